@@ -1,0 +1,141 @@
+/**
+ * The local chain's contracts: our USDC stand-in (`usdc.sol`) and a
+ * Multicall3-compatible `tryAggregate` (`multicall.sol`), compiled with solc
+ * (solcjs) once per process and installed at fixed addresses.
+ *
+ * Placement uses `anvil_setCode` with the runtime bytecode rather than a
+ * deployment: the contracts need no constructor (the USDC EIP-712 domain
+ * separator is derived from `block.chainid` and `address(this)` on each use),
+ * so the only state to seed is the USDC `minter` slot, whose index comes from
+ * solc's storage layout rather than being assumed.
+ *
+ * @module
+ */
+import type { Abi, Address, Hex, TestClient } from "viem";
+import { numberToHex, pad } from "viem";
+
+/** The Base Sepolia USDC address, where the local USDC lives. */
+export const LOCAL_EVM_USDC: Address = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
+/** The usual Multicall3 address, where the local `tryAggregate` lives. */
+export const LOCAL_EVM_MULTICALL3: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
+/** One compiled contract. */
+export interface CompiledContract {
+  /** The contract's ABI. */
+  readonly abi: Abi;
+  /** The runtime (deployed) bytecode. */
+  readonly runtimeBytecode: Hex;
+  /** Storage slot of each state variable, by name. */
+  readonly slots: Readonly<Record<string, bigint>>;
+}
+
+/** The compiled local contracts. */
+export interface LocalContracts {
+  /** The USDC stand-in. */
+  readonly usdc: CompiledContract;
+  /** The `tryAggregate` multicall. */
+  readonly multicall: CompiledContract;
+  /** Wall time of loading solc and compiling, in milliseconds. */
+  readonly compileMs: number;
+}
+
+/** Contract name and source file of each local contract. */
+const SOURCES = {
+  usdc: { file: "usdc.sol", contract: "LocalUsdc" },
+  multicall: { file: "multicall.sol", contract: "LocalMulticall" },
+} as const;
+
+let compiled: Promise<LocalContracts> | undefined;
+
+/**
+ * Compiles the local contracts, once per process (later calls share the result).
+ *
+ * @returns The ABIs, runtime bytecode and storage slots.
+ * @throws {Error} When the Solidity sources do not compile (a build defect).
+ */
+export function compileLocalContracts(): Promise<LocalContracts> {
+  compiled ??= compile().catch((error) => {
+    compiled = undefined;
+    throw error;
+  });
+  return compiled;
+}
+
+/** Loads solc and compiles both sources in one standard-JSON run. */
+async function compile(): Promise<LocalContracts> {
+  const started = performance.now();
+  const sources: Record<string, { content: string }> = {};
+  for (const { file } of Object.values(SOURCES)) {
+    sources[file] = { content: await Deno.readTextFile(new URL(`./${file}`, import.meta.url)) };
+  }
+  const { default: solc } = await import("solc");
+  const input = {
+    language: "Solidity",
+    sources,
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: "cancun",
+      outputSelection: { "*": { "*": ["abi", "evm.deployedBytecode.object", "storageLayout"] } },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const errors = (output.errors ?? []).filter((entry) => entry.severity === "error");
+  if (errors.length > 0) {
+    throw new Error(
+      `Cannot compile the local EVM contracts: ${errors.map((e) => e.formattedMessage).join("\n")}`,
+    );
+  }
+  return {
+    usdc: artifact(output, SOURCES.usdc.file, SOURCES.usdc.contract),
+    multicall: artifact(output, SOURCES.multicall.file, SOURCES.multicall.contract),
+    compileMs: performance.now() - started,
+  };
+}
+
+/** The parts of solc's standard-JSON output that are used here. */
+interface SolcOutput {
+  errors?: Array<{ severity: string; formattedMessage: string }>;
+  contracts?: Record<string, Record<string, SolcContract>>;
+}
+
+/** One contract in solc's output. */
+interface SolcContract {
+  abi: Abi;
+  evm: { deployedBytecode: { object: string } };
+  storageLayout: { storage: Array<{ label: string; slot: string }> };
+}
+
+/** Picks one contract out of solc's output. */
+function artifact(output: SolcOutput, file: string, name: string): CompiledContract {
+  const contract = output.contracts?.[file]?.[name];
+  if (!contract) throw new Error(`Cannot compile the local EVM contracts: "${name}" missing from "${file}"`);
+  const slots = Object.fromEntries(
+    contract.storageLayout.storage.map((item) => [item.label, BigInt(item.slot)]),
+  );
+  return { abi: contract.abi, runtimeBytecode: `0x${contract.evm.deployedBytecode.object}`, slots };
+}
+
+/**
+ * Installs the local contracts on an Anvil node and makes `minter` the USDC minter.
+ *
+ * @param client A viem test client in `anvil` mode for the node.
+ * @param contracts The compiled contracts.
+ * @param minter The only account that may mint local USDC.
+ */
+export async function installLocalContracts(
+  client: TestClient<"anvil">,
+  contracts: LocalContracts,
+  minter: Address,
+): Promise<void> {
+  const minterSlot = contracts.usdc.slots.minter;
+  if (minterSlot === undefined) {
+    throw new Error('Cannot install local USDC: no "minter" slot in its storage layout');
+  }
+  await client.setCode({ address: LOCAL_EVM_USDC, bytecode: contracts.usdc.runtimeBytecode });
+  await client.setStorageAt({
+    address: LOCAL_EVM_USDC,
+    index: numberToHex(minterSlot, { size: 32 }),
+    value: pad(minter, { size: 32 }),
+  });
+  await client.setCode({ address: LOCAL_EVM_MULTICALL3, bytecode: contracts.multicall.runtimeBytecode });
+}
