@@ -18,6 +18,7 @@ import {
   isAddress,
   nonceManager,
   parseEther,
+  type VerifyTypedDataParameters,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { InvalidInputError, ServiceError, UnavailableError, UpstreamError } from "../../errors.ts";
@@ -90,15 +91,14 @@ export interface LocalEvmOptions {
  * @throws {UnavailableError} When Anvil is missing or does not start.
  */
 export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<LocalEvm> {
-  const contracts = compileLocalContracts();
-  contracts.catch(() => {}); // Observed below; this only keeps an early Anvil failure from leaving it unhandled.
+  const contracts = await compileLocalContracts();
   const anvil = await startAnvil({
     chainId: LOCAL_EVM_CHAIN_ID,
     ...(options.anvilBinary === undefined ? {} : { binary: options.anvilBinary }),
     ...(options.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: options.readyTimeoutMs }),
   });
   try {
-    return await prepare(anvil, await contracts);
+    return await prepare(anvil, contracts);
   } catch (error) {
     await anvil.stop();
     throw error instanceof ServiceError
@@ -187,9 +187,9 @@ async function prepare(
 
   const facilitatorSigner = toFacilitatorEvmSigner({
     address: facilitator.address,
-    readContract: (args) => publicClient.readContract({ ...args, args: args.args ?? [] } as never),
-    verifyTypedData: (args) => publicClient.verifyTypedData(args as never),
-    writeContract: (args) => facilitatorWallet.writeContract({ ...args, args: args.args ?? [] } as never),
+    readContract: (args) => publicClient.readContract({ ...args, args: args.args ?? [] }),
+    verifyTypedData: (args) => publicClient.verifyTypedData(args as VerifyTypedDataParameters),
+    writeContract: (args) => facilitatorWallet.writeContract({ ...args, args: args.args ?? [] }),
     sendTransaction: (args) => facilitatorWallet.sendTransaction(args),
     waitForTransactionReceipt: (args) => publicClient.waitForTransactionReceipt(args),
     getCode: (args) => publicClient.getCode(args),

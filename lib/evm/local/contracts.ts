@@ -1,7 +1,8 @@
 /**
  * The local chain's contracts: our USDC stand-in (`usdc.sol`) and a
  * Multicall3-compatible `tryAggregate` (`multicall.sol`), compiled with solc
- * (solcjs) once per process and installed at fixed addresses.
+ * (solcjs, in a short-lived worker) once per process and installed at fixed
+ * addresses.
  *
  * Placement uses `anvil_setCode` with the runtime bytecode rather than a
  * deployment: the contracts need no constructor (the USDC EIP-712 domain
@@ -68,7 +69,6 @@ async function compile(): Promise<LocalContracts> {
   for (const { file } of Object.values(SOURCES)) {
     sources[file] = { content: await Deno.readTextFile(new URL(`./${file}`, import.meta.url)) };
   }
-  const { default: solc } = await import("solc");
   const input = {
     language: "Solidity",
     sources,
@@ -78,7 +78,7 @@ async function compile(): Promise<LocalContracts> {
       outputSelection: { "*": { "*": ["abi", "evm.deployedBytecode.object", "storageLayout"] } },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const output = JSON.parse(await runSolc(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((entry) => entry.severity === "error");
   if (errors.length > 0) {
     throw new Error(
@@ -90,6 +90,20 @@ async function compile(): Promise<LocalContracts> {
     multicall: artifact(output, SOURCES.multicall.file, SOURCES.multicall.contract),
     compileMs: performance.now() - started,
   };
+}
+
+/** Runs solc on a standard-JSON input in a short-lived worker. */
+function runSolc(input: string): Promise<string> {
+  const worker = new Worker(new URL("./solc_worker.ts", import.meta.url), { type: "module" });
+  const output = new Promise<string>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<string>) => resolve(event.data);
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      reject(new Error(`Cannot compile the local EVM contracts: solc failed: ${event.message}`));
+    };
+  });
+  worker.postMessage(input);
+  return output.finally(() => worker.terminate());
 }
 
 /** The parts of solc's standard-JSON output that are used here. */
