@@ -136,6 +136,8 @@ export function createRpcProxy(
     } catch (error) {
       const reason = error instanceof DOMException && error.name === "TimeoutError"
         ? `no answer within ${timeoutMs} ms`
+        : error instanceof SyntaxError
+        ? "the node sent a malformed answer"
         : "the node is unreachable";
       return failAll(-32603, `Local EVM chain unavailable: ${reason}`);
     }

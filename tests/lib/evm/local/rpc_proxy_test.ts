@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseEther } from "viem";
 import { startLocalEvm } from "../../../../lib/evm/local/chain.ts";
-import { MAX_BATCH } from "../../../../lib/evm/local/rpc_proxy.ts";
+import { createRpcProxy, MAX_BATCH } from "../../../../lib/evm/local/rpc_proxy.ts";
 import { connect, newAccount } from "./helpers.ts";
 
 Deno.test("LocalEvm.handleRpc() proxies standard methods and refuses the rest", async (t) => {
@@ -125,4 +125,38 @@ Deno.test("LocalEvm.handleRpc() proxies standard methods and refuses the rest", 
       error: { code: -32603, message: "Local EVM chain unavailable: the node is stopped" },
     });
   });
+});
+
+Deno.test("createRpcProxy() turns an unreachable, slow or garbled node into JSON-RPC errors", async () => {
+  const call = { jsonrpc: "2.0", id: 9, method: "eth_chainId" };
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const closedUrl = `http://127.0.0.1:${(closed.addr as Deno.NetAddr).port}`;
+  closed.close();
+  assert.deepEqual(await createRpcProxy(closedUrl)(call), {
+    jsonrpc: "2.0",
+    id: 9,
+    error: { code: -32603, message: "Local EVM chain unavailable: the node is unreachable" },
+  });
+
+  const release = Promise.withResolvers<void>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    if (new URL(request.url).pathname === "/slow") await release.promise;
+    return new Response("<html>not json</html>");
+  });
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    assert.deepEqual(await createRpcProxy(`${base}/garbled`)([call]), [{
+      jsonrpc: "2.0",
+      id: 9,
+      error: { code: -32603, message: "Local EVM chain unavailable: the node sent a malformed answer" },
+    }]);
+    assert.deepEqual(await createRpcProxy(`${base}/slow`, { timeoutMs: 100 })(call), {
+      jsonrpc: "2.0",
+      id: 9,
+      error: { code: -32603, message: "Local EVM chain unavailable: no answer within 100 ms" },
+    });
+  } finally {
+    release.resolve();
+    await server.shutdown();
+  }
 });
