@@ -23,7 +23,12 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { InvalidInputError, ServiceError, UnavailableError, UpstreamError } from "../../errors.ts";
 import { type AnvilProcess, startAnvil } from "./anvil.ts";
-import { compileLocalContracts, installLocalContracts, LOCAL_EVM_USDC } from "./contracts.ts";
+import {
+  compileLocalContracts,
+  installLocalContracts,
+  LOCAL_EVM_USDC,
+  type LocalContracts,
+} from "./contracts.ts";
 import { createRpcProxy } from "./rpc_proxy.ts";
 
 export { LOCAL_EVM_USDC } from "./contracts.ts";
@@ -80,7 +85,7 @@ export interface LocalEvmOptions {
  * ```ts
  * const evm = await startLocalEvm();
  * try {
- *   await evm.fund("0x70997970C51812dc3A010C7d01b50e0d17dc79C8", 1_000_000n); // 1 USDC
+ *   await evm.fund("0x000000000000000000000000000000000000dEaD", 1_000_000n); // 1 USDC
  * } finally {
  *   await evm.stop();
  * }
@@ -110,7 +115,7 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
 /** Installs the contracts, funds the service's accounts and builds the {@linkcode LocalEvm}. */
 async function prepare(
   anvil: AnvilProcess,
-  contracts: Awaited<ReturnType<typeof compileLocalContracts>>,
+  contracts: LocalContracts,
 ): Promise<LocalEvm> {
   const chain = defineChain({
     id: LOCAL_EVM_CHAIN_ID,
