@@ -3,10 +3,13 @@
  *
  * @module
  */
+import type { AudioService } from "./audio/limits.ts";
 import type { SolanaClient } from "./solana/rpc.ts";
 
 /** Shared dependencies for operation handlers. */
 export interface Services {
   /** The Solana cluster being diagnosed. */
   solana: SolanaClient;
+  /** Audio limits and concurrency gate (default: from the environment, shared process-wide). */
+  audio?: AudioService;
 }

@@ -1,0 +1,257 @@
+/**
+ * Runs the system ffmpeg over pipes: the input is written to its stdin, the
+ * result is read from its stdout, nothing touches the disk. Each run has a
+ * wall-clock budget (the process is killed when it ends), an output size cap,
+ * an empty environment, and failures mapped onto the service's error model.
+ *
+ * @module
+ */
+import {
+  PayloadTooLargeError,
+  UnavailableError,
+  UnprocessableError,
+  UpstreamTimeoutError,
+} from "../errors.ts";
+import { DEFAULT_AUDIO_LIMITS } from "./limits.ts";
+
+/** Options of one ffmpeg run. */
+export interface FfmpegRunOptions {
+  /** The ffmpeg executable. */
+  ffmpegPath: string;
+  /** Bytes written to ffmpeg's stdin (read by it as `pipe:0`). */
+  stdin?: Uint8Array;
+  /** Wall-clock budget in milliseconds; the process is killed when it runs out. */
+  timeoutMs: number;
+  /** Aborts the run (the process is killed) when the caller goes away. */
+  signal?: AbortSignal;
+  /** Largest stdout accepted, in bytes (default 0: no output expected). */
+  maxOutputBytes?: number;
+  /** Expected stdout size, to allocate the output buffer once. */
+  outputSizeHint?: number;
+}
+
+/** What a successful run produced. */
+export interface FfmpegResult {
+  /** Everything ffmpeg wrote to stdout. */
+  stdout: Uint8Array;
+  /** ffmpeg's log (its start and end when it was very long). */
+  stderr: string;
+}
+
+/** Counters for tests and benchmarks. */
+export const ffmpegStats: { spawns: number } = { spawns: 0 };
+
+const STDIN_CHUNK = 1 << 20;
+const STDERR_KEEP = 32 * 1024;
+
+/** A growable byte buffer that avoids a final copy when the size hint is right. */
+function createSink(hint: number) {
+  let buffer = new Uint8Array(Math.max(hint, 64 * 1024));
+  let length = 0;
+  return {
+    get length() {
+      return length;
+    },
+    push(chunk: Uint8Array) {
+      if (length + chunk.length > buffer.length) {
+        const grown = new Uint8Array(Math.max(length + chunk.length, Math.ceil(buffer.length * 1.5)));
+        grown.set(buffer.subarray(0, length));
+        buffer = grown;
+      }
+      buffer.set(chunk, length);
+      length += chunk.length;
+    },
+    bytes: () => buffer.subarray(0, length),
+  };
+}
+
+/** Keeps the first and last {@linkcode STDERR_KEEP} characters of a log. */
+function createLog() {
+  let head = "";
+  let tail = "";
+  let dropped = false;
+  return {
+    push(text: string) {
+      if (head.length < STDERR_KEEP) {
+        const room = STDERR_KEEP - head.length;
+        head += text.slice(0, room);
+        text = text.slice(room);
+      }
+      if (text === "") return;
+      tail += text;
+      if (tail.length > STDERR_KEEP) {
+        tail = tail.slice(tail.length - STDERR_KEEP);
+        dropped = true;
+      }
+    },
+    text: () => dropped ? `${head}\n[…]\n${tail}` : head + tail,
+  };
+}
+
+/**
+ * The most telling line of a failed run's log, without ffmpeg's
+ * `[component @ 0x…]` prefixes, e.g. `Invalid data found when processing input`.
+ */
+export function ffmpegFailureReason(stderr: string): string {
+  const lines = stderr.split(/[\r\n]+/).map((line) => line.replace(/^\[[^\]]*@ 0x[0-9a-f]+\]\s*/, "").trim())
+    .filter((line) => line !== "" && line !== "Conversion failed!");
+  const telling = lines.findLast((line) =>
+    /error|invalid|fail|not found|matches no|unsupported|could not|cannot|unable/i.test(line)
+  );
+  return (telling ?? lines.at(-1) ?? "no output").replace(/^pipe:0?:\s*/, "").slice(0, 200);
+}
+
+/** Writes `bytes` to the child's stdin in slices; a closed pipe (ffmpeg done reading) is not an error. */
+async function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array | undefined): Promise<void> {
+  const writer = stdin.getWriter();
+  try {
+    for (let at = 0; bytes && at < bytes.length; at += STDIN_CHUNK) {
+      await writer.write(bytes.subarray(at, at + STDIN_CHUNK));
+    }
+    await writer.close();
+  } catch {
+    // ffmpeg stops reading once it has what it needs (`-t`) or when it is killed.
+    await writer.abort().catch(() => {});
+  }
+}
+
+/**
+ * Runs ffmpeg with `args` (the caller supplies every argument, including the
+ * hardening flags), feeding `options.stdin` and collecting stdout.
+ *
+ * @returns stdout and the log.
+ * @throws {UnavailableError} When the ffmpeg executable is missing.
+ * @throws {UpstreamTimeoutError} When the run outlives `timeoutMs`.
+ * @throws {PayloadTooLargeError} When stdout grows past `maxOutputBytes`.
+ * @throws {UnprocessableError} When ffmpeg exits non-zero (the input could not be decoded or encoded).
+ * @throws The signal's reason when `options.signal` aborts.
+ */
+export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Promise<FfmpegResult> {
+  const { ffmpegPath, stdin, timeoutMs, signal, maxOutputBytes = 0, outputSizeHint = 0 } = options;
+  signal?.throwIfAborted();
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(ffmpegPath, {
+      args,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      clearEnv: true,
+      env: {},
+      cwd: "/",
+    }).spawn();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
+      throw new UnavailableError("Audio processing is unavailable: ffmpeg is not installed on this server", {
+        cause: error,
+        retryAfterSeconds: 300,
+      });
+    }
+    throw error;
+  }
+  ffmpegStats.spawns++;
+
+  let stop: "timeout" | "aborted" | "too_large" | undefined;
+  const kill = (why: typeof stop) => {
+    stop ??= why;
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // Already exited.
+    }
+  };
+  const timer = setTimeout(() => kill("timeout"), timeoutMs);
+  const onAbort = () => kill("aborted");
+  signal?.addEventListener("abort", onAbort, { once: true });
+
+  const sink = createSink(outputSizeHint);
+  const log = createLog();
+  const readStdout = (async () => {
+    for await (const chunk of child.stdout) {
+      if (stop) continue;
+      if (sink.length + chunk.length > maxOutputBytes) kill("too_large");
+      else sink.push(chunk);
+    }
+  })();
+  const readStderr = (async () => {
+    for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) log.push(text);
+  })();
+
+  try {
+    const [status] = await Promise.all([child.status, feed(child.stdin, stdin), readStdout, readStderr]);
+    if (stop === "aborted") throw signal?.reason ?? new DOMException("Aborted", "AbortError");
+    if (stop === "timeout") {
+      throw new UpstreamTimeoutError(
+        `Audio processing took longer than ${Math.round(timeoutMs / 1000)} s: try a shorter file`,
+      );
+    }
+    if (stop === "too_large") {
+      throw new PayloadTooLargeError(
+        `Normalised audio is larger than ${
+          Math.round(maxOutputBytes / 2 ** 20)
+        } MB: choose a compressed format`,
+      );
+    }
+    const stderr = log.text();
+    if (!status.success) {
+      throw new UnprocessableError(`Cannot process audio: ${ffmpegFailureReason(stderr)}`, {
+        cause: new Error(`ffmpeg exited with code ${status.code}\n${stderr.slice(-4000)}`),
+      });
+    }
+    return { stdout: sink.bytes(), stderr };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Whether ffmpeg can be run, and which version it is. */
+export interface FfmpegAvailability {
+  ok: boolean;
+  /** e.g. `"5.1.9-0+deb12u1"`. */
+  version?: string;
+  /** Why it cannot be run. */
+  error?: string;
+}
+
+const availability = new Map<string, Promise<FfmpegAvailability>>();
+
+/** Runs `ffmpeg -version` once. */
+async function probe(ffmpegPath: string): Promise<FfmpegAvailability> {
+  try {
+    const { stdout } = await runFfmpeg(["-hide_banner", "-version"], {
+      ffmpegPath,
+      timeoutMs: 10_000,
+      maxOutputBytes: 1 << 20,
+    });
+    const version = new TextDecoder().decode(stdout).match(/^ffmpeg version (\S+)/)?.[1];
+    return version ? { ok: true, version } : { ok: false, error: "ffmpeg did not report a version" };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Checks once per executable whether ffmpeg runs (for `/healthz`); the answer is cached.
+ *
+ * @param ffmpegPath The executable (default: `FFMPEG_PATH` or `ffmpeg`).
+ * @returns `{ok: true, version}` or `{ok: false, error}`.
+ */
+export function ffmpegAvailable(ffmpegPath?: string): Promise<FfmpegAvailability> {
+  const path = ffmpegPath ?? defaultFfmpegPath();
+  let answer = availability.get(path);
+  if (!answer) {
+    answer = probe(path);
+    availability.set(path, answer);
+  }
+  return answer;
+}
+
+/** `FFMPEG_PATH` or the default. */
+function defaultFfmpegPath(): string {
+  try {
+    return Deno.env.get("FFMPEG_PATH")?.trim() || DEFAULT_AUDIO_LIMITS.ffmpegPath;
+  } catch {
+    return DEFAULT_AUDIO_LIMITS.ffmpegPath;
+  }
+}

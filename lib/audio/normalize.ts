@@ -1,0 +1,247 @@
+/**
+ * Loudness normalisation of uploaded audio, in memory: check the bytes,
+ * measure them (EBU R128), apply the planned gain (plus a limiter or
+ * `loudnorm` when peaks demand it), and verify the result with an independent
+ * `ebur128` measurement, correcting and repeating until it is on target.
+ *
+ * @module
+ */
+import { PayloadTooLargeError, UnprocessableError } from "../errors.ts";
+import type { Gate } from "../concurrency.ts";
+import { type ContainerKind, declaredDurationSeconds, pipeInputArgs, sniffContainer } from "./containers.ts";
+import { runFfmpeg } from "./ffmpeg.ts";
+import { type Loudness, parseLoudnessSummary, type StreamInfo } from "./ffmpeg_log.ts";
+import {
+  containerOf,
+  defaultFormat,
+  encoderArgs,
+  estimateOutputBytes,
+  finishOutput,
+  headroomOf,
+  isLossless,
+  mimeTypeOf,
+  type OutputFormat,
+  outputLayout,
+  outputRate,
+} from "./formats.ts";
+import type { AudioLimits } from "./limits.ts";
+import {
+  AUDIO_ONLY_ARGS,
+  BASE_ARGS,
+  EBUR128_FILTER,
+  formatSeconds,
+  measureAudio,
+  type Measurement,
+} from "./measure.ts";
+import { moovFirst } from "./mp4_faststart.ts";
+import {
+  type Attempt,
+  bestAttempt,
+  filterChain,
+  firstPlan,
+  isOnTarget,
+  maxPasses,
+  nextPlan,
+  type NormalizationMode,
+  type NormalizationType,
+  type Plan,
+  safePlan,
+} from "./plan.ts";
+import { type LoudnessTarget, resolveTarget, type TargetRequest } from "./presets.ts";
+
+/** Shortest audio accepted: integrated loudness needs several 400 ms blocks. */
+export const MIN_SECONDS = 1;
+/** Integrated loudness at or below which audio counts as silent (the absolute gate). */
+export const SILENCE_LUFS = -70;
+
+/** What to normalise to and how. */
+export interface NormalizeRequest extends TargetRequest {
+  /** Output format (default: the input's family). */
+  format?: OutputFormat | undefined;
+  /** Peak handling (default `auto`). */
+  mode?: NormalizationMode | undefined;
+}
+
+/** A normalised file and its figures. */
+export interface NormalizeResult {
+  audio: Uint8Array;
+  mimeType: string;
+  format: OutputFormat;
+  durationSeconds: number;
+  sampleRate: number;
+  channels: number;
+  /** The input's measurement. */
+  input: Loudness;
+  /** The output's measurement (of the encoded bytes). */
+  output: Loudness;
+  target: LoudnessTarget;
+  normalizationType: NormalizationType;
+  /** Gain applied before any limiting, dB. */
+  gainDb: number;
+  /** ffmpeg passes over the audio (the measurement included). */
+  passes: number;
+}
+
+/** Options of {@linkcode normalizeAudio}. */
+export interface NormalizeOptions {
+  limits: AudioLimits;
+  /** Bounds concurrent ffmpeg work; the checks before it run outside the gate. */
+  gate?: Gate | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** Everything a pass needs besides its plan. */
+interface Job {
+  bytes: Uint8Array;
+  kind: ContainerKind;
+  measurement: Measurement;
+  target: LoudnessTarget;
+  format: OutputFormat;
+  limits: AudioLimits;
+  deadline: number;
+  signal?: AbortSignal | undefined;
+}
+
+/** Milliseconds left of the request's budget (at least 1, so an expired budget fails at once). */
+function remaining(deadline: number): number {
+  return Math.max(1, deadline - Date.now());
+}
+
+/** Runs one pass: filter, encode, measure the encoded result. */
+async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; output: Loudness }> {
+  const { stream, loudness, durationSeconds } = job.measurement;
+  const lossless = isLossless(job.format);
+  const chain = filterChain(plan, loudness, job.target, {
+    layout: outputLayout(job.format, stream),
+    sampleRate: outputRate(job.format, stream.sampleRate),
+    ...(lossless ? { measure: EBUR128_FILTER } : {}),
+  });
+  const args = [
+    ...BASE_ARGS,
+    ...pipeInputArgs(job.kind, job.limits.maxSeconds + 1),
+    ...AUDIO_ONLY_ARGS,
+    "-af",
+    chain,
+    ...encoderArgs(job.format, stream),
+  ];
+  const { stdout, stderr } = await runFfmpeg(args, {
+    ffmpegPath: job.limits.ffmpegPath,
+    stdin: job.bytes,
+    timeoutMs: remaining(job.deadline),
+    signal: job.signal,
+    maxOutputBytes: job.limits.maxBytes * 4,
+    outputSizeHint: estimateOutputBytes(job.format, stream, durationSeconds),
+  });
+  const audio = finishOutput(job.format, stdout);
+  if (lossless) {
+    const output = parseLoudnessSummary(stderr);
+    if (!output) throw new UnprocessableError("Cannot process audio: the result could not be measured");
+    return { audio, output };
+  }
+  const reread = await measureAudio(audio, {
+    kind: containerOf(job.format),
+    ffmpegPath: job.limits.ffmpegPath,
+    maxSeconds: job.limits.maxSeconds + 60,
+    timeoutMs: remaining(job.deadline),
+    signal: job.signal,
+  });
+  return { audio, output: reread.loudness };
+}
+
+/** Checks what can be checked without ffmpeg; throws the caller's error at once. */
+function precheck(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
+  if (bytes.length > limits.maxBytes) {
+    throw new PayloadTooLargeError(
+      `Audio is larger than the ${Math.round(limits.maxBytes / 2 ** 20)} MB limit`,
+    );
+  }
+  const target = resolveTarget(request);
+  const kind = sniffContainer(bytes);
+  const declared = declaredDurationSeconds(bytes, kind);
+  if (declared !== undefined && declared > limits.maxSeconds) {
+    throw new PayloadTooLargeError(`Audio is longer than the ${formatSeconds(limits.maxSeconds)} limit`);
+  }
+  return { target, kind };
+}
+
+/** Refuses measurements that cannot be normalised. */
+function checkMeasurement(measurement: Measurement): void {
+  if (measurement.durationSeconds < MIN_SECONDS) {
+    throw new UnprocessableError(
+      `Audio is too short: "${measurement.durationSeconds}" s, at least ${MIN_SECONDS} s is needed`,
+    );
+  }
+  const { integratedLufs, truePeakDbtp } = measurement.loudness;
+  if (integratedLufs <= SILENCE_LUFS || !Number.isFinite(truePeakDbtp)) {
+    throw new UnprocessableError(`Audio is silent: integrated loudness is at or below ${SILENCE_LUFS} LUFS`);
+  }
+}
+
+/** Runs passes until one is on target, then falls back to the best one or a safe gain. */
+async function converge(job: Job, mode: NormalizationMode) {
+  const input = job.measurement.loudness;
+  const attempts: (Attempt & { audio: Uint8Array })[] = [];
+  let plan: Plan | undefined = firstPlan(input, job.target, mode, headroomOf(job.format));
+  while (plan && attempts.length < maxPasses(mode)) {
+    const { audio, output } = await applyPlan(job, plan);
+    const attempt = { plan, output, audio };
+    if (isOnTarget(attempt, job.target)) return { ...attempt, passes: attempts.length + 1 };
+    attempts.push(attempt);
+    plan = nextPlan(input, job.target, mode, attempts);
+  }
+  const best = bestAttempt(attempts, job.target);
+  if (best) return { ...best, passes: attempts.length };
+  const safe = safePlan(input, job.target, headroomOf(job.format) + 1);
+  const { audio, output } = await applyPlan(job, safe);
+  return { plan: safe, output, audio, passes: attempts.length + 1 };
+}
+
+/**
+ * Normalises the loudness of `bytes`.
+ *
+ * @returns The encoded result with the input's and output's measurements.
+ * @throws {InvalidInputError} Empty or unrecognised bytes, a bad target.
+ * @throws {PayloadTooLargeError} Over the size or duration cap.
+ * @throws {UnprocessableError} Undecodable, silent or too-short audio.
+ * @throws {UnavailableError} ffmpeg missing, or the gate is full.
+ * @throws {UpstreamTimeoutError} Over the time budget.
+ */
+export async function normalizeAudio(
+  bytes: Uint8Array,
+  request: NormalizeRequest,
+  options: NormalizeOptions,
+): Promise<NormalizeResult> {
+  const { limits, gate, signal } = options;
+  const { target, kind } = precheck(bytes, request, limits);
+  const work = async (): Promise<NormalizeResult> => {
+    const deadline = Date.now() + limits.timeoutMs;
+    const source = kind === "mp4" ? moovFirst(bytes) : bytes;
+    const measurement = await measureAudio(source, {
+      kind,
+      ffmpegPath: limits.ffmpegPath,
+      maxSeconds: limits.maxSeconds,
+      timeoutMs: remaining(deadline),
+      signal,
+    });
+    checkMeasurement(measurement);
+    const format = request.format ?? defaultFormat(measurement.stream);
+    const job: Job = { bytes: source, kind, measurement, target, format, limits, deadline, signal };
+    const result = await converge(job, request.mode ?? "auto");
+    const stream: StreamInfo = measurement.stream;
+    return {
+      audio: result.audio,
+      mimeType: mimeTypeOf(format),
+      format,
+      durationSeconds: measurement.durationSeconds,
+      sampleRate: outputRate(format, stream.sampleRate),
+      channels: outputLayout(format, stream) === stream.layout ? stream.channels : 2,
+      input: measurement.loudness,
+      output: result.output,
+      target,
+      normalizationType: result.plan.type,
+      gainDb: Math.round(result.plan.gainDb * 100) / 100,
+      passes: result.passes + 1,
+    };
+  };
+  return gate ? await gate.run(work, signal) : await work();
+}
