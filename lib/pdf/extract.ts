@@ -1,0 +1,213 @@
+/**
+ * Turns one pdf.js page into positioned, styled spans: text items in top-down
+ * page coordinates with their font style, the link annotation over them and,
+ * in tagged PDFs, what the structure tree says about them.
+ *
+ * @module
+ */
+import type { FontResolver } from "./fonts.ts";
+import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
+import { type StructNode, tagsFromStructTree } from "./tagged.ts";
+import type { Span, Tag } from "./types.ts";
+
+/** A page's spans. */
+export interface PageSpans {
+  width: number;
+  height: number;
+  spans: Span[];
+  /** Characters of text outside the upright reading flow (rotated labels), left out. */
+  rotatedCharacters: number;
+}
+
+/** A clickable area pointing to a URL, in top-down coordinates. */
+interface LinkArea {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  url: string;
+}
+
+/** Options for {@linkcode extractPage}. */
+export interface ExtractOptions {
+  fonts: FontResolver;
+  /** Read the structure tree (tagged PDFs). */
+  tagged: boolean;
+  /** Keeps structure ids unique across pages; advanced by each call. */
+  ids: { next: number };
+  /** The page's link annotations, from {@linkcode readLinks}. */
+  links: readonly LinkAnnotation[];
+}
+
+/** Fields of a text content item used here. */
+interface TextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  fontName: string;
+}
+
+/** Fields of a marked-content item used here. */
+interface MarkedItem {
+  type: string;
+  id?: string;
+  tag?: string;
+}
+
+/** Multiplies two affine matrices `[a b c d e f]`. */
+function multiply(m: number[], n: number[]): number[] {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
+  const [p = 0, q = 0, r = 0, s = 0, t = 0, u = 0] = n;
+  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
+}
+
+/** pdf.js' annotation type number for links. */
+const LINK_ANNOTATION = 2;
+
+/** URL schemes kept as Markdown links. */
+const LINK_SCHEME = /^(https?:|mailto:|ftp:)/i;
+
+/** A link annotation as pdf.js reports it (fields used here). */
+export interface LinkAnnotation {
+  rect: number[];
+  url?: string;
+  unsafeUrl?: string;
+  pageIndex?: number;
+}
+
+/**
+ * Reads the link annotations pointing to URLs on the given pages, for the
+ * whole document in one pass, grouped by 1-based page number.
+ */
+export async function readLinks(
+  doc: PDFDocumentProxy,
+  pages: readonly number[],
+): Promise<Map<number, LinkAnnotation[]>> {
+  const wanted = new Set(pages.map((p) => p - 1));
+  const skip = new Set<number>();
+  for (let i = 0; i < doc.numPages; i++) if (!wanted.has(i)) skip.add(i);
+  const annotations =
+    (await doc.getAnnotationsByType(new Set([LINK_ANNOTATION]), skip) ?? []) as LinkAnnotation[];
+  const byPage = new Map<number, LinkAnnotation[]>();
+  for (const annotation of annotations) {
+    const url = annotation.url ?? annotation.unsafeUrl;
+    if (typeof url !== "string" || !LINK_SCHEME.test(url) || annotation.pageIndex === undefined) continue;
+    const page = annotation.pageIndex + 1;
+    byPage.set(page, [...byPage.get(page) ?? [], annotation]);
+  }
+  return byPage;
+}
+
+/** Converts link annotations to areas in top-down page coordinates. */
+function linkAreas(annotations: readonly LinkAnnotation[], view: number[]): LinkArea[] {
+  return annotations.map((annotation) => {
+    const [ax0 = 0, ay0 = 0, ax1 = 0, ay1 = 0] = annotation.rect;
+    const p = toView(view, ax0, ay0);
+    const q = toView(view, ax1, ay1);
+    return {
+      x0: Math.min(p[0], q[0]),
+      x1: Math.max(p[0], q[0]),
+      y0: Math.min(p[1], q[1]),
+      y1: Math.max(p[1], q[1]),
+      url: (annotation.url ?? annotation.unsafeUrl)!,
+    };
+  });
+}
+
+/** Applies the viewport transform to a point. */
+function toView(view: number[], x: number, y: number): [number, number] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = view;
+  return [a * x + c * y + e, b * x + d * y + f];
+}
+
+/**
+ * Extracts a page's spans.
+ *
+ * @param page The pdf.js page.
+ * @param options Font resolver, tagging and id counter.
+ */
+export async function extractPage(page: PDFPageProxy, options: ExtractOptions): Promise<PageSpans> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent({ includeMarkedContent: options.tagged });
+  const families: Record<string, string> = {};
+  for (const [id, style] of Object.entries(content.styles)) families[id] = style.fontFamily;
+  const fonts = await options.fonts.resolve(page, families);
+  const links = linkAreas(options.links, viewport.transform);
+  let tags = new Map<string, Tag>();
+  if (options.tagged) {
+    const tree = await page.getStructTree() as StructNode | null;
+    const read = tagsFromStructTree(tree, options.ids.next);
+    tags = read.tags;
+    options.ids.next = read.nextId;
+  }
+
+  const spans: Span[] = [];
+  let rotatedCharacters = 0;
+  const marked: Array<{ id?: string; artifact: boolean }> = [];
+  for (const raw of content.items) {
+    const mark = raw as MarkedItem;
+    if (mark.type === "beginMarkedContentProps" || mark.type === "beginMarkedContent") {
+      const parent = marked.at(-1);
+      marked.push({
+        id: mark.id ?? parent?.id,
+        artifact: mark.tag === "Artifact" || parent?.artifact === true,
+      });
+      continue;
+    }
+    if (mark.type === "endMarkedContent") {
+      marked.pop();
+      continue;
+    }
+    const item = raw as TextItem;
+    if (!item.str || !item.str.trim()) continue;
+    const context = marked.at(-1);
+    if (context?.artifact) continue;
+    const m = multiply(viewport.transform, item.transform);
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = m;
+    if (!(a > 0 && Math.abs(b) <= Math.abs(a) * 0.01)) {
+      rotatedCharacters += item.str.length;
+      continue;
+    }
+    const size = Math.hypot(c, d);
+    const font = fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false };
+    const span: Span = { text: item.str, x, y, width: item.width, size, font };
+    const tag = context?.id ? tags.get(context.id) : undefined;
+    if (tag) span.tag = tag;
+    for (const piece of splitAtLinks(span, links)) spans.push(piece);
+  }
+  return { width: viewport.width, height: viewport.height, spans, rotatedCharacters };
+}
+
+/**
+ * Splits a span where link areas begin and end, assuming evenly spaced
+ * characters, and marks the covered pieces with the link's URL.
+ */
+export function splitAtLinks(span: Span, links: readonly LinkArea[]): Span[] {
+  const middle = span.y - span.size * 0.3;
+  const hits = links.filter((l) =>
+    middle >= l.y0 - 1 && middle <= l.y1 + 1 && l.x1 > span.x + 0.5 && l.x0 < span.x + span.width - 0.5
+  );
+  if (hits.length === 0) return [span];
+  const chars = [...span.text];
+  const step = span.width / Math.max(chars.length, 1);
+  const urlAt = chars.map((_, i) => {
+    const center = span.x + (i + 0.5) * step;
+    return hits.find((l) => center >= l.x0 && center <= l.x1)?.url;
+  });
+  const pieces: Span[] = [];
+  let start = 0;
+  for (let i = 1; i <= chars.length; i++) {
+    if (i < chars.length && urlAt[i] === urlAt[start]) continue;
+    const piece: Span = {
+      ...span,
+      text: chars.slice(start, i).join(""),
+      x: span.x + start * step,
+      width: (i - start) * step,
+    };
+    const url = urlAt[start];
+    if (url) piece.link = url;
+    pieces.push(piece);
+    start = i;
+  }
+  return pieces;
+}

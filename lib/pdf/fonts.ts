@@ -1,0 +1,85 @@
+/**
+ * Font styles (bold, italic, monospace) for the fonts a page's text uses.
+ * pdf.js' text content names fonts only by an internal id; the real font
+ * reaches the main thread the first time a page using it is parsed for
+ * drawing, so a page is parsed that way only when it brings a new font.
+ *
+ * @module
+ */
+import type { PDFPageProxy } from "./load.ts";
+import type { FontStyle } from "./types.ts";
+
+/** What pdf.js sends for a font (only the fields used here). */
+interface LoadedFont {
+  name?: string;
+  isMonospace?: boolean;
+  fallbackName?: string;
+  bold?: boolean;
+  italic?: boolean;
+}
+
+const BOLD = /bold|black|heavy|semibold|demi|^CMB|^CMSSBX|^SFBX|^SFB\d/i;
+const ITALIC = /italic|oblique|^CMTI|^CMSL|^CMMI|^SFTI|^SFSL/i;
+const MONOSPACE = /mono|courier|^CMTT|^SFTT|consola|menlo|typewriter|inconsolata|^LMMono/i;
+
+/**
+ * Derives a style from a font's PostScript name and flags.
+ *
+ * @example
+ * ```ts
+ * fontStyleFromName("ABCDEF+LiberationSerif-Bold", false); // { name: "LiberationSerif-Bold", bold: true, ... }
+ * ```
+ */
+export function fontStyleFromName(fullName: string, fixedPitch: boolean): FontStyle {
+  const name = fullName.replace(/^[A-Z]{6}\+/, "");
+  return {
+    name,
+    bold: BOLD.test(name),
+    italic: ITALIC.test(name),
+    monospace: fixedPitch || MONOSPACE.test(name),
+  };
+}
+
+/** Resolves and caches font styles across a document's pages. */
+export interface FontResolver {
+  /**
+   * Styles of the given font ids as used on `page`. `families` is pdf.js'
+   * fallback family per id, used when the real font cannot be had.
+   */
+  resolve(page: PDFPageProxy, families: Record<string, string>): Promise<Map<string, FontStyle>>;
+  /** Pages parsed for drawing so far (a cost figure). */
+  readonly pagesParsed: number;
+}
+
+/** Creates a resolver for one document. */
+export function createFontResolver(): FontResolver {
+  const cache = new Map<string, FontStyle>();
+  let pagesParsed = 0;
+
+  async function resolve(page: PDFPageProxy, families: Record<string, string>) {
+    const ids = Object.keys(families);
+    if (ids.some((id) => !cache.has(id))) {
+      pagesParsed++;
+      await page.getOperatorList();
+      for (const id of ids) {
+        if (cache.has(id)) continue;
+        const font = page.commonObjs.has(id) ? page.commonObjs.get(id) as LoadedFont | null : null;
+        const fixedPitch = font?.isMonospace === true || families[id] === "monospace";
+        const style = fontStyleFromName(font?.name ?? "", fixedPitch);
+        if (font?.bold) style.bold = true;
+        if (font?.italic) style.italic = true;
+        cache.set(id, style);
+      }
+    }
+    const styles = new Map<string, FontStyle>();
+    for (const id of ids) styles.set(id, cache.get(id)!);
+    return styles;
+  }
+
+  return {
+    resolve,
+    get pagesParsed() {
+      return pagesParsed;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Page furniture: running headers, footers and page numbers. They sit in the
+ * top or bottom margin band and repeat from page to page with only the digits
+ * changing; they are dropped so they do not interrupt the text.
+ *
+ * @module
+ */
+import type { Line, PageText } from "./types.ts";
+
+/** Share of the page height that counts as the top or bottom margin band. */
+const BAND = 0.1;
+
+/** Page-number shapes: `7`, `- 7 -`, `Page 7`, `Page 7 of 9`, `7/9`, `vii`. */
+const PAGE_NUMBER =
+  /^(?:[-–—]\s*)?(?:page\s+)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:\/|of)\s*\d{1,5})?(?:\s*[-–—])?$/i;
+
+/** The text of a line. */
+function lineText(line: Line): string {
+  return line.spans.map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** A line's text with digits generalised, for spotting repeats. */
+function repeatKey(line: Line, height: number): string {
+  const where = line.y < height * 0.5 ? "top" : "bottom";
+  return `${where}|${lineText(line).toLowerCase().replace(/\d+/g, "#")}`;
+}
+
+/** True when a line lies in the page's top or bottom margin band. */
+function inBand(line: Line, height: number): boolean {
+  return line.y < height * BAND + line.size || line.y > height * (1 - BAND);
+}
+
+/**
+ * Removes running headers, footers and page numbers from pages, in place order.
+ * A margin-band line is removed when it is a bare page number, or when the same
+ * text (digits aside) appears in that band on at least `max(2, min(3, half the pages))` pages.
+ *
+ * @returns The pages without furniture, and how many lines were removed.
+ */
+export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]; removed: number } {
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const seen = new Set<string>();
+    for (const line of page.lines) {
+      if (inBand(line, page.height)) seen.add(repeatKey(line, page.height));
+    }
+    for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const threshold = Math.max(2, Math.min(3, Math.ceil(pages.length / 2)));
+  let removed = 0;
+  const out = pages.map((page) => {
+    const lines = page.lines.filter((line) => {
+      if (!inBand(line, page.height)) return true;
+      const drop = PAGE_NUMBER.test(lineText(line)) ||
+        (pages.length >= 2 && (counts.get(repeatKey(line, page.height)) ?? 0) >= threshold);
+      if (drop) removed++;
+      return !drop;
+    });
+    return { ...page, lines };
+  });
+  return { pages: out, removed };
+}

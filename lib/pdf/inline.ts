@@ -1,0 +1,151 @@
+/**
+ * Inline Markdown from lines of spans: words spaced by their gaps, lines
+ * joined and de-hyphenated, links as `[text](url)`, monospace runs as code
+ * spans, and Markdown's own characters escaped.
+ *
+ * @module
+ */
+import type { Line, Span } from "./types.ts";
+
+/** A gap wider than this many ems between spans is a space. */
+const SPACE_EM = 0.15;
+
+/** A piece of text with the inline markup it needs. */
+interface Piece {
+  text: string;
+  link?: string;
+  code: boolean;
+}
+
+/** Escapes characters Markdown would read as markup. */
+export function escapeInline(text: string): string {
+  return text
+    .replace(/[\\`*[\]]/g, (c) => `\\${c}`)
+    .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (m) => m.replace("_", "\\_"));
+}
+
+/** Text of spans on one line, spaced by their gaps. */
+export function plainLineText(line: Line): string {
+  return spanPieces(line.spans, false).map((p) => p.text).join("").trim();
+}
+
+/** Turns one line's spans into pieces, inserting spaces at visible gaps. */
+function spanPieces(spans: readonly Span[], codeAllowed: boolean): Piece[] {
+  const pieces: Piece[] = [];
+  let prev: Span | undefined;
+  for (const span of spans) {
+    if (prev) {
+      const gap = span.x - (prev.x + prev.width);
+      const touching = /\s$/.test(prev.text) || /^\s/.test(span.text);
+      if (!touching && gap > Math.min(prev.size, span.size) * SPACE_EM) {
+        pieces.push({ text: " ", code: false });
+      }
+    }
+    const piece: Piece = { text: span.text, code: codeAllowed && span.font.monospace };
+    if (span.link) piece.link = span.link;
+    pieces.push(piece);
+    prev = span;
+  }
+  return pieces;
+}
+
+/** True when the end of `text` is a word broken by a hyphen. */
+function endsHyphenated(text: string): boolean {
+  return /\p{L}[-\u00ad]$/u.test(text);
+}
+
+/**
+ * Joins lines into one run of inline Markdown.
+ *
+ * @param lines The lines, in order.
+ * @param options `code`: mark monospace runs as code spans (off inside code blocks).
+ */
+export function inlineMarkdown(lines: readonly Line[], options: { code?: boolean } = {}): string {
+  const pieces: Piece[] = [];
+  for (const line of lines) {
+    const own = spanPieces(line.spans, options.code ?? true);
+    const last = pieces[pieces.length - 1];
+    const first = own[0];
+    if (last && first) {
+      const next = first.text.trimStart();
+      const lastText = last.text.trimEnd();
+      if (endsHyphenated(lastText) && /^\p{Ll}/u.test(next) && !last.code) {
+        last.text = lastText.slice(0, -1);
+        first.text = next;
+      } else if (lastText.endsWith("\u00ad")) {
+        last.text = lastText.slice(0, -1);
+      } else {
+        pieces.push({ text: " ", code: false });
+      }
+    }
+    pieces.push(...own);
+  }
+  return render(pieces).replace(/\s+/g, " ").trim();
+}
+
+/** Renders pieces, grouping neighbours with the same link or code marking. */
+function render(pieces: readonly Piece[]): string {
+  let out = "";
+  let i = 0;
+  while (i < pieces.length) {
+    const link = pieces[i]!.link;
+    let j = i;
+    while (
+      j < pieces.length && (pieces[j]!.link === link || (isSpace(pieces[j]!) && pieces[j + 1]?.link === link))
+    ) {
+      j++;
+    }
+    const inner = renderCode(pieces.slice(i, j));
+    out += link && inner.trim() ? linkMarkdown(inner, link) : inner;
+    i = j;
+  }
+  return out;
+}
+
+/** True for an inserted space piece. */
+function isSpace(piece: Piece): boolean {
+  return piece.text === " " && !piece.link;
+}
+
+/** Wraps text in a link, keeping surrounding spaces outside the brackets. */
+function linkMarkdown(inner: string, url: string): string {
+  const lead = /^\s*/.exec(inner)![0];
+  const trail = /\s*$/.exec(inner)![0];
+  const target = url.replace(/[()\s]/g, (c) => encodeURIComponent(c));
+  return `${lead}[${inner.trim()}](${target})${trail}`;
+}
+
+/** Renders pieces without links: code runs in backticks, the rest escaped. */
+function renderCode(pieces: readonly Piece[]): string {
+  let out = "";
+  let i = 0;
+  while (i < pieces.length) {
+    const piece = pieces[i]!;
+    if (!piece.code) {
+      out += escapeInline(piece.text);
+      i++;
+      continue;
+    }
+    let j = i;
+    let text = "";
+    while (j < pieces.length && (pieces[j]!.code || (isSpace(pieces[j]!) && pieces[j + 1]?.code))) {
+      text += pieces[j]!.text;
+      j++;
+    }
+    out += codeSpan(text);
+    i = j;
+  }
+  return out;
+}
+
+/** A code span with a fence longer than any backtick run inside. */
+function codeSpan(text: string): string {
+  const lead = /^\s*/.exec(text)![0];
+  const trail = /\s*$/.exec(text)![0];
+  const body = text.trim();
+  if (!body) return text;
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
+  return `${lead}${fence}${pad}${body}${pad}${fence}${trail}`;
+}

@@ -1,0 +1,183 @@
+/**
+ * Page geometry: spans become lines (split at wide gaps, so table cells and
+ * side-by-side columns stay apart), and lines are put in reading order, with
+ * two-column pages read column by column.
+ *
+ * @module
+ */
+import type { Line, Span } from "./types.ts";
+
+/** A horizontal gap wider than this many ems ends a line. */
+const WIDE_GAP_EM = 0.8;
+
+/** Character-weighted dominant font size of some spans. */
+function dominantSize(spans: readonly Span[]): number {
+  const weight = new Map<number, number>();
+  let best = spans[0]?.size ?? 0;
+  let bestWeight = -1;
+  for (const span of spans) {
+    const key = Math.round(span.size * 2) / 2;
+    const w = (weight.get(key) ?? 0) + span.text.length;
+    weight.set(key, w);
+    if (w > bestWeight) {
+      bestWeight = w;
+      best = span.size;
+    }
+  }
+  return best;
+}
+
+/** Makes a line from spans (left to right). */
+function makeLine(spans: Span[], page: number): Line {
+  let x0 = Infinity, x1 = -Infinity;
+  for (const s of spans) {
+    x0 = Math.min(x0, s.x);
+    x1 = Math.max(x1, s.x + s.width);
+  }
+  const size = dominantSize(spans);
+  const main = spans.find((s) => Math.abs(s.size - size) < 0.01) ?? spans[0]!;
+  return { spans, x0, x1, y: main.y, size, page };
+}
+
+/** True when `span` continues `line` on the same baseline without a wide gap. */
+function continues(line: Span[], span: Span): boolean {
+  const last = line[line.length - 1]!;
+  const size = Math.max(last.size, span.size);
+  const dy = Math.abs(span.y - last.y);
+  const scripted = Math.min(last.size, span.size) < size * 0.85;
+  if (dy > size * (scripted ? 0.6 : 0.3)) return false;
+  const end = last.x + last.width;
+  if (span.x < end - size * 0.5) return false;
+  if (span.x - end > size * WIDE_GAP_EM) return false;
+  const a = last.tag?.cell, b = span.tag?.cell;
+  if (a !== b && (a?.table !== b?.table || a?.row !== b?.row || a?.column !== b?.column)) return false;
+  return true;
+}
+
+/**
+ * Groups spans into lines. Spans are taken in content-stream order, which
+ * producers write left to right within a line.
+ */
+export function buildLines(spans: readonly Span[], page: number): Line[] {
+  const lines: Line[] = [];
+  let current: Span[] = [];
+  for (const span of spans) {
+    if (current.length > 0 && !continues(current, span)) {
+      lines.push(makeLine(current, page));
+      current = [];
+    }
+    current.push(span);
+  }
+  if (current.length > 0) lines.push(makeLine(current, page));
+  return mergeSameBaseline(lines, page);
+}
+
+/** Joins lines that sit on one baseline and touch, written out of order in the stream. */
+function mergeSameBaseline(lines: Line[], page: number): Line[] {
+  const sorted = sortRows(lines);
+  const out: Line[] = [];
+  for (const line of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && Math.abs(prev.y - line.y) <= Math.max(prev.size, line.size) * 0.3) {
+      const gap = line.x0 - prev.x1;
+      const joined = [...prev.spans, ...line.spans];
+      if (
+        gap >= -prev.size * 0.5 && gap <= Math.max(prev.size, line.size) * WIDE_GAP_EM &&
+        continues(prev.spans, line.spans[0]!)
+      ) {
+        out[out.length - 1] = makeLine(joined, page);
+        continue;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** Sorts lines top to bottom, grouping near-equal baselines into rows read left to right. */
+export function sortRows(lines: readonly Line[]): Line[] {
+  const byY = [...lines].sort((a, b) => a.y - b.y);
+  const rows: Line[][] = [];
+  for (const line of byY) {
+    const row = rows[rows.length - 1];
+    const first = row?.[0];
+    if (row && first && Math.abs(line.y - first.y) <= Math.min(first.size, line.size) * 0.35) row.push(line);
+    else rows.push([line]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.x0 - b.x0));
+}
+
+/** A gutter between two columns. */
+export interface Gutter {
+  x: number;
+  /** Lines crossing the gutter (full width), by index into the input. */
+  spanning: Set<number>;
+}
+
+/**
+ * Finds a vertical gutter that splits the page's text into two columns, each
+ * with several lines of running text, crossed by few lines. Null when the page
+ * is not set in two columns.
+ */
+export function findGutter(lines: readonly Line[]): Gutter | null {
+  if (lines.length < 10) return null;
+  let left = Infinity, right = -Infinity;
+  for (const l of lines) {
+    left = Math.min(left, l.x0);
+    right = Math.max(right, l.x1);
+  }
+  const width = right - left;
+  if (width <= 0) return null;
+  const candidates = new Set<number>();
+  for (const l of lines) {
+    for (const x of [l.x1 + 1, l.x0 - 1]) {
+      if (x > left + width * 0.3 && x < left + width * 0.7) candidates.add(Math.round(x));
+    }
+  }
+  let best: { x: number; score: number; spanning: Set<number> } | null = null;
+  for (const x of candidates) {
+    let leftText = 0, rightText = 0, leftLines = 0, rightLines = 0;
+    const spanning = new Set<number>();
+    lines.forEach((l, i) => {
+      const running = l.x1 - l.x0 > width * 0.3;
+      if (l.x1 <= x + 0.5) {
+        leftLines++;
+        if (running) leftText++;
+      } else if (l.x0 >= x - 0.5) {
+        rightLines++;
+        if (running) rightText++;
+      } else spanning.add(i);
+    });
+    if (leftText < 3 || rightText < 3 || spanning.size > lines.length * 0.25) continue;
+    const score = Math.min(leftLines, rightLines) - spanning.size * 2;
+    if (!best || score > best.score) best = { x, score, spanning };
+  }
+  return best && best.score > 3 ? { x: best.x, spanning: best.spanning } : null;
+}
+
+/**
+ * Puts a page's lines in reading order. On a two-column page, lines crossing
+ * the gutter (titles, full-width figures' captions) cut the page into bands,
+ * and each band is read left column first.
+ */
+export function readingOrder(lines: readonly Line[]): Line[] {
+  const sorted = sortRows(lines);
+  const gutter = findGutter(sorted);
+  if (!gutter) return sorted;
+  const out: Line[] = [];
+  let leftBand: Line[] = [], rightBand: Line[] = [];
+  const flush = () => {
+    out.push(...leftBand, ...rightBand);
+    leftBand = [];
+    rightBand = [];
+  };
+  sorted.forEach((line, i) => {
+    if (gutter.spanning.has(i)) {
+      flush();
+      out.push(line);
+    } else if (line.x1 <= gutter.x + 0.5) leftBand.push(line);
+    else rightBand.push(line);
+  });
+  flush();
+  return out;
+}

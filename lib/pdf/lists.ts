@@ -1,0 +1,94 @@
+/**
+ * List items: a line that opens with a bullet glyph or an enumerator
+ * (`1.`, `a)`, `(iv)`), or, in tagged PDFs, a new `LI`. Nesting follows the
+ * marker's indent.
+ *
+ * @module
+ */
+import type { Line, Span } from "./types.ts";
+
+/** Glyphs used as bullets, including the Symbol/Wingdings private-use ones. */
+const BULLETS = "•◦▪▫‣⁃∙·●○■□►▸▶➢➤✓✔❖–—*-\uf0b7\uf0a7\uf076\uf0d8\uf0fc\ue00a";
+
+/** A list marker found at the start of a line. */
+export interface Marker {
+  ordered: boolean;
+  /** The marker as it should appear in Markdown: `-`, `1.`, `2)`. */
+  markdown: string;
+  /** The line's spans with the marker removed. */
+  rest: Span[];
+  /** Left edge of the item's text. */
+  textX: number;
+}
+
+const ENUMERATOR = /^\(?(\d{1,3}|[a-z]|[ivxlc]{1,5})([.)])(\s+|$)/i;
+
+/**
+ * Recognises a list marker at the start of a line of text.
+ *
+ * @example
+ * ```ts
+ * listMarker(line)?.markdown; // "-" for "• apples", "2." for "2. pears"
+ * ```
+ */
+export function listMarker(line: Line): Marker | null {
+  const first = line.spans[0];
+  if (!first) return null;
+  const text = first.text.trimStart();
+  const bullet = text[0] && BULLETS.includes(text[0]) ? text[0] : null;
+  if (bullet) {
+    const after = text.slice(1);
+    const separate = after.trim() === "" && line.spans.length > 1;
+    if (!separate && !/^\s/.test(after)) return null;
+    if (
+      (bullet === "-" || bullet === "*" || bullet === "–" || bullet === "—") && !separate &&
+      after.trim() === ""
+    ) {
+      return null;
+    }
+    return { ordered: false, markdown: "-", ...stripPrefix(line, text.length - after.trimStart().length) };
+  }
+  const match = ENUMERATOR.exec(text);
+  if (!match) return null;
+  const separate = match[3] === "" && line.spans.length > 1;
+  if (match[3] === "" && !separate) return null;
+  const value = match[1]!;
+  const numeric = /^\d+$/.test(value);
+  if (!numeric && /[.]/.test(match[2]!) && !/^[ivxlc]+$/i.test(value) && value.length > 1) return null;
+  const markdown = numeric ? `${Number(value)}${match[2] === ")" ? ")" : "."}` : `${value}${match[2]}`;
+  return { ordered: true, markdown, ...stripPrefix(line, match[0].length) };
+}
+
+/** Removes the first `count` characters (after leading space) from a line's spans. */
+function stripPrefix(line: Line, count: number): { rest: Span[]; textX: number } {
+  const spans = [...line.spans];
+  const first = spans[0]!;
+  const trimmed = first.text.trimStart();
+  const remaining = trimmed.slice(count).trimStart();
+  if (remaining) {
+    const step = first.width / Math.max(first.text.length, 1);
+    const cut = first.text.length - remaining.length;
+    spans[0] = { ...first, text: remaining, x: first.x + cut * step, width: first.width - cut * step };
+  } else {
+    spans.shift();
+  }
+  return { rest: spans, textX: spans[0]?.x ?? line.x1 };
+}
+
+/** Tracks list nesting from marker indents across consecutive items. */
+export class ListNesting {
+  #indents: number[] = [];
+
+  /** Depth (0 = top level) of an item whose marker starts at `x`. */
+  depthOf(x: number): number {
+    while (this.#indents.length > 0 && x < this.#indents[this.#indents.length - 1]! - 2) this.#indents.pop();
+    const top = this.#indents[this.#indents.length - 1];
+    if (top === undefined || x > top + 2) this.#indents.push(x);
+    return this.#indents.length - 1;
+  }
+
+  /** Forgets the nesting (the list ended). */
+  reset() {
+    this.#indents = [];
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Opens untrusted PDFs with pdf.js, in process and in memory: the worker runs
+ * on this thread, no script is evaluated, no font, CMap or WebAssembly file is
+ * fetched, and nothing is rendered. Size, page-count, password and corruption
+ * problems become the service's errors.
+ *
+ * @module
+ */
+import * as pdfjsWorker from "pdfjs-dist/legacy/build/pdf.worker.mjs";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
+
+export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/** An open document; call `close()` when done to free pdf.js' memory. */
+export interface OpenPdf {
+  doc: PDFDocumentProxy;
+  close(): Promise<void>;
+}
+
+/** Limits checked while opening. */
+export interface OpenLimits {
+  /** Largest accepted file in bytes. */
+  maxBytes: number;
+}
+
+/**
+ * Refuses every request pdf.js makes for external data (standard fonts, CMaps,
+ * WebAssembly decoders), so a document can never make it read a file. Text of
+ * fonts that rely on such data is still extracted from the built-in metrics.
+ */
+class NoExternalData {
+  /** pdf.js passes the configured URLs; none are used. */
+  constructor(_options: unknown) {}
+
+  /** Always refuses. */
+  fetch({ kind }: { kind: string; filename: string }): Promise<Uint8Array> {
+    return Promise.reject(new Error(`External ${kind} data is disabled`));
+  }
+}
+
+/** Runs the pdf.js worker on the main thread: it picks up `globalThis.pdfjsWorker`. */
+function useInProcessWorker() {
+  const holder = globalThis as { pdfjsWorker?: unknown };
+  holder.pdfjsWorker ??= pdfjsWorker;
+}
+
+/** How many bytes from the start may precede the `%PDF-` header. */
+const HEADER_WINDOW = 1024;
+
+/** True when `%PDF-` appears near the start, as readers require. */
+export function hasPdfHeader(bytes: Uint8Array): boolean {
+  const window = bytes.subarray(0, Math.min(bytes.length, HEADER_WINDOW + 5));
+  const header = [0x25, 0x50, 0x44, 0x46, 0x2d];
+  outer: for (let i = 0; i + header.length <= window.length; i++) {
+    for (let j = 0; j < header.length; j++) {
+      if (window[i + j] !== header[j]) continue outer;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Formats a byte count as MB with one decimal. */
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Opens a PDF held in memory. The caller's buffer is left intact.
+ *
+ * @param bytes The file.
+ * @param limits Size cap.
+ * @returns The open document.
+ * @throws {PayloadTooLargeError} Over the size cap.
+ * @throws {InvalidInputError} Empty, not a PDF, corrupt, or password-protected.
+ */
+export async function openPdf(bytes: Uint8Array, limits: OpenLimits): Promise<OpenPdf> {
+  if (bytes.length === 0) throw new InvalidInputError("Empty PDF: the request carried no bytes");
+  if (bytes.length > limits.maxBytes) {
+    throw new PayloadTooLargeError(
+      `PDF too large: ${megabytes(bytes.length)} is over the ${megabytes(limits.maxBytes)} limit`,
+    );
+  }
+  if (!hasPdfHeader(bytes)) {
+    throw new InvalidInputError('Not a PDF: the file does not start with "%PDF-"');
+  }
+  useInProcessWorker();
+  const task = getDocument(
+    {
+      data: bytes.slice(),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      fontExtraProperties: true,
+      isOffscreenCanvasSupported: false,
+      isImageDecoderSupported: false,
+      useWasm: false,
+      maxImageSize: 0,
+      enableXfa: false,
+      stopAtErrors: false,
+      verbosity: 0,
+      BinaryDataFactory: NoExternalData,
+    } as Parameters<typeof getDocument>[0],
+  );
+  try {
+    const doc = await task.promise;
+    return { doc, close: () => task.destroy() };
+  } catch (error) {
+    await task.destroy().catch(() => {});
+    throw loadError(error);
+  }
+}
+
+/** Maps a pdf.js loading failure to the error model. */
+function loadError(error: unknown): Error {
+  const name = (error as { name?: string })?.name;
+  if (name === "PasswordException") {
+    return new InvalidInputError("PDF is password-protected: remove the password and try again", {
+      cause: error,
+    });
+  }
+  const reason = (error as { message?: string })?.message?.replace(/\.$/, "") ?? "unknown error";
+  return new InvalidInputError(`Corrupt PDF: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`, {
+    cause: error,
+  });
+}

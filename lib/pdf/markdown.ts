@@ -1,0 +1,81 @@
+/**
+ * Renders blocks as CommonMark/GFM: ATX headings, nested lists indented under
+ * their parent's text, fenced code, pipe tables, and page markers as HTML
+ * comments.
+ *
+ * @module
+ */
+import type { Block } from "./types.ts";
+
+/** Escapes what would make a paragraph's start read as other markup. */
+function guardStart(text: string): string {
+  return text.replace(/^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
+}
+
+/** A fence longer than any backtick run in the code. */
+function fence(code: string): string {
+  const longest = Math.max(2, ...(code.match(/`{3,}/g) ?? []).map((r) => r.length));
+  return "`".repeat(longest + 1);
+}
+
+/** Renders a table; the first row is the header. */
+function table(rows: readonly string[][]): string {
+  const width = Math.max(...rows.map((r) => r.length));
+  const cell = (c: string | undefined) => (c ?? "").replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
+  const line = (r: readonly string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => cell(r[i])).join(" | ")} |`;
+  const [head = [], ...body] = rows;
+  return [line(head), `|${" --- |".repeat(width)}`, ...body.map(line)].join("\n");
+}
+
+/**
+ * Renders blocks as Markdown.
+ *
+ * @example
+ * ```ts
+ * renderMarkdown([{ kind: "heading", level: 2, text: "Usage", page: 1 }]); // "## Usage\n"
+ * ```
+ */
+export function renderMarkdown(blocks: readonly Block[]): string {
+  const parts: string[] = [];
+  /** Content indents of the open list items, by depth. */
+  let indents: number[] = [];
+  let previous: Block | undefined;
+  for (const block of blocks) {
+    if (block.kind !== "list_item") indents = [];
+    let text: string;
+    switch (block.kind) {
+      case "heading":
+        text = `${"#".repeat(block.level)} ${block.text}`;
+        break;
+      case "paragraph":
+        text = guardStart(block.text);
+        break;
+      case "code": {
+        const f = fence(block.text);
+        text = `${f}\n${block.text}\n${f}`;
+        break;
+      }
+      case "table":
+        text = table(block.rows);
+        break;
+      case "page_break":
+        text = `<!-- page ${block.page} -->`;
+        break;
+      case "list_item": {
+        const depth = Math.min(block.depth, indents.length);
+        indents = indents.slice(0, depth);
+        const indent = indents[depth - 1] ?? 0;
+        const marker = block.ordered ? block.marker : "-";
+        indents.push(indent + marker.length + 1);
+        text = `${" ".repeat(indent)}${marker} ${block.text}`;
+        break;
+      }
+    }
+    const tight = block.kind === "list_item" && previous?.kind === "list_item" &&
+      (block.depth > 0 || previous.ordered === block.ordered);
+    parts.push(tight ? "\n" : parts.length ? "\n\n" : "", text);
+    previous = block;
+  }
+  return parts.length ? `${parts.join("")}\n` : "";
+}

@@ -1,0 +1,66 @@
+/**
+ * Document-wide typography: the body font size (the size most characters are
+ * set in) and the usual distance between baselines for each size.
+ *
+ * @module
+ */
+import type { PageText } from "./types.ts";
+
+/** Typography measured over a whole document. */
+export interface DocumentStats {
+  /** Font size of body text. */
+  bodySize: number;
+  /** Usual baseline-to-baseline distance of consecutive lines, by size. */
+  lineGap(size: number): number;
+}
+
+/** Rounds a size to the half point, the resolution styles are told apart by. */
+export function sizeKey(size: number): number {
+  return Math.round(size * 2) / 2;
+}
+
+/** The most frequent key of a weighted histogram. */
+function mode(histogram: Map<number, number>): number | undefined {
+  let best: number | undefined, weight = -1;
+  for (const [key, w] of histogram) {
+    if (w > weight) {
+      best = key;
+      weight = w;
+    }
+  }
+  return best;
+}
+
+/** Measures body size (character-weighted mode) and line gaps. */
+export function documentStats(pages: readonly PageText[]): DocumentStats {
+  const sizes = new Map<number, number>();
+  const gaps = new Map<number, Map<number, number>>();
+  for (const page of pages) {
+    let prev: PageText["lines"][number] | undefined;
+    for (const line of page.lines) {
+      for (const span of line.spans) {
+        const key = sizeKey(span.size);
+        sizes.set(key, (sizes.get(key) ?? 0) + span.text.length);
+      }
+      if (prev && sizeKey(prev.size) === sizeKey(line.size)) {
+        const dy = line.y - prev.y;
+        if (dy > line.size * 0.8 && dy < line.size * 3) {
+          const histogram = gaps.get(sizeKey(line.size)) ?? new Map<number, number>();
+          histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
+          gaps.set(sizeKey(line.size), histogram);
+        }
+      }
+      prev = line;
+    }
+  }
+  const bodySize = mode(sizes) ?? 10;
+  const gapBySize = new Map<number, number>();
+  for (const [key, histogram] of gaps) gapBySize.set(key, mode(histogram)!);
+  const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
+  return {
+    bodySize,
+    lineGap(size: number) {
+      return gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Tables: rows of cells whose left edges line up in columns (ruled or merely
+ * aligned), or, in tagged PDFs, the `Table`/`TR`/`TD` structure.
+ *
+ * @module
+ */
+import { inlineMarkdown } from "./inline.ts";
+import type { Line } from "./types.ts";
+
+/** A table found in a run of lines. */
+export interface FoundTable {
+  /** Index after the table's last line. */
+  end: number;
+  /** Cell texts (inline Markdown), first row as header. */
+  rows: string[][];
+}
+
+/** Lines from `start` that share its baseline. */
+function rowAt(lines: readonly Line[], start: number): Line[] {
+  const first = lines[start]!;
+  const row = [first];
+  for (let i = start + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.page !== first.page || Math.abs(line.y - first.y) > Math.min(line.size, first.size) * 0.35) {
+      break;
+    }
+    row.push(line);
+  }
+  return row;
+}
+
+/** Merges overlapping x-intervals into column intervals. */
+function columnIntervals(cells: readonly Line[]): Array<[number, number]> {
+  const sorted = [...cells].sort((a, b) => a.x0 - b.x0);
+  const columns: Array<[number, number]> = [];
+  for (const cell of sorted) {
+    const last = columns[columns.length - 1];
+    if (last && cell.x0 <= last[1] + 1) last[1] = Math.max(last[1], cell.x1);
+    else columns.push([cell.x0, cell.x1]);
+  }
+  return columns;
+}
+
+/** Index of the column interval holding a cell, or -1. */
+function columnOf(columns: ReadonlyArray<[number, number]>, cell: Line): number {
+  return columns.findIndex(([a, b]) => cell.x0 >= a - 1 && cell.x0 <= b + 1);
+}
+
+/**
+ * Looks for an aligned table starting at `lines[start]`: at least two rows of
+ * two or more cells whose extents fall into shared columns. A one-cell row
+ * right below a row, inside one column, continues that row's cell.
+ */
+export function detectTable(lines: readonly Line[], start: number): FoundTable | null {
+  const head = rowAt(lines, start);
+  if (head.length < 2) return null;
+  const rows: Line[][][] = [];
+  let i = start;
+  let prevY = head[0]!.y;
+  while (i < lines.length) {
+    const row = rowAt(lines, i);
+    const size = row[0]!.size;
+    const dy = row[0]!.y - prevY;
+    if (rows.length > 0 && (row[0]!.page !== head[0]!.page || dy > size * 3 || dy <= 0)) break;
+    if (row.length >= 2) {
+      rows.push(row.map((cell) => [cell]));
+    } else if (rows.length > 0 && dy <= size * 1.5) {
+      const columns = columnIntervals(rows.flat(2));
+      const last = rows[rows.length - 1]!;
+      const column = columnOf(columns, row[0]!);
+      const target = last.find((cellLines) => columnOf(columns, cellLines[0]!) === column);
+      if (column < 0 || !target || row[0]!.x1 > columns[column]![1] + size * 2) break;
+      target.push(row[0]!);
+    } else break;
+    prevY = row[0]!.y;
+    i += row.length;
+  }
+  if (rows.length < 2) return null;
+  const columns = columnIntervals(rows.flatMap((row) => row.map((cellLines) => cellLines[0]!)));
+  if (columns.length < 2) return null;
+  const grid = rows.map((row) => {
+    const cells: Line[][] = columns.map(() => []);
+    for (const cellLines of row) cells[columnOf(columns, cellLines[0]!)]?.push(...cellLines);
+    return cells.map((cellLines) => cellLines.length ? inlineMarkdown(cellLines) : "");
+  });
+  if (!plausible(grid)) return null;
+  return { end: i, rows: grid };
+}
+
+/** Rejects side-by-side prose that merely looks like a two-column table. */
+function plausible(grid: readonly string[][]): boolean {
+  const filled = grid.filter((row) => row.filter(Boolean).length >= 2).length;
+  if (filled < 2) return false;
+  const cells = grid.flat().filter(Boolean);
+  const average = cells.reduce((n, c) => n + c.length, 0) / cells.length;
+  return average <= 80;
+}
+
+/** Builds a table from lines tagged as cells of one structure-tree table. */
+export function tableFromTags(lines: readonly Line[], start: number): FoundTable | null {
+  const table = lines[start]?.spans[0]?.tag?.cell?.table;
+  if (table === undefined) return null;
+  const cells = new Map<string, Line[]>();
+  let rowCount = 0, columnCount = 0;
+  let i = start;
+  for (; i < lines.length; i++) {
+    const cell = lines[i]!.spans[0]?.tag?.cell;
+    if (!cell || cell.table !== table) break;
+    const key = `${cell.row}:${cell.column}`;
+    cells.set(key, [...cells.get(key) ?? [], lines[i]!]);
+    rowCount = Math.max(rowCount, cell.row + 1);
+    columnCount = Math.max(columnCount, cell.column + 1);
+  }
+  const rows: string[][] = [];
+  for (let r = 0; r < rowCount; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < columnCount; c++) {
+      const cellLines = cells.get(`${r}:${c}`);
+      row.push(cellLines ? inlineMarkdown(cellLines) : "");
+    }
+    if (row.some(Boolean)) rows.push(row);
+  }
+  return rows.length ? { end: i, rows } : null;
+}

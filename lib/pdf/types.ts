@@ -1,0 +1,88 @@
+/**
+ * Data shared by the PDF → Markdown stages: what extraction produces and
+ * layout, structure and rendering consume.
+ *
+ * @module
+ */
+
+/** Style of a font as far as structure detection cares. */
+export interface FontStyle {
+  /** PostScript name without the subset prefix, e.g. `LiberationSerif-Bold`. */
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+}
+
+/** What a tagged PDF's structure tree says about a piece of text. */
+export interface Tag {
+  /** Id of the nearest block-level structure element (paragraph, heading, cell…). */
+  block: number;
+  /** Heading level 1–6 when inside `H1`…`H6`. */
+  heading?: number;
+  /** Id of the innermost list item, with its nesting depth (0 = top level). */
+  listItem?: { id: number; depth: number };
+  /** Inside the item's label (`Lbl`): the bullet or number. */
+  label?: boolean;
+  /** Inside a table cell. */
+  cell?: { table: number; row: number; column: number; header: boolean };
+  /** Inside `Code`. */
+  code?: boolean;
+}
+
+/** A run of text in one font on one baseline, in top-down page coordinates (points). */
+export interface Span {
+  text: string;
+  /** Left edge. */
+  x: number;
+  /** Baseline, measured from the top of the page. */
+  y: number;
+  width: number;
+  /** Font size (em height). */
+  size: number;
+  font: FontStyle;
+  /** Target of a link annotation covering this text. */
+  link?: string;
+  tag?: Tag;
+}
+
+/** A horizontal run of spans with no wide gap: a line of a paragraph, a table cell, a column's line. */
+export interface Line {
+  spans: Span[];
+  x0: number;
+  x1: number;
+  /** Baseline from the top of the page. */
+  y: number;
+  /** Dominant (character-weighted) font size. */
+  size: number;
+  /** 1-based page number. */
+  page: number;
+}
+
+/** One page's text, ready for structure detection. */
+export interface PageText {
+  /** 1-based page number. */
+  page: number;
+  width: number;
+  height: number;
+  /** Lines in reading order. */
+  lines: Line[];
+}
+
+/** A structural unit of the output. */
+export type Block =
+  | { kind: "heading"; level: number; text: string; page: number }
+  | { kind: "paragraph"; text: string; page: number }
+  | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
+  | { kind: "code"; text: string; page: number }
+  | { kind: "table"; rows: string[][]; page: number }
+  | { kind: "page_break"; page: number };
+
+/** An entry of the document outline (bookmarks). */
+export interface OutlineEntry {
+  title: string;
+  /** 1-based nesting level. */
+  level: number;
+  /** Target page, when it resolves. */
+  page?: number;
+}
