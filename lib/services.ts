@@ -4,6 +4,7 @@
  * @module
  */
 import type { AudioService } from "./audio/limits.ts";
+import type { PdfService } from "./pdf/limits.ts";
 import type { SolanaClient } from "./solana/rpc.ts";
 
 /** Shared dependencies for operation handlers. */
@@ -12,4 +13,6 @@ export interface Services {
   solana: SolanaClient;
   /** Audio limits and concurrency gate (default: from the environment, shared process-wide). */
   audio?: AudioService;
+  /** PDF limits and concurrency gate (default: shared process-wide). */
+  pdf?: PdfService;
 }

@@ -10,11 +10,11 @@ import { createGate, type Gate } from "../concurrency.ts";
 
 /** Caps applied to each conversion. */
 export interface PdfLimits {
-  /** Largest accepted file, in bytes. */
+  /** Largest accepted file, in bytes (larger → 413). */
   maxBytes: number;
-  /** Most pages converted per request. */
+  /** Most pages converted per request (more → 413). */
   maxPages: number;
-  /** Wall-clock budget of one conversion, in milliseconds. */
+  /** Wall-clock budget of one conversion, in milliseconds (past it → 422). */
   timeBudgetMs: number;
 }
 
@@ -25,10 +25,31 @@ export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
   timeBudgetMs: 20_000,
 });
 
-/** The shared gate: two conversions at once, eight waiting. */
-export const pdfGate: Gate = createGate({
-  concurrency: 2,
-  queue: 8,
-  name: "PDF conversion",
-  retryAfterSeconds: 2,
-});
+/** The limits plus the gate that bounds concurrent conversions. */
+export interface PdfService {
+  readonly limits: PdfLimits;
+  readonly gate: Gate;
+}
+
+/** Creates a service with its own gate; `concurrency` 2 and `queue` 8 unless given. */
+export function createPdfService(
+  options: { limits?: Partial<PdfLimits>; concurrency?: number; queue?: number } = {},
+): PdfService {
+  return {
+    limits: { ...DEFAULT_PDF_LIMITS, ...options.limits },
+    gate: createGate({
+      concurrency: options.concurrency ?? 2,
+      queue: options.queue ?? 8,
+      name: "PDF conversion",
+      retryAfterSeconds: 2,
+    }),
+  };
+}
+
+let shared: PdfService | undefined;
+
+/** The process-wide service used when a handler is given none. */
+export function sharedPdfService(): PdfService {
+  shared ??= createPdfService();
+  return shared;
+}
