@@ -1,0 +1,28 @@
+/**
+ * Associated token account addresses, derived synchronously (the kit helper
+ * is async because WebCrypto's digest is; Node's `createHash` is not).
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { getAddressDecoder, getAddressEncoder, isOffCurveAddress } from "@solana/kit";
+import type { Address } from "@solana/kit";
+
+/** The Associated Token Account program. */
+export const ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL" as Address;
+const PDA_MARKER = new TextEncoder().encode("ProgramDerivedAddress");
+
+/** The associated token account of `owner` for `mint` under `tokenProgram`. */
+export function associatedTokenAddress(owner: Address, mint: Address, tokenProgram: Address): Address {
+  const encoder = getAddressEncoder();
+  const seeds = [owner, tokenProgram, mint].map((key) => new Uint8Array(encoder.encode(key)));
+  const program = new Uint8Array(encoder.encode(ASSOCIATED_TOKEN_PROGRAM));
+  for (let bump = 255; bump >= 0; bump--) {
+    const hash = createHash("sha256");
+    for (const seed of seeds) hash.update(seed);
+    hash.update(Uint8Array.of(bump)).update(program).update(PDA_MARKER);
+    const candidate = getAddressDecoder().decode(new Uint8Array(hash.digest()));
+    if (isOffCurveAddress(candidate)) return candidate;
+  }
+  throw new RangeError(`Cannot derive an associated token account for "${owner}": no bump is off the curve`);
+}

@@ -1,0 +1,297 @@
+/**
+ * The local chain: LiteSVM as the runtime, plus what a cluster adds around
+ * it — slots and block heights (every landed transaction gets its own new,
+ * finalized block), a queue of recent blockhashes valid for 150 blocks, a
+ * status cache that refuses a message twice, the ledger of executed
+ * transactions and the per-slot priority fees.
+ *
+ * LiteSVM's own blockhash check and history are switched off: it only knows
+ * one blockhash, while concurrent payments need every blockhash of the last
+ * 150 blocks to stay valid.
+ *
+ * @module
+ */
+import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM } from "litesvm";
+import type { Address, EncodedAccount, MaybeEncodedAccount } from "@solana/kit";
+import { type AccountKeys, type KeysResult, resolveAccountKeys } from "./account_keys.ts";
+import { messageFee, readComputeBudget } from "./compute_budget.ts";
+import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
+import { buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
+import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./wire.ts";
+import { nonceOf } from "./nonce.ts";
+
+/** Blocks a blockhash stays valid for. */
+export const MAX_PROCESSING_AGE = 150n;
+/** Blocks a simulation accepts (six fewer, as the validator allows for forwarding). */
+const MAX_SIMULATION_AGE = 144n;
+const MAX_RECENT_BLOCKHASHES = 300;
+const MAX_FEE_SLOTS = 150;
+const SLOTS_PER_EPOCH = 432_000n;
+const GENESIS_SLOT = 100_000n;
+const GENESIS_BLOCK_HEIGHT = 99_000n;
+
+/** A transaction that landed in a block. */
+export interface LedgerEntry {
+  signature: string;
+  slot: bigint;
+  blockTime: number;
+  wire: WireTransaction;
+  keys: AccountKeys;
+  meta: ExecutionMeta;
+}
+
+/** The outcome of sending a transaction to the runtime. */
+export interface ExecuteOutcome {
+  signature: string;
+  err: RpcTransactionError | null;
+  /** Whether it landed (executed, or failed but paid its fee); rejected ones are not recorded. */
+  landed: boolean;
+}
+
+/** Options of {@linkcode LocalChain.simulate}. */
+export interface SimulateOptions {
+  sigVerify: boolean;
+  replaceRecentBlockhash: boolean;
+}
+
+/** The outcome of a simulation. */
+export interface SimulationOutcome {
+  err: RpcTransactionError | null;
+  /** Metadata; its balances are `null`-worthy when the transaction never reached execution. */
+  meta: ExecutionMeta;
+  executed: boolean;
+  /** Accounts after a successful simulation. */
+  postAccounts: Map<string, EncodedAccount>;
+  replacementBlockhash: { blockhash: string; lastValidBlockHeight: bigint } | null;
+}
+
+interface SlotFees {
+  slot: bigint;
+  minPrice: bigint;
+  accountMin: Map<string, bigint>;
+}
+
+/** The local chain. Every method is synchronous: calls never interleave. */
+export class LocalChain {
+  /** The runtime. */
+  readonly svm: LiteSVM;
+  #slot = GENESIS_SLOT;
+  #blockHeight = GENESIS_BLOCK_HEIGHT;
+  #blockTime = Math.floor(Date.now() / 1000);
+  #latestBlockhash: string;
+  readonly #blockhashes = new Map<string, bigint>();
+  readonly #ledger = new Map<string, LedgerEntry>();
+  readonly #processed = new Map<string, string>();
+  readonly #slotFees: SlotFees[] = [];
+
+  constructor() {
+    this.svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
+    this.svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
+    this.#setClock(this.#slot, this.#blockTime);
+    this.#latestBlockhash = this.svm.latestBlockhash();
+    this.#blockhashes.set(this.#latestBlockhash, this.#blockHeight);
+  }
+
+  /** The current (finalized) slot. */
+  get slot(): bigint {
+    return this.#slot;
+  }
+
+  /** The current block height. */
+  get blockHeight(): bigint {
+    return this.#blockHeight;
+  }
+
+  /** Unix time of the current block. */
+  get blockTime(): number {
+    return this.#blockTime;
+  }
+
+  /** Landed transactions so far. */
+  get transactionCount(): number {
+    return this.#ledger.size;
+  }
+
+  /** The newest blockhash and the last block height it can land at. */
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint } {
+    return { blockhash: this.#latestBlockhash, lastValidBlockHeight: this.#blockHeight + MAX_PROCESSING_AGE };
+  }
+
+  /** Whether a transaction using `blockhash` may still land. */
+  isBlockhashValid(blockhash: string, maxAge = MAX_PROCESSING_AGE): boolean {
+    const height = this.#blockhashes.get(blockhash);
+    return height !== undefined && this.#blockHeight - height <= maxAge;
+  }
+
+  /** Reads an account. */
+  account(address: Address): MaybeEncodedAccount {
+    return this.svm.getAccount(address);
+  }
+
+  /** Resolves a message's accounts, lookup tables included. */
+  resolveKeys(wire: WireTransaction): KeysResult {
+    return resolveAccountKeys(wire.message, (address) => this.svm.getAccount(address));
+  }
+
+  /** A landed transaction by signature. */
+  transaction(signature: string): LedgerEntry | undefined {
+    return this.#ledger.get(signature);
+  }
+
+  /** The status-cache view: only blocks of the last 300 slots unless `searchHistory`. */
+  status(signature: string, searchHistory: boolean): LedgerEntry | undefined {
+    const entry = this.#ledger.get(signature);
+    if (!entry) return undefined;
+    return searchHistory || this.#slot - entry.slot <= BigInt(MAX_RECENT_BLOCKHASHES) ? entry : undefined;
+  }
+
+  /**
+   * Runs a transaction as the leader would: checks its blockhash (or nonce)
+   * and the status cache, executes it in a new block, and records it when it
+   * landed. Signatures are always verified.
+   */
+  execute(wire: WireTransaction, keys?: AccountKeys): ExecuteOutcome {
+    const { signature } = wire;
+    const resolved = keys ? { ok: true as const, keys } : this.resolveKeys(wire);
+    if (!resolved.ok) return { signature, err: resolved.err, landed: false };
+    const rejection = this.#checkFreshness(wire, MAX_PROCESSING_AGE);
+    if (rejection) return { signature, err: rejection, landed: false };
+
+    const read = (address: Address) => this.svm.getAccount(address);
+    const pre = snapshotBalances(wire.message, resolved.keys, read);
+    const blockTime = Math.max(this.#blockTime, Math.floor(Date.now() / 1000));
+    this.#setClock(this.#slot + 1n, blockTime);
+    const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
+    const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
+    const err = result instanceof FailedTransactionMetadata
+      ? fromLiteSvmError(result.err())
+      : result === null
+      ? "SignatureFailure"
+      : null;
+    const landed = err === null || payerAfter < (pre.lamports[0] ?? 0n);
+    if (!landed) {
+      this.#setClock(this.#slot, this.#blockTime);
+      return { signature, err, landed };
+    }
+
+    this.#produceBlock(blockTime);
+    const post = snapshotBalances(wire.message, resolved.keys, read);
+    const meta = buildExecutionMeta({
+      err,
+      fee: messageFee(wire.message),
+      keys: resolved.keys,
+      pre,
+      post,
+      result: result instanceof FailedTransactionMetadata ? result.meta() : result,
+    });
+    this.#ledger.set(signature, { signature, slot: this.#slot, blockTime, wire, keys: resolved.keys, meta });
+    this.#processed.set(wire.messageKey, signature);
+    this.#recordFees(wire, resolved.keys);
+    return { signature, err, landed };
+  }
+
+  /** Simulates a transaction against the current state without committing anything. */
+  simulate(original: WireTransaction, keys: AccountKeys, options: SimulateOptions): SimulationOutcome {
+    let wire = original;
+    let replacementBlockhash: SimulationOutcome["replacementBlockhash"] = null;
+    if (options.replaceRecentBlockhash) {
+      replacementBlockhash = this.latestBlockhash();
+      wire = withRecentBlockhash(original, replacementBlockhash.blockhash);
+    }
+    const read = (address: Address) => this.svm.getAccount(address);
+    const pre = snapshotBalances(wire.message, keys, read);
+    const fee = messageFee(wire.message);
+    const rejection = this.#checkFreshness(wire, MAX_SIMULATION_AGE);
+    if (rejection) {
+      const meta = buildExecutionMeta({ err: rejection, fee, keys, pre, post: pre, result: null });
+      return { err: rejection, meta, executed: false, postAccounts: new Map(), replacementBlockhash };
+    }
+
+    this.svm.withSigverify(options.sigVerify);
+    const result = this.#run(() => this.svm.simulateTransaction(wire.transaction));
+    this.svm.withSigverify(true);
+    if (result === null || result instanceof FailedTransactionMetadata) {
+      const err = result === null ? "SignatureFailure" : fromLiteSvmError(result.err());
+      const executed = typeof err === "object" &&
+        ("InstructionError" in err || "InsufficientFundsForRent" in err);
+      const post = {
+        ...pre,
+        lamports: pre.lamports.map((lamports, index) => index === 0 && executed ? lamports - fee : lamports),
+      };
+      const meta = buildExecutionMeta({ err, fee, keys, pre, post, result: result?.meta() ?? null });
+      return { err, meta, executed, postAccounts: new Map(), replacementBlockhash };
+    }
+    const postAccounts = new Map(
+      result.postAccounts().map((account) => [account.address as string, account]),
+    );
+    const readPost = (address: Address): MaybeEncodedAccount => {
+      const account = postAccounts.get(address);
+      return account ? { ...account, data: new Uint8Array(account.data), exists: true } : read(address);
+    };
+    const post = snapshotBalances(wire.message, keys, readPost);
+    const meta = buildExecutionMeta({ err: null, fee, keys, pre, post, result: result.meta() });
+    return { err: null, meta, executed: true, postAccounts, replacementBlockhash };
+  }
+
+  /**
+   * Per slot of the last 150, the lowest compute-unit price (micro-lamports)
+   * among landed transactions; with `accounts`, raised to the lowest price
+   * paid by transactions write-locking each of them, as the validator combines them.
+   */
+  recentPrioritizationFees(accounts: readonly string[]): { slot: bigint; prioritizationFee: bigint }[] {
+    return this.#slotFees.map(({ slot, minPrice, accountMin }) => {
+      let fee = minPrice;
+      for (const account of accounts) {
+        const price = accountMin.get(account);
+        if (price !== undefined && price > fee) fee = price;
+      }
+      return { slot, prioritizationFee: fee };
+    });
+  }
+
+  #checkFreshness(wire: WireTransaction, maxAge: bigint): RpcTransactionError | null {
+    const token = wire.message.lifetimeToken;
+    const fresh = this.isBlockhashValid(token, maxAge) ||
+      nonceOf(wire.message, (address) => this.svm.getAccount(address)) === token;
+    if (!fresh) return "BlockhashNotFound";
+    if (this.#processed.has(wire.messageKey)) return "AlreadyProcessed";
+    return null;
+  }
+
+  #run<T>(send: () => T): T | null {
+    try {
+      return send();
+    } catch {
+      // LiteSVM refuses transactions with unsigned slots before running them.
+      return null;
+    }
+  }
+
+  #produceBlock(blockTime: number): void {
+    this.#slot += 1n;
+    this.#blockHeight += 1n;
+    this.#blockTime = blockTime;
+    this.svm.expireBlockhash();
+    this.#latestBlockhash = this.svm.latestBlockhash();
+    this.#blockhashes.set(this.#latestBlockhash, this.#blockHeight);
+    if (this.#blockhashes.size > MAX_RECENT_BLOCKHASHES) {
+      const oldest = this.#blockhashes.keys().next().value;
+      if (oldest !== undefined) this.#blockhashes.delete(oldest);
+    }
+  }
+
+  #setClock(slot: bigint, unixTimestamp: number): void {
+    const epoch = slot / SLOTS_PER_EPOCH;
+    this.svm.setClock(new Clock(slot, BigInt(unixTimestamp), epoch, epoch + 1n, BigInt(unixTimestamp)));
+  }
+
+  #recordFees(wire: WireTransaction, keys: AccountKeys): void {
+    const price = readComputeBudget(wire.message).unitPrice;
+    const accountMin = new Map<string, bigint>();
+    keys.all.forEach((address, index) => {
+      if (keys.writable[index]) accountMin.set(address, price);
+    });
+    this.#slotFees.push({ slot: this.#slot, minPrice: price, accountMin });
+    if (this.#slotFees.length > MAX_FEE_SLOTS) this.#slotFees.shift();
+  }
+}
