@@ -46,7 +46,10 @@ export function quoteValue(value: unknown): string {
  * ```
  */
 export function addressSchema(label: string): z.ZodType<Address, string> {
-  return z.string({ error: () => `Invalid ${label}: expected a base58 address string` })
+  return z.string({
+    error: (issue) =>
+      issue.input === undefined ? `Missing ${label}` : `Invalid ${label}: expected a base58 address string`,
+  })
     .check((ctx) => {
       const problem = addressProblem(ctx.value);
       if (problem) {
