@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/fees/priority.ts";
+import { SEEDED_FEE_ACCOUNT } from "../../../../lib/solana/local/local_solana.ts";
+import { startLocalRpc } from "../../../lib/solana/token/local_rpc.ts";
 
 const WSOL = "So11111111111111111111111111111111111111112";
 
@@ -52,4 +54,17 @@ Deno.test("chain_priority_fees input quotes only the start of a very long value"
     message,
     `Invalid account "${"x".repeat(61)}...": too long (5000 characters, an address has at most 44)`,
   );
+});
+
+Deno.test("chain_priority_fees handler answers with output that matches its schema", async () => {
+  await using rpc = await startLocalRpc();
+  const input = operation.input.parse({ account: [SEEDED_FEE_ACCOUNT], computeUnitLimit: "1400000" });
+  const output = await operation.handler(input, rpc.context());
+  assert.deepEqual(operation.output.parse(output), output);
+  assert.equal(output.unit, "microLamportsPerComputeUnit");
+  assert.deepEqual(output.levelPercentiles, { low: 25, medium: 50, high: 75, veryHigh: 95 });
+  assert.equal(output.accounts[0]!.account, SEEDED_FEE_ACCOUNT);
+  assert.equal(output.recommended.microLamportsPerComputeUnit, 100_000);
+  assert.equal(output.recommended.priorityFeeLamports, 140_000); // 100,000 µL × 1.4M CU / 1e6
+  assert.doesNotThrow(() => JSON.stringify(output));
 });
