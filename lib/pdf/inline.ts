@@ -51,7 +51,7 @@ function spanPieces(spans: readonly Span[], codeAllowed: boolean): Piece[] {
 
 /** True when the end of `text` is a word broken by a hyphen. */
 function endsHyphenated(text: string): boolean {
-  return /\p{L}[-\u00ad]$/u.test(text);
+  return /\p{L}[-\u00ad\u2010]$/u.test(text);
 }
 
 /**

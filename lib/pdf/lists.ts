@@ -59,6 +59,12 @@ export function listMarker(line: Line): Marker | null {
   return { ordered: true, markdown, ...stripPrefix(line, match[0].length) };
 }
 
+/** True when a text is nothing but a list marker (a bullet glyph or an enumerator). */
+export function isMarkerOnly(text: string): boolean {
+  const t = text.trim();
+  return (t.length === 1 && BULLETS.includes(t)) || /^\(?(\d{1,3}|[a-z]|[ivxlc]{1,5})[.)]$/i.test(t);
+}
+
 /** Removes the first `count` characters (after leading space) from a line's spans. */
 function stripPrefix(line: Line, count: number): { rest: Span[]; textX: number } {
   const spans = [...line.spans];

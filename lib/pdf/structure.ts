@@ -154,7 +154,8 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
       else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;
     }
-    if (last?.kind === "list_item" && continuesItem(last, line, stats)) {
+    const marker = line.size <= stats.bodySize * 1.15 && !tag ? listMarker(line) : null;
+    if (!marker && last?.kind === "list_item" && continuesItem(last, line, stats)) {
       last.lines.push(line);
       continue;
     }
@@ -164,7 +165,6 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
       else drafts.push(taggedItem(line, page.page));
       continue;
     }
-    const marker = line.size <= stats.bodySize * 1.15 && !tag ? listMarker(line) : null;
     if (marker) {
       const depth = nesting.depthOf(line.x0);
       drafts.push({

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { inlineMarkdown } from "./inline.ts";
+import { inlineMarkdown, plainLineText } from "./inline.ts";
+import { isMarkerOnly } from "./lists.ts";
 import type { Line } from "./types.ts";
 
 /** A table found in a run of lines. */
@@ -53,7 +54,7 @@ function columnOf(columns: ReadonlyArray<[number, number]>, cell: Line): number 
  */
 export function detectTable(lines: readonly Line[], start: number): FoundTable | null {
   const head = rowAt(lines, start);
-  if (head.length < 2) return null;
+  if (head.length < 2 || isMarkerOnly(plainLineText(head[0]!))) return null;
   const rows: Line[][][] = [];
   let i = start;
   let prevY = head[0]!.y;
