@@ -59,5 +59,6 @@ export function addressSchema(label: string): z.ZodType<Address, string> {
           message: `Invalid ${label} "${quoteValue(ctx.value)}": ${problem}`,
         });
       }
-    }) as unknown as z.ZodType<Address, string>;
+    })
+    .meta({ pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" }) as unknown as z.ZodType<Address, string>;
 }
