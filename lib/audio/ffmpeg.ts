@@ -12,7 +12,7 @@ import {
   UnprocessableError,
   UpstreamTimeoutError,
 } from "../errors.ts";
-import { DEFAULT_AUDIO_LIMITS } from "./limits.ts";
+import { DEFAULT_AUDIO_LIMITS, formatBytes } from "./limits.ts";
 
 /** Options of one ffmpeg run. */
 export interface FfmpegRunOptions {
@@ -182,14 +182,14 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
     if (stop === "aborted") throw signal?.reason ?? new DOMException("Aborted", "AbortError");
     if (stop === "timeout") {
       throw new UpstreamTimeoutError(
-        `Audio processing took longer than ${Math.round(timeoutMs / 1000)} s: try a shorter file`,
+        `Audio processing took longer than ${
+          timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`
+        }: try a shorter file`,
       );
     }
     if (stop === "too_large") {
       throw new PayloadTooLargeError(
-        `Normalised audio is larger than ${
-          Math.round(maxOutputBytes / 2 ** 20)
-        } MB: choose a compressed format`,
+        `Normalised audio is larger than ${formatBytes(maxOutputBytes)}: choose a compressed format`,
       );
     }
     const stderr = log.text();

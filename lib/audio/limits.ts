@@ -99,6 +99,16 @@ export function createAudioService(overrides: Partial<AudioLimits> = {}): AudioS
   return { limits, gate };
 }
 
+/** A duration limit for messages: `900` → `"15 min"`, `90` → `"90 s"`. */
+export function formatSeconds(seconds: number): string {
+  return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+
+/** A size limit for messages: `52428800` → `"50 MB"`, `102400` → `"100 KB"`. */
+export function formatBytes(bytes: number): string {
+  return bytes >= 2 ** 20 ? `${Math.round(bytes / 2 ** 20)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
 let shared: AudioService | undefined;
 
 /** The process-wide audio service, created from the environment on first use. */

@@ -8,6 +8,7 @@
 import { PayloadTooLargeError, UnprocessableError } from "../errors.ts";
 import { type ContainerKind, pipeInputArgs } from "./containers.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
+import { formatSeconds } from "./limits.ts";
 import {
   type Loudness,
   parseInputStream,
@@ -103,9 +104,4 @@ export async function measureAudio(bytes: Uint8Array, options: MeasureOptions): 
     throw new PayloadTooLargeError(`Audio is longer than the ${formatSeconds(maxSeconds)} limit`);
   }
   return measurement;
-}
-
-/** `900` → `"15 min"`, `90` → `"90 s"`. */
-export function formatSeconds(seconds: number): string {
-  return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }

@@ -24,15 +24,8 @@ import {
   outputLayout,
   outputRate,
 } from "./formats.ts";
-import type { AudioLimits } from "./limits.ts";
-import {
-  AUDIO_ONLY_ARGS,
-  BASE_ARGS,
-  EBUR128_FILTER,
-  formatSeconds,
-  measureAudio,
-  type Measurement,
-} from "./measure.ts";
+import { type AudioLimits, formatBytes, formatSeconds } from "./limits.ts";
+import { AUDIO_ONLY_ARGS, BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement } from "./measure.ts";
 import { moovFirst } from "./mp4_faststart.ts";
 import {
   type Attempt,
@@ -152,7 +145,7 @@ async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; out
 function precheck(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
   if (bytes.length > limits.maxBytes) {
     throw new PayloadTooLargeError(
-      `Audio is larger than the ${Math.round(limits.maxBytes / 2 ** 20)} MB limit`,
+      `Audio is larger than the ${formatBytes(limits.maxBytes)} limit`,
     );
   }
   const target = resolveTarget(request);

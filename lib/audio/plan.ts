@@ -40,9 +40,11 @@ export interface Attempt {
 /** Largest distance from the target loudness accepted without another pass, LU. */
 export const LOUDNESS_TOLERANCE = 0.3;
 /** Deepest limiting tried before giving up on the limiter, dB. */
-export const MAX_LIMITING_DB = 12;
+export const MAX_LIMITING_DB = 20;
 /** Extra margin under the ceiling for a sample-peak limiter, for inter-sample peaks, dB. */
 const LIMITER_MARGIN_DB = 0.3;
+/** Slack for comparing sums of figures printed to a tenth of a dB. */
+const EPSILON = 1e-6;
 
 /** Passes allowed per type; `loudnorm` is several times slower than the others. */
 export function maxPasses(mode: NormalizationMode): number {
@@ -51,9 +53,9 @@ export function maxPasses(mode: NormalizationMode): number {
 
 /** Whether a pass's output meets the target (a lowered target meets it by keeping the peak). */
 export function isOnTarget(attempt: Attempt, target: LoudnessTarget): boolean {
-  if (attempt.output.truePeakDbtp > target.tp) return false;
+  if (attempt.output.truePeakDbtp > target.tp + EPSILON) return false;
   if (attempt.plan.type === "linear_lowered") return true;
-  return Math.abs(attempt.output.integratedLufs - target.i) <= LOUDNESS_TOLERANCE;
+  return Math.abs(attempt.output.integratedLufs - target.i) <= LOUDNESS_TOLERANCE + EPSILON;
 }
 
 /**
@@ -69,7 +71,7 @@ export function firstPlan(
   const gainDb = target.i - input.integratedLufs;
   const ceiling = target.tp - headroomDb;
   if (mode === "dynamic") return { type: "dynamic", gainDb: 0, ceilingDb: ceiling };
-  if (input.truePeakDbtp + gainDb <= ceiling) return { type: "linear", gainDb, ceilingDb: ceiling };
+  if (input.truePeakDbtp + gainDb <= ceiling + EPSILON) return { type: "linear", gainDb, ceilingDb: ceiling };
   if (mode === "linear") {
     return { type: "linear_lowered", gainDb: ceiling - input.truePeakDbtp, ceilingDb: ceiling };
   }
@@ -105,7 +107,9 @@ export function nextPlan(
     case "linear":
     case "linear_lowered": {
       const room = -excess;
-      if (excess <= 0 && shortfall <= room) return { ...plan, gainDb: plan.gainDb + shortfall };
+      if (excess <= EPSILON && shortfall <= room + EPSILON) {
+        return { ...plan, gainDb: plan.gainDb + shortfall };
+      }
       if (mode === "linear") {
         return {
           type: "linear_lowered",
@@ -139,7 +143,7 @@ export function nextPlan(
 export function bestAttempt<T extends Attempt>(attempts: T[], target: LoudnessTarget): T | undefined {
   let best: T | undefined;
   for (const attempt of attempts) {
-    if (attempt.output.truePeakDbtp > target.tp) continue;
+    if (attempt.output.truePeakDbtp > target.tp + EPSILON) continue;
     const distance = Math.abs(attempt.output.integratedLufs - target.i);
     if (!best || distance < Math.abs(best.output.integratedLufs - target.i)) best = attempt;
   }

@@ -105,12 +105,21 @@ export interface Independent {
   seconds: number;
 }
 
-/** Decodes `bytes` (format probed by ffmpeg) and measures them with `ebur128`. */
+/**
+ * Decodes `bytes` (format probed by ffmpeg) and measures them with `ebur128`.
+ * MP4 is read from a temporary file, where ffmpeg can seek to an index at the end.
+ */
 export async function measureIndependently(bytes: Uint8Array): Promise<Independent> {
-  const run = await ffmpeg(
-    ["-i", "pipe:0", "-af", "ebur128=peak=true:framelog=verbose", "-f", "null", "-"],
-    bytes,
-  );
+  const args = ["-af", "ebur128=peak=true:framelog=verbose", "-f", "null", "-"];
+  const mp4 = new TextDecoder().decode(bytes.subarray(4, 8)) === "ftyp";
+  const path = mp4 ? await Deno.makeTempFile({ suffix: ".m4a" }) : undefined;
+  let run: Run;
+  try {
+    if (path) await Deno.writeFile(path, bytes);
+    run = path ? await ffmpeg(["-i", path, ...args]) : await ffmpeg(["-i", "pipe:0", ...args], bytes);
+  } finally {
+    if (path) await Deno.remove(path);
+  }
   if (run.code !== 0) throw new Error(`Measuring failed:\n${run.stderr}`);
   const summary = run.stderr.slice(run.stderr.lastIndexOf("Summary:"));
   const number = (pattern: RegExp) => {

@@ -1,0 +1,127 @@
+/**
+ * `POST /v1/audio/normalize` — loudness normalisation of an uploaded audio
+ * file to a delivery standard (podcast, streaming, EBU R128, ATSC A/85), with
+ * the input and the result measured to EBU R128.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineOperation } from "../../../lib/operation.ts";
+import { sharedAudioService } from "../../../lib/audio/limits.ts";
+import { normalizeAudio } from "../../../lib/audio/normalize.ts";
+import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
+import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";
+import { PRESET_NAMES, TARGET_RANGES } from "../../../lib/audio/presets.ts";
+
+const loudness = z.object({
+  integratedLufs: z.number().describe("Integrated loudness, LUFS"),
+  truePeakDbtp: z.number().describe("Maximum true peak, dBTP"),
+  lra: z.number().describe("Loudness range, LU"),
+  threshold: z.number().describe("Relative gating threshold of the integrated loudness, LUFS"),
+});
+
+/** Headers sent with the raw bytes when the client prefers `audio/*`. */
+function loudnessHeaders(output: Record<string, unknown>): Record<string, string> {
+  const result = output as z.infer<typeof outputSchema>;
+  return {
+    "X-Loudness-Input-Integrated": String(result.input.integratedLufs),
+    "X-Loudness-Input-True-Peak": String(result.input.truePeakDbtp),
+    "X-Loudness-Input-LRA": String(result.input.lra),
+    "X-Loudness-Output-Integrated": String(result.output.integratedLufs),
+    "X-Loudness-Output-True-Peak": String(result.output.truePeakDbtp),
+    "X-Loudness-Output-LRA": String(result.output.lra),
+    "X-Loudness-Target": `I=${result.target.i};TP=${result.target.tp};LRA=${result.target.lra}`,
+    "X-Loudness-Normalization-Type": result.normalizationType,
+    "X-Loudness-Gain": String(result.gainDb),
+    "X-Audio-Duration": String(result.durationSeconds),
+  };
+}
+
+/** The message for a value outside a list. */
+function oneOf(key: string, values: readonly string[]): string {
+  return `Invalid ${key}: expected one of ${values.join(", ")}`;
+}
+
+/** An optional target figure within its range, with a message naming the range. */
+function figure(key: keyof typeof TARGET_RANGES, description: string) {
+  const [min, max] = TARGET_RANGES[key];
+  const error = `Invalid ${key}: expected a number from ${min} to ${max}`;
+  return z.number({ error }).min(min, { error }).max(max, { error }).optional().describe(description);
+}
+
+const outputSchema = z.object({
+  audio: z.string().describe("The normalised audio, base64"),
+  mimeType: z.string().describe("Media type of the normalised audio"),
+  format: z.enum(OUTPUT_FORMATS).describe("Format of the normalised audio"),
+  durationSeconds: z.number().describe("Duration of the input, seconds"),
+  sampleRate: z.number().int().describe(
+    "Sample rate of the result, Hz (the input's unless the format cannot carry it)",
+  ),
+  channels: z.number().int().describe("Channels of the result"),
+  input: loudness.describe("EBU R128 measurement of the input"),
+  output: loudness.describe("EBU R128 measurement of the encoded result"),
+  target: z.object({
+    i: z.number().describe("Target integrated loudness, LUFS"),
+    tp: z.number().describe("True-peak ceiling, dBTP"),
+    lra: z.number().describe("Target loudness range, LU (dynamic mode only)"),
+    preset: z.enum(PRESET_NAMES),
+  }).describe("The target applied"),
+  normalizationType: z.enum(["linear", "linear_lowered", "limited", "dynamic"]).describe(
+    "linear: one exact gain; linear_lowered: the gain was reduced to keep the peak under the ceiling, so the " +
+      "result is quieter than the target; limited: gain plus a peak limiter; dynamic: ffmpeg loudnorm's dynamic mode",
+  ),
+  gainDb: z.number().describe("Gain applied before any limiting, dB"),
+  passes: z.number().int().describe("Passes over the audio, the input measurement included"),
+});
+
+export default defineOperation({
+  id: "normalize_audio",
+  title: "Normalise audio loudness",
+  summary:
+    "Normalise an audio file's loudness to a podcast, streaming or broadcast target, measured to EBU R128",
+  description:
+    "Measures the integrated loudness, true peak and loudness range of an audio file (WAV, FLAC, MP3, " +
+    "Ogg Opus/Vorbis, M4A/AAC, WebM, AIFF) and brings it to a target: podcast (-16 LUFS, -1 dBTP, the default), " +
+    "streaming (-14/-1), broadcast (EBU R128, -23/-1) or atsc (A/85, -24/-2), or explicit i/tp/lra. A plain gain " +
+    "is applied when it keeps the true peak under the ceiling; otherwise a peak limiter is added (mode auto), " +
+    "the target is lowered (mode linear) or loudnorm's dynamic mode is used (mode dynamic). The result is " +
+    "measured again and returned base64 with both measurements. Up to 50 MB and 15 minutes.",
+  method: "POST",
+  path: "/v1/audio/normalize",
+  price: "$0.01",
+  alt: true,
+  guide: "audio-normalization",
+  input: z.object({
+    audio: z.string().describe(
+      "The audio file, base64 (over HTTP the body may also be the raw file or a multipart `file`)",
+    ),
+    preset: z.enum(PRESET_NAMES, { error: oneOf("preset", PRESET_NAMES) }).optional().describe(
+      "Target preset (default podcast: -16 LUFS, -1 dBTP, LRA 11)",
+    ),
+    i: figure("i", "Target integrated loudness, LUFS (overrides the preset)"),
+    tp: figure("tp", "True-peak ceiling, dBTP (overrides the preset)"),
+    lra: figure("lra", "Target loudness range, LU, used by the dynamic mode (overrides the preset)"),
+    format: z.enum(OUTPUT_FORMATS, { error: oneOf("format", OUTPUT_FORMATS) }).optional()
+      .describe("Output format (default: the input's family)"),
+    mode: z.enum(NORMALIZATION_MODES, { error: oneOf("mode", NORMALIZATION_MODES) }).optional().describe(
+      "When a plain gain would clip: auto adds a limiter (default), linear lowers the target, dynamic uses loudnorm",
+    ),
+  }),
+  output: outputSchema,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  binary: { field: "audio" as const, mediaTypes: ["audio/*", "application/octet-stream"] },
+  binaryOutput: { field: "audio", mediaTypeField: "mimeType", accept: "audio/*", headers: loudnessHeaders },
+  // Room for the size cap as base64 in a JSON body; the decoded bytes are held to the cap itself.
+  maxBodyBytes: Math.ceil(sharedAudioService().limits.maxBytes * 4 / 3) + 64 * 1024,
+  example: { audio: "<base64 of a WAV file>", preset: "podcast" },
+  async handler(input, ctx) {
+    const audio = ctx.services.audio ?? sharedAudioService();
+    const { audio: bytes, ...request } = input;
+    const result = await normalizeAudio(bytes, request, {
+      limits: audio.limits,
+      gate: audio.gate,
+      signal: ctx.signal,
+    });
+    return { ...result, audio: result.audio.toBase64() };
+  },
+});
