@@ -1,0 +1,263 @@
+/**
+ * Finds who failed and why: classifies the error, attributes an instruction
+ * error to the innermost failing program in the logs (not the top-level
+ * instruction's program), and names a custom code from, in order, the
+ * AnchorError line logged in that frame, the built-in tables, the curated
+ * tables, the Anchor framework codes, and the program's on-chain IDL.
+ *
+ * @module
+ */
+import { type Confidence, type Verdict, verdictOf } from "./classes.ts";
+import type { ParsedError } from "./error_shapes.ts";
+import { INSTRUCTION_ERRORS } from "./instruction_errors.ts";
+import { innermostFailure, type LogFrame } from "./logs.ts";
+import type { MessageView } from "./message.ts";
+import { ANCHOR_ERRORS, ANCHOR_USER_ERROR_OFFSET } from "./program_errors/anchor.ts";
+import { errorTableOf, programNameOf } from "./program_errors/registry.ts";
+import type { ProgramErrorInfo } from "./program_errors/types.ts";
+import { TRANSACTION_ERRORS } from "./transaction_errors.ts";
+
+/** Where a failure's name and message came from. */
+export type FailureSource = "log" | "table" | "idl" | "runtime";
+
+/** The failure, attributed and decoded. */
+export interface Failure {
+  /** The failing top-level instruction, when the error names one. */
+  instructionIndex: number | null;
+  /** Address of the innermost program that raised the error. */
+  program: string | null;
+  programName: string | null;
+  /** Invocation depth of that program (1 = top level), when seen in the logs. */
+  depth: number | null;
+  /** The program's custom code, for `Custom` errors. */
+  code: number | null;
+  hex: string | null;
+  /** The error's name, e.g. `InsufficientFunds` or `ComputationalBudgetExceeded`. */
+  errorName: string;
+  message: string;
+  source: FailureSource;
+  confidence: Confidence;
+  /** The account an error points at (`account_index`), or the one short of funds. */
+  account: string | null;
+}
+
+/** A custom-code lookup in a program's deployed IDL; resolves `null` when it has none. */
+export type IdlErrorLookup = (program: string) => Promise<Readonly<Record<number, ProgramErrorInfo>> | null>;
+
+/** The outcome of attribution: the failure (or `null` on success) and its verdict. */
+export interface Attribution {
+  failure: Failure | null;
+  verdict: Verdict;
+  /** The frame the failure was attributed to, for evidence. */
+  frame: LogFrame | null;
+}
+
+const ANCHOR_LINE =
+  /AnchorError (?:thrown in \S+?|caused by account: (\S+?)|occurred)\. Error Code: (\w+)\. Error Number: (\d+)\. Error Message: (.*?)\.?$/;
+
+/**
+ * Attributes and decodes an error. `frames` must already be aligned with the
+ * message's instructions.
+ *
+ * @example
+ * ```ts
+ * const { failure, verdict } = await attributeFailure(parsed, frames, view);
+ * failure?.program; // the innermost failing program
+ * verdict.failureClass; // e.g. "insufficient_funds"
+ * ```
+ */
+export async function attributeFailure(
+  parsed: ParsedError | null,
+  frames: readonly LogFrame[],
+  view: MessageView | null,
+  lookupIdl?: IdlErrorLookup,
+): Promise<Attribution> {
+  if (!parsed) return { failure: null, verdict: verdictOf("none"), frame: null };
+  if (parsed.transactionError !== "InstructionError") return transactionFailure(parsed, view);
+
+  const index = parsed.instructionIndex;
+  const frame = innermostFailure(frames, index) ?? deepestUnclosed(frames, index);
+  const program = frame?.program ?? (index !== null ? view?.instructions[index]?.program ?? null : null);
+  const base = {
+    instructionIndex: index,
+    program,
+    programName: program ? programNameOf(program) : null,
+    depth: frame?.depth ?? null,
+    account: null,
+  };
+  const located: Confidence = frame?.status === "failed" ? "high" : "medium";
+
+  if (parsed.instructionError !== "Custom" || parsed.customCode === null) {
+    const name = parsed.instructionError ?? "Unknown";
+    const info = INSTRUCTION_ERRORS[name];
+    if (!info || !parsed.recognised) {
+      return {
+        failure: {
+          ...base,
+          code: null,
+          hex: null,
+          errorName: name,
+          message: `Unrecognised instruction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
+          source: "runtime",
+          confidence: "low",
+        },
+        verdict: verdictOf("unknown"),
+        frame: frame ?? null,
+      };
+    }
+    const exceeded = name === "ProgramFailedToComplete" && mentionsMeterExceeded(frame);
+    return {
+      failure: {
+        ...base,
+        code: null,
+        hex: null,
+        errorName: name,
+        message: parsed.detail ? `${info.message}: ${parsed.detail}` : info.message,
+        source: "runtime",
+        confidence: located,
+      },
+      verdict: exceeded ? verdictOf("compute_exceeded") : verdictOf(info.failureClass, info.action),
+      frame: frame ?? null,
+    };
+  }
+
+  const code = parsed.customCode;
+  const decoded = await decodeCustom(code, program, frame, lookupIdl);
+  const confidence = lowest(decoded.confidence, located);
+  return {
+    failure: {
+      ...base,
+      code,
+      hex: `0x${code.toString(16)}`,
+      errorName: decoded.info?.name ?? "Custom",
+      message: (decoded.info?.message ?? `custom program error: 0x${code.toString(16)}`) +
+        (decoded.accountName ? ` (account "${decoded.accountName}")` : ""),
+      source: decoded.source,
+      confidence,
+    },
+    verdict: verdictOf(decoded.info?.failureClass ?? "program_error", decoded.info?.action),
+    frame: frame ?? null,
+  };
+}
+
+interface Decoded {
+  info: ProgramErrorInfo | null;
+  source: FailureSource;
+  confidence: Confidence;
+  /** The account an AnchorError line blames, by its name in the program. */
+  accountName: string | null;
+}
+
+async function decodeCustom(
+  code: number,
+  program: string | null,
+  frame: LogFrame | undefined,
+  lookupIdl: IdlErrorLookup | undefined,
+): Promise<Decoded> {
+  const table = program ? errorTableOf(program) : undefined;
+  const tableInfo = table?.errors[code];
+  const anchorLog = frame ? anchorErrorIn(frame, code) : null;
+  if (anchorLog) {
+    return {
+      info: { ...anchorLog.info, ...classOf(tableInfo, anchorLog.info.name) },
+      source: "log",
+      confidence: "high",
+      accountName: anchorLog.accountName,
+    };
+  }
+  if (tableInfo) {
+    return { info: tableInfo, source: "table", confidence: table!.confidence, accountName: null };
+  }
+  const frameworkInfo = code < ANCHOR_USER_ERROR_OFFSET ? ANCHOR_ERRORS[code] : undefined;
+  if (frameworkInfo && (!table || table.anchor)) {
+    return { info: frameworkInfo, source: "table", confidence: table ? "high" : "medium", accountName: null };
+  }
+  if (program && !table && lookupIdl) {
+    const idl = await lookupIdl(program);
+    const idlInfo = idl?.[code];
+    if (idlInfo) return { info: idlInfo, source: "idl", confidence: "high", accountName: null };
+  }
+  return { info: null, source: "runtime", confidence: "low", accountName: null };
+}
+
+/** A logged AnchorError for `code` in the frame's own lines. */
+function anchorErrorIn(
+  frame: LogFrame,
+  code: number,
+): { info: ProgramErrorInfo; accountName: string | null } | null {
+  for (const line of frame.logs) {
+    const match = line.match(ANCHOR_LINE);
+    if (!match || Number(match[3]) !== code) continue;
+    return {
+      info: { name: match[2]!, message: match[4]!.trim() },
+      accountName: match[1] ?? null,
+    };
+  }
+  return null;
+}
+
+/** The class a table gives the same-named error, or the Anchor framework's for framework codes. */
+function classOf(tableInfo: ProgramErrorInfo | undefined, name: string): Partial<ProgramErrorInfo> {
+  const known = tableInfo?.name === name
+    ? tableInfo
+    : Object.values(ANCHOR_ERRORS).find((info) => info.name === name);
+  if (!known) return {};
+  return {
+    ...(known.failureClass ? { failureClass: known.failureClass } : {}),
+    ...(known.action ? { action: known.action } : {}),
+  };
+}
+
+function transactionFailure(parsed: ParsedError, view: MessageView | null): Attribution {
+  const info = parsed.recognised ? TRANSACTION_ERRORS[parsed.transactionError] : undefined;
+  const instruction = parsed.instructionIndex !== null
+    ? view?.instructions[parsed.instructionIndex]
+    : undefined;
+  const account = parsed.accountIndex !== null
+    ? view?.accountKeys[parsed.accountIndex]?.address ?? null
+    : null;
+  const name = parsed.transactionError;
+  return {
+    failure: {
+      instructionIndex: parsed.instructionIndex,
+      program: instruction?.program ?? null,
+      programName: instruction ? programNameOf(instruction.program) : null,
+      depth: null,
+      code: null,
+      hex: null,
+      errorName: name,
+      message: info
+        ? info.message
+        : `Unrecognised transaction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
+      source: "runtime",
+      confidence: info ? "high" : "low",
+      account,
+    },
+    verdict: info ? verdictOf(info.failureClass, info.action) : verdictOf("unknown"),
+    frame: null,
+  };
+}
+
+/** With truncated logs no frame says `failed`; the deepest frame left open under the instruction is the best guess. */
+function deepestUnclosed(frames: readonly LogFrame[], index: number | null): LogFrame | undefined {
+  let best: LogFrame | undefined;
+  for (const frame of frames) {
+    if (frame.status !== "incomplete") continue;
+    if (index !== null && frame.instructionIndex !== index) continue;
+    if (!best || frame.depth >= best.depth) best = frame;
+  }
+  return best;
+}
+
+function mentionsMeterExceeded(frame: LogFrame | undefined): boolean {
+  if (!frame) return false;
+  return [frame.error ?? "", ...frame.logs].some((line) =>
+    /exceeded CUs meter|compute units? exceeded/i.test(line)
+  );
+}
+
+const RANK: Record<Confidence, number> = { high: 2, medium: 1, low: 0 };
+
+function lowest(a: Confidence, b: Confidence): Confidence {
+  return RANK[a] <= RANK[b] ? a : b;
+}

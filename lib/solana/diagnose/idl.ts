@@ -1,0 +1,144 @@
+/**
+ * Reads a program's error list from its on-chain Anchor IDL (the legacy
+ * `anchor:idl` account: 8-byte discriminator, 32-byte authority, u32 length,
+ * then zlib-compressed JSON). Each program is fetched once per RPC client and
+ * the answer, including "no IDL", is kept in a bounded cache.
+ *
+ * @module
+ */
+import { createAddressWithSeed, getBase64Encoder, getProgramDerivedAddress } from "@solana/kit";
+import type { Address } from "@solana/kit";
+import { LruCache } from "../../lru.ts";
+import type { SolanaClient } from "../rpc.ts";
+import type { ProgramErrorInfo } from "./program_errors/types.ts";
+
+/** The seed Anchor uses to place a program's IDL account. */
+export const ANCHOR_IDL_SEED = "anchor:idl";
+
+const HEADER_BYTES = 8 + 32 + 4;
+const MAX_IDL_BYTES = 4 * 1024 * 1024;
+const CACHE_PROGRAMS = 256;
+
+type IdlErrors = Readonly<Record<number, ProgramErrorInfo>>;
+
+const caches = new WeakMap<SolanaClient, LruCache<string, Promise<IdlErrors | null>>>();
+const base64 = getBase64Encoder();
+
+/**
+ * The address of `program`'s Anchor IDL account.
+ *
+ * @example
+ * ```ts
+ * await anchorIdlAddress("JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4");
+ * ```
+ */
+export async function anchorIdlAddress(program: string): Promise<Address> {
+  const [base] = await getProgramDerivedAddress({ programAddress: program as Address, seeds: [] });
+  return await createAddressWithSeed({
+    baseAddress: base,
+    programAddress: program as Address,
+    seed: ANCHOR_IDL_SEED,
+  });
+}
+
+/**
+ * The custom errors declared in `program`'s on-chain IDL, or `null` when it has
+ * none or it cannot be read. Never throws: a decode is best effort.
+ */
+export function idlErrors(
+  client: SolanaClient,
+  program: string,
+  signal?: AbortSignal,
+): Promise<IdlErrors | null> {
+  let cache = caches.get(client);
+  if (!cache) caches.set(client, cache = new LruCache(CACHE_PROGRAMS));
+  const hit = cache.get(program);
+  if (hit) return hit;
+  const pending = fetchIdlErrors(client, program, signal).catch(() => {
+    // A failed or aborted read says nothing about the program: let the next caller try again.
+    cache.delete(program);
+    return null;
+  });
+  cache.set(program, pending);
+  return pending;
+}
+
+/**
+ * Extracts the error list from the raw bytes of an IDL account.
+ *
+ * @returns `null` when the bytes are not an Anchor IDL account.
+ */
+export async function parseIdlAccount(bytes: Uint8Array): Promise<IdlErrors | null> {
+  if (bytes.length < HEADER_BYTES) return null;
+  const length = new DataView(bytes.buffer, bytes.byteOffset + 40, 4).getUint32(0, true);
+  if (length === 0 || HEADER_BYTES + length > bytes.length) return null;
+  const compressed = bytes.subarray(HEADER_BYTES, HEADER_BYTES + length);
+  let text: string;
+  try {
+    text = await inflate(compressed);
+  } catch {
+    return null;
+  }
+  let idl: unknown;
+  try {
+    idl = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return errorsOf(idl);
+}
+
+/** The `errors` array of an IDL (old and new Anchor formats) as a code → info record. */
+export function errorsOf(idl: unknown): IdlErrors | null {
+  const list = (idl as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(list)) return null;
+  const errors: Record<number, ProgramErrorInfo> = {};
+  for (const entry of list) {
+    const { code, name, msg } = (entry ?? {}) as { code?: unknown; name?: unknown; msg?: unknown };
+    if (!Number.isSafeInteger(code) || typeof name !== "string") continue;
+    errors[code as number] = { name, message: typeof msg === "string" ? msg : name };
+  }
+  return errors;
+}
+
+/** Resolves `null` when the program has no readable IDL; rejects when the RPC could not be asked. */
+async function fetchIdlErrors(
+  client: SolanaClient,
+  program: string,
+  signal?: AbortSignal,
+): Promise<IdlErrors | null> {
+  const address = await anchorIdlAddress(program);
+  const [outcome] = await client.batch([
+    { method: "getAccountInfo", params: [address, { encoding: "base64" }] },
+  ], signal);
+  if (!outcome?.ok) throw new Error(`getAccountInfo failed: ${outcome?.error.message}`);
+  const data = (outcome.result as { value?: { data?: unknown } } | null)?.value?.data;
+  if (!Array.isArray(data) || typeof data[0] !== "string") return null;
+  return await parseIdlAccount(new Uint8Array(base64.encode(data[0])));
+}
+
+async function inflate(bytes: Uint8Array): Promise<string> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
+    new DecompressionStream("deflate"),
+  );
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > MAX_IDL_BYTES) {
+      await reader.cancel();
+      throw new RangeError(`IDL larger than ${MAX_IDL_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  const joined = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new TextDecoder().decode(joined);
+}

@@ -1,0 +1,152 @@
+/**
+ * Error codes the Anchor framework itself raises (100–5999) in any Anchor
+ * program; a program's own codes start at 6000.
+ *
+ * @module
+ */
+import { type ErrorRow, errorRows, type ProgramErrorInfo, sequentialRows } from "./types.ts";
+
+/** First code of a program's own Anchor errors. */
+export const ANCHOR_USER_ERROR_OFFSET = 6000;
+
+const TOKEN_EXTENSION_CONSTRAINTS: ErrorRow[] = sequentialRows(2024, [
+  ["ConstraintMintGroupPointerExtension", "The mint's group pointer extension does not match the constraint"],
+  ["ConstraintMintGroupPointerExtensionAuthority", "The mint's group pointer authority does not match"],
+  ["ConstraintMintGroupPointerExtensionGroupAddress", "The mint's group pointer address does not match"],
+  ["ConstraintMintGroupMemberPointerExtension", "The mint's group member pointer extension does not match"],
+  [
+    "ConstraintMintGroupMemberPointerExtensionAuthority",
+    "The mint's group member pointer authority does not match",
+  ],
+  [
+    "ConstraintMintGroupMemberPointerExtensionMemberAddress",
+    "The mint's group member pointer address does not match",
+  ],
+  ["ConstraintMintMetadataPointerExtension", "The mint's metadata pointer extension does not match"],
+  ["ConstraintMintMetadataPointerExtensionAuthority", "The mint's metadata pointer authority does not match"],
+  [
+    "ConstraintMintMetadataPointerExtensionMetadataAddress",
+    "The mint's metadata pointer address does not match",
+  ],
+  ["ConstraintMintCloseAuthorityExtension", "The mint's close authority extension does not match"],
+  ["ConstraintMintCloseAuthorityExtensionAuthority", "The mint's close authority does not match"],
+  ["ConstraintMintPermanentDelegateExtension", "The mint's permanent delegate extension does not match"],
+  ["ConstraintMintPermanentDelegateExtensionDelegate", "The mint's permanent delegate does not match"],
+  ["ConstraintMintTransferHookExtension", "The mint's transfer hook extension does not match"],
+  ["ConstraintMintTransferHookExtensionAuthority", "The mint's transfer hook authority does not match"],
+  ["ConstraintMintTransferHookExtensionProgramId", "The mint's transfer hook program does not match"],
+]).map(([code, name, message]) => [code, name, message, "invalid_transaction"]);
+
+/** Anchor framework errors, by code. */
+export const ANCHOR_ERRORS: Readonly<Record<number, ProgramErrorInfo>> = errorRows([
+  [100, "InstructionMissing", "The instruction discriminator is missing", "invalid_transaction"],
+  [101, "InstructionFallbackNotFound", "No instruction matches the discriminator", "invalid_transaction"],
+  [
+    102,
+    "InstructionDidNotDeserialize",
+    "The instruction data could not be deserialized",
+    "invalid_transaction",
+  ],
+  [103, "InstructionDidNotSerialize", "The instruction data could not be serialized", "invalid_transaction"],
+  [1000, "IdlInstructionStub", "The IDL instruction is only a stub", "invalid_transaction"],
+  [1001, "IdlInstructionInvalidProgram", "Invalid program for the IDL instruction", "invalid_transaction"],
+  [1002, "IdlAccountNotEmpty", "The IDL account must be empty", "account_state"],
+  [1500, "EventInstructionStub", "The event instruction is only a stub", "invalid_transaction"],
+  [2000, "ConstraintMut", "An account that must be writable is not", "invalid_transaction"],
+  [2001, "ConstraintHasOne", "An account does not match a has_one constraint", "invalid_transaction"],
+  [2002, "ConstraintSigner", "An account that must sign did not", "signature"],
+  [2003, "ConstraintRaw", "A custom account constraint failed", "invalid_transaction"],
+  [2004, "ConstraintOwner", "An account has the wrong owner program", "invalid_transaction"],
+  [2005, "ConstraintRentExempt", "An account is not rent-exempt", "insufficient_funds"],
+  [2006, "ConstraintSeeds", "An account does not match its PDA seeds", "invalid_transaction"],
+  [2007, "ConstraintExecutable", "An account must be executable", "invalid_transaction"],
+  [2008, "ConstraintState", "A deprecated state constraint failed", "invalid_transaction"],
+  [2009, "ConstraintAssociated", "An associated account constraint failed", "invalid_transaction"],
+  [2010, "ConstraintAssociatedInit", "An associated init constraint failed", "invalid_transaction"],
+  [2011, "ConstraintClose", "A close constraint failed", "invalid_transaction"],
+  [2012, "ConstraintAddress", "An account does not have the required address", "invalid_transaction"],
+  [2013, "ConstraintZero", "An account that must be zeroed is not", "account_state"],
+  [2014, "ConstraintTokenMint", "A token account has the wrong mint", "invalid_transaction"],
+  [2015, "ConstraintTokenOwner", "A token account has the wrong owner", "invalid_transaction"],
+  [2016, "ConstraintMintMintAuthority", "A mint has the wrong mint authority", "invalid_transaction"],
+  [2017, "ConstraintMintFreezeAuthority", "A mint has the wrong freeze authority", "invalid_transaction"],
+  [2018, "ConstraintMintDecimals", "A mint has the wrong decimals", "invalid_transaction"],
+  [2019, "ConstraintSpace", "An account has the wrong space", "invalid_transaction"],
+  [2020, "ConstraintAccountIsNone", "A required optional account is missing", "invalid_transaction"],
+  [
+    2021,
+    "ConstraintTokenTokenProgram",
+    "A token account belongs to the wrong token program",
+    "invalid_transaction",
+  ],
+  [2022, "ConstraintMintTokenProgram", "A mint belongs to the wrong token program", "invalid_transaction"],
+  [
+    2023,
+    "ConstraintAssociatedTokenTokenProgram",
+    "An associated token account belongs to the wrong token program",
+    "invalid_transaction",
+  ],
+  ...TOKEN_EXTENSION_CONSTRAINTS,
+  [
+    2040,
+    "ConstraintDuplicateMutableAccount",
+    "The same writable account is passed twice",
+    "invalid_transaction",
+  ],
+  [2500, "RequireViolated", "A require! check failed", "program_error"],
+  [2501, "RequireEqViolated", "A require_eq! check failed", "program_error"],
+  [2502, "RequireKeysEqViolated", "A require_keys_eq! check failed", "program_error"],
+  [2503, "RequireNeqViolated", "A require_neq! check failed", "program_error"],
+  [2504, "RequireKeysNeqViolated", "A require_keys_neq! check failed", "program_error"],
+  [2505, "RequireGtViolated", "A require_gt! check failed", "program_error"],
+  [2506, "RequireGteViolated", "A require_gte! check failed", "program_error"],
+  [3000, "AccountDiscriminatorAlreadySet", "The account discriminator is already set", "account_state"],
+  [3001, "AccountDiscriminatorNotFound", "The account has no discriminator", "account_state"],
+  [3002, "AccountDiscriminatorMismatch", "The account is of a different type", "invalid_transaction"],
+  [3003, "AccountDidNotDeserialize", "The account data could not be deserialized", "account_state"],
+  [3004, "AccountDidNotSerialize", "The account data could not be serialized", "program_error"],
+  [3005, "AccountNotEnoughKeys", "Not enough accounts were passed", "invalid_transaction"],
+  [3006, "AccountNotMutable", "An account that must be writable is not", "invalid_transaction"],
+  [3007, "AccountOwnedByWrongProgram", "An account is owned by a different program", "invalid_transaction"],
+  [3008, "InvalidProgramId", "A program account has the wrong id", "invalid_transaction"],
+  [3009, "InvalidProgramExecutable", "A program account is not executable", "invalid_transaction"],
+  [3010, "AccountNotSigner", "An account that must sign did not", "signature"],
+  [3011, "AccountNotSystemOwned", "An account must be owned by the System program", "invalid_transaction"],
+  [
+    3012,
+    "AccountNotInitialized",
+    "An account it needs is not initialized",
+    "account_state",
+    "create_account",
+  ],
+  [3013, "AccountNotProgramData", "An account is not a program data account", "invalid_transaction"],
+  [
+    3014,
+    "AccountNotAssociatedTokenAccount",
+    "An account is not the associated token account",
+    "invalid_transaction",
+  ],
+  [3015, "AccountSysvarMismatch", "A sysvar account does not match", "invalid_transaction"],
+  [
+    3016,
+    "AccountReallocExceedsLimit",
+    "An account grows more than allowed in one call",
+    "invalid_transaction",
+  ],
+  [3017, "AccountDuplicateReallocs", "An account is reallocated twice", "invalid_transaction"],
+  [4000, "StateInvalidAddress", "A deprecated state address is invalid", "invalid_transaction"],
+  [
+    4100,
+    "DeclaredProgramIdMismatch",
+    "The program was deployed at a different id than it declares",
+    "program_error",
+  ],
+  [
+    4101,
+    "TryingToInitPayerAsProgramAccount",
+    "The payer cannot also be the account being created",
+    "invalid_transaction",
+  ],
+  [4102, "InvalidNumericConversion", "A numeric conversion failed", "program_error"],
+  [5000, "Deprecated", "A deprecated feature was used", "program_error"],
+]);

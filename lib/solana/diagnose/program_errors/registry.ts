@@ -1,0 +1,70 @@
+/**
+ * Known programs: their names, their error tables, and which are runtime
+ * builtins (which matters for the default compute-unit limit).
+ *
+ * @module
+ */
+import { ASSOCIATED_TOKEN_ERRORS } from "./associated_token.ts";
+import { JUPITER_V6_ERRORS } from "./jupiter.ts";
+import { ORCA_WHIRLPOOL_ERRORS } from "./orca_whirlpool.ts";
+import { PUMP_FUN_ERRORS } from "./pump_fun.ts";
+import { RAYDIUM_AMM_V4_ERRORS, RAYDIUM_CLMM_ERRORS, RAYDIUM_CPMM_ERRORS } from "./raydium.ts";
+import { TOKEN_2022_ERRORS, TOKEN_ERRORS } from "./spl_token.ts";
+import { SYSTEM_ERRORS } from "./system.ts";
+import type { ProgramErrorTable } from "./types.ts";
+
+/** The Compute Budget program's address. */
+export const COMPUTE_BUDGET_PROGRAM = "ComputeBudget111111111111111111111111111111";
+
+const TABLES: readonly ProgramErrorTable[] = [
+  SYSTEM_ERRORS,
+  TOKEN_ERRORS,
+  TOKEN_2022_ERRORS,
+  ASSOCIATED_TOKEN_ERRORS,
+  JUPITER_V6_ERRORS,
+  RAYDIUM_AMM_V4_ERRORS,
+  RAYDIUM_CPMM_ERRORS,
+  RAYDIUM_CLMM_ERRORS,
+  ORCA_WHIRLPOOL_ERRORS,
+  PUMP_FUN_ERRORS,
+];
+
+const TABLE_BY_PROGRAM = new Map(TABLES.map((table) => [table.program, table]));
+
+/** Runtime builtins (and precompiles), budgeted 3,000 compute units each by default. */
+const BUILTINS: Readonly<Record<string, string>> = {
+  "11111111111111111111111111111111": "System Program",
+  [COMPUTE_BUDGET_PROGRAM]: "Compute Budget Program",
+  "Vote111111111111111111111111111111111111111": "Vote Program",
+  "BPFLoader1111111111111111111111111111111111": "BPF Loader v1",
+  "BPFLoader2111111111111111111111111111111111": "BPF Loader v2",
+  "BPFLoaderUpgradeab1e11111111111111111111111": "BPF Upgradeable Loader",
+  "LoaderV411111111111111111111111111111111111": "Loader v4",
+  "ZkE1Gama1Proof11111111111111111111111111111": "ZK ElGamal Proof Program",
+  "Ed25519SigVerify111111111111111111111111111": "Ed25519 Signature Verification",
+  "KeccakSecp256k11111111111111111111111111111": "Secp256k1 Signature Verification",
+  "Secp256r1SigVerify1111111111111111111111111": "Secp256r1 Signature Verification",
+};
+
+const OTHER_NAMES: Readonly<Record<string, string>> = {
+  "Stake11111111111111111111111111111111111111": "Stake Program",
+  "Config1111111111111111111111111111111111111": "Config Program",
+  "AddressLookupTab1e1111111111111111111111111": "Address Lookup Table Program",
+  "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr": "Memo Program",
+  "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo": "Memo Program v1",
+};
+
+/** The error table of `program`, if it is one of the known programs. */
+export function errorTableOf(program: string): ProgramErrorTable | undefined {
+  return TABLE_BY_PROGRAM.get(program);
+}
+
+/** A human name for `program`, or `null` when it is not a known program. */
+export function programNameOf(program: string): string | null {
+  return TABLE_BY_PROGRAM.get(program)?.programName ?? BUILTINS[program] ?? OTHER_NAMES[program] ?? null;
+}
+
+/** Whether `program` is a runtime builtin or precompile. */
+export function isBuiltinProgram(program: string): boolean {
+  return program in BUILTINS;
+}
