@@ -19,6 +19,7 @@ import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
 import { buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
 import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./wire.ts";
 import { nonceOf } from "./nonce.ts";
+import { verifyTransactionSignatures } from "./signatures.ts";
 
 /** Blocks a blockhash stays valid for. */
 export const MAX_PROCESSING_AGE = 150n;
@@ -190,7 +191,11 @@ export class LocalChain {
     return { signature, err, landed };
   }
 
-  /** Simulates a transaction against the current state without committing anything. */
+  /**
+   * Simulates a transaction against the current state without committing
+   * anything. With `sigVerify`, signatures are checked first and a failure
+   * is reported as `SignatureFailure` before anything else.
+   */
   simulate(original: WireTransaction, keys: AccountKeys, options: SimulateOptions): SimulationOutcome {
     let wire = original;
     let replacementBlockhash: SimulationOutcome["replacementBlockhash"] = null;
@@ -201,13 +206,16 @@ export class LocalChain {
     const read = (address: Address) => this.svm.getAccount(address);
     const pre = snapshotBalances(wire.message, keys, read);
     const fee = messageFee(wire.message);
-    const rejection = this.#checkFreshness(wire, MAX_SIMULATION_AGE);
+    const rejection = options.sigVerify && !verifyTransactionSignatures(wire)
+      ? "SignatureFailure"
+      : this.#checkFreshness(wire, MAX_SIMULATION_AGE);
     if (rejection) {
       const meta = buildExecutionMeta({ err: rejection, fee, keys, pre, post: pre, result: null });
       return { err: rejection, meta, executed: false, postAccounts: new Map(), replacementBlockhash };
     }
 
-    this.svm.withSigverify(options.sigVerify);
+    // Signatures were checked above when asked for; the runtime need not repeat it.
+    this.svm.withSigverify(false);
     const result = this.#run(() => this.svm.simulateTransaction(wire.transaction));
     this.svm.withSigverify(true);
     if (result === null || result instanceof FailedTransactionMetadata) {

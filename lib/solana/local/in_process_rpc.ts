@@ -6,6 +6,7 @@
  */
 import { createSolanaRpcFromTransport } from "@solana/kit";
 import type { RpcDevnet, RpcTransport, RpcTransportDevnet, SolanaRpcApiDevnet } from "@solana/kit";
+import { LOCAL_RPC_METHODS } from "./rpc_methods.ts";
 
 /** Anything that answers JSON-RPC bodies, such as `LocalSolana`. */
 export interface RpcHandler {
@@ -17,13 +18,15 @@ export interface RpcHandler {
  * It is typed as a devnet client because the local chain answers with
  * devnet's genesis hash and USDC mint.
  *
- * Hand it to `toFacilitatorSvmSigner` as a per-network map: a kit `Rpc` is a
- * proxy that `toFacilitatorSvmSigner` cannot tell from a map when passed bare.
+ * Unlike a plain kit `Rpc` (a proxy that answers `in` with `false`), it
+ * reports the methods of the local chain as present, so that
+ * `toFacilitatorSvmSigner(signer, rpc)` recognises it as one RPC client
+ * rather than a per-network map.
  *
  * @example In-process x402 facilitator
  * ```ts
  * const rpc = createInProcessRpc(local);
- * const signer = toFacilitatorSvmSigner(feePayer, { [SOLANA_DEVNET_CAIP2]: rpc });
+ * const signer = toFacilitatorSvmSigner(feePayer, rpc);
  * ```
  */
 export function createInProcessRpc(local: RpcHandler): RpcDevnet<SolanaRpcApiDevnet> {
@@ -33,5 +36,11 @@ export function createInProcessRpc(local: RpcHandler): RpcDevnet<SolanaRpcApiDev
     config.signal?.throwIfAborted();
     return await local.handleRpc(config.payload) as TResponse;
   };
-  return createSolanaRpcFromTransport(transport as RpcTransportDevnet);
+  const rpc = createSolanaRpcFromTransport(transport as RpcTransportDevnet);
+  return new Proxy(rpc, {
+    has(target, property) {
+      return (typeof property === "string" && LOCAL_RPC_METHODS.includes(property)) ||
+        Reflect.has(target, property);
+    },
+  });
 }
