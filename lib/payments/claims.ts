@@ -1,0 +1,67 @@
+/**
+ * Replay protection: an atomic claim on each payment, held from verification
+ * to settlement in Deno KV (local SQLite by default, a shared store when
+ * deployed). A claim is `in_flight` while a request uses the payment, and
+ * `settled` once it bought a response; a request that fails before settling
+ * releases its claim so the buyer can retry with the same, still unspent,
+ * payment.
+ *
+ * @module
+ */
+
+/** Why a payment could not be claimed. */
+export type ClaimRefusal = "settled" | "in_flight";
+
+/** A held claim, released or settled by its holder only. */
+export interface Claim {
+  readonly key: Deno.KvKey;
+  readonly token: string;
+}
+
+/** Options for {@linkcode ClaimStore}. */
+export interface ClaimStoreOptions {
+  /** How long an unreleased in-flight claim lives if its holder dies (default 10 minutes). */
+  inFlightTtlMs?: number;
+  /** How long a settled payment stays remembered (default 2 days, far past any payment's validity). */
+  settledTtlMs?: number;
+}
+
+/** Atomic claims on payments. */
+export class ClaimStore {
+  #kv: Deno.Kv;
+  #inFlightTtlMs: number;
+  #settledTtlMs: number;
+
+  constructor(kv: Deno.Kv, options: ClaimStoreOptions = {}) {
+    this.#kv = kv;
+    this.#inFlightTtlMs = options.inFlightTtlMs ?? 10 * 60_000;
+    this.#settledTtlMs = options.settledTtlMs ?? 2 * 86_400_000;
+  }
+
+  /** Claims `paymentId` atomically; returns the claim, or why it is taken. */
+  async claim(paymentId: string): Promise<Claim | ClaimRefusal> {
+    const key: Deno.KvKey = ["x402-claim", paymentId];
+    const token = crypto.randomUUID();
+    const result = await this.#kv.atomic()
+      .check({ key, versionstamp: null })
+      .set(key, { state: "in_flight", token, at: Date.now() }, { expireIn: this.#inFlightTtlMs })
+      .commit();
+    if (result.ok) return { key, token };
+    const existing = await this.#kv.get<{ state: string }>(key);
+    return existing.value?.state === "settled" ? "settled" : "in_flight";
+  }
+
+  /** Marks the claim's payment as spent, for good. */
+  async settle(claim: Claim, transaction: string): Promise<void> {
+    await this.#kv.set(claim.key, { state: "settled", transaction, at: Date.now() }, {
+      expireIn: this.#settledTtlMs,
+    });
+  }
+
+  /** Gives the payment back (the request failed before it was charged). */
+  async release(claim: Claim): Promise<void> {
+    const current = await this.#kv.get<{ state: string; token?: string }>(claim.key);
+    if (current.value?.state !== "in_flight" || current.value.token !== claim.token) return;
+    await this.#kv.atomic().check(current).delete(claim.key).commit();
+  }
+}

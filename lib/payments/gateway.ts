@@ -1,0 +1,268 @@
+/**
+ * The payment gateway: one mechanism, whatever the transport (HTTP headers or
+ * MCP `_meta`) and whatever the rail (Solana or EVM). It builds requirements
+ * from a price, verifies a payment through the facilitator, holds the replay
+ * claim while the work runs, and settles only what succeeded.
+ *
+ * Fail closed: when the facilitator cannot be reached, every paid call is
+ * refused with a 503; nothing is ever served for free.
+ *
+ * @module
+ */
+import { x402ResourceServer } from "@x402/core/server";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import { UnavailableError } from "../errors.ts";
+import type { Claim, ClaimStore } from "./claims.ts";
+import { PaymentRequiredError } from "./errors.ts";
+import type { PaymentRail } from "./rails.ts";
+
+/** What is being sold: one operation on one rail. */
+export interface PricedResource {
+  /** The resource's URL (HTTP URL, or `mcp://tool/<name>`). */
+  url: string;
+  /** What the buyer gets. */
+  description: string;
+  /** Media type of the response. */
+  mimeType: string;
+  /** Price in USD, e.g. `"$0.004"`. */
+  price: `$${string}`;
+  /** x402 extensions to advertise (e.g. Bazaar discovery info). */
+  extensions?: Record<string, unknown>;
+}
+
+/** A verified payment whose claim is held until it is settled or released. */
+export interface Authorization {
+  readonly rail: PaymentRail;
+  readonly resource: PricedResource;
+  readonly payload: PaymentPayload;
+  readonly requirements: PaymentRequirements;
+  readonly claim: Claim;
+  /** The paying address, as the facilitator reported it. */
+  readonly payer?: string;
+}
+
+/** A settlement event, for the settlement log. */
+export interface SettlementEvent {
+  resource: string;
+  network: string;
+  amount: string;
+  payer?: string;
+  transaction?: string;
+  success: boolean;
+  reason?: string;
+}
+
+/** Options for {@linkcode PaymentGateway}. */
+export interface PaymentGatewayOptions {
+  /** Verifies and settles payments. */
+  facilitator: FacilitatorClient;
+  /** The rails prices can be paid on. */
+  rails: PaymentRail[];
+  /** Replay claims. */
+  claims: ClaimStore;
+  /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
+  retryInitMs?: number;
+  /** Receives one event per settlement attempt. */
+  onSettlement?: (event: SettlementEvent) => void;
+}
+
+/** Verifies, claims and settles x402 payments for priced resources. */
+export class PaymentGateway {
+  readonly #server: x402ResourceServer;
+  readonly #rails: PaymentRail[];
+  readonly #claims: ClaimStore;
+  readonly #retryInitMs: number;
+  readonly #onSettlement: (event: SettlementEvent) => void;
+  readonly #requirements = new Map<string, Promise<PaymentRequirements[]>>();
+  #ready = false;
+  #initializing?: Promise<void>;
+  #lastFailure = 0;
+  #lastError = "not contacted yet";
+
+  constructor(options: PaymentGatewayOptions) {
+    this.#server = new x402ResourceServer(options.facilitator);
+    for (const rail of options.rails) this.#server.register(rail.network, rail.scheme);
+    this.#rails = options.rails;
+    this.#claims = options.claims;
+    this.#retryInitMs = options.retryInitMs ?? 2_000;
+    this.#onSettlement = options.onSettlement ?? (() => {});
+  }
+
+  /** Whether the facilitator has been reached, and the last error if not. */
+  get status(): { ready: boolean; error?: string } {
+    return this.#ready ? { ready: true } : { ready: false, error: this.#lastError };
+  }
+
+  /** Reaches the facilitator once; throws {@linkcode UnavailableError} while it cannot be reached. */
+  async ready(): Promise<void> {
+    if (this.#ready) return;
+    if (!this.#initializing) {
+      if (Date.now() - this.#lastFailure < this.#retryInitMs) throw this.#unavailable();
+      this.#initializing = this.#initialize().finally(() => this.#initializing = undefined);
+    }
+    await this.#initializing;
+  }
+
+  async #initialize(): Promise<void> {
+    try {
+      await this.#server.initialize();
+      const missing = this.#rails.filter((rail) => !this.#server.getSupportedKind(2, rail.network, "exact"));
+      if (missing.length > 0) {
+        throw new Error(
+          `facilitator does not support ${missing.map((rail) => `"${rail.network}"`).join(", ")}`,
+        );
+      }
+      this.#ready = true;
+    } catch (error) {
+      this.#lastFailure = Date.now();
+      this.#lastError = error instanceof Error ? error.message : String(error);
+      throw this.#unavailable(error);
+    }
+  }
+
+  #unavailable(cause?: unknown): UnavailableError {
+    return new UnavailableError(
+      `Payment facilitator is unreachable: paid requests are refused until it answers`,
+      {
+        cause,
+        retryAfterSeconds: Math.ceil(this.#retryInitMs / 1000) + 1,
+      },
+    );
+  }
+
+  /** The requirements a buyer must meet for `resource` on `rail` (cached per price). */
+  async requirements(rail: PaymentRail, resource: PricedResource): Promise<PaymentRequirements[]> {
+    await this.ready();
+    const key = `${rail.network} ${resource.price}`;
+    let cached = this.#requirements.get(key);
+    if (!cached) {
+      cached = this.#server.buildPaymentRequirements({
+        scheme: "exact",
+        network: rail.network,
+        payTo: rail.payTo,
+        price: resource.price,
+        maxTimeoutSeconds: rail.maxTimeoutSeconds,
+      });
+      this.#requirements.set(key, cached);
+      cached.catch(() => this.#requirements.delete(key));
+    }
+    return await cached;
+  }
+
+  /** The x402 `PaymentRequired` object for `resource`, with an optional reason. */
+  async paymentRequired(
+    rail: PaymentRail,
+    resource: PricedResource,
+    reason?: string,
+  ): Promise<PaymentRequired> {
+    const requirements = await this.requirements(rail, resource);
+    return await this.#server.createPaymentRequiredResponse(
+      requirements,
+      { url: resource.url, description: resource.description, mimeType: resource.mimeType },
+      reason,
+      resource.extensions,
+    );
+  }
+
+  async #refuse(rail: PaymentRail, resource: PricedResource, reason: string): Promise<PaymentRequiredError> {
+    return new PaymentRequiredError(reason, await this.paymentRequired(rail, resource, reason));
+  }
+
+  /**
+   * Verifies `payload` for `resource` and claims it. Throws
+   * {@linkcode PaymentRequiredError} with the reason when it cannot pay, or
+   * {@linkcode UnavailableError} when the facilitator cannot be reached.
+   */
+  async authorize(
+    rail: PaymentRail,
+    resource: PricedResource,
+    payload: PaymentPayload,
+  ): Promise<Authorization> {
+    const requirements = await this.requirements(rail, resource);
+    if (payload?.x402Version !== 2) {
+      throw await this.#refuse(rail, resource, `Unsupported x402 version "${payload?.x402Version}": use 2`);
+    }
+    const matched = this.#server.findMatchingRequirements(requirements, payload);
+    if (!matched) {
+      const offered = payload.accepted?.network;
+      const reason = offered && offered !== rail.network
+        ? `Wrong network: this resource is paid on ${rail.label} ("${rail.network}"), the payment is for "${offered}"`
+        : "Payment does not match the requirements: check scheme, asset, amount and payTo";
+      throw await this.#refuse(rail, resource, reason);
+    }
+    let paymentId: string;
+    try {
+      paymentId = await rail.paymentId(payload);
+    } catch (error) {
+      throw await this.#refuse(rail, resource, `Malformed payment: ${(error as Error).message}`);
+    }
+    const claim = await this.#claims.claim(paymentId);
+    if (claim === "settled") {
+      throw await this.#refuse(rail, resource, "Payment already used: it bought an earlier response");
+    }
+    if (claim === "in_flight") {
+      throw await this.#refuse(rail, resource, "Payment in use: another request is being served with it");
+    }
+    let verified;
+    try {
+      verified = await this.#server.verifyPayment(payload, matched);
+    } catch (error) {
+      await this.#claims.release(claim);
+      throw new UnavailableError("Payment facilitator did not answer the verification", {
+        cause: error,
+        retryAfterSeconds: 3,
+      });
+    }
+    if (!verified.isValid) {
+      await this.#claims.release(claim);
+      const detail = verified.invalidMessage ?? verified.invalidReason ?? "rejected by the facilitator";
+      throw await this.#refuse(rail, resource, `Payment invalid: ${detail}`);
+    }
+    return { rail, resource, payload, requirements: matched, claim, payer: verified.payer };
+  }
+
+  /**
+   * Settles an authorized payment after its work succeeded. Throws
+   * {@linkcode PaymentRequiredError} (carrying the settlement response) when
+   * settlement fails, so the work's output must not be served.
+   */
+  async settle(authorization: Authorization): Promise<SettleResponse> {
+    const { rail, resource, payload, requirements, claim } = authorization;
+    const event = { resource: resource.url, network: rail.network, amount: requirements.amount };
+    let result: SettleResponse;
+    try {
+      result = await this.#server.settlePayment(payload, requirements);
+    } catch (error) {
+      // The outcome is unknown: keep the claim so the payment cannot buy a second try through us.
+      this.#onSettlement({ ...event, payer: authorization.payer, success: false, reason: String(error) });
+      throw new UnavailableError(
+        "Payment settlement could not be confirmed: the facilitator did not answer",
+        {
+          cause: error,
+          retryAfterSeconds: 5,
+        },
+      );
+    }
+    if (!result.success) {
+      await this.#claims.release(claim);
+      const reason = result.errorMessage ?? result.errorReason ?? "settlement failed";
+      this.#onSettlement({ ...event, payer: result.payer ?? authorization.payer, success: false, reason });
+      const required = await this.paymentRequired(rail, resource, `Settlement failed: ${reason}`);
+      throw new PaymentRequiredError(`Settlement failed: ${reason}`, required, result);
+    }
+    await this.#claims.settle(claim, result.transaction);
+    this.#onSettlement({
+      ...event,
+      payer: result.payer ?? authorization.payer,
+      transaction: result.transaction,
+      success: true,
+    });
+    return result;
+  }
+
+  /** Gives an authorized payment back unspent (its work failed). */
+  async release(authorization: Authorization): Promise<void> {
+    await this.#claims.release(authorization.claim);
+  }
+}

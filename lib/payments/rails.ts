@@ -1,0 +1,111 @@
+/**
+ * Payment rails: the chains a price can be paid on. A rail names its CAIP-2
+ * network, who is paid, the x402 server scheme that turns a USD price into a
+ * USDC requirement, and how to recognise one signed payment however it is
+ * re-encoded (the key of the replay claim). Adding a chain is adding a rail.
+ *
+ * @module
+ */
+import type { Network, PaymentPayload, SchemeNetworkServer } from "@x402/core/types";
+import { ExactSvmScheme } from "@x402/svm/exact/server";
+import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { getBase64Encoder, getTransactionDecoder } from "@solana/kit";
+
+/** Which family of chain a rail settles on. */
+export type RailId = "solana" | "evm";
+
+/** One chain a price can be paid on. */
+export interface PaymentRail {
+  /** The rail's family: `solana` for the plain paths, `evm` for `/alt`. */
+  readonly id: RailId;
+  /** Human name of the chain, for messages and docs. */
+  readonly label: string;
+  /** CAIP-2 network id. */
+  readonly network: Network;
+  /** The address that receives USDC. */
+  readonly payTo: string;
+  /** The USDC contract or mint on this network. */
+  readonly asset: string;
+  /** The x402 server scheme for `exact` payments on this network. */
+  readonly scheme: SchemeNetworkServer;
+  /** Seconds a signed payment stays valid. */
+  readonly maxTimeoutSeconds: number;
+  /** A stable id of the signed payment, the same for every re-encoding of it. */
+  paymentId(payload: PaymentPayload): Promise<string>;
+}
+
+/** CAIP-2 ids and USDC addresses of the networks we accept. */
+export const NETWORKS = {
+  solanaMainnet: {
+    network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+    usdc: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  },
+  solanaDevnet: {
+    network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+    usdc: "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU",
+  },
+  base: { network: "eip155:8453", usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
+  baseSepolia: { network: "eip155:84532", usdc: "0x036CbD53842c5426634e7929541eC2318f3dCF7e" },
+} as const satisfies Record<string, { network: Network; usdc: string }>;
+
+/** Options of a rail. */
+export interface RailOptions {
+  network: Network;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds?: number;
+}
+
+/**
+ * A Solana rail. A payment is identified by the bytes of its signed message:
+ * the same transfer cannot be dressed up as a new payment.
+ */
+export function solanaRail(options: RailOptions): PaymentRail {
+  const decoder = getTransactionDecoder();
+  const base64 = getBase64Encoder();
+  return {
+    id: "solana",
+    label: "Solana",
+    network: options.network,
+    asset: options.asset,
+    payTo: options.payTo,
+    scheme: new ExactSvmScheme(),
+    maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
+    async paymentId(payload) {
+      const transaction = payload.payload.transaction;
+      if (typeof transaction !== "string") throw new TypeError("Payment has no Solana transaction");
+      const decoded = decoder.decode(base64.encode(transaction));
+      return await sha256Hex(new Uint8Array(decoded.messageBytes));
+    },
+  };
+}
+
+/**
+ * An EVM rail paid by EIP-3009 authorizations. A payment is identified by its
+ * signer and nonce, which the token contract also refuses to see twice.
+ */
+export function evmRail(options: RailOptions): PaymentRail {
+  return {
+    id: "evm",
+    label: "Base",
+    network: options.network,
+    asset: options.asset,
+    payTo: options.payTo,
+    scheme: new ExactEvmScheme(),
+    maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
+    paymentId(payload) {
+      const authorization = payload.payload.authorization as { from?: unknown; nonce?: unknown } | undefined;
+      const from = authorization?.from;
+      const nonce = authorization?.nonce;
+      if (typeof from !== "string" || typeof nonce !== "string") {
+        return Promise.reject(new TypeError("Payment has no EIP-3009 authorization"));
+      }
+      return Promise.resolve(`${options.network}:${from.toLowerCase()}:${nonce.toLowerCase()}`);
+    },
+  };
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
