@@ -37,6 +37,12 @@ export interface SolanaClient {
 export interface SolanaClientOptions {
   /** Time budget of one HTTP round trip, in milliseconds (default 10 s). */
   timeoutMs?: number;
+  /**
+   * Answers JSON-RPC payloads in process instead of over HTTP (the embedded
+   * local chain). Answers are passed through JSON so they look exactly as if
+   * they had crossed the wire.
+   */
+  handler?: (payload: unknown) => Promise<unknown>;
 }
 
 /**
@@ -49,9 +55,11 @@ export interface SolanaClientOptions {
  * ```
  */
 export function createSolanaClient(url: string, options: SolanaClientOptions = {}): SolanaClient {
-  const { timeoutMs = 10_000 } = options;
+  const { timeoutMs = 10_000, handler } = options;
   const stats = { roundTrips: 0 };
-  const inner = createDefaultRpcTransport({ url: url as `http://${string}` });
+  const inner: RpcTransport = handler
+    ? async <T>({ payload }: { payload: unknown }) => JSON.parse(JSON.stringify(await handler(payload))) as T
+    : createDefaultRpcTransport({ url: url as `http://${string}` });
 
   const transport: RpcTransport = async function transport(config) {
     stats.roundTrips++;

@@ -1,0 +1,68 @@
+/**
+ * Dependency checks for `/healthz`, cached and bounded so that health checks
+ * never make the endpoint slow: each check has a time budget, and its result
+ * is reused for a while.
+ *
+ * @module
+ */
+
+/** The outcome of one dependency check. */
+export interface CheckResult {
+  ok: boolean;
+  detail?: string;
+}
+
+/** A named dependency check. */
+export interface HealthCheck {
+  name: string;
+  /** Whether a failure makes the service degraded (true) or only limits a feature (false). */
+  critical: boolean;
+  run(signal: AbortSignal): Promise<CheckResult>;
+}
+
+/** Options for {@linkcode createHealth}. */
+export interface HealthOptions {
+  /** Time budget of one check (default 1 s). */
+  timeoutMs?: number;
+  /** How long a result is reused (default 10 s). */
+  ttlMs?: number;
+}
+
+/** Runs the checks, at most once per `ttlMs`, each within `timeoutMs`. */
+export function createHealth(checks: HealthCheck[], options: HealthOptions = {}) {
+  const { timeoutMs = 1_000, ttlMs = 10_000 } = options;
+  let cached:
+    | { at: number; results: Promise<Record<string, CheckResult & { critical: boolean }>> }
+    | undefined;
+
+  async function runOne(check: HealthCheck): Promise<CheckResult> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const timedOut = new Promise<CheckResult>((resolve) =>
+      signal.addEventListener(
+        "abort",
+        () => resolve({ ok: false, detail: `no answer within ${timeoutMs} ms` }),
+      )
+    );
+    try {
+      return await Promise.race([check.run(signal), timedOut]);
+    } catch (error) {
+      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** The latest results, refreshed when older than the TTL. */
+  return function results(): Promise<Record<string, CheckResult & { critical: boolean }>> {
+    if (!cached || Date.now() - cached.at > ttlMs) {
+      cached = {
+        at: Date.now(),
+        results: Promise.all(
+          checks.map(async (check) =>
+            [check.name, { ...(await runOne(check)), critical: check.critical }] as const
+          ),
+        )
+          .then(Object.fromEntries),
+      };
+    }
+    return cached.results;
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The buyer's side, for `deno task pay`, tests and benchmarks: an unmodified
+ * x402 client that pays in USDC on Solana and on the EVM chain, and a
+ * throwaway buyer funded from the local-mode faucet.
+ *
+ * @module
+ */
+import { createKeyPairSignerFromBytes, generateKeyPairSigner } from "@solana/kit";
+import type { KeyPairSigner } from "@solana/kit";
+import { x402Client } from "@x402/core/client";
+import { ExactSvmScheme } from "@x402/svm/exact/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { toClientEvmSigner } from "@x402/evm";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { PrivateKeyAccount } from "viem/accounts";
+
+/** A buyer's keys. */
+export interface Buyer {
+  solana: KeyPairSigner;
+  evm: PrivateKeyAccount;
+}
+
+/** A new buyer with throwaway keys. */
+export async function throwawayBuyer(): Promise<Buyer> {
+  return { solana: await generateKeyPairSigner(), evm: privateKeyToAccount(generatePrivateKey()) };
+}
+
+/**
+ * A buyer from keys in the environment: `BUYER_SOLANA_KEY` (a JSON array of
+ * the 64 secret-key bytes, as `solana-keygen` writes) and `BUYER_EVM_KEY`
+ * (0x-prefixed hex). Missing keys are generated (and hold nothing).
+ */
+export async function buyerFromEnv(
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+): Promise<Buyer> {
+  const solanaKey = env.BUYER_SOLANA_KEY;
+  const evmKey = env.BUYER_EVM_KEY;
+  return {
+    solana: solanaKey
+      ? await createKeyPairSignerFromBytes(new Uint8Array(JSON.parse(solanaKey)))
+      : await generateKeyPairSigner(),
+    evm: privateKeyToAccount(evmKey ? evmKey as `0x${string}` : generatePrivateKey()),
+  };
+}
+
+/** Options for {@linkcode payingClient}. */
+export interface PayingClientOptions {
+  /** The Solana RPC the client reads the mint and a blockhash from. */
+  solanaRpcUrl: string;
+}
+
+/** An x402 client that pays on every Solana and EVM network with the buyer's keys. */
+export function payingClient(buyer: Buyer, options: PayingClientOptions): x402Client {
+  return new x402Client()
+    .register("solana:*", new ExactSvmScheme(buyer.solana, { rpcUrl: options.solanaRpcUrl }))
+    .register("eip155:*", new ExactEvmScheme(toClientEvmSigner(buyer.evm)));
+}
+
+/** Funds the buyer from a local-mode service's faucet (`usdc` per chain). */
+export async function fundFromFaucet(base: string, buyer: Buyer, usdc = "10"): Promise<void> {
+  for (const address of [buyer.solana.address, buyer.evm.address]) {
+    const response = await fetch(`${base}/local/faucet`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ address, usdc }),
+    });
+    const body = await response.json();
+    if (!response.ok && !(address.startsWith("0x") && response.status === 400)) {
+      throw new Error(`Faucet refused "${address}": ${body.error ?? response.status}`);
+    }
+  }
+}

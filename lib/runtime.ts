@@ -1,0 +1,148 @@
+/**
+ * The running service's parts, wired from the configuration: the Solana
+ * client handlers use, the payment rails and gateway, health checks, and in
+ * local mode the embedded chains and in-process facilitator.
+ *
+ * @module
+ */
+import type { Address } from "@solana/kit";
+import { HTTPFacilitatorClient } from "@x402/core/server";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { Config } from "./config.ts";
+import { createHealth, type HealthCheck } from "./health.ts";
+import type { CheckResult } from "./health.ts";
+import { jsonLogger, type Logger } from "./log.ts";
+import { ClaimStore } from "./payments/claims.ts";
+import { PaymentGateway } from "./payments/gateway.ts";
+import { evmRail, NETWORKS, type PaymentRail, solanaRail } from "./payments/rails.ts";
+import type { Services } from "./services.ts";
+import { createSolanaClient } from "./solana/rpc.ts";
+import { ffmpegAvailable } from "./audio/ffmpeg.ts";
+
+/** The embedded chains of local mode, as the HTTP layer uses them. */
+export interface LocalChains {
+  solana: {
+    handleRpc(body: unknown): Promise<unknown>;
+    fund(owner: Address, amounts: { lamports?: bigint; usdc?: bigint }): Promise<void>;
+    usdcBalance(owner: Address): bigint;
+  };
+  /** The in-process facilitator settling on the embedded chains. */
+  facilitator: FacilitatorClient;
+  evm?: {
+    readonly rpcUrl: string;
+    handleRpc(body: unknown): Promise<unknown>;
+    fund(address: `0x${string}`, usdcAtomic: bigint): Promise<`0x${string}`>;
+    usdcBalance(address: `0x${string}`): Promise<bigint>;
+  };
+}
+
+/** The running service. */
+export interface Runtime {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly services: Services;
+  readonly gateway: PaymentGateway;
+  readonly rails: { readonly solana: PaymentRail; readonly evm?: PaymentRail };
+  readonly local?: LocalChains;
+  /** Cached, time-bounded dependency checks. */
+  health(): Promise<Record<string, CheckResult & { critical: boolean }>>;
+  /** Stops the embedded chains and closes stores. */
+  close(): Promise<void>;
+}
+
+/** Options for {@linkcode startRuntime}. */
+export interface RuntimeOptions {
+  /** Where log lines go (default: JSON lines on standard output). */
+  log?: Logger;
+  /** A facilitator to use instead of the configured one (tests). */
+  facilitator?: FacilitatorClient;
+  /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
+  facilitatorRetryMs?: number;
+}
+
+/** The parts a mode provides. */
+export interface ModeParts {
+  facilitator: FacilitatorClient;
+  rails: { solana: PaymentRail; evm?: PaymentRail };
+  services: Services;
+  local?: LocalChains;
+  close(): Promise<void>;
+}
+
+/** Starts the service's parts for `config`. */
+export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const log = options.log ?? jsonLogger();
+  const parts = config.mode === "local"
+    ? await (await import("./local_mode.ts")).startLocalMode(config)
+    : remoteParts(config);
+  const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
+  const gateway = new PaymentGateway({
+    facilitator: options.facilitator ?? parts.facilitator,
+    rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
+    claims: new ClaimStore(kv),
+    retryInitMs: options.facilitatorRetryMs,
+    onSettlement: (event) => log({ type: "settlement", ...event }),
+  });
+  await gateway.ready().catch((error) => log({ type: "warning", message: error.message }));
+
+  const checks: HealthCheck[] = [
+    {
+      name: "solanaRpc",
+      critical: true,
+      run: async (signal) => ({
+        ok: true,
+        detail: `slot ${await parts.services.solana.rpc.getSlot().send({ abortSignal: signal })}`,
+      }),
+    },
+    {
+      name: "facilitator",
+      critical: true,
+      run: async () => {
+        await gateway.ready().catch(() => {});
+        const status = gateway.status;
+        return { ok: status.ready, detail: status.ready ? "reachable" : status.error };
+      },
+    },
+    {
+      name: "ffmpeg",
+      critical: false,
+      run: async () => {
+        const found = await ffmpegAvailable();
+        return found.ok
+          ? { ok: true, detail: found.version }
+          : { ok: false, detail: "not installed: audio normalisation answers 503" };
+      },
+    },
+  ];
+
+  return {
+    config,
+    log,
+    services: parts.services,
+    gateway,
+    rails: parts.rails,
+    local: parts.local,
+    health: createHealth(checks),
+    async close() {
+      kv.close();
+      await parts.close();
+    },
+  };
+}
+
+function remoteParts(config: Config): ModeParts {
+  const mainnet = config.mode === "mainnet";
+  const solana = mainnet ? NETWORKS.solanaMainnet : NETWORKS.solanaDevnet;
+  const base = mainnet ? NETWORKS.base : NETWORKS.baseSepolia;
+  return {
+    facilitator: new HTTPFacilitatorClient({ url: config.facilitatorUrl! }),
+    rails: {
+      solana: solanaRail({ network: solana.network, asset: solana.usdc, payTo: config.payToSolana! }),
+      evm: config.altEnabled
+        ? evmRail({ network: base.network, asset: base.usdc, payTo: config.payToEvm! })
+        : undefined,
+    },
+    services: { solana: createSolanaClient(config.solanaRpcUrl!) },
+    close: () => Promise.resolve(),
+  };
+}

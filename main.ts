@@ -1,0 +1,35 @@
+/**
+ * Entry point: read the configuration, start the service's parts, serve.
+ *
+ * @module
+ */
+import { ConfigError, loadConfig } from "./lib/config.ts";
+import { startRuntime } from "./lib/runtime.ts";
+import { VERSION } from "./lib/version.ts";
+import { createApp } from "./routes/_app.ts";
+
+if (import.meta.main) {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    Deno.exit(78);
+  }
+  const runtime = await startRuntime(config);
+  const app = createApp(runtime);
+  const server = Deno.serve({
+    hostname: config.hostname,
+    port: config.port,
+    onListen: ({ hostname, port }) =>
+      runtime.log({ type: "start", version: VERSION, mode: config.mode, url: `http://${hostname}:${port}` }),
+  }, app.fetch);
+  const shutdown = async () => {
+    await server.shutdown();
+    await runtime.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", shutdown);
+  Deno.addSignalListener("SIGTERM", shutdown);
+}

@@ -1,0 +1,86 @@
+/**
+ * The HTTP application: request context and CORS, every registry operation on
+ * its rails (plain paths paid on Solana, `/alt` on the EVM chain), the free
+ * endpoints (health, descriptors, guides), the local-mode chain endpoints, and
+ * one JSON error model for everything.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import type { Runtime } from "../lib/runtime.ts";
+import { envelope } from "./_http/context.ts";
+import { requestContext } from "./_http/context.ts";
+import { errorResponse, HttpStatusError } from "./_http/errors.ts";
+import { mountOperation } from "./_http/operation.ts";
+import { altOperations, operations } from "./registry.ts";
+import { descriptorRoutes } from "./descriptors.ts";
+import { guideRoutes } from "./guides.ts";
+import { healthRoutes } from "./healthz.ts";
+import { localRoutes } from "./local.ts";
+
+/** Headers a browser may send and read. */
+const CORS = {
+  allowHeaders: [
+    "Content-Type",
+    "Accept",
+    "PAYMENT-SIGNATURE",
+    "X-PAYMENT",
+    "X-Request-Id",
+    "Access-Control-Expose-Headers",
+    "MCP-Protocol-Version",
+    "Mcp-Session-Id",
+  ],
+  exposeHeaders: [
+    "PAYMENT-REQUIRED",
+    "PAYMENT-RESPONSE",
+    "X-Request-Id",
+    "Retry-After",
+    "MCP-Protocol-Version",
+    "Mcp-Session-Id",
+  ],
+};
+
+/** Builds the application for `runtime`. Serve it with `Deno.serve(app.fetch)`. */
+export function createApp(runtime: Runtime): Hono {
+  const { log } = runtime;
+  const app = new Hono();
+  app.use("*", requestContext(log));
+  app.use("*", cors({ origin: "*", ...CORS, maxAge: 600 }));
+  app.onError((error, c) => errorResponse(c, error, log));
+  app.notFound((c) =>
+    c.json(envelope(c, { error: `Not found: no route for ${c.req.method} ${c.req.path}` }), 404)
+  );
+
+  app.route("/", healthRoutes(runtime));
+  app.route("/", descriptorRoutes(runtime));
+  app.route("/guides", guideRoutes(runtime));
+  if (runtime.local) app.route("/local", localRoutes(runtime.local));
+
+  const deps = {
+    gateway: runtime.gateway,
+    services: runtime.services,
+    requestTimeoutMs: runtime.config.requestTimeoutMs,
+  };
+  for (const operation of operations) mountOperation(app, operation, runtime.rails.solana, "", deps);
+  if (runtime.rails.evm) {
+    for (const operation of altOperations) mountOperation(app, operation, runtime.rails.evm, "/alt", deps);
+  }
+
+  // A known path with another method gets 405 and the methods it takes.
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === "ALL" || route.path.includes("*")) continue;
+    (methodsByPath.get(route.path) ?? methodsByPath.set(route.path, new Set()).get(route.path)!).add(
+      route.method,
+    );
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods, "OPTIONS"].join(", ");
+    app.all(path, (c) => {
+      c.header("Allow", allow);
+      throw new HttpStatusError(405, `Method ${c.req.method} not allowed on ${c.req.path}: use ${allow}`);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,62 @@
+/**
+ * x402 payment as middleware, in front of an operation's handler and behind
+ * its input validation (nobody pays for a request that cannot succeed).
+ *
+ * No `PAYMENT-SIGNATURE` → 402 with the requirement. A payment → verified and
+ * claimed → the handler runs → settled only when the handler answered 2xx, and
+ * then the response carries `PAYMENT-RESPONSE`. A failed handler releases the
+ * claim and charges nothing; a failed settlement replaces the output with a 402.
+ *
+ * @module
+ */
+import type { MiddlewareHandler } from "hono";
+import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from "@x402/core/http";
+import type { PaymentPayload } from "@x402/core/types";
+import { InvalidInputError } from "../../lib/errors.ts";
+import type { PaymentGateway, PricedResource } from "../../lib/payments/gateway.ts";
+import { PaymentRequiredError } from "../../lib/payments/errors.ts";
+import type { PaymentRail } from "../../lib/payments/rails.ts";
+import { setHeader } from "./context.ts";
+
+/** Options for {@linkcode requirePayment}. */
+export interface RequirePaymentOptions {
+  gateway: PaymentGateway;
+  rail: PaymentRail;
+  /** The priced resource for this request (its URL depends on the request). */
+  resource: (url: string) => PricedResource;
+}
+
+/** Requires an x402 payment on `rail` before the rest of the chain runs. */
+export function requirePayment(options: RequirePaymentOptions): MiddlewareHandler {
+  const { gateway, rail } = options;
+  return async function requirePayment(c, next) {
+    const resource = options.resource(c.req.url);
+    const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
+    if (!header) {
+      const reason = "Payment required: this request costs " + resource.price + " in USDC on " + rail.label;
+      throw new PaymentRequiredError(reason, await gateway.paymentRequired(rail, resource, reason));
+    }
+    let payload: PaymentPayload;
+    try {
+      payload = decodePaymentSignatureHeader(header);
+    } catch {
+      throw new InvalidInputError(
+        "Malformed PAYMENT-SIGNATURE header: expected base64 of an x402 payment payload",
+      );
+    }
+    const authorization = await gateway.authorize(rail, resource, payload);
+    if (authorization.payer) c.set("payer", authorization.payer);
+    try {
+      await next();
+    } catch (error) {
+      await gateway.release(authorization);
+      throw error;
+    }
+    if (c.res.status < 200 || c.res.status >= 300) {
+      await gateway.release(authorization);
+      return;
+    }
+    const settlement = await gateway.settle(authorization);
+    setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponseHeader(settlement));
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Fail closed: when the facilitator cannot be reached, at start-up or during
+ * a request, paid routes answer 503 and never serve their work for free.
+ * The facilitator here is real (the local chain's, over its HTTP API) behind a
+ * loopback relay the test can switch off.
+ */
+import assert from "node:assert/strict";
+import { HTTPFacilitatorClient } from "@x402/core/server";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
+import { freePort, startTestService } from "../_support/service.ts";
+
+const FEES = "/v1/fees/priority";
+
+/** A loopback HTTP relay to `target`, which can be switched off. */
+function startRelay() {
+  let target = "";
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
+    const url = new URL(request.url);
+    return await fetch(target + url.pathname + url.search, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    point(to: string) {
+      target = to;
+    },
+    stop: () => server.shutdown(),
+  };
+}
+
+Deno.test("[e2e] facilitator unreachable at start-up: paid routes answer 503, health says so", async () => {
+  const url = `http://127.0.0.1:${freePort()}`;
+  const service = await startTestService({
+    facilitator: new HTTPFacilitatorClient({ url }),
+    env: { ALT_ROUTES: "off" },
+  });
+  try {
+    const unpaid = await fetch(service.base + FEES);
+    assert.equal(unpaid.status, 503);
+    assert.ok(Number(unpaid.headers.get("Retry-After")) > 0);
+    assert.match((await unpaid.json()).error, /facilitator is unreachable/);
+    const forged = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": btoa("{}") } });
+    assert.equal(forged.status, 503);
+    await forged.body?.cancel();
+    const health = await (await fetch(`${service.base}/healthz`)).json();
+    assert.equal(health.status, "degraded");
+    assert.equal(health.checks.facilitator.ok, false);
+  } finally {
+    await service.close();
+  }
+});
+
+Deno.test("[e2e] facilitator lost during service: a paid request answers 503 and is not charged", async () => {
+  const relay = startRelay();
+  const port = freePort();
+  relay.point(`http://127.0.0.1:${port}/local/facilitator`);
+  const service = await startTestService({
+    facilitator: new HTTPFacilitatorClient({ url: relay.url }),
+    env: { ALT_ROUTES: "off" },
+    port,
+    facilitatorRetryMs: 50,
+  });
+  try {
+    // The start-up probe ran before the service listened; the next request tries again.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const buyer = await throwawayBuyer();
+    await fundFromFaucet(service.base, buyer, "1");
+    const client = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+
+    // Up: a payment through the HTTP facilitator settles.
+    const ok = await wrapFetchWithPayment(fetch, client)(service.base + FEES);
+    assert.equal(ok.status, 200, await ok.clone().text());
+    await ok.body?.cancel();
+
+    const required = decodePaymentRequiredHeader(
+      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
+    );
+    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+    const payTo = service.runtime.rails.solana.payTo;
+    const before = service.runtime.local!.solana.usdcBalance(payTo as never);
+
+    await relay.stop();
+    const down = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
+    assert.equal(down.status, 503);
+    assert.equal(down.headers.get("PAYMENT-RESPONSE"), null);
+    assert.match((await down.json()).error, /facilitator/);
+    assert.equal(service.runtime.local!.solana.usdcBalance(payTo as never), before);
+  } finally {
+    await relay.stop().catch(() => {});
+    await service.close();
+  }
+});
