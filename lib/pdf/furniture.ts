@@ -19,21 +19,20 @@ function lineText(line: Line): string {
   return line.spans.map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
 }
 
-/** A line's text with digits generalised, for spotting repeats. */
-function repeatKey(line: Line, height: number): string {
-  const where = line.y < height * 0.5 ? "top" : "bottom";
-  return `${where}|${lineText(line).toLowerCase().replace(/\d+/g, "#")}`;
+/** A line's position (to a few points) and text with digits generalised, for spotting repeats. */
+function repeatKey(line: Line): string {
+  return `${Math.round(line.y / 4)}|${lineText(line).toLowerCase().replace(/\d+/g, "#")}`;
 }
 
 /** True when a line lies in the page's top or bottom margin band. */
 function inBand(line: Line, height: number): boolean {
-  return line.y < height * BAND + line.size || line.y > height * (1 - BAND);
+  return line.y < height * BAND || line.y > height * (1 - BAND);
 }
 
 /**
  * Removes running headers, footers and page numbers from pages, in place order.
  * A margin-band line is removed when it is a bare page number, or when the same
- * text (digits aside) appears in that band on at least `max(2, min(3, half the pages))` pages.
+ * text (digits aside) appears at the same height on at least `max(2, min(3, half the pages))` pages.
  *
  * @returns The pages without furniture, and how many lines were removed.
  */
@@ -42,7 +41,7 @@ export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]
   for (const page of pages) {
     const seen = new Set<string>();
     for (const line of page.lines) {
-      if (inBand(line, page.height)) seen.add(repeatKey(line, page.height));
+      if (inBand(line, page.height)) seen.add(repeatKey(line));
     }
     for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
@@ -52,7 +51,7 @@ export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]
     const lines = page.lines.filter((line) => {
       if (!inBand(line, page.height)) return true;
       const drop = PAGE_NUMBER.test(lineText(line)) ||
-        (pages.length >= 2 && (counts.get(repeatKey(line, page.height)) ?? 0) >= threshold);
+        (pages.length >= 2 && (counts.get(repeatKey(line)) ?? 0) >= threshold);
       if (drop) removed++;
       return !drop;
     });

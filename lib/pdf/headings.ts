@@ -33,7 +33,7 @@ export function matchKey(text: string): string {
 /** True when a block looks like a heading rather than body text. */
 export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): boolean {
   const text = c.text.trim();
-  if (!/\p{L}/u.test(text) || text.length > 160 || c.lineCount > 3) return false;
+  if (!/[\p{L}\p{N}]/u.test(text) || text.length > 160 || c.lineCount > 3) return false;
   if (c.size >= stats.bodySize * 1.12) return true;
   return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 && !/[.,;]$/.test(text) &&
     text.length <= 100;
@@ -50,7 +50,13 @@ export function assignLevels(
   candidates: readonly HeadingCandidate[],
   outline: readonly OutlineEntry[],
 ): number[] {
-  const styles = [...new Set(candidates.map(styleKey))].sort(compareStyles);
+  const firstSeen = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    if (!firstSeen.has(styleKey(c))) firstSeen.set(styleKey(c), i);
+  });
+  const styles = [...firstSeen.keys()].sort((a, b) =>
+    compareStyles(a, b) || firstSeen.get(a)! - firstSeen.get(b)!
+  );
   const outlineLevel = new Map<string, number>();
   for (const entry of outline) {
     const key = matchKey(entry.title);
@@ -75,12 +81,14 @@ export function assignLevels(
   });
 }
 
-/** Orders styles from most to least prominent: larger first, then bold, then upright. */
+/**
+ * Orders styles from most to least prominent: larger first, then bold. Styles
+ * that tie are left to the caller, which ranks the one used first higher.
+ */
 function compareStyles(a: string, b: string): number {
-  const [sa, wa, ia] = a.split("|");
-  const [sb, wb, ib] = b.split("|");
-  return Number(sb) - Number(sa) || (wa === wb ? 0 : wa === "b" ? -1 : 1) ||
-    (ia === ib ? 0 : ia === "u" ? -1 : 1);
+  const [sa, wa] = a.split("|");
+  const [sb, wb] = b.split("|");
+  return Number(sb) - Number(sa) || (wa === wb ? 0 : wa === "b" ? -1 : 1);
 }
 
 /**

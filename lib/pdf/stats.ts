@@ -44,7 +44,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
       }
       if (prev && sizeKey(prev.size) === sizeKey(line.size)) {
         const dy = line.y - prev.y;
-        if (dy > line.size * 0.8 && dy < line.size * 3) {
+        if (dy > line.size * 0.8 && dy < line.size * 2) {
           const histogram = gaps.get(sizeKey(line.size)) ?? new Map<number, number>();
           histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
           gaps.set(sizeKey(line.size), histogram);

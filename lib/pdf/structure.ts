@@ -8,7 +8,7 @@
 import { codeBlockText } from "./code.ts";
 import { assignLevels, type HeadingCandidate, isHeadingCandidate } from "./headings.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
-import { listMarker, ListNesting } from "./lists.ts";
+import { isMarkerOnly, listMarker, ListNesting } from "./lists.ts";
 import type { DocumentStats } from "./stats.ts";
 import { sizeKey } from "./stats.ts";
 import { detectTable, tableFromTags } from "./tables.ts";
@@ -42,10 +42,10 @@ function allBold(line: Line): boolean {
   return line.spans.every((s) => s.font.bold || !s.text.trim());
 }
 
-/** True when a line is code: tagged `Code`, or set wholly in a monospace font. */
+/** True when a line is code: wholly in a monospace font or tagged `Code`. */
 function isCodeLine(line: Line): boolean {
-  if (line.spans.some((s) => s.tag?.code)) return true;
-  return line.spans.every((s) => s.font.monospace || !s.text.trim());
+  if (isMarkerOnly(plainLineText(line))) return false;
+  return line.spans.every((s) => s.font.monospace || s.tag?.code || !s.text.trim());
 }
 
 /** The structure-tree block a line starts in, if tagged. */

@@ -1,0 +1,175 @@
+/**
+ * Scores a Markdown conversion against the Markdown it was rendered from:
+ * headings (precision and recall by level), list items, code blocks, links,
+ * table cells, and a normalised word-level text similarity.
+ *
+ * @module
+ */
+
+/** What a Markdown document contains, normalised for comparison. */
+export interface Parsed {
+  headings: Array<{ level: number; text: string }>;
+  listItems: string[];
+  codeBlocks: string[];
+  links: string[];
+  tableCells: string[];
+  words: string[];
+}
+
+/** Lower-case words without Markdown syntax or edge punctuation. */
+function words(text: string): string[] {
+  return text
+    .replace(/\u00ad/g, "")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/<!--.*?-->/g, " ")
+    .replace(/\\([\\`*_[\]#>|.-])/g, "$1")
+    .replace(/[`*|]/g, " ")
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    .filter(Boolean);
+}
+
+/** Normalised single-line text. */
+function norm(text: string): string {
+  return words(text).join(" ");
+}
+
+/** Normalises a URL for matching: no trailing slash, lower-case scheme and host. */
+function normUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/$/, "")}${u.search}`.toLowerCase();
+  } catch {
+    return url.trim().toLowerCase();
+  }
+}
+
+/** Parses the parts of Markdown that are scored. */
+export function parseMarkdown(markdown: string): Parsed {
+  const parsed: Parsed = {
+    headings: [],
+    listItems: [],
+    codeBlocks: [],
+    links: [],
+    tableCells: [],
+    words: [],
+  };
+  const prose: string[] = [];
+  let fence: string | null = null;
+  let code: string[] = [];
+  for (const line of markdown.split("\n")) {
+    const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (fence !== null) {
+      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) {
+        parsed.codeBlocks.push(code.join("\n").replace(/\s+/g, " ").trim());
+        prose.push(code.join(" "));
+        fence = null;
+        code = [];
+      } else code.push(line);
+      continue;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1]!;
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      parsed.headings.push({ level: heading[1]!.length, text: norm(heading[2]!) });
+      prose.push(heading[2]!);
+      continue;
+    }
+    const item = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$/.exec(line);
+    if (item) {
+      parsed.listItems.push(norm(item[1]!));
+      prose.push(item[1]!);
+      continue;
+    }
+    if (/^\s*\|/.test(line)) {
+      if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) continue;
+      for (const cell of line.trim().replace(/^\||\|$/g, "").split(/(?<!\\)\|/)) {
+        const text = norm(cell);
+        if (text) parsed.tableCells.push(text);
+      }
+      prose.push(line);
+      continue;
+    }
+    prose.push(line);
+  }
+  for (const match of markdown.matchAll(/\[([^\]]+)\]\(([^)\s]+)\)/g)) parsed.links.push(normUrl(match[2]!));
+  parsed.words = words(prose.join("\n"));
+  return parsed;
+}
+
+/** How many items of `expected` find a partner in `actual` (each partner used once). */
+function matched(expected: readonly string[], actual: readonly string[]): number {
+  const pool = new Map<string, number>();
+  for (const a of actual) pool.set(a, (pool.get(a) ?? 0) + 1);
+  let hits = 0;
+  for (const e of expected) {
+    const left = pool.get(e) ?? 0;
+    if (left > 0) {
+      hits++;
+      pool.set(e, left - 1);
+    }
+  }
+  return hits;
+}
+
+/** Word-level similarity: 1 − indel distance ÷ total length (the NID measure). */
+export function textSimilarity(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  let prev = new Int32Array(b.length + 1);
+  let row = new Int32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, row[j - 1]!);
+    }
+    [prev, row] = [row, prev];
+  }
+  const lcs = prev[b.length]!;
+  return (2 * lcs) / (a.length + b.length);
+}
+
+/** Counts for one score: matched out of a total. */
+export interface Ratio {
+  hit: number;
+  of: number;
+}
+
+/** All scores of one conversion. */
+export interface Scores {
+  headingsPredicted: Ratio;
+  headingsFound: Ratio;
+  /** Recall of source headings at their exact level, by level 1–6. */
+  headingsByLevel: Ratio[];
+  listItems: Ratio;
+  codeBlocks: Ratio;
+  links: Ratio;
+  tableCells: Ratio;
+  text: number;
+}
+
+/** Scores `actual` Markdown against the `source` it should reproduce. */
+export function score(source: string, actual: string): Scores {
+  const s = parseMarkdown(source);
+  const a = parseMarkdown(actual);
+  const key = (h: { level: number; text: string }) => `${h.level}|${h.text}`;
+  const headingHits = matched(s.headings.map(key), a.headings.map(key));
+  const byLevel = [1, 2, 3, 4, 5, 6].map((level) => {
+    const expected = s.headings.filter((h) => h.level === level).map(key);
+    return { hit: matched(expected, a.headings.map(key)), of: expected.length };
+  });
+  return {
+    headingsPredicted: { hit: headingHits, of: a.headings.length },
+    headingsFound: { hit: headingHits, of: s.headings.length },
+    headingsByLevel: byLevel,
+    listItems: { hit: matched(s.listItems, a.listItems), of: s.listItems.length },
+    codeBlocks: { hit: matched(s.codeBlocks, a.codeBlocks), of: s.codeBlocks.length },
+    links: { hit: matched(s.links, a.links), of: s.links.length },
+    tableCells: { hit: matched(s.tableCells, a.tableCells), of: s.tableCells.length },
+    text: textSimilarity(s.words, a.words),
+  };
+}
