@@ -15,6 +15,7 @@ import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM } from "litesv
 import type { Address, EncodedAccount, MaybeEncodedAccount } from "@solana/kit";
 import { type AccountKeys, type KeysResult, resolveAccountKeys } from "./account_keys.ts";
 import { messageFee, readComputeBudget } from "./compute_budget.ts";
+import { FeeHistory } from "./fee_history.ts";
 import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
 import { buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
 import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./wire.ts";
@@ -26,7 +27,6 @@ export const MAX_PROCESSING_AGE = 150n;
 /** Blocks a simulation accepts (six fewer, as the validator allows for forwarding). */
 const MAX_SIMULATION_AGE = 144n;
 const MAX_RECENT_BLOCKHASHES = 300;
-const MAX_FEE_SLOTS = 150;
 const SLOTS_PER_EPOCH = 432_000n;
 const GENESIS_SLOT = 100_000n;
 const GENESIS_BLOCK_HEIGHT = 99_000n;
@@ -66,12 +66,6 @@ export interface SimulationOutcome {
   replacementBlockhash: { blockhash: string; lastValidBlockHeight: bigint } | null;
 }
 
-interface SlotFees {
-  slot: bigint;
-  minPrice: bigint;
-  accountMin: Map<string, bigint>;
-}
-
 /** The local chain. Every method is synchronous: calls never interleave. */
 export class LocalChain {
   /** The runtime. */
@@ -83,7 +77,7 @@ export class LocalChain {
   readonly #blockhashes = new Map<string, bigint>();
   readonly #ledger = new Map<string, LedgerEntry>();
   readonly #processed = new Map<string, string>();
-  readonly #slotFees: SlotFees[] = [];
+  readonly #fees = new FeeHistory();
 
   constructor() {
     this.svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
@@ -247,14 +241,7 @@ export class LocalChain {
    * paid by transactions write-locking each of them, as the validator combines them.
    */
   recentPrioritizationFees(accounts: readonly string[]): { slot: bigint; prioritizationFee: bigint }[] {
-    return this.#slotFees.map(({ slot, minPrice, accountMin }) => {
-      let fee = minPrice;
-      for (const account of accounts) {
-        const price = accountMin.get(account);
-        if (price !== undefined && price > fee) fee = price;
-      }
-      return { slot, prioritizationFee: fee };
-    });
+    return this.#fees.recent(accounts);
   }
 
   #checkFreshness(wire: WireTransaction, maxAge: bigint): RpcTransactionError | null {
@@ -294,12 +281,7 @@ export class LocalChain {
   }
 
   #recordFees(wire: WireTransaction, keys: AccountKeys): void {
-    const price = readComputeBudget(wire.message).unitPrice;
-    const accountMin = new Map<string, bigint>();
-    keys.all.forEach((address, index) => {
-      if (keys.writable[index]) accountMin.set(address, price);
-    });
-    this.#slotFees.push({ slot: this.#slot, minPrice: price, accountMin });
-    if (this.#slotFees.length > MAX_FEE_SLOTS) this.#slotFees.shift();
+    const writable = keys.all.filter((_, index) => keys.writable[index]);
+    this.#fees.record(this.#slot, readComputeBudget(wire.message).unitPrice, writable);
   }
 }
