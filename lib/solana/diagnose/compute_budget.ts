@@ -119,20 +119,11 @@ export interface FeeSplit {
 }
 
 /**
- * Splits the fee actually charged into base and priority parts. For v1
- * messages the priority part is the configured lamport amount; otherwise the
- * base part is 5,000 lamports per signature.
+ * Splits the fee actually charged into the base part (5,000 lamports per
+ * signature) and the priority part (the rest). Both fee models charge base
+ * plus priority, so this holds for v1 messages too.
  */
 export function splitFee(totalLamports: number, budget: ComputeBudget): FeeSplit {
-  if (budget.feeModel === "message_config") {
-    const priority = Math.min(budget.priorityFeeLamports, totalLamports);
-    return {
-      totalLamports,
-      baseLamports: totalLamports - priority,
-      priorityLamports: priority,
-      model: budget.feeModel,
-    };
-  }
   const base = Math.min(budget.signatureCount * LAMPORTS_PER_SIGNATURE, totalLamports);
   return {
     totalLamports,

@@ -1,5 +1,6 @@
 /**
- * Explains a transaction by signature: fetches it and its status in one
+ * Explains a transaction by signature: fetches it (as base64, so legacy, v0
+ * and v1 messages are all decoded by `@solana/kit`) and its status in one
  * JSON-RPC batch, decides where it stands, and diagnoses it. A transaction
  * no node has takes a second round trip only to price a rebuild. Finalized
  * explanations are cached, so asking again costs no RPC call.
@@ -14,11 +15,12 @@ import { explainCache } from "./cache.ts";
 import { diagnoseRun } from "./diagnosis.ts";
 import { idlErrors } from "./idl.ts";
 import { signatureStatusOf, stateOfFound, stateOfMissing } from "./landed_state.ts";
-import { messageFromRpc, usesDurableNonce } from "./message.ts";
+import { messageFromCompiled, messageFromRpc, type MessageView, usesDurableNonce } from "./message.ts";
 import { expiredAction, pendingAction, processedAction } from "./next_action.ts";
 import { suggestPrice } from "./price.ts";
 import type { DiagnosisOutput, ExplainResult } from "./schema.ts";
 import { parseTransactionError } from "./error_shapes.ts";
+import { decodeWireTransaction } from "./wire.ts";
 
 /** The newest transaction version this service reads. */
 export const MAX_TRANSACTION_VERSION = 1;
@@ -102,8 +104,9 @@ function firstCalls(query: ExplainQuery, maxVersion: number): RpcCall[] {
   const calls: RpcCall[] = [
     {
       method: "getTransaction",
+      // base64: the message is then decoded exactly as sent, v1 resource settings included.
       params: [query.signature, {
-        encoding: "json",
+        encoding: "base64",
         maxSupportedTransactionVersion: maxVersion,
         commitment: "confirmed",
       }],
@@ -148,7 +151,7 @@ async function explainFound(
   signal?: AbortSignal,
 ): Promise<ExplainResult> {
   const meta = transaction.meta as Json | null | undefined;
-  const view = messageFromRpc(transaction.transaction, meta, transaction.version);
+  const view = viewOf(transaction.transaction, meta, transaction.version);
   if (!view || !meta) {
     throw new UpstreamError(
       `Solana RPC returned transaction "${signature}" without its message or status metadata`,
@@ -238,6 +241,18 @@ function emptyDiagnosis(): Omit<DiagnosisOutput, "failureClass" | "retryable" | 
     failure: null,
     rawError: null,
   };
+}
+
+/** The message of a `getTransaction` result, sent as base64 bytes or already decoded (`json`, `jsonParsed`). */
+function viewOf(transaction: unknown, meta: Json | null | undefined, version: unknown): MessageView | null {
+  if (!Array.isArray(transaction)) return messageFromRpc(transaction, meta, version);
+  if (transaction[1] !== "base64" || typeof transaction[0] !== "string") return null;
+  try {
+    const decoded = decodeWireTransaction(transaction[0], "base64");
+    return messageFromCompiled(decoded.compiled, meta?.loadedAddresses as Json | undefined, decoded.config);
+  } catch {
+    return null;
+  }
 }
 
 function hintEvidence(query: ExplainQuery, hints: RpcOutcome[]) {

@@ -6,8 +6,18 @@
  *
  * @module
  */
-import { generateKeyPairSigner, getSignatureFromTransaction } from "@solana/kit";
-import type { Address, Instruction, KeyPairSigner, Transaction } from "@solana/kit";
+import {
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getSignatureFromTransaction,
+  pipe,
+  setTransactionMessageConfig,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from "@solana/kit";
+import type { Address, Blockhash, Instruction, KeyPairSigner, Transaction } from "@solana/kit";
 import { getCreateAccountInstruction } from "@solana-program/system";
 import {
   findAssociatedTokenPda,
@@ -112,4 +122,29 @@ export async function createNonTransferableMint(
     throw new Error(`Mint set-up failed: ${JSON.stringify(landed?.meta.err)}`);
   }
   return { mint: mint.address, holder, recipient: recipientAccount };
+}
+
+/**
+ * Signs a v1 transaction (resource settings in the message, no Compute Budget
+ * instructions) against the chain's latest blockhash.
+ */
+export async function signedV1Transaction(
+  local: LocalSolana,
+  payer: KeyPairSigner,
+  instructions: Instruction[],
+  config: { computeUnitLimit: number; priorityFeeLamports: bigint; loadedAccountsDataSizeLimit: number },
+): Promise<Transaction> {
+  const { blockhash, lastValidBlockHeight } = local.chain.latestBlockhash();
+  return await pipe(
+    createTransactionMessage({ version: 1 }),
+    (message) => setTransactionMessageFeePayerSigner(payer, message),
+    (message) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash as Blockhash, lastValidBlockHeight },
+        message,
+      ),
+    (message) => appendTransactionMessageInstructions(instructions, message),
+    (message) => setTransactionMessageConfig(config, message),
+    (message) => signTransactionMessageWithSigners(message),
+  );
 }

@@ -14,6 +14,7 @@ import {
   fundedWallet,
   memo,
   signedTransaction,
+  signedV1Transaction,
   startCluster,
   usdcTransfer,
 } from "./_local.ts";
@@ -284,6 +285,33 @@ Deno.test("explainTransaction() reads a legacy transaction", async () => {
     assert.equal(result.version, "legacy");
     assert.equal(result.landedState, "landed_success");
     assert.deepEqual(result.logs.frames[0]?.logs, ["Program log: Memo (len 6)", "Program log: legacy"]);
+  } finally {
+    await cluster.close();
+  }
+});
+
+Deno.test("explainTransaction() reads a v1 transaction's limit and priority fee from its message", async () => {
+  const cluster = await startCluster();
+  try {
+    const payer = await fundedWallet(cluster.local);
+    const transaction = await signedV1Transaction(cluster.local, payer, [memo("v1")], {
+      computeUnitLimit: 5_000,
+      priorityFeeLamports: 777n,
+      loadedAccountsDataSizeLimit: 100_000,
+    });
+    // The local RPC does not land v1 transactions sent through sendTransaction; the runtime does.
+    const { signature, err } = cluster.local.execute(transaction);
+    assert.equal(err, null);
+    const ledger = cluster.local.chain.transaction(signature)!;
+    const result = await explainTransaction(cluster.client, { signature });
+    assert.equal(result.version, 1);
+    assert.equal(result.compute?.unitLimit, 5_000);
+    assert.equal(result.compute?.limitSource, "message_config");
+    assert.equal(result.compute?.loadedAccountsDataSizeLimit, 100_000);
+    assert.equal(result.compute?.unitPriceMicroLamports, 0);
+    assert.equal(result.fee?.model, "message_config");
+    assert.equal(result.fee?.totalLamports, Number(ledger.meta.fee));
+    assert.equal(result.fee?.priorityLamports, Number(ledger.meta.fee) - 5000);
   } finally {
     await cluster.close();
   }
