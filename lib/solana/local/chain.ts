@@ -27,6 +27,8 @@ export const MAX_PROCESSING_AGE = 150n;
 /** Blocks a simulation accepts (six fewer, as the validator allows for forwarding). */
 const MAX_SIMULATION_AGE = 144n;
 const MAX_RECENT_BLOCKHASHES = 300;
+/** Landed transactions kept for `getTransaction`; older ones are pruned, as a node limiting its ledger does. */
+const MAX_LEDGER_ENTRIES = 100_000;
 const SLOTS_PER_EPOCH = 432_000n;
 const GENESIS_SLOT = 100_000n;
 const GENESIS_BLOCK_HEIGHT = 99_000n;
@@ -76,7 +78,9 @@ export class LocalChain {
   #latestBlockhash: string;
   readonly #blockhashes = new Map<string, bigint>();
   readonly #ledger = new Map<string, LedgerEntry>();
-  readonly #processed = new Map<string, string>();
+  /** Message → block height it landed at, while its blockhash could still be valid. */
+  readonly #processed = new Map<string, bigint>();
+  #transactionCount = 0;
   readonly #fees = new FeeHistory();
 
   constructor() {
@@ -104,7 +108,7 @@ export class LocalChain {
 
   /** Landed transactions so far. */
   get transactionCount(): number {
-    return this.#ledger.size;
+    return this.#transactionCount;
   }
 
   /** The newest blockhash and the last block height it can land at. */
@@ -180,7 +184,12 @@ export class LocalChain {
       result: result instanceof FailedTransactionMetadata ? result.meta() : result,
     });
     this.#ledger.set(signature, { signature, slot: this.#slot, blockTime, wire, keys: resolved.keys, meta });
-    this.#processed.set(wire.messageKey, signature);
+    this.#processed.set(wire.messageKey, this.#blockHeight);
+    this.#transactionCount++;
+    if (this.#ledger.size > MAX_LEDGER_ENTRIES) {
+      const oldest = this.#ledger.keys().next().value;
+      if (oldest !== undefined) this.#ledger.delete(oldest);
+    }
     this.#recordFees(wire, resolved.keys);
     return { signature, err, landed };
   }
@@ -272,6 +281,11 @@ export class LocalChain {
     if (this.#blockhashes.size > MAX_RECENT_BLOCKHASHES) {
       const oldest = this.#blockhashes.keys().next().value;
       if (oldest !== undefined) this.#blockhashes.delete(oldest);
+    }
+    // A message's blockhash is invalid 150 blocks after it landed; keep twice that, then forget it.
+    for (const [key, height] of this.#processed) {
+      if (this.#blockHeight - height <= BigInt(MAX_RECENT_BLOCKHASHES)) break;
+      this.#processed.delete(key);
     }
   }
 
