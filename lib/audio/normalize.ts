@@ -65,7 +65,10 @@ export interface NormalizeResult {
   channels: number;
   /** The input's measurement. */
   input: Loudness;
-  /** The output's measurement (of the encoded bytes). */
+  /**
+   * The result's figures: measured on the encoded bytes, or, for a plain gain
+   * written losslessly, the input's moved by the gain (exact by arithmetic).
+   */
   output: Loudness;
   target: LoudnessTarget;
   normalizationType: NormalizationType;
@@ -100,14 +103,41 @@ function remaining(deadline: number): number {
   return Math.max(1, deadline - Date.now());
 }
 
-/** Runs one pass: filter, encode, measure the encoded result. */
+/** Rounds to a tenth, the precision `ebur128` reports. */
+function tenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/**
+ * The result's figures when they follow from the input's by arithmetic: a
+ * plain gain written losslessly at the same rate and layout scales every
+ * sample, so loudness, peak and threshold move by the gain and the range
+ * stays. Anything else (limiter, loudnorm, lossy codec, resampling, downmix)
+ * has to be measured.
+ */
+function predictedOutput(job: Job, plan: Plan): Loudness | undefined {
+  const { stream, loudness } = job.measurement;
+  const plain = plan.type === "linear" || plan.type === "linear_lowered";
+  const unchanged = outputLayout(job.format, stream) === stream.layout &&
+    outputRate(job.format, stream.sampleRate) === stream.sampleRate;
+  if (!plain || !unchanged || !isLossless(job.format)) return undefined;
+  return {
+    integratedLufs: tenth(loudness.integratedLufs + plan.gainDb),
+    truePeakDbtp: tenth(loudness.truePeakDbtp + plan.gainDb),
+    lra: loudness.lra,
+    threshold: tenth(loudness.threshold + plan.gainDb),
+  };
+}
+
+/** Runs one pass: filter and encode, then measure the encoded result unless it follows from the input. */
 async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; output: Loudness }> {
   const { stream, loudness, durationSeconds } = job.measurement;
-  const lossless = isLossless(job.format);
+  const predicted = predictedOutput(job, plan);
+  const measureInline = !predicted && isLossless(job.format);
   const chain = filterChain(plan, loudness, job.target, {
     layout: outputLayout(job.format, stream),
     sampleRate: outputRate(job.format, stream.sampleRate),
-    ...(lossless ? { measure: EBUR128_FILTER } : {}),
+    ...(measureInline ? { measure: EBUR128_FILTER } : {}),
   });
   const args = [
     ...BASE_ARGS,
@@ -126,7 +156,8 @@ async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; out
     outputSizeHint: estimateOutputBytes(job.format, stream, durationSeconds),
   });
   const audio = finishOutput(job.format, stdout);
-  if (lossless) {
+  if (predicted) return { audio, output: predicted };
+  if (measureInline) {
     const output = parseLoudnessSummary(stderr);
     if (!output) throw new UnprocessableError("Cannot process audio: the result could not be measured");
     return { audio, output };

@@ -59,7 +59,10 @@ const outputSchema = z.object({
   ),
   channels: z.number().int().describe("Channels of the result"),
   input: loudness.describe("EBU R128 measurement of the input"),
-  output: loudness.describe("EBU R128 measurement of the encoded result"),
+  output: loudness.describe(
+    "EBU R128 figures of the result: measured on the encoded bytes, or for a plain gain into WAV/FLAC the " +
+      "input's moved by the gain (exact)",
+  ),
   target: z.object({
     i: z.number().describe("Target integrated loudness, LUFS"),
     tp: z.number().describe("True-peak ceiling, dBTP"),
