@@ -178,9 +178,19 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   return { width: viewport.width, height: viewport.height, spans, rotatedCharacters };
 }
 
+/** Rough advance of a character in ems, enough to place link edges inside a span. */
+function advance(char: string): number {
+  if (char === " ") return 0.28;
+  if (/[il.,;:'!|fjtrI()\[\]]/.test(char)) return 0.3;
+  if (/[mwMW@]/.test(char)) return 0.85;
+  if (/[A-Z]/.test(char)) return 0.68;
+  return 0.52;
+}
+
 /**
- * Splits a span where link areas begin and end, assuming evenly spaced
- * characters, and marks the covered pieces with the link's URL.
+ * Splits a span where link areas begin and end and marks the covered pieces
+ * with the link's URL. Character positions are estimated from rough advances
+ * scaled to the span's width, then each link's edges snap to word edges.
  */
 export function splitAtLinks(span: Span, links: readonly LinkArea[]): Span[] {
   const middle = span.y - span.size * 0.3;
@@ -189,11 +199,20 @@ export function splitAtLinks(span: Span, links: readonly LinkArea[]): Span[] {
   );
   if (hits.length === 0) return [span];
   const chars = [...span.text];
-  const step = span.width / Math.max(chars.length, 1);
+  const units = chars.map(advance);
+  const scale = span.width / Math.max(units.reduce((a, b) => a + b, 0), 1e-6);
+  const starts: number[] = [];
+  let x = span.x;
+  for (const unit of units) {
+    starts.push(x);
+    x += unit * scale;
+  }
+  starts.push(span.x + span.width);
   const urlAt = chars.map((_, i) => {
-    const center = span.x + (i + 0.5) * step;
+    const center = (starts[i]! + starts[i + 1]!) / 2;
     return hits.find((l) => center >= l.x0 && center <= l.x1)?.url;
   });
+  snapToWords(chars, urlAt);
   const pieces: Span[] = [];
   let start = 0;
   for (let i = 1; i <= chars.length; i++) {
@@ -201,8 +220,8 @@ export function splitAtLinks(span: Span, links: readonly LinkArea[]): Span[] {
     const piece: Span = {
       ...span,
       text: chars.slice(start, i).join(""),
-      x: span.x + start * step,
-      width: (i - start) * step,
+      x: starts[start]!,
+      width: starts[i]! - starts[start]!,
     };
     const url = urlAt[start];
     if (url) piece.link = url;
@@ -210,4 +229,34 @@ export function splitAtLinks(span: Span, links: readonly LinkArea[]): Span[] {
     start = i;
   }
   return pieces;
+}
+
+/** Moves the edges of each linked run to the nearest word edge. */
+function snapToWords(chars: readonly string[], urlAt: Array<string | undefined>) {
+  const isWordEdge = (i: number) =>
+    i <= 0 || i >= chars.length || /[\s("'\u2018\u201c]/.test(chars[i - 1]!) ||
+    /[\s.,;:!?)"'\u2019\u201d]/.test(chars[i]!);
+  const nearestEdge = (i: number) => {
+    for (let d = 0; d < chars.length; d++) {
+      if (isWordEdge(i - d)) return Math.max(0, i - d);
+      if (isWordEdge(i + d)) return Math.min(chars.length, i + d);
+    }
+    return i;
+  };
+  let i = 0;
+  while (i < chars.length) {
+    const url = urlAt[i];
+    let j = i;
+    while (j < chars.length && urlAt[j] === url) j++;
+    if (url) {
+      const from = nearestEdge(i), to = nearestEdge(j);
+      for (let k = Math.min(i, from); k < Math.max(j, to); k++) {
+        urlAt[k] = k >= from && k < to ? url : undefined;
+      }
+      if (to > from) {
+        while (j < to) j++;
+      }
+    }
+    i = Math.max(j, i + 1);
+  }
 }

@@ -69,7 +69,8 @@ export function inlineMarkdown(lines: readonly Line[], options: { code?: boolean
     if (last && first) {
       const next = first.text.trimStart();
       const lastText = last.text.trimEnd();
-      if (endsHyphenated(lastText) && /^\p{Ll}/u.test(next) && !last.code) {
+      const tail = pieces.slice(-3).map((p) => p.text).join("").trimEnd();
+      if (endsHyphenated(tail) && /[-\u00ad\u2010]$/.test(lastText) && /^\p{Ll}/u.test(next) && !last.code) {
         last.text = lastText.slice(0, -1);
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {
