@@ -7,10 +7,9 @@
  * @module
  */
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import type { Runtime } from "../lib/runtime.ts";
-import { envelope } from "./_http/context.ts";
-import { requestContext } from "./_http/context.ts";
+import { envelope, requestContext } from "./_http/context.ts";
+import { cors } from "./_http/cors.ts";
 import { errorResponse, HttpStatusError } from "./_http/errors.ts";
 import { mountOperation } from "./_http/operation.ts";
 import { altOperations, operations } from "./registry.ts";
@@ -18,6 +17,7 @@ import { descriptorRoutes } from "./descriptors.ts";
 import { guideRoutes } from "./guides.ts";
 import { healthRoutes } from "./healthz.ts";
 import { localRoutes } from "./local.ts";
+import { mcpRoutes } from "../mcp/http.ts";
 
 /** Headers a browser may send and read. */
 const CORS = {
@@ -46,7 +46,7 @@ export function createApp(runtime: Runtime): Hono {
   const { log } = runtime;
   const app = new Hono();
   app.use("*", requestContext(log));
-  app.use("*", cors({ origin: "*", ...CORS, maxAge: 600 }));
+  app.use("*", cors({ ...CORS, maxAge: 600 }));
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) =>
     c.json(envelope(c, { error: `Not found: no route for ${c.req.method} ${c.req.path}` }), 404)
@@ -56,6 +56,7 @@ export function createApp(runtime: Runtime): Hono {
   app.route("/", descriptorRoutes(runtime));
   app.route("/guides", guideRoutes(runtime));
   if (runtime.local) app.route("/local", localRoutes(runtime.local));
+  app.route("/", mcpRoutes(runtime));
 
   const deps = {
     gateway: runtime.gateway,

@@ -75,6 +75,7 @@ export class PaymentGateway {
   readonly #retryInitMs: number;
   readonly #onSettlement: (event: SettlementEvent) => void;
   readonly #requirements = new Map<string, Promise<PaymentRequirements[]>>();
+  readonly #challenges = new Map<string, Promise<PaymentRequired>>();
   #ready = false;
   #initializing?: Promise<void>;
   #lastFailure = 0;
@@ -163,6 +164,23 @@ export class PaymentGateway {
       reason,
       resource.extensions,
     );
+  }
+
+  /**
+   * The challenge for an unpaid request: the same as {@linkcode paymentRequired}
+   * with a fixed reason, built once per rail and resource (only its URL varies).
+   */
+  async challenge(rail: PaymentRail, resource: PricedResource): Promise<PaymentRequired> {
+    const key = `${rail.network} ${resource.price} ${resource.description}`;
+    let cached = this.#challenges.get(key);
+    if (!cached) {
+      const reason = `Payment required: this request costs ${resource.price} in USDC on ${rail.label}`;
+      cached = this.paymentRequired(rail, resource, reason);
+      this.#challenges.set(key, cached);
+      cached.catch(() => this.#challenges.delete(key));
+    }
+    const required = await cached;
+    return { ...required, resource: { ...required.resource, url: resource.url } };
   }
 
   async #refuse(rail: PaymentRail, resource: PricedResource, reason: string): Promise<PaymentRequiredError> {

@@ -6,7 +6,7 @@
  */
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import type { AnyOperation } from "../../lib/operation.ts";
-import { inputJsonSchema, outputJsonSchema, pathParamNames } from "./schemas.ts";
+import { inputJsonSchema, pathParamNames } from "./schemas.ts";
 
 /** The `extensions` object advertising `operation` in its payment requirement. */
 export function discoveryExtension(operation: AnyOperation): Record<string, unknown> {
@@ -14,10 +14,10 @@ export function discoveryExtension(operation: AnyOperation): Record<string, unkn
   const example = operation.example ?? {};
   const pathParams = Object.fromEntries(pathParamNames(operation).map((name) => [name, example[name] ?? ""]));
   const input = Object.fromEntries(Object.entries(example).filter(([name]) => !(name in pathParams)));
-  const output = { schema: outputJsonSchema(operation) };
+  // The output schema stays in /openapi.json: every 402 carries this, so it stays small.
   const declared = operation.method === "GET"
-    ? declareDiscoveryExtension({ input, inputSchema: schema, pathParams, output })
-    : declareDiscoveryExtension({ input, inputSchema: schema, pathParams, bodyType: "json", output });
+    ? declareDiscoveryExtension({ input, inputSchema: schema, pathParams })
+    : declareDiscoveryExtension({ input, inputSchema: schema, pathParams, bodyType: "json" });
   const bazaar = declared.bazaar as { info: { input: Record<string, unknown> } };
   bazaar.info.input.method = operation.method;
   return declared;

@@ -7,11 +7,12 @@
  * @module
  */
 import type { Context } from "hono";
+import type { PaymentRequired } from "@x402/core/types";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import { type ErrorKind, ServiceError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/log.ts";
 import { PaymentRequiredError } from "../../lib/payments/errors.ts";
+import { encodePaymentRequired, encodePaymentResponse } from "../../lib/payments/headers.ts";
 import { envelope } from "./context.ts";
 
 /** HTTP status of each error kind. */
@@ -49,15 +50,20 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
   }
   if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
   if (error instanceof PaymentRequiredError) {
-    c.header("PAYMENT-REQUIRED", encodePaymentRequiredHeader(error.paymentRequired));
-    if (error.settlement) c.header("PAYMENT-RESPONSE", encodePaymentResponseHeader(error.settlement));
-    return c.json(envelope(c, { error: error.message, ...howToPay(c, error) }), 402);
+    if (error.settlement) c.header("PAYMENT-RESPONSE", encodePaymentResponse(error.settlement));
+    return paymentRequiredResponse(c, error.paymentRequired, error.message);
   }
   return c.json(envelope(c, { error: error.message, ...error.details }), status);
 }
 
-function howToPay(c: Context, error: PaymentRequiredError) {
-  const [offer] = error.paymentRequired.accepts;
+/** The 402 answer: the requirement in `PAYMENT-REQUIRED` and, in the body, how to pay it. */
+export function paymentRequiredResponse(c: Context, required: PaymentRequired, message: string): Response {
+  c.header("PAYMENT-REQUIRED", encodePaymentRequired(required));
+  return c.json(envelope(c, { error: message, ...howToPay(c, required) }), 402);
+}
+
+function howToPay(c: Context, required: PaymentRequired) {
+  const [offer] = required.accepts;
   return {
     payment: offer
       ? {

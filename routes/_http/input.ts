@@ -69,9 +69,13 @@ export async function readOperationInput(
   );
 }
 
+const strictSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+
 /** Validates `value` against `schema`, refusing unknown fields, and names every problem. */
 export function parseInput(schema: z.ZodObject, value: unknown): Record<string, unknown> {
-  const result = schema.strict().safeParse(value);
+  let strict = strictSchemas.get(schema);
+  if (!strict) strictSchemas.set(schema, strict = schema.strict());
+  const result = strict.safeParse(value);
   if (result.success) return result.data as Record<string, unknown>;
   throw new InvalidInputError(describeIssues(result.error));
 }

@@ -10,13 +10,14 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import { decodePaymentSignatureHeader, encodePaymentResponseHeader } from "@x402/core/http";
+import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload } from "@x402/core/types";
 import { InvalidInputError } from "../../lib/errors.ts";
 import type { PaymentGateway, PricedResource } from "../../lib/payments/gateway.ts";
-import { PaymentRequiredError } from "../../lib/payments/errors.ts";
+import { encodePaymentResponse } from "../../lib/payments/headers.ts";
 import type { PaymentRail } from "../../lib/payments/rails.ts";
 import { setHeader } from "./context.ts";
+import { paymentRequiredResponse } from "./errors.ts";
 
 /** Options for {@linkcode requirePayment}. */
 export interface RequirePaymentOptions {
@@ -33,8 +34,8 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const resource = options.resource(c.req.url);
     const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
     if (!header) {
-      const reason = "Payment required: this request costs " + resource.price + " in USDC on " + rail.label;
-      throw new PaymentRequiredError(reason, await gateway.paymentRequired(rail, resource, reason));
+      const challenge = await gateway.challenge(rail, resource);
+      return paymentRequiredResponse(c, challenge, challenge.error ?? "Payment required");
     }
     let payload: PaymentPayload;
     try {
@@ -57,6 +58,6 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       return;
     }
     const settlement = await gateway.settle(authorization);
-    setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponseHeader(settlement));
+    setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
   };
 }
