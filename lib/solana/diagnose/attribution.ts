@@ -14,7 +14,7 @@ import { innermostFailure, type LogFrame } from "./logs.ts";
 import type { MessageView } from "./message.ts";
 import { ANCHOR_ERRORS, ANCHOR_USER_ERROR_OFFSET } from "./program_errors/anchor.ts";
 import { errorTableOf, programNameOf } from "./program_errors/registry.ts";
-import type { ProgramErrorInfo } from "./program_errors/types.ts";
+import type { ProgramErrorInfo, ProgramErrorTable } from "./program_errors/types.ts";
 import { TRANSACTION_ERRORS } from "./transaction_errors.ts";
 
 /** Where a failure's name and message came from. */
@@ -159,7 +159,7 @@ async function decodeCustom(
   const anchorLog = frame ? anchorErrorIn(frame, code) : null;
   if (anchorLog) {
     return {
-      info: { ...anchorLog.info, ...classOf(tableInfo, anchorLog.info.name) },
+      info: { ...anchorLog.info, ...classOf(table, anchorLog.info.name) },
       source: "log",
       confidence: "high",
       accountName: anchorLog.accountName,
@@ -196,11 +196,13 @@ function anchorErrorIn(
   return null;
 }
 
-/** The class a table gives the same-named error, or the Anchor framework's for framework codes. */
-function classOf(tableInfo: ProgramErrorInfo | undefined, name: string): Partial<ProgramErrorInfo> {
-  const known = tableInfo?.name === name
-    ? tableInfo
-    : Object.values(ANCHOR_ERRORS).find((info) => info.name === name);
+/**
+ * The class the program's table (under any code, since numbering drifts) or
+ * the Anchor framework gives an error of this name.
+ */
+function classOf(table: ProgramErrorTable | undefined, name: string): Partial<ProgramErrorInfo> {
+  const known = Object.values(table?.errors ?? {}).find((info) => info.name === name) ??
+    Object.values(ANCHOR_ERRORS).find((info) => info.name === name);
   if (!known) return {};
   return {
     ...(known.failureClass ? { failureClass: known.failureClass } : {}),

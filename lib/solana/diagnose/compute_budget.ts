@@ -17,8 +17,8 @@ export const LAMPORTS_PER_SIGNATURE = 5000;
 export const DEFAULT_INSTRUCTION_COMPUTE_UNITS = 200_000;
 /** Default limit per builtin instruction when no SetComputeUnitLimit is given. */
 export const DEFAULT_BUILTIN_COMPUTE_UNITS = 3_000;
-/** Headroom over measured consumption when recommending a limit. */
-export const COMPUTE_UNIT_MARGIN = 1.1;
+/** Headroom over measured consumption when recommending a limit, in percent. */
+export const COMPUTE_UNIT_MARGIN_PERCENT = 10;
 
 const PRECOMPILES = new Set([
   "Ed25519SigVerify111111111111111111111111111",
@@ -146,7 +146,9 @@ export function expectedFee(budget: ComputeBudget): FeeSplit {
 
 /** The limit to set for a transaction that consumed `consumed` units: consumption plus 10 %, within bounds. */
 export function recommendedComputeUnitLimit(consumed: number): number {
-  return Math.min(Math.max(Math.ceil(consumed * COMPUTE_UNIT_MARGIN), 1), MAX_COMPUTE_UNIT_LIMIT);
+  // Integer arithmetic: 100000 × 1.1 is 110000.00000000001 in floating point.
+  const withMargin = Math.ceil((consumed * (100 + COMPUTE_UNIT_MARGIN_PERCENT)) / 100);
+  return Math.min(Math.max(withMargin, 1), MAX_COMPUTE_UNIT_LIMIT);
 }
 
 /** Requested limit divided by units consumed, to 2 decimals; `null` when nothing was consumed. */

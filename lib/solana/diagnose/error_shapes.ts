@@ -33,6 +33,8 @@ export interface ParsedError {
 }
 
 const MAX_DETAIL = 200;
+/** A plausible variant name. */
+const VARIANT = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /**
  * Parses an error value as the RPC returns it; `null` when it means success
@@ -52,6 +54,7 @@ export function parseTransactionError(err: unknown): ParsedError | null {
   const entries = Object.entries(err as Record<string, unknown>);
   if (entries.length !== 1) return unrecognised(err);
   const [name, value] = entries[0]!;
+  if (!VARIANT.test(name)) return unrecognised(err);
   if (name === "Ok") return null;
   if (name === "Err") return parseTransactionError(value) ?? unrecognised(err);
   if (name === "InstructionError") {
@@ -69,7 +72,7 @@ function parseString(text: string): ParsedError {
       return unrecognised(text);
     }
   }
-  return /^[A-Za-z][A-Za-z0-9_]*$/.test(trimmed) ? blank(trimmed) : unrecognised(text);
+  return VARIANT.test(trimmed) ? blank(trimmed) : unrecognised(text);
 }
 
 /** `[index, instructionError]`, the payload of `InstructionError`. */
@@ -78,13 +81,16 @@ function parseInstructionTuple(tuple: unknown[]): ParsedError | null {
   const index = tuple[0];
   const inner = tuple[1];
   const base = { ...blank("InstructionError"), instructionIndex: index };
-  if (typeof inner === "string" && /^[A-Za-z][A-Za-z0-9_]*$/.test(inner)) {
+  if (typeof inner === "string" && VARIANT.test(inner)) {
     return { ...base, instructionError: inner };
   }
   if (inner && typeof inner === "object" && !Array.isArray(inner)) {
     const entries = Object.entries(inner as Record<string, unknown>);
     if (entries.length === 1) {
       const [name, value] = entries[0]!;
+      if (!VARIANT.test(name)) {
+        return { ...base, instructionError: "Unknown", detail: describe(inner), recognised: false };
+      }
       if (name === "Custom") {
         return isU32(value)
           ? { ...base, instructionError: "Custom", customCode: value }

@@ -104,7 +104,7 @@ Deno.test("explainTransaction() advises trimming an over-requested compute-unit 
     assert.equal(result.fee?.priorityLamports, Math.ceil((Number(price) * 203_000) / 1e6));
     assert.equal(result.fee?.totalLamports, Number(ledger.meta.fee));
     assert.equal(result.nextAction.action, "none");
-    const suggested = Math.ceil(consumed * 1.1);
+    const suggested = Math.ceil((consumed * 110) / 100);
     assert.equal(result.nextAction.computeUnitLimit, suggested);
     assert.equal(
       result.nextAction.priorityFeeLamports,

@@ -51,7 +51,7 @@ Deno.test("simulateTransaction() runs an unsent transfer with a placeholder bloc
     const consumed = result.compute!.unitsConsumed!;
     assert.ok(consumed > 0);
     assert.equal(result.nextAction.action, "none");
-    assert.equal(result.nextAction.computeUnitLimit, Math.ceil(consumed * 1.1));
+    assert.equal(result.nextAction.computeUnitLimit, Math.ceil((consumed * 110) / 100));
     assert.equal(typeof result.nextAction.microLamportsPerComputeUnit, "number");
     assert.equal(cluster.local.svm.getBalance(sender.address), balanceBefore, "a simulation commits nothing");
   } finally {
@@ -99,7 +99,7 @@ Deno.test("simulateTransaction() measures what a transaction that ran out of com
     assert.equal(result.failureClass, "compute_exceeded");
     assert.equal(result.failure?.program, MEMO_PROGRAM);
     assert.equal(result.nextAction.action, "raise_compute_unit_limit");
-    assert.equal(result.nextAction.computeUnitLimit, Math.ceil(needed * 1.1));
+    assert.equal(result.nextAction.computeUnitLimit, Math.ceil((needed * 110) / 100));
   } finally {
     await cluster.close();
   }
