@@ -24,8 +24,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { InvalidInputError, ServiceError, UnavailableError, UpstreamError } from "../../errors.ts";
 import { type AnvilProcess, startAnvil } from "./anvil.ts";
 import {
-  compileLocalContracts,
   installLocalContracts,
+  loadLocalContracts,
   LOCAL_EVM_USDC,
   type LocalContracts,
 } from "./contracts.ts";
@@ -96,7 +96,7 @@ export interface LocalEvmOptions {
  * @throws {UnavailableError} When Anvil is missing or does not start.
  */
 export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<LocalEvm> {
-  const contracts = await compileLocalContracts();
+  const contracts = await loadLocalContracts();
   const anvil = await startAnvil({
     chainId: LOCAL_EVM_CHAIN_ID,
     ...(options.anvilBinary === undefined ? {} : { binary: options.anvilBinary }),

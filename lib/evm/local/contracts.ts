@@ -1,8 +1,10 @@
 /**
  * The local chain's contracts: our USDC stand-in (`usdc.sol`) and a
  * Multicall3-compatible `tryAggregate` (`multicall.sol`), compiled with solc
- * (solcjs, in a short-lived worker) once per process and installed at fixed
- * addresses.
+ * (solcjs, in a short-lived worker) by `deno task build:contracts` into
+ * `contracts.json`, which start-up loads and installs at fixed addresses. A
+ * test compiles the sources again and requires the same artifact, so the two
+ * never drift.
  *
  * Placement uses `anvil_setCode` with the runtime bytecode rather than a
  * deployment: the contracts need no constructor (the USDC EIP-712 domain
@@ -36,7 +38,7 @@ export interface LocalContracts {
   readonly usdc: CompiledContract;
   /** The `tryAggregate` multicall. */
   readonly multicall: CompiledContract;
-  /** Wall time of loading solc and compiling, in milliseconds. */
+  /** Wall time of compiling (or loading the artifact), in milliseconds. */
   readonly compileMs: number;
 }
 
@@ -47,6 +49,50 @@ const SOURCES = {
 } as const;
 
 let compiled: Promise<LocalContracts> | undefined;
+
+/** The artifact file written by `deno task build:contracts`. */
+export const CONTRACTS_ARTIFACT = new URL("./contracts.json", import.meta.url);
+
+/** The artifact's form: {@linkcode LocalContracts} with slots as decimal strings. */
+type Artifact = Record<
+  "usdc" | "multicall",
+  { abi: Abi; runtimeBytecode: Hex; slots: Record<string, string> }
+>;
+
+/** The compiled contracts as the artifact file stores them. */
+export function toArtifact(contracts: LocalContracts): Artifact {
+  const entry = (contract: CompiledContract) => ({
+    abi: contract.abi,
+    runtimeBytecode: contract.runtimeBytecode,
+    slots: Object.fromEntries(Object.entries(contract.slots).map(([name, slot]) => [name, slot.toString()])),
+  });
+  return { usdc: entry(contracts.usdc), multicall: entry(contracts.multicall) };
+}
+
+/**
+ * Loads the compiled contracts from `contracts.json` (no solc at start-up).
+ *
+ * @throws {Error} When the artifact is missing or malformed: run `deno task build:contracts`.
+ */
+export async function loadLocalContracts(): Promise<LocalContracts> {
+  const started = performance.now();
+  let artifact: Artifact;
+  try {
+    artifact = JSON.parse(await Deno.readTextFile(CONTRACTS_ARTIFACT));
+  } catch (error) {
+    throw new Error("Cannot load the local EVM contracts: run `deno task build:contracts`", { cause: error });
+  }
+  const contract = (entry: Artifact["usdc"]): CompiledContract => ({
+    abi: entry.abi,
+    runtimeBytecode: entry.runtimeBytecode,
+    slots: Object.fromEntries(Object.entries(entry.slots).map(([name, slot]) => [name, BigInt(slot)])),
+  });
+  return {
+    usdc: contract(artifact.usdc),
+    multicall: contract(artifact.multicall),
+    compileMs: performance.now() - started,
+  };
+}
 
 /**
  * Compiles the local contracts, once per process (later calls share the result).

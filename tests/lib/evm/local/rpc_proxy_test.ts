@@ -105,13 +105,18 @@ Deno.test("LocalEvm.handleRpc() proxies standard methods and refuses the rest", 
       });
       const hash = (sent as { result: string }).result;
       assert.match(hash, /^0x[0-9a-f]{64}$/);
-      const receipt = await evm.handleRpc({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "eth_getTransactionReceipt",
-        params: [hash],
-      }) as { result: { status: string } };
-      assert.equal(receipt.result.status, "0x1");
+      // Anvil mines at once, but the receipt may be indexed a moment later: poll as any client would.
+      let receipt: { result: { status: string } | null } = { result: null };
+      for (let attempt = 0; attempt < 40 && !receipt.result; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        receipt = await evm.handleRpc({
+          jsonrpc: "2.0",
+          id: 2,
+          method: "eth_getTransactionReceipt",
+          params: [hash],
+        }) as { result: { status: string } | null };
+      }
+      assert.equal(receipt.result?.status, "0x1");
       assert.equal(await publicClient.getBalance({ address: recipient }), 12345n);
     });
   } finally {
