@@ -53,9 +53,11 @@ export function listMarker(line: Line): Marker | null {
   const separate = match[3] === "" && line.spans.length > 1;
   if (match[3] === "" && !separate) return null;
   const value = match[1]!;
-  const numeric = /^\d+$/.test(value);
-  if (!numeric && /[.]/.test(match[2]!) && !/^[ivxlc]+$/i.test(value) && value.length > 1) return null;
-  const markdown = numeric ? `${Number(value)}${match[2] === ")" ? ")" : "."}` : `${value}${match[2]}`;
+  if (!/^\d+$/.test(value)) {
+    // Markdown numbers lists only with digits: keep a letter or roman label in the item's text.
+    return { ordered: false, markdown: "-", rest: [...line.spans], textX: line.x0 };
+  }
+  const markdown = `${Number(value)}${match[2] === ")" ? ")" : "."}`;
   return { ordered: true, markdown, ...stripPrefix(line, match[0].length) };
 }
 

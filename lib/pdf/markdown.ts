@@ -41,6 +41,8 @@ export function renderMarkdown(blocks: readonly Block[]): string {
   /** Content indents of the open list items, by depth. */
   let indents: number[] = [];
   let previous: Block | undefined;
+  /** Whether the current list's top-level items are numbered. */
+  let rootOrdered: boolean | undefined;
   for (const block of blocks) {
     if (block.kind !== "list_item") indents = [];
     let text: string;
@@ -73,7 +75,8 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       }
     }
     const tight = block.kind === "list_item" && previous?.kind === "list_item" &&
-      (block.depth > 0 || previous.ordered === block.ordered);
+      (block.depth > 0 || rootOrdered === block.ordered);
+    if (block.kind === "list_item" && block.depth === 0) rootOrdered = block.ordered;
     parts.push(tight ? "\n" : parts.length ? "\n\n" : "", text);
     previous = block;
   }

@@ -91,10 +91,12 @@ function continuesItem(draft: Draft, line: Line, stats: DocumentStats): boolean 
 function taggedItem(line: Line, page: number): Draft {
   const item = line.spans[0]!.tag!.listItem!;
   const label = line.spans.filter((s) => s.tag?.label).map((s) => s.text).join("").trim();
-  const rest: Span[] = line.spans.filter((s) => !s.tag?.label);
-  const enumerator = /^\(?(\d{1,3}|[a-z]|[ivxlc]{1,5})([.)])$/i.exec(label);
-  const ordered = !!enumerator;
-  const marker = enumerator ? (/^\d+$/.test(enumerator[1]!) ? `${Number(enumerator[1])}.` : label) : "-";
+  const number = /^\(?(\d{1,3})[.)]$/.exec(label);
+  const ordered = !!number;
+  const marker = number ? `${Number(number[1])}.` : "-";
+  // A bullet label is dropped; a letter or roman label stays in the text (Markdown numbers only with digits).
+  const keepLabel = !number && /[\p{L}\p{N}]/u.test(label);
+  const rest: Span[] = line.spans.filter((s) => keepLabel || !s.tag?.label);
   const lines = rest.length ? [{ ...line, spans: rest }] : [];
   return {
     kind: "list_item",

@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { escapeInline, inlineMarkdown } from "../../../lib/pdf/inline.ts";
+import type { FontStyle, Line, Span } from "../../../lib/pdf/types.ts";
+
+const body: FontStyle = { name: "Serif", bold: false, italic: false, monospace: false };
+const mono: FontStyle = { name: "Mono", bold: false, italic: false, monospace: true };
+
+/** A span at `x` on baseline `y`, 6 pt per character. */
+function span(text: string, x: number, y: number, extra: Partial<Span> = {}): Span {
+  return { text, x, y, width: text.length * 6, size: 12, font: body, ...extra };
+}
+
+/** A line of spans. */
+function line(...spans: Span[]): Line {
+  const last = spans[spans.length - 1]!;
+  return { spans, x0: spans[0]!.x, x1: last.x + last.width, y: spans[0]!.y, size: 12, page: 1 };
+}
+
+Deno.test("inlineMarkdown() joins lines, spacing words by their gaps and removing line-end hyphens", () => {
+  const text = inlineMarkdown([
+    line(span("A hyphen", 72, 100), span("ated", 72 + 8 * 6 + 4, 100)),
+    line(span("word and an ex-", 72, 114)),
+    line(span("pert", 72, 128)),
+  ]);
+  assert.equal(text, "A hyphen ated word and an expert");
+});
+
+Deno.test("inlineMarkdown() wraps linked and monospace runs and escapes Markdown characters", () => {
+  const text = inlineMarkdown([
+    line(
+      span("See", 72, 100),
+      span("the guide", 98, 100, { link: "https://example.org/a b" }),
+      span("and", 160, 100),
+      span("run()", 184, 100, { font: mono }),
+      span("*now*", 220, 100),
+    ),
+  ]);
+  assert.equal(text, "See [the guide](https://example.org/a%20b) and `run()` \\*now\\*");
+});
+
+Deno.test("escapeInline() escapes underscores only at word edges", () => {
+  assert.equal(escapeInline("snake_case _x_"), "snake_case \\_x\\_");
+});

@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { isMarkerOnly, listMarker, ListNesting } from "../../../lib/pdf/lists.ts";
+import type { Line, Span } from "../../../lib/pdf/types.ts";
+
+const font = { name: "Body", bold: false, italic: false, monospace: false };
+
+/** A line from texts placed left to right. */
+function line(...texts: string[]): Line {
+  let x = 72;
+  const spans: Span[] = texts.map((text) => {
+    const span = { text, x, y: 100, width: text.length * 6, size: 12, font };
+    x += span.width + 12;
+    return span;
+  });
+  return { spans, x0: 72, x1: x, y: 100, size: 12, page: 1 };
+}
+
+Deno.test("listMarker() recognises bullets, private-use bullets and enumerators", () => {
+  assert.equal(listMarker(line("• apples"))?.markdown, "-");
+  assert.equal(listMarker(line("\uf0b7", "pears"))?.markdown, "-");
+  assert.equal(listMarker(line("12) plums"))?.markdown, "12)");
+  assert.equal(listMarker(line("3.", "figs"))?.markdown, "3.");
+  assert.deepEqual(listMarker(line("(iv) dates"))?.rest.map((s) => s.text), ["(iv) dates"]);
+  assert.equal(listMarker(line("(iv) dates"))?.ordered, false);
+  assert.deepEqual(listMarker(line("• apples"))?.rest.map((s) => s.text), ["apples"]);
+});
+
+Deno.test("listMarker() leaves prose, decimals and hyphenated words alone", () => {
+  assert.equal(listMarker(line("1.10 Executing commands")), null);
+  assert.equal(listMarker(line("-based approach")), null);
+  assert.equal(listMarker(line("The end.")), null);
+  assert.equal(isMarkerOnly("•"), true);
+  assert.equal(isMarkerOnly("2."), true);
+  assert.equal(isMarkerOnly("2.5"), false);
+});
+
+Deno.test("ListNesting gives deeper indents deeper levels and returns to shallower ones", () => {
+  const nesting = new ListNesting();
+  assert.deepEqual([72, 90, 108, 90, 72, 73].map((x) => nesting.depthOf(x)), [0, 1, 2, 1, 0, 0]);
+});

@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
+
+Deno.test("renderMarkdown() indents nested items under their parent's text, ordered or not", () => {
+  const markdown = renderMarkdown([
+    { kind: "list_item", ordered: true, depth: 0, marker: "1.", text: "first", page: 1 },
+    { kind: "list_item", ordered: false, depth: 1, marker: "-", text: "inner", page: 1 },
+    { kind: "list_item", ordered: false, depth: 2, marker: "-", text: "deeper", page: 1 },
+    { kind: "list_item", ordered: true, depth: 0, marker: "2.", text: "second", page: 1 },
+  ]);
+  assert.equal(markdown, "1. first\n   - inner\n     - deeper\n2. second\n");
+});
+
+Deno.test("renderMarkdown() fences code longer than its backtick runs and escapes table pipes", () => {
+  const markdown = renderMarkdown([
+    { kind: "code", text: "echo ```", page: 1 },
+    { kind: "table", rows: [["a|b", "c"], ["1"]], page: 1 },
+  ]);
+  assert.equal(markdown, "````\necho ```\n````\n\n| a\\|b | c |\n| --- | --- |\n| 1 |  |\n");
+});
+
+Deno.test("renderMarkdown() keeps a paragraph from reading as a heading, list or quote", () => {
+  const markdown = renderMarkdown([
+    { kind: "paragraph", text: "# not a heading", page: 1 },
+    { kind: "paragraph", text: "1. not a list", page: 1 },
+    { kind: "page_break", page: 2 },
+  ]);
+  assert.equal(markdown, "\\# not a heading\n\n\\1. not a list\n\n<!-- page 2 -->\n");
+});

@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import operation from "../../../../routes/v1/pdf/to-markdown.ts";
+import { createPdfService, DEFAULT_PDF_LIMITS, type PdfService } from "../../../../lib/pdf/limits.ts";
+import type { OperationContext } from "../../../../lib/operation.ts";
+import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
+import { pdfUrl } from "../../../../bench/pdf/corpus.ts";
+
+/** A handler context with the given PDF service (no Solana calls are made). */
+function context(
+  pdf: PdfService = createPdfService(),
+  signal = new AbortController().signal,
+): OperationContext {
+  return { requestId: "test", signal, services: { solana: createSolanaClient("http://127.0.0.1:9"), pdf } };
+}
+
+const corpusPdf = (name: string) => Deno.readFile(pdfUrl(name, "chromium"));
+
+Deno.test("pdf_to_markdown is declared as a $0.0025 PDF upload on the primary chain", () => {
+  assert.equal(operation.id, "pdf_to_markdown");
+  assert.equal(operation.method, "POST");
+  assert.equal(operation.path, "/v1/pdf/to-markdown");
+  assert.equal(operation.price, "$0.0025");
+  assert.equal(operation.alt, false);
+  assert.equal(operation.guide, "pdf-to-markdown");
+  assert.deepEqual(operation.binary, { field: "pdf", mediaTypes: ["application/pdf"] });
+  assert.ok((operation.maxBodyBytes ?? 0) >= DEFAULT_PDF_LIMITS.maxBytes * 4 / 3);
+  assert.equal(operation.annotations.readOnlyHint, true);
+});
+
+Deno.test("pdf_to_markdown input accepts page selections and refuses malformed ones", () => {
+  assert.equal(
+    operation.input.safeParse({ pdf: "JVBERi0=", pages: "1-3,5", includePageBreaks: true }).success,
+    true,
+  );
+  const bad = operation.input.safeParse({ pdf: "JVBERi0=", pages: "first" });
+  assert.equal(bad.success, false);
+  assert.match(bad.error!.issues[0]!.message, /like "1-3,5"/);
+});
+
+Deno.test("pdf_to_markdown handler returns output that matches its declared schema", async () => {
+  const output = await operation.handler(
+    { pdf: await corpusPdf("12_quarterly_report"), pages: "1", includePageBreaks: true },
+    context(),
+  );
+  assert.deepEqual(operation.output.parse(output), output);
+  assert.equal(output.pages, 2);
+  assert.equal(output.title, "Quarterly Operations Report");
+  assert.match(output.markdown, /^<!-- page 1 -->\n\n# Quarterly Operations Report\n/);
+  assert.deepEqual(output.pageCharacters.map((p) => p.page), [1]);
+});
+
+Deno.test("pdf_to_markdown handler answers 503 with Retry-After when its queue is full", async () => {
+  const pdf = createPdfService({ concurrency: 1, queue: 0 });
+  const bytes = await corpusPdf("04_long_prose");
+  const running = operation.handler({ pdf: bytes }, context(pdf));
+  await assert.rejects(operation.handler({ pdf: bytes }, context(pdf)), (error: Error) => {
+    assert.equal(error.name, "UnavailableError");
+    assert.equal((error as { retryAfterSeconds?: number }).retryAfterSeconds, 2);
+    assert.match(error.message, /PDF conversion/);
+    return true;
+  });
+  assert.match((await running).markdown, /^# Notes on Maintaining Long-Lived Software/);
+  assert.deepEqual(pdf.gate.load, { running: 0, waiting: 0 });
+});
+
+Deno.test("pdf_to_markdown handler applies its service's limits and passes errors through", async () => {
+  const small = createPdfService({ limits: { maxPages: 1 } });
+  await assert.rejects(
+    operation.handler({ pdf: await corpusPdf("12_quarterly_report") }, context(small)),
+    (error: Error) =>
+      error.name === "PayloadTooLargeError" && /the limit is 1 per request/.test(error.message),
+  );
+  await assert.rejects(
+    operation.handler({ pdf: new TextEncoder().encode("plain text") }, context()),
+    (error: Error) => error.name === "InvalidInputError" && /^Not a PDF/.test(error.message),
+  );
+});
