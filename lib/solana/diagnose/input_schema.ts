@@ -33,8 +33,14 @@ export function base58Problem(value: string, bytes: number): string | undefined 
   return length === bytes ? undefined : `decodes to ${length} bytes, expected ${bytes}`;
 }
 
+/** Lengths of base58 text for 32- and 64-byte values, for the published JSON Schema pattern. */
+const BASE58_LENGTHS: Record<number, string> = { 32: "{32,44}", 64: "{64,88}" };
+
 function base58Field(label: string, bytes: number) {
-  return z.string({ error: () => `Invalid ${label}: expected a base58 string` }).check((ctx) => {
+  return z.string({
+    error: (issue) =>
+      issue.input === undefined ? `Missing ${label}` : `Invalid ${label}: expected a base58 string`,
+  }).check((ctx) => {
     const problem = base58Problem(ctx.value, bytes);
     if (problem) {
       ctx.issues.push({
@@ -43,7 +49,7 @@ function base58Field(label: string, bytes: number) {
         message: `Invalid ${label} "${quoteValue(ctx.value)}": ${problem}`,
       });
     }
-  });
+  }).meta({ pattern: `^[1-9A-HJ-NP-Za-km-z]${BASE58_LENGTHS[bytes] ?? "+"}$` });
 }
 
 /** A transaction signature: base58, 64 bytes. */
@@ -80,11 +86,19 @@ export const simulateInputSchema = z.object({
   accountAddresses: z.array(addressSchema("account address"), {
     error: "Invalid accountAddresses: expected an array of base58 addresses",
   })
-    .max(MAX_SIMULATION_ACCOUNTS, {
-      error: (issue) =>
-        `Too many accountAddresses: ${(issue.input as unknown[]).length} given, at most ` +
-        `${MAX_SIMULATION_ACCOUNTS} are allowed`,
+    // A length check that skips values that are not arrays (those have their own message above).
+    .check((ctx) => {
+      if (Array.isArray(ctx.value) && ctx.value.length > MAX_SIMULATION_ACCOUNTS) {
+        ctx.issues.push({
+          code: "custom",
+          input: ctx.value,
+          message:
+            `Too many accountAddresses: ${ctx.value.length} given, at most ${MAX_SIMULATION_ACCOUNTS} ` +
+            "are allowed",
+        });
+      }
     })
+    .meta({ maxItems: MAX_SIMULATION_ACCOUNTS })
     .optional()
     .describe(`Accounts whose state before and after to compare (at most ${MAX_SIMULATION_ACCOUNTS})`),
 }).superRefine((value, ctx) => {

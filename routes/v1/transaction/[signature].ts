@@ -1,0 +1,45 @@
+/**
+ * `GET /v1/transaction/:signature`: explains a landed (or missing)
+ * transaction as a contract an agent can act on.
+ *
+ * @module
+ */
+import { defineOperation } from "../../../lib/operation.ts";
+import { explainTransaction } from "../../../lib/solana/diagnose/explain.ts";
+import { explainInputSchema } from "../../../lib/solana/diagnose/input_schema.ts";
+import { explainSchema } from "../../../lib/solana/diagnose/schema.ts";
+
+export default defineOperation({
+  id: "chain_transaction_analysis",
+  title: "Explain a Solana transaction",
+  summary: "Why a transaction failed (or where it stands) and exactly what to do next",
+  description:
+    "Fetches a Solana transaction by signature and returns where it stands (landed_success, landed_failed, " +
+    "pending with its commitment, expired), its fee split (base vs priority), compute units used vs requested, " +
+    "SOL and token balance changes, the program invocation tree from its logs, and for a failure: the innermost " +
+    "program that raised the error, the error's name and message (from the program's log, known tables or its " +
+    "on-chain IDL), a stable failureClass, whether a retry can help, and a nextAction with concrete numbers " +
+    "(compute-unit limit to set, lamports missing and where, ...). Successful transactions get advice when they " +
+    "over-requested compute units. For a transaction that never landed, pass lastValidBlockHeight or " +
+    "recentBlockhash to learn whether it can still land.",
+  method: "GET",
+  path: "/v1/transaction/:signature",
+  price: "$0.004",
+  alt: true,
+  guide: "transaction-diagnosis",
+  input: explainInputSchema,
+  output: explainSchema,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  example: {
+    signature: "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX",
+  },
+  async handler(input, ctx) {
+    return await explainTransaction(ctx.services.solana, {
+      signature: input.signature,
+      ...(input.lastValidBlockHeight !== undefined
+        ? { lastValidBlockHeight: input.lastValidBlockHeight }
+        : {}),
+      ...(input.recentBlockhash !== undefined ? { recentBlockhash: input.recentBlockhash } : {}),
+    }, ctx.signal);
+  },
+});
