@@ -6,6 +6,7 @@
  * @module
  */
 import type { z } from "zod";
+import { InvalidInputError, UpstreamTimeoutError } from "./errors.ts";
 import type { Services } from "./services.ts";
 
 /** What every handler receives besides its input. */
@@ -119,3 +120,79 @@ export function defineOperation<
 /** Any operation, for registries and generators. */
 // deno-lint-ignore no-explicit-any
 export type AnyOperation = Operation<z.ZodObject, z.ZodType, any>;
+
+/**
+ * Replaces the base64 field of an operation's binary input by its bytes, for
+ * inputs that arrive as JSON (an HTTP JSON body, MCP tool arguments). Standard
+ * and URL-safe base64 are accepted; anything else is an
+ * {@linkcode InvalidInputError} naming the field. Inputs of operations without
+ * a binary input are returned as they are.
+ */
+export function decodeBinaryInput(
+  operation: AnyOperation,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
+  const binary = operation.binary as BinaryInput | undefined;
+  if (!binary) return input;
+  const value = input[binary.field];
+  if (typeof value !== "string") {
+    throw new InvalidInputError(`Invalid input: "${binary.field}": expected a base64 string`);
+  }
+  return { ...input, [binary.field]: decodeBase64(value, binary.field) };
+}
+
+function decodeBase64(value: string, field: string): Uint8Array {
+  try {
+    return Uint8Array.fromBase64(value);
+  } catch {
+    try {
+      return Uint8Array.fromBase64(value, { alphabet: "base64url" });
+    } catch {
+      throw new InvalidInputError(`Invalid input: "${field}": not valid base64`);
+    }
+  }
+}
+
+/** Options for {@linkcode runOperation}. */
+export interface RunOptions {
+  requestId: string;
+  /** Aborted when the caller goes away. */
+  signal: AbortSignal;
+  services: Services;
+  /** The work's time budget, in milliseconds. */
+  timeoutMs: number;
+}
+
+/**
+ * Runs an operation's handler on validated input within a time budget and
+ * checks the output against its schema, whatever the transport. A handler
+ * cut short by the budget is an {@linkcode UpstreamTimeoutError}; an output
+ * that breaks the schema is a plain `Error` (a bug, reported as internal).
+ */
+export async function runOperation(
+  operation: AnyOperation,
+  input: Record<string, unknown>,
+  options: RunOptions,
+): Promise<Record<string, unknown>> {
+  const budget = AbortSignal.timeout(options.timeoutMs);
+  let output: unknown;
+  try {
+    output = await operation.handler(input as never, {
+      requestId: options.requestId,
+      signal: AbortSignal.any([options.signal, budget]),
+      services: options.services,
+    });
+  } catch (error) {
+    if (budget.aborted && !(error instanceof UpstreamTimeoutError)) {
+      throw new UpstreamTimeoutError(`Request took longer than its ${options.timeoutMs} ms budget`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  const checked = operation.output.safeParse(output);
+  if (!checked.success) {
+    throw new Error(`Output of "${operation.id}" breaks its schema: ${checked.error.message}`);
+  }
+  return output as Record<string, unknown>;
+}
