@@ -1,0 +1,79 @@
+/**
+ * The x402 MCP transport over the payment gateway: the same requirements,
+ * verification, replay claim and settlement as the HTTP middleware, carried in
+ * `_meta` instead of headers.
+ *
+ * No `_meta["x402/payment"]` → the requirement as a tool error. A payment →
+ * verified and claimed → the work runs → settled only when it succeeded, and
+ * the result carries `_meta["x402/payment-response"]`. Failed work releases
+ * the claim and charges nothing. A settlement that fails — thrown or resolved
+ * with `success: false` — replaces the output with the requirement: the work's
+ * output is never served unpaid.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { PaymentPayload } from "@x402/core/types";
+import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
+import { PaymentRequiredError } from "../lib/payments/errors.ts";
+import type { PaymentRail } from "../lib/payments/rails.ts";
+import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY, paymentRequiredResult } from "./results.ts";
+
+/** What one paid tool call needs. */
+export interface PaidCall {
+  gateway: PaymentGateway;
+  rail: PaymentRail;
+  resource: PricedResource;
+  /** The request's `params._meta`. */
+  meta: Record<string, unknown> | undefined;
+  /** Told who paid once a payment is verified (for the access log). */
+  onPayer?: (payer: string) => void;
+}
+
+/**
+ * Runs `work` behind an x402 payment. Resolves to the work's result with the
+ * settlement, or to the payment requirement; throws what `work` throws (its
+ * payment released) and the gateway's {@linkcode UnavailableError}s.
+ */
+export async function withPayment(
+  call: PaidCall,
+  work: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  const { gateway, rail, resource } = call;
+  const payload = call.meta?.[PAYMENT_META_KEY];
+  if (payload === undefined) return paymentRequiredResult(await gateway.challenge(rail, resource));
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    const reason = `Malformed payment: _meta["${PAYMENT_META_KEY}"] must be an x402 payment payload object`;
+    return paymentRequiredResult(await gateway.paymentRequired(rail, resource, reason));
+  }
+  return await refusedAsResult(async () => {
+    const authorization = await gateway.authorize(rail, resource, payload as PaymentPayload);
+    if (authorization.payer) call.onPayer?.(authorization.payer);
+    let result: CallToolResult;
+    try {
+      result = await work();
+    } catch (error) {
+      await gateway.release(authorization);
+      throw error;
+    }
+    if (result.isError) {
+      await gateway.release(authorization);
+      return result;
+    }
+    const settlement = await gateway.settle(authorization);
+    return { ...result, _meta: { ...result._meta, [PAYMENT_RESPONSE_META_KEY]: settlement } };
+  });
+}
+
+/** Runs `step`, turning a refused payment into the requirement result. */
+async function refusedAsResult(step: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof PaymentRequiredError) {
+      return paymentRequiredResult(error.paymentRequired, error.settlement);
+    }
+    throw error;
+  }
+}

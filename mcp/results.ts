@@ -1,0 +1,87 @@
+/**
+ * Tool results: an operation's output as MCP content (structured content,
+ * the same JSON as text, and a media block for a binary result), a failure as
+ * a tool error the model can act on, and the x402 payment requirement in the
+ * shape the x402 MCP transport prescribes.
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import { ServiceError } from "../lib/errors.ts";
+import type { Logger } from "../lib/log.ts";
+import type { AnyOperation } from "../lib/operation.ts";
+
+/** `_meta` key of the payment payload a client attaches to `tools/call`. */
+export const PAYMENT_META_KEY = "x402/payment";
+/** `_meta` key of the settlement response on a result. */
+export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
+
+/**
+ * A successful result: `structuredContent` is the output and the first text
+ * block the same JSON. A binary output (audio) also travels as an MCP media
+ * block; the text then names that block instead of repeating the base64, so a
+ * model reading the text is not handed megabytes of it.
+ */
+export function outputResult(operation: AnyOperation, output: Record<string, unknown>): CallToolResult {
+  const binary = operation.binaryOutput;
+  const media = binary
+    ? mediaBlock(String(output[binary.mediaTypeField]), String(output[binary.field]))
+    : undefined;
+  const text = binary && media
+    ? { ...output, [binary.field]: `(base64 ${media.type}, in the ${media.type} content block)` }
+    : output;
+  return {
+    content: [{ type: "text", text: JSON.stringify(text) }, ...(media ? [media] : [])],
+    structuredContent: output,
+  };
+}
+
+function mediaBlock(mimeType: string, data: string) {
+  if (mimeType.startsWith("audio/")) return { type: "audio" as const, data, mimeType };
+  if (mimeType.startsWith("image/")) return { type: "image" as const, data, mimeType };
+  return undefined;
+}
+
+/**
+ * The x402 payment requirement as a tool error: the `PaymentRequired` object
+ * in `structuredContent` and as JSON in the first text block, with a failed
+ * settlement (when there was one) under `_meta["x402/payment-response"]`.
+ */
+export function paymentRequiredResult(
+  required: PaymentRequired,
+  settlement?: SettleResponse,
+): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: "text", text: JSON.stringify(required) }],
+    structuredContent: required as unknown as Record<string, unknown>,
+    ...(settlement ? { _meta: { [PAYMENT_RESPONSE_META_KEY]: settlement } } : {}),
+  };
+}
+
+/**
+ * A failure as a tool error with its message. Errors the service reports on
+ * purpose keep their message (and say when a retry may help); anything else
+ * is logged and reported without detail.
+ */
+export function errorResult(error: unknown, log: Logger, context: Record<string, unknown>): CallToolResult {
+  if (!(error instanceof ServiceError)) {
+    log({
+      type: "error",
+      ...context,
+      error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String(error),
+    });
+    return textError("Internal error: the tool call could not be completed");
+  }
+  if (error.kind === "upstream_error" || error.kind === "unavailable" || error.kind === "upstream_timeout") {
+    if (error.cause) log({ type: "error", ...context, error: String(error.cause) });
+  }
+  const retry = error.retryAfterSeconds === undefined ? "" : ` (retry after ${error.retryAfterSeconds} s)`;
+  return textError(error.message + retry);
+}
+
+function textError(text: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text }] };
+}

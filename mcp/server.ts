@@ -1,0 +1,139 @@
+/**
+ * The MCP server of one endpoint: `tools/list` answers the endpoint's tools
+ * and `tools/call` runs one registry operation behind an x402 payment. Input
+ * is checked first (strict, every problem named) so a call that cannot succeed
+ * is never charged; the handler runs within the request's time budget and its
+ * output is checked against its schema before it is settled and served.
+ *
+ * Servers are cheap: one is built for every HTTP request (stateless).
+ *
+ * @module
+ */
+import { Server } from "@modelcontextprotocol/sdk/server";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { PayloadTooLargeError } from "../lib/errors.ts";
+import type { Logger } from "../lib/log.ts";
+import { type AnyOperation, decodeBinaryInput, runOperation } from "../lib/operation.ts";
+import type { PaymentGateway } from "../lib/payments/gateway.ts";
+import type { Services } from "../lib/services.ts";
+import { SERVICE_NAME, VERSION } from "../lib/version.ts";
+import { DEFAULT_MAX_BODY_BYTES, parseInput } from "../routes/_http/input.ts";
+import { withPayment } from "./payment.ts";
+import { errorResult, outputResult } from "./results.ts";
+import type { PaidTool, Toolset } from "./tools.ts";
+
+/** What every server of the service shares. */
+export interface McpDeps {
+  gateway: PaymentGateway;
+  services: Services;
+  log: Logger;
+  requestTimeoutMs: number;
+}
+
+/** The HTTP request a server is built for. */
+export interface McpRequest {
+  requestId: string;
+  /** The public URL of the endpoint (`PUBLIC_URL` or the request's origin, plus the path). */
+  endpointUrl: string;
+  /** Aborted when the HTTP client goes away. */
+  signal: AbortSignal;
+  /** Told who paid, for the access log. */
+  onPayer?: (payer: string) => void;
+}
+
+/**
+ * A JSON-RPC error answered as is: the SDK sends any thrown error's `code` and
+ * `message` (its `McpError` would prefix the message with the code).
+ */
+class ProtocolError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = "ProtocolError";
+    this.code = code;
+  }
+}
+
+/** How payment works, for the server's `instructions`. */
+export function instructions(toolset: Toolset): string {
+  const chain = toolset.rail.label;
+  return `Every tool call is paid per call in USDC on ${chain} with x402 v2: a call without payment returns ` +
+    `isError with the PaymentRequired object (in structuredContent and as JSON text), which an x402 client ` +
+    `signs and sends back by repeating the call with the payment payload in params._meta["x402/payment"]. ` +
+    `Only a successful call is charged, and its result carries the settlement in ` +
+    `_meta["x402/payment-response"]; invalid input and failed work cost nothing.`;
+}
+
+/** An MCP server for `toolset`, answering one HTTP request. */
+export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpRequest): Server {
+  const server = new Server(
+    { name: SERVICE_NAME, title: `${SERVICE_NAME} (paid on ${toolset.rail.label})`, version: VERSION },
+    { capabilities: { tools: { listChanged: false } }, instructions: instructions(toolset) },
+  );
+  const definitions = [...toolset.tools.values()].map((tool) => tool.definition);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
+  server.setRequestHandler(CallToolRequestSchema, async (call, extra) => {
+    const tool = toolset.tools.get(call.params.name);
+    if (!tool) {
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${call.params.name}": this endpoint has ${[...toolset.tools.keys()].join(", ")}`,
+      );
+    }
+    const context = { requestId: request.requestId, path: toolset.path, tool: tool.operation.id };
+    try {
+      const input = toolInput(tool.operation, call.params.arguments ?? {});
+      return await withPayment(
+        {
+          gateway: deps.gateway,
+          rail: toolset.rail,
+          resource: resourceOf(tool, request.endpointUrl),
+          meta: call.params._meta,
+          onPayer: request.onPayer,
+        },
+        async () => {
+          const output = await runOperation(tool.operation, input, {
+            requestId: request.requestId,
+            signal: AbortSignal.any([extra.signal, request.signal]),
+            services: deps.services,
+            timeoutMs: deps.requestTimeoutMs,
+          });
+          return outputResult(tool.operation, output);
+        },
+      );
+    } catch (error) {
+      return errorResult(error, deps.log, context);
+    }
+  });
+  return server;
+}
+
+/**
+ * What is sold: the tool on this endpoint. The resource URL is the endpoint's
+ * real URL with the tool in its fragment — a URL that reaches the server (a
+ * fragment is never sent) and names the tool, so two servers' tools of the
+ * same name never share a catalogue entry.
+ */
+function resourceOf(tool: PaidTool, endpointUrl: string) {
+  const { operation } = tool;
+  return {
+    url: `${endpointUrl}#${operation.id}`,
+    description: `${operation.title}: ${operation.summary}`,
+    mimeType: "application/json",
+    price: operation.price,
+    extensions: tool.extensions,
+  };
+}
+
+/** Validates tool arguments like an HTTP JSON body: size cap, strict schema, base64 decoded. */
+export function toolInput(operation: AnyOperation, args: Record<string, unknown>): Record<string, unknown> {
+  const maxBytes = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const size = JSON.stringify(args).length;
+  if (size > maxBytes) {
+    throw new PayloadTooLargeError(
+      `Tool arguments too large: ${size} bytes as JSON, the limit of "${operation.id}" is ${maxBytes}`,
+    );
+  }
+  return decodeBinaryInput(operation, parseInput(operation.input, args));
+}
