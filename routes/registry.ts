@@ -12,9 +12,13 @@ import priorityFees from "./v1/fees/priority.ts";
 import pdfToMarkdown from "./v1/pdf/to-markdown.ts";
 import tokenAnalysis from "./v1/token/[mint].ts";
 import tokenRisk from "./v1/token/risk.ts";
+import transactionAnalysis from "./v1/transaction/[signature].ts";
+import transactionSimulate from "./v1/transaction/simulate.ts";
 
 /** Every operation the service sells. */
 export const operations: readonly AnyOperation[] = [
+  transactionAnalysis,
+  transactionSimulate,
   priorityFees,
   tokenAnalysis,
   tokenRisk,
