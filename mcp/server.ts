@@ -10,6 +10,8 @@
  * @module
  */
 import { Server } from "@modelcontextprotocol/sdk/server";
+// @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider"
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { PayloadTooLargeError } from "../lib/errors.ts";
@@ -42,6 +44,9 @@ export interface McpRequest {
   onPayer?: (payer: string) => void;
 }
 
+/** One JSON Schema validator for every server: each would otherwise build its own Ajv instance per request. */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 /**
  * A JSON-RPC error answered as is: the SDK sends any thrown error's `code` and
  * `message` (its `McpError` would prefix the message with the code).
@@ -69,7 +74,11 @@ export function instructions(toolset: Toolset): string {
 export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpRequest): Server {
   const server = new Server(
     { name: SERVICE_NAME, title: `${SERVICE_NAME} (paid on ${toolset.rail.label})`, version: VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: instructions(toolset) },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: instructions(toolset),
+      jsonSchemaValidator,
+    },
   );
   const definitions = [...toolset.tools.values()].map((tool) => tool.definition);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));

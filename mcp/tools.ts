@@ -73,7 +73,7 @@ function paidTool(operation: AnyOperation, rail: PaymentRail): PaidTool {
     transport: "streamable-http",
     inputSchema,
     ...(operation.example ? { example: operation.example } : {}),
-    output: outputSchema ? { schema: outputSchema } : {},
+    // The output schema is in the tool listing: every unpaid call carries this, so it stays small.
   });
   return { operation, definition, extensions };
 }
