@@ -204,16 +204,18 @@ function checkMeasurement(measurement: Measurement): void {
 /** Runs passes until one is on target, then falls back to the best one or a safe gain. */
 async function converge(job: Job, mode: NormalizationMode) {
   const input = job.measurement.loudness;
-  const attempts: (Attempt & { audio: Uint8Array })[] = [];
+  const attempts: Attempt[] = [];
+  // Only the best result so far keeps its bytes, so memory does not grow with the passes.
+  let best: (Attempt & { audio: Uint8Array }) | undefined;
   let plan: Plan | undefined = firstPlan(input, job.target, mode, headroomOf(job.format));
   while (plan && attempts.length < maxPasses(mode)) {
     const { audio, output } = await applyPlan(job, plan);
-    const attempt = { plan, output, audio };
-    if (isOnTarget(attempt, job.target)) return { ...attempt, passes: attempts.length + 1 };
+    const attempt = { plan, output };
+    if (isOnTarget(attempt, job.target)) return { ...attempt, audio, passes: attempts.length + 1 };
     attempts.push(attempt);
+    if (bestAttempt(best ? [best, attempt] : [attempt], job.target) === attempt) best = { ...attempt, audio };
     plan = nextPlan(input, job.target, mode, attempts);
   }
-  const best = bestAttempt(attempts, job.target);
   if (best) return { ...best, passes: attempts.length };
   const safe = safePlan(input, job.target, headroomOf(job.format) + 1);
   const { audio, output } = await applyPlan(job, safe);

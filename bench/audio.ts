@@ -1,0 +1,198 @@
+/**
+ * Audio normalisation bench. On the same speech-like programme (48 kHz
+ * stereo 16-bit WAV, 1, 10 and 60 minutes, through the library with the size
+ * and duration caps lifted) it times, in one run:
+ *
+ * - decode only (`-f null`): the floor;
+ * - ours: measure with `ebur128`, apply the gain, verify (see `lib/audio/`);
+ * - the classic two-pass `loudnorm` recipe ffmpeg-normalize runs: a measuring
+ *   pass, then `loudnorm` with the measured values and `linear=true`;
+ *
+ * and measures each result independently with `ebur128`, plus our peak
+ * memory (in a fresh process) against the input size.
+ *
+ *     deno run -A bench/audio.ts [--minutes=1,10,60] [--peaky] [--repeat=3]
+ *
+ * `--repeat` runs each method that many times and keeps the median wall time
+ * (the machine may be shared; ratios from one run are what to compare).
+ * `--peaky` adds a programme with loud clicks over a quiet bed, where a plain
+ * gain would clip: ours then limits, and `loudnorm` falls back to dynamic.
+ *
+ * @module
+ */
+import { makeAudio, type Material, measureIndependently } from "../tests/lib/audio/material.ts";
+
+const TARGET = { i: -16, tp: -1, lra: 11 };
+
+/** Wall time and accuracy of one method on one input. */
+interface Row {
+  method: string;
+  seconds: number;
+  error?: number;
+  tp?: number;
+  note?: string;
+}
+
+/** Runs ffmpeg with `stdin` piped from memory; returns stdout, the log and the wall time. */
+async function ffmpeg(args: string[], stdin: Uint8Array) {
+  const started = performance.now();
+  const child = new Deno.Command("ffmpeg", {
+    args: ["-hide_banner", "-nostdin", "-nostats", ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const feeding = writer.write(stdin).then(() => writer.close()).catch(() => {});
+  const [output] = await Promise.all([child.output(), feeding]);
+  const stderr = new TextDecoder().decode(output.stderr);
+  if (!output.success) throw new Error(`ffmpeg ${args.join(" ")} failed:\n${stderr.slice(-2000)}`);
+  return { stdout: output.stdout, stderr, seconds: (performance.now() - started) / 1000 };
+}
+
+/** A WAV of `minutes` made by repeating one generated minute (a header with real sizes). */
+function programme(minutes: number, oneMinute: Uint8Array): Uint8Array {
+  const view = new DataView(oneMinute.buffer, oneMinute.byteOffset, oneMinute.byteLength);
+  const dataAt = new TextDecoder().decode(oneMinute.subarray(0, 256)).indexOf("data");
+  const header = oneMinute.slice(0, dataAt + 8);
+  const pcm = oneMinute.subarray(
+    dataAt + 8,
+    dataAt + 8 + Math.min(view.getUint32(dataAt + 4, true), 0x7fffffff),
+  );
+  const wav = new Uint8Array(header.length + pcm.length * minutes);
+  wav.set(header);
+  for (let i = 0; i < minutes; i++) wav.set(pcm, header.length + i * pcm.length);
+  const out = new DataView(wav.buffer);
+  out.setUint32(4, wav.length - 8, true);
+  out.setUint32(dataAt + 4, pcm.length * minutes, true);
+  return wav;
+}
+
+/** Decode only: the floor any method pays. */
+async function decodeOnly(wav: Uint8Array): Promise<Row> {
+  const { seconds } = await ffmpeg(["-f", "wav", "-i", "pipe:0", "-f", "null", "-"], wav);
+  return { method: "decode only (floor)", seconds };
+}
+
+/** The classic two-pass loudnorm recipe. */
+async function twoPassLoudnorm(wav: Uint8Array): Promise<Row> {
+  const base = `loudnorm=I=${TARGET.i}:TP=${TARGET.tp}:LRA=${TARGET.lra}`;
+  const first = await ffmpeg(
+    ["-f", "wav", "-i", "pipe:0", "-af", `${base}:print_format=json`, "-f", "null", "-"],
+    wav,
+  );
+  const stats = JSON.parse(
+    first.stderr.slice(first.stderr.lastIndexOf("{"), first.stderr.lastIndexOf("}") + 1),
+  );
+  const measured =
+    `measured_I=${stats.input_i}:measured_TP=${stats.input_tp}:measured_LRA=${stats.input_lra}` +
+    `:measured_thresh=${stats.input_thresh}:offset=${stats.target_offset}`;
+  const second = await ffmpeg([
+    "-f",
+    "wav",
+    "-i",
+    "pipe:0",
+    "-af",
+    `${base}:${measured}:linear=true:print_format=json`,
+    "-ar",
+    "48000",
+    "-c:a",
+    "pcm_s16le",
+    "-f",
+    "wav",
+    "pipe:1",
+  ], wav);
+  const type = second.stderr.match(/"normalization_type" : "(\w+)"/)?.[1];
+  const check = await measureIndependently(second.stdout);
+  return {
+    method: "two-pass loudnorm",
+    seconds: first.seconds + second.seconds,
+    error: check.i - TARGET.i,
+    tp: check.tp,
+    note: `pass 2 ${type}`,
+  };
+}
+
+/** Ours, in a fresh process for a clean peak-memory reading; the median of `times` runs. */
+async function ours(wav: Uint8Array, times: number) {
+  const runs = [];
+  for (let i = 0; i < times; i++) runs.push(await oursOnce(wav));
+  runs.sort((a, b) => a.row.seconds - b.row.seconds);
+  return runs[Math.floor((runs.length - 1) / 2)]!;
+}
+
+/** One run of ours in a fresh process. */
+async function oursOnce(wav: Uint8Array) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("./audio/ours.ts", import.meta.url).pathname],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(wav);
+  await writer.close();
+  const output = await child.output();
+  if (!output.success) throw new Error(new TextDecoder().decode(output.stderr));
+  const run = JSON.parse(new TextDecoder().decode(output.stdout));
+  const row: Row = {
+    method: "ours",
+    seconds: run.wallMs / 1000,
+    error: run.independent.i - TARGET.i,
+    tp: run.independent.tp,
+    note: `${run.normalizationType}, ${run.passes} passes`,
+  };
+  return {
+    row,
+    /** Input held plus what the request added at its peak. */
+    requestMemory: run.inputBytes + run.peakRss - run.loadedRss,
+    runtimeMemory: run.peakRss - run.baselineRss,
+    inputBytes: run.inputBytes as number,
+  };
+}
+
+/** Runs `measure` `times` times and keeps the run with the median wall time. */
+async function median<T extends { seconds: number }>(times: number, measure: () => Promise<T>): Promise<T> {
+  const runs: T[] = [];
+  for (let i = 0; i < times; i++) runs.push(await measure());
+  runs.sort((a, b) => a.seconds - b.seconds);
+  return runs[Math.floor((runs.length - 1) / 2)]!;
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+const signed = (value: number | undefined) =>
+  value === undefined ? "" : `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
+
+if (import.meta.main) {
+  const flag = Deno.args.find((arg) => arg.startsWith("--minutes="));
+  const sizes = (flag?.slice("--minutes=".length) ?? "1,10,60").split(",").map(Number);
+  const repeat = Number(Deno.args.find((arg) => arg.startsWith("--repeat="))?.slice("--repeat=".length) ?? 1);
+  const programmes: Array<[Material, number]> = [["speech", -8]];
+  if (Deno.args.includes("--peaky")) programmes.push(["peaky", -6]);
+  console.log(`target: ${TARGET.i} LUFS, ${TARGET.tp} dBTP; 48 kHz stereo 16-bit WAV\n`);
+  for (const [material, gainDb] of programmes) {
+    const oneMinute = await makeAudio(material, { seconds: 60, gainDb });
+    for (const minutes of sizes) {
+      const wav = programme(minutes, oneMinute);
+      const floor = await median(repeat, () => decodeOnly(wav));
+      const mine = await ours(wav, repeat);
+      const classic = await median(repeat, () => twoPassLoudnorm(wav));
+      console.log(`${material}, ${minutes} min (${mb(wav.length)})`);
+      console.log("  method                    wall s   ΔI LU   TP dBTP  note");
+      for (const row of [floor, mine.row, classic]) {
+        console.log(
+          `  ${row.method.padEnd(24)} ${row.seconds.toFixed(2).padStart(7)}  ${
+            signed(row.error).padStart(6)
+          }  ${signed(row.tp).padStart(7)}  ${row.note ?? ""}`,
+        );
+      }
+      console.log(
+        `  ours / two-pass: ${(mine.row.seconds / classic.seconds).toFixed(2)}×; ours above the floor: ${
+          (mine.row.seconds / floor.seconds).toFixed(1)
+        }×\n  our memory: input + peak growth during the request ${mb(mine.requestMemory)} = ${
+          (mine.requestMemory / mine.inputBytes).toFixed(2)
+        }× the input (whole process above an idle runtime: ${mb(mine.runtimeMemory)})\n`,
+      );
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * One run of our normalisation in a fresh process, so its peak memory can be
+ * read on its own: audio on stdin, the figures as JSON on stdout. Limits are
+ * lifted so that long WAV inputs go through the library directly.
+ *
+ *     deno run -A bench/audio/ours.ts < input.wav
+ *
+ * @module
+ */
+import { DEFAULT_AUDIO_LIMITS } from "../../lib/audio/limits.ts";
+import { normalizeAudio } from "../../lib/audio/normalize.ts";
+import { measureIndependently } from "../../tests/lib/audio/material.ts";
+
+/** A `Vm…` figure of this process from /proc, in bytes. */
+function vm(field: "VmRSS" | "VmHWM"): number {
+  const status = Deno.readTextFileSync("/proc/self/status");
+  return Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0) * 1024;
+}
+
+if (import.meta.main) {
+  const before = vm("VmRSS");
+  const input = new Uint8Array(await new Response(Deno.stdin.readable).arrayBuffer());
+  // Reset the peak to the current size, so reading stdin does not count.
+  Deno.writeTextFileSync("/proc/self/clear_refs", "5");
+  const loaded = vm("VmRSS");
+  const limits = { ...DEFAULT_AUDIO_LIMITS, maxBytes: 2 ** 31, maxSeconds: 4 * 3600, timeoutMs: 3_600_000 };
+  const started = performance.now();
+  const result = await normalizeAudio(input, {}, { limits });
+  const wallMs = performance.now() - started;
+  const peak = vm("VmHWM");
+  const independent = await measureIndependently(result.audio);
+  console.log(JSON.stringify({
+    wallMs,
+    baselineRss: before,
+    loadedRss: loaded,
+    peakRss: peak,
+    inputBytes: input.length,
+    outputBytes: result.audio.length,
+    normalizationType: result.normalizationType,
+    passes: result.passes,
+    reported: result.output,
+    independent,
+  }));
+}
