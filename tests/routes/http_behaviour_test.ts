@@ -83,6 +83,38 @@ Deno.test("[http] shared behaviour of the service", async (t) => {
       await unpaid.body?.cancel();
     });
 
+    await t.step("bodies over the operation's cap answer 413 naming it, before any payment", async () => {
+      const huge = JSON.stringify({ mint: "x".repeat(70_000) });
+      const response = await get("/v1/token/risk", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: huge,
+      });
+      assert.equal(response.status, 413);
+      assert.equal(response.headers.get("PAYMENT-REQUIRED"), null);
+      assert.match((await response.json()).error, /limit is 65536 bytes/);
+    });
+
+    await t.step("a wrong Content-Type answers 415, malformed JSON 400, unknown fields 400", async () => {
+      const text = await get("/v1/token/risk", {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: "{}",
+      });
+      assert.equal(text.status, 415);
+      assert.match((await text.json()).error, /Unsupported Content-Type "text\/plain"/);
+      const broken = await get("/v1/token/risk", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{",
+      });
+      assert.equal(broken.status, 400);
+      assert.match((await broken.json()).error, /Malformed JSON/);
+      const extra = await get("/v1/fees/priority?acount=x");
+      assert.equal(extra.status, 400);
+      assert.match((await extra.json()).error, /unknown field "acount"/);
+    });
+
     await t.step("a malformed PAYMENT-SIGNATURE is a 400, not a free answer", async () => {
       const response = await get("/v1/fees/priority", { headers: { "PAYMENT-SIGNATURE": "%%%not-base64" } });
       assert.equal(response.status, 400);
