@@ -28,6 +28,7 @@ import {
   usdcTransfer,
   wire,
 } from "../tests/lib/solana/diagnose/_local.ts";
+import { quantile } from "./_stats.ts";
 
 const count = Number(Deno.args[0] ?? 60);
 
@@ -42,11 +43,6 @@ async function measure(client: SolanaClient, job: () => Promise<unknown>): Promi
   const started = performance.now();
   await job();
   return { ms: performance.now() - started, roundTrips: client.stats.roundTrips - trips };
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 function row(name: string, samples: Sample[]): string[] {

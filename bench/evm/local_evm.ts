@@ -17,21 +17,9 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startAnvil } from "../../lib/evm/local/anvil.ts";
 import { LOCAL_EVM_CHAIN_ID, LOCAL_EVM_USDC, startLocalEvm } from "../../lib/evm/local/chain.ts";
 import { compileLocalContracts } from "../../lib/evm/local/contracts.ts";
+import { quantile, time } from "../_stats.ts";
 
 const settlements = Number(Deno.args[0] ?? 30);
-
-/** Milliseconds taken by `job`. */
-async function time(job: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await job();
-  return performance.now() - started;
-}
-
-/** The `q` quantile of `values`. */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
 
 const rssBefore = Deno.memoryUsage().rss;
 const compileMs = (await compileLocalContracts()).compileMs;

@@ -19,21 +19,9 @@ import {
   createLocalSolana,
   LOCAL_USDC_MINT,
 } from "../../lib/solana/local/local_solana.ts";
+import { quantile, time } from "../_stats.ts";
 
 const settlements = Number(Deno.args[0] ?? 50);
-
-/** Milliseconds taken by `job`. */
-async function time(job: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await job();
-  return performance.now() - started;
-}
-
-/** The `q` quantile of `values`. */
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
 
 const rssBefore = Deno.memoryUsage().rss;
 const bareStarts: number[] = [];

@@ -4,7 +4,9 @@
  *
  * @module
  */
+import type { x402Client } from "@x402/core/client";
 import type { FacilitatorClient } from "@x402/core/server";
+import { type Buyer, fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { type Logger, silentLogger } from "../../lib/log.ts";
 import { type Runtime, startRuntime } from "../../lib/runtime.ts";
@@ -57,4 +59,14 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       await runtime.close();
     },
   };
+}
+
+/** A throwaway buyer funded from the service's faucet, and its paying x402 client. */
+export async function fundedBuyer(
+  service: TestService,
+  usdc = "1",
+): Promise<{ buyer: Buyer; client: x402Client }> {
+  const buyer = await throwawayBuyer();
+  await fundFromFaucet(service.base, buyer, usdc);
+  return { buyer, client: payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }) };
 }

@@ -11,8 +11,7 @@ import {
 } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { createPublicClient, erc20Abi, http } from "viem";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
-import { freePort, startTestService } from "../_support/service.ts";
+import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
 
 const ALT_FEES = "/alt/v1/fees/priority";
 const FEES = "/v1/fees/priority";
@@ -24,9 +23,7 @@ Deno.test("[e2e] EVM payments on /alt: 402, paid 200, replays, wrong network, lo
   try {
     const evm = service.runtime.local!.evm!;
     const payTo = service.runtime.rails.evm!.payTo as `0x${string}`;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const client = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { buyer, client } = await fundedBuyer(service, "1");
     const requiredFor = async (path: string) =>
       decodePaymentRequiredHeader((await fetch(service.base + path)).headers.get("PAYMENT-REQUIRED")!);
 
@@ -128,14 +125,8 @@ Deno.test("[e2e] a paid /alt request whose work fails is not settled", async () 
   try {
     const evm = service.runtime.local!.evm!;
     const payTo = service.runtime.rails.evm!.payTo as `0x${string}`;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const response = await wrapFetchWithPayment(
-      fetch,
-      payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }),
-    )(
-      service.base + ALT_FEES,
-    );
+    const { buyer, client } = await fundedBuyer(service, "1");
+    const response = await wrapFetchWithPayment(fetch, client)(service.base + ALT_FEES);
     assert.equal(response.status, 502);
     assert.equal(response.headers.get("PAYMENT-RESPONSE"), null);
     await response.body?.cancel();

@@ -8,8 +8,7 @@ import assert from "node:assert/strict";
 import { HTTPFacilitatorClient } from "@x402/core/server";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
-import { freePort, startTestService } from "../_support/service.ts";
+import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
 
 const FEES = "/v1/fees/priority";
 
@@ -68,9 +67,7 @@ Deno.test("[e2e] facilitator lost during service: a paid request answers 503 and
   try {
     // The start-up probe ran before the service listened; the next request tries again.
     await new Promise((resolve) => setTimeout(resolve, 60));
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const client = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { client } = await fundedBuyer(service, "1");
 
     // Up: a payment through the HTTP facilitator settles.
     const ok = await wrapFetchWithPayment(fetch, client)(service.base + FEES);

@@ -18,10 +18,10 @@ import {
 import { getTransferSolInstruction } from "@solana-program/system";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { type Buyer, fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
+import type { Buyer } from "../../lib/payments/buyer.ts";
 import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/solana/local/local_solana.ts";
 import { altOperations, operations } from "../../routes/registry.ts";
-import { startTestService, type TestService } from "../_support/service.ts";
+import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
 
 /** How to make a request that succeeds for each operation. */
 type RequestFor = (context: { service: TestService; buyer: Buyer; lastSettlement: string }) => Promise<
@@ -104,12 +104,8 @@ function atomic(price: string): bigint {
 Deno.test("[e2e] every operation is sold on its rails and paid end to end", async (t) => {
   const service = await startTestService();
   try {
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "5");
-    const pay = wrapFetchWithPayment(
-      fetch,
-      payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }),
-    );
+    const { buyer, client } = await fundedBuyer(service, "5");
+    const pay = wrapFetchWithPayment(fetch, client);
     const local = service.runtime.local!;
     const solanaPayTo = service.runtime.rails.solana.payTo as Address;
     const evmPayTo = service.runtime.rails.evm!.payTo as `0x${string}`;

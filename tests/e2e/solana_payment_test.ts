@@ -11,8 +11,7 @@ import {
   encodePaymentSignatureHeader,
 } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
-import { freePort, startTestService } from "../_support/service.ts";
+import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE_ATOMIC = 2000n; // $0.002
@@ -22,9 +21,7 @@ Deno.test("[e2e] Solana payments: 402, paid 200, replays, and nothing charged fo
   try {
     const local = service.runtime.local!;
     const payTo = service.runtime.rails.solana.payTo as Address;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const client = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { buyer, client } = await fundedBuyer(service, "1");
 
     await t.step("unpaid request answers 402 with a decodable x402 v2 requirement", async () => {
       const response = await fetch(service.base + FEES);
@@ -106,9 +103,7 @@ Deno.test("[e2e] a paid request whose work fails is not charged, and its payment
   try {
     const local = service.runtime.local!;
     const payTo = service.runtime.rails.solana.payTo as Address;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const client = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { buyer, client } = await fundedBuyer(service, "1");
     const required = decodePaymentRequiredHeader(
       (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
     );
