@@ -1,5 +1,5 @@
 /**
- * Converts one PDF in a fresh process and prints `{pages, ms, peakRssMb}` as
+ * Converts one PDF in a fresh process and prints `{pages, ms, cpuSeconds, peakRssMb}` as
  * JSON, so the bench can measure speed and peak memory of each engine alone.
  *
  *     deno run -A bench/pdf/run_one.ts ours|textonly|pdf2md FILE
@@ -8,12 +8,23 @@
  */
 import * as pdf2mdModule from "@opendocsg/pdf2md";
 import { convertPdf } from "../../lib/pdf/convert.ts";
-import { openPdf } from "../../lib/pdf/load.ts";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import "pdfjs-dist/legacy/build/pdf.worker.mjs";
 
 /** `@opendocsg/pdf2md`'s default export, typed as it behaves (its typings declare a module shape). */
 const pdf2md = (pdf2mdModule as unknown as {
   default: (pdf: Uint8Array, callbacks?: { pageParsed?: (pages: unknown[]) => void }) => Promise<string>;
 }).default;
+
+/** CPU seconds (user + system) this process has used (Linux), else NaN. */
+function cpuSeconds(): number {
+  try {
+    const fields = Deno.readTextFileSync("/proc/self/stat").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 /** Peak resident set size of this process in MB (Linux), else the current RSS. */
 function peakRssMb(): number {
@@ -27,18 +38,23 @@ function peakRssMb(): number {
   return Deno.memoryUsage().rss / 1024 / 1024;
 }
 
-/** pdf.js text extraction alone: the floor any converter on it pays. */
+/**
+ * Stock pdf.js text extraction alone, set up the usual way (its own
+ * in-process worker): the baseline any converter built on it is compared with.
+ */
 async function textOnly(bytes: Uint8Array): Promise<number> {
-  const open = await openPdf(bytes, { maxBytes: Infinity });
+  const options = { data: bytes.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 };
+  const task = getDocument(options as Parameters<typeof getDocument>[0]);
   try {
-    for (let n = 1; n <= open.doc.numPages; n++) {
-      const page = await open.doc.getPage(n);
+    const doc = await task.promise;
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
       await page.getTextContent();
       page.cleanup();
     }
-    return open.doc.numPages;
+    return doc.numPages;
   } finally {
-    await open.close();
+    await task.destroy();
   }
 }
 
@@ -46,6 +62,7 @@ if (import.meta.main) {
   const [mode, file] = Deno.args;
   const bytes = await Deno.readFile(file!);
   const started = performance.now();
+  const cpuStart = cpuSeconds();
   let pages: number;
   if (mode === "ours") {
     const result = await convertPdf(bytes, {
@@ -60,5 +77,8 @@ if (import.meta.main) {
     pages = count;
   } else throw new Error(`Unknown mode "${mode}": use ours, textonly or pdf2md`);
   const ms = performance.now() - started;
-  console.log(JSON.stringify({ pages, ms: Math.round(ms), peakRssMb: Math.round(peakRssMb()) }));
+  const cpu = Math.round((cpuSeconds() - cpuStart) * 100) / 100;
+  console.log(
+    JSON.stringify({ pages, ms: Math.round(ms), cpuSeconds: cpu, peakRssMb: Math.round(peakRssMb()) }),
+  );
 }
