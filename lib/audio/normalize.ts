@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { PayloadTooLargeError, UnprocessableError } from "../errors.ts";
+import { PayloadTooLargeError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { Gate } from "../concurrency.ts";
 import { type ContainerKind, declaredDurationSeconds, pipeInputArgs, sniffContainer } from "./containers.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
@@ -269,5 +269,14 @@ export async function normalizeAudio(
       passes: result.passes + 1,
     };
   };
-  return gate ? await gate.run(work, signal) : await work();
+  try {
+    return gate ? await gate.run(work, signal) : await work();
+  } catch (error) {
+    // A pass reports the time it had left; the caller wants the whole budget.
+    if (!(error instanceof UpstreamTimeoutError)) throw error;
+    throw new UpstreamTimeoutError(
+      `Audio processing took longer than ${formatSeconds(limits.timeoutMs / 1000)}: try a shorter file`,
+      { cause: error },
+    );
+  }
 }

@@ -264,6 +264,7 @@ Deno.test("normalizeAudio() answers 503 without ffmpeg and 504 past its time bud
   );
   await assert.rejects(normalizeAudio(wav, {}, { limits: { ...limits, timeoutMs: 1 } }), {
     name: "UpstreamTimeoutError",
+    message: "Audio processing took longer than 0.001 s: try a shorter file",
   });
 });
 
