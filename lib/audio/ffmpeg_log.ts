@@ -97,7 +97,8 @@ const DEFAULT_LAYOUTS = ["", "mono", "stereo", "2.1", "4.0", "5.0", "5.1", "6.1"
  * @returns The stream, or `undefined` when there is none or its layout is unknown.
  */
 export function parseInputStream(stderr: string): StreamInfo | undefined {
-  const input = stderr.slice(0, stderr.search(/^(Stream mapping:|Output #0)/m) >>> 0);
+  const inputEnd = stderr.search(/^(Stream mapping:|Output #0)/m);
+  const input = inputEnd < 0 ? stderr : stderr.slice(0, inputEnd);
   const line = input.match(
     /Stream #0:\d+\S*: Audio: (\w+)[^\n]*?, (\d+) Hz, ([^,\n]+), (\w+)(?: \((\d+) bit\))?/,
   );
