@@ -1,0 +1,56 @@
+/**
+ * Makes sure the system tools the tests use are installed: ffmpeg (the audio
+ * operation) and strace (the proof that a request writes no file). Installs
+ * what is missing with apt-get when running as root; otherwise says how and
+ * fails.
+ *
+ * @module
+ */
+
+/** Each tool, the command that shows it is there, and its Debian package. */
+const TOOLS = [
+  { name: "ffmpeg", probe: ["-version"], pkg: "ffmpeg" },
+  { name: "strace", probe: ["-V"], pkg: "strace" },
+];
+
+async function installed(name: string, probe: string[]): Promise<boolean> {
+  try {
+    return (await new Deno.Command(name, { args: probe, stdout: "null", stderr: "null" }).output()).success;
+  } catch {
+    return false;
+  }
+}
+
+async function run(command: string, args: string[]): Promise<void> {
+  const { success } = await new Deno.Command(command, {
+    args,
+    env: { DEBIAN_FRONTEND: "noninteractive" },
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!success) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+if (import.meta.main) {
+  const missing = [];
+  for (const tool of TOOLS) if (!(await installed(tool.name, tool.probe))) missing.push(tool);
+  if (missing.length === 0) Deno.exit(0);
+  const packages = missing.map((tool) => tool.pkg);
+  if (Deno.uid() !== 0) {
+    console.error(
+      `Missing ${packages.join(", ")}: install them (e.g. \`sudo apt-get install -y ${
+        packages.join(" ")
+      }\`) and run the tests again.`,
+    );
+    Deno.exit(1);
+  }
+  console.error(`Installing ${packages.join(", ")} with apt-get`);
+  await run("apt-get", ["update", "-qq"]);
+  await run("apt-get", ["install", "-y", "-qq", ...packages]);
+  for (const tool of missing) {
+    if (!(await installed(tool.name, tool.probe))) {
+      console.error(`${tool.name} is still missing after apt-get install`);
+      Deno.exit(1);
+    }
+  }
+}
