@@ -60,7 +60,7 @@ export function createFontResolver(): FontResolver {
     const ids = Object.keys(families);
     if (ids.some((id) => !cache.has(id))) {
       pagesParsed++;
-      await page.getOperatorList();
+      await page.getOperatorList({ annotationMode: 0 });
       for (const id of ids) {
         if (cache.has(id)) continue;
         const font = page.commonObjs.has(id) ? page.commonObjs.get(id) as LoadedFont | null : null;
