@@ -8,10 +8,44 @@
 /** Writes one log event. */
 export type Logger = (event: { type: string } & Record<string, unknown>) => void;
 
-/** A logger writing JSON lines to `write` (default: standard output). */
-export function jsonLogger(write: (line: string) => void = console.log): Logger {
+/**
+ * A logger writing JSON lines to `write`, by default to standard output
+ * through {@linkcode bufferedStdout} (one write per burst of lines, not one
+ * per request).
+ */
+export function jsonLogger(write: (line: string) => void = bufferedStdout()): Logger {
   return function log(event) {
     write(JSON.stringify({ time: new Date().toISOString(), ...event }));
+  };
+}
+
+/**
+ * Collects lines and writes them to standard output together, at the end of
+ * the current burst of work or once 64 KiB have gathered; whatever is pending
+ * is written synchronously when the process exits.
+ */
+export function bufferedStdout(): (line: string) => void {
+  const encoder = new TextEncoder();
+  let pending: string[] = [];
+  let size = 0;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const bytes = encoder.encode(pending.join("\n") + "\n");
+    pending = [];
+    size = 0;
+    for (let offset = 0; offset < bytes.length;) offset += Deno.stdout.writeSync(bytes.subarray(offset));
+  };
+  globalThis.addEventListener("unload", flush);
+  return function write(line) {
+    pending.push(line);
+    size += line.length;
+    if (size >= 65_536) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setTimeout(flush, 0);
+    }
   };
 }
 

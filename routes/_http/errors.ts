@@ -56,9 +56,17 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
   return c.json(envelope(c, { error: error.message, ...error.details }), status);
 }
 
-/** The 402 answer: the requirement in `PAYMENT-REQUIRED` and, in the body, how to pay it. */
-export function paymentRequiredResponse(c: Context, required: PaymentRequired, message: string): Response {
-  c.header("PAYMENT-REQUIRED", encodePaymentRequired(required));
+/**
+ * The 402 answer: the requirement in `PAYMENT-REQUIRED` and, in the body, how
+ * to pay it. `encoded` is the header value when the caller already has it.
+ */
+export function paymentRequiredResponse(
+  c: Context,
+  required: PaymentRequired,
+  message: string,
+  encoded = encodePaymentRequired(required),
+): Response {
+  c.header("PAYMENT-REQUIRED", encoded);
   return c.json(envelope(c, { error: message, ...howToPay(c, required) }), 402);
 }
 

@@ -14,7 +14,8 @@ import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload } from "@x402/core/types";
 import { InvalidInputError } from "../../lib/errors.ts";
 import type { PaymentGateway, PricedResource } from "../../lib/payments/gateway.ts";
-import { encodePaymentResponse } from "../../lib/payments/headers.ts";
+import { encodePaymentRequired, encodePaymentResponse } from "../../lib/payments/headers.ts";
+import { LruCache } from "../../lib/lru.ts";
 import type { PaymentRail } from "../../lib/payments/rails.ts";
 import { setHeader } from "./context.ts";
 import { paymentRequiredResponse } from "./errors.ts";
@@ -30,12 +31,18 @@ export interface RequirePaymentOptions {
 /** Requires an x402 payment on `rail` before the rest of the chain runs. */
 export function requirePayment(options: RequirePaymentOptions): MiddlewareHandler {
   const { gateway, rail } = options;
+  // The challenge differs only by URL: keep the encoded header of the URLs asked most.
+  const encodedChallenges = new LruCache<string, string>(1024);
   return async function requirePayment(c, next) {
     const resource = options.resource(c.req.url);
     const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
     if (!header) {
       const challenge = await gateway.challenge(rail, resource);
-      return paymentRequiredResponse(c, challenge, challenge.error ?? "Payment required");
+      let encoded = encodedChallenges.get(resource.url);
+      if (encoded === undefined) {
+        encodedChallenges.set(resource.url, encoded = encodePaymentRequired(challenge));
+      }
+      return paymentRequiredResponse(c, challenge, challenge.error ?? "Payment required", encoded);
     }
     let payload: PaymentPayload;
     try {
