@@ -6,9 +6,7 @@
  *
  * @module
  */
-import * as pdfjsWorker from "pdfjs-dist/legacy/build/pdf.worker.mjs";
-import { getDocument, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -88,12 +86,28 @@ function isTextChunk(data: unknown): data is { chunk: { items: unknown[]; styles
   return Array.isArray(chunk?.items) && typeof chunk?.styles === "object";
 }
 
+/** pdf.js' API and worker modules. */
+type PdfJs = [
+  typeof import("pdfjs-dist/legacy/build/pdf.mjs"),
+  typeof import("pdfjs-dist/legacy/build/pdf.worker.mjs"),
+];
+let pdfJs: Promise<PdfJs> | undefined;
+
+/** Loads pdf.js on the first conversion, so a service that converts nothing never pays its memory. */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfJs ??= Promise.all([
+    import("pdfjs-dist/legacy/build/pdf.mjs"),
+    import("pdfjs-dist/legacy/build/pdf.worker.mjs"),
+  ]);
+  return pdfJs;
+}
+
 /** Starts a pdf.js worker on this thread, talking over a {@linkcode DirectPort}. */
-function inProcessWorker(): PDFWorker {
+function inProcessWorker([api, worker]: PdfJs): PDFWorker {
   const port = new DirectPort();
-  (pdfjsWorker as unknown as { WorkerMessageHandler: { initializeFromPort(port: unknown): void } })
+  (worker as unknown as { WorkerMessageHandler: { initializeFromPort(port: unknown): void } })
     .WorkerMessageHandler.initializeFromPort(port);
-  return new PDFWorker({ port: port as unknown as null, verbosity: 0 });
+  return new api.PDFWorker({ port: port as unknown as null, verbosity: 0 });
 }
 
 /** How many bytes from the start may precede the `%PDF-` header. */
@@ -136,7 +150,9 @@ export async function openPdf(bytes: Uint8Array, limits: OpenLimits): Promise<Op
   if (!hasPdfHeader(bytes)) {
     throw new InvalidInputError('Not a PDF: the file does not start with "%PDF-"');
   }
-  const worker = inProcessWorker();
+  const pdfjs = await loadPdfJs();
+  const { getDocument } = pdfjs[0];
+  const worker = inProcessWorker(pdfjs);
   const task = getDocument(
     {
       data: bytes.slice(),
