@@ -1,0 +1,41 @@
+/**
+ * The docs tell the truth about the registry: every operation appears in the
+ * README's endpoint table with its path, alternate path and price, and every
+ * guide the service links to exists.
+ */
+import assert from "node:assert/strict";
+import { altOperations, operations } from "../routes/registry.ts";
+import { GUIDES } from "../routes/guides.ts";
+import { openApiPath } from "../routes/_descriptors/schemas.ts";
+
+const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
+
+Deno.test("README lists every operation with its paths and price, and no other", () => {
+  const rows = readme.split("\n").filter((line) => /^\| `[a-z_]+` \| `(GET|POST) \//.test(line));
+  assert.equal(rows.length, operations.length);
+  for (const operation of operations) {
+    const row = rows.find((line) => line.startsWith(`| \`${operation.id}\` |`));
+    assert.ok(row, `README has no row for ${operation.id}`);
+    const path = openApiPath(operation.path);
+    assert.ok(row.includes(`\`${operation.method} ${path}\``), `${operation.id}: path`);
+    assert.ok(row.includes(`| ${operation.price} |`), `${operation.id}: price ${operation.price}`);
+    const alt = `\`${operation.method} /alt${path}\``;
+    assert.equal(row.includes(alt), altOperations.includes(operation), `${operation.id}: /alt column`);
+  }
+});
+
+Deno.test("every guide the service serves is written", async () => {
+  for (const guide of GUIDES) {
+    const text = await Deno.readTextFile(new URL(`../guides/${guide.slug}.md`, import.meta.url));
+    assert.match(text, /^# /, `${guide.slug} starts with a title`);
+    assert.ok(text.length > 1000, `${guide.slug} is more than a stub`);
+  }
+});
+
+Deno.test(".env.example documents every variable the configuration reads", async () => {
+  const example = await Deno.readTextFile(new URL("../.env.example", import.meta.url));
+  const config = await Deno.readTextFile(new URL("../lib/config.ts", import.meta.url));
+  const names = [...config.matchAll(/read\("([A-Z_]+)"\)/g)].map((m) => m[1]!);
+  assert.ok(names.length >= 10);
+  for (const name of new Set(names)) assert.match(example, new RegExp(`^#? ?${name}=`, "m"), name);
+});
