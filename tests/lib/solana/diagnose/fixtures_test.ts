@@ -7,7 +7,7 @@ import { computeBudgetOf } from "../../../../lib/solana/diagnose/compute_budget.
 import { diagnoseRun } from "../../../../lib/solana/diagnose/diagnosis.ts";
 import { messageFromRpc, usesDurableNonce } from "../../../../lib/solana/diagnose/message.ts";
 
-const FIXTURES = "/work/shared/fixtures/solana";
+const FIXTURES = new URL("../../../fixtures/solana", import.meta.url).pathname;
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
