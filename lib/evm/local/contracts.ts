@@ -142,13 +142,15 @@ async function compile(): Promise<LocalContracts> {
 function runSolc(input: string): Promise<string> {
   const worker = new Worker(new URL("./solc_worker.ts", import.meta.url), { type: "module" });
   const output = new Promise<string>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<string>) => resolve(event.data);
+    worker.onmessage = (event: MessageEvent<string>) => {
+      if (event.data === "ready") worker.postMessage(input);
+      else resolve(event.data);
+    };
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
       reject(new Error(`Cannot compile the local EVM contracts: solc failed: ${event.message}`));
     };
   });
-  worker.postMessage(input);
   return output.finally(() => worker.terminate());
 }
 

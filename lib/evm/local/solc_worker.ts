@@ -3,7 +3,10 @@
  * that is terminated afterwards returns solc's large WebAssembly heap to the
  * system instead of keeping it for the life of the service.
  *
- * Message in: the standard-JSON input as a string. Message out: the output as a string.
+ * Once solc is loaded it posts `"ready"`; then the message in is the
+ * standard-JSON input as a string, and the message out the output as a string.
+ * (Announcing readiness matters: a message that arrives while solc is still
+ * loading would find no handler and be lost.)
  *
  * @module
  */
@@ -15,3 +18,4 @@ const { default: solc } = await import("solc");
 self.onmessage = function compile(event: MessageEvent<string>) {
   self.postMessage(solc.compile(event.data));
 };
+self.postMessage("ready");
