@@ -36,10 +36,7 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
 
     const facilitator = new x402Facilitator();
     registerExactSvmScheme(facilitator, {
-      // A per-network map: a kit RPC is a proxy the signer cannot tell from a map by itself.
-      signer: toFacilitatorSvmSigner(feePayer, {
-        [NETWORKS.solanaDevnet.network]: createInProcessRpc(solana),
-      }),
+      signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(solana)),
       networks: NETWORKS.solanaDevnet.network,
     });
     if (evm) {
