@@ -15,14 +15,14 @@
 import { Hono } from "hono";
 import type { Context, MiddlewareHandler } from "hono";
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import type { Runtime } from "../lib/runtime.ts";
 import type { McpEndpoint } from "../routes/_descriptors/catalogs.ts";
 import { baseUrl } from "../routes/_http/context.ts";
 import { mcpEndpoints } from "../routes/descriptors.ts";
 import { originAllowed, type OriginPolicy } from "./origin.ts";
-import { createMcpServer, type McpDeps } from "./server.ts";
+import type { McpDeps } from "./server.ts";
 import { buildToolset, type Toolset } from "./tools.ts";
 
 /** The MCP routes of `runtime`, to mount at the root. */
@@ -57,7 +57,22 @@ function railOf(runtime: Runtime, endpoint: McpEndpoint): PaymentRail {
   return rail;
 }
 
+/** The MCP SDK, loaded on the first MCP request: a service nobody calls over MCP never carries it. */
+let sdk:
+  | Promise<
+    [
+      typeof import("./server.ts"),
+      typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    ]
+  >
+  | undefined;
+
 async function serveMcp(c: Context, toolset: Toolset, deps: McpDeps, publicUrl?: string): Promise<Response> {
+  sdk ??= Promise.all([
+    import("./server.ts"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]);
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk;
   const server = createMcpServer(toolset, deps, {
     requestId: c.get("requestId"),
     endpointUrl: baseUrl(c, publicUrl) + toolset.path,
