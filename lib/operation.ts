@@ -97,6 +97,13 @@ export interface Operation<
   maxBodyBytes?: number;
   /** An example input, for docs and discovery. */
   example?: Record<string, unknown>;
+  /**
+   * Cheap checks of the decoded input that need no network (file signatures,
+   * declared durations, size caps). Every transport runs them before asking
+   * for payment, so a request that cannot succeed is refused for free.
+   * Throws the service's errors.
+   */
+  precheck?(input: HandlerInput<z.infer<I>, B>, services: Services): void;
   /** The work itself: knows nothing of HTTP, MCP or payment. */
   handler(input: HandlerInput<z.infer<I>, B>, ctx: OperationContext): Promise<z.infer<O>>;
 }

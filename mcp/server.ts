@@ -93,6 +93,7 @@ export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpReq
     const context = { requestId: request.requestId, path: toolset.path, tool: tool.operation.id };
     try {
       const input = toolInput(tool.operation, call.params.arguments ?? {});
+      tool.operation.precheck?.(input as never, deps.services);
       return await withPayment(
         {
           gateway: deps.gateway,

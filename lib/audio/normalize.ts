@@ -172,8 +172,11 @@ async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; out
   return { audio, output: reread.loudness };
 }
 
-/** Checks what can be checked without ffmpeg; throws the caller's error at once. */
-function precheck(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
+/**
+ * Checks what can be checked without ffmpeg (size, container signature,
+ * declared duration, target); throws the caller's error at once.
+ */
+export function precheckAudio(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
   if (bytes.length > limits.maxBytes) {
     throw new PayloadTooLargeError(
       `Audio is larger than the ${formatBytes(limits.maxBytes)} limit`,
@@ -238,7 +241,7 @@ export async function normalizeAudio(
   options: NormalizeOptions,
 ): Promise<NormalizeResult> {
   const { limits, gate, signal } = options;
-  const { target, kind } = precheck(bytes, request, limits);
+  const { target, kind } = precheckAudio(bytes, request, limits);
   const work = async (): Promise<NormalizeResult> => {
     const deadline = Date.now() + limits.timeoutMs;
     const source = kind === "mp4" ? moovFirst(bytes) : bytes;

@@ -132,15 +132,13 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * Opens a PDF held in memory. The caller's buffer is left intact.
+ * Checks what can be checked without parsing: not empty, within the size cap,
+ * and a `%PDF-` header near the start.
  *
- * @param bytes The file.
- * @param limits Size cap.
- * @returns The open document.
  * @throws {PayloadTooLargeError} Over the size cap.
- * @throws {InvalidInputError} Empty, not a PDF, corrupt, or password-protected.
+ * @throws {InvalidInputError} Empty or not a PDF.
  */
-export async function openPdf(bytes: Uint8Array, limits: OpenLimits): Promise<OpenPdf> {
+export function checkPdfBytes(bytes: Uint8Array, limits: OpenLimits): void {
   if (bytes.length === 0) throw new InvalidInputError("Empty PDF: the request carried no bytes");
   if (bytes.length > limits.maxBytes) {
     throw new PayloadTooLargeError(
@@ -150,6 +148,19 @@ export async function openPdf(bytes: Uint8Array, limits: OpenLimits): Promise<Op
   if (!hasPdfHeader(bytes)) {
     throw new InvalidInputError('Not a PDF: the file does not start with "%PDF-"');
   }
+}
+
+/**
+ * Opens a PDF held in memory. The caller's buffer is left intact.
+ *
+ * @param bytes The file.
+ * @param limits Size cap.
+ * @returns The open document.
+ * @throws {PayloadTooLargeError} Over the size cap.
+ * @throws {InvalidInputError} Empty, not a PDF, corrupt, or password-protected.
+ */
+export async function openPdf(bytes: Uint8Array, limits: OpenLimits): Promise<OpenPdf> {
+  checkPdfBytes(bytes, limits);
   const pdfjs = await loadPdfJs();
   const { getDocument } = pdfjs[0];
   const worker = inProcessWorker(pdfjs);

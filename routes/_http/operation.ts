@@ -42,7 +42,9 @@ export function mountOperation(
 ): void {
   const extensions = discoveryExtension(operation);
   const validate: MiddlewareHandler = async function validateInput(c, next) {
-    c.set("operationInput", await readOperationInput(c, operation));
+    const input = await readOperationInput(c, operation);
+    operation.precheck?.(input as never, deps.services);
+    c.set("operationInput", input);
     await next();
   };
   const payment = requirePayment({

@@ -35,6 +35,21 @@ Deno.test("[e2e] MCP binary tools: base64 PDF in, audio in and out as an audio b
       assert.equal(local.solana.usdcBalance(payTo) - before, 2500n);
     });
 
+    await t.step("bytes that cannot succeed are refused before any payment is asked for", async () => {
+      const notPdf = await callTool(solana, "pdf_to_markdown", {
+        pdf: new TextEncoder().encode("hello").toBase64(),
+      });
+      assert.equal(notPdf.isError, true);
+      assert.equal(paymentRequiredOf(notPdf), undefined);
+      assert.match((notPdf.content[0] as { text: string }).text, /Not a PDF/);
+      const noise = await callTool(alt, "normalize_audio", {
+        audio: crypto.getRandomValues(new Uint8Array(4096)).toBase64(),
+      });
+      assert.equal(noise.isError, true);
+      assert.equal(paymentRequiredOf(noise), undefined);
+      assert.match((noise.content[0] as { text: string }).text, /Unsupported audio format/);
+    });
+
     await t.step("invalid base64 is a tool error and the attached payment is not charged", async () => {
       const required = paymentRequiredOf(await callTool(solana, "pdf_to_markdown", { pdf: "JVBERi0" }))!;
       const payment = await payer.createPaymentPayload(required);

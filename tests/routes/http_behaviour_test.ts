@@ -115,6 +115,27 @@ Deno.test("[http] shared behaviour of the service", async (t) => {
       assert.match((await extra.json()).error, /unknown field "acount"/);
     });
 
+    await t.step("uploads whose bytes cannot succeed are refused before payment", async () => {
+      const notPdf = await get("/v1/pdf/to-markdown", {
+        method: "POST",
+        headers: { "Content-Type": "application/pdf" },
+        body: "hello, not a PDF",
+      });
+      assert.equal(notPdf.status, 400);
+      assert.equal(notPdf.headers.get("PAYMENT-REQUIRED"), null);
+      assert.match((await notPdf.json()).error, /Not a PDF/);
+      for (const path of ["/v1/audio/normalize", "/alt/v1/audio/normalize"]) {
+        const noise = await get(path, {
+          method: "POST",
+          headers: { "Content-Type": "audio/wav" },
+          body: crypto.getRandomValues(new Uint8Array(4096)),
+        });
+        assert.equal(noise.status, 400);
+        assert.equal(noise.headers.get("PAYMENT-REQUIRED"), null);
+        assert.match((await noise.json()).error, /Unsupported audio format/);
+      }
+    });
+
     await t.step("a malformed PAYMENT-SIGNATURE is a 400, not a free answer", async () => {
       const response = await get("/v1/fees/priority", { headers: { "PAYMENT-SIGNATURE": "%%%not-base64" } });
       assert.equal(response.status, 400);

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation.ts";
 import { sharedAudioService } from "../../../lib/audio/limits.ts";
-import { normalizeAudio } from "../../../lib/audio/normalize.ts";
+import { normalizeAudio, precheckAudio } from "../../../lib/audio/normalize.ts";
 import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
 import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";
 import { PRESET_NAMES, TARGET_RANGES } from "../../../lib/audio/presets.ts";
@@ -117,6 +117,10 @@ export default defineOperation({
   // Room for the size cap as base64 in a JSON body; the decoded bytes are held to the cap itself.
   maxBodyBytes: Math.ceil(sharedAudioService().limits.maxBytes * 4 / 3) + 64 * 1024,
   example: { audio: "<base64 of a WAV file>", preset: "podcast" },
+  precheck(input, services) {
+    const { audio: bytes, ...request } = input;
+    precheckAudio(bytes, request, (services.audio ?? sharedAudioService()).limits);
+  },
   async handler(input, ctx) {
     const audio = ctx.services.audio ?? sharedAudioService();
     const { audio: bytes, ...request } = input;

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { defineOperation } from "../../../lib/operation.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { DEFAULT_PDF_LIMITS, sharedPdfService } from "../../../lib/pdf/limits.ts";
+import { checkPdfBytes } from "../../../lib/pdf/load.ts";
 import { PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
 
 const MB = 1024 * 1024;
@@ -64,6 +65,9 @@ export default defineOperation({
   // Room for the size cap as base64 in a JSON body; the decoded bytes are held to the cap itself.
   maxBodyBytes: Math.ceil(DEFAULT_PDF_LIMITS.maxBytes * 4 / 3) + 64 * 1024,
   example: { pdf: "<base64 of a PDF file>", pages: "1-3", includePageBreaks: false },
+  precheck(input, services) {
+    checkPdfBytes(input.pdf, (services.pdf ?? sharedPdfService()).limits);
+  },
   async handler(input, ctx) {
     const service = ctx.services.pdf ?? sharedPdfService();
     const { pdf, pages, includePageBreaks } = input;
