@@ -115,6 +115,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     },
   ];
 
+  const health = createHealth(checks);
+  health(); // Warm the cache: the first /healthz is then answered from it, not from three live checks.
+
   return {
     config,
     log,
@@ -122,7 +125,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     gateway,
     rails: parts.rails,
     local: parts.local,
-    health: createHealth(checks),
+    health,
     async close() {
       kv.close();
       await parts.close();
