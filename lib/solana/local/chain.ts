@@ -1,7 +1,8 @@
 /**
  * The local chain: LiteSVM as the runtime, plus what a cluster adds around
- * it — slots and block heights (every landed transaction gets its own new,
- * finalized block), a queue of recent blockhashes valid for 150 blocks, a
+ * it — slots and block heights (every landed transaction, or batch of them,
+ * gets its own new block, final at once or after a set number of later
+ * slots), a queue of recent blockhashes valid for 150 blocks, a
  * status cache that refuses a message twice, the ledger of executed
  * transactions and the per-slot priority fees.
  *
@@ -15,6 +16,7 @@ import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM } from "litesv
 import type { Address, EncodedAccount, MaybeEncodedAccount } from "@solana/kit";
 import { type AccountKeys, type KeysResult, resolveAccountKeys } from "./account_keys.ts";
 import { messageFee, readComputeBudget } from "./compute_budget.ts";
+import { commitmentAtDepth, type CommitmentStatus } from "./commitment.ts";
 import { FeeHistory } from "./fee_history.ts";
 import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
 import { buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
@@ -68,6 +70,15 @@ export interface SimulationOutcome {
   replacementBlockhash: { blockhash: string; lastValidBlockHeight: bigint } | null;
 }
 
+/** Options of the {@linkcode LocalChain} constructor. */
+export interface LocalChainOptions {
+  /**
+   * Later slots that must land before a block is final (default 0: final at
+   * once). Until then its transactions are processed (newest slot) or confirmed.
+   */
+  finalityLagSlots?: number;
+}
+
 /** The local chain. Every method is synchronous: calls never interleave. */
 export class LocalChain {
   /** The runtime. */
@@ -82,8 +93,15 @@ export class LocalChain {
   readonly #processed = new Map<string, bigint>();
   #transactionCount = 0;
   readonly #fees = new FeeHistory();
+  readonly #finalityLagSlots: number;
 
-  constructor() {
+  /** @throws {RangeError} if `finalityLagSlots` is not a non-negative integer */
+  constructor(options: LocalChainOptions = {}) {
+    const lag = options.finalityLagSlots ?? 0;
+    if (!Number.isSafeInteger(lag) || lag < 0) {
+      throw new RangeError(`Invalid finalityLagSlots "${lag}": expected a non-negative integer`);
+    }
+    this.#finalityLagSlots = lag;
     this.svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
     this.svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
     this.#setClock(this.#slot, this.#blockTime);
@@ -91,7 +109,7 @@ export class LocalChain {
     this.#blockhashes.set(this.#latestBlockhash, this.#blockHeight);
   }
 
-  /** The current (finalized) slot. */
+  /** The newest slot (also the finalized one unless a finality lag is set). */
   get slot(): bigint {
     return this.#slot;
   }
@@ -137,6 +155,11 @@ export class LocalChain {
     return this.#ledger.get(signature);
   }
 
+  /** How far a landed transaction got: processed, confirmed or finalized, with its confirmations. */
+  commitment(entry: LedgerEntry): CommitmentStatus {
+    return commitmentAtDepth(this.#slot - entry.slot, this.#finalityLagSlots);
+  }
+
   /** The status-cache view: only blocks of the last 300 slots unless `searchHistory`. */
   status(signature: string, searchHistory: boolean): LedgerEntry | undefined {
     const entry = this.#ledger.get(signature);
@@ -150,48 +173,32 @@ export class LocalChain {
    * landed. Signatures are always verified.
    */
   execute(wire: WireTransaction, keys?: AccountKeys): ExecuteOutcome {
-    const { signature } = wire;
-    const resolved = keys ? { ok: true as const, keys } : this.resolveKeys(wire);
-    if (!resolved.ok) return { signature, err: resolved.err, landed: false };
-    const rejection = this.#checkFreshness(wire, MAX_PROCESSING_AGE);
-    if (rejection) return { signature, err: rejection, landed: false };
+    return this.executeBatch([{ wire, keys }])[0]!;
+  }
 
-    const read = (address: Address) => this.svm.getAccount(address);
-    const pre = snapshotBalances(wire.message, resolved.keys, read);
+  /**
+   * Runs transactions in order into ONE new block, as a leader packing an
+   * entry: each is checked and executed against the state the previous ones
+   * left, and those that landed share the block's slot and fee statistics.
+   * No block is produced when none landed.
+   */
+  executeBatch(transactions: readonly { wire: WireTransaction; keys?: AccountKeys }[]): ExecuteOutcome[] {
     const blockTime = Math.max(this.#blockTime, Math.floor(Date.now() / 1000));
-    this.#setClock(this.#slot + 1n, blockTime);
-    const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
-    const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
-    const err = result instanceof FailedTransactionMetadata
-      ? fromLiteSvmError(result.err())
-      : result === null
-      ? "SignatureFailure"
-      : null;
-    const landed = err === null || payerAfter < (pre.lamports[0] ?? 0n);
-    if (!landed) {
-      this.#setClock(this.#slot, this.#blockTime);
-      return { signature, err, landed };
-    }
-
-    this.#produceBlock(blockTime);
-    const post = snapshotBalances(wire.message, resolved.keys, read);
-    const meta = buildExecutionMeta({
-      err,
-      fee: messageFee(wire.message),
-      keys: resolved.keys,
-      pre,
-      post,
-      result: result instanceof FailedTransactionMetadata ? result.meta() : result,
+    const slot = this.#slot + 1n;
+    this.#setClock(slot, blockTime);
+    const landed: LedgerEntry[] = [];
+    const outcomes = transactions.map(({ wire, keys }) => {
+      const { outcome, entry } = this.#runInBlock(wire, keys, slot, blockTime);
+      if (entry) landed.push(entry);
+      return outcome;
     });
-    this.#ledger.set(signature, { signature, slot: this.#slot, blockTime, wire, keys: resolved.keys, meta });
-    this.#processed.set(wire.messageKey, this.#blockHeight);
-    this.#transactionCount++;
-    if (this.#ledger.size > MAX_LEDGER_ENTRIES) {
-      const oldest = this.#ledger.keys().next().value;
-      if (oldest !== undefined) this.#ledger.delete(oldest);
+    if (landed.length === 0) {
+      this.#setClock(this.#slot, this.#blockTime);
+      return outcomes;
     }
-    this.#recordFees(wire, resolved.keys);
-    return { signature, err, landed };
+    this.#produceBlock(blockTime);
+    for (const entry of landed) this.#record(entry);
+    return outcomes;
   }
 
   /**
@@ -253,6 +260,58 @@ export class LocalChain {
     return this.#fees.recent(accounts);
   }
 
+  /** Executes one transaction in the block being built at `slot`; the entry when it landed. */
+  #runInBlock(
+    wire: WireTransaction,
+    keys: AccountKeys | undefined,
+    slot: bigint,
+    blockTime: number,
+  ): { outcome: ExecuteOutcome; entry?: LedgerEntry } {
+    const { signature } = wire;
+    const resolved = keys ? { ok: true as const, keys } : this.resolveKeys(wire);
+    if (!resolved.ok) return { outcome: { signature, err: resolved.err, landed: false } };
+    const rejection = this.#checkFreshness(wire, MAX_PROCESSING_AGE);
+    if (rejection) return { outcome: { signature, err: rejection, landed: false } };
+
+    const read = (address: Address) => this.svm.getAccount(address);
+    const pre = snapshotBalances(wire.message, resolved.keys, read);
+    const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
+    const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
+    const err = result instanceof FailedTransactionMetadata
+      ? fromLiteSvmError(result.err())
+      : result === null
+      ? "SignatureFailure"
+      : null;
+    const landed = err === null || payerAfter < (pre.lamports[0] ?? 0n);
+    if (!landed) return { outcome: { signature, err, landed } };
+
+    const post = snapshotBalances(wire.message, resolved.keys, read);
+    const meta = buildExecutionMeta({
+      err,
+      fee: messageFee(wire.message),
+      keys: resolved.keys,
+      pre,
+      post,
+      result: result instanceof FailedTransactionMetadata ? result.meta() : result,
+    });
+    // The status cache refuses the same message again, later in this block too.
+    this.#processed.set(wire.messageKey, this.#blockHeight + 1n);
+    const entry = { signature, slot, blockTime, wire, keys: resolved.keys, meta };
+    return { outcome: { signature, err, landed }, entry };
+  }
+
+  /** Adds a landed transaction of the newest block to the ledger and the fee history. */
+  #record(entry: LedgerEntry): void {
+    this.#ledger.set(entry.signature, entry);
+    this.#transactionCount++;
+    if (this.#ledger.size > MAX_LEDGER_ENTRIES) {
+      const oldest = this.#ledger.keys().next().value;
+      if (oldest !== undefined) this.#ledger.delete(oldest);
+    }
+    const writable = entry.keys.all.filter((_, index) => entry.keys.writable[index]);
+    this.#fees.record(entry.slot, readComputeBudget(entry.wire.message).unitPrice, writable);
+  }
+
   #checkFreshness(wire: WireTransaction, maxAge: bigint): RpcTransactionError | null {
     const token = wire.message.lifetimeToken;
     const fresh = this.isBlockhashValid(token, maxAge) ||
@@ -292,10 +351,5 @@ export class LocalChain {
   #setClock(slot: bigint, unixTimestamp: number): void {
     const epoch = slot / SLOTS_PER_EPOCH;
     this.svm.setClock(new Clock(slot, BigInt(unixTimestamp), epoch, epoch + 1n, BigInt(unixTimestamp)));
-  }
-
-  #recordFees(wire: WireTransaction, keys: AccountKeys): void {
-    const writable = keys.all.filter((_, index) => keys.writable[index]);
-    this.#fees.record(this.#slot, readComputeBudget(wire.message).unitPrice, writable);
   }
 }

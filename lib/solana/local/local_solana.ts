@@ -42,6 +42,13 @@ export interface LocalSolana {
   usdcBalance(owner: Address): bigint;
   /** Runs a signed transaction through the runtime and records it, exactly as `sendTransaction` with `skipPreflight` does. */
   execute(transaction: Transaction): { signature: string; err: RpcTransactionError | null };
+  /**
+   * Runs signed transactions in order into one new block (one slot), as a
+   * leader packs them, and records those that landed; an outcome per transaction.
+   */
+  executeInOneSlot(
+    transactions: readonly Transaction[],
+  ): { signature: string; err: RpcTransactionError | null; landed: boolean }[];
   /** The runtime, for tests that plant programs or accounts. */
   readonly svm: LiteSVM;
   /** The chain state behind the RPC (slots, ledger, blockhashes). */
@@ -52,11 +59,22 @@ export interface LocalSolana {
 export interface LocalSolanaOptions {
   /** Land the seeded priority-fee history (default `true`). */
   seedHistory?: boolean;
+  /**
+   * Later slots that must land before a transaction is finalized (default 0:
+   * at once). Until then `getSignatureStatuses` reports it processed (in the
+   * newest slot) or confirmed, and `getTransaction` returns it only at
+   * `confirmed` commitment, as a validator does.
+   */
+  finalityLagSlots?: number;
 }
 
-/** Starts a local cluster. */
+/**
+ * Starts a local cluster.
+ *
+ * @throws {RangeError} if `finalityLagSlots` is not a non-negative integer
+ */
 export async function createLocalSolana(options: LocalSolanaOptions = {}): Promise<LocalSolana> {
-  const chain = new LocalChain();
+  const chain = new LocalChain({ finalityLagSlots: options.finalityLagSlots });
   const mintAuthority = await generateKeyPairSigner();
   plantUsdcMint(chain.svm, mintAuthority.address);
   if (options.seedHistory ?? true) await seedHistory(chain);
@@ -88,6 +106,11 @@ export async function createLocalSolana(options: LocalSolanaOptions = {}): Promi
     execute(transaction) {
       const { signature, err } = chain.execute(fromKitTransaction(transaction));
       return { signature, err };
+    },
+    executeInOneSlot(transactions) {
+      return chain.executeBatch(
+        transactions.map((transaction) => ({ wire: fromKitTransaction(transaction) })),
+      );
     },
   };
 }

@@ -81,7 +81,10 @@ export function integerField(config: Record<string, unknown>, field: string): nu
   return value;
 }
 
-/** Applies `commitment` and `minContextSlot` (every level is final on the local chain). */
+/**
+ * Applies `commitment` and `minContextSlot`. State is read at the newest slot
+ * whatever the level: only transaction lookups honour a finality lag.
+ */
 export function checkContext(config: Record<string, unknown>, chain: LocalChain): void {
   const commitment = config.commitment;
   if (commitment !== undefined && !["processed", "confirmed", "finalized"].includes(String(commitment))) {

@@ -26,6 +26,7 @@ import {
   type RpcMethod,
   signatureParam,
 } from "./rpc_params.ts";
+import { meetsCommitment } from "./commitment.ts";
 import { describeTransactionError } from "./tx_error.ts";
 import {
   encodeLedgerEntry,
@@ -153,9 +154,10 @@ function getSignatureStatuses(params: unknown[], { chain }: MethodContext) {
       const entry = chain.status(signature, searchHistory);
       if (!entry) return null;
       const { err } = entry.meta;
+      const { confirmationStatus, confirmations } = chain.commitment(entry);
       return {
-        confirmationStatus: "finalized",
-        confirmations: null,
+        confirmationStatus,
+        confirmations,
         err,
         slot: Number(entry.slot),
         status: err === null ? { Ok: null } : { Err: err },
@@ -168,7 +170,8 @@ function getTransaction(params: unknown[], { chain }: MethodContext) {
   requireParams(params, 1);
   const signature = signatureParam(params[0]);
   const config = typeof params[1] === "string" ? { encoding: params[1] } : configParam(params[1]);
-  if (config.commitment === "processed") {
+  const commitment = config.commitment ?? "finalized";
+  if (commitment === "processed") {
     throw invalidParams("Method does not support commitment below `confirmed`");
   }
   const encoding = String(config.encoding ?? "json");
@@ -179,7 +182,9 @@ function getTransaction(params: unknown[], { chain }: MethodContext) {
   }
   const maxVersion = integerField(config, "maxSupportedTransactionVersion");
   const entry = chain.transaction(signature);
-  if (!entry) return null;
+  // A validator serves only blocks at the requested commitment (finalized by default).
+  const required = commitment === "confirmed" ? "confirmed" : "finalized";
+  if (!entry || !meetsCommitment(chain.commitment(entry).confirmationStatus, required)) return null;
   const version = entry.wire.message.version;
   if (version !== "legacy" && (maxVersion === undefined || version > maxVersion)) {
     throw unsupportedTransactionVersion(version);
