@@ -43,9 +43,14 @@ export interface LocalCluster {
   close(): Promise<void>;
 }
 
-/** Starts a cluster (without the seeded fee history unless asked). */
-export async function startCluster(options: { seedHistory?: boolean } = {}): Promise<LocalCluster> {
-  const local = await createLocalSolana({ seedHistory: options.seedHistory ?? false });
+/** Starts a cluster (without the seeded fee history unless asked; final at once unless a lag is given). */
+export async function startCluster(
+  options: { seedHistory?: boolean; finalityLagSlots?: number } = {},
+): Promise<LocalCluster> {
+  const local = await createLocalSolana({
+    seedHistory: options.seedHistory ?? false,
+    finalityLagSlots: options.finalityLagSlots,
+  });
   const server = serveLoopback(local);
   const client = createSolanaClient(server.url);
   return {
