@@ -75,7 +75,9 @@ export class PaymentGateway {
   readonly #retryInitMs: number;
   readonly #onSettlement: (event: SettlementEvent) => void;
   readonly #requirements = new Map<string, Promise<PaymentRequirements[]>>();
-  readonly #challenges = new Map<string, Promise<PaymentRequired>>();
+  /** Challenges per extensions object (one per operation and transport), then per rail and price. */
+  readonly #challenges = new WeakMap<object, Map<string, Promise<PaymentRequired>>>();
+  readonly #noExtensions = {};
   #ready = false;
   #initializing?: Promise<void>;
   #lastFailure = 0;
@@ -169,15 +171,21 @@ export class PaymentGateway {
   /**
    * The challenge for an unpaid request: the same as {@linkcode paymentRequired}
    * with a fixed reason, built once per rail and resource (only its URL varies).
+   * Resources are told apart by their extensions object, which each transport
+   * builds once per operation, so an MCP tool and an HTTP route of the same
+   * operation each advertise their own discovery info.
    */
   async challenge(rail: PaymentRail, resource: PricedResource): Promise<PaymentRequired> {
-    const key = `${rail.network} ${resource.price} ${resource.description}`;
-    let cached = this.#challenges.get(key);
+    const owner = resource.extensions ?? this.#noExtensions;
+    let byRail = this.#challenges.get(owner);
+    if (!byRail) this.#challenges.set(owner, byRail = new Map());
+    const key = `${rail.network} ${resource.price} ${resource.description} ${resource.mimeType}`;
+    let cached = byRail.get(key);
     if (!cached) {
       const reason = `Payment required: this request costs ${resource.price} in USDC on ${rail.label}`;
       cached = this.paymentRequired(rail, resource, reason);
-      this.#challenges.set(key, cached);
-      cached.catch(() => this.#challenges.delete(key));
+      byRail.set(key, cached);
+      cached.catch(() => byRail.delete(key));
     }
     const required = await cached;
     return { ...required, resource: { ...required.resource, url: resource.url } };
