@@ -72,7 +72,7 @@ export function solanaRail(options: RailOptions): PaymentRail {
     scheme: new ExactSvmScheme(),
     maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
     async paymentId(payload) {
-      const transaction = payload.payload.transaction;
+      const transaction = payload.payload?.transaction;
       if (typeof transaction !== "string") throw new TypeError("Payment has no Solana transaction");
       const decoded = decoder.decode(base64.encode(transaction));
       return await sha256Hex(new Uint8Array(decoded.messageBytes));
@@ -94,7 +94,7 @@ export function evmRail(options: RailOptions): PaymentRail {
     scheme: new ExactEvmScheme(),
     maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
     paymentId(payload) {
-      const authorization = payload.payload.authorization as { from?: unknown; nonce?: unknown } | undefined;
+      const authorization = payload.payload?.authorization as { from?: unknown; nonce?: unknown } | undefined;
       const from = authorization?.from;
       const nonce = authorization?.nonce;
       if (typeof from !== "string" || typeof nonce !== "string") {

@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import {
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import type { PaymentPayload } from "@x402/core/types";
+import { evmRail, NETWORKS, solanaRail } from "../../../lib/payments/rails.ts";
+
+const accepted = {} as PaymentPayload["accepted"];
+const payloadOf = (payload: Record<string, unknown>): PaymentPayload => ({
+  x402Version: 2,
+  accepted,
+  payload,
+});
+
+async function signedTransfer(amount: bigint): Promise<string> {
+  const payer = await generateKeyPairSigner();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash({
+        blockhash: "11111111111111111111111111111111" as Blockhash,
+        lastValidBlockHeight: 10n,
+      }, m),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({ source: payer, destination: payer.address, amount }),
+        m,
+      ),
+  );
+  return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+}
+
+Deno.test("solanaRail().paymentId() names a payment by its signed message, not its encoding", async () => {
+  const rail = solanaRail({
+    ...{ network: NETWORKS.solanaDevnet.network, asset: NETWORKS.solanaDevnet.usdc },
+    payTo: "x",
+  });
+  const transaction = await signedTransfer(1n);
+  const id = await rail.paymentId(payloadOf({ transaction }));
+  assert.match(id, /^[0-9a-f]{64}$/);
+  assert.equal(await rail.paymentId(payloadOf({ transaction, padding: "ignored" })), id);
+  assert.notEqual(await rail.paymentId(payloadOf({ transaction: await signedTransfer(2n) })), id);
+  await assert.rejects(rail.paymentId(payloadOf({})), /no Solana transaction/);
+  await assert.rejects(
+    rail.paymentId({ x402Version: 2, accepted } as unknown as PaymentPayload),
+    /no Solana transaction/,
+  );
+});
+
+Deno.test("evmRail().paymentId() names a payment by network, signer and nonce, whatever their case", async () => {
+  const rail = evmRail({
+    network: NETWORKS.baseSepolia.network,
+    asset: NETWORKS.baseSepolia.usdc,
+    payTo: "0x0",
+  });
+  const nonce = `0x${"AB".repeat(32)}`;
+  const from = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
+  const id = await rail.paymentId(payloadOf({ authorization: { from, nonce }, signature: "0x1" }));
+  assert.equal(id, `eip155:84532:${from.toLowerCase()}:${nonce.toLowerCase()}`);
+  assert.equal(
+    await rail.paymentId(payloadOf({ authorization: { from: from.toLowerCase(), nonce }, signature: "0x2" })),
+    id,
+  );
+  await assert.rejects(rail.paymentId(payloadOf({})), /no EIP-3009 authorization/);
+});
