@@ -6,6 +6,10 @@
  * claimed → the handler runs → settled only when the handler answered 2xx, and
  * then the response carries `PAYMENT-RESPONSE`. A failed handler releases the
  * claim and charges nothing; a failed settlement replaces the output with a 402.
+ * Nor is a payment settled for a response nobody can receive: a HEAD request
+ * (served by the GET route, without a body) always gets the requirement with
+ * its payment left untouched, and work that finishes after the client went
+ * away releases the claim.
  *
  * @module
  */
@@ -36,7 +40,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
   return async function requirePayment(c, next) {
     const resource = options.resource(c.req.url);
     const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
-    if (!header) {
+    if (!header || c.req.method === "HEAD") {
       const challenge = await gateway.challenge(rail, resource);
       let encoded = encodedChallenges.get(resource.url);
       if (encoded === undefined) {
@@ -60,7 +64,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       await gateway.release(authorization);
       throw error;
     }
-    if (c.res.status < 200 || c.res.status >= 300) {
+    if (c.res.status < 200 || c.res.status >= 300 || c.req.raw.signal.aborted) {
       await gateway.release(authorization);
       return;
     }
