@@ -6,7 +6,8 @@
  * No `_meta["x402/payment"]` → the requirement as a tool error. A payment →
  * verified and claimed → the work runs → settled only when it succeeded, and
  * the result carries `_meta["x402/payment-response"]`. Failed work releases
- * the claim and charges nothing. A settlement that fails — thrown or resolved
+ * the claim and charges nothing, and so does work that finishes after the
+ * caller went away (nobody receives its result). A settlement that fails — thrown or resolved
  * with `success: false` — replaces the output with the requirement: the work's
  * output is never served unpaid.
  *
@@ -18,7 +19,7 @@ import type { PaymentPayload } from "@x402/core/types";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { PaymentRequiredError } from "../lib/payments/errors.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
-import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY, paymentRequiredResult } from "./results.ts";
+import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY, paymentRequiredResult, textError } from "./results.ts";
 
 /** What one paid tool call needs. */
 export interface PaidCall {
@@ -27,6 +28,8 @@ export interface PaidCall {
   resource: PricedResource;
   /** The request's `params._meta`. */
   meta: Record<string, unknown> | undefined;
+  /** Aborted when the caller goes away: work finished after that is not settled. */
+  signal?: AbortSignal;
   /** Told who paid once a payment is verified (for the access log). */
   onPayer?: (payer: string) => void;
 }
@@ -60,6 +63,12 @@ export async function withPayment(
     if (result.isError) {
       await gateway.release(authorization);
       return result;
+    }
+    if (call.signal?.aborted) {
+      await gateway.release(authorization);
+      return textError(
+        "Call cancelled: the caller went away before the result was ready; nothing was charged",
+      );
     }
     const settlement = await gateway.settle(authorization);
     return { ...result, _meta: { ...result._meta, [PAYMENT_RESPONSE_META_KEY]: settlement } };

@@ -82,6 +82,7 @@ export function errorResult(error: unknown, log: Logger, context: Record<string,
   return textError(error.message + retry);
 }
 
-function textError(text: string): CallToolResult {
+/** A tool error with `text` as its only content. */
+export function textError(text: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text }] };
 }

@@ -91,6 +91,7 @@ export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpReq
       );
     }
     const context = { requestId: request.requestId, path: toolset.path, tool: tool.operation.id };
+    const signal = AbortSignal.any([extra.signal, request.signal]);
     try {
       const input = toolInput(tool.operation, call.params.arguments ?? {});
       tool.operation.precheck?.(input as never, deps.services);
@@ -100,12 +101,13 @@ export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpReq
           rail: toolset.rail,
           resource: resourceOf(tool, request.endpointUrl),
           meta: call.params._meta,
+          signal,
           onPayer: request.onPayer,
         },
         async () => {
           const output = await runOperation(tool.operation, input, {
             requestId: request.requestId,
-            signal: AbortSignal.any([extra.signal, request.signal]),
+            signal,
             services: deps.services,
             timeoutMs: deps.requestTimeoutMs,
           });

@@ -108,3 +108,46 @@ Deno.test("withPayment() settles only successful work, and never serves output w
     await service.close();
   }
 });
+
+Deno.test("withPayment() does not settle work that finished after the caller went away", async () => {
+  const service = await startTestService({ env: { ALT_ROUTES: "off" } });
+  try {
+    const { gateway, rails, local } = service.runtime;
+    const rail: PaymentRail = rails.solana;
+    const payTo = rail.payTo as Address;
+    const buyer = await throwawayBuyer();
+    await fundFromFaucet(service.base, buyer, "1");
+    const payer = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const payment = await payer.createPaymentPayload(await gateway.paymentRequired(rail, resource));
+    const controller = new AbortController();
+    const before = local!.solana.usdcBalance(payTo);
+
+    const left = await withPayment(
+      { gateway, rail, resource, meta: { [PAYMENT_META_KEY]: payment }, signal: controller.signal },
+      () => {
+        controller.abort();
+        return Promise.resolve(OUTPUT);
+      },
+    );
+    assert.equal(left.isError, true);
+    assert.equal(settlementOf(left), undefined);
+    assert.doesNotMatch(JSON.stringify(left), /"answer"/, "no output without a settlement");
+    assert.match(JSON.stringify(left.content), /nothing was charged/);
+    assert.equal(local!.solana.usdcBalance(payTo), before);
+
+    const again = await withPayment(
+      {
+        gateway,
+        rail,
+        resource,
+        meta: { [PAYMENT_META_KEY]: payment },
+        signal: new AbortController().signal,
+      },
+      () => Promise.resolve(OUTPUT),
+    );
+    assert.equal(settlementOf(again)?.success, true, "the released payment still buys one result");
+    assert.equal(local!.solana.usdcBalance(payTo) - before, PRICE_ATOMIC);
+  } finally {
+    await service.close();
+  }
+});
