@@ -131,6 +131,7 @@ export function validateOrigin(policy: OriginPolicy): MiddlewareHandler {
 }
 
 function methodNotAllowed(c: Context): Response {
+  if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "POST, OPTIONS" });
   return c.json(
     jsonRpcError(
       `Method ${c.req.method} not allowed on ${c.req.path}: use POST (the server is stateless, with no SSE ` +

@@ -68,7 +68,8 @@ export function createApp(runtime: Runtime): Hono {
     for (const operation of altOperations) mountOperation(app, operation, runtime.rails.evm, "/alt", deps);
   }
 
-  // A known path with another method gets 405 and the methods it takes.
+  // A known path with another method gets 405 and the methods it takes; a plain OPTIONS (not a CORS
+  // preflight, which the CORS layer answers) gets those methods with a 204.
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of app.routes) {
     if (route.method === "ALL" || route.path.includes("*")) continue;
@@ -76,12 +77,29 @@ export function createApp(runtime: Runtime): Hono {
       route.method,
     );
   }
-  for (const [path, methods] of methodsByPath) {
+  // Static paths first (the first matching route answers), each with the methods of the
+  // parameterised paths it also matches: POST /v1/token/risk and GET /v1/token/:mint share a path.
+  const paths = [...methodsByPath.keys()].sort((a, b) => Number(a.includes(":")) - Number(b.includes(":")));
+  for (const path of paths) {
+    const methods = new Set(
+      paths.filter((other) => other === path || patternMatches(other, path))
+        .flatMap((other) => [...methodsByPath.get(other)!]),
+    );
     const allow = [...methods, "OPTIONS"].join(", ");
     app.all(path, (c) => {
       c.header("Allow", allow);
+      if (c.req.method === "OPTIONS") return c.body(null, 204);
       throw new HttpStatusError(405, `Method ${c.req.method} not allowed on ${c.req.path}: use ${allow}`);
     });
   }
   return app;
+}
+
+/** Whether route `pattern` (with `:param` segments) matches the static `path`. */
+function patternMatches(pattern: string, path: string): boolean {
+  if (!pattern.includes(":") || path.includes(":")) return false;
+  const wanted = pattern.split("/");
+  const given = path.split("/");
+  return wanted.length === given.length &&
+    wanted.every((segment, i) => segment.startsWith(":") ? given[i] !== "" : segment === given[i]);
 }
