@@ -184,11 +184,15 @@ export async function runOperation(
   const budget = AbortSignal.timeout(options.timeoutMs);
   let output: unknown;
   try {
-    output = await operation.handler(input as never, {
-      requestId: options.requestId,
-      signal: AbortSignal.any([options.signal, budget]),
-      services: options.services,
-    });
+    const work = (async () =>
+      await operation.handler(input as never, {
+        requestId: options.requestId,
+        signal: AbortSignal.any([options.signal, budget]),
+        services: options.services,
+      }))();
+    // Work that ignores its signal still ends at the budget: it is never served (nor paid) late.
+    work.catch(() => {});
+    output = await Promise.race([work, aborted(budget)]);
   } catch (error) {
     if (budget.aborted && !(error instanceof UpstreamTimeoutError)) {
       throw new UpstreamTimeoutError(`Request took longer than its ${options.timeoutMs} ms budget`, {
@@ -202,4 +206,11 @@ export async function runOperation(
     throw new Error(`Output of "${operation.id}" breaks its schema: ${checked.error.message}`);
   }
   return output as Record<string, unknown>;
+}
+
+/** Rejects with the signal's reason once it aborts. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) =>
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true })
+  );
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { InvalidInputError } from "../../lib/errors.ts";
-import { type AnyOperation, decodeBinaryInput, defineOperation } from "../../lib/operation.ts";
+import { InvalidInputError, UpstreamTimeoutError } from "../../lib/errors.ts";
+import { type AnyOperation, decodeBinaryInput, defineOperation, runOperation } from "../../lib/operation.ts";
+import type { Services } from "../../lib/services.ts";
 
 const upload = defineOperation({
   id: "upload_test",
@@ -40,4 +41,32 @@ Deno.test("decodeBinaryInput() returns the input of an operation without binary 
   const plain = { ...upload, binary: undefined } as AnyOperation;
   const input = { file: "not base64!" };
   assert.equal(decodeBinaryInput(plain, input), input);
+});
+
+Deno.test("runOperation() ends work that ignores its signal at the time budget, so it is never served late", async () => {
+  let finish!: () => void;
+  const stuck = new Promise<void>((resolve) => finish = resolve);
+  const slow = {
+    ...upload,
+    handler: async () => {
+      await stuck;
+      return { size: 1 };
+    },
+  } as AnyOperation;
+  // The budget's timer does not hold the event loop open; a server's listener does, here a timer.
+  const keepAlive = setTimeout(() => {}, 60_000);
+  try {
+    await assert.rejects(
+      runOperation(slow, {}, {
+        requestId: "r",
+        signal: new AbortController().signal,
+        services: {} as Services,
+        timeoutMs: 50,
+      }),
+      (error) => error instanceof UpstreamTimeoutError && /50 ms budget/.test(error.message),
+    );
+  } finally {
+    clearTimeout(keepAlive);
+    finish();
+  }
 });
