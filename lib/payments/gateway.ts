@@ -217,6 +217,16 @@ export class PaymentGateway {
         : "Payment does not match the requirements: check scheme, asset, amount and payTo";
       throw await this.#refuse(rail, resource, reason);
     }
+    const shape = rail.payloadShape.safeParse(payload.payload);
+    if (!shape.success) {
+      const [issue] = shape.error.issues;
+      const field = ["payload", ...(issue?.path ?? [])].join(".");
+      throw await this.#refuse(
+        rail,
+        resource,
+        `Malformed payment: "${field}": ${issue?.message ?? "invalid"}`,
+      );
+    }
     let paymentId: string;
     try {
       paymentId = await rail.paymentId(payload);

@@ -10,6 +10,7 @@ import type { Network, PaymentPayload, SchemeNetworkServer } from "@x402/core/ty
 import { ExactSvmScheme } from "@x402/svm/exact/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { getBase64Encoder, getTransactionDecoder } from "@solana/kit";
+import { z } from "zod";
 
 /** Which family of chain a rail settles on. */
 export type RailId = "solana" | "evm";
@@ -30,9 +31,34 @@ export interface PaymentRail {
   readonly scheme: SchemeNetworkServer;
   /** Seconds a signed payment stays valid. */
   readonly maxTimeoutSeconds: number;
+  /** The shape of a payment's scheme payload (`payload.payload`) on this rail, checked before verification. */
+  readonly payloadShape: z.ZodType;
   /** A stable id of the signed payment, the same for every re-encoding of it. */
   paymentId(payload: PaymentPayload): Promise<string>;
 }
+
+const decimal = z.string().regex(/^\d{1,78}$/, "expected a whole number as a decimal string");
+const hex = (bytes?: number) =>
+  z.string().regex(
+    bytes === undefined ? /^0x(?:[0-9a-fA-F]{2})+$/ : new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`),
+    bytes === undefined ? "expected 0x-prefixed hex" : `expected 0x and ${bytes * 2} hex digits`,
+  );
+
+/** An `exact` Solana payment: a partially signed transaction in base64. */
+const SOLANA_PAYLOAD = z.object({ transaction: z.string().min(1) });
+
+/** An `exact` EVM payment by EIP-3009 authorization, as the x402 EVM client signs it. */
+const EIP3009_PAYLOAD = z.object({
+  signature: hex(),
+  authorization: z.object({
+    from: hex(20),
+    to: hex(20),
+    value: decimal,
+    validAfter: decimal,
+    validBefore: decimal,
+    nonce: hex(32),
+  }),
+});
 
 /** CAIP-2 ids and USDC addresses of the networks we accept. */
 export const NETWORKS = {
@@ -71,6 +97,7 @@ export function solanaRail(options: RailOptions): PaymentRail {
     payTo: options.payTo,
     scheme: new ExactSvmScheme(),
     maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
+    payloadShape: SOLANA_PAYLOAD,
     async paymentId(payload) {
       const transaction = payload.payload?.transaction;
       if (typeof transaction !== "string") throw new TypeError("Payment has no Solana transaction");
@@ -93,6 +120,7 @@ export function evmRail(options: RailOptions): PaymentRail {
     payTo: options.payTo,
     scheme: new ExactEvmScheme(),
     maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
+    payloadShape: EIP3009_PAYLOAD,
     paymentId(payload) {
       const authorization = payload.payload?.authorization as { from?: unknown; nonce?: unknown } | undefined;
       const from = authorization?.from;

@@ -107,3 +107,44 @@ Deno.test("requirePayment() does not settle work that finished after the client 
     await service.close();
   }
 });
+
+Deno.test("requirePayment() answers an EVM payment of the wrong shape with a 402 naming the field, not a 503", async () => {
+  const service = await startTestService();
+  try {
+    const { client } = await fundedBuyer(service, "1");
+    const url = service.base + "/alt" + FEES;
+    const required = decodePaymentRequiredHeader((await fetch(url)).headers.get("PAYMENT-REQUIRED")!);
+    const payment = await client.createPaymentPayload(required);
+    const { authorization, signature } = payment.payload as {
+      authorization: Record<string, unknown>;
+      signature: string;
+    };
+    const variants: [Record<string, unknown>, RegExp][] = [
+      [{ authorization, signature: null }, /"payload\.signature"/],
+      [
+        { authorization: { ...authorization, value: { a: 1 } }, signature },
+        /"payload\.authorization\.value"/,
+      ],
+      [
+        { authorization: { ...authorization, validBefore: "soon" }, signature },
+        /"payload\.authorization\.validBefore"/,
+      ],
+      [{ authorization: { ...authorization, nonce: "0x01" }, signature }, /"payload\.authorization\.nonce"/],
+    ];
+    for (const [payload, field] of variants) {
+      const header = encodePaymentSignatureHeader({ ...payment, payload });
+      const response = await fetch(url, { headers: { "PAYMENT-SIGNATURE": header } });
+      assert.equal(response.status, 402, JSON.stringify(payload));
+      const { error } = await response.json();
+      assert.match(error, /^Malformed payment: /);
+      assert.match(error, field);
+    }
+    const paid = await fetch(url, {
+      headers: { "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(payment) },
+    });
+    assert.equal(paid.status, 200, "the well-formed payment was never claimed by the malformed ones");
+    await paid.body?.cancel();
+  } finally {
+    await service.close();
+  }
+});
