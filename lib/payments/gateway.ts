@@ -12,6 +12,7 @@
 import { x402ResourceServer } from "@x402/core/server";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import { SettleError, VerifyError } from "@x402/core/types";
 import { UnavailableError } from "../errors.ts";
 import type { Claim, ClaimStore } from "./claims.ts";
 import { PaymentRequiredError } from "./errors.ts";
@@ -245,6 +246,11 @@ export class PaymentGateway {
       verified = await this.#server.verifyPayment(payload, matched);
     } catch (error) {
       await this.#claims.release(claim);
+      if (error instanceof VerifyError) {
+        // An HTTP facilitator that answers a refusal with a 4xx status: it did answer, and said no.
+        const detail = error.invalidMessage ?? error.invalidReason ?? "rejected by the facilitator";
+        throw await this.#refuse(rail, resource, `Payment invalid: ${detail}`);
+      }
       throw new UnavailableError("Payment facilitator did not answer the verification", {
         cause: error,
         retryAfterSeconds: 3,
@@ -270,6 +276,9 @@ export class PaymentGateway {
     try {
       result = await this.#server.settlePayment(payload, requirements);
     } catch (error) {
+      if (error instanceof SettleError) {
+        return await this.#settlementFailed(authorization, refusedSettlement(error));
+      }
       // The outcome is unknown: keep the claim so the payment cannot buy a second try through us.
       this.#onSettlement({ ...event, payer: authorization.payer, success: false, reason: String(error) });
       throw new UnavailableError(
@@ -280,13 +289,7 @@ export class PaymentGateway {
         },
       );
     }
-    if (!result.success) {
-      await this.#claims.release(claim);
-      const reason = result.errorMessage ?? result.errorReason ?? "settlement failed";
-      this.#onSettlement({ ...event, payer: result.payer ?? authorization.payer, success: false, reason });
-      const required = await this.paymentRequired(rail, resource, `Settlement failed: ${reason}`);
-      throw new PaymentRequiredError(`Settlement failed: ${reason}`, required, result);
-    }
+    if (!result.success) return await this.#settlementFailed(authorization, result);
     await this.#claims.settle(claim, result.transaction);
     this.#onSettlement({
       ...event,
@@ -297,8 +300,37 @@ export class PaymentGateway {
     return result;
   }
 
+  /** A settlement the facilitator refused: the claim is freed and the output replaced by a 402. */
+  async #settlementFailed(authorization: Authorization, result: SettleResponse): Promise<never> {
+    const { rail, resource, requirements, claim } = authorization;
+    await this.#claims.release(claim);
+    const reason = result.errorMessage ?? result.errorReason ?? "settlement failed";
+    this.#onSettlement({
+      resource: resource.url,
+      network: rail.network,
+      amount: requirements.amount,
+      payer: result.payer ?? authorization.payer,
+      success: false,
+      reason,
+    });
+    const required = await this.paymentRequired(rail, resource, `Settlement failed: ${reason}`);
+    throw new PaymentRequiredError(`Settlement failed: ${reason}`, required, result);
+  }
+
   /** Gives an authorized payment back unspent (its work failed). */
   async release(authorization: Authorization): Promise<void> {
     await this.#claims.release(authorization.claim);
   }
+}
+
+/** The settlement response an HTTP facilitator's 4xx refusal stands for. */
+function refusedSettlement(error: SettleError): SettleResponse {
+  return {
+    success: false,
+    errorReason: error.errorReason,
+    errorMessage: error.errorMessage,
+    payer: error.payer,
+    transaction: error.transaction ?? "",
+    network: error.network,
+  } as SettleResponse;
 }
