@@ -10,7 +10,7 @@
  */
 
 /** Why a payment could not be claimed. */
-export type ClaimRefusal = "settled" | "in_flight";
+export type ClaimRefusal = "settled" | "in_flight" | "unconfirmed";
 
 /** A held claim, released or settled by its holder only. */
 export interface Claim {
@@ -48,13 +48,25 @@ export class ClaimStore {
       .commit();
     if (result.ok) return { key, token };
     const existing = await this.#kv.get<{ state: string }>(key);
-    return existing.value?.state === "settled" ? "settled" : "in_flight";
+    const state = existing.value?.state;
+    return state === "settled" || state === "unconfirmed" ? state : "in_flight";
   }
 
   /** Marks the claim's payment as spent, for good. */
   async settle(claim: Claim, transaction: string): Promise<void> {
     await this.#kv.set(claim.key, { state: "settled", transaction, at: Date.now() }, {
       expireIn: this.#settledTtlMs,
+    });
+  }
+
+  /**
+   * Marks a payment whose settlement was sent but never confirmed: it may
+   * have been charged, so it must not buy another response until it has
+   * expired anyway.
+   */
+  async unconfirmed(claim: Claim): Promise<void> {
+    await this.#kv.set(claim.key, { state: "unconfirmed", at: Date.now() }, {
+      expireIn: this.#inFlightTtlMs,
     });
   }
 

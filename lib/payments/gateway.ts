@@ -241,6 +241,14 @@ export class PaymentGateway {
     if (claim === "in_flight") {
       throw await this.#refuse(rail, resource, "Payment in use: another request is being served with it");
     }
+    if (claim === "unconfirmed") {
+      throw await this.#refuse(
+        rail,
+        resource,
+        "Payment settlement unconfirmed: an earlier request sent it for settlement and no answer came; it may " +
+          "have been charged, so it buys nothing more: make a new payment",
+      );
+    }
     let verified;
     try {
       verified = await this.#server.verifyPayment(payload, matched);
@@ -279,10 +287,12 @@ export class PaymentGateway {
       if (error instanceof SettleError) {
         return await this.#settlementFailed(authorization, refusedSettlement(error));
       }
-      // The outcome is unknown: keep the claim so the payment cannot buy a second try through us.
+      // The outcome is unknown: the payment may be spent, so it must not buy a second try through us.
+      await this.#claims.unconfirmed(claim);
       this.#onSettlement({ ...event, payer: authorization.payer, success: false, reason: String(error) });
       throw new UnavailableError(
-        "Payment settlement could not be confirmed: the facilitator did not answer",
+        "Payment settlement could not be confirmed: the facilitator did not answer, so no output is served; " +
+          "the payment may have been charged and is not accepted again: retry with a new payment",
         {
           cause: error,
           retryAfterSeconds: 5,

@@ -12,11 +12,13 @@ import { freePort, fundedBuyer, startTestService } from "../_support/service.ts"
 
 const FEES = "/v1/fees/priority";
 
-/** A loopback HTTP relay to `target`, which can be switched off. */
+/** A loopback HTTP relay to `target`, which can be switched off, or made to fail one path with a 500. */
 function startRelay() {
   let target = "";
+  let failing = "";
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
     const url = new URL(request.url);
+    if (failing && url.pathname.endsWith(failing)) return new Response("upstream timeout", { status: 500 });
     return await fetch(target + url.pathname + url.search, {
       method: request.method,
       headers: request.headers,
@@ -27,6 +29,9 @@ function startRelay() {
     url: `http://127.0.0.1:${server.addr.port}`,
     point(to: string) {
       target = to;
+    },
+    fail(path: string) {
+      failing = path;
     },
     stop: () => server.shutdown(),
   };
@@ -89,6 +94,39 @@ Deno.test("[e2e] facilitator lost during service: a paid request answers 503 and
     assert.equal(service.runtime.local!.solana.usdcBalance(payTo as never), before);
   } finally {
     await relay.stop().catch(() => {});
+    await service.close();
+  }
+});
+
+Deno.test("[e2e] a settlement that gets no answer serves nothing, and its payment is not accepted again", async () => {
+  const relay = startRelay();
+  const port = freePort();
+  relay.point(`http://127.0.0.1:${port}/local/facilitator`);
+  const service = await startTestService({
+    facilitator: new HTTPFacilitatorClient({ url: relay.url }),
+    env: { ALT_ROUTES: "off" },
+    port,
+    facilitatorRetryMs: 50,
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const { client } = await fundedBuyer(service, "1");
+    const required = decodePaymentRequiredHeader(
+      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
+    );
+    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+    relay.fail("/settle");
+    const unanswered = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
+    assert.equal(unanswered.status, 503);
+    const body = await unanswered.json();
+    assert.match(body.error, /settlement could not be confirmed/);
+    assert.equal(body.global, undefined, "no output is served");
+    relay.fail("");
+    const again = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
+    assert.equal(again.status, 402);
+    assert.match((await again.json()).error, /Payment settlement unconfirmed/);
+  } finally {
+    await relay.stop();
     await service.close();
   }
 });
