@@ -17,6 +17,7 @@ import { UnavailableError } from "../errors.ts";
 import type { Claim, ClaimStore } from "./claims.ts";
 import { PaymentRequiredError } from "./errors.ts";
 import type { PaymentRail } from "./rails.ts";
+import { FacilitatorReadiness } from "./readiness.ts";
 
 /** What is being sold: one operation on one rail. */
 export interface PricedResource {
@@ -71,68 +72,30 @@ export interface PaymentGatewayOptions {
 /** Verifies, claims and settles x402 payments for priced resources. */
 export class PaymentGateway {
   readonly #server: x402ResourceServer;
-  readonly #rails: PaymentRail[];
   readonly #claims: ClaimStore;
-  readonly #retryInitMs: number;
   readonly #onSettlement: (event: SettlementEvent) => void;
   readonly #requirements = new Map<string, Promise<PaymentRequirements[]>>();
   /** Challenges per extensions object (one per operation and transport), then per rail and price. */
   readonly #challenges = new WeakMap<object, Map<string, Promise<PaymentRequired>>>();
   readonly #noExtensions = {};
-  #ready = false;
-  #initializing?: Promise<void>;
-  #lastFailure = 0;
-  #lastError = "not contacted yet";
+  readonly #readiness: FacilitatorReadiness;
 
   constructor(options: PaymentGatewayOptions) {
     this.#server = new x402ResourceServer(options.facilitator);
     for (const rail of options.rails) this.#server.register(rail.network, rail.scheme);
-    this.#rails = options.rails;
+    this.#readiness = new FacilitatorReadiness(this.#server, options.rails, options.retryInitMs ?? 2_000);
     this.#claims = options.claims;
-    this.#retryInitMs = options.retryInitMs ?? 2_000;
     this.#onSettlement = options.onSettlement ?? (() => {});
   }
 
   /** Whether the facilitator has been reached, and the last error if not. */
   get status(): { ready: boolean; error?: string } {
-    return this.#ready ? { ready: true } : { ready: false, error: this.#lastError };
+    return this.#readiness.status;
   }
 
   /** Reaches the facilitator once; throws {@linkcode UnavailableError} while it cannot be reached. */
-  async ready(): Promise<void> {
-    if (this.#ready) return;
-    if (!this.#initializing) {
-      if (Date.now() - this.#lastFailure < this.#retryInitMs) throw this.#unavailable();
-      this.#initializing = this.#initialize().finally(() => this.#initializing = undefined);
-    }
-    await this.#initializing;
-  }
-
-  async #initialize(): Promise<void> {
-    try {
-      await this.#server.initialize();
-      const missing = this.#rails.filter((rail) => !this.#server.getSupportedKind(2, rail.network, "exact"));
-      if (missing.length > 0) {
-        throw new Error(
-          `facilitator does not support ${missing.map((rail) => `"${rail.network}"`).join(", ")}`,
-        );
-      }
-      this.#ready = true;
-    } catch (error) {
-      this.#lastFailure = Date.now();
-      this.#lastError = error instanceof Error ? error.message : String(error);
-      throw this.#unavailable(error);
-    }
-  }
-
-  #unavailable(cause?: unknown): UnavailableError {
-    return new UnavailableError(
-      `Payment facilitator is unreachable: paid requests are refused until it answers`,
-      {
-        cause,
-        retryAfterSeconds: Math.ceil(this.#retryInitMs / 1000) + 1,
-      },
-    );
+  ready(): Promise<void> {
+    return this.#readiness.ready();
   }
 
   /** The requirements a buyer must meet for `resource` on `rail` (cached per price). */
