@@ -44,7 +44,7 @@ export function mcpRoutes(runtime: Runtime): Hono {
     app.post(
       endpoint.path,
       validateOrigin(policy),
-      (c) => serveMcp(c, toolset, deps, runtime.config.publicUrl),
+      (c) => serveMcp(c, toolset, deps),
     );
     app.all(endpoint.path, methodNotAllowed);
   }
@@ -67,7 +67,7 @@ let sdk:
   >
   | undefined;
 
-async function serveMcp(c: Context, toolset: Toolset, deps: McpDeps, publicUrl?: string): Promise<Response> {
+async function serveMcp(c: Context, toolset: Toolset, deps: McpDeps): Promise<Response> {
   sdk ??= Promise.all([
     import("./server.ts"),
     import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
@@ -75,7 +75,7 @@ async function serveMcp(c: Context, toolset: Toolset, deps: McpDeps, publicUrl?:
   const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk;
   const server = createMcpServer(toolset, deps, {
     requestId: c.get("requestId"),
-    endpointUrl: baseUrl(c, publicUrl) + toolset.path,
+    endpointUrl: baseUrl(c) + toolset.path,
     signal: c.req.raw.signal,
     onPayer: (payer) => c.set("payer", payer),
   });

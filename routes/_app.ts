@@ -45,7 +45,7 @@ const CORS = {
 export function createApp(runtime: Runtime): Hono {
   const { log } = runtime;
   const app = new Hono();
-  app.use("*", requestContext(log));
+  app.use("*", requestContext(log, runtime.config.publicUrl));
   app.use("*", cors({ ...CORS, maxAge: 600 }));
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) =>
@@ -54,7 +54,7 @@ export function createApp(runtime: Runtime): Hono {
 
   app.route("/", healthRoutes(runtime));
   app.route("/", descriptorRoutes(runtime));
-  app.route("/guides", guideRoutes(runtime));
+  app.route("/guides", guideRoutes());
   if (runtime.local) app.route("/local", localRoutes(runtime.local));
   app.route("/", mcpRoutes(runtime));
 

@@ -7,7 +7,6 @@
  * @module
  */
 import { Hono } from "hono";
-import type { Context } from "hono";
 import type { Runtime } from "../lib/runtime.ts";
 import { SERVICE_NAME, VERSION } from "../lib/version.ts";
 import { baseUrl, envelope } from "./_http/context.ts";
@@ -48,16 +47,15 @@ export function mcpEndpoints(runtime: Runtime): McpEndpoint[] {
 
 /** The descriptor routes. */
 export function descriptorRoutes(runtime: Runtime): Hono {
-  const base = (c: Context) => baseUrl(c, runtime.config.publicUrl);
   return new Hono()
     .get("/", (c) =>
       c.json(envelope(c, {
         name: SERVICE_NAME,
         version: VERSION,
         mode: runtime.config.mode,
-        openapi: `${base(c)}/openapi.json`,
-        mcp: mcpEndpoints(runtime).map((endpoint) => `${base(c)}${endpoint.path}`),
-        guides: GUIDES.map((guide) => `${base(c)}/guides/${guide.slug}`),
+        openapi: `${baseUrl(c)}/openapi.json`,
+        mcp: mcpEndpoints(runtime).map((endpoint) => `${baseUrl(c)}${endpoint.path}`),
+        guides: GUIDES.map((guide) => `${baseUrl(c)}/guides/${guide.slug}`),
         operations: soldOn(runtime).flatMap(({ prefix, rail, operations }) =>
           operations.map((op) => ({
             id: op.id,
@@ -69,17 +67,17 @@ export function descriptorRoutes(runtime: Runtime): Hono {
           }))
         ),
       })))
-    .get("/openapi.json", (c) => c.json(openApiDocument(base(c), soldOn(runtime))))
-    .get("/server.json", (c) => c.json(serverJson(base(c), mcpEndpoints(runtime))))
+    .get("/openapi.json", (c) => c.json(openApiDocument(baseUrl(c), soldOn(runtime))))
+    .get("/server.json", (c) => c.json(serverJson(baseUrl(c), mcpEndpoints(runtime))))
     .get("/.well-known/ai-catalog.json", (c) => {
       c.header("Content-Type", "application/ai-catalog+json");
-      return c.body(JSON.stringify(aiCatalog(base(c), mcpEndpoints(runtime))));
+      return c.body(JSON.stringify(aiCatalog(baseUrl(c), mcpEndpoints(runtime))));
     })
     .get(
       "/.well-known/agent-registration.json",
-      (c) => c.json(agentRegistration(base(c), mcpEndpoints(runtime))),
+      (c) => c.json(agentRegistration(baseUrl(c), mcpEndpoints(runtime))),
     )
-    .get("/.well-known/x402", (c) => c.json(x402Resources(base(c), soldOn(runtime))))
+    .get("/.well-known/x402", (c) => c.json(x402Resources(baseUrl(c), soldOn(runtime))))
     .get(
       "/icon.svg",
       (c) => c.body(ICON, 200, { "Content-Type": "image/svg+xml", "Cache-Control": "max-age=86400" }),

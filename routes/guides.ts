@@ -8,7 +8,6 @@
  */
 import { Hono } from "hono";
 import { marked } from "marked";
-import type { Runtime } from "../lib/runtime.ts";
 import { NotFoundError } from "../lib/errors.ts";
 import { baseUrl, envelope } from "./_http/context.ts";
 import { prefersMedia } from "./_http/operation.ts";
@@ -55,14 +54,14 @@ export function priceTable(): string {
 }
 
 /** The guide routes, mounted at `/guides`. */
-export function guideRoutes(runtime: Runtime): Hono {
+export function guideRoutes(): Hono {
   const app = new Hono();
   app.get("/", (c) => {
-    const base = baseUrl(c, runtime.config.publicUrl);
+    const base = baseUrl(c);
     return c.json(envelope(c, { guides: GUIDES.map((g) => ({ ...g, url: `${base}/guides/${g.slug}` })) }));
   });
   app.get("/:slug", async (c) => {
-    const markdown = await guideMarkdown(c.req.param("slug"), baseUrl(c, runtime.config.publicUrl));
+    const markdown = await guideMarkdown(c.req.param("slug"), baseUrl(c));
     if (prefersMedia(c.req.header("accept"), "text/html")) {
       const title = markdown.match(/^#\s+(.+)$/m)?.[1] ?? "Guide";
       return c.html(

@@ -14,14 +14,20 @@ declare module "hono" {
     requestId: string;
     /** The paying address, once a payment is verified. */
     payer?: string;
+    /** `PUBLIC_URL`, when configured. */
+    publicUrl?: string;
   }
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Sets the request id, echoes it in `X-Request-Id`, and logs one access line per request. */
-export function requestContext(log: Logger): MiddlewareHandler {
+/**
+ * Sets the request id, echoes it in `X-Request-Id`, logs one access line per
+ * request, and records `PUBLIC_URL` (when set) for {@linkcode baseUrl}.
+ */
+export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandler {
   return async function requestContext(c, next) {
+    if (publicUrl) c.set("publicUrl", publicUrl);
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", requestId);
@@ -60,6 +66,14 @@ export function envelope<T extends object>(
 }
 
 /** The public base URL: `PUBLIC_URL` when configured, else the request's origin. */
-export function baseUrl(c: Context, publicUrl: string | undefined): string {
-  return publicUrl ?? new URL(c.req.url).origin;
+export function baseUrl(c: Context): string {
+  return c.get("publicUrl") ?? new URL(c.req.url).origin;
+}
+
+/** The request's URL as the public sees it: on `PUBLIC_URL` when configured. */
+export function publicRequestUrl(c: Context): string {
+  const publicUrl = c.get("publicUrl");
+  if (!publicUrl) return c.req.url;
+  const url = new URL(c.req.url);
+  return publicUrl + url.pathname + url.search;
 }

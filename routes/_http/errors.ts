@@ -13,7 +13,7 @@ import { type ErrorKind, ServiceError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/log.ts";
 import { PaymentRequiredError } from "../../lib/payments/errors.ts";
 import { encodePaymentRequired, encodePaymentResponse } from "../../lib/payments/headers.ts";
-import { envelope } from "./context.ts";
+import { baseUrl, envelope } from "./context.ts";
 
 /** HTTP status of each error kind. */
 export const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
@@ -86,7 +86,7 @@ function howToPay(c: Context, required: PaymentRequired) {
     howToPay:
       "Sign the requirement in the PAYMENT-REQUIRED header (base64 JSON, x402 v2) with an x402 client and send " +
       "the same request again with the PAYMENT-SIGNATURE header; you are charged only when the response succeeds",
-    guide: new URL("/guides/how-to-pay", c.req.url).href,
+    guide: `${baseUrl(c)}/guides/how-to-pay`,
   };
 }
 

@@ -21,7 +21,7 @@ import type { PaymentGateway, PricedResource } from "../../lib/payments/gateway.
 import { encodePaymentRequired, encodePaymentResponse } from "../../lib/payments/headers.ts";
 import { LruCache } from "../../lib/lru.ts";
 import type { PaymentRail } from "../../lib/payments/rails.ts";
-import { setHeader } from "./context.ts";
+import { publicRequestUrl, setHeader } from "./context.ts";
 import { paymentRequiredResponse } from "./errors.ts";
 
 /** Options for {@linkcode requirePayment}. */
@@ -38,7 +38,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
   // The challenge differs only by URL: keep the encoded header of the URLs asked most.
   const encodedChallenges = new LruCache<string, string>(1024);
   return async function requirePayment(c, next) {
-    const resource = options.resource(c.req.url);
+    const resource = options.resource(publicRequestUrl(c));
     const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
     if (!header || c.req.method === "HEAD") {
       const challenge = await gateway.challenge(rail, resource);

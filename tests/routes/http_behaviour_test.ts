@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { compileErrors, validate } from "@readme/openapi-parser";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { startTestService } from "../_support/service.ts";
 
 Deno.test("[http] shared behaviour of the service", async (t) => {
@@ -209,6 +210,10 @@ Deno.test("[http] PUBLIC_URL drives every URL in the descriptors", async () => {
     const openapi = await (await fetch(`${service.base}/openapi.json`)).json();
     assert.equal(openapi.servers[0].url, "https://api.example.com");
     assert.equal(openapi.paths["/alt/v1/fees/priority"], undefined);
+    const unpaid = await fetch(`${service.base}/v1/fees/priority?computeUnitLimit=200000`);
+    const required = decodePaymentRequiredHeader(unpaid.headers.get("PAYMENT-REQUIRED")!);
+    assert.equal(required.resource.url, "https://api.example.com/v1/fees/priority?computeUnitLimit=200000");
+    assert.equal((await unpaid.json()).guide, "https://api.example.com/guides/how-to-pay");
   } finally {
     await service.close();
   }
