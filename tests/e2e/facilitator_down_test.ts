@@ -9,33 +9,9 @@ import { HTTPFacilitatorClient } from "@x402/core/server";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
+import { startRelayedService } from "../_support/relayed_service.ts";
 
 const FEES = "/v1/fees/priority";
-
-/** A loopback HTTP relay to `target`, which can be switched off, or made to fail one path with a 500. */
-function startRelay() {
-  let target = "";
-  let failing = "";
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
-    const url = new URL(request.url);
-    if (failing && url.pathname.endsWith(failing)) return new Response("upstream timeout", { status: 500 });
-    return await fetch(target + url.pathname + url.search, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    point(to: string) {
-      target = to;
-    },
-    fail(path: string) {
-      failing = path;
-    },
-    stop: () => server.shutdown(),
-  };
-}
 
 Deno.test("[e2e] facilitator unreachable at start-up: paid routes answer 503, health says so", async () => {
   const url = `http://127.0.0.1:${freePort()}`;
@@ -60,18 +36,9 @@ Deno.test("[e2e] facilitator unreachable at start-up: paid routes answer 503, he
 });
 
 Deno.test("[e2e] facilitator lost during service: a paid request answers 503 and is not charged", async () => {
-  const relay = startRelay();
-  const port = freePort();
-  relay.point(`http://127.0.0.1:${port}/local/facilitator`);
-  const service = await startTestService({
-    facilitator: new HTTPFacilitatorClient({ url: relay.url }),
-    env: { ALT_ROUTES: "off" },
-    port,
-    facilitatorRetryMs: 50,
-  });
+  const service = await startRelayedService();
+  const { relay } = service;
   try {
-    // The start-up probe ran before the service listened; the next request tries again.
-    await new Promise((resolve) => setTimeout(resolve, 60));
     const { client } = await fundedBuyer(service, "1");
 
     // Up: a payment through the HTTP facilitator settles.
@@ -93,23 +60,14 @@ Deno.test("[e2e] facilitator lost during service: a paid request answers 503 and
     assert.match((await down.json()).error, /facilitator/);
     assert.equal(service.runtime.local!.solana.usdcBalance(payTo as never), before);
   } finally {
-    await relay.stop().catch(() => {});
     await service.close();
   }
 });
 
 Deno.test("[e2e] a settlement that gets no answer serves nothing, and its payment is not accepted again", async () => {
-  const relay = startRelay();
-  const port = freePort();
-  relay.point(`http://127.0.0.1:${port}/local/facilitator`);
-  const service = await startTestService({
-    facilitator: new HTTPFacilitatorClient({ url: relay.url }),
-    env: { ALT_ROUTES: "off" },
-    port,
-    facilitatorRetryMs: 50,
-  });
+  const service = await startRelayedService();
+  const { relay } = service;
   try {
-    await new Promise((resolve) => setTimeout(resolve, 60));
     const { client } = await fundedBuyer(service, "1");
     const required = decodePaymentRequiredHeader(
       (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
@@ -126,7 +84,6 @@ Deno.test("[e2e] a settlement that gets no answer serves nothing, and its paymen
     assert.equal(again.status, 402);
     assert.match((await again.json()).error, /Payment settlement unconfirmed/);
   } finally {
-    await relay.stop();
     await service.close();
   }
 });

@@ -7,12 +7,11 @@
  */
 import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
-import { HTTPFacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload } from "@x402/core/types";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../../lib/payments/buyer.ts";
 import { PaymentRequiredError } from "../../../lib/payments/errors.ts";
 import type { PricedResource } from "../../../lib/payments/gateway.ts";
-import { freePort, startTestService } from "../../_support/service.ts";
+import { fundedBuyer } from "../../_support/service.ts";
+import { startRelayedService } from "../../_support/relayed_service.ts";
 
 const resource: PricedResource = {
   url: "http://127.0.0.1/test",
@@ -21,40 +20,14 @@ const resource: PricedResource = {
   price: "$0.002",
 };
 
-/** Relays to the facilitator at `target`, answering its refusals with 400. */
-function startRefusingRelay(target: string) {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
-    const url = new URL(request.url);
-    const upstream = await fetch(target + url.pathname, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-    }).catch(() => undefined);
-    if (!upstream) return new Response("facilitator not listening yet", { status: 502 });
-    const body = await upstream.json();
-    const refused = body?.isValid === false || body?.success === false;
-    return Response.json(body, { status: refused ? 400 : upstream.status });
-  });
-  return { url: `http://127.0.0.1:${server.addr.port}`, stop: () => server.shutdown() };
-}
-
 Deno.test("PaymentGateway refuses with a 402 what an HTTP facilitator rejects with a 4xx, and frees the payment", async (t) => {
-  const port = freePort();
-  const relay = startRefusingRelay(`http://127.0.0.1:${port}/local/facilitator`);
-  const service = await startTestService({
-    facilitator: new HTTPFacilitatorClient({ url: relay.url }),
-    env: { ALT_ROUTES: "off" },
-    port,
-    facilitatorRetryMs: 50,
-  });
+  const service = await startRelayedService();
+  service.relay.refuseWith4xx(true);
   try {
-    await new Promise((resolve) => setTimeout(resolve, 60));
     const { gateway, rails, local } = service.runtime;
     const rail = rails.solana;
     const payTo = rail.payTo as Address;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const payer = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { client: payer } = await fundedBuyer(service, "1");
     const pay = async () => await payer.createPaymentPayload(await gateway.paymentRequired(rail, resource));
 
     await t.step("a rejected verification is a 402 with the facilitator's reason", async () => {
@@ -93,6 +66,5 @@ Deno.test("PaymentGateway refuses with a 402 what an HTTP facilitator rejects wi
     );
   } finally {
     await service.close();
-    await relay.stop();
   }
 });

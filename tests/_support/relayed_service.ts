@@ -1,0 +1,71 @@
+/**
+ * The service in local mode, paying through its own facilitator over the
+ * facilitator's HTTP API, behind a loopback relay the test controls: switch it
+ * off, make one path answer 500, or turn the facilitator's refusals into 4xx
+ * answers as some hosted facilitators send them.
+ *
+ * @module
+ */
+import { HTTPFacilitatorClient } from "@x402/core/server";
+import { freePort, startTestService, type TestService } from "./service.ts";
+
+/** The relay's controls. */
+export interface FacilitatorRelay {
+  readonly url: string;
+  /** Answers requests whose path ends with `path` with a 500 ("" for none). */
+  fail(path: string): void;
+  /** Answers the facilitator's refusals (`isValid`/`success` false) with a 400. */
+  refuseWith4xx(on: boolean): void;
+  stop(): Promise<void>;
+}
+
+function startRelay(target: string): FacilitatorRelay {
+  let failing = "";
+  let refuse4xx = false;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
+    const url = new URL(request.url);
+    if (failing && url.pathname.endsWith(failing)) return new Response("upstream timeout", { status: 500 });
+    const upstream = await fetch(target + url.pathname + url.search, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
+    if (!refuse4xx || !upstream.ok) return upstream;
+    const body = await upstream.json();
+    const refused = body?.isValid === false || body?.success === false;
+    return Response.json(body, { status: refused ? 400 : upstream.status });
+  });
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    fail(path) {
+      failing = path;
+    },
+    refuseWith4xx(on) {
+      refuse4xx = on;
+    },
+    stop: () => stopped ??= server.shutdown(),
+  };
+}
+
+/** Starts the service behind a relay to its own facilitator; `close()` stops both. */
+export async function startRelayedService(): Promise<TestService & { relay: FacilitatorRelay }> {
+  const port = freePort();
+  const relay = startRelay(`http://127.0.0.1:${port}/local/facilitator`);
+  const service = await startTestService({
+    facilitator: new HTTPFacilitatorClient({ url: relay.url }),
+    env: { ALT_ROUTES: "off" },
+    port,
+    facilitatorRetryMs: 50,
+  });
+  // The start-up probe ran before the service listened; the next request tries again.
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  return {
+    ...service,
+    relay,
+    async close() {
+      await relay.stop();
+      await service.close();
+    },
+  };
+}
