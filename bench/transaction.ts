@@ -16,9 +16,8 @@ import {
   getSetComputeUnitPriceInstruction,
 } from "@solana-program/compute-budget";
 import { getCreateAssociatedTokenInstructionAsync } from "@solana-program/token";
-import { explainTransaction } from "../lib/solana/diagnose/explain.ts";
-import { simulateTransaction } from "../lib/solana/diagnose/simulate.ts";
-import { LOCAL_USDC_MINT } from "../lib/solana/local/local_solana.ts";
+import { explainTransaction, simulateTransaction } from "../lib/solana/transaction/mod.ts";
+import { LOCAL_USDC_MINT } from "../lib/local/solana/local_solana.ts";
 import type { SolanaClient } from "../lib/solana/rpc.ts";
 import {
   fundedWallet,
@@ -27,7 +26,7 @@ import {
   startCluster,
   usdcTransfer,
   wire,
-} from "../tests/lib/solana/diagnose/_local.ts";
+} from "../tests/lib/solana/transaction/_local.ts";
 import { quantile } from "./_stats.ts";
 
 const count = Number(Deno.args[0] ?? 60);

@@ -5,8 +5,6 @@
  *
  * @module
  */
-import type { Address } from "@solana/kit";
-import { HTTPFacilitatorClient } from "@x402/core/server";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Config } from "./config.ts";
 import { createHealth, type HealthCheck } from "./health.ts";
@@ -14,27 +12,11 @@ import type { CheckResult } from "./health.ts";
 import { jsonLogger, type Logger } from "./log.ts";
 import { ClaimStore } from "./payments/claims.ts";
 import { PaymentGateway } from "./payments/gateway.ts";
-import { evmRail, NETWORKS, type PaymentRail, solanaRail } from "./payments/rails.ts";
+import type { PaymentRail } from "./payments/rails.ts";
+import type { LocalChains } from "./local/types.ts";
+import { startRemoteMode } from "./remote_mode.ts";
 import type { Services } from "./services.ts";
-import { createSolanaClient } from "./solana/rpc.ts";
 import { ffmpegAvailable } from "./audio/ffmpeg.ts";
-
-/** The embedded chains of local mode, as the HTTP layer uses them. */
-export interface LocalChains {
-  solana: {
-    handleRpc(body: unknown): Promise<unknown>;
-    fund(owner: Address, amounts: { lamports?: bigint; usdc?: bigint }): Promise<void>;
-    usdcBalance(owner: Address): bigint;
-  };
-  /** The in-process facilitator settling on the embedded chains. */
-  facilitator: FacilitatorClient;
-  evm?: {
-    readonly rpcUrl: string;
-    handleRpc(body: unknown): Promise<unknown>;
-    fund(address: `0x${string}`, usdcAtomic: bigint): Promise<`0x${string}`>;
-    usdcBalance(address: `0x${string}`): Promise<bigint>;
-  };
-}
 
 /** The running service. */
 export interface Runtime {
@@ -60,21 +42,12 @@ export interface RuntimeOptions {
   facilitatorRetryMs?: number;
 }
 
-/** The parts a mode provides. */
-export interface ModeParts {
-  facilitator: FacilitatorClient;
-  rails: { solana: PaymentRail; evm?: PaymentRail };
-  services: Services;
-  local?: LocalChains;
-  close(): Promise<void>;
-}
-
 /** Starts the service's parts for `config`. */
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const log = options.log ?? jsonLogger();
   const parts = config.mode === "local"
-    ? await (await import("./local_mode.ts")).startLocalMode(config)
-    : remoteParts(config);
+    ? await (await import("./local/mode.ts")).startLocalMode(config)
+    : startRemoteMode(config);
   const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
@@ -130,22 +103,5 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       kv.close();
       await parts.close();
     },
-  };
-}
-
-function remoteParts(config: Config): ModeParts {
-  const mainnet = config.mode === "mainnet";
-  const solana = mainnet ? NETWORKS.solanaMainnet : NETWORKS.solanaDevnet;
-  const base = mainnet ? NETWORKS.base : NETWORKS.baseSepolia;
-  return {
-    facilitator: new HTTPFacilitatorClient({ url: config.facilitatorUrl! }),
-    rails: {
-      solana: solanaRail({ network: solana.network, asset: solana.usdc, payTo: config.payToSolana! }),
-      evm: config.altEnabled
-        ? evmRail({ network: base.network, asset: base.usdc, payTo: config.payToEvm! })
-        : undefined,
-    },
-    services: { solana: createSolanaClient(config.solanaRpcUrl!) },
-    close: () => Promise.resolve(),
   };
 }

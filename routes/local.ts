@@ -12,7 +12,7 @@ import type { Context } from "hono";
 import { isAddress } from "@solana/kit";
 import type { Address } from "@solana/kit";
 import { z } from "zod";
-import type { LocalChains } from "../lib/runtime.ts";
+import type { LocalChains } from "../lib/local/types.ts";
 import { InvalidInputError } from "../lib/errors.ts";
 import { envelope } from "./_http/context.ts";
 import { parseInput, readBody, readJson } from "./_http/input.ts";

@@ -1,11 +1,11 @@
 /**
  * `deno task build:contracts`: compiles the local EVM contracts with solc and
- * writes `lib/evm/local/contracts.json`, which local mode loads at start-up.
+ * writes `lib/local/evm/contracts.json`, which local mode loads at start-up.
  * Run it after changing a `.sol` file; a test fails until you do.
  *
  * @module
  */
-import { compileLocalContracts, CONTRACTS_ARTIFACT, toArtifact } from "../lib/evm/local/contracts.ts";
+import { compileLocalContracts, CONTRACTS_ARTIFACT, toArtifact } from "../lib/local/evm/contracts.ts";
 
 if (import.meta.main) {
   const contracts = await compileLocalContracts();

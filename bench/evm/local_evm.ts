@@ -14,9 +14,9 @@ import type { PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { startAnvil } from "../../lib/evm/local/anvil.ts";
-import { LOCAL_EVM_CHAIN_ID, LOCAL_EVM_USDC, startLocalEvm } from "../../lib/evm/local/chain.ts";
-import { compileLocalContracts } from "../../lib/evm/local/contracts.ts";
+import { startAnvil } from "../../lib/local/evm/anvil.ts";
+import { LOCAL_EVM_CHAIN_ID, LOCAL_EVM_USDC, startLocalEvm } from "../../lib/local/evm/chain.ts";
+import { compileLocalContracts } from "../../lib/local/evm/contracts.ts";
 import { quantile, time } from "../_stats.ts";
 
 const settlements = Number(Deno.args[0] ?? 30);

@@ -9,10 +9,8 @@
  * @module
  */
 import { generateKeyPairSigner } from "@solana/kit";
-import { priorityFeeReport } from "../../lib/solana/fees.ts";
-import { percentileOf } from "../../lib/solana/quantiles.ts";
-import { inspectToken } from "../../lib/solana/token/inspect.ts";
-import { assessRisk } from "../../lib/solana/token/risk.ts";
+import { percentileOf, priorityFeeReport } from "../../lib/solana/fees/mod.ts";
+import { assessRisk, inspectToken } from "../../lib/solana/token/mod.ts";
 import { startLocalRpc } from "../../tests/lib/solana/token/local_rpc.ts";
 import { concentratedMint, hazardMint } from "../../tests/lib/solana/token/scenarios.ts";
 

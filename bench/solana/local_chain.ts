@@ -18,7 +18,7 @@ import {
   createInProcessRpc,
   createLocalSolana,
   LOCAL_USDC_MINT,
-} from "../../lib/solana/local/local_solana.ts";
+} from "../../lib/local/solana/local_solana.ts";
 import { quantile, time } from "../_stats.ts";
 
 const settlements = Number(Deno.args[0] ?? 50);

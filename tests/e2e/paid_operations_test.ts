@@ -19,7 +19,7 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Buyer } from "../../lib/payments/buyer.ts";
-import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/solana/local/local_solana.ts";
+import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
 import { altOperations, operations } from "../../routes/registry.ts";
 import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
 

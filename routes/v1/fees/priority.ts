@@ -7,7 +7,11 @@
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
-import { LEVEL_PERCENTILES, MAX_COMPUTE_UNIT_LIMIT, priorityFeeReport } from "../../../lib/solana/fees.ts";
+import {
+  LEVEL_PERCENTILES,
+  MAX_COMPUTE_UNIT_LIMIT,
+  priorityFeeReport,
+} from "../../../lib/solana/fees/mod.ts";
 
 const MAX_ACCOUNTS = 20;
 

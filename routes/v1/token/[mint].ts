@@ -7,8 +7,7 @@
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
-import { inspectToken } from "../../../lib/solana/token/inspect.ts";
-import { tokenReportSchema } from "../../../lib/solana/token/report_schema.ts";
+import { inspectToken, tokenReportSchema } from "../../../lib/solana/token/mod.ts";
 
 export default defineOperation({
   id: "chain_token_analysis",

@@ -7,9 +7,12 @@
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
-import { inspectToken } from "../../../lib/solana/token/inspect.ts";
-import { riskAssessmentSchema, tokenReportSchema } from "../../../lib/solana/token/report_schema.ts";
-import { assessRisk } from "../../../lib/solana/token/risk.ts";
+import {
+  assessRisk,
+  inspectToken,
+  riskAssessmentSchema,
+  tokenReportSchema,
+} from "../../../lib/solana/token/mod.ts";
 
 export default defineOperation({
   id: "chain_token_risk",

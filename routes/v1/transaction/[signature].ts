@@ -5,9 +5,11 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation.ts";
-import { explainTransaction } from "../../../lib/solana/diagnose/explain.ts";
-import { explainInputSchema } from "../../../lib/solana/diagnose/input_schema.ts";
-import { explainSchema } from "../../../lib/solana/diagnose/schema.ts";
+import {
+  explainInputSchema,
+  explainSchema,
+  explainTransaction,
+} from "../../../lib/solana/transaction/mod.ts";
 
 export default defineOperation({
   id: "chain_transaction_analysis",

@@ -5,9 +5,11 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation.ts";
-import { simulateInputSchema } from "../../../lib/solana/diagnose/input_schema.ts";
-import { simulateSchema } from "../../../lib/solana/diagnose/schema.ts";
-import { simulateTransaction } from "../../../lib/solana/diagnose/simulate.ts";
+import {
+  simulateInputSchema,
+  simulateSchema,
+  simulateTransaction,
+} from "../../../lib/solana/transaction/mod.ts";
 
 export default defineOperation({
   id: "chain_transaction_simulate",

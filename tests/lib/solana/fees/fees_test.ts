@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { priorityFeeLamports, priorityFeeLevels, summariseFees } from "../../../../lib/solana/fees.ts";
-import { quantiles } from "../../../../lib/solana/quantiles.ts";
+import { priorityFeeLamports, priorityFeeLevels, summariseFees } from "../../../../lib/solana/fees/priority_fees.ts";
+import { quantiles } from "../../../../lib/solana/fees/quantiles.ts";
 
 Deno.test("priorityFeeLamports() charges ceil(price × limit / 1e6)", () => {
   assert.equal(priorityFeeLamports(1_000_000, 100_000), 100_000);

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { getSetComputeUnitPriceInstruction } from "@solana-program/compute-budget";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { type Address, generateKeyPairSigner, type Instruction, type KeyPairSigner } from "@solana/kit";
-import { priorityFeeReport } from "../../../../lib/solana/fees.ts";
-import type { LocalSolana } from "../../../../lib/solana/local/local_solana.ts";
-import { fundedWallet, memo, signedTransaction } from "../local/_fixtures.ts";
+import { priorityFeeReport } from "../../../../lib/solana/fees/priority_fees.ts";
+import type { LocalSolana } from "../../../../lib/local/solana/local_solana.ts";
+import { fundedWallet, memo, signedTransaction } from "../../local/solana/_fixtures.ts";
 import { startLocalRpc } from "../token/local_rpc.ts";
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { generateKeyPairSigner } from "@solana/kit";
-import { priorityFeeReport } from "../../../../lib/solana/fees.ts";
-import { SEEDED_FEE_ACCOUNT, SEEDED_PRIORITY_FEES } from "../../../../lib/solana/local/local_solana.ts";
+import { priorityFeeReport } from "../../../../lib/solana/fees/priority_fees.ts";
+import { SEEDED_FEE_ACCOUNT, SEEDED_PRIORITY_FEES } from "../../../../lib/local/solana/local_solana.ts";
 import { UnavailableError } from "../../../../lib/errors.ts";
 import { startLocalRpc } from "../token/local_rpc.ts";
 

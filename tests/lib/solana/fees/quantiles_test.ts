@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { percentileOf, quantiles } from "../../../../lib/solana/quantiles.ts";
+import { percentileOf, quantiles } from "../../../../lib/solana/fees/quantiles.ts";
 
 Deno.test("percentileOf() picks the nearest-rank element, never an interpolation", () => {
   const sorted = [10, 20, 30, 40];

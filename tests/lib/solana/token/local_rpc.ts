@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { createLocalSolana } from "../../../../lib/solana/local/local_solana.ts";
-import type { LocalSolana, LocalSolanaOptions } from "../../../../lib/solana/local/local_solana.ts";
+import { createLocalSolana } from "../../../../lib/local/solana/local_solana.ts";
+import type { LocalSolana, LocalSolanaOptions } from "../../../../lib/local/solana/local_solana.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import type { SolanaClient } from "../../../../lib/solana/rpc.ts";
 import type { OperationContext } from "../../../../lib/operation.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/fees/priority.ts";
-import { SEEDED_FEE_ACCOUNT } from "../../../../lib/solana/local/local_solana.ts";
+import { SEEDED_FEE_ACCOUNT } from "../../../../lib/local/solana/local_solana.ts";
 import { startLocalRpc } from "../../../lib/solana/token/local_rpc.ts";
 
 const WSOL = "So11111111111111111111111111111111111111112";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { NotFoundError } from "../../../../lib/errors.ts";
 import operation from "../../../../routes/v1/transaction/[signature].ts";
-import { fundedWallet, memo, signedTransaction, startCluster } from "../../../lib/solana/diagnose/_local.ts";
+import { fundedWallet, memo, signedTransaction, startCluster } from "../../../lib/solana/transaction/_local.ts";
 
 const SIGNATURE = "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX";
 

@@ -7,7 +7,7 @@ import {
   signedTransaction,
   startCluster,
   wire,
-} from "../../../lib/solana/diagnose/_local.ts";
+} from "../../../lib/solana/transaction/_local.ts";
 
 const ACCOUNT = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 

@@ -1,0 +1,87 @@
+/**
+ * Local mode: everything a buyer needs, offline and keyless. An embedded
+ * Solana cluster (LiteSVM) with devnet USDC at its real address, an embedded
+ * EVM chain (Anvil) with our USDC at the Base Sepolia address, and an
+ * in-process x402 facilitator settling real transactions on both. Every key
+ * is generated at start and thrown away at exit.
+ *
+ * @module
+ */
+import { generateKeyPairSigner } from "@solana/kit";
+import { x402Facilitator } from "@x402/core/facilitator";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { SupportedResponse } from "@x402/core/types";
+import { registerExactSvmScheme } from "@x402/svm/exact/facilitator";
+import { toFacilitatorSvmSigner } from "@x402/svm";
+import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Config } from "../config.ts";
+import { startLocalEvm } from "./evm/chain.ts";
+import { evmRail, NETWORKS, solanaRail } from "../payments/rails.ts";
+import type { ModeParts } from "../mode_parts.ts";
+import { createInProcessRpc, createLocalSolana } from "./solana/local_solana.ts";
+import { createSolanaClient } from "../solana/rpc.ts";
+
+const SOL = 1_000_000_000n;
+
+/** Starts the embedded chains and facilitator. */
+export async function startLocalMode(config: Config): Promise<ModeParts> {
+  const solana = await createLocalSolana({ seedHistory: true });
+  const evm = config.altEnabled ? await startLocalEvm() : undefined;
+  try {
+    const payTo = await generateKeyPairSigner();
+    await solana.fund(payTo.address, { lamports: SOL, usdc: 0n });
+    const feePayer = await generateKeyPairSigner();
+    await solana.fund(feePayer.address, { lamports: 100n * SOL });
+
+    const facilitator = new x402Facilitator();
+    registerExactSvmScheme(facilitator, {
+      signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(solana)),
+      networks: NETWORKS.solanaDevnet.network,
+    });
+    if (evm) {
+      registerExactEvmScheme(facilitator, {
+        signer: evm.facilitatorSigner,
+        networks: NETWORKS.baseSepolia.network,
+      });
+    }
+
+    const services = {
+      solana: config.solanaRpcUrl
+        ? createSolanaClient(config.solanaRpcUrl)
+        : createSolanaClient("local:solana", { handler: (payload) => solana.handleRpc(payload) }),
+    };
+    const client = inProcessFacilitator(facilitator);
+    return {
+      facilitator: client,
+      rails: {
+        solana: solanaRail({ ...asRail(NETWORKS.solanaDevnet), payTo: payTo.address }),
+        evm: evm
+          ? evmRail({
+            ...asRail(NETWORKS.baseSepolia),
+            payTo: privateKeyToAccount(generatePrivateKey()).address,
+          })
+          : undefined,
+      },
+      services,
+      local: { solana, evm, facilitator: client },
+      close: async () => await evm?.stop(),
+    };
+  } catch (error) {
+    await evm?.stop();
+    throw error;
+  }
+}
+
+function asRail(entry: { network: `${string}:${string}`; usdc: string }) {
+  return { network: entry.network, asset: entry.usdc };
+}
+
+/** Adapts an in-process facilitator to the client interface a resource server expects. */
+export function inProcessFacilitator(facilitator: x402Facilitator): FacilitatorClient {
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: () => Promise.resolve(facilitator.getSupported() as SupportedResponse),
+  };
+}

@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { getAddressEncoder, getBase58Decoder, getProgramDerivedAddress, lamports } from "@solana/kit";
+import type { Address } from "@solana/kit";
+import {
+  anchorIdlAddress,
+  errorsOf,
+  idlErrors,
+  parseIdlAccount,
+} from "../../../../lib/solana/transaction/idl.ts";
+import { startCluster } from "./_local.ts";
+
+const PROGRAM = "Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS";
+const IDL = {
+  version: "0.1.0",
+  name: "vault",
+  instructions: [],
+  errors: [
+    { code: 6000, name: "VaultLocked", msg: "The vault is locked" },
+    { code: 6001, name: "NoMessage" },
+    { code: "6002", name: "BadCode" },
+  ],
+};
+
+async function deflate(text: string): Promise<Uint8Array> {
+  const stream = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(
+    new CompressionStream("deflate"),
+  );
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The account layout Anchor writes: discriminator, authority, length, zlib data. */
+async function idlAccountData(idl: unknown): Promise<Uint8Array> {
+  const compressed = await deflate(JSON.stringify(idl));
+  const data = new Uint8Array(44 + compressed.length);
+  data.set([24, 70, 98, 191, 58, 144, 123, 158]);
+  new DataView(data.buffer).setUint32(40, compressed.length, true);
+  data.set(compressed, 44);
+  return data;
+}
+
+Deno.test('anchorIdlAddress() derives sha256(base ‖ "anchor:idl" ‖ program) from the program\'s base PDA', async () => {
+  const encoder = getAddressEncoder();
+  const [base] = await getProgramDerivedAddress({ programAddress: PROGRAM as Address, seeds: [] });
+  const preimage = new Uint8Array([
+    ...encoder.encode(base),
+    ...new TextEncoder().encode("anchor:idl"),
+    ...encoder.encode(PROGRAM as Address),
+  ]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", preimage));
+  assert.equal(await anchorIdlAddress(PROGRAM), getBase58Decoder().decode(digest));
+});
+
+Deno.test("parseIdlAccount() inflates the IDL and keeps well-formed errors", async () => {
+  const errors = await parseIdlAccount(await idlAccountData(IDL));
+  assert.deepEqual(errors, {
+    6000: { name: "VaultLocked", message: "The vault is locked" },
+    6001: { name: "NoMessage", message: "NoMessage" },
+  });
+});
+
+Deno.test("parseIdlAccount() returns null for data that is not an IDL account", async () => {
+  assert.equal(await parseIdlAccount(new Uint8Array(10)), null);
+  const data = await idlAccountData(IDL);
+  new DataView(data.buffer).setUint32(40, data.length, true);
+  assert.equal(await parseIdlAccount(data), null, "a length past the end");
+  const garbage = new Uint8Array(60);
+  new DataView(garbage.buffer).setUint32(40, 16, true);
+  assert.equal(await parseIdlAccount(garbage), null, "not zlib");
+  assert.equal(errorsOf({ name: "no errors" }), null);
+});
+
+Deno.test("idlErrors() reads a program's IDL account through the RPC once and caches the answer", async () => {
+  const cluster = await startCluster();
+  try {
+    const data = await idlAccountData(IDL);
+    cluster.local.svm.setAccount({
+      address: await anchorIdlAddress(PROGRAM),
+      data,
+      executable: false,
+      lamports: lamports(cluster.local.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+      programAddress: PROGRAM as Address,
+      space: BigInt(data.length),
+    });
+    const before = cluster.client.stats.roundTrips;
+    const errors = await idlErrors(cluster.client, PROGRAM);
+    assert.equal(errors?.[6000]?.name, "VaultLocked");
+    assert.equal(cluster.client.stats.roundTrips - before, 1);
+    assert.deepEqual(await idlErrors(cluster.client, PROGRAM), errors);
+    const none = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
+    assert.equal(await idlErrors(cluster.client, none), null);
+    assert.equal(await idlErrors(cluster.client, none), null);
+    assert.equal(cluster.client.stats.roundTrips - before, 2, "each program is asked about once");
+  } finally {
+    await cluster.close();
+  }
+});
