@@ -8,10 +8,7 @@
 import { MAX_COMPUTE_UNIT_LIMIT, priorityFeeLamports } from "../fees/mod.ts";
 import type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
 import type { ActionKind } from "./classes.ts";
-import { type ComputeBudget, type FeeSplit, recommendedComputeUnitLimit } from "./compute_budget.ts";
-import type { Verdict } from "./classes.ts";
-import type { LogFrame } from "./logs.ts";
-import type { MessageView } from "./message.ts";
+import { type ComputeBudget, recommendedComputeUnitLimit } from "./compute_budget.ts";
 import { missingFunds } from "./missing_funds.ts";
 
 export type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
