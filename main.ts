@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { startRuntime } from "./lib/runtime.ts";
 import { VERSION } from "./lib/version.ts";
-import { createApp } from "./routes/_app.ts";
+import { createApp } from "./app.ts";
 
 if (import.meta.main) {
   let config;

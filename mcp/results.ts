@@ -11,7 +11,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { ServiceError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
-import type { AnyOperation } from "../lib/operation.ts";
+import type { AnyOperation } from "../lib/operation/define.ts";
 
 /** `_meta` key of the payment payload a client attaches to `tools/call`. */
 export const PAYMENT_META_KEY = "x402/payment";

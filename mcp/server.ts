@@ -15,23 +15,20 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { PayloadTooLargeError } from "../lib/errors.ts";
-import type { Logger } from "../lib/log.ts";
-import { type AnyOperation, decodeBinaryInput, runOperation } from "../lib/operation.ts";
-import type { PaymentGateway } from "../lib/payments/gateway.ts";
-import type { Services } from "../lib/services.ts";
+import {
+  type AnyOperation,
+  decodeBinaryInput,
+  DEFAULT_MAX_BODY_BYTES,
+  type OperationDeps,
+  parseInput,
+  precheck,
+  pricedResource,
+  runOperation,
+} from "../lib/operation/mod.ts";
 import { SERVICE_NAME, VERSION } from "../lib/version.ts";
-import { DEFAULT_MAX_BODY_BYTES, parseInput } from "../routes/_http/input.ts";
 import { withPayment } from "./payment.ts";
 import { errorResult, outputResult } from "./results.ts";
-import type { PaidTool, Toolset } from "./tools.ts";
-
-/** What every server of the service shares. */
-export interface McpDeps {
-  gateway: PaymentGateway;
-  services: Services;
-  log: Logger;
-  requestTimeoutMs: number;
-}
+import type { Toolset } from "./tools.ts";
 
 /** The HTTP request a server is built for. */
 export interface McpRequest {
@@ -71,7 +68,7 @@ export function instructions(toolset: Toolset): string {
 }
 
 /** An MCP server for `toolset`, answering one HTTP request. */
-export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpRequest): Server {
+export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: McpRequest): Server {
   const server = new Server(
     { name: SERVICE_NAME, title: `${SERVICE_NAME} (paid on ${toolset.rail.label})`, version: VERSION },
     {
@@ -94,12 +91,18 @@ export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpReq
     const signal = AbortSignal.any([extra.signal, request.signal]);
     try {
       const input = toolInput(tool.operation, call.params.arguments ?? {});
-      tool.operation.precheck?.(input as never, deps.services);
+      precheck(tool.operation, input, deps.services);
       return await withPayment(
         {
           gateway: deps.gateway,
           rail: toolset.rail,
-          resource: resourceOf(tool, request.endpointUrl),
+          // The endpoint's real URL with the tool in its fragment: a URL that reaches the server (a
+          // fragment is never sent) and names the tool, so two endpoints' tools never share an entry.
+          resource: pricedResource(
+            tool.operation,
+            `${request.endpointUrl}#${tool.operation.id}`,
+            tool.extensions,
+          ),
           meta: call.params._meta,
           signal,
           onPayer: request.onPayer,
@@ -119,23 +122,6 @@ export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpReq
     }
   });
   return server;
-}
-
-/**
- * What is sold: the tool on this endpoint. The resource URL is the endpoint's
- * real URL with the tool in its fragment — a URL that reaches the server (a
- * fragment is never sent) and names the tool, so two servers' tools of the
- * same name never share a catalogue entry.
- */
-function resourceOf(tool: PaidTool, endpointUrl: string) {
-  const { operation } = tool;
-  return {
-    url: `${endpointUrl}#${operation.id}`,
-    description: `${operation.title}: ${operation.summary}`,
-    mimeType: "application/json",
-    price: operation.price,
-    extensions: tool.extensions,
-  };
 }
 
 /** Validates tool arguments like an HTTP JSON body: size cap, strict schema, base64 decoded. */

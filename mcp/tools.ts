@@ -10,11 +10,15 @@
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
-import type { AnyOperation } from "../lib/operation.ts";
+import {
+  type AnyOperation,
+  DEFAULT_MAX_BODY_BYTES,
+  inputJsonSchema,
+  type JsonSchema,
+  jsonSchemaOf,
+  type McpEndpoint,
+} from "../lib/operation/mod.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
-import type { McpEndpoint } from "../routes/_descriptors/catalogs.ts";
-import { inputJsonSchema, type JsonSchema, jsonSchemaOf } from "../routes/_descriptors/schemas.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "../routes/_http/input.ts";
 
 /** Room in a request body for the JSON-RPC envelope and an x402 payment in `_meta`. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -39,8 +43,9 @@ export interface Toolset {
   readonly maxBodyBytes: number;
 }
 
-/** The tools `endpoint` lists, paid on `rail`. */
-export function buildToolset(endpoint: McpEndpoint, rail: PaymentRail): Toolset {
+/** The tools `endpoint` lists, paid on its rail. */
+export function buildToolset(endpoint: McpEndpoint): Toolset {
+  const { rail } = endpoint;
   const tools = new Map<string, PaidTool>();
   for (const operation of endpoint.tools) tools.set(operation.id, paidTool(operation, rail));
   const largestInput = Math.max(

@@ -5,23 +5,20 @@
  *
  * @module
  */
-import { Hono } from "hono";
-import type { Runtime } from "../lib/runtime.ts";
+import { defineRoute, jsonResponse } from "../lib/operation/mod.ts";
 import { VERSION } from "../lib/version.ts";
-import { envelope } from "./_http/context.ts";
 
-/** The health endpoint. */
-export function healthRoutes(runtime: Runtime): Hono {
-  return new Hono().get("/healthz", async (c) => {
+export default defineRoute({
+  summary: "Status, version, mode and cached, time-bounded checks of the service's dependencies",
+  async GET(route) {
+    const { runtime } = route;
     const checks = await runtime.health();
     const degraded = Object.values(checks).some((check) => check.critical && !check.ok);
-    return c.json(
-      envelope(c, {
-        status: degraded ? "degraded" : "ok",
-        version: VERSION,
-        mode: runtime.config.mode,
-        checks,
-      }),
-    );
-  });
-}
+    return jsonResponse(route, {
+      status: degraded ? "degraded" : "ok",
+      version: VERSION,
+      mode: runtime.config.mode,
+      checks,
+    });
+  },
+});

@@ -4,9 +4,11 @@
  * guide the service links to exists.
  */
 import assert from "node:assert/strict";
-import { altOperations, operations } from "../routes/registry.ts";
-import { GUIDES } from "../routes/guides.ts";
-import { openApiPath } from "../routes/_descriptors/schemas.ts";
+import { registry } from "../app.ts";
+import { GUIDES } from "../lib/discovery/guides.ts";
+
+const { operations, altOperations } = registry;
+import { openApiPath } from "../lib/operation/schemas.ts";
 
 const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
 

@@ -10,7 +10,7 @@ import { type Buyer, fundFromFaucet, payingClient, throwawayBuyer } from "../../
 import { loadConfig } from "../../lib/config.ts";
 import { type Logger, silentLogger } from "../../lib/log.ts";
 import { type Runtime, startRuntime } from "../../lib/runtime.ts";
-import { createApp } from "../../routes/_app.ts";
+import { createApp } from "../../app.ts";
 
 /** A running test service. */
 export interface TestService {

@@ -20,7 +20,9 @@ import { decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Buyer } from "../../lib/payments/buyer.ts";
 import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
-import { altOperations, operations } from "../../routes/registry.ts";
+import { registry } from "../../app.ts";
+
+const { operations, altOperations } = registry;
 import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
 
 /** How to make a request that succeeds for each operation. */

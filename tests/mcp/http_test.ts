@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { buildToolset } from "../../mcp/tools.ts";
-import { mcpEndpoints } from "../../routes/descriptors.ts";
+import { registry } from "../../app.ts";
+import { catalogOf } from "../../lib/operation/mod.ts";
 import { startTestService } from "../_support/service.ts";
 
 const ALLOWED = "https://console.example.org";
@@ -112,8 +113,10 @@ Deno.test("[e2e] MCP over HTTP: methods, origins, protocol versions, body caps, 
     });
 
     await t.step("a request body over the endpoint's cap is refused with 413 while streaming", async () => {
-      const endpoint = mcpEndpoints(service.runtime).find((e) => e.path === "/mcp")!;
-      const cap = buildToolset(endpoint, service.runtime.rails.solana).maxBodyBytes;
+      const endpoint = catalogOf(registry, service.runtime.rails).mcpEndpoints.find((e) =>
+        e.path === "/mcp"
+      )!;
+      const cap = buildToolset(endpoint).maxBodyBytes;
       const chunk = new Uint8Array(1024 * 1024).fill(0x20);
       let sent = 0;
       const stream = new ReadableStream<Uint8Array>({

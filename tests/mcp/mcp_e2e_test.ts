@@ -11,9 +11,11 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { x402Client } from "@x402/core/client";
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import { callPaidTool, callTool, connectMcp, paymentRequiredOf, settlementOf } from "../../mcp/client.ts";
-import { mcpEndpoints } from "../../routes/descriptors.ts";
-import { altOperations, operations } from "../../routes/registry.ts";
-import { inputJsonSchema } from "../../routes/_descriptors/schemas.ts";
+import { registry } from "../../app.ts";
+import { catalogOf } from "../../lib/operation/mod.ts";
+
+const { operations, altOperations } = registry;
+import { inputJsonSchema } from "../../lib/operation/schemas.ts";
 import { startTestService, type TestService } from "../_support/service.ts";
 
 const FEES_TOOL = "chain_priority_fees";
@@ -89,7 +91,7 @@ Deno.test("[e2e] MCP: tools on both endpoints, unpaid, paid, replayed and invali
         const serverJson = await (await fetch(`${service.base}/server.json`)).json();
         const catalog = await (await fetch(`${service.base}/.well-known/ai-catalog.json`)).json();
         const published = serverJson._meta["io.modelcontextprotocol.registry/publisher-provided"].endpoints;
-        const endpoints = mcpEndpoints(service.runtime);
+        const endpoints = catalogOf(registry, service.runtime.rails).mcpEndpoints;
         assert.deepEqual(
           serverJson.remotes.map((remote: { url: string }) => remote.url),
           endpoints.map((endpoint) => service.base + endpoint.path),

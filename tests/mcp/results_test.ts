@@ -3,7 +3,9 @@ import type { PaymentRequired } from "@x402/core/types";
 import { NotFoundError, UnavailableError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/log.ts";
 import { errorResult, outputResult, paymentRequiredResult } from "../../mcp/results.ts";
-import { operations } from "../../routes/registry.ts";
+import { registry } from "../../app.ts";
+
+const { operations } = registry;
 
 function op(id: string) {
   const found = operations.find((operation) => operation.id === id);

@@ -3,9 +3,11 @@ import { InvalidInputError, PayloadTooLargeError } from "../../lib/errors.ts";
 import { NETWORKS, solanaRail } from "../../lib/payments/rails.ts";
 import { toolInput } from "../../mcp/server.ts";
 import { buildToolset, toolDescription } from "../../mcp/tools.ts";
-import { inputJsonSchema, jsonSchemaOf } from "../../routes/_descriptors/schemas.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "../../routes/_http/input.ts";
-import { operations } from "../../routes/registry.ts";
+import { inputJsonSchema, jsonSchemaOf } from "../../lib/operation/schemas.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../../lib/operation/mod.ts";
+import { registry } from "../../app.ts";
+
+const { operations } = registry;
 
 const rail = solanaRail({
   network: NETWORKS.solanaDevnet.network,
@@ -21,10 +23,13 @@ function op(id: string) {
 }
 
 Deno.test("buildToolset() makes one tool per operation with the registry's schemas and hints", () => {
-  const toolset = buildToolset(
-    { path: "/mcp", chain: "Solana", network: rail.network, tools: operations },
+  const toolset = buildToolset({
+    path: "/mcp",
+    chain: "Solana",
+    network: rail.network,
     rail,
-  );
+    tools: operations,
+  });
   assert.deepEqual([...toolset.tools.keys()], operations.map((operation) => operation.id));
   for (const { operation, definition, extensions } of toolset.tools.values()) {
     assert.equal(definition.name, operation.id);

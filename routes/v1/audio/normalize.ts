@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { defineOperation } from "../../../lib/operation.ts";
+import { defineOperation } from "../../../lib/operation/mod.ts";
 import { sharedAudioService } from "../../../lib/audio/limits.ts";
 import { normalizeAudio, precheckAudio } from "../../../lib/audio/normalize.ts";
 import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
@@ -90,7 +90,6 @@ export default defineOperation({
     "the target is lowered (mode linear) or loudnorm's dynamic mode is used (mode dynamic). The result is " +
     "measured again and returned base64 with both measurements. Up to 50 MB and 15 minutes.",
   method: "POST",
-  path: "/v1/audio/normalize",
   price: "$0.01",
   alt: true,
   guide: "audio-normalization",

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { defineOperation } from "../../../lib/operation.ts";
+import { defineOperation } from "../../../lib/operation/mod.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
 import {
   LEVEL_PERCENTILES,
@@ -111,7 +111,6 @@ export default defineOperation({
     "`computeUnitLimit` to get the total priority fee in lamports per level. Use it right before sending a " +
     "transaction to set its compute-unit price.",
   method: "GET",
-  path: "/v1/fees/priority",
   price: "$0.002",
   alt: true,
   guide: "priority-fees",

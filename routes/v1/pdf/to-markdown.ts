@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { defineOperation } from "../../../lib/operation.ts";
+import { defineOperation } from "../../../lib/operation/mod.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { DEFAULT_PDF_LIMITS, sharedPdfService } from "../../../lib/pdf/limits.ts";
 import { checkPdfBytes } from "../../../lib/pdf/load.ts";
@@ -45,7 +45,6 @@ export default defineOperation({
       DEFAULT_PDF_LIMITS.maxBytes / MB
     } MB and ${DEFAULT_PDF_LIMITS.maxPages} pages per request; password-protected PDFs are refused.`,
   method: "POST",
-  path: "/v1/pdf/to-markdown",
   price: "$0.0025",
   alt: false,
   guide: "pdf-to-markdown",

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { defineOperation } from "../../../lib/operation.ts";
+import { defineOperation } from "../../../lib/operation/mod.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
 import { inspectToken, tokenReportSchema } from "../../../lib/solana/token/mod.ts";
 
@@ -22,7 +22,6 @@ export default defineOperation({
     "of supply, labelling burn and the mint's own authorities. Use it before accepting or buying a token; " +
     "for a scored verdict use chain_token_risk.",
   method: "GET",
-  path: "/v1/token/:mint",
   price: "$0.006",
   alt: false,
   guide: "token-safety",

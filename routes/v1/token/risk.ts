@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { defineOperation } from "../../../lib/operation.ts";
+import { defineOperation } from "../../../lib/operation/mod.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
 import {
   assessRisk,
@@ -26,7 +26,6 @@ export default defineOperation({
     "instead of counting as safe. The level is low, medium, high or critical. The full inspection is " +
     "included. Use it before accepting, buying or listing a token.",
   method: "POST",
-  path: "/v1/token/risk",
   price: "$0.006",
   alt: false,
   guide: "token-safety",

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { defineOperation } from "../../../lib/operation.ts";
+import { defineOperation } from "../../../lib/operation/mod.ts";
 import {
   explainInputSchema,
   explainSchema,
@@ -25,7 +25,6 @@ export default defineOperation({
     "over-requested compute units. For a transaction that never landed, pass lastValidBlockHeight or " +
     "recentBlockhash to learn whether it can still land.",
   method: "GET",
-  path: "/v1/transaction/:signature",
   price: "$0.004",
   alt: true,
   guide: "transaction-diagnosis",

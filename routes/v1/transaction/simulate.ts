@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { defineOperation } from "../../../lib/operation.ts";
+import { defineOperation } from "../../../lib/operation/mod.ts";
 import {
   simulateInputSchema,
   simulateSchema,
@@ -25,7 +25,6 @@ export default defineOperation({
     "(from the node, or from up to 20 accountAddresses you name), the program invocation tree, and the " +
     "replacement blockhash with its last valid block height.",
   method: "POST",
-  path: "/v1/transaction/simulate",
   price: "$0.008",
   alt: false,
   guide: "transaction-diagnosis",

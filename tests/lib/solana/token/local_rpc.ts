@@ -8,7 +8,7 @@ import { createLocalSolana } from "../../../../lib/local/solana/local_solana.ts"
 import type { LocalSolana, LocalSolanaOptions } from "../../../../lib/local/solana/local_solana.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import type { SolanaClient } from "../../../../lib/solana/rpc.ts";
-import type { OperationContext } from "../../../../lib/operation.ts";
+import type { OperationContext } from "../../../../lib/operation/define.ts";
 import { mintBuilder } from "./mint_builder.ts";
 import type { MintBuilder } from "./mint_builder.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/audio/normalize.ts";
 import { createAudioService, DEFAULT_AUDIO_LIMITS } from "../../../../lib/audio/limits.ts";
-import type { OperationContext } from "../../../../lib/operation.ts";
+import type { OperationContext } from "../../../../lib/operation/mod.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { makeAudio, measureIndependently } from "../../../lib/audio/material.ts";
 
@@ -21,19 +21,6 @@ function messages(input: Record<string, unknown>): string[] {
   const result = operation.input.safeParse({ audio: "AAAA", ...input });
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
-
-Deno.test("normalize_audio is declared as a $0.01 upload on both chains", () => {
-  assert.equal(operation.id, "normalize_audio");
-  assert.equal(operation.method, "POST");
-  assert.equal(operation.path, "/v1/audio/normalize");
-  assert.equal(operation.price, "$0.01");
-  assert.equal(operation.alt, true);
-  assert.equal(operation.guide, "audio-normalization");
-  assert.deepEqual(operation.binary, { field: "audio", mediaTypes: ["audio/*", "application/octet-stream"] });
-  assert.equal(operation.binaryOutput?.accept, "audio/*");
-  // The 50 MB cap must fit as base64 in a JSON body.
-  assert.ok((operation.maxBodyBytes ?? 0) >= DEFAULT_AUDIO_LIMITS.maxBytes * 4 / 3);
-});
 
 Deno.test("normalize_audio input names every out-of-range option", () => {
   assert.deepEqual(

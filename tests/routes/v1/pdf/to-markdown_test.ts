@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/pdf/to-markdown.ts";
 import { createPdfService, DEFAULT_PDF_LIMITS, type PdfService } from "../../../../lib/pdf/limits.ts";
-import type { OperationContext } from "../../../../lib/operation.ts";
+import type { OperationContext } from "../../../../lib/operation/mod.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { pdfUrl } from "../../../../bench/pdf/corpus.ts";
 
@@ -14,18 +14,6 @@ function context(
 }
 
 const corpusPdf = (name: string) => Deno.readFile(pdfUrl(name, "chromium"));
-
-Deno.test("pdf_to_markdown is declared as a $0.0025 PDF upload on the primary chain", () => {
-  assert.equal(operation.id, "pdf_to_markdown");
-  assert.equal(operation.method, "POST");
-  assert.equal(operation.path, "/v1/pdf/to-markdown");
-  assert.equal(operation.price, "$0.0025");
-  assert.equal(operation.alt, false);
-  assert.equal(operation.guide, "pdf-to-markdown");
-  assert.deepEqual(operation.binary, { field: "pdf", mediaTypes: ["application/pdf"] });
-  assert.ok((operation.maxBodyBytes ?? 0) >= DEFAULT_PDF_LIMITS.maxBytes * 4 / 3);
-  assert.equal(operation.annotations.readOnlyHint, true);
-});
 
 Deno.test("pdf_to_markdown input accepts page selections and refuses malformed ones", () => {
   assert.equal(

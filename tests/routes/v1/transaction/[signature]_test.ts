@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { NotFoundError } from "../../../../lib/errors.ts";
 import operation from "../../../../routes/v1/transaction/[signature].ts";
-import { fundedWallet, memo, signedTransaction, startCluster } from "../../../lib/solana/transaction/_local.ts";
+import {
+  fundedWallet,
+  memo,
+  signedTransaction,
+  startCluster,
+} from "../../../lib/solana/transaction/_local.ts";
 
 const SIGNATURE = "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX";
 
@@ -10,16 +15,6 @@ function messages(input: Record<string, unknown>): string[] {
   const result = operation.input.safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
-
-Deno.test("chain_transaction_analysis is declared as the paid explain operation", () => {
-  assert.equal(operation.id, "chain_transaction_analysis");
-  assert.equal(operation.method, "GET");
-  assert.equal(operation.path, "/v1/transaction/:signature");
-  assert.equal(operation.price, "$0.004");
-  assert.equal(operation.alt, true);
-  assert.equal(operation.guide, "transaction-diagnosis");
-  assert.deepEqual(messages(operation.example!), []);
-});
 
 Deno.test("chain_transaction_analysis input names a malformed signature or hint before payment", () => {
   assert.deepEqual(messages({}), ["Missing signature"]);

@@ -16,17 +16,6 @@ function messages(input: Record<string, unknown>): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-Deno.test("chain_transaction_simulate is declared as the paid simulate operation", () => {
-  assert.equal(operation.id, "chain_transaction_simulate");
-  assert.equal(operation.method, "POST");
-  assert.equal(operation.path, "/v1/transaction/simulate");
-  assert.equal(operation.price, "$0.008");
-  assert.equal(operation.alt, false);
-  assert.equal(operation.guide, "transaction-diagnosis");
-  assert.deepEqual(messages(operation.example!), []);
-  assert.equal(operation.input.parse(operation.example).encoding, "base64");
-});
-
 Deno.test("chain_transaction_simulate input refuses every malformed body with a precise message", () => {
   const transaction = operation.example!.transaction as string;
   assert.deepEqual(messages({}), [

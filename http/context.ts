@@ -1,0 +1,80 @@
+/**
+ * Per-request context: the request id (a client's own `X-Request-Id` when it
+ * is sane, else a new UUID), the response envelope every JSON body carries
+ * (`requestId`, `timestamp`), and the access log line.
+ *
+ * @module
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import type { Logger } from "../lib/log.ts";
+import { withEnvelope } from "../lib/operation/mod.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The request's id. */
+    requestId: string;
+    /** The paying address, once a payment is verified. */
+    payer?: string;
+    /** `PUBLIC_URL`, when configured. */
+    publicUrl?: string;
+  }
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Sets the request id, echoes it in `X-Request-Id`, logs one access line per
+ * request, and records `PUBLIC_URL` (when set) for {@linkcode baseUrl}.
+ */
+export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandler {
+  return async function requestContext(c, next) {
+    if (publicUrl) c.set("publicUrl", publicUrl);
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    setHeader(c, "X-Request-Id", requestId);
+    log({
+      type: "access",
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      route: c.req.routePath,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(c.get("payer") ? { payer: c.get("payer") } : {}),
+    });
+  };
+}
+
+/** Sets a header on the response, copying it first when its headers are immutable (proxied responses). */
+export function setHeader(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set(name, value);
+  }
+}
+
+/** `body` with the envelope fields every JSON response carries. */
+export function envelope<T extends object>(
+  c: Context,
+  body: T,
+): T & { requestId: string; timestamp: string } {
+  return withEnvelope(c.get("requestId"), body);
+}
+
+/** The public base URL: `PUBLIC_URL` when configured, else the request's origin. */
+export function baseUrl(c: Context): string {
+  return c.get("publicUrl") ?? new URL(c.req.url).origin;
+}
+
+/** The request's URL as the public sees it: on `PUBLIC_URL` when configured. */
+export function publicRequestUrl(c: Context): string {
+  const publicUrl = c.get("publicUrl");
+  if (!publicUrl) return c.req.url;
+  const url = new URL(c.req.url);
+  return publicUrl + url.pathname + url.search;
+}

@@ -1,0 +1,97 @@
+/**
+ * Maps the service's errors onto HTTP: one status per error kind, a JSON body
+ * `{error, requestId, timestamp}`, `Retry-After` where waiting helps, and the
+ * x402 headers on a 402. Unexpected errors become a 500 whose detail is logged,
+ * never shown.
+ *
+ * @module
+ */
+import type { Context } from "hono";
+import type { PaymentRequired } from "@x402/core/types";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ErrorKind, ServiceError } from "../lib/errors.ts";
+import type { Logger } from "../lib/log.ts";
+import { PaymentRequiredError } from "../lib/payments/errors.ts";
+import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/headers.ts";
+import { baseUrl, envelope } from "./context.ts";
+
+/** HTTP status of each error kind. */
+export const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid_input: 400,
+  not_found: 404,
+  payload_too_large: 413,
+  unprocessable: 422,
+  payment_required: 402,
+  upstream_error: 502,
+  unavailable: 503,
+  upstream_timeout: 504,
+  internal: 500,
+};
+
+/** An error whose status is not one of the kinds (405, 415). */
+export class HttpStatusError extends ServiceError {
+  readonly status: ContentfulStatusCode;
+  constructor(status: ContentfulStatusCode, message: string) {
+    super("invalid_input", message);
+    this.name = "HttpStatusError";
+    this.status = status;
+  }
+}
+
+/** Renders `error` as the service's JSON error response. */
+export function errorResponse(c: Context, error: unknown, log: Logger): Response {
+  if (!(error instanceof ServiceError)) {
+    log({ type: "error", requestId: c.get("requestId"), path: c.req.path, error: describe(error) });
+    return c.json(envelope(c, { error: "Internal error: the request could not be completed" }), 500);
+  }
+  const status = error instanceof HttpStatusError ? error.status : STATUS_OF[error.kind];
+  if (status >= 500 && error.cause) {
+    log({ type: "error", requestId: c.get("requestId"), path: c.req.path, error: describe(error.cause) });
+  }
+  if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+  if (error instanceof PaymentRequiredError) {
+    if (error.settlement) c.header("PAYMENT-RESPONSE", encodePaymentResponse(error.settlement));
+    return paymentRequiredResponse(c, error.paymentRequired, error.message);
+  }
+  return c.json(envelope(c, { error: error.message, ...error.details }), status);
+}
+
+/**
+ * The 402 answer: the requirement in `PAYMENT-REQUIRED` and, in the body, how
+ * to pay it. `encoded` is the header value when the caller already has it.
+ */
+export function paymentRequiredResponse(
+  c: Context,
+  required: PaymentRequired,
+  message: string,
+  encoded = encodePaymentRequired(required),
+): Response {
+  c.header("PAYMENT-REQUIRED", encoded);
+  return c.json(envelope(c, { error: message, ...howToPay(c, required) }), 402);
+}
+
+function howToPay(c: Context, required: PaymentRequired) {
+  const [offer] = required.accepts;
+  return {
+    payment: offer
+      ? {
+        scheme: offer.scheme,
+        network: offer.network,
+        asset: offer.asset,
+        amount: offer.amount,
+        payTo: offer.payTo,
+        maxTimeoutSeconds: offer.maxTimeoutSeconds,
+      }
+      : null,
+    howToPay:
+      "Sign the requirement in the PAYMENT-REQUIRED header (base64 JSON, x402 v2) with an x402 client and send " +
+      "the same request again with the PAYMENT-SIGNATURE header; you are charged only when the response succeeds",
+    guide: `${baseUrl(c)}/guides/how-to-pay`,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error
+    ? `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ""}`
+    : String(error);
+}

@@ -1,0 +1,98 @@
+/**
+ * Turns an HTTP request into an operation's input and checks it against the
+ * operation's schema before any payment is asked for: path parameters and
+ * query for GET; a JSON body for POST; for uploads also the raw bytes or a
+ * multipart `file`, with options from the query or the form. Bodies are read
+ * with a size cap (413 naming it), unknown fields are refused, and every
+ * problem is named in a 400.
+ *
+ * @module
+ */
+import type { Context } from "hono";
+import type { z } from "zod";
+import { InvalidInputError } from "../lib/errors.ts";
+import {
+  type AnyOperation,
+  type BinaryInput,
+  coerceStrings,
+  decodeBinaryInput,
+  DEFAULT_MAX_BODY_BYTES,
+  parseInput,
+  readBodyBytes,
+  readJsonObject,
+} from "../lib/operation/mod.ts";
+import { HttpStatusError } from "./errors.ts";
+
+/** Reads and validates the input of `operation` from the request. */
+export async function readOperationInput(
+  c: Context,
+  operation: AnyOperation,
+): Promise<Record<string, unknown>> {
+  const params = c.req.param() as Record<string, string>;
+  if (operation.method === "GET") {
+    return parseInput(operation.input, { ...fromSearchParams(c, operation.input), ...params });
+  }
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const maxBytes = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const binary = operation.binary as BinaryInput | undefined;
+  if (type === "application/json" || (!binary && type === "")) {
+    const body = await readJson(c, maxBytes);
+    return decodeBinaryInput(operation, parseInput(operation.input, { ...body, ...params }));
+  }
+  if (!binary) {
+    throw new HttpStatusError(415, `Unsupported Content-Type "${type}": send a JSON body (application/json)`);
+  }
+  const rest = operation.input.omit({ [binary.field]: true } as Record<string, true>);
+  if (type === "multipart/form-data") {
+    const bytes = await readBody(c, maxBytes);
+    const form = await new Response(bytes, { headers: { "content-type": c.req.header("content-type")! } })
+      .formData().catch(() => {
+        throw new InvalidInputError("Malformed multipart body: it could not be parsed");
+      });
+    const file = form.get("file");
+    if (!(file instanceof File)) {
+      throw new InvalidInputError('Missing multipart field "file": put the upload there');
+    }
+    const fields: Record<string, string[]> = {};
+    for (const [name, value] of form) {
+      if (name !== "file" && typeof value === "string") (fields[name] ??= []).push(value);
+    }
+    const input = parseInput(rest, { ...coerceStrings(rest, fields), ...params });
+    return { ...input, [binary.field]: new Uint8Array(await file.arrayBuffer()) };
+  }
+  if (
+    binary.mediaTypes.some((range) => mediaTypeMatches(type, range)) || type === "application/octet-stream"
+  ) {
+    const input = parseInput(rest, { ...fromSearchParams(c, rest), ...params });
+    return { ...input, [binary.field]: await readBody(c, maxBytes) };
+  }
+  throw new HttpStatusError(
+    415,
+    `Unsupported Content-Type "${type}": send ${
+      binary.mediaTypes.join(", ")
+    }, multipart/form-data with a "file" ` +
+      `field, or JSON with base64 "${binary.field}"`,
+  );
+}
+
+/** Reads the body as bytes, refusing more than `maxBytes` (413). */
+export function readBody(c: Context, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  return readBodyBytes(c.req.raw, maxBytes);
+}
+
+/** Reads a JSON object body of at most `maxBytes` (400 when missing, malformed or not an object). */
+export function readJson(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
+  return readJsonObject(c.req.raw, maxBytes);
+}
+
+function fromSearchParams(c: Context, schema: z.ZodObject): Record<string, unknown> {
+  const url = new URL(c.req.url);
+  const values: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) (values[name] ??= []).push(value);
+  return coerceStrings(schema, values);
+}
+
+function mediaTypeMatches(type: string, range: string): boolean {
+  if (range.endsWith("/*")) return type.startsWith(range.slice(0, -1));
+  return type === range;
+}

@@ -1,0 +1,80 @@
+/**
+ * Serves one registry operation over HTTP on one payment rail: validate the
+ * input (400/413/415 before any payment), require payment, run the handler
+ * within the request's time budget, check the output against its schema, and
+ * answer JSON with the envelope (or raw bytes when the operation has a binary
+ * result and the client prefers it).
+ *
+ * @module
+ */
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { Buffer } from "node:buffer";
+import { discoveryExtension } from "../lib/discovery/bazaar.ts";
+import {
+  type AnyOperation,
+  type BinaryOutput,
+  type OperationDeps,
+  precheck,
+  prefersMedia,
+  pricedResource,
+  runOperation,
+} from "../lib/operation/mod.ts";
+import type { PaymentRail } from "../lib/payments/rails.ts";
+import { envelope } from "./context.ts";
+import { readOperationInput } from "./input.ts";
+import { requirePayment } from "./payment.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The operation's validated input. */
+    operationInput: Record<string, unknown>;
+  }
+}
+
+/** Where and how an operation is sold. */
+export interface OperationMount {
+  operation: AnyOperation;
+  /** The rail it is paid on. */
+  rail: PaymentRail;
+  /** `""` or `"/alt"`. */
+  prefix: string;
+  deps: OperationDeps;
+}
+
+/** Mounts an operation at `prefix + operation.path`, paid on `rail`. */
+export function mountOperation(app: Hono, mount: OperationMount): void {
+  const { operation, rail, prefix, deps } = mount;
+  const extensions = discoveryExtension(operation);
+  const validate: MiddlewareHandler = async function validateInput(c, next) {
+    const input = await readOperationInput(c, operation);
+    precheck(operation, input, deps.services);
+    c.set("operationInput", input);
+    await next();
+  };
+  const payment = requirePayment({
+    gateway: deps.gateway,
+    rail,
+    resource: (url) => pricedResource(operation, url, extensions),
+  });
+  const handle = async (c: Context) => {
+    const result = await runOperation(operation, c.get("operationInput"), {
+      requestId: c.get("requestId"),
+      signal: c.req.raw.signal,
+      services: deps.services,
+      timeoutMs: deps.requestTimeoutMs,
+    });
+    if (operation.binaryOutput && prefersMedia(c.req.header("accept"), operation.binaryOutput.accept)) {
+      return binaryResponse(c, operation.binaryOutput, result);
+    }
+    return c.json(envelope(c, result));
+  };
+  app.on(operation.method, prefix + operation.path, validate, payment, handle);
+}
+
+function binaryResponse(c: Context, binary: BinaryOutput, output: Record<string, unknown>): Response {
+  const bytes = Buffer.from(String(output[binary.field]), "base64");
+  const headers = new Headers(binary.headers(output));
+  headers.set("Content-Type", String(output[binary.mediaTypeField]));
+  headers.set("Content-Length", String(bytes.byteLength));
+  return c.body(new Uint8Array(bytes), 200, Object.fromEntries(headers));
+}

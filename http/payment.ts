@@ -1,0 +1,74 @@
+/**
+ * x402 payment as middleware, in front of an operation's handler and behind
+ * its input validation (nobody pays for a request that cannot succeed).
+ *
+ * No `PAYMENT-SIGNATURE` → 402 with the requirement. A payment → verified and
+ * claimed → the handler runs → settled only when the handler answered 2xx, and
+ * then the response carries `PAYMENT-RESPONSE`. A failed handler releases the
+ * claim and charges nothing; a failed settlement replaces the output with a 402.
+ * Nor is a payment settled for a response nobody can receive: a HEAD request
+ * (served by the GET route, without a body) always gets the requirement with
+ * its payment left untouched, and work that finishes after the client went
+ * away releases the claim.
+ *
+ * @module
+ */
+import type { MiddlewareHandler } from "hono";
+import { decodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentPayload } from "@x402/core/types";
+import { InvalidInputError } from "../lib/errors.ts";
+import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
+import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/headers.ts";
+import { LruCache } from "../lib/lru.ts";
+import type { PaymentRail } from "../lib/payments/rails.ts";
+import { publicRequestUrl, setHeader } from "./context.ts";
+import { paymentRequiredResponse } from "./errors.ts";
+
+/** Options for {@linkcode requirePayment}. */
+export interface RequirePaymentOptions {
+  gateway: PaymentGateway;
+  rail: PaymentRail;
+  /** The priced resource for this request (its URL depends on the request). */
+  resource: (url: string) => PricedResource;
+}
+
+/** Requires an x402 payment on `rail` before the rest of the chain runs. */
+export function requirePayment(options: RequirePaymentOptions): MiddlewareHandler {
+  const { gateway, rail } = options;
+  // The challenge differs only by URL: keep the encoded header of the URLs asked most.
+  const encodedChallenges = new LruCache<string, string>(1024);
+  return async function requirePayment(c, next) {
+    const resource = options.resource(publicRequestUrl(c));
+    const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
+    if (!header || c.req.method === "HEAD") {
+      const challenge = await gateway.challenge(rail, resource);
+      let encoded = encodedChallenges.get(resource.url);
+      if (encoded === undefined) {
+        encodedChallenges.set(resource.url, encoded = encodePaymentRequired(challenge));
+      }
+      return paymentRequiredResponse(c, challenge, challenge.error ?? "Payment required", encoded);
+    }
+    let payload: PaymentPayload;
+    try {
+      payload = decodePaymentSignatureHeader(header);
+    } catch {
+      throw new InvalidInputError(
+        "Malformed PAYMENT-SIGNATURE header: expected base64 of an x402 payment payload",
+      );
+    }
+    const authorization = await gateway.authorize(rail, resource, payload);
+    if (authorization.payer) c.set("payer", authorization.payer);
+    try {
+      await next();
+    } catch (error) {
+      await gateway.release(authorization);
+      throw error;
+    }
+    if (c.res.status < 200 || c.res.status >= 300 || c.req.raw.signal.aborted) {
+      await gateway.release(authorization);
+      return;
+    }
+    const settlement = await gateway.settle(authorization);
+    setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
+  };
+}

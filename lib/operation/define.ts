@@ -1,0 +1,150 @@
+/**
+ * The operation contract. Each paid operation is declared once with
+ * {@linkcode defineOperation}; HTTP routes, x402 prices, OpenAPI, MCP tools,
+ * discovery metadata and docs are all derived from these declarations.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import { InvalidInputError, UpstreamTimeoutError } from "../errors.ts";
+import type { Services } from "../services.ts";
+
+/** What every handler receives besides its input. */
+export interface OperationContext {
+  /** The request's id, echoed in responses and logs. */
+  requestId: string;
+  /** Aborted when the caller goes away or the request's time budget ends. */
+  signal: AbortSignal;
+  /** Shared dependencies (RPC clients, caches, limits). */
+  services: Services;
+}
+
+/** Hints for agents, as MCP tool annotations. */
+export interface OperationAnnotations {
+  readOnlyHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/**
+ * A binary upload (PDF, audio). Over JSON and MCP the named input field carries
+ * base64; over HTTP the body may also be the raw bytes or a multipart `file`.
+ * Either way the handler receives the decoded bytes in that field.
+ */
+export interface BinaryInput {
+  /** The input field that carries the bytes (base64 in the schema). */
+  field: string;
+  /** Media types accepted as a raw body, e.g. `["application/pdf"]`, `["audio/*"]`. */
+  mediaTypes: string[];
+}
+
+/**
+ * A binary result (audio). The named output field carries base64 in JSON and
+ * MCP; an HTTP client that prefers the media type gets the raw bytes instead,
+ * with the headers from `headers(output)`.
+ */
+export interface BinaryOutput {
+  /** The output field with the base64 bytes. */
+  field: string;
+  /** The output field with the bytes' media type. */
+  mediaTypeField: string;
+  /** Media type range the client must prefer to get raw bytes, e.g. `"audio/*"`. */
+  accept: string;
+  /** Headers describing the result when raw bytes are sent. */
+  headers(output: Record<string, unknown>): Record<string, string>;
+}
+
+/** Replaces a binary input's base64 field by its decoded bytes. */
+export type HandlerInput<I, B extends BinaryInput | undefined> = B extends { field: infer F extends string }
+  ? Omit<I, F> & { [K in F]: Uint8Array }
+  : I;
+
+/** The declaration of one operation, as its route file writes it: the path comes from the file's place. */
+export interface OperationDeclaration<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+  B extends BinaryInput | undefined = BinaryInput | undefined,
+> {
+  /** Stable id, also the MCP tool name (e.g. `chain_priority_fees`). */
+  id: string;
+  /** Short human title. */
+  title: string;
+  /** One-line summary for OpenAPI and listings. */
+  summary: string;
+  /** What it does and when to use it (the price is appended where shown). */
+  description: string;
+  /** HTTP method. */
+  method: "GET" | "POST";
+  /** Price in USD, e.g. `"$0.004"`. */
+  price: `$${string}`;
+  /** Also sold under `/alt` (paid on the alternate chain). */
+  alt: boolean;
+  /** Slug of the guide under `/guides/`. */
+  guide: string;
+  /** Input: path parameters and query (GET) or body fields (POST). */
+  input: I;
+  /** Output, without the `requestId`/`timestamp` envelope. */
+  output: O;
+  /** Agent hints. */
+  annotations: OperationAnnotations;
+  /** Present when the operation takes an uploaded file. */
+  binary?: B;
+  /** Present when the operation returns a file that may be sent raw. */
+  binaryOutput?: BinaryOutput;
+  /** Largest accepted request body in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** An example input, for docs and discovery. */
+  example?: Record<string, unknown>;
+  /**
+   * Cheap checks of the decoded input that need no network (file signatures,
+   * declared durations, size caps). Every transport runs them before asking
+   * for payment, so a request that cannot succeed is refused for free.
+   * Throws the service's errors.
+   */
+  precheck?(input: HandlerInput<z.infer<I>, B>, services: Services): void;
+  /** The work itself: knows nothing of HTTP, MCP or payment. */
+  handler(input: HandlerInput<z.infer<I>, B>, ctx: OperationContext): Promise<z.infer<O>>;
+}
+
+/** An operation as its route file exports it (see {@linkcode defineOperation}). */
+export type DeclaredOperation<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+  B extends BinaryInput | undefined = BinaryInput | undefined,
+> = OperationDeclaration<I, O, B> & { readonly kind: "operation" };
+
+/** A registered operation: its declaration and the path its route file's place gives it. */
+export type Operation<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+  B extends BinaryInput | undefined = BinaryInput | undefined,
+> = DeclaredOperation<I, O, B> & {
+  /** Path under the service root, Hono style (`/v1/transaction/:signature`), from the route file's place. */
+  readonly path: string;
+};
+
+/**
+ * Declares a paid operation, as the default export of a route file under
+ * `routes/`: the file's place gives its path (`routes/v1/token/[mint].ts` is
+ * `/v1/token/:mint`). Only marks the declaration and supplies types.
+ *
+ * @example Declaring an operation in `routes/v1/fees/priority.ts`
+ * ```ts
+ * export default defineOperation({ id: "chain_priority_fees", method: "GET", price: "$0.002", ... });
+ * ```
+ */
+export function defineOperation<
+  I extends z.ZodObject,
+  O extends z.ZodType,
+  B extends BinaryInput | undefined = undefined,
+>(operation: OperationDeclaration<I, O, B>): DeclaredOperation<I, O, B> {
+  return { ...operation, kind: "operation" };
+}
+
+/** Any registered operation, for registries and generators. */
+// deno-lint-ignore no-explicit-any
+export type AnyOperation = Operation<z.ZodObject, z.ZodType, any>;
+
+/** Any declared operation, as route files export them. */
+// deno-lint-ignore no-explicit-any
+export type AnyDeclaredOperation = DeclaredOperation<z.ZodObject, z.ZodType, any>;

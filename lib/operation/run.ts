@@ -1,0 +1,86 @@
+/**
+ * "Precheck, then run", whatever the transport: an operation's input is
+ * checked (schema, then the operation's own cheap checks) before any payment
+ * is asked for, and the handler runs within a time budget with its output
+ * checked against the schema.
+ *
+ * @module
+ */
+import { UpstreamTimeoutError } from "../errors.ts";
+import type { Logger } from "../log.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
+import type { Services } from "../services.ts";
+import type { AnyOperation } from "./define.ts";
+
+/** What selling an operation needs, on any transport. */
+export interface OperationDeps {
+  readonly gateway: PaymentGateway;
+  readonly services: Services;
+  readonly log: Logger;
+  /** The work's time budget, in milliseconds. */
+  readonly requestTimeoutMs: number;
+}
+
+/**
+ * Runs an operation's own checks on already parsed input. Every transport
+ * calls it before asking for payment, so a request that cannot succeed is
+ * refused for free.
+ */
+export function precheck(operation: AnyOperation, input: Record<string, unknown>, services: Services): void {
+  operation.precheck?.(input as never, services);
+}
+
+/** Options for {@linkcode runOperation}. */
+export interface RunOptions {
+  requestId: string;
+  /** Aborted when the caller goes away. */
+  signal: AbortSignal;
+  services: Services;
+  /** The work's time budget, in milliseconds. */
+  timeoutMs: number;
+}
+
+/**
+ * Runs an operation's handler on validated input within a time budget and
+ * checks the output against its schema, whatever the transport. A handler
+ * cut short by the budget is an {@linkcode UpstreamTimeoutError}; an output
+ * that breaks the schema is a plain `Error` (a bug, reported as internal).
+ */
+export async function runOperation(
+  operation: AnyOperation,
+  input: Record<string, unknown>,
+  options: RunOptions,
+): Promise<Record<string, unknown>> {
+  const budget = AbortSignal.timeout(options.timeoutMs);
+  let output: unknown;
+  try {
+    const work = (async () =>
+      await operation.handler(input as never, {
+        requestId: options.requestId,
+        signal: AbortSignal.any([options.signal, budget]),
+        services: options.services,
+      }))();
+    // Work that ignores its signal still ends at the budget: it is never served (nor paid) late.
+    work.catch(() => {});
+    output = await Promise.race([work, aborted(budget)]);
+  } catch (error) {
+    if (budget.aborted && !(error instanceof UpstreamTimeoutError)) {
+      throw new UpstreamTimeoutError(`Request took longer than its ${options.timeoutMs} ms budget`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  const checked = operation.output.safeParse(output);
+  if (!checked.success) {
+    throw new Error(`Output of "${operation.id}" breaks its schema: ${checked.error.message}`);
+  }
+  return output as Record<string, unknown>;
+}
+
+/** Rejects with the signal's reason once it aborts. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) =>
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true })
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The MCP endpoints over Streamable HTTP: `/mcp` paid on Solana and, when the
+ * alternate chain is on, `/alt/mcp` paid on it, each listing the tools the
+ * catalog names (the same list `/server.json` and the AI catalog publish).
+ *
+ * Each endpoint is a plain `Request → Response` handler, so the MCP adapter
+ * needs nothing of the HTTP adapter; the top of the application mounts it.
+ * Stateless: every POST gets a fresh server and transport and a JSON answer.
+ * There is no SSE stream and no session, so GET and DELETE answer 405. A
+ * request with a foreign `Origin` answers 403. `MCP-Protocol-Version` is
+ * checked by the transport (400 for an unsupported version) and answered with
+ * the version in use (the negotiated one on `initialize`).
+ *
+ * @module
+ */
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { McpEndpoint, OperationDeps } from "../lib/operation/mod.ts";
+import { originAllowed, type OriginPolicy } from "./origin.ts";
+import { buildToolset, type Toolset } from "./tools.ts";
+
+/** What a handler is told about its HTTP request. */
+export interface McpRequestContext {
+  requestId: string;
+  /** The public base URL: `PUBLIC_URL`, or the request's origin. */
+  baseUrl: string;
+  /** Records who paid, for the access log. */
+  setPayer(payer: string): void;
+}
+
+/** One MCP endpoint as an HTTP handler of every method. */
+export interface McpHttpEndpoint {
+  path: string;
+  handle(request: Request, context: McpRequestContext): Promise<Response>;
+}
+
+/** The MCP endpoints of the catalog, each paid on its rail. */
+export function createMcpEndpoints(
+  endpoints: readonly McpEndpoint[],
+  options: { deps: OperationDeps; origins: OriginPolicy },
+): McpHttpEndpoint[] {
+  return endpoints.map((endpoint) => {
+    const toolset = buildToolset(endpoint);
+    return {
+      path: endpoint.path,
+      handle(request, context) {
+        if (request.method !== "POST") return Promise.resolve(methodNotAllowed(request));
+        const origin = request.headers.get("origin");
+        if (origin !== null && !originAllowed(origin, request.url, options.origins)) {
+          return Promise.resolve(forbiddenOrigin(origin));
+        }
+        return serveMcp(request, context, toolset, options.deps);
+      },
+    };
+  });
+}
+
+/** The MCP SDK, loaded on the first MCP request: a service nobody calls over MCP never carries it. */
+let sdk:
+  | Promise<
+    [
+      typeof import("./server.ts"),
+      typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    ]
+  >
+  | undefined;
+
+async function serveMcp(
+  request: Request,
+  context: McpRequestContext,
+  toolset: Toolset,
+  deps: OperationDeps,
+): Promise<Response> {
+  sdk ??= Promise.all([
+    import("./server.ts"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]);
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk;
+  const server = createMcpServer(toolset, deps, {
+    requestId: context.requestId,
+    endpointUrl: context.baseUrl + toolset.path,
+    signal: request.signal,
+    onPayer: context.setPayer,
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: toolset.maxBodyBytes,
+  });
+  await server.connect(transport);
+  const negotiated = watchNegotiatedVersion(transport);
+  try {
+    const response = await transport.handleRequest(request);
+    const version = negotiated() ?? request.headers.get("mcp-protocol-version");
+    if (version && response.ok) response.headers.set("MCP-Protocol-Version", version);
+    return response;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * Notes the protocol version an `initialize` answer settles on, so the
+ * response can state it in `MCP-Protocol-Version` like every later request will.
+ */
+function watchNegotiatedVersion(
+  transport: WebStandardStreamableHTTPServerTransport,
+): () => string | undefined {
+  let version: string | undefined;
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const result = "result" in message ? message.result : undefined;
+    if (typeof result?.protocolVersion === "string" && result.serverInfo) version = result.protocolVersion;
+    return send(message, options);
+  };
+  return () => version;
+}
+
+function forbiddenOrigin(origin: string): Response {
+  return Response.json(
+    jsonRpcError(
+      `Forbidden origin "${origin}": this MCP endpoint accepts browser requests only from its own ` +
+        `origin and ALLOWED_ORIGINS`,
+    ),
+    { status: 403 },
+  );
+}
+
+function methodNotAllowed(request: Request): Response {
+  if (request.method === "OPTIONS") {
+    return new Response(null, { status: 204, headers: { Allow: "POST, OPTIONS" } });
+  }
+  const path = new URL(request.url).pathname;
+  return Response.json(
+    jsonRpcError(
+      `Method ${request.method} not allowed on ${path}: use POST (the server is stateless, with no SSE ` +
+        `stream or session)`,
+    ),
+    { status: 405, headers: { Allow: "POST, OPTIONS" } },
+  );
+}
+
+function jsonRpcError(message: string) {
+  return { jsonrpc: "2.0", error: { code: -32000, message }, id: null };
+}

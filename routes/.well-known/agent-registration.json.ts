@@ -1,0 +1,13 @@
+/**
+ * `GET /.well-known/agent-registration.json` (free): the ERC-8004
+ * registration file.
+ *
+ * @module
+ */
+import { agentRegistration } from "../../lib/discovery/catalogs.ts";
+import { defineRoute } from "../../lib/operation/mod.ts";
+
+export default defineRoute({
+  summary: "ERC-8004 registration file (x402Support: true)",
+  GET: ({ baseUrl, catalog }) => Response.json(agentRegistration(baseUrl, catalog.mcpEndpoints)),
+});

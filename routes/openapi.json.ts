@@ -1,0 +1,13 @@
+/**
+ * `GET /openapi.json` (free): the OpenAPI 3.1 description of every operation
+ * on every rail it is sold on, generated from the registry.
+ *
+ * @module
+ */
+import { openApiDocument } from "../lib/discovery/openapi.ts";
+import { defineRoute } from "../lib/operation/mod.ts";
+
+export default defineRoute({
+  summary: "OpenAPI 3.1 with every operation, its schemas, its 402 and its price",
+  GET: ({ baseUrl, catalog }) => Response.json(openApiDocument(baseUrl, catalog.soldOn)),
+});
