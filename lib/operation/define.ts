@@ -6,7 +6,6 @@
  * @module
  */
 import type { z } from "zod";
-import { InvalidInputError, UpstreamTimeoutError } from "../errors.ts";
 import type { Services } from "../services.ts";
 
 /** What every handler receives besides its input. */

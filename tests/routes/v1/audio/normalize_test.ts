@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/audio/normalize.ts";
-import { createAudioService, DEFAULT_AUDIO_LIMITS } from "../../../../lib/audio/limits.ts";
+import { createAudioService } from "../../../../lib/audio/limits.ts";
 import type { OperationContext } from "../../../../lib/operation/mod.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { makeAudio, measureIndependently } from "../../../lib/audio/material.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/pdf/to-markdown.ts";
-import { createPdfService, DEFAULT_PDF_LIMITS, type PdfService } from "../../../../lib/pdf/limits.ts";
+import { createPdfService, type PdfService } from "../../../../lib/pdf/limits.ts";
 import type { OperationContext } from "../../../../lib/operation/mod.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { pdfUrl } from "../../../../bench/pdf/corpus.ts";
