@@ -7,31 +7,7 @@
  * @module
  */
 import type { PaymentRail } from "../payments/rails.ts";
-import type { AnyOperation } from "./define.ts";
-import type { Registry } from "./registry.ts";
-
-/** The operations sold under one HTTP prefix, paid on one rail. */
-export interface SoldOn {
-  prefix: "" | "/alt";
-  rail: PaymentRail;
-  operations: readonly AnyOperation[];
-}
-
-/** An MCP endpoint of the service, the rail it is paid on and the tools it lists. */
-export interface McpEndpoint {
-  path: "/mcp" | "/alt/mcp";
-  chain: string;
-  network: string;
-  rail: PaymentRail;
-  tools: readonly AnyOperation[];
-}
-
-/** What is sold where. */
-export interface Catalog {
-  readonly registry: Registry;
-  readonly soldOn: readonly SoldOn[];
-  readonly mcpEndpoints: readonly McpEndpoint[];
-}
+import type { Catalog, Registry } from "./registry_types.ts";
 
 /** The catalog of `registry` on `rails` (the EVM rail is absent when the alternate chain is off). */
 export function catalogOf(

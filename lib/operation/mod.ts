@@ -16,4 +16,5 @@ export * from "./envelope.ts";
 export * from "./accept.ts";
 export * from "./free_route.ts";
 export * from "./registry.ts";
+export * from "./registry_types.ts";
 export * from "./catalog.ts";

@@ -11,23 +11,13 @@
  * @module
  */
 import type { AnyDeclaredOperation, AnyOperation } from "./define.ts";
-import type { DeclaredRoute, FreeRoute } from "./free_route.ts";
+import type { DeclaredRoute, FreeRoute, Registry } from "./registry_types.ts";
 
 /** One route file: its place under `routes/` and its module. */
 export interface RouteFile {
   /** Path relative to `routes/`, with `/` separators: `v1/token/[mint].ts`. */
   readonly file: string;
   readonly module: { readonly default?: unknown };
-}
-
-/** Every operation and free route, with their paths. */
-export interface Registry {
-  /** Paid operations, in file order. */
-  readonly operations: readonly AnyOperation[];
-  /** The operations also sold under `/alt`, paid on the alternate chain. */
-  readonly altOperations: readonly AnyOperation[];
-  /** Free routes, in file order. */
-  readonly routes: readonly FreeRoute[];
 }
 
 /**
