@@ -5,11 +5,8 @@
  * calls it received, real sends through `sendTransaction`, and a mint builder
  * whose transactions land in its ledger.
  *
- * What lives in `tests/_support/`: a helper used by tests of more than one
- * folder, or by a bench script, is here under a plain snake_case name; a
- * helper used by the tests of one folder only sits beside them, its name
- * starting with `_`. Bench scripts import helpers from `tests/_support/` or
- * from `bench/` itself, never from beside a test; tests never import `bench/`.
+ * The only place tests and bench serve the chain: see `README.md` here for
+ * which helpers live in `tests/_support/`.
  *
  * @module
  */
