@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { makeAudio, type Material, measureIndependently } from "../tests/lib/audio/material.ts";
+import { makeAudio, type Material, measureIndependently } from "../tests/_support/audio_material.ts";
 
 const TARGET = { i: -16, tp: -1, lra: 11 };
 
@@ -124,7 +124,7 @@ async function ours(wav: Uint8Array, times: number) {
 /** One run of ours in a fresh process. */
 async function oursOnce(wav: Uint8Array) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./audio/ours.ts", import.meta.url).pathname],
+    args: ["run", "-A", new URL("./audio/_ours.ts", import.meta.url).pathname],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",

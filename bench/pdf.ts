@@ -13,8 +13,8 @@
  */
 import * as pdf2mdModule from "@opendocsg/pdf2md";
 import { convertPdf } from "../lib/pdf/convert.ts";
-import { CORPUS, type Engine, pdfUrl, sourceUrl } from "./pdf/corpus.ts";
-import { type Ratio, score, type Scores } from "./pdf/score.ts";
+import { CORPUS, type Engine, pdfUrl, sourceUrl } from "../tests/_support/pdf_corpus.ts";
+import { type Ratio, score, type Scores } from "./pdf/_score.ts";
 
 /** `@opendocsg/pdf2md`'s default export, typed as it behaves (its typings declare a module shape). */
 const pdf2md = (pdf2mdModule as unknown as {
@@ -112,7 +112,7 @@ async function scoreCorpus(engines: readonly Engine[]): Promise<Map<string, Tota
   return totals;
 }
 
-/** What `bench/pdf/run_one.ts` reports. */
+/** What `bench/pdf/_run_one.ts` reports. */
 interface Run {
   pages: number;
   ms: number;
@@ -120,9 +120,9 @@ interface Run {
   peakRssMb: number;
 }
 
-/** Runs `bench/pdf/run_one.ts` in a fresh process. */
+/** Runs `bench/pdf/_run_one.ts` in a fresh process. */
 async function runOne(mode: string, file: string): Promise<Run> {
-  const script = new URL("./pdf/run_one.ts", import.meta.url).pathname;
+  const script = new URL("./pdf/_run_one.ts", import.meta.url).pathname;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", script, mode, file],
     stdout: "piped",

@@ -23,10 +23,10 @@ import {
   fundedWallet,
   memo,
   signedTransaction,
-  startCluster,
   usdcTransfer,
   wire,
-} from "../tests/lib/solana/transaction/_local.ts";
+} from "../tests/_support/solana_transactions.ts";
+import { startLocalChain } from "../tests/_support/local_chain.ts";
 import { quantile } from "./_stats.ts";
 
 const count = Number(Deno.args[0] ?? 60);
@@ -53,7 +53,7 @@ function row(name: string, samples: Sample[]): string[] {
   return [name, `${samples.length}`, range, quantile(ms, 0.5).toFixed(2), quantile(ms, 0.95).toFixed(2)];
 }
 
-const cluster = await startCluster({ seedHistory: true });
+const cluster = await startLocalChain();
 try {
   const { client, local } = cluster;
   const rich = await fundedWallet(local, { lamports: 100_000_000_000n, usdc: 1_000_000_000n });

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { CORPUS, type CorpusDocument, pdfUrl, sourceUrl } from "./corpus.ts";
+import { CORPUS, type CorpusDocument, pdfUrl, sourceUrl } from "../../tests/_support/pdf_corpus.ts";
 
 /** Print styles: distinct heading sizes, a monospace face for code, ruled tables. */
 const STYLE = `

@@ -11,12 +11,12 @@
 import { generateKeyPairSigner } from "@solana/kit";
 import { percentileOf, priorityFeeReport } from "../../lib/solana/fees/mod.ts";
 import { assessRisk, inspectToken } from "../../lib/solana/token/mod.ts";
-import { startLocalRpc } from "../../tests/lib/solana/token/local_rpc.ts";
-import { concentratedMint, hazardMint } from "../../tests/lib/solana/token/scenarios.ts";
+import { startLocalChain } from "../../tests/_support/local_chain.ts";
+import { concentratedMint, hazardMint } from "../../tests/_support/token_mints.ts";
 
 const iterations = Number(Deno.args[0] ?? 200);
 
-await using rpc = await startLocalRpc();
+await using rpc = await startLocalChain();
 const builder = await rpc.builder();
 const hazard = await hazardMint(builder);
 const concentrated = await concentratedMint(builder);

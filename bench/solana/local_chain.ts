@@ -19,6 +19,7 @@ import {
   createLocalSolana,
   LOCAL_USDC_MINT,
 } from "../../lib/local/solana/local_solana.ts";
+import { serveLoopback } from "../../tests/_support/local_chain.ts";
 import { quantile, time } from "../_stats.ts";
 
 const settlements = Number(Deno.args[0] ?? 50);
@@ -49,9 +50,7 @@ const accountCallsMs = await time(async () => {
   }
 });
 
-const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
-  return Response.json(await local.handleRpc(await request.json()));
-});
+const server = serveLoopback(local);
 const feePayer = await generateKeyPairSigner();
 await local.fund(feePayer.address, { lamports: 100_000_000_000n });
 const payTo = (await generateKeyPairSigner()).address;
@@ -65,7 +64,7 @@ registerExactSvmScheme(facilitator, {
 });
 const client = new x402Client().register(
   SOLANA_DEVNET_CAIP2,
-  new ExactSvmScheme(buyer, { rpcUrl: `http://127.0.0.1:${server.addr.port}/` }),
+  new ExactSvmScheme(buyer, { rpcUrl: server.url }),
 );
 const requirements: PaymentRequirements = {
   scheme: "exact",
@@ -95,7 +94,7 @@ for (let i = 0; i < settlements; i++) {
     }),
   );
 }
-await server.shutdown();
+await server.close();
 const rssMb = (Deno.memoryUsage().rss - rssBefore) / 1e6;
 
 const row = (name: string, values: number[]) =>

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import { callPaidTool, callTool, connectMcp, paymentRequiredOf } from "../../mcp/client.ts";
-import { makeAudio } from "../lib/audio/material.ts";
-import { textPdf } from "../lib/pdf/synthetic.ts";
+import { makeAudio } from "../_support/audio_material.ts";
+import { textPdf } from "../_support/synthetic_pdf.ts";
 import { startTestService } from "../_support/service.ts";
 
 Deno.test("[e2e] MCP binary tools: base64 PDF in, audio in and out as an audio block, bad base64 free", async (t) => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { declaredDurationSeconds, sniffContainer } from "../../../lib/audio/containers.ts";
 import { InvalidInputError } from "../../../lib/errors.ts";
-import { ffmpeg, makeAudio } from "./material.ts";
+import { ffmpeg, makeAudio } from "../../_support/audio_material.ts";
 
 const text = (value: string) => new TextEncoder().encode(value);
 

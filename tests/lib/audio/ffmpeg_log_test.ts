@@ -4,7 +4,7 @@ import {
   parseLoudnessSummary,
   parseProcessedSeconds,
 } from "../../../lib/audio/ffmpeg_log.ts";
-import { ffmpeg } from "./material.ts";
+import { ffmpeg } from "../../_support/audio_material.ts";
 
 /** Runs ebur128 over a generated signal and returns ffmpeg's log. */
 async function measureLog(source: string, extra: string[] = []): Promise<string> {

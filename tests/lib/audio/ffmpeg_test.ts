@@ -6,7 +6,7 @@ import {
   UnprocessableError,
   UpstreamTimeoutError,
 } from "../../../lib/errors.ts";
-import { makeAudio } from "./material.ts";
+import { makeAudio } from "../../_support/audio_material.ts";
 
 const FFMPEG = "ffmpeg";
 /** A source that never ends: only a kill stops it. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { moovFirst } from "../../../lib/audio/mp4_faststart.ts";
-import { ffmpeg, makeAudio } from "./material.ts";
+import { ffmpeg, makeAudio } from "../../_support/audio_material.ts";
 
 /** Top-level box types of an MP4 file, in order. */
 function topLevel(bytes: Uint8Array): string[] {

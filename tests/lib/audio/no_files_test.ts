@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { makeAudio } from "./material.ts";
-import { MARKERS } from "./normalize_child.ts";
+import { makeAudio } from "../../_support/audio_material.ts";
+import { MARKERS } from "./_normalize_child.ts";
 
-const CHILD = new URL("./normalize_child.ts", import.meta.url).pathname;
+const CHILD = new URL("./_normalize_child.ts", import.meta.url).pathname;
 
 /** File-system calls that create, change or remove something. */
 const WRITES =

@@ -12,7 +12,7 @@ import {
   type MaterialOptions,
   measureIndependently,
   wavBits,
-} from "./material.ts";
+} from "../../_support/audio_material.ts";
 
 /** One printed tenth of a dB, with room for floating-point sums of such figures. */
 const TENTH = 0.1 + 1e-9;

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { type ConversionResult, type ConvertOptions, convertPdf } from "../../../lib/pdf/convert.ts";
-import { type Engine, pdfUrl, sourceUrl } from "../../../bench/pdf/corpus.ts";
+import { type Engine, pdfUrl, sourceUrl } from "../../_support/pdf_corpus.ts";
 
 /** Converts a corpus document. */
 async function convert(

@@ -10,8 +10,8 @@ import {
   UpstreamTimeoutError,
 } from "../../../lib/errors.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
-import { pdfUrl } from "../../../bench/pdf/corpus.ts";
-import { buildPdf, textPdf } from "./synthetic.ts";
+import { pdfUrl } from "../../_support/pdf_corpus.ts";
+import { buildPdf, textPdf } from "../../_support/synthetic_pdf.ts";
 
 const fixture = (name: string) => Deno.readFile(new URL(`./fixtures/${name}`, import.meta.url));
 const corpus = () => Deno.readFile(pdfUrl("12_quarterly_report", "chromium"));
@@ -120,7 +120,7 @@ Deno.test("convertPdf() writes no file, reads nothing outside the repository and
   const dir = await Deno.makeTempDir();
   try {
     const repo = new URL("../../../", import.meta.url).pathname;
-    const script = new URL("./convert_in_sandbox.ts", import.meta.url).pathname;
+    const script = new URL("./_convert_in_sandbox.ts", import.meta.url).pathname;
     for (const [name, bytes] of [["hostile.pdf", hostile], ["font.pdf", font]] as const) {
       const path = `${dir}/${name}`;
       await Deno.writeFile(path, bytes);

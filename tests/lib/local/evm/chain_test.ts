@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { InvalidInputError, UnavailableError } from "../../../../lib/errors.ts";
 import { LOCAL_EVM_MAX_FUND_ATOMIC, startLocalEvm } from "../../../../lib/local/evm/chain.ts";
-import { connect, newAccount } from "./helpers.ts";
+import { connect, newAccount } from "./_clients.ts";
 
 Deno.test("startLocalEvm() funds, reads balances and refuses bad input", async (t) => {
   const evm = await startLocalEvm();

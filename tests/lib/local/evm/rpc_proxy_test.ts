@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parseEther } from "viem";
 import { startLocalEvm } from "../../../../lib/local/evm/chain.ts";
 import { createRpcProxy, MAX_BATCH } from "../../../../lib/local/evm/rpc_proxy.ts";
-import { connect, newAccount } from "./helpers.ts";
+import { connect, newAccount } from "./_clients.ts";
 
 Deno.test("LocalEvm.handleRpc() proxies standard methods and refuses the rest", async (t) => {
   const evm = await startLocalEvm();

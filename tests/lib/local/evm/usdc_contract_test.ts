@@ -11,7 +11,7 @@ import {
   randomNonce,
   signAuthorization,
   USDC_DOMAIN,
-} from "./helpers.ts";
+} from "./_clients.ts";
 
 /** Rejects unless `promise` fails with a revert whose message matches `reason`. */
 async function assertReverts(promise: Promise<unknown>, reason: RegExp): Promise<void> {

@@ -5,7 +5,7 @@ import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { LOCAL_EVM_USDC, startLocalEvm } from "../../../../lib/local/evm/chain.ts";
-import { newAccount } from "./helpers.ts";
+import { newAccount } from "./_clients.ts";
 
 Deno.test("startLocalEvm() settles an x402 exact EVM payment once and refuses the replay", async () => {
   const evm = await startLocalEvm();

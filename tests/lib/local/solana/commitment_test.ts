@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { commitmentAtDepth, meetsCommitment } from "../../../../lib/local/solana/commitment.ts";
 import { createLocalSolana, type LocalSolana } from "../../../../lib/local/solana/local_solana.ts";
-import { fundedWallet, memo, rpc, signedTransaction } from "./_fixtures.ts";
+import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("commitmentAtDepth() is final at once without a lag, else processed, confirmed, then finalized at the lag", () => {
   assert.deepEqual(commitmentAtDepth(0n, 0), { confirmationStatus: "finalized", confirmations: null });

@@ -18,7 +18,8 @@ import {
 } from "../../../../lib/local/solana/local_solana.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { TOKEN_PROGRAM } from "../../../../lib/local/solana/token_accounts.ts";
-import { fundedWallet, serveLoopback, signedTransaction } from "./_fixtures.ts";
+import { fundedWallet, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { serveLoopback } from "../../../_support/local_chain.ts";
 
 Deno.test("a kit client over loopback HTTP reads mints and accounts, sends, and reads back the transaction", async () => {
   const local = await createLocalSolana();

@@ -24,7 +24,14 @@ import {
 import { createLocalSolana, LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
 import { TOKEN_PROGRAM } from "../../../../lib/local/solana/token_accounts.ts";
 import { usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
-import { fundedWallet, memo, rpc, signedTransaction, usdcTransfer, wire } from "./_fixtures.ts";
+import {
+  fundedWallet,
+  memo,
+  signedTransaction,
+  usdcTransfer,
+  wire,
+} from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("sendTransaction() lands a USDC TransferChecked with matching balances and token balances in getTransaction", async () => {
   const local = await createLocalSolana({ seedHistory: false });

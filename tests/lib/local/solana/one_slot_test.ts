@@ -3,7 +3,8 @@ import { getSetComputeUnitPriceInstruction } from "@solana-program/compute-budge
 import { getTransferSolInstruction } from "@solana-program/system";
 import { generateKeyPairSigner } from "@solana/kit";
 import { createLocalSolana } from "../../../../lib/local/solana/local_solana.ts";
-import { fundedWallet, memo, rpc, signedTransaction } from "./_fixtures.ts";
+import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("executeInOneSlot() lands several transactions in one new slot, each against the state the previous one left", async () => {
   const local = await createLocalSolana({ seedHistory: false });

@@ -6,7 +6,8 @@ import {
   SEEDED_FEE_ACCOUNT,
   SEEDED_PRIORITY_FEES,
 } from "../../../../lib/local/solana/local_solana.ts";
-import { fundedWallet, memo, rpc, signedTransaction } from "./_fixtures.ts";
+import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("getRecentPrioritizationFees() returns the seeded prices, one slot each, globally and for the shared account", async () => {
   const local = await createLocalSolana();

@@ -3,7 +3,8 @@ import { generateKeyPairSigner, getBase58Decoder, getBase64Encoder } from "@sola
 import { createLocalSolana, LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
 import { TOKEN_PROGRAM } from "../../../../lib/local/solana/token_accounts.ts";
 import { usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
-import { fundedWallet, rpc } from "./_fixtures.ts";
+import { fundedWallet } from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 const RENT_EXEMPT_EPOCH = 18446744073709551615;
 

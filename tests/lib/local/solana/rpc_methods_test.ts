@@ -6,7 +6,8 @@ import {
 import { getBase64Decoder } from "@solana/kit";
 import { createLocalSolana, LOCAL_GENESIS_HASH } from "../../../../lib/local/solana/local_solana.ts";
 import { LOCAL_RPC_METHODS } from "../../../../lib/local/solana/rpc_methods.ts";
-import { fundedWallet, memo, rpc, signedTransaction } from "./_fixtures.ts";
+import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("handleRpc() follows JSON-RPC 2.0: batches, notifications, unknown methods and malformed requests", async () => {
   const local = await createLocalSolana({ seedHistory: false });

@@ -8,7 +8,14 @@ import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/t
 import { generateKeyPairSigner, getBase64Encoder, getTransactionDecoder } from "@solana/kit";
 import { createLocalSolana, LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
 import { usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
-import { fundedWallet, memo, rpc, signedTransaction, usdcTransfer, wire } from "./_fixtures.ts";
+import {
+  fundedWallet,
+  memo,
+  signedTransaction,
+  usdcTransfer,
+  wire,
+} from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("simulateTransaction() returns logs, units, fee, balances, token balances and parsed inner instructions", async () => {
   const local = await createLocalSolana({ seedHistory: false });

@@ -17,7 +17,8 @@ import {
   signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { createLocalSolana } from "../../../../lib/local/solana/local_solana.ts";
-import { fundedWallet, memo, rpc, signedTransaction, wire } from "./_fixtures.ts";
+import { fundedWallet, memo, signedTransaction, wire } from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("sendTransaction() takes base58 by default and refuses malformed input with -32602", async () => {
   const local = await createLocalSolana({ seedHistory: false });

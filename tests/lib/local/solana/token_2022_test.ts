@@ -5,7 +5,8 @@ import { type Address, generateKeyPairSigner, type Lamports } from "@solana/kit"
 import { associatedTokenAddress } from "../../../../lib/local/solana/ata.ts";
 import { createLocalSolana, type LocalSolana } from "../../../../lib/local/solana/local_solana.ts";
 import { TOKEN_2022_PROGRAM } from "../../../../lib/local/solana/token_accounts.ts";
-import { fundedWallet, rpc, signedTransaction } from "./_fixtures.ts";
+import { fundedWallet, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { rpc } from "../../../_support/local_chain.ts";
 
 /** Plants a Token-2022 mint (no extensions) with 2 decimals. */
 function plantMint(local: LocalSolana, mint: Address, authority: Address, supply: bigint): void {

@@ -11,7 +11,8 @@ import {
   LOCAL_USDC_MINT,
   type LocalSolana,
 } from "../../../../lib/local/solana/local_solana.ts";
-import { fundedWallet, rpc, serveLoopback } from "./_fixtures.ts";
+import { fundedWallet } from "../../../_support/solana_transactions.ts";
+import { rpc, serveLoopback } from "../../../_support/local_chain.ts";
 
 const PRICE = 4_000n;
 

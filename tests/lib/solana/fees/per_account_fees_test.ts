@@ -4,8 +4,8 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import { type Address, generateKeyPairSigner, type Instruction, type KeyPairSigner } from "@solana/kit";
 import { priorityFeeReport } from "../../../../lib/solana/fees/priority_fees.ts";
 import type { LocalSolana } from "../../../../lib/local/solana/local_solana.ts";
-import { fundedWallet, memo, signedTransaction } from "../../local/solana/_fixtures.ts";
-import { startLocalRpc } from "../token/local_rpc.ts";
+import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 /**
  * Five slots, each holding a cheap transaction that writes only the payer and
@@ -41,7 +41,7 @@ async function landScenario(local: LocalSolana, payer: KeyPairSigner, a: Address
 }
 
 Deno.test("priorityFeeReport() gives per-account and combined quantiles that differ from the global ones when accounts share slots", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const payer = await fundedWallet(rpc.local, { lamports: 1_000_000_000n });
   const [a, b] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address];
   await rpc.local.fund(a, { lamports: 1_000_000n });

@@ -3,7 +3,7 @@ import { generateKeyPairSigner } from "@solana/kit";
 import { priorityFeeReport } from "../../../../lib/solana/fees/priority_fees.ts";
 import { SEEDED_FEE_ACCOUNT, SEEDED_PRIORITY_FEES } from "../../../../lib/local/solana/local_solana.ts";
 import { UnavailableError } from "../../../../lib/errors.ts";
-import { startLocalRpc } from "../token/local_rpc.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 // The local chain lands one seeded transaction per slot at these prices:
 // sorted 0, 1000, 5000, 10000, 50000, 100000, 250000, 1000000 (n = 8, nearest rank).
@@ -19,7 +19,7 @@ const SEEDED_QUANTILES = {
 };
 
 Deno.test("priorityFeeReport() gives the exact quantiles of the seeded per-slot fees", async () => {
-  await using rpc = await startLocalRpc();
+  await using rpc = await startLocalChain();
   assert.equal(SEEDED_PRIORITY_FEES.length, 8);
   const report = await priorityFeeReport(rpc.client, {}, { cacheTtlMs: 0 });
   assert.deepEqual(report.global.quantiles, SEEDED_QUANTILES);
@@ -38,7 +38,7 @@ Deno.test("priorityFeeReport() gives the exact quantiles of the seeded per-slot 
 });
 
 Deno.test("priorityFeeReport() prices each level for a compute-unit limit", async () => {
-  await using rpc = await startLocalRpc();
+  await using rpc = await startLocalChain();
   const report = await priorityFeeReport(rpc.client, { computeUnitLimit: 200_000 }, { cacheTtlMs: 0 });
   // ceil(price × 200,000 / 1e6): 1000 → 200, 10000 → 2000, 100000 → 20000, 1000000 → 200000
   assert.deepEqual(report.global.priorityFeeLamports, {
@@ -52,7 +52,7 @@ Deno.test("priorityFeeReport() prices each level for a compute-unit limit", asyn
 });
 
 Deno.test("priorityFeeReport() asks for global, per-account and combined fees in one batch", async () => {
-  await using rpc = await startLocalRpc();
+  await using rpc = await startLocalChain();
   const other = (await generateKeyPairSigner()).address;
   const before = rpc.requests;
   const report = await priorityFeeReport(rpc.client, {
@@ -81,7 +81,7 @@ Deno.test("priorityFeeReport() asks for global, per-account and combined fees in
 });
 
 Deno.test("priorityFeeReport() with one account reuses its view as the combined one", async () => {
-  await using rpc = await startLocalRpc();
+  await using rpc = await startLocalChain();
   const report = await priorityFeeReport(rpc.client, { accounts: [SEEDED_FEE_ACCOUNT] }, { cacheTtlMs: 0 });
   assert.equal(rpc.calls.length, 2, "global + one account, no separate combined call");
   const { account: _account, ...view } = report.accounts[0]!;
@@ -89,7 +89,7 @@ Deno.test("priorityFeeReport() with one account reuses its view as the combined 
 });
 
 Deno.test("priorityFeeReport() reuses a fresh answer for the same account set, in any order", async () => {
-  await using rpc = await startLocalRpc();
+  await using rpc = await startLocalChain();
   const a = (await generateKeyPairSigner()).address;
   const b = (await generateKeyPairSigner()).address;
   await priorityFeeReport(rpc.client, { accounts: [a, b] }, { cacheTtlMs: 60_000 });
@@ -102,7 +102,7 @@ Deno.test("priorityFeeReport() reuses a fresh answer for the same account set, i
 });
 
 Deno.test("priorityFeeReport() says the RPC has no fee history on a chain without transactions", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   await assert.rejects(
     priorityFeeReport(rpc.client, {}, { cacheTtlMs: 0 }),
     (error: unknown) =>

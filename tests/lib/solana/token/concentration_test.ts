@@ -5,8 +5,8 @@ import type { Address } from "@solana/kit";
 import { concentration, INCINERATOR } from "../../../../lib/solana/token/concentration.ts";
 import type { FetchedAccount } from "../../../../lib/solana/token/concentration.ts";
 import { decodeMintAccount } from "../../../../lib/solana/token/mint_account.ts";
-import { mintBuilder, TOKEN_PROGRAM_ADDRESS } from "./mint_builder.ts";
-import { concentratedMint } from "./scenarios.ts";
+import { mintBuilder, TOKEN_PROGRAM_ADDRESS } from "../../../_support/mint_builder.ts";
+import { concentratedMint } from "../../../_support/token_mints.ts";
 
 function fetch(svm: LiteSVM, at: Address): FetchedAccount {
   const account = svm.getAccount(at);

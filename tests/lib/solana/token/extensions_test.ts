@@ -6,7 +6,7 @@ import { decodeMintAccount } from "../../../../lib/solana/token/mint_account.ts"
 import type { MintAccount } from "../../../../lib/solana/token/mint_account.ts";
 import { camelName, describeExtension } from "../../../../lib/solana/token/extensions.ts";
 import type { ExtensionReport } from "../../../../lib/solana/token/extensions.ts";
-import { mintBuilder, TOKEN_2022_PROGRAM_ADDRESS } from "./mint_builder.ts";
+import { mintBuilder, TOKEN_2022_PROGRAM_ADDRESS } from "../../../_support/mint_builder.ts";
 
 const HOOK_PROGRAM = address("HookProgram11111111111111111111111111111111");
 

@@ -5,13 +5,18 @@ import { inspectToken } from "../../../../lib/solana/token/inspect.ts";
 import { INCINERATOR } from "../../../../lib/solana/token/concentration.ts";
 import { METAPLEX_METADATA_PROGRAM, metaplexMetadataAddress } from "../../../../lib/solana/token/metadata.ts";
 import { NotFoundError } from "../../../../lib/errors.ts";
-import { startLocalRpc } from "./local_rpc.ts";
-import { classicRevokedMint, concentratedMint, hazardMint, HOOK_PROGRAM } from "./scenarios.ts";
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./mint_builder.ts";
-import { metaplexAccountData } from "./metaplex_account.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
+import {
+  classicRevokedMint,
+  concentratedMint,
+  hazardMint,
+  HOOK_PROGRAM,
+} from "../../../_support/token_mints.ts";
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "../../../_support/mint_builder.ts";
+import { metaplexAccountData } from "./_metaplex_account.ts";
 
 Deno.test("inspectToken() reports a classic mint with revoked authorities and its Metaplex metadata", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const b = await rpc.builder();
   const { mint, holder } = await classicRevokedMint(b);
   const updateAuthority = (await generateKeyPairSigner()).address;
@@ -70,7 +75,7 @@ Deno.test("inspectToken() reports a classic mint with revoked authorities and it
 });
 
 Deno.test("inspectToken() decodes a Token-2022 mint with fee, delegate, hook, frozen default and metadata", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const b = await rpc.builder();
   const s = await hazardMint(b);
   const { report } = await inspectToken(rpc.client, s.mint);
@@ -109,7 +114,7 @@ Deno.test("inspectToken() decodes a Token-2022 mint with fee, delegate, hook, fr
 });
 
 Deno.test("inspectToken() resolves the largest holders of a concentrated mint to owners", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const b = await rpc.builder();
   const s = await concentratedMint(b);
   const { report } = await inspectToken(rpc.client, s.mint);
@@ -144,7 +149,7 @@ Deno.test("inspectToken() resolves the largest holders of a concentrated mint to
 });
 
 Deno.test("inspectToken() says whether a missing mint does not exist or is not a mint", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const b = await rpc.builder();
   const { mint, holder } = await classicRevokedMint(b);
   const nowhere = (await generateKeyPairSigner()).address;

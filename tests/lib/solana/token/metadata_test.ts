@@ -23,8 +23,8 @@ import {
   tokenMetadataFromMint,
 } from "../../../../lib/solana/token/metadata.ts";
 import { decodeMintAccount } from "../../../../lib/solana/token/mint_account.ts";
-import { mintBuilder, TOKEN_2022_PROGRAM_ADDRESS } from "./mint_builder.ts";
-import { metaplexAccountData } from "./metaplex_account.ts";
+import { mintBuilder, TOKEN_2022_PROGRAM_ADDRESS } from "../../../_support/mint_builder.ts";
+import { metaplexAccountData } from "./_metaplex_account.ts";
 
 Deno.test('metaplexMetadataAddress() derives ["metadata", program, mint] under the Metaplex program', async () => {
   const mint = address("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");

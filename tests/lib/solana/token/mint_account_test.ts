@@ -5,7 +5,11 @@ import { address, generateKeyPairSigner, none, some } from "@solana/kit";
 import type { Address } from "@solana/kit";
 import { decodeMintAccount } from "../../../../lib/solana/token/mint_account.ts";
 import { NotFoundError } from "../../../../lib/errors.ts";
-import { mintBuilder, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./mint_builder.ts";
+import {
+  mintBuilder,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from "../../../_support/mint_builder.ts";
 
 const HOOK_PROGRAM = address("HookProgram11111111111111111111111111111111");
 

@@ -5,18 +5,22 @@ import { inspectToken } from "../../../../lib/solana/token/inspect.ts";
 import { assessRisk, RISK_RULES_VERSION } from "../../../../lib/solana/token/risk.ts";
 import type { RiskAssessment } from "../../../../lib/solana/token/risk.ts";
 import { METAPLEX_METADATA_PROGRAM, metaplexMetadataAddress } from "../../../../lib/solana/token/metadata.ts";
-import { startLocalRpc } from "./local_rpc.ts";
-import type { LocalRpc } from "./local_rpc.ts";
-import { classicRevokedMint, concentratedMint, hazardMint, HOOK_PROGRAM } from "./scenarios.ts";
-import { TOKEN_2022_PROGRAM_ADDRESS } from "./mint_builder.ts";
-import { metaplexAccountData } from "./metaplex_account.ts";
+import { type LocalChain, startLocalChain } from "../../../_support/local_chain.ts";
+import {
+  classicRevokedMint,
+  concentratedMint,
+  hazardMint,
+  HOOK_PROGRAM,
+} from "../../../_support/token_mints.ts";
+import { TOKEN_2022_PROGRAM_ADDRESS } from "../../../_support/mint_builder.ts";
+import { metaplexAccountData } from "./_metaplex_account.ts";
 import type { Address } from "@solana/kit";
 
 function weights(assessment: RiskAssessment): Record<string, [string, number]> {
   return Object.fromEntries(assessment.signals.map((s) => [s.id, [s.severity, s.weight]]));
 }
 
-async function plantMetaplex(rpc: LocalRpc, mint: Address, isMutable: boolean): Promise<void> {
+async function plantMetaplex(rpc: LocalChain, mint: Address, isMutable: boolean): Promise<void> {
   const data = metaplexAccountData({
     updateAuthority: (await generateKeyPairSigner()).address,
     mint,
@@ -36,7 +40,7 @@ async function plantMetaplex(rpc: LocalRpc, mint: Address, isMutable: boolean): 
 }
 
 Deno.test("assessRisk() finds only the single-holder concentration on a revoked classic mint", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const { mint, holder } = await classicRevokedMint(await rpc.builder());
   await plantMetaplex(rpc, mint, false);
   const risk = assessRisk(await inspectToken(rpc.client, mint));
@@ -55,7 +59,7 @@ Deno.test("assessRisk() finds only the single-holder concentration on a revoked 
 });
 
 Deno.test("assessRisk() flags every hazard of the Token-2022 test mint and caps the score at 100", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const s = await hazardMint(await rpc.builder());
   const risk = assessRisk(await inspectToken(rpc.client, s.mint));
   assert.deepEqual(weights(risk), {
@@ -91,7 +95,7 @@ Deno.test("assessRisk() flags every hazard of the Token-2022 test mint and caps 
 });
 
 Deno.test("assessRisk() weighs a scheduled fee rise by the new rate", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const b = await rpc.builder();
   const s = await hazardMint(b);
   await b.run([getSetTransferFeeInstruction({
@@ -112,7 +116,7 @@ Deno.test("assessRisk() weighs a scheduled fee rise by the new rate", async () =
 });
 
 Deno.test("assessRisk() flags live mint authority, concentration and authority holdings", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const s = await concentratedMint(await rpc.builder());
   const risk = assessRisk(await inspectToken(rpc.client, s.mint));
   assert.deepEqual(weights(risk), {
@@ -136,7 +140,7 @@ Deno.test("assessRisk() flags live mint authority, concentration and authority h
 });
 
 Deno.test("assessRisk() treats non-transferable, paused and closeable mints as critical", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const b = await rpc.builder();
   const authority = await generateKeyPairSigner();
   const mint = await b.createMint({
@@ -163,7 +167,7 @@ Deno.test("assessRisk() treats non-transferable, paused and closeable mints as c
 });
 
 Deno.test("assessRisk() counts unreadable holders and unknown extensions against the token", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const { mint } = await classicRevokedMint(await rpc.builder());
   await plantMetaplex(rpc, mint, true);
   const inspection = await inspectToken(rpc.client, mint);

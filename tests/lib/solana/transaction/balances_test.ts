@@ -6,7 +6,8 @@ import {
   snapshotFromMeta,
 } from "../../../../lib/solana/transaction/balances.ts";
 import { LOCAL_USDC_MINT, usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
-import { fundedWallet, signedTransaction, startCluster, usdcTransfer } from "./_local.ts";
+import { fundedWallet, signedTransaction, usdcTransfer } from "../../../_support/solana_transactions.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 Deno.test("formatUnits() formats raw amounts exactly, signed, without trailing zeros", () => {
   assert.equal(formatUnits(-3_800_000n, 6), "-3.8");
@@ -47,7 +48,7 @@ Deno.test("balanceChanges() sums token accounts per owner and mint and counts cl
 });
 
 Deno.test("snapshotFromAccounts() reads jsonParsed token accounts read before and after a transfer", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const sender = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 900n });
     const receiver = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 0n });

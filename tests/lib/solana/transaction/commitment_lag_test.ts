@@ -2,18 +2,19 @@ import assert from "node:assert/strict";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { generateKeyPairSigner } from "@solana/kit";
 import { explainTransaction } from "../../../../lib/solana/transaction/explain.ts";
-import { fundedWallet, type LocalCluster, memo, signedTransaction, startCluster } from "./_local.ts";
+import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { type LocalChain, startLocalChain } from "../../../_support/local_chain.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 
 /** Lands one unrelated transaction, so the chain moves on by one slot. */
-async function nextSlot(cluster: LocalCluster): Promise<void> {
+async function nextSlot(cluster: LocalChain): Promise<void> {
   const payer = await fundedWallet(cluster.local);
   await cluster.send(await signedTransaction(cluster.local, payer, [memo("next slot")]));
 }
 
 Deno.test("explainTransaction() reports a succeeded transaction pending while processed or confirmed, and landed_success once final", async () => {
-  const cluster = await startCluster({ finalityLagSlots: 2 });
+  const cluster = await startLocalChain({ seedHistory: false, finalityLagSlots: 2 });
   try {
     const sender = await fundedWallet(cluster.local);
     const receiver = (await generateKeyPairSigner()).address;
@@ -63,7 +64,7 @@ Deno.test("explainTransaction() reports a succeeded transaction pending while pr
 });
 
 Deno.test("explainTransaction() reports a failed transaction pending with its failure until final, then landed_failed", async () => {
-  const cluster = await startCluster({ finalityLagSlots: 2 });
+  const cluster = await startLocalChain({ seedHistory: false, finalityLagSlots: 2 });
   try {
     const sender = await fundedWallet(cluster.local, { lamports: 10_000_000n });
     const receiver = (await generateKeyPairSigner()).address;

@@ -9,22 +9,22 @@ import { getTransferCheckedInstruction, TOKEN_2022_PROGRAM_ADDRESS } from "@sola
 import { NotFoundError } from "../../../../lib/errors.ts";
 import { explainTransaction } from "../../../../lib/solana/transaction/explain.ts";
 import { LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
+import { createNonTransferableMint } from "./_non_transferable_mint.ts";
 import {
-  createNonTransferableMint,
   fundedWallet,
   memo,
   signedTransaction,
   signedV1Transaction,
-  startCluster,
   usdcTransfer,
-} from "./_local.ts";
+} from "../../../_support/solana_transactions.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 const ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 
 Deno.test("explainTransaction() explains a landed USDC transfer in one round trip and a repeat in none", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const sender = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 5_000_000n });
     const receiver = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 0n });
@@ -85,7 +85,7 @@ Deno.test("explainTransaction() explains a landed USDC transfer in one round tri
 });
 
 Deno.test("explainTransaction() advises trimming an over-requested compute-unit limit and prices the saving", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const price = 20_000n;
@@ -117,7 +117,7 @@ Deno.test("explainTransaction() advises trimming an over-requested compute-unit 
 });
 
 Deno.test("explainTransaction() attributes an SPL token shortfall to the token program and says how much is missing", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const sender = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 2_000_000n });
     const receiver = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 0n });
@@ -147,7 +147,7 @@ Deno.test("explainTransaction() attributes an SPL token shortfall to the token p
 });
 
 Deno.test("explainTransaction() classifies a too-low compute-unit limit and asks for a higher one", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const limit = 200;
@@ -173,7 +173,7 @@ Deno.test("explainTransaction() classifies a too-low compute-unit limit and asks
 });
 
 Deno.test("explainTransaction() attributes a failure inside a CPI to the inner program, not the outer one", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const funded = 1_000_000n;
     const payer = await fundedWallet(cluster.local, { lamports: funded });
@@ -203,7 +203,7 @@ Deno.test("explainTransaction() attributes a failure inside a CPI to the inner p
 });
 
 Deno.test("explainTransaction() reports a Token-2022 transfer of a non-transferable mint as a token restriction", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const holder = await fundedWallet(cluster.local);
     const other = await generateKeyPairSigner();
@@ -230,7 +230,7 @@ Deno.test("explainTransaction() reports a Token-2022 transfer of a non-transfera
 });
 
 Deno.test("explainTransaction() tells pending from expired for a transaction that never landed", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const { blockhash, lastValidBlockHeight } = cluster.local.chain.latestBlockhash();
@@ -275,7 +275,7 @@ Deno.test("explainTransaction() tells pending from expired for a transaction tha
 });
 
 Deno.test("explainTransaction() reads a legacy transaction", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const signature = await cluster.send(
@@ -291,7 +291,7 @@ Deno.test("explainTransaction() reads a legacy transaction", async () => {
 });
 
 Deno.test("explainTransaction() reads a v1 transaction's limit and priority fee from its message", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const transaction = await signedV1Transaction(cluster.local, payer, [memo("v1")], {

@@ -7,7 +7,7 @@ import {
   idlErrors,
   parseIdlAccount,
 } from "../../../../lib/solana/transaction/idl.ts";
-import { startCluster } from "./_local.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 const PROGRAM = "Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS";
 const IDL = {
@@ -70,7 +70,7 @@ Deno.test("parseIdlAccount() returns null for data that is not an IDL account", 
 });
 
 Deno.test("idlErrors() reads a program's IDL account through the RPC once and caches the answer", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const data = await idlAccountData(IDL);
     cluster.local.svm.setAccount({

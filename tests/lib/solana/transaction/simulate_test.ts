@@ -5,23 +5,23 @@ import { getCreateAssociatedTokenInstructionAsync } from "@solana-program/token"
 import { getTransferCheckedInstruction, TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 import { simulateTransaction } from "../../../../lib/solana/transaction/simulate.ts";
 import { LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
+import { createNonTransferableMint } from "./_non_transferable_mint.ts";
 import {
-  createNonTransferableMint,
   fundedWallet,
   memo,
   signedTransaction,
   signedV1Transaction,
-  startCluster,
   usdcTransfer,
   wire,
-} from "./_local.ts";
+} from "../../../_support/solana_transactions.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 const MEMO_PROGRAM = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
 
 Deno.test("simulateTransaction() runs an unsent transfer with a placeholder blockhash and returns the limit to set", async () => {
-  const cluster = await startCluster({ seedHistory: true });
+  const cluster = await startLocalChain();
   try {
     const sender = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 5_000_000n });
     const receiver = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 0n });
@@ -60,7 +60,7 @@ Deno.test("simulateTransaction() runs an unsent transfer with a placeholder bloc
 });
 
 Deno.test("simulateTransaction() accepts base58 and classifies a token shortfall before sending", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const sender = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 1_000n });
     const receiver = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 0n });
@@ -80,7 +80,7 @@ Deno.test("simulateTransaction() accepts base58 and classifies a token shortfall
 });
 
 Deno.test("simulateTransaction() measures what a transaction that ran out of compute units really needs", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const instructions = (
@@ -106,7 +106,7 @@ Deno.test("simulateTransaction() measures what a transaction that ran out of com
 });
 
 Deno.test("simulateTransaction() attributes a failing CPI to the inner program before sending", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local, { lamports: 1_000_000n });
     const owner = await generateKeyPairSigner();
@@ -132,7 +132,7 @@ Deno.test("simulateTransaction() attributes a failing CPI to the inner program b
 });
 
 Deno.test("simulateTransaction() reports a Token-2022 mint restriction before sending", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const holder = await fundedWallet(cluster.local);
     const other = await generateKeyPairSigner();
@@ -162,7 +162,7 @@ Deno.test("simulateTransaction() reports a Token-2022 mint restriction before se
 });
 
 Deno.test("simulateTransaction() decodes a transaction's instructions and names the built-in ones", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 10n });
     const receiver = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 0n });
@@ -190,7 +190,7 @@ Deno.test("simulateTransaction() decodes a transaction's instructions and names 
 });
 
 Deno.test("simulateTransaction() reads a v1 transaction's resource settings from its message", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const transaction = await signedV1Transaction(cluster.local, payer, [memo("v1")], {

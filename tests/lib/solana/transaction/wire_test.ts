@@ -13,7 +13,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit";
-import { memo } from "./_local.ts";
+import { memo } from "../../../_support/solana_transactions.ts";
 import { InvalidInputError } from "../../../../lib/errors.ts";
 import { computeBudgetOf } from "../../../../lib/solana/transaction/compute_budget.ts";
 import { messageFromCompiled } from "../../../../lib/solana/transaction/message.ts";

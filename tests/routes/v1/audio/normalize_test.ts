@@ -3,7 +3,7 @@ import operation from "../../../../routes/v1/audio/normalize.ts";
 import { createAudioService } from "../../../../lib/audio/limits.ts";
 import type { OperationContext } from "../../../../lib/operation/mod.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
-import { makeAudio, measureIndependently } from "../../../lib/audio/material.ts";
+import { makeAudio, measureIndependently } from "../../../_support/audio_material.ts";
 
 /** One printed tenth of a dB, with room for floating-point sums of such figures. */
 const TENTH = 0.1 + 1e-9;

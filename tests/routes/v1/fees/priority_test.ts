@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/fees/priority.ts";
 import { SEEDED_FEE_ACCOUNT } from "../../../../lib/local/solana/local_solana.ts";
-import { startLocalRpc } from "../../../lib/solana/token/local_rpc.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 const WSOL = "So11111111111111111111111111111111111111112";
 
@@ -57,7 +57,7 @@ Deno.test("chain_priority_fees input quotes only the start of a very long value"
 });
 
 Deno.test("chain_priority_fees handler answers with output that matches its schema", async () => {
-  await using rpc = await startLocalRpc();
+  await using rpc = await startLocalChain();
   const input = operation.input.parse({ account: [SEEDED_FEE_ACCOUNT], computeUnitLimit: "1400000" });
   const output = await operation.handler(input, rpc.context());
   assert.deepEqual(operation.output.parse(output), output);

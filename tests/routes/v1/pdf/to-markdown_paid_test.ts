@@ -9,7 +9,7 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../../../../lib/payments/buyer.ts";
 import { callPaidTool, connectMcp } from "../../../../mcp/client.ts";
-import { pdfUrl } from "../../../../bench/pdf/corpus.ts";
+import { pdfUrl } from "../../../_support/pdf_corpus.ts";
 import { startTestService } from "../../../_support/service.ts";
 
 const PATH = "/v1/pdf/to-markdown";

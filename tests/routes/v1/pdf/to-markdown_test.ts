@@ -3,7 +3,7 @@ import operation from "../../../../routes/v1/pdf/to-markdown.ts";
 import { createPdfService, type PdfService } from "../../../../lib/pdf/limits.ts";
 import type { OperationContext } from "../../../../lib/operation/mod.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
-import { pdfUrl } from "../../../../bench/pdf/corpus.ts";
+import { pdfUrl } from "../../../_support/pdf_corpus.ts";
 
 /** A handler context with the given PDF service (no Solana calls are made). */
 function context(

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/token/[mint].ts";
 import { NotFoundError } from "../../../../lib/errors.ts";
-import { startLocalRpc } from "../../../lib/solana/token/local_rpc.ts";
-import { hazardMint } from "../../../lib/solana/token/scenarios.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
+import { hazardMint } from "../../../_support/token_mints.ts";
 
 function messages(input: Record<string, unknown>): string[] {
   const result = operation.input.safeParse(input);
@@ -19,7 +19,7 @@ Deno.test("chain_token_analysis input names a malformed mint", () => {
 });
 
 Deno.test("chain_token_analysis handler answers with output that matches its schema", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const s = await hazardMint(await rpc.builder());
   const output = await operation.handler(operation.input.parse({ mint: s.mint }), rpc.context());
   assert.deepEqual(operation.output.parse(output), output);
@@ -29,7 +29,7 @@ Deno.test("chain_token_analysis handler answers with output that matches its sch
 });
 
 Deno.test("chain_token_analysis handler answers 404 for an address with no account", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const nowhere = "HookProgram11111111111111111111111111111111";
   await assert.rejects(
     operation.handler(operation.input.parse({ mint: nowhere }), rpc.context()),

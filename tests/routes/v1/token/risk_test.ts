@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/token/risk.ts";
 import { NotFoundError } from "../../../../lib/errors.ts";
-import { startLocalRpc } from "../../../lib/solana/token/local_rpc.ts";
-import { concentratedMint } from "../../../lib/solana/token/scenarios.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
+import { concentratedMint } from "../../../_support/token_mints.ts";
 
 function messages(input: unknown): string[] {
   const result = operation.input.safeParse(input);
@@ -19,7 +19,7 @@ Deno.test("chain_token_risk input requires a well-formed mint in the body", () =
 });
 
 Deno.test("chain_token_risk handler scores a mint with output that matches its schema", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const s = await concentratedMint(await rpc.builder());
   const output = await operation.handler(operation.input.parse({ mint: s.mint }), rpc.context());
   assert.deepEqual(operation.output.parse(output), output);
@@ -31,7 +31,7 @@ Deno.test("chain_token_risk handler scores a mint with output that matches its s
 });
 
 Deno.test("chain_token_risk handler answers 404 for an account that is not a mint", async () => {
-  await using rpc = await startLocalRpc({ seedHistory: false });
+  await using rpc = await startLocalChain({ seedHistory: false });
   const s = await concentratedMint(await rpc.builder());
   await assert.rejects(
     operation.handler(operation.input.parse({ mint: s.whale }), rpc.context()),

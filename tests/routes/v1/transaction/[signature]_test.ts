@@ -2,12 +2,8 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { NotFoundError } from "../../../../lib/errors.ts";
 import operation from "../../../../routes/v1/transaction/[signature].ts";
-import {
-  fundedWallet,
-  memo,
-  signedTransaction,
-  startCluster,
-} from "../../../lib/solana/transaction/_local.ts";
+import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 const SIGNATURE = "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX";
 
@@ -48,7 +44,7 @@ Deno.test("chain_transaction_analysis schemas convert to JSON Schema for OpenAPI
 });
 
 Deno.test("chain_transaction_analysis handler answers with output that matches its schema", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const signature = await cluster.send(await signedTransaction(cluster.local, payer, [memo("route")]));

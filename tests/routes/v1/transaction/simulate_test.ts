@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import operation from "../../../../routes/v1/transaction/simulate.ts";
-import {
-  fundedWallet,
-  memo,
-  signedTransaction,
-  startCluster,
-  wire,
-} from "../../../lib/solana/transaction/_local.ts";
+import { fundedWallet, memo, signedTransaction, wire } from "../../../_support/solana_transactions.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
 
 const ACCOUNT = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 
@@ -44,7 +39,7 @@ Deno.test("chain_transaction_simulate input refuses every malformed body with a 
 });
 
 Deno.test("chain_transaction_simulate input refuses an oversized transaction", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const big = await signedTransaction(cluster.local, payer, [memo("x".repeat(1200))]);
@@ -67,7 +62,7 @@ Deno.test("chain_transaction_simulate schemas convert to JSON Schema for OpenAPI
 });
 
 Deno.test("chain_transaction_simulate handler answers with output that matches its schema", async () => {
-  const cluster = await startCluster();
+  const cluster = await startLocalChain({ seedHistory: false });
   try {
     const payer = await fundedWallet(cluster.local);
     const transaction = await signedTransaction(cluster.local, payer, [memo("simulate me")]);

@@ -1,6 +1,7 @@
 /**
- * Test helper: creates real mints and token accounts by executing Token and
- * Token-2022 instructions in LiteSVM.
+ * Real mints and token accounts, made by executing Token and Token-2022
+ * instructions in LiteSVM (directly, or through the local chain so that its
+ * ledger records them).
  *
  * @module
  */
@@ -23,24 +24,16 @@ import {
 } from "@solana-program/token-2022";
 import type { ExtensionArgs } from "@solana-program/token-2022";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from "@solana/kit";
-import type { Address, Blockhash, Instruction, KeyPairSigner, Transaction } from "@solana/kit";
+import { generateKeyPairSigner, lamports } from "@solana/kit";
+import type { Address, Instruction, KeyPairSigner, Transaction } from "@solana/kit";
+import { type Lifetime, signMessage } from "./solana_transactions.ts";
 
 /** Where transactions go when not straight into LiteSVM (e.g. a local chain that records them). */
 export interface Delivery {
   /** Sends a signed transaction; throws when it fails. */
   send(tx: Transaction): Promise<void> | void;
   /** A blockhash the receiver accepts. */
-  latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint };
+  latestBlockhash(): Lifetime;
 }
 
 /** Builds mints on one LiteSVM with one fee payer. */
@@ -90,19 +83,7 @@ export async function mintBuilder(svm: LiteSVM, delivery?: Delivery): Promise<Mi
   const deliver = delivery ?? direct;
 
   async function run(instructions: Instruction[]): Promise<void> {
-    const tx = await pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => {
-        const { blockhash, lastValidBlockHeight } = deliver.latestBlockhash();
-        return setTransactionMessageLifetimeUsingBlockhash({
-          blockhash: blockhash as Blockhash,
-          lastValidBlockHeight,
-        }, m);
-      },
-      (m) => appendTransactionMessageInstructions(instructions, m),
-      (m) => signTransactionMessageWithSigners(m),
-    );
+    const tx = await signMessage(payer, instructions, { lifetime: deliver.latestBlockhash() });
     await deliver.send(tx);
   }
 

@@ -1,8 +1,9 @@
 /**
  * The round-trip corpus: Markdown documents written for it, each rendered to
  * PDF by a real engine (Chromium, which writes tagged PDFs, or LibreOffice,
- * which writes untagged ones). `make_corpus.ts` renders them; the bench and
- * the tests read the committed PDFs.
+ * which writes untagged ones), kept under `bench/pdf/corpus/`.
+ * `bench/pdf/make_corpus.ts` renders them; the bench and the tests read the
+ * committed PDFs.
  *
  * @module
  */
@@ -49,7 +50,7 @@ export const CORPUS: readonly CorpusDocument[] = [
 ];
 
 /** Directory of the corpus files. */
-export const CORPUS_DIR = new URL("./corpus/", import.meta.url);
+export const CORPUS_DIR = new URL("../../bench/pdf/corpus/", import.meta.url);
 
 /** The Markdown source of a document. */
 export function sourceUrl(name: string): URL {

@@ -1,5 +1,5 @@
 /**
- * Test helper: the real mints the token tests inspect, each built by running
+ * The real mints the token tests and bench inspect, each built by running
  * Token / Token-2022 instructions, with the facts a test may assert.
  *
  * @module
@@ -9,7 +9,7 @@ import { address, generateKeyPairSigner, getProgramDerivedAddress, none, some } 
 import type { Address, KeyPairSigner } from "@solana/kit";
 import type { MintBuilder } from "./mint_builder.ts";
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from "./mint_builder.ts";
-import { INCINERATOR } from "../../../../lib/solana/token/concentration.ts";
+import { INCINERATOR } from "../../lib/solana/token/concentration.ts";
 
 /** A stand-in transfer-hook program id (Token-2022 stores it without checking). */
 export const HOOK_PROGRAM = address("HookProgram11111111111111111111111111111111");

@@ -3,13 +3,13 @@
  * read on its own: audio on stdin, the figures as JSON on stdout. Limits are
  * lifted so that long WAV inputs go through the library directly.
  *
- *     deno run -A bench/audio/ours.ts < input.wav
+ *     deno run -A bench/audio/_ours.ts < input.wav
  *
  * @module
  */
 import { DEFAULT_AUDIO_LIMITS } from "../../lib/audio/limits.ts";
 import { normalizeAudio } from "../../lib/audio/normalize.ts";
-import { measureIndependently } from "../../tests/lib/audio/material.ts";
+import { measureIndependently } from "../../tests/_support/audio_material.ts";
 
 /** A `Vm…` figure of this process from /proc, in bytes. */
 function vm(field: "VmRSS" | "VmHWM"): number {

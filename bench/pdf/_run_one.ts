@@ -2,7 +2,7 @@
  * Converts one PDF in a fresh process and prints `{pages, ms, cpuSeconds, peakRssMb}` as
  * JSON, so the bench can measure speed and peak memory of each engine alone.
  *
- *     deno run -A bench/pdf/run_one.ts ours|textonly|pdf2md FILE
+ *     deno run -A bench/pdf/_run_one.ts ours|textonly|pdf2md FILE
  *
  * @module
  */
