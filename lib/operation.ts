@@ -93,8 +93,11 @@ export interface Operation<
   binary?: B;
   /** Present when the operation returns a file that may be sent raw. */
   binaryOutput?: BinaryOutput;
-  /** Largest accepted request body in bytes (default 64 KiB). */
-  maxBodyBytes?: number;
+  /**
+   * Largest accepted request body in bytes (default 64 KiB), or a function of
+   * the services when it follows a configured limit.
+   */
+  maxBodyBytes?: number | ((services: Services) => number);
   /** An example input, for docs and discovery. */
   example?: Record<string, unknown>;
   /**
@@ -122,6 +125,23 @@ export function defineOperation<
   B extends BinaryInput | undefined = undefined,
 >(operation: Operation<I, O, B>): Operation<I, O, B> {
   return operation;
+}
+
+/** Default cap on request bodies of operations that declare none. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** The largest request body `operation` accepts with these services. */
+export function maxBodyBytesOf(operation: AnyOperation, services: Services): number {
+  const cap = operation.maxBodyBytes;
+  return typeof cap === "function" ? cap(services) : cap ?? DEFAULT_MAX_BODY_BYTES;
+}
+
+/**
+ * A body cap with room for an upload of `maxBytes` as base64 in a JSON body,
+ * plus its other fields; the decoded bytes are held to `maxBytes` itself.
+ */
+export function base64BodyCap(maxBytes: number): number {
+  return Math.ceil(maxBytes * 4 / 3) + 64 * 1024;
 }
 
 /** Any operation, for registries and generators. */

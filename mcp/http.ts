@@ -40,7 +40,7 @@ export function mcpRoutes(runtime: Runtime): Hono {
     local: runtime.config.mode === "local",
   };
   for (const endpoint of mcpEndpoints(runtime)) {
-    const toolset = buildToolset(endpoint, railOf(runtime, endpoint));
+    const toolset = buildToolset(endpoint, railOf(runtime, endpoint), runtime.services);
     app.post(
       endpoint.path,
       validateOrigin(policy),

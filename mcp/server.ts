@@ -16,11 +16,11 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { PayloadTooLargeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
-import { type AnyOperation, decodeBinaryInput, runOperation } from "../lib/operation.ts";
+import { type AnyOperation, decodeBinaryInput, maxBodyBytesOf, runOperation } from "../lib/operation.ts";
 import type { PaymentGateway } from "../lib/payments/gateway.ts";
 import type { Services } from "../lib/services.ts";
 import { SERVICE_NAME, VERSION } from "../lib/version.ts";
-import { DEFAULT_MAX_BODY_BYTES, parseInput } from "../routes/_http/input.ts";
+import { parseInput } from "../routes/_http/input.ts";
 import { withPayment } from "./payment.ts";
 import { errorResult, outputResult } from "./results.ts";
 import type { PaidTool, Toolset } from "./tools.ts";
@@ -93,7 +93,7 @@ export function createMcpServer(toolset: Toolset, deps: McpDeps, request: McpReq
     const context = { requestId: request.requestId, path: toolset.path, tool: tool.operation.id };
     const signal = AbortSignal.any([extra.signal, request.signal]);
     try {
-      const input = toolInput(tool.operation, call.params.arguments ?? {});
+      const input = toolInput(tool.operation, call.params.arguments ?? {}, deps.services);
       tool.operation.precheck?.(input as never, deps.services);
       return await withPayment(
         {
@@ -139,8 +139,12 @@ function resourceOf(tool: PaidTool, endpointUrl: string) {
 }
 
 /** Validates tool arguments like an HTTP JSON body: size cap, strict schema, base64 decoded. */
-export function toolInput(operation: AnyOperation, args: Record<string, unknown>): Record<string, unknown> {
-  const maxBytes = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+export function toolInput(
+  operation: AnyOperation,
+  args: Record<string, unknown>,
+  services: Services,
+): Record<string, unknown> {
+  const maxBytes = maxBodyBytesOf(operation, services);
   const size = JSON.stringify(args).length;
   if (size > maxBytes) {
     throw new PayloadTooLargeError(

@@ -10,11 +10,11 @@
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
-import type { AnyOperation } from "../lib/operation.ts";
+import { type AnyOperation, DEFAULT_MAX_BODY_BYTES, maxBodyBytesOf } from "../lib/operation.ts";
+import type { Services } from "../lib/services.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import type { McpEndpoint } from "../routes/_descriptors/catalogs.ts";
 import { inputJsonSchema, type JsonSchema, jsonSchemaOf } from "../routes/_descriptors/schemas.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "../routes/_http/input.ts";
 
 /** Room in a request body for the JSON-RPC envelope and an x402 payment in `_meta`. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -39,13 +39,13 @@ export interface Toolset {
   readonly maxBodyBytes: number;
 }
 
-/** The tools `endpoint` lists, paid on `rail`. */
-export function buildToolset(endpoint: McpEndpoint, rail: PaymentRail): Toolset {
+/** The tools `endpoint` lists, paid on `rail`, with body caps from `services`. */
+export function buildToolset(endpoint: McpEndpoint, rail: PaymentRail, services: Services): Toolset {
   const tools = new Map<string, PaidTool>();
   for (const operation of endpoint.tools) tools.set(operation.id, paidTool(operation, rail));
   const largestInput = Math.max(
     DEFAULT_MAX_BODY_BYTES,
-    ...endpoint.tools.map((operation) => operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+    ...endpoint.tools.map((operation) => maxBodyBytesOf(operation, services)),
   );
   return { path: endpoint.path, rail, tools, maxBodyBytes: largestInput + ENVELOPE_BYTES };
 }

@@ -11,23 +11,29 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { InvalidInputError, PayloadTooLargeError } from "../../lib/errors.ts";
-import { type AnyOperation, type BinaryInput, decodeBinaryInput } from "../../lib/operation.ts";
+import {
+  type AnyOperation,
+  type BinaryInput,
+  decodeBinaryInput,
+  maxBodyBytesOf,
+} from "../../lib/operation.ts";
+import type { Services } from "../../lib/services.ts";
 import { HttpStatusError } from "./errors.ts";
 
-/** Default cap on request bodies of operations that declare none. */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+export { DEFAULT_MAX_BODY_BYTES } from "../../lib/operation.ts";
 
 /** Reads and validates the input of `operation` from the request. */
 export async function readOperationInput(
   c: Context,
   operation: AnyOperation,
+  services: Services,
 ): Promise<Record<string, unknown>> {
   const params = c.req.param() as Record<string, string>;
   if (operation.method === "GET") {
     return parseInput(operation.input, { ...fromSearchParams(c, operation.input), ...params });
   }
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const maxBytes = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBytes = maxBodyBytesOf(operation, services);
   const binary = operation.binary as BinaryInput | undefined;
   if (type === "application/json" || (!binary && type === "")) {
     const body = await readJson(c, maxBytes);

@@ -42,7 +42,7 @@ export function mountOperation(
 ): void {
   const extensions = discoveryExtension(operation);
   const validate: MiddlewareHandler = async function validateInput(c, next) {
-    const input = await readOperationInput(c, operation);
+    const input = await readOperationInput(c, operation, deps.services);
     operation.precheck?.(input as never, deps.services);
     c.set("operationInput", input);
     await next();

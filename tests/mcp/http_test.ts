@@ -113,7 +113,7 @@ Deno.test("[e2e] MCP over HTTP: methods, origins, protocol versions, body caps, 
 
     await t.step("a request body over the endpoint's cap is refused with 413 while streaming", async () => {
       const endpoint = mcpEndpoints(service.runtime).find((e) => e.path === "/mcp")!;
-      const cap = buildToolset(endpoint, service.runtime.rails.solana).maxBodyBytes;
+      const cap = buildToolset(endpoint, service.runtime.rails.solana, service.runtime.services).maxBodyBytes;
       const chunk = new Uint8Array(1024 * 1024).fill(0x20);
       let sent = 0;
       const stream = new ReadableStream<Uint8Array>({

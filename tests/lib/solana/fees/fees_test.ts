@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { priorityFeeLamports, priorityFeeLevels, summariseFees } from "../../../../lib/solana/fees/priority_fees.ts";
+import {
+  priorityFeeLamports,
+  priorityFeeLevels,
+  summariseFees,
+} from "../../../../lib/solana/fees/priority_fees.ts";
 import { quantiles } from "../../../../lib/solana/fees/quantiles.ts";
 
 Deno.test("priorityFeeLamports() charges ceil(price × limit / 1e6)", () => {

@@ -9,6 +9,8 @@ import type { LocalSolana, LocalSolanaOptions } from "../../../../lib/local/sola
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import type { SolanaClient } from "../../../../lib/solana/rpc.ts";
 import type { OperationContext } from "../../../../lib/operation.ts";
+import { loadConfig } from "../../../../lib/config.ts";
+import { buildServices } from "../../../../lib/services.ts";
 import { mintBuilder } from "./mint_builder.ts";
 import type { MintBuilder } from "./mint_builder.ts";
 
@@ -51,7 +53,11 @@ export async function startLocalRpc(options: LocalSolanaOptions = {}): Promise<L
         },
         latestBlockhash: () => local.chain.latestBlockhash(),
       }),
-    context: () => ({ requestId: "test", signal: AbortSignal.timeout(10_000), services: { solana: client } }),
+    context: () => ({
+      requestId: "test",
+      signal: AbortSignal.timeout(10_000),
+      services: buildServices(loadConfig({}), client),
+    }),
     async [Symbol.asyncDispose]() {
       await server.shutdown();
     },

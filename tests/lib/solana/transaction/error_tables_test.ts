@@ -19,7 +19,10 @@ import {
   RAYDIUM_CPMM_ERRORS,
 } from "../../../../lib/solana/transaction/program_errors/raydium.ts";
 import { errorTableOf } from "../../../../lib/solana/transaction/program_errors/registry.ts";
-import { TOKEN_2022_ERRORS, TOKEN_ERRORS } from "../../../../lib/solana/transaction/program_errors/spl_token.ts";
+import {
+  TOKEN_2022_ERRORS,
+  TOKEN_ERRORS,
+} from "../../../../lib/solana/transaction/program_errors/spl_token.ts";
 import { SYSTEM_ERRORS } from "../../../../lib/solana/transaction/program_errors/system.ts";
 import type { ProgramErrorTable } from "../../../../lib/solana/transaction/program_errors/types.ts";
 import { TRANSACTION_ERRORS } from "../../../../lib/solana/transaction/transaction_errors.ts";

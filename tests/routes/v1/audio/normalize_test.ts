@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/audio/normalize.ts";
 import { createAudioService, DEFAULT_AUDIO_LIMITS } from "../../../../lib/audio/limits.ts";
-import type { OperationContext } from "../../../../lib/operation.ts";
+import { base64BodyCap, maxBodyBytesOf, type OperationContext } from "../../../../lib/operation.ts";
+import { loadConfig } from "../../../../lib/config.ts";
+import { buildServices } from "../../../../lib/services.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { makeAudio, measureIndependently } from "../../../lib/audio/material.ts";
 
@@ -13,7 +15,7 @@ function context(audio = createAudioService()): OperationContext {
   return {
     requestId: "test",
     signal: new AbortController().signal,
-    services: { solana: createSolanaClient("http://127.0.0.1:9"), audio },
+    services: { ...buildServices(loadConfig({}), createSolanaClient("http://127.0.0.1:9")), audio },
   };
 }
 
@@ -32,7 +34,7 @@ Deno.test("normalize_audio is declared as a $0.01 upload on both chains", () => 
   assert.deepEqual(operation.binary, { field: "audio", mediaTypes: ["audio/*", "application/octet-stream"] });
   assert.equal(operation.binaryOutput?.accept, "audio/*");
   // The 50 MB cap must fit as base64 in a JSON body.
-  assert.ok((operation.maxBodyBytes ?? 0) >= DEFAULT_AUDIO_LIMITS.maxBytes * 4 / 3);
+  assert.ok(maxBodyBytesOf(operation, context().services) >= DEFAULT_AUDIO_LIMITS.maxBytes * 4 / 3);
 });
 
 Deno.test("normalize_audio input names every out-of-range option", () => {
@@ -97,4 +99,13 @@ Deno.test("normalize_audio handler answers 503 with Retry-After when its queue i
 Deno.test("normalize_audio handler refuses a playlist body with a 400", async () => {
   const playlist = new TextEncoder().encode("#EXTM3U\n#EXTINF:1,\nfile:///etc/passwd\n");
   await assert.rejects(operation.handler({ audio: playlist }, context()), { name: "InvalidInputError" });
+});
+
+Deno.test("normalize_audio's body cap follows the configured AUDIO_MAX_BYTES", () => {
+  const services = buildServices(
+    loadConfig({ AUDIO_MAX_BYTES: "1048576" }),
+    createSolanaClient("http://127.0.0.1:9"),
+  );
+  assert.equal(maxBodyBytesOf(operation, services), base64BodyCap(1048576));
+  assert.ok(maxBodyBytesOf(operation, services) < maxBodyBytesOf(operation, context().services));
 });

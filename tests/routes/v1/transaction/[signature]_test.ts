@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
+import { loadConfig } from "../../../../lib/config.ts";
+import { buildServices } from "../../../../lib/services.ts";
 import { z } from "zod";
 import { NotFoundError } from "../../../../lib/errors.ts";
 import operation from "../../../../routes/v1/transaction/[signature].ts";
-import { fundedWallet, memo, signedTransaction, startCluster } from "../../../lib/solana/transaction/_local.ts";
+import {
+  fundedWallet,
+  memo,
+  signedTransaction,
+  startCluster,
+} from "../../../lib/solana/transaction/_local.ts";
 
 const SIGNATURE = "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX";
 
@@ -60,7 +67,7 @@ Deno.test("chain_transaction_analysis handler answers with output that matches i
     const context = {
       requestId: "test",
       signal: AbortSignal.timeout(10_000),
-      services: { solana: cluster.client },
+      services: buildServices(loadConfig({}), cluster.client),
     };
     const output = await operation.handler(operation.input.parse({ signature }), context);
     assert.deepEqual(operation.output.parse(output), output);
