@@ -141,7 +141,7 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "ANVIL_PATH",
     default: "the binary installed from npm",
-    meaning: "Local mode: the Anvil executable of the embedded EVM chain",
+    meaning: "Local mode: path of the Anvil executable of the embedded EVM chain",
   },
   {
     name: "ANVIL_READY_TIMEOUT_MS",
