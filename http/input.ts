@@ -16,24 +16,26 @@ import {
   type BinaryInput,
   coerceStrings,
   decodeBinaryInput,
-  DEFAULT_MAX_BODY_BYTES,
+  maxBodyBytesOf,
   parseInput,
   readBodyBytes,
   readJsonObject,
 } from "../lib/operation/mod.ts";
+import type { Services } from "../lib/services.ts";
 import { HttpStatusError } from "./errors.ts";
 
 /** Reads and validates the input of `operation` from the request. */
 export async function readOperationInput(
   c: Context,
   operation: AnyOperation,
+  services: Services,
 ): Promise<Record<string, unknown>> {
   const params = c.req.param() as Record<string, string>;
   if (operation.method === "GET") {
     return parseInput(operation.input, { ...fromSearchParams(c, operation.input), ...params });
   }
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const maxBytes = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBytes = maxBodyBytesOf(operation, services);
   const binary = operation.binary as BinaryInput | undefined;
   if (type === "application/json" || (!binary && type === "")) {
     const body = await readJson(c, maxBytes);

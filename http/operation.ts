@@ -46,7 +46,7 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
   const { operation, rail, prefix, deps } = mount;
   const extensions = discoveryExtension(operation);
   const validate: MiddlewareHandler = async function validateInput(c, next) {
-    const input = await readOperationInput(c, operation);
+    const input = await readOperationInput(c, operation, deps.services);
     precheck(operation, input, deps.services);
     c.set("operationInput", input);
     await next();

@@ -1,10 +1,23 @@
 /**
  * Configuration, read from the environment once and checked as a whole: a
- * missing or malformed value stops start-up with a message naming it.
+ * missing or malformed value stops start-up with a message naming it. This is
+ * the only module that reads the environment; `SETTINGS` lists every
+ * variable it reads, with its default and meaning, and the docs are checked
+ * against that list.
  *
  * @module
  */
 import { isAddress } from "@solana/kit";
+import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
+import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./pdf/limits.ts";
+import {
+  DEFAULT_ANVIL_READY_MS,
+  DEFAULT_DEVNET_FACILITATOR,
+  DEFAULT_DEVNET_RPC,
+  DEFAULT_PDF_GATE,
+} from "./config_settings.ts";
+
+export { DEFAULT_DEVNET_FACILITATOR, type Setting, SETTINGS } from "./config_settings.ts";
 
 /** Where payments settle and which cluster is diagnosed. */
 export type ServiceMode = "local" | "devnet" | "mainnet";
@@ -35,6 +48,39 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   /** Time budget of one request's work, in milliseconds. */
   readonly requestTimeoutMs: number;
+  /** Limits of audio normalisation and the ffmpeg executable. */
+  readonly audio: Readonly<AudioLimits>;
+  /** Limits of PDF conversion and how many run at once. */
+  readonly pdf: PdfSettings;
+  /** Options of local mode's embedded EVM chain. */
+  readonly localEvm: LocalEvmSettings;
+}
+
+/** PDF conversion caps plus the bounds of its concurrency gate. */
+export interface PdfSettings {
+  readonly limits: Readonly<PdfLimits>;
+  /** Conversions that may run at once. */
+  readonly concurrency: number;
+  /** Conversions that may wait for a slot; more get a 503 with `Retry-After`. */
+  readonly queue: number;
+}
+
+/** How local mode starts Anvil. */
+export interface LocalEvmSettings {
+  /** The Anvil executable; the one installed from npm when unset. */
+  readonly anvilBinary?: string;
+  /** How long to wait for Anvil to answer at start, in milliseconds. */
+  readonly readyTimeoutMs: number;
+}
+
+/** The keys `deno task pay` pays with outside local mode. */
+export interface BuyerConfig {
+  /** The 64 secret-key bytes of the Solana payer; a throwaway key when unset. */
+  readonly solanaSecretKey?: Uint8Array;
+  /** The EVM payer's private key; a throwaway key when unset. */
+  readonly evmPrivateKey?: `0x${string}`;
+  /** The Solana RPC the client reads the mint and a blockhash from. */
+  readonly solanaRpcUrl: string;
 }
 
 /** Raised when the environment does not make a usable configuration. */
@@ -49,21 +95,59 @@ export class ConfigError extends Error {
   }
 }
 
-/** The public facilitator for test networks. */
-export const DEFAULT_DEVNET_FACILITATOR = "https://www.x402.org/facilitator";
-const DEFAULT_DEVNET_RPC = "https://api.devnet.solana.com";
+/** The environment as a plain record. */
+export type Env = Record<string, string | undefined>;
+
+/** Reads variables of `env`, collecting every problem instead of stopping at the first. */
+function reader(env: Env) {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  /** A whole number of at least `min`, or `fallback` when unset. */
+  const whole = (name: string, fallback: number, min: number) => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min) {
+      problems.push(`${name} "${value}" must be a whole number, at least ${min}`);
+      return fallback;
+    }
+    return number;
+  };
+  /** An http(s) URL without trailing slashes, or undefined when unset. */
+  const url = (name: string) => {
+    const value = read(name);
+    if (value === undefined) return undefined;
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new TypeError("not http(s)");
+      return value.replace(/\/+$/, "");
+    } catch {
+      problems.push(`${name} "${value}" is not an http(s) URL`);
+      return undefined;
+    }
+  };
+  return { problems, read, whole, url };
+}
+
+/** The process environment; a denied permission reads as empty. */
+function processEnv(): Env {
+  try {
+    return Deno.env.toObject();
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Reads the configuration from `env` (default: the process environment).
  *
  * @throws {ConfigError} listing every missing or malformed variable
  */
-export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
-  const problems: string[] = [];
-  const read = (name: string) => {
-    const value = env[name]?.trim();
-    return value ? value : undefined;
-  };
+export function loadConfig(env: Env = processEnv()): Config {
+  const { problems, read, whole, url } = reader(env);
 
   const modeValue = read("SERVICE_MODE") ?? "local";
   const mode = (["local", "devnet", "mainnet"] as const).find((m) => m === modeValue);
@@ -75,21 +159,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     problems.push(`PORT "${read("PORT")}" is not a port`);
   }
 
-  const urlOf = (name: string) => {
-    const value = read(name);
-    if (value === undefined) return undefined;
-    try {
-      const url = new URL(value);
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("not http(s)");
-      return value.replace(/\/+$/, "");
-    } catch {
-      problems.push(`${name} "${value}" is not an http(s) URL`);
-      return undefined;
-    }
-  };
-  const publicUrl = urlOf("PUBLIC_URL");
-  let solanaRpcUrl = urlOf("SOLANA_RPC_URL");
-  let facilitatorUrl = urlOf("FACILITATOR_URL");
+  const publicUrl = url("PUBLIC_URL");
+  let solanaRpcUrl = url("SOLANA_RPC_URL");
+  let facilitatorUrl = url("FACILITATOR_URL");
 
   const payToSolana = read("PAY_TO_SOLANA");
   if (payToSolana !== undefined && !isAddress(payToSolana)) {
@@ -121,13 +193,31 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     }
   }
 
-  const requestTimeoutMs = Number(read("REQUEST_TIMEOUT_MS") ?? "30000");
-  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 1000) {
-    problems.push(
-      `REQUEST_TIMEOUT_MS "${read("REQUEST_TIMEOUT_MS")}" must be a whole number of ms, at least 1000`,
-    );
-  }
+  const requestTimeoutMs = whole("REQUEST_TIMEOUT_MS", 30_000, 1000);
   const allowedOrigins = (read("ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const audioDefaults = DEFAULT_AUDIO_LIMITS;
+  const audio: AudioLimits = {
+    maxBytes: whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1),
+    maxSeconds: whole("AUDIO_MAX_SECONDS", audioDefaults.maxSeconds, 1),
+    timeoutMs: whole("AUDIO_TIMEOUT_MS", audioDefaults.timeoutMs, 1),
+    concurrency: whole("AUDIO_CONCURRENCY", audioDefaults.concurrency, 1),
+    queue: whole("AUDIO_QUEUE", audioDefaults.queue, 0),
+    ffmpegPath: read("FFMPEG_PATH") ?? audioDefaults.ffmpegPath,
+  };
+  const pdf: PdfSettings = {
+    limits: Object.freeze({
+      maxBytes: whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1),
+      maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
+      timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
+    }),
+    concurrency: whole("PDF_CONCURRENCY", DEFAULT_PDF_GATE.concurrency, 1),
+    queue: whole("PDF_QUEUE", DEFAULT_PDF_GATE.queue, 0),
+  };
+  const anvilBinary = read("ANVIL_PATH");
+  const localEvm: LocalEvmSettings = {
+    ...(anvilBinary === undefined ? {} : { anvilBinary }),
+    readyTimeoutMs: whole("ANVIL_READY_TIMEOUT_MS", DEFAULT_ANVIL_READY_MS, 1),
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -143,5 +233,46 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     kvPath: read("KV_PATH"),
     allowedOrigins: Object.freeze(allowedOrigins),
     requestTimeoutMs,
+    audio: Object.freeze(audio),
+    pdf: Object.freeze(pdf),
+    localEvm: Object.freeze(localEvm),
+  });
+}
+
+/**
+ * Reads the buyer's keys for `deno task pay` from `env` (default: the process
+ * environment): `BUYER_SOLANA_KEY` (a JSON array of the 64 secret-key bytes,
+ * as `solana-keygen` writes), `BUYER_EVM_KEY` (`0x` and 64 hex digits) and
+ * `SOLANA_RPC_URL` (default: devnet).
+ *
+ * @throws {ConfigError} naming each malformed variable
+ */
+export function loadBuyerConfig(env: Env = processEnv()): BuyerConfig {
+  const { problems, read, url } = reader(env);
+  const solanaKey = read("BUYER_SOLANA_KEY");
+  let solanaSecretKey: Uint8Array | undefined;
+  if (solanaKey !== undefined) {
+    const bytes = (() => {
+      try {
+        return JSON.parse(solanaKey);
+      } catch {
+        return undefined;
+      }
+    })();
+    const valid = Array.isArray(bytes) && bytes.length === 64 &&
+      bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
+    if (valid) solanaSecretKey = new Uint8Array(bytes);
+    else problems.push("BUYER_SOLANA_KEY is not a JSON array of 64 bytes");
+  }
+  const evmKey = read("BUYER_EVM_KEY");
+  if (evmKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(evmKey)) {
+    problems.push("BUYER_EVM_KEY is not 0x and 64 hex digits");
+  }
+  const solanaRpcUrl = url("SOLANA_RPC_URL") ?? DEFAULT_DEVNET_RPC;
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    ...(solanaSecretKey ? { solanaSecretKey } : {}),
+    ...(evmKey ? { evmPrivateKey: evmKey as `0x${string}` } : {}),
+    solanaRpcUrl,
   });
 }

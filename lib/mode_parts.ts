@@ -12,7 +12,7 @@ import type { Services } from "./services.ts";
 export interface ModeParts {
   facilitator: FacilitatorClient;
   rails: { solana: PaymentRail; evm?: PaymentRail };
-  services: Services;
+  services: Pick<Services, "solana">;
   local?: LocalChains;
   close(): Promise<void>;
 }

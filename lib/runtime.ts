@@ -1,6 +1,6 @@
 /**
- * The running service's parts, wired from the configuration: the Solana
- * client handlers use, the payment rails and gateway, health checks, and in
+ * The running service's parts, wired from the configuration: the services
+ * handlers use (Solana client, audio and PDF limits and gates), the payment rails and gateway, health checks, and in
  * local mode the embedded chains and in-process facilitator.
  *
  * @module
@@ -15,7 +15,7 @@ import { PaymentGateway } from "./payments/gateway.ts";
 import type { PaymentRail } from "./payments/rails.ts";
 import type { LocalChains } from "./local/types.ts";
 import { startRemoteMode } from "./remote_mode.ts";
-import type { Services } from "./services.ts";
+import { buildServices, type Services } from "./services.ts";
 import { ffmpegAvailable } from "./audio/ffmpeg.ts";
 
 /** The running service. */
@@ -48,6 +48,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const parts = config.mode === "local"
     ? await (await import("./local/mode.ts")).startLocalMode(config)
     : startRemoteMode(config);
+  const services = buildServices(config, parts.services.solana);
   const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
@@ -64,7 +65,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       critical: true,
       run: async (signal) => ({
         ok: true,
-        detail: `slot ${await parts.services.solana.rpc.getSlot().send({ abortSignal: signal })}`,
+        detail: `slot ${await services.solana.rpc.getSlot().send({ abortSignal: signal })}`,
       }),
     },
     {
@@ -80,7 +81,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       name: "ffmpeg",
       critical: false,
       run: async () => {
-        const found = await ffmpegAvailable();
+        const found = await ffmpegAvailable(config.audio.ffmpegPath);
         return found.ok
           ? { ok: true, detail: found.version }
           : { ok: false, detail: "not installed: audio normalisation answers 503" };
@@ -94,7 +95,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   return {
     config,
     log,
-    services: parts.services,
+    services,
     gateway,
     rails: parts.rails,
     local: parts.local,

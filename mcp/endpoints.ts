@@ -40,7 +40,7 @@ export function createMcpEndpoints(
   options: { deps: OperationDeps; origins: OriginPolicy },
 ): McpHttpEndpoint[] {
   return endpoints.map((endpoint) => {
-    const toolset = buildToolset(endpoint);
+    const toolset = buildToolset(endpoint, options.deps.services);
     return {
       path: endpoint.path,
       handle(request, context) {

@@ -18,13 +18,14 @@ import { PayloadTooLargeError } from "../lib/errors.ts";
 import {
   type AnyOperation,
   decodeBinaryInput,
-  DEFAULT_MAX_BODY_BYTES,
+  maxBodyBytesOf,
   type OperationDeps,
   parseInput,
   precheck,
   pricedResource,
   runOperation,
 } from "../lib/operation/mod.ts";
+import type { Services } from "../lib/services.ts";
 import { SERVICE_NAME, VERSION } from "../lib/version.ts";
 import { withPayment } from "./payment.ts";
 import { errorResult, outputResult } from "./results.ts";
@@ -90,7 +91,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
     const context = { requestId: request.requestId, path: toolset.path, tool: tool.operation.id };
     const signal = AbortSignal.any([extra.signal, request.signal]);
     try {
-      const input = toolInput(tool.operation, call.params.arguments ?? {});
+      const input = toolInput(tool.operation, call.params.arguments ?? {}, deps.services);
       precheck(tool.operation, input, deps.services);
       return await withPayment(
         {
@@ -125,8 +126,12 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
 }
 
 /** Validates tool arguments like an HTTP JSON body: size cap, strict schema, base64 decoded. */
-export function toolInput(operation: AnyOperation, args: Record<string, unknown>): Record<string, unknown> {
-  const maxBytes = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+export function toolInput(
+  operation: AnyOperation,
+  args: Record<string, unknown>,
+  services: Services,
+): Record<string, unknown> {
+  const maxBytes = maxBodyBytesOf(operation, services);
   const size = JSON.stringify(args).length;
   if (size > maxBytes) {
     throw new PayloadTooLargeError(

@@ -16,8 +16,10 @@ import {
   inputJsonSchema,
   type JsonSchema,
   jsonSchemaOf,
+  maxBodyBytesOf,
   type McpEndpoint,
 } from "../lib/operation/mod.ts";
+import type { Services } from "../lib/services.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 
 /** Room in a request body for the JSON-RPC envelope and an x402 payment in `_meta`. */
@@ -43,14 +45,14 @@ export interface Toolset {
   readonly maxBodyBytes: number;
 }
 
-/** The tools `endpoint` lists, paid on its rail. */
-export function buildToolset(endpoint: McpEndpoint): Toolset {
+/** The tools `endpoint` lists, paid on its rail, with body caps from `services`. */
+export function buildToolset(endpoint: McpEndpoint, services: Services): Toolset {
   const { rail } = endpoint;
   const tools = new Map<string, PaidTool>();
   for (const operation of endpoint.tools) tools.set(operation.id, paidTool(operation, rail));
   const largestInput = Math.max(
     DEFAULT_MAX_BODY_BYTES,
-    ...endpoint.tools.map((operation) => operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+    ...endpoint.tools.map((operation) => maxBodyBytesOf(operation, services)),
   );
   return { path: endpoint.path, rail, tools, maxBodyBytes: largestInput + ENVELOPE_BYTES };
 }

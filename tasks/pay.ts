@@ -11,7 +11,8 @@
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { x402Client } from "@x402/core/client";
-import { buyerFromEnv, fundFromFaucet, payingClient, throwawayBuyer } from "../lib/payments/buyer.ts";
+import { buyerFromConfig, fundFromFaucet, payingClient, throwawayBuyer } from "../lib/payments/buyer.ts";
+import { ConfigError, loadBuyerConfig } from "../lib/config.ts";
 import { callPaidTool, connectMcp } from "../mcp/client.ts";
 
 const USAGE = "Usage: deno task pay <GET|POST> <URL> [json-body]\n" +
@@ -24,7 +25,14 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const payer = await buyerFor(new URL(url).origin);
+  let payer: x402Client;
+  try {
+    payer = await buyerFor(new URL(url).origin);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 78;
+  }
   return mcp ? await payTool(payer, url, rest[0]!, rest[1]) : await payHttp(payer, method, url, rest[0]);
 }
 
@@ -32,16 +40,15 @@ async function main(args: string[]): Promise<number> {
 async function buyerFor(origin: string): Promise<x402Client> {
   const health = await fetch(`${origin}/healthz`).then((r) => r.json()).catch(() => undefined);
   const local = health?.mode === "local";
-  const buyer = local ? await throwawayBuyer() : await buyerFromEnv();
+  const config = local ? undefined : loadBuyerConfig();
+  const buyer = config ? await buyerFromConfig(config) : await throwawayBuyer();
   if (local) {
     await fundFromFaucet(origin, buyer);
     console.error(
       `Funded throwaway buyer ${buyer.solana.address} / ${buyer.evm.address} from the local faucet`,
     );
   }
-  const solanaRpcUrl = local
-    ? `${origin}/local/solana`
-    : Deno.env.get("SOLANA_RPC_URL") ?? "https://api.devnet.solana.com";
+  const solanaRpcUrl = config?.solanaRpcUrl ?? `${origin}/local/solana`;
   return payingClient(buyer, { solanaRpcUrl });
 }
 

@@ -234,24 +234,15 @@ async function probe(ffmpegPath: string): Promise<FfmpegAvailability> {
 /**
  * Checks once per executable whether ffmpeg runs (for `/healthz`); the answer is cached.
  *
- * @param ffmpegPath The executable (default: `FFMPEG_PATH` or `ffmpeg`).
+ * @param ffmpegPath The executable (default: `ffmpeg` on `PATH`).
  * @returns `{ok: true, version}` or `{ok: false, error}`.
  */
 export function ffmpegAvailable(ffmpegPath?: string): Promise<FfmpegAvailability> {
-  const path = ffmpegPath ?? defaultFfmpegPath();
+  const path = ffmpegPath ?? DEFAULT_AUDIO_LIMITS.ffmpegPath;
   let answer = availability.get(path);
   if (!answer) {
     answer = probe(path);
     availability.set(path, answer);
   }
   return answer;
-}
-
-/** `FFMPEG_PATH` or the default. */
-function defaultFfmpegPath(): string {
-  try {
-    return Deno.env.get("FFMPEG_PATH")?.trim() || DEFAULT_AUDIO_LIMITS.ffmpegPath;
-  } catch {
-    return DEFAULT_AUDIO_LIMITS.ffmpegPath;
-  }
 }

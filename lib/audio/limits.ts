@@ -1,8 +1,7 @@
 /**
  * Limits for audio normalisation (size, duration, time, concurrency) and the
- * shared gate that bounds how many ffmpeg jobs run at once. Limits come from
- * defaults overridden by `AUDIO_MAX_BYTES`, `AUDIO_MAX_SECONDS`,
- * `AUDIO_CONCURRENCY`, `AUDIO_QUEUE`, `AUDIO_TIMEOUT_MS` and `FFMPEG_PATH`.
+ * gate that bounds how many ffmpeg jobs run at once. The configuration reads
+ * the limits from the environment; the runtime builds the service from them.
  *
  * @module
  */
@@ -32,7 +31,7 @@ export interface AudioService {
   readonly gate: Gate;
 }
 
-/** Limits used when neither the environment nor the caller says otherwise. */
+/** Limits used when the configuration says nothing else. */
 export const DEFAULT_AUDIO_LIMITS: Readonly<AudioLimits> = Object.freeze({
   maxBytes: 50 * 1024 * 1024,
   maxSeconds: 15 * 60,
@@ -42,46 +41,8 @@ export const DEFAULT_AUDIO_LIMITS: Readonly<AudioLimits> = Object.freeze({
   ffmpegPath: "ffmpeg",
 });
 
-/** Reads one environment variable, treating a denied permission as unset. */
-function readEnv(name: string): string | undefined {
-  try {
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Parses a number of at least `min` from the environment, or throws a setup error. */
-function numberFromEnv(name: string, fallback: number, min: number): number {
-  const raw = readEnv(name);
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min) {
-    throw new RangeError(`Invalid ${name} "${raw}": expected a number of at least ${min}`);
-  }
-  return value;
-}
-
 /**
- * Reads the limits from the environment over {@linkcode DEFAULT_AUDIO_LIMITS}.
- *
- * @returns The limits in force.
- * @throws {RangeError} When a variable is set to something that is not a number in range.
- */
-export function audioLimitsFromEnv(): AudioLimits {
-  const d = DEFAULT_AUDIO_LIMITS;
-  return {
-    maxBytes: Math.floor(numberFromEnv("AUDIO_MAX_BYTES", d.maxBytes, 1)),
-    maxSeconds: numberFromEnv("AUDIO_MAX_SECONDS", d.maxSeconds, 1),
-    timeoutMs: numberFromEnv("AUDIO_TIMEOUT_MS", d.timeoutMs, 1),
-    concurrency: Math.floor(numberFromEnv("AUDIO_CONCURRENCY", d.concurrency, 1)),
-    queue: Math.floor(numberFromEnv("AUDIO_QUEUE", d.queue, 0)),
-    ffmpegPath: readEnv("FFMPEG_PATH")?.trim() || d.ffmpegPath,
-  };
-}
-
-/**
- * Creates an audio service: limits (environment, then `overrides`) and a gate.
+ * Creates an audio service: limits ({@linkcode DEFAULT_AUDIO_LIMITS}, then `overrides`) and a gate.
  *
  * @example A service for tests with a small duration cap
  * ```ts
@@ -89,7 +50,7 @@ export function audioLimitsFromEnv(): AudioLimits {
  * ```
  */
 export function createAudioService(overrides: Partial<AudioLimits> = {}): AudioService {
-  const limits = { ...audioLimitsFromEnv(), ...overrides };
+  const limits = { ...DEFAULT_AUDIO_LIMITS, ...overrides };
   const gate = createGate({
     concurrency: limits.concurrency,
     queue: limits.queue,
@@ -107,12 +68,4 @@ export function formatSeconds(seconds: number): string {
 /** A size limit for messages: `52428800` → `"50 MB"`, `102400` → `"100 KB"`. */
 export function formatBytes(bytes: number): string {
   return bytes >= 2 ** 20 ? `${Math.round(bytes / 2 ** 20)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
-let shared: AudioService | undefined;
-
-/** The process-wide audio service, created from the environment on first use. */
-export function sharedAudioService(): AudioService {
-  shared ??= createAudioService();
-  return shared;
 }

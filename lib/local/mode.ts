@@ -27,7 +27,7 @@ const SOL = 1_000_000_000n;
 /** Starts the embedded chains and facilitator. */
 export async function startLocalMode(config: Config): Promise<ModeParts> {
   const solana = await createLocalSolana({ seedHistory: true });
-  const evm = config.altEnabled ? await startLocalEvm() : undefined;
+  const evm = config.altEnabled ? await startLocalEvm(config.localEvm) : undefined;
   try {
     const payTo = await generateKeyPairSigner();
     await solana.fund(payTo.address, { lamports: SOL, usdc: 0n });

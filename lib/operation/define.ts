@@ -90,8 +90,11 @@ export interface OperationDeclaration<
   binary?: B;
   /** Present when the operation returns a file that may be sent raw. */
   binaryOutput?: BinaryOutput;
-  /** Largest accepted request body in bytes (default 64 KiB). */
-  maxBodyBytes?: number;
+  /**
+   * Largest accepted request body in bytes (default 64 KiB), or a function of
+   * the services when it follows a configured limit.
+   */
+  maxBodyBytes?: number | ((services: Services) => number);
   /** An example input, for docs and discovery. */
   example?: Record<string, unknown>;
   /**

@@ -7,10 +7,28 @@
  */
 import { z } from "zod";
 import { InvalidInputError } from "../errors.ts";
-import type { AnyOperation, BinaryInput } from "./define.ts";
+import type { Services } from "../services.ts";
+import type { AnyOperation, BinaryInput, OperationDeclaration } from "./define.ts";
 
 /** Default cap on request bodies of operations that declare none. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** The largest request body `operation` accepts with these services. */
+export function maxBodyBytesOf(
+  operation: Pick<OperationDeclaration, "maxBodyBytes">,
+  services: Services,
+): number {
+  const cap = operation.maxBodyBytes;
+  return typeof cap === "function" ? cap(services) : cap ?? DEFAULT_MAX_BODY_BYTES;
+}
+
+/**
+ * A body cap with room for an upload of `maxBytes` as base64 in a JSON body,
+ * plus its other fields; the decoded bytes are held to `maxBytes` itself.
+ */
+export function base64BodyCap(maxBytes: number): number {
+  return Math.ceil(maxBytes * 4 / 3) + 64 * 1024;
+}
 
 const strictSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
 

@@ -13,6 +13,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { toClientEvmSigner } from "@x402/evm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { PrivateKeyAccount } from "viem/accounts";
+import type { BuyerConfig } from "../config.ts";
 
 /** A buyer's keys. */
 export interface Buyer {
@@ -26,20 +27,15 @@ export async function throwawayBuyer(): Promise<Buyer> {
 }
 
 /**
- * A buyer from keys in the environment: `BUYER_SOLANA_KEY` (a JSON array of
- * the 64 secret-key bytes, as `solana-keygen` writes) and `BUYER_EVM_KEY`
- * (0x-prefixed hex). Missing keys are generated (and hold nothing).
+ * A buyer from the configured keys (see `loadBuyerConfig`). Missing keys are
+ * generated (and hold nothing).
  */
-export async function buyerFromEnv(
-  env: Record<string, string | undefined> = Deno.env.toObject(),
-): Promise<Buyer> {
-  const solanaKey = env.BUYER_SOLANA_KEY;
-  const evmKey = env.BUYER_EVM_KEY;
+export async function buyerFromConfig(config: BuyerConfig): Promise<Buyer> {
   return {
-    solana: solanaKey
-      ? await createKeyPairSignerFromBytes(new Uint8Array(JSON.parse(solanaKey)))
+    solana: config.solanaSecretKey
+      ? await createKeyPairSignerFromBytes(config.solanaSecretKey)
       : await generateKeyPairSigner(),
-    evm: privateKeyToAccount(evmKey ? evmKey as `0x${string}` : generatePrivateKey()),
+    evm: privateKeyToAccount(config.evmPrivateKey ?? generatePrivateKey()),
   };
 }
 

@@ -45,11 +45,3 @@ export function createPdfService(
     }),
   };
 }
-
-let shared: PdfService | undefined;
-
-/** The process-wide service used when a handler is given none. */
-export function sharedPdfService(): PdfService {
-  shared ??= createPdfService();
-  return shared;
-}

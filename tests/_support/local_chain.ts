@@ -15,6 +15,8 @@ import { createLocalSolana } from "../../lib/local/solana/local_solana.ts";
 import type { LocalSolana, LocalSolanaOptions } from "../../lib/local/solana/local_solana.ts";
 import { createSolanaClient, type SolanaClient } from "../../lib/solana/rpc.ts";
 import type { OperationContext } from "../../lib/operation/mod.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { buildServices } from "../../lib/services.ts";
 import { type MintBuilder, mintBuilder } from "./mint_builder.ts";
 import { wire } from "./solana_transactions.ts";
 
@@ -112,7 +114,11 @@ export async function startLocalChain(options: LocalSolanaOptions = {}): Promise
         },
         latestBlockhash: () => local.chain.latestBlockhash(),
       }),
-    context: () => ({ requestId: "test", signal: AbortSignal.timeout(10_000), services: { solana: client } }),
+    context: () => ({
+      requestId: "test",
+      signal: AbortSignal.timeout(10_000),
+      services: buildServices(loadConfig({}), client),
+    }),
     close: () => server.close(),
     [Symbol.asyncDispose]: () => server.close(),
   };

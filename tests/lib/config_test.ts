@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { ConfigError, DEFAULT_DEVNET_FACILITATOR, loadConfig } from "../../lib/config.ts";
+import {
+  ConfigError,
+  DEFAULT_DEVNET_FACILITATOR,
+  loadBuyerConfig,
+  loadConfig,
+  SETTINGS,
+} from "../../lib/config.ts";
+import { DEFAULT_AUDIO_LIMITS } from "../../lib/audio/limits.ts";
+import { DEFAULT_PDF_LIMITS } from "../../lib/pdf/limits.ts";
 
 const SOLANA_ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM_ADDRESS = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
@@ -83,4 +91,107 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
   });
   assert.equal(config.solanaRpcUrl, "http://127.0.0.1:8899");
   assert.equal(config.facilitatorUrl, undefined);
+});
+
+Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
+  const config = loadConfig({});
+  assert.deepEqual(config.audio, DEFAULT_AUDIO_LIMITS);
+  assert.deepEqual(config.pdf, { limits: DEFAULT_PDF_LIMITS, concurrency: 2, queue: 8 });
+  assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
+});
+
+Deno.test("loadConfig() takes audio, PDF and local-chain settings from the environment", () => {
+  const config = loadConfig({
+    AUDIO_MAX_BYTES: "1048576",
+    AUDIO_MAX_SECONDS: "60",
+    AUDIO_TIMEOUT_MS: "5000",
+    AUDIO_CONCURRENCY: "3",
+    AUDIO_QUEUE: "0",
+    FFMPEG_PATH: " /opt/ffmpeg/bin/ffmpeg ",
+    PDF_MAX_BYTES: "2048",
+    PDF_MAX_PAGES: "7",
+    PDF_TIME_BUDGET_MS: "900",
+    PDF_CONCURRENCY: "1",
+    PDF_QUEUE: "0",
+    ANVIL_PATH: "/opt/foundry/anvil",
+    ANVIL_READY_TIMEOUT_MS: "30000",
+  });
+  assert.deepEqual(config.audio, {
+    maxBytes: 1048576,
+    maxSeconds: 60,
+    timeoutMs: 5000,
+    concurrency: 3,
+    queue: 0,
+    ffmpegPath: "/opt/ffmpeg/bin/ffmpeg",
+  });
+  assert.deepEqual(config.pdf, {
+    limits: { maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
+    concurrency: 1,
+    queue: 0,
+  });
+  assert.deepEqual(config.localEvm, { anvilBinary: "/opt/foundry/anvil", readyTimeoutMs: 30000 });
+});
+
+Deno.test("loadConfig() names every malformed limit", () => {
+  const bad = {
+    AUDIO_MAX_BYTES: "abc",
+    AUDIO_MAX_SECONDS: "ten",
+    AUDIO_TIMEOUT_MS: "-1",
+    AUDIO_CONCURRENCY: "0",
+    AUDIO_QUEUE: "1.5",
+    PDF_MAX_BYTES: "20MB",
+    PDF_MAX_PAGES: "0",
+    PDF_TIME_BUDGET_MS: "soon",
+    PDF_CONCURRENCY: "0",
+    PDF_QUEUE: "-2",
+    ANVIL_READY_TIMEOUT_MS: "x",
+  };
+  const problems = problemsOf(bad);
+  assert.equal(problems.length, Object.keys(bad).length);
+  for (const [name, value] of Object.entries(bad)) {
+    assert.ok(problems.some((p) => p.startsWith(`${name} "${value}" must be a whole number`)), name);
+  }
+});
+
+Deno.test("loadConfig() and loadBuyerConfig() read exactly the variables SETTINGS lists", () => {
+  const read = new Set<string>();
+  const env = new Proxy({} as Record<string, string | undefined>, {
+    get(_, name) {
+      if (typeof name === "string") read.add(name);
+      return undefined;
+    },
+  });
+  loadConfig(env);
+  loadBuyerConfig(env);
+  assert.deepEqual([...read].sort(), SETTINGS.map((setting) => setting.name).sort());
+});
+
+Deno.test("loadBuyerConfig() parses the buyer's keys and the RPC", () => {
+  const secret = Array.from({ length: 64 }, (_, i) => i);
+  const evmKey = `0x${"ab".repeat(32)}`;
+  const config = loadBuyerConfig({
+    BUYER_SOLANA_KEY: JSON.stringify(secret),
+    BUYER_EVM_KEY: evmKey,
+    SOLANA_RPC_URL: "https://rpc.example.com/",
+  });
+  assert.deepEqual(config.solanaSecretKey, new Uint8Array(secret));
+  assert.equal(config.evmPrivateKey, evmKey);
+  assert.equal(config.solanaRpcUrl, "https://rpc.example.com");
+  assert.deepEqual(loadBuyerConfig({}), { solanaRpcUrl: "https://api.devnet.solana.com" });
+});
+
+Deno.test("loadBuyerConfig() names malformed keys without echoing them", () => {
+  const secretish = "[1,2,3,999]";
+  try {
+    loadBuyerConfig({ BUYER_SOLANA_KEY: secretish, BUYER_EVM_KEY: "0xnothex", SOLANA_RPC_URL: "nope" });
+    assert.fail("expected a ConfigError");
+  } catch (error) {
+    assert.ok(error instanceof ConfigError);
+    assert.equal(error.problems.length, 3);
+    assert.match(error.problems[0]!, /^BUYER_SOLANA_KEY is not a JSON array of 64 bytes$/);
+    assert.match(error.problems[1]!, /^BUYER_EVM_KEY is not 0x and 64 hex digits$/);
+    assert.match(error.problems[2]!, /^SOLANA_RPC_URL "nope"/);
+    assert.ok(!error.message.includes(secretish));
+    assert.ok(!error.message.includes("0xnothex"));
+  }
 });

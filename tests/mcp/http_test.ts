@@ -116,7 +116,7 @@ Deno.test("[e2e] MCP over HTTP: methods, origins, protocol versions, body caps, 
       const endpoint = catalogOf(registry, service.runtime.rails).mcpEndpoints.find((e) =>
         e.path === "/mcp"
       )!;
-      const cap = buildToolset(endpoint).maxBodyBytes;
+      const cap = buildToolset(endpoint, service.runtime.services).maxBodyBytes;
       const chunk = new Uint8Array(1024 * 1024).fill(0x20);
       let sent = 0;
       const stream = new ReadableStream<Uint8Array>({

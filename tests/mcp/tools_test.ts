@@ -4,7 +4,10 @@ import { NETWORKS, solanaRail } from "../../lib/payments/rails.ts";
 import { toolInput } from "../../mcp/server.ts";
 import { buildToolset, toolDescription } from "../../mcp/tools.ts";
 import { inputJsonSchema, jsonSchemaOf } from "../../lib/operation/schemas.ts";
-import { DEFAULT_MAX_BODY_BYTES } from "../../lib/operation/mod.ts";
+import { DEFAULT_MAX_BODY_BYTES, maxBodyBytesOf } from "../../lib/operation/mod.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { buildServices } from "../../lib/services.ts";
+import { createSolanaClient } from "../../lib/solana/rpc.ts";
 import { registry } from "../../app.ts";
 
 const { operations } = registry;
@@ -15,6 +18,7 @@ const rail = solanaRail({
   payTo: "E4NMGxKbgdUSBvckc2oHmFtT4pSC36h1UWKwNgrXWdx6",
 });
 const WSOL = "So11111111111111111111111111111111111111112";
+const services = buildServices(loadConfig({}), createSolanaClient("http://127.0.0.1:9"));
 
 function op(id: string) {
   const found = operations.find((operation) => operation.id === id);
@@ -29,7 +33,7 @@ Deno.test("buildToolset() makes one tool per operation with the registry's schem
     network: rail.network,
     rail,
     tools: operations,
-  });
+  }, services);
   assert.deepEqual([...toolset.tools.keys()], operations.map((operation) => operation.id));
   for (const { operation, definition, extensions } of toolset.tools.values()) {
     assert.equal(definition.name, operation.id);
@@ -43,7 +47,7 @@ Deno.test("buildToolset() makes one tool per operation with the registry's schem
     assert.deepEqual(bazaar.info.input.inputSchema, definition.inputSchema);
   }
   const largest = Math.max(
-    ...operations.map((operation) => operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+    ...operations.map((operation) => maxBodyBytesOf(operation, services)),
   );
   assert.ok(toolset.maxBodyBytes > largest, "room for the JSON-RPC envelope and the payment");
 });
@@ -58,7 +62,7 @@ Deno.test("toolDescription() keeps the operation's words and adds its price on t
 Deno.test("toolInput() refuses 21 accounts for chain_priority_fees with the schema's message", () => {
   const accounts = Array.from({ length: 21 }, () => WSOL);
   assert.throws(
-    () => toolInput(op("chain_priority_fees"), { account: accounts }),
+    () => toolInput(op("chain_priority_fees"), { account: accounts }, services),
     (error) =>
       error instanceof InvalidInputError && /Too many accounts: 21 given, at most 20/.test(error.message),
   );
@@ -66,7 +70,7 @@ Deno.test("toolInput() refuses 21 accounts for chain_priority_fees with the sche
 
 Deno.test("toolInput() names unknown fields and wrong types together", () => {
   assert.throws(
-    () => toolInput(op("chain_priority_fees"), { computeUnitLimit: "many", acount: [] }),
+    () => toolInput(op("chain_priority_fees"), { computeUnitLimit: "many", acount: [] }, services),
     (error) =>
       error instanceof InvalidInputError && /"computeUnitLimit"/.test(error.message) &&
       /unknown field "acount"/.test(error.message),
@@ -74,7 +78,7 @@ Deno.test("toolInput() names unknown fields and wrong types together", () => {
 });
 
 Deno.test("toolInput() decodes the base64 field of a binary input into bytes", () => {
-  const input = toolInput(op("pdf_to_markdown"), { pdf: "JVBERi0xLjc=", pages: "1-2" });
+  const input = toolInput(op("pdf_to_markdown"), { pdf: "JVBERi0xLjc=", pages: "1-2" }, services);
   assert.deepEqual(input.pdf, new TextEncoder().encode("%PDF-1.7"));
   assert.equal(input.pages, "1-2");
 });
@@ -82,7 +86,7 @@ Deno.test("toolInput() decodes the base64 field of a binary input into bytes", (
 Deno.test("toolInput() refuses arguments larger than the operation's body cap", () => {
   const fees = op("chain_priority_fees");
   assert.throws(
-    () => toolInput(fees, { account: ["1".repeat(DEFAULT_MAX_BODY_BYTES)] }),
+    () => toolInput(fees, { account: ["1".repeat(DEFAULT_MAX_BODY_BYTES)] }, services),
     (error) =>
       error instanceof PayloadTooLargeError && /limit of "chain_priority_fees" is 65536/.test(error.message),
   );

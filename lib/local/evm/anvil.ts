@@ -45,6 +45,9 @@ const START_ATTEMPTS = 3;
 /** Grace period for Anvil to exit after `SIGTERM` before the group is killed. */
 const STOP_GRACE_MS = 5_000;
 
+/** `PATH` of the wrapper, which runs `cat` besides shell built-ins; Anvil itself is an absolute path. */
+const WRAPPER_PATH = "/usr/local/bin:/usr/bin:/bin";
+
 /**
  * The shell wrapper: `$0` is Anvil, `$@` its arguments. Prints Anvil's pid,
  * kills Anvil when stdin closes, and exits with Anvil's status.
@@ -151,7 +154,7 @@ async function startOnce(binary: string, port: number, options: AnvilOptions): P
     stderr: "piped",
     detached: true,
     clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" },
+    env: { PATH: WRAPPER_PATH },
   }).spawn();
   const stdin = child.stdin.getWriter();
   const stderr = collectTail(child.stderr);

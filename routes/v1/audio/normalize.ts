@@ -6,8 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { defineOperation } from "../../../lib/operation/mod.ts";
-import { sharedAudioService } from "../../../lib/audio/limits.ts";
+import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
 import { normalizeAudio, precheckAudio } from "../../../lib/audio/normalize.ts";
 import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
 import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";
@@ -113,15 +112,14 @@ export default defineOperation({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   binary: { field: "audio" as const, mediaTypes: ["audio/*", "application/octet-stream"] },
   binaryOutput: { field: "audio", mediaTypeField: "mimeType", accept: "audio/*", headers: loudnessHeaders },
-  // Room for the size cap as base64 in a JSON body; the decoded bytes are held to the cap itself.
-  maxBodyBytes: Math.ceil(sharedAudioService().limits.maxBytes * 4 / 3) + 64 * 1024,
+  maxBodyBytes: (services) => base64BodyCap(services.audio.limits.maxBytes),
   example: { audio: "<base64 of a WAV file>", preset: "podcast" },
   precheck(input, services) {
     const { audio: bytes, ...request } = input;
-    precheckAudio(bytes, request, (services.audio ?? sharedAudioService()).limits);
+    precheckAudio(bytes, request, services.audio.limits);
   },
   async handler(input, ctx) {
-    const audio = ctx.services.audio ?? sharedAudioService();
+    const audio = ctx.services.audio;
     const { audio: bytes, ...request } = input;
     const result = await normalizeAudio(bytes, request, {
       limits: audio.limits,

@@ -6,9 +6,9 @@
  * @module
  */
 import { z } from "zod";
-import { defineOperation } from "../../../lib/operation/mod.ts";
+import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
-import { DEFAULT_PDF_LIMITS, sharedPdfService } from "../../../lib/pdf/limits.ts";
+import { DEFAULT_PDF_LIMITS } from "../../../lib/pdf/limits.ts";
 import { checkPdfBytes } from "../../../lib/pdf/load.ts";
 import { PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
 
@@ -61,14 +61,13 @@ export default defineOperation({
   output: outputSchema,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   binary: { field: "pdf" as const, mediaTypes: ["application/pdf"] },
-  // Room for the size cap as base64 in a JSON body; the decoded bytes are held to the cap itself.
-  maxBodyBytes: Math.ceil(DEFAULT_PDF_LIMITS.maxBytes * 4 / 3) + 64 * 1024,
+  maxBodyBytes: (services) => base64BodyCap(services.pdf.limits.maxBytes),
   example: { pdf: "<base64 of a PDF file>", pages: "1-3", includePageBreaks: false },
   precheck(input, services) {
-    checkPdfBytes(input.pdf, (services.pdf ?? sharedPdfService()).limits);
+    checkPdfBytes(input.pdf, services.pdf.limits);
   },
   async handler(input, ctx) {
-    const service = ctx.services.pdf ?? sharedPdfService();
+    const service = ctx.services.pdf;
     const { pdf, pages, includePageBreaks } = input;
     return await service.gate.run(
       () => convertPdf(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),

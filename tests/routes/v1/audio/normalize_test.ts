@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/audio/normalize.ts";
 import { createAudioService } from "../../../../lib/audio/limits.ts";
-import type { OperationContext } from "../../../../lib/operation/mod.ts";
+import { base64BodyCap, maxBodyBytesOf, type OperationContext } from "../../../../lib/operation/mod.ts";
+import { loadConfig } from "../../../../lib/config.ts";
+import { buildServices } from "../../../../lib/services.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { makeAudio, measureIndependently } from "../../../_support/audio_material.ts";
 
@@ -13,7 +15,7 @@ function context(audio = createAudioService()): OperationContext {
   return {
     requestId: "test",
     signal: new AbortController().signal,
-    services: { solana: createSolanaClient("http://127.0.0.1:9"), audio },
+    services: { ...buildServices(loadConfig({}), createSolanaClient("http://127.0.0.1:9")), audio },
   };
 }
 
@@ -84,4 +86,13 @@ Deno.test("normalize_audio handler answers 503 with Retry-After when its queue i
 Deno.test("normalize_audio handler refuses a playlist body with a 400", async () => {
   const playlist = new TextEncoder().encode("#EXTM3U\n#EXTINF:1,\nfile:///etc/passwd\n");
   await assert.rejects(operation.handler({ audio: playlist }, context()), { name: "InvalidInputError" });
+});
+
+Deno.test("normalize_audio's body cap follows the configured AUDIO_MAX_BYTES", () => {
+  const services = buildServices(
+    loadConfig({ AUDIO_MAX_BYTES: "1048576" }),
+    createSolanaClient("http://127.0.0.1:9"),
+  );
+  assert.equal(maxBodyBytesOf(operation, services), base64BodyCap(1048576));
+  assert.ok(maxBodyBytesOf(operation, services) < maxBodyBytesOf(operation, context().services));
 });

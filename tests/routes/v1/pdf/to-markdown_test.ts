@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/pdf/to-markdown.ts";
 import { createPdfService, type PdfService } from "../../../../lib/pdf/limits.ts";
-import type { OperationContext } from "../../../../lib/operation/mod.ts";
+import { base64BodyCap, maxBodyBytesOf, type OperationContext } from "../../../../lib/operation/mod.ts";
+import { loadConfig } from "../../../../lib/config.ts";
+import { buildServices } from "../../../../lib/services.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { pdfUrl } from "../../../_support/pdf_corpus.ts";
 
@@ -10,7 +12,8 @@ function context(
   pdf: PdfService = createPdfService(),
   signal = new AbortController().signal,
 ): OperationContext {
-  return { requestId: "test", signal, services: { solana: createSolanaClient("http://127.0.0.1:9"), pdf } };
+  const services = buildServices(loadConfig({}), createSolanaClient("http://127.0.0.1:9"));
+  return { requestId: "test", signal, services: { ...services, pdf } };
 }
 
 const corpusPdf = (name: string) => Deno.readFile(pdfUrl(name, "chromium"));
@@ -62,4 +65,14 @@ Deno.test("pdf_to_markdown handler applies its service's limits and passes error
     operation.handler({ pdf: new TextEncoder().encode("plain text") }, context()),
     (error: Error) => error.name === "InvalidInputError" && /^Not a PDF/.test(error.message),
   );
+});
+
+Deno.test("pdf_to_markdown's body cap follows the configured PDF_MAX_BYTES", () => {
+  const services = buildServices(
+    loadConfig({ PDF_MAX_BYTES: "1048576" }),
+    createSolanaClient("http://127.0.0.1:9"),
+  );
+  assert.equal(services.pdf.limits.maxBytes, 1048576);
+  assert.equal(maxBodyBytesOf(operation, services), base64BodyCap(1048576));
+  assert.ok(maxBodyBytesOf(operation, services) < maxBodyBytesOf(operation, context().services));
 });

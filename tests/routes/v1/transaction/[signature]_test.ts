@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { loadConfig } from "../../../../lib/config.ts";
+import { buildServices } from "../../../../lib/services.ts";
 import { z } from "zod";
 import { NotFoundError } from "../../../../lib/errors.ts";
 import operation from "../../../../routes/v1/transaction/[signature].ts";
@@ -51,7 +53,7 @@ Deno.test("chain_transaction_analysis handler answers with output that matches i
     const context = {
       requestId: "test",
       signal: AbortSignal.timeout(10_000),
-      services: { solana: cluster.client },
+      services: buildServices(loadConfig({}), cluster.client),
     };
     const output = await operation.handler(operation.input.parse({ signature }), context);
     assert.deepEqual(operation.output.parse(output), output);

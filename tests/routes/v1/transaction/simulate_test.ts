@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { loadConfig } from "../../../../lib/config.ts";
+import { buildServices } from "../../../../lib/services.ts";
 import { z } from "zod";
 import operation from "../../../../routes/v1/transaction/simulate.ts";
 import { fundedWallet, memo, signedTransaction, wire } from "../../../_support/solana_transactions.ts";
@@ -69,7 +71,7 @@ Deno.test("chain_transaction_simulate handler answers with output that matches i
     const context = {
       requestId: "test",
       signal: AbortSignal.timeout(10_000),
-      services: { solana: cluster.client },
+      services: buildServices(loadConfig({}), cluster.client),
     };
     const output = await operation.handler(
       operation.input.parse({ transaction: wire(transaction), accountAddresses: [payer.address] }),

@@ -1,0 +1,161 @@
+/**
+ * The list of every environment variable the configuration reads, with its
+ * default and meaning as the docs show them, and the defaults themselves.
+ *
+ * @module
+ */
+import { DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
+import { DEFAULT_PDF_LIMITS } from "./pdf/limits.ts";
+
+/** One environment variable the configuration reads, as the docs list it. */
+export interface Setting {
+  /** The variable's name. */
+  readonly name: string;
+  /** Its default, as Markdown. */
+  readonly default: string;
+  /** What it sets, as Markdown. */
+  readonly meaning: string;
+}
+
+/** The public facilitator for test networks. */
+export const DEFAULT_DEVNET_FACILITATOR = "https://www.x402.org/facilitator";
+/** The public Solana devnet RPC. */
+export const DEFAULT_DEVNET_RPC = "https://api.devnet.solana.com";
+/** How many PDF conversions run at once, and wait, unless configured. */
+export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
+/** How long local mode waits for Anvil at start unless configured, in ms. */
+export const DEFAULT_ANVIL_READY_MS = 15_000;
+const MB = 1024 * 1024;
+
+/** `value` as inline code. */
+function code(value: string | number): string {
+  return `\`${value}\``;
+}
+
+/** Every variable the service and `deno task pay` read, in the order the docs list them. */
+export const SETTINGS: readonly Setting[] = Object.freeze([
+  {
+    name: "SERVICE_MODE",
+    default: code("local"),
+    meaning: "`local` (embedded chains and facilitator), `devnet` (Solana devnet + Base Sepolia), `mainnet`",
+  },
+  { name: "PORT", default: code(8000), meaning: "Port to listen on" },
+  {
+    name: "HOST",
+    default: "`127.0.0.1` in local mode, `0.0.0.0` otherwise",
+    meaning: "Interface to listen on",
+  },
+  { name: "PUBLIC_URL", default: "the request's origin", meaning: "Base URL used in descriptors and guides" },
+  {
+    name: "SOLANA_RPC_URL",
+    default: `embedded chain (local), ${code(DEFAULT_DEVNET_RPC)} (devnet); **required** on mainnet`,
+    meaning:
+      "The cluster being diagnosed. In local mode it changes only what is diagnosed; payments still settle locally",
+  },
+  {
+    name: "FACILITATOR_URL",
+    default: `${code(DEFAULT_DEVNET_FACILITATOR)} (devnet); **required** on mainnet`,
+    meaning: "The x402 facilitator (ignored in local mode)",
+  },
+  {
+    name: "PAY_TO_SOLANA",
+    default: "generated (local); **required** otherwise",
+    meaning: "Address receiving USDC on Solana",
+  },
+  {
+    name: "PAY_TO_EVM",
+    default: "generated (local); **required** otherwise while `ALT_ROUTES=on`",
+    meaning: "Address receiving USDC on Base",
+  },
+  { name: "ALT_ROUTES", default: code("on"), meaning: "Serve `/alt/*` and `/alt/mcp` (`on` or `off`)" },
+  {
+    name: "KV_PATH",
+    default: "in memory (local), Deno's SQLite store otherwise",
+    meaning: "Deno KV for payment replay claims; a KV Connect URL shares it between replicas",
+  },
+  {
+    name: "ALLOWED_ORIGINS",
+    default: "none",
+    meaning: "Extra browser origins allowed on the MCP endpoints (comma separated)",
+  },
+  {
+    name: "REQUEST_TIMEOUT_MS",
+    default: code(30000),
+    meaning: "Time budget of one request's work in ms, at least 1000 (then 504)",
+  },
+  {
+    name: "AUDIO_MAX_BYTES",
+    default: `${code(DEFAULT_AUDIO_LIMITS.maxBytes)} (${DEFAULT_AUDIO_LIMITS.maxBytes / MB} MB)`,
+    meaning: "Largest audio upload, bytes (larger: 413)",
+  },
+  {
+    name: "AUDIO_MAX_SECONDS",
+    default: code(DEFAULT_AUDIO_LIMITS.maxSeconds),
+    meaning: "Longest audio input, seconds (longer: 413)",
+  },
+  {
+    name: "AUDIO_TIMEOUT_MS",
+    default: code(DEFAULT_AUDIO_LIMITS.timeoutMs),
+    meaning: "Time budget of one normalisation, ms; ffmpeg is stopped past it (504)",
+  },
+  {
+    name: "AUDIO_CONCURRENCY",
+    default: code(DEFAULT_AUDIO_LIMITS.concurrency),
+    meaning: "ffmpeg jobs that run at once",
+  },
+  {
+    name: "AUDIO_QUEUE",
+    default: code(DEFAULT_AUDIO_LIMITS.queue),
+    meaning: "Audio requests that may wait for a slot; more get a 503 with `Retry-After`",
+  },
+  {
+    name: "FFMPEG_PATH",
+    default: code(DEFAULT_AUDIO_LIMITS.ffmpegPath),
+    meaning: "The ffmpeg executable: a name looked up on `PATH`, or a path",
+  },
+  {
+    name: "PDF_MAX_BYTES",
+    default: `${code(DEFAULT_PDF_LIMITS.maxBytes)} (${DEFAULT_PDF_LIMITS.maxBytes / MB} MB)`,
+    meaning: "Largest PDF upload, bytes (larger: 413)",
+  },
+  {
+    name: "PDF_MAX_PAGES",
+    default: code(DEFAULT_PDF_LIMITS.maxPages),
+    meaning: "Most pages converted per request (more: 413)",
+  },
+  {
+    name: "PDF_TIME_BUDGET_MS",
+    default: code(DEFAULT_PDF_LIMITS.timeBudgetMs),
+    meaning: "Time budget of one conversion, ms (past it: 422)",
+  },
+  {
+    name: "PDF_CONCURRENCY",
+    default: code(DEFAULT_PDF_GATE.concurrency),
+    meaning: "PDF conversions that run at once",
+  },
+  {
+    name: "PDF_QUEUE",
+    default: code(DEFAULT_PDF_GATE.queue),
+    meaning: "PDF requests that may wait for a slot; more get a 503 with `Retry-After`",
+  },
+  {
+    name: "ANVIL_PATH",
+    default: "the binary installed from npm",
+    meaning: "Local mode: path of the Anvil executable of the embedded EVM chain",
+  },
+  {
+    name: "ANVIL_READY_TIMEOUT_MS",
+    default: code(DEFAULT_ANVIL_READY_MS),
+    meaning: "Local mode: how long to wait for Anvil to answer at start, ms",
+  },
+  {
+    name: "BUYER_SOLANA_KEY",
+    default: "a throwaway key",
+    meaning: "`deno task pay` outside local mode: the payer's 64 secret-key bytes as a JSON array",
+  },
+  {
+    name: "BUYER_EVM_KEY",
+    default: "a throwaway key",
+    meaning: "`deno task pay` outside local mode: the payer's EVM private key, `0x` and 64 hex digits",
+  },
+]);
