@@ -31,7 +31,11 @@ interface Source {
 
 const SOURCES: Source[] = [
   { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/client/solana/block.json", kind: "json" },
-  { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/client/solana/block_v2.json", kind: "json" },
+  {
+    repo: "coinbase/chainstorage",
+    path: "internal/utils/fixtures/client/solana/block_v2.json",
+    kind: "json",
+  },
   { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/parser/solana/block.json", kind: "json" },
   {
     repo: "coinbase/chainstorage",
@@ -197,9 +201,13 @@ async function main(mirrors: string) {
     .map((entry, index) => ({ ...entry, heldOut: index % 4 === 3 }));
   await Deno.writeTextFile(OUT, JSON.stringify(cases, null, 1) + "\n");
   const failures = cases.filter((entry) => (entry.response.meta as Json).err !== null);
-  console.log(`${cases.length} cases (${failures.length} failures), ${cases.filter((c) => c.heldOut).length} held out`);
+  console.log(
+    `${cases.length} cases (${failures.length} failures), ${cases.filter((c) => c.heldOut).length} held out`,
+  );
   for (const entry of failures) {
-    if (!entry.label) console.log(`unlabelled failure: ${entry.id} ${JSON.stringify((entry.response.meta as Json).err)}`);
+    if (!entry.label) {
+      console.log(`unlabelled failure: ${entry.id} ${JSON.stringify((entry.response.meta as Json).err)}`);
+    }
   }
 }
 
