@@ -16,7 +16,7 @@ import { INSTRUCTION_ERRORS } from "./instruction_errors.ts";
 import { innermostFailure, type LogFrame } from "./logs.ts";
 import type { MessageView } from "./message.ts";
 import { ANCHOR_ERRORS, ANCHOR_USER_ERROR_OFFSET } from "./program_errors/anchor.ts";
-import { errorTableOf, programNameOf } from "./program_errors/registry.ts";
+import { errorTableOf, isBuiltinProgram, programNameOf } from "./program_errors/registry.ts";
 import type { ProgramErrorInfo, ProgramErrorTable } from "./program_errors/types.ts";
 import { TRANSACTION_ERRORS } from "./transaction_errors.ts";
 
@@ -208,7 +208,8 @@ async function decodeCustom(
   if (frameworkInfo && (!table || table.anchor)) {
     return { info: frameworkInfo, source: "table", confidence: table ? "high" : "medium", accountName: null };
   }
-  if (program && !table && lookupIdl) {
+  // Runtime builtins are not Anchor programs: they have no IDL to ask for.
+  if (program && !table && lookupIdl && !isBuiltinProgram(program)) {
     const idl = await lookupIdl(program);
     const idlInfo = idl?.[code];
     if (idlInfo) return { info: idlInfo, source: "idl", confidence: "high", accountName: null };
