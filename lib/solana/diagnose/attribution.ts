@@ -46,8 +46,11 @@ export interface Failure {
   evidence: string | null;
 }
 
-/** A custom-code lookup in a program's deployed IDL; resolves `null` when it has none. */
-export type IdlErrorLookup = (program: string) => Promise<Readonly<Record<number, ProgramErrorInfo>> | null>;
+/** A custom-code lookup in a program's deployed IDL (for `code`); resolves `null` when it has none. */
+export type IdlErrorLookup = (
+  program: string,
+  code: number,
+) => Promise<Readonly<Record<number, ProgramErrorInfo>> | null>;
 
 /** The outcome of attribution: the failure (or `null` on success) and its verdict. */
 export interface Attribution {
@@ -210,7 +213,7 @@ async function decodeCustom(
   }
   // Runtime builtins are not Anchor programs: they have no IDL to ask for.
   if (program && !table && lookupIdl && !isBuiltinProgram(program)) {
-    const idl = await lookupIdl(program);
+    const idl = await lookupIdl(program, code);
     const idlInfo = idl?.[code];
     if (idlInfo) return { info: idlInfo, source: "idl", confidence: "high", accountName: null };
   }

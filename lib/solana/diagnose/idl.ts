@@ -2,7 +2,9 @@
  * Reads a program's error list from its on-chain Anchor IDL (the legacy
  * `anchor:idl` account: 8-byte discriminator, 32-byte authority, u32 length,
  * then zlib-compressed JSON). Each program is fetched once per RPC client and
- * the answer, including "no IDL", is kept in a bounded cache.
+ * the answer, including "no IDL", is kept in a bounded cache — until it is an
+ * hour old, or, sooner, when asked for a code it does not know a minute or
+ * more after it was read (the program may have been upgraded with new errors).
  *
  * @module
  */
@@ -21,7 +23,28 @@ const CACHE_PROGRAMS = 256;
 
 type IdlErrors = Readonly<Record<number, ProgramErrorInfo>>;
 
-const caches = new WeakMap<SolanaClient, LruCache<string, Promise<IdlErrors | null>>>();
+/** How long a read IDL (or "no IDL") is trusted. */
+export const IDL_MAX_AGE_MS = 60 * 60 * 1000;
+/** How old a read IDL must be before a code it lacks makes us read it again. */
+export const IDL_RECHECK_MS = 60 * 1000;
+
+interface CacheEntry {
+  /** When it was read, in milliseconds. */
+  at: number;
+  pending: Promise<IdlErrors | null>;
+  /** The answer, once it came. */
+  value?: IdlErrors | null;
+}
+
+/** Options for {@linkcode idlErrors}. */
+export interface IdlLookupOptions {
+  /** The code being decoded: a cached IDL without it is read again once it is old enough. */
+  code?: number;
+  /** The current time in milliseconds (default `Date.now()`). */
+  now?: number;
+}
+
+const caches = new WeakMap<SolanaClient, LruCache<string, CacheEntry>>();
 const base64 = getBase64Encoder();
 
 /**
@@ -49,18 +72,32 @@ export function idlErrors(
   client: SolanaClient,
   program: string,
   signal?: AbortSignal,
+  options: IdlLookupOptions = {},
 ): Promise<IdlErrors | null> {
+  const now = options.now ?? Date.now();
   let cache = caches.get(client);
   if (!cache) caches.set(client, cache = new LruCache(CACHE_PROGRAMS));
   const hit = cache.get(program);
-  if (hit) return hit;
-  const pending = fetchIdlErrors(client, program, signal).catch(() => {
-    // A failed or aborted read says nothing about the program: let the next caller try again.
-    cache.delete(program);
-    return null;
-  });
-  cache.set(program, pending);
-  return pending;
+  if (hit && !stale(hit, now, options.code)) return hit.pending;
+  const entry: CacheEntry = { at: now, pending: Promise.resolve(null) };
+  entry.pending = fetchIdlErrors(client, program, signal).then(
+    (value) => (entry.value = value),
+    () => {
+      // A failed or aborted read says nothing about the program: let the next caller try again.
+      if (cache.get(program) === entry) cache.delete(program);
+      return null;
+    },
+  );
+  cache.set(program, entry);
+  return entry.pending;
+}
+
+/** Whether a cached answer must be read again: too old, or lacking the code asked for and old enough to recheck. */
+function stale(entry: CacheEntry, now: number, code: number | undefined): boolean {
+  if (now - entry.at >= IDL_MAX_AGE_MS) return true;
+  // "No IDL" waits for the full age: most programs never publish one.
+  if (code === undefined || !entry.value || now - entry.at < IDL_RECHECK_MS) return false;
+  return entry.value[code] === undefined;
 }
 
 /**

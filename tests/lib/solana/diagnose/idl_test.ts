@@ -4,6 +4,8 @@ import type { Address } from "@solana/kit";
 import {
   anchorIdlAddress,
   errorsOf,
+  IDL_MAX_AGE_MS,
+  IDL_RECHECK_MS,
   idlErrors,
   parseIdlAccount,
 } from "../../../../lib/solana/diagnose/idl.ts";
@@ -90,6 +92,59 @@ Deno.test("idlErrors() reads a program's IDL account through the RPC once and ca
     assert.equal(await idlErrors(cluster.client, none), null);
     assert.equal(await idlErrors(cluster.client, none), null);
     assert.equal(cluster.client.stats.roundTrips - before, 2, "each program is asked about once");
+  } finally {
+    await cluster.close();
+  }
+});
+
+Deno.test("idlErrors() reads an upgraded program's IDL again: when old, or when it lacks a code asked for", async () => {
+  const cluster = await startCluster();
+  try {
+    const publish = async (idl: unknown) => {
+      const data = await idlAccountData(idl);
+      cluster.local.svm.setAccount({
+        address: await anchorIdlAddress(PROGRAM),
+        data,
+        executable: false,
+        lamports: lamports(cluster.local.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+        programAddress: PROGRAM as Address,
+        space: BigInt(data.length),
+      });
+    };
+    await publish(IDL);
+    const start = 1_000_000;
+    const trips = () => cluster.client.stats.roundTrips;
+    const before = trips();
+    assert.equal(
+      (await idlErrors(cluster.client, PROGRAM, undefined, { code: 6000, now: start }))?.[6000]?.name,
+      "VaultLocked",
+    );
+
+    // The program is upgraded with a new error and its IDL republished.
+    await publish({ ...IDL, errors: [...IDL.errors, { code: 6003, name: "VaultClosed", msg: "Closed" }] });
+    // A code the cached IDL lacks, asked for too soon: the cache answers, no read.
+    const soon = await idlErrors(cluster.client, PROGRAM, undefined, {
+      code: 6003,
+      now: start + IDL_RECHECK_MS - 1,
+    });
+    assert.equal(soon?.[6003], undefined);
+    assert.equal(trips() - before, 1);
+    // A known code is answered from the cache however often it is asked.
+    await idlErrors(cluster.client, PROGRAM, undefined, { code: 6000, now: start + IDL_RECHECK_MS + 5 });
+    assert.equal(trips() - before, 1);
+    // Asked again a minute later for the unknown code: read again, and the new error is known.
+    const later = await idlErrors(cluster.client, PROGRAM, undefined, {
+      code: 6003,
+      now: start + IDL_RECHECK_MS,
+    });
+    assert.equal(later?.[6003]?.name, "VaultClosed");
+    assert.equal(trips() - before, 2);
+    // An hour on, even a known code makes it read again.
+    await idlErrors(cluster.client, PROGRAM, undefined, {
+      code: 6000,
+      now: start + IDL_RECHECK_MS + IDL_MAX_AGE_MS,
+    });
+    assert.equal(trips() - before, 3);
   } finally {
     await cluster.close();
   }
