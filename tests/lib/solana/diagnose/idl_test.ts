@@ -71,18 +71,23 @@ Deno.test("parseIdlAccount() returns null for data that is not an IDL account", 
   assert.equal(errorsOf({ name: "no errors" }), null);
 });
 
+/** Writes `idl` into the program's Anchor IDL account on the local chain, as `anchor idl init/upgrade` would. */
+async function publishIdl(cluster: Awaited<ReturnType<typeof startCluster>>, idl: unknown) {
+  const data = await idlAccountData(idl);
+  cluster.local.svm.setAccount({
+    address: await anchorIdlAddress(PROGRAM),
+    data,
+    executable: false,
+    lamports: lamports(cluster.local.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+    programAddress: PROGRAM as Address,
+    space: BigInt(data.length),
+  });
+}
+
 Deno.test("idlErrors() reads a program's IDL account through the RPC once and caches the answer", async () => {
   const cluster = await startCluster();
   try {
-    const data = await idlAccountData(IDL);
-    cluster.local.svm.setAccount({
-      address: await anchorIdlAddress(PROGRAM),
-      data,
-      executable: false,
-      lamports: lamports(cluster.local.svm.minimumBalanceForRentExemption(BigInt(data.length))),
-      programAddress: PROGRAM as Address,
-      space: BigInt(data.length),
-    });
+    await publishIdl(cluster, IDL);
     const before = cluster.client.stats.roundTrips;
     const errors = await idlErrors(cluster.client, PROGRAM);
     assert.equal(errors?.[6000]?.name, "VaultLocked");
@@ -100,18 +105,7 @@ Deno.test("idlErrors() reads a program's IDL account through the RPC once and ca
 Deno.test("idlErrors() reads an upgraded program's IDL again: when old, or when it lacks a code asked for", async () => {
   const cluster = await startCluster();
   try {
-    const publish = async (idl: unknown) => {
-      const data = await idlAccountData(idl);
-      cluster.local.svm.setAccount({
-        address: await anchorIdlAddress(PROGRAM),
-        data,
-        executable: false,
-        lamports: lamports(cluster.local.svm.minimumBalanceForRentExemption(BigInt(data.length))),
-        programAddress: PROGRAM as Address,
-        space: BigInt(data.length),
-      });
-    };
-    await publish(IDL);
+    await publishIdl(cluster, IDL);
     const start = 1_000_000;
     const trips = () => cluster.client.stats.roundTrips;
     const before = trips();
@@ -121,7 +115,10 @@ Deno.test("idlErrors() reads an upgraded program's IDL again: when old, or when 
     );
 
     // The program is upgraded with a new error and its IDL republished.
-    await publish({ ...IDL, errors: [...IDL.errors, { code: 6003, name: "VaultClosed", msg: "Closed" }] });
+    await publishIdl(cluster, {
+      ...IDL,
+      errors: [...IDL.errors, { code: 6003, name: "VaultClosed", msg: "Closed" }],
+    });
     // A code the cached IDL lacks, asked for too soon: the cache answers, no read.
     const soon = await idlErrors(cluster.client, PROGRAM, undefined, {
       code: 6003,
