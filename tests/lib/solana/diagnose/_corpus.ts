@@ -77,9 +77,9 @@ function startStub(cases: CorpusCase[]) {
             };
           }),
         };
-      case "getAccountInfo":
+      case "getMultipleAccounts":
         // No program in the corpus has an IDL account here.
-        return { context: { slot: 1 }, value: null };
+        return { context: { slot: 1 }, value: (call.params[0] as unknown[]).map(() => null) };
       default:
         return undefined;
     }

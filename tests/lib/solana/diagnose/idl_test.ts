@@ -9,6 +9,11 @@ import {
   idlErrors,
   parseIdlAccount,
 } from "../../../../lib/solana/diagnose/idl.ts";
+import {
+  PROGRAM_METADATA_PROGRAM,
+  programMetadataAddress,
+  programMetadataJson,
+} from "../../../../lib/solana/diagnose/program_metadata.ts";
 import { startCluster } from "./_local.ts";
 
 const PROGRAM = "Fg6PaFpoGXkYsidMpWTK6W2BeZ7FEfcYkg476zPFsLnS";
@@ -145,4 +150,61 @@ Deno.test("idlErrors() reads an upgraded program's IDL again: when old, or when 
   } finally {
     await cluster.close();
   }
+});
+
+/** A canonical Program Metadata account holding `json` directly, zlib-compressed, as the program's CLI writes it. */
+async function programMetadataAccountData(json: string): Promise<Uint8Array> {
+  const compressed = await deflate(json);
+  const data = new Uint8Array(96 + compressed.length);
+  data[0] = 2; // Metadata
+  data.set(getAddressEncoder().encode(PROGRAM as Address), 1);
+  data[66] = 1; // canonical
+  data.set(new TextEncoder().encode("idl"), 67);
+  data.set([1, 2, 1, 0], 83); // utf8, zlib, json, direct
+  new DataView(data.buffer).setUint32(87, compressed.length, true);
+  data.set(compressed, 96);
+  return data;
+}
+
+Deno.test("idlErrors() reads an IDL published with the Program Metadata program, in the same round trip", async () => {
+  const cluster = await startCluster();
+  try {
+    // An Anchor 0.30+ IDL: the address at the top, errors as before.
+    const idl = {
+      address: PROGRAM,
+      metadata: { name: "vault", version: "1.0.0", spec: "0.1.0" },
+      instructions: [],
+      errors: [{ code: 6000, name: "StaleOracle", msg: "The oracle is stale" }],
+    };
+    const data = await programMetadataAccountData(JSON.stringify(idl));
+    cluster.local.svm.setAccount({
+      address: await programMetadataAddress(PROGRAM),
+      data,
+      executable: false,
+      lamports: lamports(cluster.local.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+      programAddress: PROGRAM_METADATA_PROGRAM as Address,
+      space: BigInt(data.length),
+    });
+    // An older Anchor IDL account too: the Program Metadata one wins.
+    await publishIdl(cluster, IDL);
+    const before = cluster.client.stats.roundTrips;
+    const errors = await idlErrors(cluster.client, PROGRAM);
+    assert.equal(errors?.[6000]?.name, "StaleOracle");
+    assert.equal(cluster.client.stats.roundTrips - before, 1);
+  } finally {
+    await cluster.close();
+  }
+});
+
+Deno.test("programMetadataJson() reads only JSON held in the account itself", async () => {
+  const data = await programMetadataAccountData('{"errors":[]}');
+  assert.equal(await programMetadataJson(data, 1 << 20), '{"errors":[]}');
+  const url = data.slice();
+  url[86] = 1; // a URL, not the IDL itself
+  assert.equal(await programMetadataJson(url, 1 << 20), null);
+  const yaml = data.slice();
+  yaml[85] = 2;
+  assert.equal(await programMetadataJson(yaml, 1 << 20), null);
+  assert.equal(await programMetadataJson(data.subarray(0, 50), 1 << 20), null);
+  assert.equal(await programMetadataJson(data, 4), null, "larger than allowed");
 });
