@@ -32,6 +32,8 @@ interface Rule {
   pattern: RegExp;
   /** Text that looks like the rule but means something else (checked first). */
   unless?: RegExp;
+  /** Skip text about a setting the caller got wrong (`InvalidFreezeAuthority`, `InvalidMintConfig`). */
+  notSettings?: boolean;
   failureClass: FailureClass;
   action?: ActionKind;
   retryAfterSeconds?: number;
@@ -46,31 +48,40 @@ export const ORACLE_RETRY_SECONDS = 5;
 /** Seconds to wait before trying a paused or halted market again. */
 export const PAUSED_RETRY_SECONDS = 60;
 
+/** Parameters the caller set wrong are not a price that moved, a stale oracle, or a lack of funds. */
+const SETTING =
+  /^invalid\b|\binvalid (?:\w+ )?(?:setup|config|index|idx|direction|precision|range|lots|mint|account)\b/;
+
 const RULES: readonly Rule[] = [
   {
     rule: "slippage",
     pattern:
-      /\bslippage\b|\bprice (?:limit|impact)\b|\b(?:min(?:imum)?|max(?:imum)?) (?:amount|out(?:put)?|in(?:put)?|received|price)\b|\b(?:amount|out(?:put)?|in(?:put)?|received|price) (?:\w+ )?(?:below|above|less than|more than|exceeds?|exceeded|under|over) (?:the )?(?:min(?:imum)?|max(?:imum)?|limit|threshold|expected)\b|\btoo (?:little|much) (?:\w+ )?(?:out(?:put)?|in(?:put)?|received|required|paid|sol)\b|\b(?:min(?:imum)?|max(?:imum)?) (?:\w+ )?(?:not met|subceeded|exceeded)\b|\b(?:token|amount) (?:max|min) (?:exceeded|subceeded)\b/,
+      /\bslippage\b|\bprice (?:limit|impact)\b|\b(?:min(?:imum)?|max(?:imum)?) (?:amount|out(?:put)?|in(?:put)?|received)\b|\b(?:amount|out(?:put)?|in(?:put)?|received) (?:\w+ )?(?:below|above|less than|more than|under|over) (?:the )?(?:min(?:imum)?|max(?:imum)?|limit|threshold|expected)\b|\btoo (?:little|much) (?:\w+ )?(?:out(?:put)?|in(?:put)?|received|required|paid|sol)\b|\bmin(?:imum)? (?:\w+ )?not met\b|\b(?:token|amount) (?:max|min) (?:exceeded|subceeded)\b/,
+    unless: /^(?!.*slippage).*(?:^invalid\b|\bfee rate\b|\bconfidence\b|\bdirection\b)/,
     failureClass: "slippage",
     action: "requote_and_rebuild",
   },
   {
     rule: "oracle",
     pattern:
-      /\b(?:stale|outdated|expired|old|invalid|unavailable|missing|bad)\b(?: \w+){0,2} (?:oracle|price|feed|report|quote)s?\b|\b(?:oracle|price feed|feed|price|report)s?\b(?: \w+){0,2} (?:is |are |too )?(?:stale|outdated|expired|too old|not updated|invalid|unavailable|confidence)\b/,
+      /\b(?:stale|outdated|expired|too old)\b(?: \w+){0,2} (?:oracle|price|feed|report)s?\b|\b(?:oracle|price|feed|report)s? (?:\w+ )?(?:is |are )?(?:stale|outdated|too old|not updated)\b|\binvalid oracle(?: price)?$|\boracle (?:is )?invalid$|\boracle (?:max )?confidence\b/,
     failureClass: "transient",
     action: "retry_later",
     retryAfterSeconds: ORACLE_RETRY_SECONDS,
   },
   {
     rule: "frozen",
-    pattern: /\bfrozen\b|\bfreeze\b/,
+    notSettings: true,
+    pattern: /\bfrozen\b/,
+    unless: /\bnot frozen\b/,
     failureClass: "token_restriction",
     action: "do_not_retry",
   },
   {
     rule: "paused",
+    notSettings: true,
     pattern: /\b(?:paused|halted|suspended|in maintenance|maintenance mode)\b/,
+    unless: /\b(?:not|already) (?:paused|halted|suspended)\b/,
     failureClass: "transient",
     action: "retry_later",
     retryAfterSeconds: PAUSED_RETRY_SECONDS,
@@ -78,19 +89,22 @@ const RULES: readonly Rule[] = [
   {
     rule: "account_state",
     pattern:
-      /\b(?:not|un) ?initiali[sz]ed\b|\balready (?:initiali[sz]ed|in use|exists?|created)\b|\b(?:wrong|invalid|incorrect) (?:account )?owner\b|\bowner (?:mismatch|does not match)\b|\baccount (?:not found|does not exist)\b/,
+      /\b(?:not|un) ?initiali[sz]ed\b|\balready (?:initiali[sz]ed|in use|exists?|created)\b|\b(?:wrong|invalid|incorrect) (?:account |\w+ )?owner(?: account)?$|\bowner (?:mismatch|does not match)\b|\baccount (?:not found|does not exist)\b/,
     failureClass: "account_state",
   },
   {
     rule: "insufficient_funds",
+    notSettings: true,
     pattern:
-      /\binsufficient\b|\bnot enough (?:funds|balance|lamports|sol|tokens?|collateral|margin|amount)\b|\b(?:balance|funds) (?:too low|insufficient)\b/,
-    unless: /\binsufficient (?:\w+ )?(?:liquidity|account keys|accounts|data|signers?)\b/,
+      /\binsufficient (?:\w+ )?(?:funds|balance|collateral|deposits?|lamports|sol|wsol|tokens?|fees?|rent|margin)\b|\b(?:funds|balance|collateral|deposit|lamports|tokens?|fees?|amount) (?:is )?insufficient\b|\bnot enough (?:\w+ )?(?:funds|balance|lamports|sol|tokens?|collateral|margin)\b|\b(?:balance|funds) too low\b/,
+    unless:
+      /\b(?:liquidity|reserves?|pool|market|in program|vault|account keys|accounts|signatures?|samples?)\b/,
     failureClass: "insufficient_funds",
     action: "add_funds",
   },
   {
     rule: "signature",
+    notSettings: true,
     pattern:
       /\bun ?authori[sz]ed\b|\bnot authori[sz]ed\b|\bmissing (?:required )?(?:signer|signature)s?\b|\b(?:signer|signature) (?:is )?(?:missing|required)\b|\bnot (?:a )?signer\b|\bmust sign\b/,
     failureClass: "signature",
@@ -125,9 +139,13 @@ export function wordsOf(text: string): string {
 export function inferMeaning(texts: readonly (string | null | undefined)[]): InferredMeaning | null {
   for (const text of texts) {
     if (!text) continue;
-    const words = wordsOf(text);
+    const words = wordsOf(text.replace(/^Program log: /, ""));
     for (const rule of RULES) {
-      if (rule.unless?.test(words) || !rule.pattern.test(words)) continue;
+      if (
+        rule.unless?.test(words) || (rule.notSettings && SETTING.test(words)) || !rule.pattern.test(words)
+      ) {
+        continue;
+      }
       return {
         failureClass: rule.failureClass,
         ...(rule.action ? { action: rule.action } : {}),

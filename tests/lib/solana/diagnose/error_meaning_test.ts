@@ -58,6 +58,23 @@ const CASES: Array<[text: string, expected: string | null]> = [
   ["MathOverflow", null],
   ["ConstraintSeeds", null],
   ["InvalidRoutePlan", null],
+  // Names from published IDLs that look like a cause but are a setting or a state of the protocol.
+  ["InvalidSqrtPriceLimitDirection", null],
+  ["FeeRateMaxExceeded", null],
+  ["InvalidQuoteMint", null],
+  ["InvalidPricePrecision", null],
+  ["MissingOracle", null],
+  ["InvalidFreezeAuthority", null],
+  ["AssetIsNotFrozen", null],
+  ["ProtocolNotPaused", null],
+  ["InsufficientSample", null],
+  ["RemainingAccountsInsufficient", null],
+  ["InsufficientBalanceInProgram", null],
+  ["InsufficientRealQuoteReserves", null],
+  ["OracleMaxConfidenceExceeded", "oracle"],
+  ["OracleStaleForMargin", "oracle"],
+  ["BankPaused", "paused"],
+  ["AssetIsFrozen", "frozen"],
 ];
 
 Deno.test("inferMeaning() reads the cause from names, messages and log lines", () => {
