@@ -3,17 +3,20 @@
  * error to the innermost failing program in the logs (not the top-level
  * instruction's program), and names a custom code from, in order, the
  * AnchorError line logged in that frame, the built-in tables, the curated
- * tables, the Anchor framework codes, and the program's on-chain IDL.
+ * tables, the Anchor framework codes, and the program's on-chain IDL. When
+ * no table decides the class, it is read from the error's name, message and
+ * the failing frame's last log lines ({@link inferMeaning}).
  *
  * @module
  */
 import { type Confidence, type Verdict, verdictOf } from "./classes.ts";
+import { causeLines, inferMeaning, type InferredMeaning } from "./error_meaning.ts";
 import type { ParsedError } from "./error_shapes.ts";
 import { INSTRUCTION_ERRORS } from "./instruction_errors.ts";
 import { innermostFailure, type LogFrame } from "./logs.ts";
 import type { MessageView } from "./message.ts";
 import { ANCHOR_ERRORS, ANCHOR_USER_ERROR_OFFSET } from "./program_errors/anchor.ts";
-import { errorTableOf, programNameOf } from "./program_errors/registry.ts";
+import { errorTableOf, isBuiltinProgram, programNameOf } from "./program_errors/registry.ts";
 import type { ProgramErrorInfo, ProgramErrorTable } from "./program_errors/types.ts";
 import { TRANSACTION_ERRORS } from "./transaction_errors.ts";
 
@@ -39,10 +42,15 @@ export interface Failure {
   confidence: Confidence;
   /** The account an error points at (`account_index`), or the one short of funds. */
   account: string | null;
+  /** The name, message or log line the class was inferred from, when no table decided it. */
+  evidence: string | null;
 }
 
-/** A custom-code lookup in a program's deployed IDL; resolves `null` when it has none. */
-export type IdlErrorLookup = (program: string) => Promise<Readonly<Record<number, ProgramErrorInfo>> | null>;
+/** A custom-code lookup in a program's deployed IDL (for `code`); resolves `null` when it has none. */
+export type IdlErrorLookup = (
+  program: string,
+  code: number,
+) => Promise<Readonly<Record<number, ProgramErrorInfo>> | null>;
 
 /** The outcome of attribution: the failure (or `null` on success) and its verdict. */
 export interface Attribution {
@@ -84,6 +92,7 @@ export async function attributeFailure(
     programName: program ? programNameOf(program) : null,
     depth: frame?.depth ?? null,
     account: null,
+    evidence: null,
   };
   const located: Confidence = frame?.status === "failed" ? "high" : "medium";
 
@@ -100,12 +109,16 @@ export async function attributeFailure(
           message: `Unrecognised instruction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
           source: "runtime",
           confidence: "low",
+          evidence: null,
         },
         verdict: verdictOf("unknown"),
         frame: frame ?? null,
       };
     }
     const exceeded = name === "ProgramFailedToComplete" && mentionsMeterExceeded(frame);
+    const inferred = !exceeded && info.failureClass === "program_error" && frame
+      ? inferMeaning([frame.error, ...causeLines(frame.logs)])
+      : null;
     return {
       failure: {
         ...base,
@@ -114,30 +127,56 @@ export async function attributeFailure(
         errorName: name,
         message: parsed.detail ? `${info.message}: ${parsed.detail}` : info.message,
         source: "runtime",
-        confidence: located,
+        confidence: inferred ? lowest("medium", located) : located,
+        evidence: inferred?.evidence ?? null,
       },
-      verdict: exceeded ? verdictOf("compute_exceeded") : verdictOf(info.failureClass, info.action),
+      verdict: exceeded
+        ? verdictOf("compute_exceeded")
+        : inferred
+        ? inferredVerdict(inferred)
+        : verdictOf(info.failureClass, info.action),
       frame: frame ?? null,
     };
   }
 
   const code = parsed.customCode;
   const decoded = await decodeCustom(code, program, frame, lookupIdl);
-  const confidence = lowest(decoded.confidence, located);
+  // The program's table decides when it gives a class; otherwise the words do.
+  const inferred = decoded.info?.failureClass
+    ? null
+    : inferMeaning([decoded.info?.name, decoded.info?.message, ...causeLines(frame?.logs ?? [])]);
+  const fromLine = inferred !== null && !decoded.info;
+  const confidence = lowest(inferred ? lowest("medium", decoded.confidence) : decoded.confidence, located);
   return {
     failure: {
       ...base,
       code,
       hex: `0x${code.toString(16)}`,
       errorName: decoded.info?.name ?? "Custom",
-      message: (decoded.info?.message ?? `custom program error: 0x${code.toString(16)}`) +
+      message: (decoded.info?.message ??
+        (fromLine ? logText(inferred.evidence) : `custom program error: 0x${code.toString(16)}`)) +
         (decoded.accountName ? ` (account "${decoded.accountName}")` : ""),
-      source: decoded.source,
-      confidence,
+      source: fromLine ? "log" : decoded.source,
+      confidence: fromLine ? lowest("medium", located) : confidence,
+      evidence: inferred?.evidence ?? null,
     },
-    verdict: verdictOf(decoded.info?.failureClass ?? "program_error", decoded.info?.action),
+    verdict: inferred
+      ? inferredVerdict(inferred)
+      : verdictOf(decoded.info?.failureClass ?? "program_error", decoded.info?.action),
     frame: frame ?? null,
   };
+}
+
+function inferredVerdict(inferred: InferredMeaning): Verdict {
+  const verdict = verdictOf(inferred.failureClass, inferred.action);
+  return inferred.retryAfterSeconds !== undefined
+    ? { ...verdict, retryAfterSeconds: inferred.retryAfterSeconds }
+    : verdict;
+}
+
+/** A log line without its `Program log: ` prefix. */
+function logText(line: string): string {
+  return line.replace(/^Program log: /, "");
 }
 
 interface Decoded {
@@ -172,8 +211,9 @@ async function decodeCustom(
   if (frameworkInfo && (!table || table.anchor)) {
     return { info: frameworkInfo, source: "table", confidence: table ? "high" : "medium", accountName: null };
   }
-  if (program && !table && lookupIdl) {
-    const idl = await lookupIdl(program);
+  // Runtime builtins are not Anchor programs: they have no IDL to ask for.
+  if (program && !table && lookupIdl && !isBuiltinProgram(program)) {
+    const idl = await lookupIdl(program, code);
     const idlInfo = idl?.[code];
     if (idlInfo) return { info: idlInfo, source: "idl", confidence: "high", accountName: null };
   }
@@ -234,6 +274,7 @@ function transactionFailure(parsed: ParsedError, view: MessageView | null): Attr
       source: "runtime",
       confidence: info ? "high" : "low",
       account,
+      evidence: null,
     },
     verdict: info ? verdictOf(info.failureClass, info.action) : verdictOf("unknown"),
     frame: null,

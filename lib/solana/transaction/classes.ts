@@ -60,6 +60,8 @@ export interface Verdict {
   /** True when sending again (as is, or rebuilt per the action) can succeed with nothing else changing first. */
   retryable: boolean;
   action: ActionKind;
+  /** How long to wait before retrying, when the cause says (e.g. an oracle that must update first). */
+  retryAfterSeconds?: number;
 }
 
 /** The usual action and retryability of each class, used when an error names no better one. */

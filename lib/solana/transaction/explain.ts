@@ -172,7 +172,7 @@ async function explainFound(
     subject: `The transaction (slot ${slot ?? "unknown"}${
       commitment === "finalized" ? "" : ", not final yet"
     })`,
-    lookupIdl: (program) => idlErrors(client, program, signal),
+    lookupIdl: (program, code) => idlErrors(client, program, signal, { code }),
   });
   return {
     signature,

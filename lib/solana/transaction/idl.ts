@@ -1,8 +1,11 @@
 /**
- * Reads a program's error list from its on-chain Anchor IDL (the legacy
- * `anchor:idl` account: 8-byte discriminator, 32-byte authority, u32 length,
- * then zlib-compressed JSON). Each program is fetched once per RPC client and
- * the answer, including "no IDL", is kept in a bounded cache.
+ * Reads a program's error list from its on-chain IDL: the Program Metadata
+ * program's canonical `idl` account (see `program_metadata.ts`), or else the
+ * legacy Anchor IDL account (`anchor:idl`: 8-byte discriminator, 32-byte
+ * authority, u32 length, then zlib-compressed JSON). Each program is fetched once per RPC client and
+ * the answer, including "no IDL", is kept in a bounded cache — until it is an
+ * hour old, or, sooner, when asked for a code it does not know a minute or
+ * more after it was read (the program may have been upgraded with new errors).
  *
  * @module
  */
@@ -11,6 +14,7 @@ import type { Address } from "@solana/kit";
 import { LruCache } from "../../lru.ts";
 import type { SolanaClient } from "../rpc.ts";
 import type { ProgramErrorInfo } from "./program_errors/types.ts";
+import { inflate, programMetadataAddress, programMetadataJson } from "./program_metadata.ts";
 
 /** The seed Anchor uses to place a program's IDL account. */
 export const ANCHOR_IDL_SEED = "anchor:idl";
@@ -21,7 +25,28 @@ const CACHE_PROGRAMS = 256;
 
 type IdlErrors = Readonly<Record<number, ProgramErrorInfo>>;
 
-const caches = new WeakMap<SolanaClient, LruCache<string, Promise<IdlErrors | null>>>();
+/** How long a read IDL (or "no IDL") is trusted. */
+export const IDL_MAX_AGE_MS = 60 * 60 * 1000;
+/** How old a read IDL must be before a code it lacks makes us read it again. */
+export const IDL_RECHECK_MS = 60 * 1000;
+
+interface CacheEntry {
+  /** When it was read, in milliseconds. */
+  at: number;
+  pending: Promise<IdlErrors | null>;
+  /** The answer, once it came. */
+  value?: IdlErrors | null;
+}
+
+/** Options for {@linkcode idlErrors}. */
+export interface IdlLookupOptions {
+  /** The code being decoded: a cached IDL without it is read again once it is old enough. */
+  code?: number;
+  /** The current time in milliseconds (default `Date.now()`). */
+  now?: number;
+}
+
+const caches = new WeakMap<SolanaClient, LruCache<string, CacheEntry>>();
 const base64 = getBase64Encoder();
 
 /**
@@ -49,18 +74,32 @@ export function idlErrors(
   client: SolanaClient,
   program: string,
   signal?: AbortSignal,
+  options: IdlLookupOptions = {},
 ): Promise<IdlErrors | null> {
+  const now = options.now ?? Date.now();
   let cache = caches.get(client);
   if (!cache) caches.set(client, cache = new LruCache(CACHE_PROGRAMS));
   const hit = cache.get(program);
-  if (hit) return hit;
-  const pending = fetchIdlErrors(client, program, signal).catch(() => {
-    // A failed or aborted read says nothing about the program: let the next caller try again.
-    cache.delete(program);
-    return null;
-  });
-  cache.set(program, pending);
-  return pending;
+  if (hit && !stale(hit, now, options.code)) return hit.pending;
+  const entry: CacheEntry = { at: now, pending: Promise.resolve(null) };
+  entry.pending = fetchIdlErrors(client, program, signal).then(
+    (value) => (entry.value = value),
+    () => {
+      // A failed or aborted read says nothing about the program: let the next caller try again.
+      if (cache.get(program) === entry) cache.delete(program);
+      return null;
+    },
+  );
+  cache.set(program, entry);
+  return entry.pending;
+}
+
+/** Whether a cached answer must be read again: too old, or lacking the code asked for and old enough to recheck. */
+function stale(entry: CacheEntry, now: number, code: number | undefined): boolean {
+  if (now - entry.at >= IDL_MAX_AGE_MS) return true;
+  // "No IDL" waits for the full age: most programs never publish one.
+  if (code === undefined || !entry.value || now - entry.at < IDL_RECHECK_MS) return false;
+  return entry.value[code] === undefined;
 }
 
 /**
@@ -75,17 +114,11 @@ export async function parseIdlAccount(bytes: Uint8Array): Promise<IdlErrors | nu
   const compressed = bytes.subarray(HEADER_BYTES, HEADER_BYTES + length);
   let text: string;
   try {
-    text = await inflate(compressed);
+    text = new TextDecoder().decode(await inflate(compressed, "deflate", MAX_IDL_BYTES));
   } catch {
     return null;
   }
-  let idl: unknown;
-  try {
-    idl = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  return errorsOf(idl);
+  return errorsOfText(text);
 }
 
 /** The `errors` array of an IDL (old and new Anchor formats) as a code → info record. */
@@ -101,44 +134,42 @@ export function errorsOf(idl: unknown): IdlErrors | null {
   return errors;
 }
 
-/** Resolves `null` when the program has no readable IDL; rejects when the RPC could not be asked. */
+/**
+ * Reads both places an IDL may live in one call — the Program Metadata
+ * program's canonical `idl` account (preferred: newer toolchains write there)
+ * and the legacy Anchor IDL account. Resolves `null` when neither holds a
+ * readable IDL; rejects when the RPC could not be asked.
+ */
 async function fetchIdlErrors(
   client: SolanaClient,
   program: string,
   signal?: AbortSignal,
 ): Promise<IdlErrors | null> {
-  const address = await anchorIdlAddress(program);
+  const addresses = [await programMetadataAddress(program), await anchorIdlAddress(program)];
   const [outcome] = await client.batch([
-    { method: "getAccountInfo", params: [address, { encoding: "base64" }] },
+    { method: "getMultipleAccounts", params: [addresses, { encoding: "base64" }] },
   ], signal);
-  if (!outcome?.ok) throw new Error(`getAccountInfo failed: ${outcome?.error.message}`);
-  const data = (outcome.result as { value?: { data?: unknown } } | null)?.value?.data;
-  if (!Array.isArray(data) || typeof data[0] !== "string") return null;
-  return await parseIdlAccount(new Uint8Array(base64.encode(data[0])));
+  if (!outcome?.ok) throw new Error(`getMultipleAccounts failed: ${outcome?.error.message}`);
+  const [metadata, anchor] = ((outcome.result as { value?: unknown[] } | null)?.value ?? []).map(
+    accountBytes,
+  );
+  if (metadata) {
+    const text = await programMetadataJson(metadata, MAX_IDL_BYTES);
+    const errors = text === null ? null : errorsOfText(text);
+    if (errors) return errors;
+  }
+  return anchor ? await parseIdlAccount(anchor) : null;
 }
 
-async function inflate(bytes: Uint8Array): Promise<string> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
-    new DecompressionStream("deflate"),
-  );
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > MAX_IDL_BYTES) {
-      await reader.cancel();
-      throw new RangeError(`IDL larger than ${MAX_IDL_BYTES} bytes`);
-    }
-    chunks.push(value);
+function accountBytes(account: unknown): Uint8Array | null {
+  const data = (account as { data?: unknown } | null)?.data;
+  return Array.isArray(data) && typeof data[0] === "string" ? new Uint8Array(base64.encode(data[0])) : null;
+}
+
+function errorsOfText(text: string): IdlErrors | null {
+  try {
+    return errorsOf(JSON.parse(text));
+  } catch {
+    return null;
   }
-  const joined = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return new TextDecoder().decode(joined);
 }

@@ -19,6 +19,9 @@ export interface ActionResult {
   retryable: boolean;
 }
 
+/** Seconds to wait before retrying a transient failure whose cause names no better delay. */
+const DEFAULT_RETRY_SECONDS = 2;
+
 /** Below this many spare units a limit is not worth trimming. */
 const TRIM_THRESHOLD_UNITS = 10_000;
 
@@ -47,7 +50,11 @@ export function nextActionFor(input: ActionInput): ActionResult {
       };
     case "retry_later":
       return {
-        nextAction: { action: "retry_later", reason: reasonFor(input), retryAfterSeconds: 2 },
+        nextAction: {
+          action: "retry_later",
+          reason: reasonFor(input),
+          retryAfterSeconds: verdict.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS,
+        },
         retryable: true,
       };
     default:

@@ -48,9 +48,16 @@ export const failureSchema = z.object({
   errorName: z.string(),
   message: z.string(),
   source: z.enum(["log", "table", "idl", "runtime"]).describe(
-    "Where the name came from: the program's log, a known table, its on-chain IDL, or the runtime",
+    "Where the name came from: the program's log, a known table, its on-chain IDL, or the runtime " +
+      "(when the class was read from a bare log line, `log`)",
   ),
-  confidence: z.enum(CONFIDENCES),
+  confidence: z.enum(CONFIDENCES).describe(
+    "high: the program's own table or the runtime decided; medium: the class was inferred from the error's " +
+      "name, message or log line (see `evidence`), or the failing frame is a guess; low: not decoded",
+  ),
+  evidence: z.string().nullable().describe(
+    "When the class was inferred from words rather than a table: the name, message or log line it was read from",
+  ),
   account: z.string().nullable().describe("The account the error points at, when it names one"),
 });
 

@@ -98,7 +98,7 @@ export async function simulateTransaction(
     innerInstructions: value.innerInstructions,
   }, {
     subject: "The simulation",
-    lookupIdl: (program) => idlErrors(client, program, signal),
+    lookupIdl: (program, code) => idlErrors(client, program, signal, { code }),
     price,
     recommendLimit: true,
     ...(measuredUnits !== undefined ? { measuredUnits } : {}),

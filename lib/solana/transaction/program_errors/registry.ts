@@ -2,6 +2,13 @@
  * Known programs: their names, their error tables, and which are runtime
  * builtins (which matters for the default compute-unit limit).
  *
+ * Two kinds of table: curated ones (typed here, with a failure class per code
+ * where the code says more than "the program refused") and generated ones
+ * (`generated.json`, read from the IDLs and error modules programs publish in
+ * their npm packages by `tasks/generate_program_tables.ts`: names and messages,
+ * no classes). For a program with both, curated codes win and the generated
+ * table fills the codes it lacks.
+ *
  * @module
  */
 import { ASSOCIATED_TOKEN_ERRORS } from "./associated_token.ts";
@@ -11,7 +18,8 @@ import { PUMP_FUN_ERRORS } from "./pump_fun.ts";
 import { RAYDIUM_AMM_V4_ERRORS, RAYDIUM_CLMM_ERRORS, RAYDIUM_CPMM_ERRORS } from "./raydium.ts";
 import { TOKEN_2022_ERRORS, TOKEN_ERRORS } from "./spl_token.ts";
 import { SYSTEM_ERRORS } from "./system.ts";
-import type { ProgramErrorTable } from "./types.ts";
+import type { ProgramErrorInfo, ProgramErrorTable } from "./types.ts";
+import generated from "./generated.json" with { type: "json" };
 
 /** The Compute Budget program's address. */
 export const COMPUTE_BUDGET_PROGRAM = "ComputeBudget111111111111111111111111111111";
@@ -29,7 +37,42 @@ const TABLES: readonly ProgramErrorTable[] = [
   PUMP_FUN_ERRORS,
 ];
 
-const TABLE_BY_PROGRAM = new Map(TABLES.map((table) => [table.program, table]));
+/** A table read from a published IDL or error module, as `generated.json` holds it. */
+interface GeneratedTable {
+  program: string;
+  programName: string;
+  /** Where it was read: `npm:<package>@<version>/<file>`. */
+  source: string;
+  anchor: boolean;
+  errors: Array<[code: number, name: string, message: string]>;
+}
+
+/** Curated tables, each filled out with the generated codes it lacks; then the generated-only tables. */
+function allTables(): Map<string, ProgramErrorTable> {
+  const byProgram = new Map(TABLES.map((table) => [table.program, table]));
+  for (const table of generated.tables as GeneratedTable[]) {
+    const errors: Record<number, ProgramErrorInfo> = {};
+    for (const [code, name, message] of table.errors) errors[code] = { name, message };
+    const curated = byProgram.get(table.program);
+    byProgram.set(
+      table.program,
+      curated ? { ...curated, errors: { ...errors, ...curated.errors } } : {
+        program: table.program,
+        programName: table.programName,
+        errors,
+        anchor: table.anchor,
+        confidence: "high",
+      },
+    );
+  }
+  return byProgram;
+}
+
+const TABLE_BY_PROGRAM = allTables();
+
+const GENERATED_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  generated.names.map((entry) => [entry.program, entry.programName]),
+);
 
 /** Runtime builtins (and precompiles), budgeted 3,000 compute units each by default. */
 const BUILTINS: Readonly<Record<string, string>> = {
@@ -61,7 +104,8 @@ export function errorTableOf(program: string): ProgramErrorTable | undefined {
 
 /** A human name for `program`, or `null` when it is not a known program. */
 export function programNameOf(program: string): string | null {
-  return TABLE_BY_PROGRAM.get(program)?.programName ?? BUILTINS[program] ?? OTHER_NAMES[program] ?? null;
+  return TABLE_BY_PROGRAM.get(program)?.programName ?? BUILTINS[program] ?? OTHER_NAMES[program] ??
+    GENERATED_NAMES[program] ?? null;
 }
 
 /** Whether `program` is a runtime builtin or precompile. */

@@ -163,3 +163,69 @@ Deno.test("attributeFailure() uses the deepest open frame when the log was trunc
   assert.equal(jupiterOnly.failure?.errorName, "SlippageToleranceExceeded");
   assert.equal(jupiterOnly.failure?.confidence, "medium", "a decode from a truncated log is less certain");
 });
+
+Deno.test("attributeFailure() reads the class from a logged error name when no table decides it", async () => {
+  const { failure, verdict } = await attribute({ InstructionError: [0, { Custom: 6004 }] }, [
+    `Program ${UNKNOWN} invoke [1]`,
+    "Program log: Instruction: Buy",
+    "Program log: AnchorError thrown in programs/amm/src/instructions/buy.rs:201. Error Code: ExceededSlippage. " +
+    "Error Number: 6004. Error Message: Exceeded slippage.",
+    `Program ${UNKNOWN} failed: custom program error: 0x1774`,
+  ], [UNKNOWN]);
+  assert.equal(verdict.failureClass, "slippage");
+  assert.equal(verdict.action, "requote_and_rebuild");
+  assert.equal(failure?.errorName, "ExceededSlippage");
+  assert.equal(failure?.source, "log");
+  assert.equal(failure?.confidence, "medium");
+  assert.equal(failure?.evidence, "ExceededSlippage");
+});
+
+Deno.test("attributeFailure() reads the class from a bare log line when the code has no name", async () => {
+  const { failure, verdict } = await attribute({ InstructionError: [0, { Custom: 16 }] }, [
+    `Program ${UNKNOWN} invoke [1]`,
+    "Program log: Error: exceeds desired slippage limit",
+    `Program ${UNKNOWN} failed: custom program error: 0x10`,
+  ], [UNKNOWN]);
+  assert.equal(verdict.failureClass, "slippage");
+  assert.equal(failure?.errorName, "Custom");
+  assert.equal(failure?.message, "Error: exceeds desired slippage limit");
+  assert.equal(failure?.source, "log");
+  assert.equal(failure?.confidence, "medium");
+});
+
+Deno.test("attributeFailure() treats a stale oracle as transient, with a delay", async () => {
+  const { verdict } = await attribute(
+    { InstructionError: [0, { Custom: 6010 }] },
+    [
+      `Program ${UNKNOWN} invoke [1]`,
+      `Program ${UNKNOWN} failed: custom program error: 0x177a`,
+    ],
+    [UNKNOWN],
+    { 6010: "StaleOracle" },
+  );
+  assert.equal(verdict.failureClass, "transient");
+  assert.equal(verdict.action, "retry_later");
+  assert.equal(verdict.retryAfterSeconds, 5);
+});
+
+Deno.test("attributeFailure() keeps a table's class over what the words suggest", async () => {
+  // Jupiter's table classes 6002 InvalidCalculation as program_error; a decoy line must not override it.
+  const { verdict, failure } = await attribute({ InstructionError: [0, { Custom: 6002 }] }, [
+    `Program ${JUPITER} invoke [1]`,
+    "Program log: slippage exceeded somewhere else",
+    `Program ${JUPITER} failed: custom program error: 0x1772`,
+  ], [JUPITER]);
+  assert.equal(verdict.failureClass, "program_error");
+  assert.equal(failure?.evidence, null);
+  assert.equal(failure?.confidence, "high");
+});
+
+Deno.test("attributeFailure() leaves an unexplained code as program_error", async () => {
+  const { verdict, failure } = await attribute({ InstructionError: [0, { Custom: 6099 }] }, [
+    `Program ${UNKNOWN} invoke [1]`,
+    "Program log: Instruction: Swap",
+    `Program ${UNKNOWN} failed: custom program error: 0x17d3`,
+  ], [UNKNOWN]);
+  assert.equal(verdict.failureClass, "program_error");
+  assert.equal(failure?.evidence, null);
+});

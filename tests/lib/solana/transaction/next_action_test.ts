@@ -100,6 +100,7 @@ Deno.test("nextActionFor() works out a fee payer's shortfall", () => {
     source: "runtime",
     confidence: "high",
     account: null,
+    evidence: null,
   };
   const payer = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
   const { nextAction } = nextActionFor(input({

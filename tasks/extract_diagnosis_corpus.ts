@@ -1,0 +1,214 @@
+/**
+ * Extracts the transaction-diagnosis evaluation corpus from recorded mainnet
+ * RPC responses that public repositories keep as test fixtures: whole or
+ * partial `getBlock` results and `getTransaction` results. Each transaction
+ * becomes one case, reshaped as the `getTransaction` result a node returns
+ * for it, with its source (repository, path, commit) recorded. Labels are
+ * judged by hand and kept apart, in `diagnosis_corpus_labels.json`, keyed by
+ * signature; this script only carries them over.
+ *
+ * Every fourth case (in signature order, fixed before any tuning) is held out.
+ *
+ * Run: `deno run -A tasks/extract_diagnosis_corpus.ts <mirrors-dir>`, where
+ * `<mirrors-dir>/<owner>+<name>/repo` is a bare git copy of each source.
+ *
+ * @module
+ */
+
+import { getBase58Decoder } from "@solana/kit";
+
+const OUT = new URL("../tests/fixtures/solana/diagnosis_corpus.json", import.meta.url);
+const LABELS = new URL("../tests/fixtures/solana/diagnosis_corpus_labels.json", import.meta.url);
+
+type Json = Record<string, unknown>;
+
+interface Source {
+  repo: string;
+  path: string;
+  /** How the file holds its responses. */
+  kind: "json" | "java_text_blocks" | "ts_object";
+}
+
+const SOURCES: Source[] = [
+  { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/client/solana/block.json", kind: "json" },
+  {
+    repo: "coinbase/chainstorage",
+    path: "internal/utils/fixtures/client/solana/block_v2.json",
+    kind: "json",
+  },
+  { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/parser/solana/block.json", kind: "json" },
+  {
+    repo: "coinbase/chainstorage",
+    path: "internal/utils/fixtures/parser/solana/block_241043141_v2.json",
+    kind: "json",
+  },
+  {
+    repo: "coinbase/chainstorage",
+    path: "internal/utils/fixtures/parser/solana/block_account_deletion.json",
+    kind: "json",
+  },
+  { repo: "kevinheavey/solders", path: "tests/data/get_block_json_encoding.json", kind: "json" },
+  {
+    repo: "sava-software/sava",
+    path: "sava-rpc/src/test/java/software/sava/rpc/json/http/client/ParseTransactionErrorTests.java",
+    kind: "java_text_blocks",
+  },
+  {
+    repo: "sava-software/sava",
+    path: "sava-rpc/src/test/java/software/sava/rpc/json/http/client/ParseTXTests.java",
+    kind: "java_text_blocks",
+  },
+  ...[
+    "failed-swap",
+    "swap-failed-transaction",
+    "swap-a16z-usdt-sol",
+    "swap-sol-to-obric",
+    "swap-sol-to-sahur",
+    "swap-sol-to-usdc",
+    "swap-trump-to-jup",
+    "swap-usdc-to-cobie",
+    "swap-usdc-to-jup",
+    "send-jup-transfer-checked-to-self",
+    "send-spl-token-and-create-token-account",
+    "native-sol-transfer",
+  ].map((name): Source => ({
+    repo: "MetaMask/snap-solana-wallet",
+    path: `packages/snap/src/core/test/mocks/transactions-data/${name}.ts`,
+    kind: "ts_object",
+  })),
+];
+
+/** One corpus case. */
+export interface CorpusCase {
+  id: string;
+  heldOut: boolean;
+  source: { repo: string; path: string; commit: string };
+  /** The `getTransaction` (json encoding) result. */
+  response: Json;
+  label: unknown;
+}
+
+async function git(dir: string, ...args: string[]): Promise<string> {
+  const out = await new Deno.Command("git", { args: ["-C", dir, ...args], stdout: "piped" }).output();
+  if (!out.success) throw new Error(`git ${args.join(" ")} failed in ${dir}`);
+  return new TextDecoder().decode(out.stdout);
+}
+
+/** The responses in a file, whatever shape holds them. */
+async function responsesIn(text: string, kind: Source["kind"]): Promise<unknown[]> {
+  if (kind === "json") return [JSON.parse(text)];
+  if (kind === "java_text_blocks") {
+    return [...text.matchAll(/"""\s*\n([\s\S]*?)"""/g)].flatMap((match) => {
+      try {
+        return [JSON.parse(match[1]!.replaceAll("\\s", " "))];
+      } catch {
+        return [];
+      }
+    });
+  }
+  // A TypeScript module exporting one literal: drop its imports, shim the kit helpers, let Deno strip the types.
+  const body = text.replace(/^import[\s\S]*?from\s+'[^']+';\s*$/gm, "");
+  const shim = "const address = (x: string) => x; const blockhash = (x: string) => x; " +
+    "const lamports = (x: bigint) => x;\n";
+  const file = await Deno.makeTempFile({ suffix: ".ts" });
+  try {
+    await Deno.writeTextFile(file, shim + body);
+    const module = await import(`file://${file}`);
+    // Bigints become numbers, as they were on the wire.
+    return Object.values(module).map((value) =>
+      JSON.parse(JSON.stringify(value, (_key, v) => typeof v === "bigint" ? Number(v) : v))
+    );
+  } finally {
+    await Deno.remove(file);
+  }
+}
+
+/** The transactions of a response, each as a `getTransaction` result. */
+function transactionsOf(response: unknown): Json[] {
+  const result = ((response as Json)?.result ?? response) as Json | null;
+  if (!result || typeof result !== "object" || Array.isArray(result)) return [];
+  if (Array.isArray(result.transactions)) {
+    return (result.transactions as Json[]).filter((tx) => tx.meta && tx.transaction).map((tx) => ({
+      slot: typeof result.parentSlot === "number" ? result.parentSlot + 1 : null,
+      blockTime: result.blockTime ?? null,
+      ...(tx.version !== undefined ? { version: tx.version } : {}),
+      transaction: tx.transaction,
+      meta: tx.meta,
+    }));
+  }
+  return result.meta && result.transaction ? [result] : [];
+}
+
+function signatureOf(tx: Json): string | null {
+  const transaction = tx.transaction as Json | unknown[];
+  if (Array.isArray(transaction)) {
+    // Wire bytes: a one-byte signature count, then the signatures.
+    if (transaction[1] !== "base64" || typeof transaction[0] !== "string") return null;
+    const bytes = Uint8Array.from(atob(transaction[0]), (c) => c.charCodeAt(0));
+    return getBase58Decoder().decode(bytes.subarray(1, 65));
+  }
+  const signatures = (transaction as Json).signatures;
+  return Array.isArray(signatures) && typeof signatures[0] === "string" ? signatures[0] : null;
+}
+
+/** Fields explain reads; rewards, return data and the like are dropped. */
+function trimmed(tx: Json): Json {
+  const meta = tx.meta as Json;
+  const keep = [
+    "err",
+    "fee",
+    "computeUnitsConsumed",
+    "logMessages",
+    "innerInstructions",
+    "loadedAddresses",
+    "preBalances",
+    "postBalances",
+    "preTokenBalances",
+    "postTokenBalances",
+  ];
+  return {
+    slot: tx.slot ?? null,
+    blockTime: tx.blockTime ?? null,
+    ...(tx.version !== undefined ? { version: tx.version } : {}),
+    transaction: tx.transaction,
+    meta: Object.fromEntries(keep.filter((key) => key in meta).map((key) => [key, meta[key]])),
+  };
+}
+
+async function main(mirrors: string) {
+  const labels: Record<string, unknown> = JSON.parse(await Deno.readTextFile(LABELS).catch(() => "{}"));
+  const found = new Map<string, Omit<CorpusCase, "heldOut">>();
+  for (const source of SOURCES) {
+    const dir = `${mirrors}/${source.repo.replace("/", "+")}/repo`;
+    const commit = (await git(dir, "rev-parse", "HEAD")).trim();
+    const text = await git(dir, "show", `${commit}:${source.path}`);
+    for (const response of await responsesIn(text, source.kind)) {
+      for (const tx of transactionsOf(response)) {
+        const key = signatureOf(tx);
+        if (!key) continue;
+        if (found.has(key) || !Array.isArray((tx.meta as Json).logMessages)) continue;
+        found.set(key, {
+          id: key,
+          source: { repo: source.repo, path: source.path, commit },
+          response: trimmed(tx),
+          label: labels[key] ?? null,
+        });
+      }
+    }
+  }
+  const cases: CorpusCase[] = [...found.values()]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((entry, index) => ({ ...entry, heldOut: index % 4 === 3 }));
+  await Deno.writeTextFile(OUT, JSON.stringify(cases, null, 1) + "\n");
+  const failures = cases.filter((entry) => (entry.response.meta as Json).err !== null);
+  console.log(
+    `${cases.length} cases (${failures.length} failures), ${cases.filter((c) => c.heldOut).length} held out`,
+  );
+  for (const entry of failures) {
+    if (!entry.label) {
+      console.log(`unlabelled failure: ${entry.id} ${JSON.stringify((entry.response.meta as Json).err)}`);
+    }
+  }
+}
+
+if (import.meta.main) await main(Deno.args[0] ?? "/work/.mirror");
