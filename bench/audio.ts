@@ -4,12 +4,17 @@
  * and duration caps lifted) it times, in one run:
  *
  * - decode only (`-f null`): the floor;
- * - ours: measure with `ebur128`, apply the gain, verify (see `lib/audio/`);
+ * - ours: decode once and meter in process, then apply the gain and encode
+ *   in one pass (a plain gain into WAV is written in process; see `lib/audio/`);
  * - the classic two-pass `loudnorm` recipe ffmpeg-normalize runs: a measuring
  *   pass, then `loudnorm` with the measured values and `linear=true`;
  *
  * and measures each result independently with `ebur128`, plus our peak
- * memory (in a fresh process) against the input size.
+ * memory (in a fresh process) against the input size. It prints ours as a
+ * ratio to the floor against its goal (≤ 1.5× for 1 minute, ≤ 3× for 60),
+ * the result's distance from the target and its true peak against the
+ * ceiling, and how far our in-process meter's reading of the input is from
+ * `ebur128`'s.
  *
  *     deno run -A bench/audio.ts [--minutes=1,10,60] [--peaky] [--repeat=3]
  *
@@ -142,12 +147,14 @@ async function oursOnce(wav: Uint8Array) {
     tp: run.independent.tp,
     note: `${run.normalizationType}, ${run.passes} passes`,
   };
+  const input = run.input as { integratedLufs: number; truePeakDbtp: number; lra: number };
   return {
     row,
     /** Input held plus what the request added at its peak. */
     requestMemory: run.inputBytes + run.peakRss - run.loadedRss,
     runtimeMemory: run.peakRss - run.baselineRss,
     inputBytes: run.inputBytes as number,
+    input,
   };
 }
 
@@ -158,6 +165,9 @@ async function median<T extends { seconds: number }>(times: number, measure: () 
   runs.sort((a, b) => a.seconds - b.seconds);
   return runs[Math.floor((runs.length - 1) / 2)]!;
 }
+
+/** The goal for ours ÷ the floor at a programme length, where the cost table sets one. */
+const GOALS: Record<number, number> = { 1: 1.5, 60: 3 };
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const signed = (value: number | undefined) =>
@@ -177,6 +187,7 @@ if (import.meta.main) {
       const floor = await median(repeat, () => decodeOnly(wav));
       const mine = await ours(wav, repeat);
       const classic = await median(repeat, () => twoPassLoudnorm(wav));
+      const reference = await measureIndependently(wav);
       console.log(`${material}, ${minutes} min (${mb(wav.length)})`);
       console.log("  method                    wall s   ΔI LU   TP dBTP  note");
       for (const row of [floor, mine.row, classic]) {
@@ -186,9 +197,27 @@ if (import.meta.main) {
           }  ${signed(row.tp).padStart(7)}  ${row.note ?? ""}`,
         );
       }
+      const ratio = mine.row.seconds / floor.seconds;
+      const goal = GOALS[minutes];
+      const verdict = goal === undefined ? "" : ` (goal ≤ ${goal}×: ${ratio <= goal ? "met" : "missed"})`;
+      console.log(`  ours ÷ decode-only floor: ${ratio.toFixed(2)}×${verdict}`);
       console.log(
-        `  ours / two-pass: ${(mine.row.seconds / classic.seconds).toFixed(2)}×; ours above the floor: ${
-          (mine.row.seconds / floor.seconds).toFixed(1)
+        `  accuracy: result ${signed(mine.row.error)} LU from the target (limit ±0.5), true peak ${
+          signed(mine.row.tp)
+        } dBTP under the ${TARGET.tp} ceiling: ${
+          Math.abs(mine.row.error!) <= 0.5 && mine.row.tp! <= TARGET.tp ? "ok" : "MISSED"
+        }`,
+      );
+      console.log(
+        `  in-process meter vs ebur128 on the input: I ${
+          signed(mine.input.integratedLufs - reference.i)
+        } LU, TP ${signed(mine.input.truePeakDbtp - reference.tp)} dB, LRA ${
+          signed(mine.input.lra - reference.lra)
+        } LU`,
+      );
+      console.log(
+        `  ours / two-pass: ${
+          (mine.row.seconds / classic.seconds).toFixed(2)
         }×\n  our memory: input + peak growth during the request ${mb(mine.requestMemory)} = ${
           (mine.requestMemory / mine.inputBytes).toFixed(2)
         }× the input (whole process above an idle runtime: ${mb(mine.runtimeMemory)})\n`,

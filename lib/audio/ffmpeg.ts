@@ -18,8 +18,8 @@ import { DEFAULT_AUDIO_LIMITS, formatBytes } from "./limits.ts";
 export interface FfmpegRunOptions {
   /** The ffmpeg executable. */
   ffmpegPath: string;
-  /** Bytes written to ffmpeg's stdin (read by it as `pipe:0`). */
-  stdin?: Uint8Array;
+  /** Bytes written to ffmpeg's stdin (read by it as `pipe:0`), at once or as a stream of chunks. */
+  stdin?: Uint8Array | AsyncIterable<Uint8Array>;
   /** Wall-clock budget in milliseconds; the process is killed when it runs out. */
   timeoutMs: number;
   /** Aborts the run (the process is killed) when the caller goes away. */
@@ -28,6 +28,13 @@ export interface FfmpegRunOptions {
   maxOutputBytes?: number;
   /** Expected stdout size, to allocate the output buffer once. */
   outputSizeHint?: number;
+  /**
+   * Receives stdout chunk by chunk instead of collecting it (the result's
+   * `stdout` is then empty). A throw kills ffmpeg and rejects the run.
+   */
+  onStdout?: (chunk: Uint8Array) => void | Promise<void>;
+  /** Sees the log as it arrives. */
+  onStderr?: (text: string) => void;
 }
 
 /** What a successful run produced. */
@@ -101,17 +108,28 @@ export function ffmpegFailureReason(stderr: string): string {
   return (telling ?? lines.at(-1) ?? "no output").replace(/^pipe:0?:\s*/, "").slice(0, 200);
 }
 
-/** Writes `bytes` to the child's stdin in slices; a closed pipe (ffmpeg done reading) is not an error. */
-async function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array | undefined): Promise<void> {
+/**
+ * Writes `bytes` to the child's stdin in slices; a closed pipe (ffmpeg done
+ * reading, or killed) is not an error, a failing source is.
+ */
+async function feed(
+  stdin: WritableStream<Uint8Array>,
+  bytes: Uint8Array | AsyncIterable<Uint8Array> | undefined,
+): Promise<void> {
   const writer = stdin.getWriter();
+  const write = (chunk: Uint8Array) => writer.write(chunk).then(() => true, () => false);
   try {
-    for (let at = 0; bytes && at < bytes.length; at += STDIN_CHUNK) {
-      await writer.write(bytes.subarray(at, at + STDIN_CHUNK));
+    if (bytes instanceof Uint8Array) {
+      for (let at = 0; at < bytes.length; at += STDIN_CHUNK) {
+        if (!await write(bytes.subarray(at, at + STDIN_CHUNK))) return;
+      }
+    } else if (bytes) {
+      for await (const chunk of bytes) if (!await write(chunk)) return;
     }
-    await writer.close();
-  } catch {
-    // ffmpeg stops reading once it has what it needs (`-t`) or when it is killed.
+    await writer.close().catch(() => {});
+  } catch (error) {
     await writer.abort().catch(() => {});
+    throw error;
   }
 }
 
@@ -127,7 +145,8 @@ async function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array | undef
  * @throws The signal's reason when `options.signal` aborts.
  */
 export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Promise<FfmpegResult> {
-  const { ffmpegPath, stdin, timeoutMs, signal, maxOutputBytes = 0, outputSizeHint = 0 } = options;
+  const { ffmpegPath, stdin, timeoutMs, signal, maxOutputBytes = 0, outputSizeHint = 0, onStdout, onStderr } =
+    options;
   signal?.throwIfAborted();
   let child: Deno.ChildProcess;
   try {
@@ -151,7 +170,8 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
   }
   ffmpegStats.spawns++;
 
-  let stop: "timeout" | "aborted" | "too_large" | undefined;
+  let stop: "timeout" | "aborted" | "too_large" | "refused" | undefined;
+  let refusal: unknown;
   const kill = (why: typeof stop) => {
     stop ??= why;
     try {
@@ -169,17 +189,32 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
   const readStdout = (async () => {
     for await (const chunk of child.stdout) {
       if (stop) continue;
-      if (sink.length + chunk.length > maxOutputBytes) kill("too_large");
+      if (onStdout) {
+        try {
+          await onStdout(chunk);
+        } catch (error) {
+          refusal = error;
+          kill("refused");
+        }
+      } else if (sink.length + chunk.length > maxOutputBytes) kill("too_large");
       else sink.push(chunk);
     }
   })();
   const readStderr = (async () => {
-    for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) log.push(text);
+    for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) {
+      log.push(text);
+      onStderr?.(text);
+    }
   })();
 
   try {
-    const [status] = await Promise.all([child.status, feed(child.stdin, stdin), readStdout, readStderr]);
+    const feeding = feed(child.stdin, stdin).catch((error) => {
+      refusal = error;
+      kill("refused");
+    });
+    const [status] = await Promise.all([child.status, feeding, readStdout, readStderr]);
     if (stop === "aborted") throw signal?.reason ?? new DOMException("Aborted", "AbortError");
+    if (stop === "refused") throw refusal;
     if (stop === "timeout") {
       throw new UpstreamTimeoutError(
         `Audio processing took longer than ${

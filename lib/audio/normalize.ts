@@ -1,14 +1,15 @@
 /**
  * Loudness normalisation of uploaded audio, in memory: check the bytes,
- * measure them (EBU R128), apply the planned gain (plus a limiter or
- * `loudnorm` when peaks demand it), and verify the result with an independent
- * `ebur128` measurement, correcting and repeating until it is on target.
+ * decode and measure them once (EBU R128, in process), apply the planned gain
+ * (plus a limiter or `loudnorm` when peaks demand it) and encode in one pass.
+ * A plain gain is exact by arithmetic; anything else is measured again,
+ * correcting and repeating until it is on target.
  *
  * @module
  */
 import { PayloadTooLargeError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { Gate } from "../concurrency.ts";
-import { type ContainerKind, declaredDurationSeconds, pipeInputArgs, sniffContainer } from "./containers.ts";
+import { type ContainerKind, declaredDurationSeconds, sniffContainer } from "./containers.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { type Loudness, parseLoudnessSummary, type StreamInfo } from "./ffmpeg_log.ts";
 import {
@@ -25,7 +26,10 @@ import {
   outputRate,
 } from "./formats.ts";
 import { type AudioLimits, formatBytes, formatSeconds } from "./limits.ts";
-import { AUDIO_ONLY_ARGS, BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement } from "./measure.ts";
+import { BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement, tenth } from "./measure.ts";
+import { floatBytes } from "./pcm.ts";
+import { type PcmSource, pcmSource } from "./pcm_source.ts";
+import { canWriteWav, writeWav } from "./wav_writer.ts";
 import { moovFirst } from "./mp4_faststart.ts";
 import {
   type Attempt,
@@ -44,6 +48,8 @@ import { type LoudnessTarget, resolveTarget, type TargetRequest } from "./preset
 
 /** Shortest audio accepted: integrated loudness needs several 400 ms blocks. */
 export const MIN_SECONDS = 1;
+/** Decoded PCM kept in memory by default: about 2.9 minutes of 48 kHz stereo. */
+const DEFAULT_RETAIN_BYTES = 32 * 1024 * 1024;
 /** Integrated loudness at or below which audio counts as silent (the absolute gate). */
 export const SILENCE_LUFS = -70;
 
@@ -83,6 +89,12 @@ export interface NormalizeOptions {
   limits: AudioLimits;
   /** Bounds concurrent ffmpeg work; the checks before it run outside the gate. */
   gate?: Gate | undefined;
+  /**
+   * Largest decoded input kept in memory (as 32-bit floats) for the pass that
+   * writes the result, in bytes; longer compressed inputs are decoded again
+   * instead (PCM WAV is read in place at any length). Default 32 MB.
+   */
+  retainPcmBytes?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -101,11 +113,6 @@ interface Job {
 /** Milliseconds left of the request's budget (at least 1, so an expired budget fails at once). */
 function remaining(deadline: number): number {
   return Math.max(1, deadline - Date.now());
-}
-
-/** Rounds to a tenth, the precision `ebur128` reports. */
-function tenth(value: number): number {
-  return Math.round(value * 10) / 10;
 }
 
 /**
@@ -129,10 +136,37 @@ function predictedOutput(job: Job, plan: Plan): Loudness | undefined {
   };
 }
 
-/** Runs one pass: filter and encode, then measure the encoded result unless it follows from the input. */
+/** Where a pass reads the input's samples from. */
+function sourceOf(job: Job): PcmSource {
+  return pcmSource(job.bytes, {
+    kind: job.kind,
+    measurement: job.measurement,
+    ffmpegPath: job.limits.ffmpegPath,
+    maxSeconds: job.limits.maxSeconds,
+    timeoutMs: remaining(job.deadline),
+    signal: job.signal,
+  });
+}
+
+/** The source's samples as `f32le` bytes for ffmpeg's stdin. */
+async function* floatStream(source: PcmSource): AsyncIterable<Uint8Array> {
+  for await (const samples of source) yield floatBytes(samples);
+}
+
+/**
+ * Runs one pass. A plain gain into a mono or stereo WAV is written in
+ * process; anything else goes once through ffmpeg (the input's samples in,
+ * filters and encoder out), then is measured unless it follows from the input.
+ */
 async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; output: Loudness }> {
-  const { stream, loudness, durationSeconds } = job.measurement;
+  const { stream, loudness, durationSeconds, frames } = job.measurement;
   const predicted = predictedOutput(job, plan);
+  if (predicted && job.format === "wav" && canWriteWav(stream.channels)) {
+    job.signal?.throwIfAborted();
+    const bits = (stream.bits ?? 16) > 16 ? 24 : 16;
+    const shape = { sampleRate: stream.sampleRate, channels: stream.channels, bits, frames } as const;
+    return { audio: await writeWav(sourceOf(job), shape, plan.gainDb), output: predicted };
+  }
   const measureInline = !predicted && isLossless(job.format);
   const chain = filterChain(plan, loudness, job.target, {
     layout: outputLayout(job.format, stream),
@@ -141,15 +175,14 @@ async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; out
   });
   const args = [
     ...BASE_ARGS,
-    ...pipeInputArgs(job.kind, job.limits.maxSeconds + 1),
-    ...AUDIO_ONLY_ARGS,
+    ...rawInputArgs(stream),
     "-af",
     chain,
     ...encoderArgs(job.format, stream),
   ];
   const { stdout, stderr } = await runFfmpeg(args, {
     ffmpegPath: job.limits.ffmpegPath,
-    stdin: job.bytes,
+    stdin: floatStream(sourceOf(job)),
     timeoutMs: remaining(job.deadline),
     signal: job.signal,
     maxOutputBytes: job.limits.maxBytes * 4,
@@ -170,6 +203,20 @@ async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; out
     signal: job.signal,
   });
   return { audio, output: reread.loudness };
+}
+
+/** ffmpeg's arguments to read interleaved float PCM of `stream`'s shape from stdin. */
+function rawInputArgs(stream: StreamInfo): string[] {
+  return [
+    "-f",
+    "f32le",
+    "-ar",
+    String(stream.sampleRate),
+    "-ch_layout",
+    stream.layout,
+    "-i",
+    "pipe:0",
+  ];
 }
 
 /**
@@ -240,7 +287,7 @@ export async function normalizeAudio(
   request: NormalizeRequest,
   options: NormalizeOptions,
 ): Promise<NormalizeResult> {
-  const { limits, gate, signal } = options;
+  const { limits, gate, signal, retainPcmBytes = DEFAULT_RETAIN_BYTES } = options;
   const { target, kind } = precheckAudio(bytes, request, limits);
   const work = async (): Promise<NormalizeResult> => {
     const deadline = Date.now() + limits.timeoutMs;
@@ -251,6 +298,7 @@ export async function normalizeAudio(
       maxSeconds: limits.maxSeconds,
       timeoutMs: remaining(deadline),
       signal,
+      retainBytes: kind === "wav" ? 0 : retainPcmBytes,
     });
     checkMeasurement(measurement);
     const format = request.format ?? defaultFormat(measurement.stream);
