@@ -10,6 +10,7 @@
 import { PayloadTooLargeError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { Gate } from "../concurrency.ts";
 import { type ContainerKind, declaredDurationSeconds, sniffContainer } from "./containers.ts";
+import { checkAudioHeader } from "./header_check.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { type Loudness, parseLoudnessSummary, type StreamInfo } from "./ffmpeg_log.ts";
 import {
@@ -221,7 +222,7 @@ function rawInputArgs(stream: StreamInfo): string[] {
 
 /**
  * Checks what can be checked without ffmpeg (size, container signature,
- * declared duration, target); throws the caller's error at once.
+ * header, declared duration, target); throws the caller's error at once.
  */
 export function precheckAudio(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
   if (bytes.length > limits.maxBytes) {
@@ -231,6 +232,7 @@ export function precheckAudio(bytes: Uint8Array, request: NormalizeRequest, limi
   }
   const target = resolveTarget(request);
   const kind = sniffContainer(bytes);
+  checkAudioHeader(bytes, kind);
   const declared = declaredDurationSeconds(bytes, kind);
   if (declared !== undefined && declared > limits.maxSeconds) {
     throw new PayloadTooLargeError(`Audio is longer than the ${formatSeconds(limits.maxSeconds)} limit`);
