@@ -12,6 +12,7 @@ import {
   UnprocessableError,
   UpstreamTimeoutError,
 } from "../errors.ts";
+import { classifySpawnError, type FfmpegUnavailableReason, probeFfmpeg } from "./ffmpeg_probe.ts";
 import { DEFAULT_AUDIO_LIMITS, formatBytes } from "./limits.ts";
 
 /** Options of one ffmpeg run. */
@@ -43,6 +44,23 @@ export interface FfmpegResult {
   stdout: Uint8Array;
   /** ffmpeg's log (its start and end when it was very long). */
   stderr: string;
+}
+
+/** What the caller is told when ffmpeg cannot be started, by reason. */
+const UNAVAILABLE_MESSAGES: Record<FfmpegUnavailableReason, string> = {
+  missing_binary: "Audio processing is unavailable: ffmpeg is not installed on this server",
+  missing_permission: "Audio processing is unavailable: this server is not permitted to run ffmpeg",
+  not_runnable: "Audio processing is unavailable: ffmpeg cannot be run on this server",
+};
+
+/** Maps any failure to spawn ffmpeg to a 503 naming the reason (details for operators in `cause`). */
+function unavailable(error: unknown, ffmpegPath: string): UnavailableError {
+  const { reason, detail } = classifySpawnError(error, ffmpegPath);
+  return new UnavailableError(UNAVAILABLE_MESSAGES[reason], {
+    cause: new Error(detail, { cause: error }),
+    retryAfterSeconds: 300,
+    details: { reason },
+  });
 }
 
 /** Counters for tests and benchmarks. */
@@ -138,7 +156,8 @@ async function feed(
  * hardening flags), feeding `options.stdin` and collecting stdout.
  *
  * @returns stdout and the log.
- * @throws {UnavailableError} When the ffmpeg executable is missing.
+ * @throws {UnavailableError} When ffmpeg cannot be started (missing, not permitted, not executable);
+ *   `details.reason` says which.
  * @throws {UpstreamTimeoutError} When the run outlives `timeoutMs`.
  * @throws {PayloadTooLargeError} When stdout grows past `maxOutputBytes`.
  * @throws {UnprocessableError} When ffmpeg exits non-zero (the input could not be decoded or encoded).
@@ -160,13 +179,7 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
       cwd: "/",
     }).spawn();
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-      throw new UnavailableError("Audio processing is unavailable: ffmpeg is not installed on this server", {
-        cause: error,
-        retryAfterSeconds: 300,
-      });
-    }
-    throw error;
+    throw unavailable(error, ffmpegPath);
   }
   ffmpegStats.spawns++;
 
@@ -247,36 +260,28 @@ export interface FfmpegAvailability {
   version?: string;
   /** Why it cannot be run. */
   error?: string;
+  /** The kind of reason, when it cannot be run. */
+  reason?: FfmpegUnavailableReason;
 }
 
 const availability = new Map<string, Promise<FfmpegAvailability>>();
 
-/** Runs `ffmpeg -version` once. */
-async function probe(ffmpegPath: string): Promise<FfmpegAvailability> {
-  try {
-    const { stdout } = await runFfmpeg(["-hide_banner", "-version"], {
-      ffmpegPath,
-      timeoutMs: 10_000,
-      maxOutputBytes: 1 << 20,
-    });
-    const version = new TextDecoder().decode(stdout).match(/^ffmpeg version (\S+)/)?.[1];
-    return version ? { ok: true, version } : { ok: false, error: "ffmpeg did not report a version" };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 /**
- * Checks once per executable whether ffmpeg runs (for `/healthz`); the answer is cached.
+ * Checks once per executable whether ffmpeg runs (for `/healthz`); the answer
+ * is cached. See {@linkcode probeFfmpeg} for an uncached probe.
  *
  * @param ffmpegPath The executable (default: `FFMPEG_PATH` or `ffmpeg`).
- * @returns `{ok: true, version}` or `{ok: false, error}`.
+ * @returns `{ok: true, version}` or `{ok: false, error, reason}`.
  */
 export function ffmpegAvailable(ffmpegPath?: string): Promise<FfmpegAvailability> {
   const path = ffmpegPath ?? defaultFfmpegPath();
   let answer = availability.get(path);
   if (!answer) {
-    answer = probe(path);
+    answer = probeFfmpeg(path).then((found) =>
+      found.available
+        ? { ok: true, version: found.version }
+        : { ok: false, error: found.detail, reason: found.reason }
+    );
     availability.set(path, answer);
   }
   return answer;
