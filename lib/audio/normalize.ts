@@ -29,8 +29,8 @@ import {
 import { type AudioLimits, formatBytes, formatSeconds } from "./limits.ts";
 import { BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement, tenth } from "./measure.ts";
 import { floatBytes } from "./pcm.ts";
-import { type PcmSource, pcmSource } from "./pcm_source.ts";
-import { canWriteWav, writeWav } from "./wav_writer.ts";
+import { type PcmSource, pcmSource, wavInPlace } from "./pcm_source.ts";
+import { canWriteWav, rescaleWav16, writeWav } from "./wav_writer.ts";
 import { moovFirst } from "./mp4_faststart.ts";
 import {
   type Attempt,
@@ -166,7 +166,10 @@ async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; out
     job.signal?.throwIfAborted();
     const bits = (stream.bits ?? 16) > 16 ? 24 : 16;
     const shape = { sampleRate: stream.sampleRate, channels: stream.channels, bits, frames } as const;
-    return { audio: await writeWav(sourceOf(job), shape, plan.gainDb), output: predicted };
+    const wav = wavInPlace(job.bytes, job.kind, job.measurement);
+    const audio = (wav && rescaleWav16(job.bytes, wav, plan.gainDb)) ??
+      await writeWav(sourceOf(job), shape, plan.gainDb);
+    return { audio, output: predicted };
   }
   const measureInline = !predicted && isLossless(job.format);
   const chain = filterChain(plan, loudness, job.target, {

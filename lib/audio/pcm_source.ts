@@ -11,7 +11,7 @@ import { type ContainerKind, pipeInputArgs } from "./containers.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { AUDIO_ONLY_ARGS, BASE_ARGS, type Measurement } from "./measure.ts";
 import { createFrameReader, pcmEncodingFor } from "./pcm.ts";
-import { wavChunks, wavPcm } from "./wav_pcm.ts";
+import { wavChunks, type WavPcm, wavPcm } from "./wav_pcm.ts";
 
 /** Interleaved float chunks of whole frames, in order. */
 export type PcmSource = AsyncIterable<Float32Array>;
@@ -86,10 +86,19 @@ export interface SourceOptions extends RedecodeOptions {
 export function pcmSource(bytes: Uint8Array, options: SourceOptions): PcmSource {
   const { measurement } = options;
   if (measurement.pcm) return kept(measurement.pcm);
-  const wav = options.kind === "wav" ? wavPcm(bytes) : undefined;
+  const wav = wavInPlace(bytes, options.kind, measurement);
+  return wav ? wavChunks(bytes, wav) : redecode(bytes, measurement.stream.channels, options);
+}
+
+/** The input's samples as a PCM WAV, when they are exactly what was measured. */
+export function wavInPlace(
+  bytes: Uint8Array,
+  kind: ContainerKind,
+  measurement: Measurement,
+): WavPcm | undefined {
+  const wav = kind === "wav" ? wavPcm(bytes) : undefined;
   const { sampleRate, channels } = measurement.stream;
-  if (wav && wav.rate === sampleRate && wav.channels === channels && wav.frames === measurement.frames) {
-    return wavChunks(bytes, wav);
-  }
-  return redecode(bytes, channels, options);
+  const same = wav && wav.rate === sampleRate && wav.channels === channels &&
+    wav.frames === measurement.frames;
+  return same ? wav : undefined;
 }

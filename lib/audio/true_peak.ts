@@ -54,6 +54,8 @@ function designPhases(): Float64Array[] {
 }
 
 const PHASES = designPhases();
+/** The phases end to end, `H[p * TAPS + t]`, for the inner loop (which assumes `FACTOR` is 4). */
+const H = Float64Array.from(PHASES.flatMap((phase) => [...phase]));
 /** The most any phase can amplify: the largest sum of absolute taps. */
 const MAX_GAIN = Math.max(...PHASES.map((phase) => phase.reduce((sum, tap) => sum + Math.abs(tap), 0)));
 
@@ -83,33 +85,50 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
   let interpolated = 0;
   let work = new Float64Array(0);
 
-  /** The largest interpolated value for outputs `[from, to)` of `work` (history first). */
+  /** The largest interpolated value for outputs `[from, to)` of `work` (history first), all phases at once. */
   function interpolate(from: number, to: number): number {
     let top = 0;
     for (let n = from; n < to; n++) {
-      for (let p = 0; p < FACTOR; p++) {
-        const h = PHASES[p]!;
-        let y = 0;
-        for (let t = 0; t < TAPS; t++) y += h[t]! * work[n - t]!;
-        const a = y < 0 ? -y : y;
-        if (a > top) top = a;
+      let y0 = 0, y1 = 0, y2 = 0, y3 = 0;
+      for (let t = 0; t < TAPS; t++) {
+        const x = work[n - t]!;
+        y0 += H[t]! * x;
+        y1 += H[TAPS + t]! * x;
+        y2 += H[2 * TAPS + t]! * x;
+        y3 += H[3 * TAPS + t]! * x;
       }
+      const a = Math.max(Math.abs(y0), Math.abs(y1), Math.abs(y2), Math.abs(y3));
+      if (a > top) top = a;
     }
     return top;
   }
 
-  /** Interpolates the stretches of `work` whose sample peak could beat the best so far. */
-  function scan(count: number): void {
-    for (let start = TAPS - 1; start < count; start += STRETCH) {
-      const end = Math.min(count, start + STRETCH);
+  /**
+   * Interpolates the stretches of channel `c` whose sample peak (with the
+   * previous stretch's, which the filter still reaches) could beat the best
+   * so far, reading the interleaved samples in place and copying only those.
+   */
+  function scan(samples: Float32Array, frames: number, c: number): void {
+    let previous = 0;
+    for (let t = 0; t < TAPS - 1; t++) previous = Math.max(previous, Math.abs(history[c * TAPS + t]!));
+    for (let start = 0; start < frames; start += STRETCH) {
+      const end = Math.min(frames, start + STRETCH);
       let peak = 0;
-      for (let i = start - (TAPS - 1); i < end; i++) {
-        const x = work[i]!;
+      for (let i = start * channels + c, stop = end * channels; i < stop; i += channels) {
+        const x = samples[i]!;
         const a = x < 0 ? -x : x;
         if (a > peak) peak = a;
       }
-      if (!everywhere && peak * MAX_GAIN <= best) continue;
-      best = Math.max(best, interpolate(start, end));
+      const reach = peak > previous ? peak : previous;
+      previous = peak;
+      if (!everywhere && reach * MAX_GAIN <= best) continue;
+      // work: the TAPS − 1 samples before the stretch, then the stretch.
+      for (let t = 0; t < TAPS - 1; t++) {
+        const frame = start - (TAPS - 1) + t;
+        work[t] = frame >= 0 ? samples[frame * channels + c]! : history[c * TAPS + t + start]!;
+      }
+      for (let i = start; i < end; i++) work[TAPS - 1 + i - start] = samples[i * channels + c]!;
+      best = Math.max(best, interpolate(TAPS - 1, TAPS - 1 + end - start));
       interpolated += end - start;
     }
   }
@@ -117,8 +136,7 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
   return {
     push(samples, frames, chunkPeaks) {
       if (frames === 0) return;
-      const count = TAPS - 1 + frames;
-      if (work.length < count) work = new Float64Array(count);
+      if (work.length < TAPS - 1 + STRETCH) work = new Float64Array(TAPS - 1 + STRETCH);
       for (let c = 0; c < channels; c++) {
         // The interpolated stretch also depends on the kept samples of the previous chunk.
         let peak = chunkPeaks[c]!;
@@ -127,11 +145,7 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
           const a = Math.abs(history[c * TAPS + t]!);
           if (a > peak) peak = a;
         }
-        if (everywhere || peak * MAX_GAIN > best) {
-          for (let t = 0; t < TAPS - 1; t++) work[t] = history[c * TAPS + t]!;
-          for (let i = 0; i < frames; i++) work[TAPS - 1 + i] = samples[i * channels + c]!;
-          scan(count);
-        }
+        if (everywhere || peak * MAX_GAIN > best) scan(samples, frames, c);
         // Keep the last TAPS − 1 samples for the next chunk.
         for (let t = 0; t < TAPS - 1; t++) {
           const from = frames - (TAPS - 1) + t;

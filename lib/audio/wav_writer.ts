@@ -1,12 +1,14 @@
 /**
  * Writes a WAV in process from float PCM with a gain applied: 16- or 24-bit
- * integers, rounded to nearest and clamped as ffmpeg's converter does, with
+ * integers, rounded to nearest (halves up, by an offset and a truncation,
+ * several times faster than `Math.round`) and clamped as ffmpeg's converter does, with
  * the header's sizes known up front. Used for plain-gain results, which need
  * no filter and no encoder.
  *
  * @module
  */
 import type { PcmSource } from "./pcm_source.ts";
+import type { WavPcm } from "./wav_pcm.ts";
 
 /** The shape of the WAV to write. */
 export interface WavShape {
@@ -59,7 +61,7 @@ function header(shape: WavShape, dataBytes: number): Uint8Array {
 function put16(samples: Float32Array, out: Int16Array, index: number, scale: number): void {
   for (let i = 0; i < samples.length; i++) {
     const v = samples[i]! * scale;
-    out[index + i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : Math.round(v);
+    out[index + i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : ((v + 32768.5) | 0) - 32768;
   }
 }
 
@@ -67,7 +69,7 @@ function put16(samples: Float32Array, out: Int16Array, index: number, scale: num
 function put24(samples: Float32Array, out: Uint8Array, at: number, scale: number): void {
   for (let i = 0; i < samples.length; i++, at += 3) {
     const f = samples[i]! * scale;
-    const v = f >= 8388607 ? 8388607 : f <= -8388608 ? -8388608 : Math.round(f);
+    const v = f >= 8388607 ? 8388607 : f <= -8388608 ? -8388608 : ((f + 8388608.5) | 0) - 8388608;
     out[at] = v & 0xff;
     out[at + 1] = (v >> 8) & 0xff;
     out[at + 2] = (v >> 16) & 0xff;
@@ -93,6 +95,32 @@ export async function writeWav(source: PcmSource, shape: WavShape, gainDb: numbe
     if (ints) put16(samples, ints, written, scale);
     else put24(samples, out, head.length + written * 3, scale);
     written += samples.length;
+  }
+  return out;
+}
+
+/**
+ * Writes a 16-bit PCM WAV's samples times `gainDb` as a new 16-bit WAV, integer
+ * to integer without a float copy of the programme (the common case of a plain
+ * gain on a 16-bit WAV). `undefined` when the samples are not 16-bit integers
+ * at an even offset, for {@linkcode writeWav} to handle.
+ */
+export function rescaleWav16(bytes: Uint8Array, wav: WavPcm, gainDb: number): Uint8Array | undefined {
+  const start = bytes.byteOffset + wav.offset;
+  if (wav.bits !== 16 || wav.float || start % 2 !== 0 || !canWriteWav(wav.channels)) return undefined;
+  const count = wav.frames * wav.channels;
+  const input = new Int16Array(bytes.buffer, start, count);
+  const head = header(
+    { sampleRate: wav.rate, channels: wav.channels, bits: 16, frames: wav.frames },
+    count * 2,
+  );
+  const out = new Uint8Array(head.length + count * 2);
+  out.set(head);
+  const output = new Int16Array(out.buffer, head.length, count);
+  const gain = 10 ** (gainDb / 20);
+  for (let i = 0; i < count; i++) {
+    const v = input[i]! * gain;
+    output[i] = v >= 32767 ? 32767 : v <= -32768 ? -32768 : ((v + 32768.5) | 0) - 32768;
   }
   return out;
 }
