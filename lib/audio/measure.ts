@@ -126,39 +126,52 @@ async function measureWavInPlace(
   const { ffmpegPath, maxSeconds, timeoutMs, signal } = options;
   const args = [...BASE_ARGS, ...pipeInputArgs("wav", maxSeconds + 1), ...AUDIO_ONLY_ARGS, "-f", "null", "-"];
   const described = streamFromLog();
-  const checking = runFfmpeg(args, { ffmpegPath, stdin: bytes, timeoutMs, signal, onStderr: described.push })
-    .finally(described.end);
+  // Stops the check when this pass ends early (refused, or handed over to the decoding path).
+  const stop = new AbortController();
+  const checking = runFfmpeg(args, {
+    ffmpegPath,
+    stdin: bytes,
+    timeoutMs,
+    signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+    onStderr: described.push,
+  }).finally(described.end);
   checking.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
-  const stream = await described.stream;
-  if (!stream) {
-    await checking.catch((error) => {
-      throw explainFailure(error);
-    });
-    throw new UnprocessableError("Cannot process audio: no decodable audio stream");
-  }
-  if (stream.sampleRate !== wav.rate || stream.channels !== wav.channels) {
-    await checking.catch(() => {});
-    return undefined;
-  }
-  if (wav.frames > maxSeconds * wav.rate) throw tooLong(maxSeconds);
-  const meters = createMeters(stream);
-  let chunks = 0;
-  for await (const samples of wavChunks(bytes, wav)) {
-    meters.push(samples, samples.length / wav.channels);
-    // Let the event loop feed ffmpeg now and then, so both cores keep working.
-    if (++chunks % 8 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  let stderr: string;
+  let finished = false;
   try {
-    ({ stderr } = await checking);
-  } catch (error) {
-    throw explainFailure(error);
+    const stream = await described.stream;
+    if (!stream) {
+      await checking.catch((error) => {
+        throw explainFailure(error);
+      });
+      throw new UnprocessableError("Cannot process audio: no decodable audio stream");
+    }
+    if (stream.sampleRate !== wav.rate || stream.channels !== wav.channels) return undefined;
+    if (wav.frames > maxSeconds * wav.rate) throw tooLong(maxSeconds);
+    const meters = createMeters(stream);
+    let chunks = 0;
+    for await (const samples of wavChunks(bytes, wav)) {
+      meters.push(samples, samples.length / wav.channels);
+      // Let the event loop feed ffmpeg now and then, so both cores keep working.
+      if (++chunks % 8 === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        signal?.throwIfAborted();
+      }
+    }
+    let stderr: string;
+    try {
+      ({ stderr } = await checking);
+    } catch (error) {
+      throw explainFailure(error);
+    }
+    finished = true;
+    const decodedSeconds = parseProcessedSeconds(stderr);
+    const seconds = wav.frames / wav.rate;
+    if (decodedSeconds === undefined || Math.abs(decodedSeconds - seconds) > 0.05) return undefined;
+    if (wav.frames === 0) throw new UnprocessableError("Cannot process audio: no audio could be decoded");
+    return { loudness: meters.loudness(), stream, durationSeconds: seconds, frames: wav.frames };
+  } finally {
+    if (!finished) stop.abort();
   }
-  const decodedSeconds = parseProcessedSeconds(stderr);
-  const seconds = wav.frames / wav.rate;
-  if (decodedSeconds === undefined || Math.abs(decodedSeconds - seconds) > 0.05) return undefined;
-  if (wav.frames === 0) throw new UnprocessableError("Cannot process audio: no audio could be decoded");
-  return { loudness: meters.loudness(), stream, durationSeconds: seconds, frames: wav.frames };
 }
 
 /**
