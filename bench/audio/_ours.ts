@@ -39,6 +39,7 @@ if (import.meta.main) {
     normalizationType: result.normalizationType,
     passes: result.passes,
     reported: result.output,
+    input: result.input,
     independent,
   }));
 }

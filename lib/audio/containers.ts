@@ -75,7 +75,7 @@ function framesChain(
 }
 
 /** Size of a leading ID3v2 tag, or 0. */
-function id3Size(bytes: Uint8Array): number {
+export function id3Size(bytes: Uint8Array): number {
   if (!hasAscii(bytes, 0, "ID3") || bytes.length < 10) return 0;
   const size = (bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!;
   return 10 + size + ((bytes[5]! & 0x10) ? 10 : 0);

@@ -12,14 +12,15 @@ import {
   UnprocessableError,
   UpstreamTimeoutError,
 } from "../errors.ts";
+import { classifySpawnError, type FfmpegUnavailableReason, probeFfmpeg } from "./ffmpeg_probe.ts";
 import { DEFAULT_AUDIO_LIMITS, formatBytes } from "./limits.ts";
 
 /** Options of one ffmpeg run. */
 export interface FfmpegRunOptions {
   /** The ffmpeg executable. */
   ffmpegPath: string;
-  /** Bytes written to ffmpeg's stdin (read by it as `pipe:0`). */
-  stdin?: Uint8Array;
+  /** Bytes written to ffmpeg's stdin (read by it as `pipe:0`), at once or as a stream of chunks. */
+  stdin?: Uint8Array | AsyncIterable<Uint8Array>;
   /** Wall-clock budget in milliseconds; the process is killed when it runs out. */
   timeoutMs: number;
   /** Aborts the run (the process is killed) when the caller goes away. */
@@ -28,6 +29,13 @@ export interface FfmpegRunOptions {
   maxOutputBytes?: number;
   /** Expected stdout size, to allocate the output buffer once. */
   outputSizeHint?: number;
+  /**
+   * Receives stdout chunk by chunk instead of collecting it (the result's
+   * `stdout` is then empty). A throw kills ffmpeg and rejects the run.
+   */
+  onStdout?: (chunk: Uint8Array) => void | Promise<void>;
+  /** Sees the log as it arrives. */
+  onStderr?: (text: string) => void;
 }
 
 /** What a successful run produced. */
@@ -36,6 +44,23 @@ export interface FfmpegResult {
   stdout: Uint8Array;
   /** ffmpeg's log (its start and end when it was very long). */
   stderr: string;
+}
+
+/** What the caller is told when ffmpeg cannot be started, by reason. */
+const UNAVAILABLE_MESSAGES: Record<FfmpegUnavailableReason, string> = {
+  missing_binary: "Audio processing is unavailable: ffmpeg is not installed on this server",
+  missing_permission: "Audio processing is unavailable: this server is not permitted to run ffmpeg",
+  not_runnable: "Audio processing is unavailable: ffmpeg cannot be run on this server",
+};
+
+/** Maps any failure to spawn ffmpeg to a 503 naming the reason (details for operators in `cause`). */
+function unavailable(error: unknown, ffmpegPath: string): UnavailableError {
+  const { reason, detail } = classifySpawnError(error, ffmpegPath);
+  return new UnavailableError(UNAVAILABLE_MESSAGES[reason], {
+    cause: new Error(detail, { cause: error }),
+    retryAfterSeconds: 300,
+    details: { reason },
+  });
 }
 
 /** Counters for tests and benchmarks. */
@@ -101,17 +126,28 @@ export function ffmpegFailureReason(stderr: string): string {
   return (telling ?? lines.at(-1) ?? "no output").replace(/^pipe:0?:\s*/, "").slice(0, 200);
 }
 
-/** Writes `bytes` to the child's stdin in slices; a closed pipe (ffmpeg done reading) is not an error. */
-async function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array | undefined): Promise<void> {
+/**
+ * Writes `bytes` to the child's stdin in slices; a closed pipe (ffmpeg done
+ * reading, or killed) is not an error, a failing source is.
+ */
+async function feed(
+  stdin: WritableStream<Uint8Array>,
+  bytes: Uint8Array | AsyncIterable<Uint8Array> | undefined,
+): Promise<void> {
   const writer = stdin.getWriter();
+  const write = (chunk: Uint8Array) => writer.write(chunk).then(() => true, () => false);
   try {
-    for (let at = 0; bytes && at < bytes.length; at += STDIN_CHUNK) {
-      await writer.write(bytes.subarray(at, at + STDIN_CHUNK));
+    if (bytes instanceof Uint8Array) {
+      for (let at = 0; at < bytes.length; at += STDIN_CHUNK) {
+        if (!await write(bytes.subarray(at, at + STDIN_CHUNK))) return;
+      }
+    } else if (bytes) {
+      for await (const chunk of bytes) if (!await write(chunk)) return;
     }
-    await writer.close();
-  } catch {
-    // ffmpeg stops reading once it has what it needs (`-t`) or when it is killed.
+    await writer.close().catch(() => {});
+  } catch (error) {
     await writer.abort().catch(() => {});
+    throw error;
   }
 }
 
@@ -120,14 +156,16 @@ async function feed(stdin: WritableStream<Uint8Array>, bytes: Uint8Array | undef
  * hardening flags), feeding `options.stdin` and collecting stdout.
  *
  * @returns stdout and the log.
- * @throws {UnavailableError} When the ffmpeg executable is missing.
+ * @throws {UnavailableError} When ffmpeg cannot be started (missing, not permitted, not executable);
+ *   `details.reason` says which.
  * @throws {UpstreamTimeoutError} When the run outlives `timeoutMs`.
  * @throws {PayloadTooLargeError} When stdout grows past `maxOutputBytes`.
  * @throws {UnprocessableError} When ffmpeg exits non-zero (the input could not be decoded or encoded).
  * @throws The signal's reason when `options.signal` aborts.
  */
 export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Promise<FfmpegResult> {
-  const { ffmpegPath, stdin, timeoutMs, signal, maxOutputBytes = 0, outputSizeHint = 0 } = options;
+  const { ffmpegPath, stdin, timeoutMs, signal, maxOutputBytes = 0, outputSizeHint = 0, onStdout, onStderr } =
+    options;
   signal?.throwIfAborted();
   let child: Deno.ChildProcess;
   try {
@@ -141,17 +179,12 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
       cwd: "/",
     }).spawn();
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-      throw new UnavailableError("Audio processing is unavailable: ffmpeg is not installed on this server", {
-        cause: error,
-        retryAfterSeconds: 300,
-      });
-    }
-    throw error;
+    throw unavailable(error, ffmpegPath);
   }
   ffmpegStats.spawns++;
 
-  let stop: "timeout" | "aborted" | "too_large" | undefined;
+  let stop: "timeout" | "aborted" | "too_large" | "refused" | undefined;
+  let refusal: unknown;
   const kill = (why: typeof stop) => {
     stop ??= why;
     try {
@@ -169,17 +202,32 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
   const readStdout = (async () => {
     for await (const chunk of child.stdout) {
       if (stop) continue;
-      if (sink.length + chunk.length > maxOutputBytes) kill("too_large");
+      if (onStdout) {
+        try {
+          await onStdout(chunk);
+        } catch (error) {
+          refusal = error;
+          kill("refused");
+        }
+      } else if (sink.length + chunk.length > maxOutputBytes) kill("too_large");
       else sink.push(chunk);
     }
   })();
   const readStderr = (async () => {
-    for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) log.push(text);
+    for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) {
+      log.push(text);
+      onStderr?.(text);
+    }
   })();
 
   try {
-    const [status] = await Promise.all([child.status, feed(child.stdin, stdin), readStdout, readStderr]);
+    const feeding = feed(child.stdin, stdin).catch((error) => {
+      refusal = error;
+      kill("refused");
+    });
+    const [status] = await Promise.all([child.status, feeding, readStdout, readStderr]);
     if (stop === "aborted") throw signal?.reason ?? new DOMException("Aborted", "AbortError");
+    if (stop === "refused") throw refusal;
     if (stop === "timeout") {
       throw new UpstreamTimeoutError(
         `Audio processing took longer than ${
@@ -212,36 +260,28 @@ export interface FfmpegAvailability {
   version?: string;
   /** Why it cannot be run. */
   error?: string;
+  /** The kind of reason, when it cannot be run. */
+  reason?: FfmpegUnavailableReason;
 }
 
 const availability = new Map<string, Promise<FfmpegAvailability>>();
 
-/** Runs `ffmpeg -version` once. */
-async function probe(ffmpegPath: string): Promise<FfmpegAvailability> {
-  try {
-    const { stdout } = await runFfmpeg(["-hide_banner", "-version"], {
-      ffmpegPath,
-      timeoutMs: 10_000,
-      maxOutputBytes: 1 << 20,
-    });
-    const version = new TextDecoder().decode(stdout).match(/^ffmpeg version (\S+)/)?.[1];
-    return version ? { ok: true, version } : { ok: false, error: "ffmpeg did not report a version" };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 /**
- * Checks once per executable whether ffmpeg runs (for `/healthz`); the answer is cached.
+ * Checks once per executable whether ffmpeg runs (for `/healthz`); the answer
+ * is cached. See {@linkcode probeFfmpeg} for an uncached probe.
  *
  * @param ffmpegPath The executable (default: `ffmpeg` on `PATH`).
- * @returns `{ok: true, version}` or `{ok: false, error}`.
+ * @returns `{ok: true, version}` or `{ok: false, error, reason}`.
  */
 export function ffmpegAvailable(ffmpegPath?: string): Promise<FfmpegAvailability> {
   const path = ffmpegPath ?? DEFAULT_AUDIO_LIMITS.ffmpegPath;
   let answer = availability.get(path);
   if (!answer) {
-    answer = probe(path);
+    answer = probeFfmpeg(path).then((found) =>
+      found.available
+        ? { ok: true, version: found.version }
+        : { ok: false, error: found.detail, reason: found.reason }
+    );
     availability.set(path, answer);
   }
   return answer;

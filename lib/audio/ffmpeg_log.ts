@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { layoutChannels } from "./layouts.ts";
 
 /** EBU R128 / ITU-R BS.1770 figures of a signal. */
 export interface Loudness {
@@ -58,36 +59,6 @@ export function parseLoudnessSummary(stderr: string): Loudness | undefined {
   return { integratedLufs, truePeakDbtp, lra: range, threshold };
 }
 
-/** Channel counts of the layouts ffmpeg names. */
-const LAYOUT_CHANNELS: Record<string, number> = {
-  mono: 1,
-  stereo: 2,
-  "2.1": 3,
-  "3.0": 3,
-  "3.0(back)": 3,
-  "4.0": 4,
-  quad: 4,
-  "quad(side)": 4,
-  "3.1": 4,
-  "5.0": 5,
-  "5.0(side)": 5,
-  "4.1": 5,
-  "5.1": 6,
-  "5.1(side)": 6,
-  "6.0": 6,
-  "6.0(front)": 6,
-  hexagonal: 6,
-  "6.1": 7,
-  "6.1(back)": 7,
-  "6.1(front)": 7,
-  "7.0": 7,
-  "7.0(front)": 7,
-  "7.1": 8,
-  "7.1(wide)": 8,
-  "7.1(wide-side)": 8,
-  octagonal: 8,
-};
-
 /** ffmpeg's default layout for a channel count it could not name. */
 const DEFAULT_LAYOUTS = ["", "mono", "stereo", "2.1", "4.0", "5.0", "5.1", "6.1", "7.1"];
 
@@ -105,7 +76,7 @@ export function parseInputStream(stderr: string): StreamInfo | undefined {
   if (!line) return undefined;
   const [, codec, rate, layoutText, sampleFormat, rawBits] = line;
   const counted = layoutText!.match(/^(\d+) channels$/);
-  const channels = counted ? Number(counted[1]) : LAYOUT_CHANNELS[layoutText!];
+  const channels = counted ? Number(counted[1]) : layoutChannels(layoutText!);
   const layout = counted ? DEFAULT_LAYOUTS[channels!] : layoutText!;
   if (!channels || !layout) return undefined;
   const lossless = /^(pcm_|flac$|alac$|wavpack$)/.test(codec!);

@@ -1,36 +1,32 @@
 /**
  * Loudness normalisation of uploaded audio, in memory: check the bytes,
- * measure them (EBU R128), apply the planned gain (plus a limiter or
- * `loudnorm` when peaks demand it), and verify the result with an independent
- * `ebur128` measurement, correcting and repeating until it is on target.
+ * decode and measure them once (EBU R128, in process), apply the planned gain
+ * (plus a limiter or `loudnorm` when peaks demand it) and encode in one pass.
+ * A plain gain is exact by arithmetic; anything else is measured again,
+ * correcting and repeating until it is on target.
  *
  * @module
  */
 import { PayloadTooLargeError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { Gate } from "../concurrency.ts";
-import { type ContainerKind, declaredDurationSeconds, pipeInputArgs, sniffContainer } from "./containers.ts";
-import { runFfmpeg } from "./ffmpeg.ts";
-import { type Loudness, parseLoudnessSummary, type StreamInfo } from "./ffmpeg_log.ts";
+import { declaredDurationSeconds, sniffContainer } from "./containers.ts";
+import { checkAudioHeader } from "./header_check.ts";
+import type { Loudness, StreamInfo } from "./ffmpeg_log.ts";
 import {
-  containerOf,
   defaultFormat,
-  encoderArgs,
-  estimateOutputBytes,
-  finishOutput,
   headroomOf,
-  isLossless,
   mimeTypeOf,
   type OutputFormat,
   outputLayout,
   outputRate,
 } from "./formats.ts";
 import { type AudioLimits, formatBytes, formatSeconds } from "./limits.ts";
-import { AUDIO_ONLY_ARGS, BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement } from "./measure.ts";
+import { measureAudio, type Measurement } from "./measure.ts";
+import { applyPlan, type Job, remaining } from "./pass.ts";
 import { moovFirst } from "./mp4_faststart.ts";
 import {
   type Attempt,
   bestAttempt,
-  filterChain,
   firstPlan,
   isOnTarget,
   maxPasses,
@@ -44,6 +40,8 @@ import { type LoudnessTarget, resolveTarget, type TargetRequest } from "./preset
 
 /** Shortest audio accepted: integrated loudness needs several 400 ms blocks. */
 export const MIN_SECONDS = 1;
+/** Decoded PCM kept in memory by default: about 2.9 minutes of 48 kHz stereo. */
+const DEFAULT_RETAIN_BYTES = 32 * 1024 * 1024;
 /** Integrated loudness at or below which audio counts as silent (the absolute gate). */
 export const SILENCE_LUFS = -70;
 
@@ -83,98 +81,18 @@ export interface NormalizeOptions {
   limits: AudioLimits;
   /** Bounds concurrent ffmpeg work; the checks before it run outside the gate. */
   gate?: Gate | undefined;
+  /**
+   * Largest decoded input kept in memory (as 32-bit floats) for the pass that
+   * writes the result, in bytes; longer compressed inputs are decoded again
+   * instead (PCM WAV is read in place at any length). Default 32 MB.
+   */
+  retainPcmBytes?: number | undefined;
   signal?: AbortSignal | undefined;
-}
-
-/** Everything a pass needs besides its plan. */
-interface Job {
-  bytes: Uint8Array;
-  kind: ContainerKind;
-  measurement: Measurement;
-  target: LoudnessTarget;
-  format: OutputFormat;
-  limits: AudioLimits;
-  deadline: number;
-  signal?: AbortSignal | undefined;
-}
-
-/** Milliseconds left of the request's budget (at least 1, so an expired budget fails at once). */
-function remaining(deadline: number): number {
-  return Math.max(1, deadline - Date.now());
-}
-
-/** Rounds to a tenth, the precision `ebur128` reports. */
-function tenth(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-/**
- * The result's figures when they follow from the input's by arithmetic: a
- * plain gain written losslessly at the same rate and layout scales every
- * sample, so loudness, peak and threshold move by the gain and the range
- * stays. Anything else (limiter, loudnorm, lossy codec, resampling, downmix)
- * has to be measured.
- */
-function predictedOutput(job: Job, plan: Plan): Loudness | undefined {
-  const { stream, loudness } = job.measurement;
-  const plain = plan.type === "linear" || plan.type === "linear_lowered";
-  const unchanged = outputLayout(job.format, stream) === stream.layout &&
-    outputRate(job.format, stream.sampleRate) === stream.sampleRate;
-  if (!plain || !unchanged || !isLossless(job.format)) return undefined;
-  return {
-    integratedLufs: tenth(loudness.integratedLufs + plan.gainDb),
-    truePeakDbtp: tenth(loudness.truePeakDbtp + plan.gainDb),
-    lra: loudness.lra,
-    threshold: tenth(loudness.threshold + plan.gainDb),
-  };
-}
-
-/** Runs one pass: filter and encode, then measure the encoded result unless it follows from the input. */
-async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; output: Loudness }> {
-  const { stream, loudness, durationSeconds } = job.measurement;
-  const predicted = predictedOutput(job, plan);
-  const measureInline = !predicted && isLossless(job.format);
-  const chain = filterChain(plan, loudness, job.target, {
-    layout: outputLayout(job.format, stream),
-    sampleRate: outputRate(job.format, stream.sampleRate),
-    ...(measureInline ? { measure: EBUR128_FILTER } : {}),
-  });
-  const args = [
-    ...BASE_ARGS,
-    ...pipeInputArgs(job.kind, job.limits.maxSeconds + 1),
-    ...AUDIO_ONLY_ARGS,
-    "-af",
-    chain,
-    ...encoderArgs(job.format, stream),
-  ];
-  const { stdout, stderr } = await runFfmpeg(args, {
-    ffmpegPath: job.limits.ffmpegPath,
-    stdin: job.bytes,
-    timeoutMs: remaining(job.deadline),
-    signal: job.signal,
-    maxOutputBytes: job.limits.maxBytes * 4,
-    outputSizeHint: estimateOutputBytes(job.format, stream, durationSeconds),
-  });
-  const audio = finishOutput(job.format, stdout);
-  if (predicted) return { audio, output: predicted };
-  if (measureInline) {
-    const output = parseLoudnessSummary(stderr);
-    if (!output) throw new UnprocessableError("Cannot process audio: the result could not be measured");
-    return { audio, output };
-  }
-  const reread = await measureAudio(audio, {
-    kind: containerOf(job.format),
-    ffmpegPath: job.limits.ffmpegPath,
-    maxSeconds: job.limits.maxSeconds + 60,
-    timeoutMs: remaining(job.deadline),
-    signal: job.signal,
-  });
-  return { audio, output: reread.loudness };
 }
 
 /**
  * Checks what can be checked without ffmpeg (size, container signature,
- * declared duration, target); throws the caller's error at once.
+ * header, declared duration, target); throws the caller's error at once.
  */
 export function precheckAudio(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
   if (bytes.length > limits.maxBytes) {
@@ -184,6 +102,7 @@ export function precheckAudio(bytes: Uint8Array, request: NormalizeRequest, limi
   }
   const target = resolveTarget(request);
   const kind = sniffContainer(bytes);
+  checkAudioHeader(bytes, kind);
   const declared = declaredDurationSeconds(bytes, kind);
   if (declared !== undefined && declared > limits.maxSeconds) {
     throw new PayloadTooLargeError(`Audio is longer than the ${formatSeconds(limits.maxSeconds)} limit`);
@@ -240,7 +159,7 @@ export async function normalizeAudio(
   request: NormalizeRequest,
   options: NormalizeOptions,
 ): Promise<NormalizeResult> {
-  const { limits, gate, signal } = options;
+  const { limits, gate, signal, retainPcmBytes = DEFAULT_RETAIN_BYTES } = options;
   const { target, kind } = precheckAudio(bytes, request, limits);
   const work = async (): Promise<NormalizeResult> => {
     const deadline = Date.now() + limits.timeoutMs;
@@ -251,6 +170,7 @@ export async function normalizeAudio(
       maxSeconds: limits.maxSeconds,
       timeoutMs: remaining(deadline),
       signal,
+      retainBytes: kind === "wav" ? 0 : retainPcmBytes,
     });
     checkMeasurement(measurement);
     const format = request.format ?? defaultFormat(measurement.stream);

@@ -203,6 +203,8 @@ export function filterChain(
         "linear=false",
       ].join(":"),
       `aresample=${options.sampleRate}`,
+      // Named again: a resampler's output layout is not inferred from raw PCM input.
+      `aformat=channel_layouts=${options.layout}`,
     );
   }
   if (options.measure) filters.push(options.measure);

@@ -127,7 +127,7 @@ export async function measureIndependently(bytes: Uint8Array): Promise<Independe
     if (!found) throw new Error(`No ${pattern} in:\n${run.stderr}`);
     return Number(found[1]);
   };
-  const stream = run.stderr.match(/Audio: [^\n]*?, (\d+) Hz, (mono|stereo|(\d+) channels)/);
+  const stream = run.stderr.match(/Audio: [^\n]*?, (\d+) Hz, (mono|stereo|(\d+) channels|(\d)\.(\d)\b)/);
   if (!stream) throw new Error(`No audio stream in:\n${run.stderr}`);
   const times = [...run.stderr.matchAll(/time=(\d+):(\d+):([\d.]+)/g)].at(-1)!;
   return {
@@ -135,7 +135,13 @@ export async function measureIndependently(bytes: Uint8Array): Promise<Independe
     tp: number(/True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/),
     lra: number(/LRA:\s+([\d.]+) LU/),
     rate: Number(stream[1]),
-    channels: stream[2] === "mono" ? 1 : stream[2] === "stereo" ? 2 : Number(stream[3]),
+    channels: stream[2] === "mono"
+      ? 1
+      : stream[2] === "stereo"
+      ? 2
+      : stream[3]
+      ? Number(stream[3])
+      : Number(stream[4]) + Number(stream[5]),
     seconds: Number(times[1]) * 3600 + Number(times[2]) * 60 + Number(times[3]),
   };
 }

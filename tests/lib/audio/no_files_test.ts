@@ -53,7 +53,8 @@ Deno.test({
       assert.ok(start >= 0 && end > start, "both markers traced");
       const request = lines.slice(start, end + 1);
       const ffmpegs = request.filter((line) => /execve\("[^"]*ffmpeg"/.test(line));
-      assert.ok(ffmpegs.length >= 2, "ffmpeg ran under the trace (measure and apply)");
+      // A plain gain into WAV is written in process: the decoding pass is the only ffmpeg.
+      assert.ok(ffmpegs.length >= 1, "ffmpeg ran under the trace");
       for (const line of ffmpegs) assert.match(line, /"-protocol_whitelist", "pipe"/);
       const writes = request.filter((line) => WRITES.test(line) && !/ENOENT/.test(line));
       assert.deepEqual(writes, []);

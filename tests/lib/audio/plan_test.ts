@@ -124,5 +124,8 @@ Deno.test("filterChain() spells out each kind of pass for ffmpeg", () => {
   );
   const dynamic = filterChain({ type: "dynamic", gainDb: 0.5, ceilingDb: -1.5 }, input, podcast, options);
   assert.match(dynamic, /loudnorm=I=-16\.00:TP=-1\.50:LRA=11\.00:measured_I=-24\.00:measured_TP=-3\.00/);
-  assert.match(dynamic, /measured_thresh=-34\.00:offset=0\.50:linear=false,aresample=44100$/);
+  assert.match(
+    dynamic,
+    /measured_thresh=-34\.00:offset=0\.50:linear=false,aresample=44100,aformat=channel_layouts=stereo$/,
+  );
 });
