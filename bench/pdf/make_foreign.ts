@@ -115,7 +115,7 @@ async function fetchPackage(
 }
 
 /** Normalises a README: pandoc GitHub Markdown round trip, filtered, cut, TeX-safe. */
-async function normalise(readme: string, work: string): Promise<string> {
+async function normalise(name: string, readme: string, work: string): Promise<string> {
   const filter = `${work}/filter.lua`;
   await Deno.writeTextFile(filter, FILTER);
   const once = await run(
@@ -128,29 +128,31 @@ async function normalise(readme: string, work: string): Promise<string> {
   const safe = cut(once, KEEP_LINES)
     .replace(/[→←✔✓✗≥≤]/gu, (c) => REPLACEMENTS[c] ?? "")
     .replace(TEX_SAFE, "");
+  // A README's title is often an HTML heading with a logo, dropped above: the package name stands in.
+  const titled = /^# /m.test(safe) ? safe : `# ${name}\n\n${safe}`;
   // A second pass settles what the cut and the character filter changed.
-  return await run("pandoc", ["-f", "gfm", "-t", "gfm", "--wrap=none"], { stdin: safe });
+  return await run("pandoc", ["-f", "gfm", "-t", "gfm", "--wrap=none"], { stdin: titled });
 }
 
-/** Renders the source with pandoc → pdflatex. */
-async function renderTex(doc: ForeignDocument) {
+/** Renders a Markdown file with pandoc → pdflatex. */
+export async function renderTex(source: string, out: string) {
   await run("pandoc", [
     "-f",
     "gfm",
-    foreignSourceUrl(doc.name).pathname,
+    source,
     "--pdf-engine=pdflatex",
     "-V",
     "geometry:a4paper,margin=2.2cm",
     "-V",
     "colorlinks=true",
     "-o",
-    foreignPdfUrl(doc.name, "pdflatex").pathname,
+    out,
   ]);
 }
 
-/** Renders the source with pandoc → HTML → wkhtmltopdf. */
-async function renderWebkit(doc: ForeignDocument, work: string) {
-  const html = `${work}/${doc.name}.html`;
+/** Renders a Markdown file with pandoc → HTML → wkhtmltopdf. */
+export async function renderWebkit(source: string, out: string, work: string) {
+  const html = `${work}/page.html`;
   const css = `${work}/style.css`;
   await Deno.writeTextFile(css, STYLE);
   await run("pandoc", [
@@ -160,11 +162,11 @@ async function renderWebkit(doc: ForeignDocument, work: string) {
     "html5",
     "-s",
     "--metadata",
-    `pagetitle=${doc.name}`,
+    `pagetitle=${source.split("/").pop()}`,
     "--css",
     css,
     "--self-contained",
-    foreignSourceUrl(doc.name).pathname,
+    source,
     "-o",
     html,
   ]);
@@ -181,7 +183,7 @@ async function renderWebkit(doc: ForeignDocument, work: string) {
     "--margin-right",
     "18mm",
     html,
-    foreignPdfUrl(doc.name, "wkhtmltopdf").pathname,
+    out,
   ]);
 }
 
@@ -195,11 +197,12 @@ if (import.meta.main) {
     for (const doc of FOREIGN.filter((d) => only.size === 0 || only.has(d.name))) {
       const { readme, license } = await fetchPackage(doc, work);
       await Deno.writeTextFile(new URL(`licenses/${doc.name}.txt`, FOREIGN_DIR), license);
-      await Deno.writeTextFile(foreignSourceUrl(doc.name), await normalise(readme, work));
+      await Deno.writeTextFile(foreignSourceUrl(doc.name), await normalise(doc.name, readme, work));
       // The repository's formatter owns committed Markdown: format before rendering, so the PDFs match.
       await run(Deno.execPath(), ["fmt", "-q", foreignSourceUrl(doc.name).pathname]);
-      await renderTex(doc);
-      await renderWebkit(doc, work);
+      const source = foreignSourceUrl(doc.name).pathname;
+      await renderTex(source, foreignPdfUrl(doc.name, "pdflatex").pathname);
+      await renderWebkit(source, foreignPdfUrl(doc.name, "wkhtmltopdf").pathname, work);
       console.log(`${doc.name}: done`);
     }
     const rows = FOREIGN.map((d) =>
