@@ -9,6 +9,7 @@ import type { FontResolver } from "./fonts.ts";
 import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
+import { addVectorBullets, type OperatorList, smallMarks } from "./vector_marks.ts";
 
 /** A page's spans. */
 export interface PageSpans {
@@ -175,7 +176,23 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     if (tag) span.tag = tag;
     for (const piece of splitAtLinks(span, links)) spans.push(piece);
   }
-  return { width: viewport.width, height: viewport.height, spans, rotatedCharacters };
+  return {
+    width: viewport.width,
+    height: viewport.height,
+    spans: options.tagged ? spans : await withVectorBullets(page, spans, viewport.transform),
+    rotatedCharacters,
+  };
+}
+
+/**
+ * Adds bullets drawn as shapes (untagged PDFs; a tagged one labels its items).
+ * The operator list is the one font resolution asks for, so pdf.js serves it
+ * from its cache when both need it.
+ */
+async function withVectorBullets(page: PDFPageProxy, spans: Span[], view: number[]): Promise<Span[]> {
+  if (spans.length === 0) return spans;
+  const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
+  return addVectorBullets(spans, smallMarks(ops, view));
 }
 
 /** Rough advance of a character in ems, enough to place link edges inside a span. */

@@ -1,0 +1,47 @@
+/**
+ * Structure found in small PDFs made by the foreign corpus' producers
+ * (pdflatex, wkhtmltopdf), converted with real pdf.js. Sources and how they
+ * are made: `fixtures/structure/` and `make_fixtures.ts`.
+ */
+import assert from "node:assert/strict";
+import { OPS as PDFJS_OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { OPS } from "../../../lib/pdf/vector_marks.ts";
+
+/** Converts a structure fixture. */
+async function convert(name: string): Promise<string> {
+  const bytes = await Deno.readFile(new URL(`./fixtures/structure/${name}.pdf`, import.meta.url));
+  return (await convertPdf(bytes)).markdown;
+}
+
+/** Lines of Markdown, for membership checks. */
+function lines(markdown: string): string[] {
+  return markdown.split("\n");
+}
+
+Deno.test("the operator codes read for vector bullets are pdf.js' own", () => {
+  for (const [name, code] of Object.entries(OPS)) {
+    assert.equal(PDFJS_OPS[name as keyof typeof PDFJS_OPS], code, name);
+  }
+});
+
+Deno.test("bullets drawn as shapes (wkhtmltopdf) make list items, nested by indent", async () => {
+  const out = lines(await convert("lists.wkhtmltopdf"));
+  for (
+    const expected of [
+      "- apples and pears",
+      "- bread from the [baker](https://example.com/bread)",
+      "  - rye",
+      "  - spelt",
+      "    - whole grain",
+      "- milk",
+      "1. Write the list",
+    ]
+  ) assert.ok(out.includes(expected), `missing ${JSON.stringify(expected)}`);
+});
+
+Deno.test("TeX's third-level marker starts its own item instead of running into its parent", async () => {
+  const out = lines(await convert("lists.pdflatex"));
+  assert.ok(out.includes("  - spelt"), out.join("\n"));
+  assert.ok(out.includes("    - whole grain"), out.join("\n"));
+});
