@@ -45,3 +45,15 @@ Deno.test("TeX's third-level marker starts its own item instead of running into 
   assert.ok(out.includes("  - spelt"), out.join("\n"));
   assert.ok(out.includes("    - whole grain"), out.join("\n"));
 });
+
+Deno.test("a TeX bullet in a re-encoded roman subset is not taken for code", async () => {
+  const markdown = await convert("tex_bullets.pdflatex");
+  assert.ok(!markdown.includes("```"), markdown);
+  const out = lines(markdown);
+  assert.ok(out.includes("- Plain syntax: promises and template strings, like `zx`."), markdown);
+  assert.ok(
+    out.includes("- Better support for [`PATHEXT`](https://example.com/pathext), and more."),
+    markdown,
+  );
+  assert.ok(out.includes("- Script interface."), markdown);
+});
