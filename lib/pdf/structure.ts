@@ -9,6 +9,7 @@ import { codeBlockText } from "./code.ts";
 import { assignLevels, type HeadingCandidate, isHeadingCandidate } from "./headings.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
 import { isMarkerOnly, listMarker, ListNesting } from "./lists.ts";
+import { bodyColumn, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { sizeKey } from "./stats.ts";
 import { detectTable, tableFromTags } from "./tables.ts";
@@ -35,6 +36,7 @@ interface Draft {
   markerX?: number;
   listId?: number;
   heading?: number;
+  quote?: boolean;
 }
 
 /** True when every visible span of a line is in a bold font. */
@@ -214,6 +216,20 @@ function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly O
   candidates.forEach((c, k) => c.draft.heading = levels[k]);
 }
 
+/** Marks body-size paragraphs set in as block quotes (untagged text only). */
+function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
+  const columns = new Map(pages.map((p) => [p.page, bodyColumn(p, stats.bodySize)]));
+  drafts.forEach((draft, i) => {
+    const column = columns.get(draft.page);
+    const first = draft.lines[0];
+    if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
+    if (Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) > 0.5) return;
+    const prev = drafts[i - 1];
+    const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.x0 ?? prev.markerX : undefined;
+    draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
+  });
+}
+
 /** Joins a paragraph broken by a page turn: no closing punctuation, next page starts lower-case. */
 function joinAcrossPages(drafts: Draft[]): Draft[] {
   const out: Draft[] = [];
@@ -245,6 +261,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   const nesting = new ListNesting();
   for (const page of pages) segmentPage(page, stats, drafts, nesting);
   markHeadings(drafts, stats, options.outline);
+  markQuotes(drafts, pages, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts);
   const blocks: Block[] = [];
   let page = 0;
@@ -286,9 +303,8 @@ function toBlock(draft: Draft, stats: DocumentStats): Block | null {
     default: {
       const text = inlineMarkdown(draft.lines);
       if (!text) return null;
-      return draft.heading
-        ? { kind: "heading", level: draft.heading, text, page }
-        : { kind: "paragraph", text, page };
+      if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
+      return { kind: draft.quote ? "quote" : "paragraph", text, page };
     }
   }
 }

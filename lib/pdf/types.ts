@@ -73,6 +73,8 @@ export interface PageText {
 export type Block =
   | { kind: "heading"; level: number; text: string; page: number }
   | { kind: "paragraph"; text: string; page: number }
+  /** A paragraph of a block quote; consecutive ones form one quote. */
+  | { kind: "quote"; text: string; page: number }
   | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
   | { kind: "code"; text: string; page: number }
   | { kind: "table"; rows: string[][]; page: number }

@@ -57,3 +57,12 @@ Deno.test("a TeX bullet in a re-encoded roman subset is not taken for code", asy
   );
   assert.ok(out.includes("- Script interface."), markdown);
 });
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a paragraph set in on both sides is a block quote, an item's second paragraph is not (${producer})`, async () => {
+    const markdown = await convert(`quote.${producer}`);
+    const quotes = lines(markdown).filter((l) => l.startsWith(">"));
+    assert.equal(quotes.length, 1, markdown);
+    assert.match(quotes[0]!, /^> Simplicity is prerequisite for reliability\. .* narrower measure\.$/);
+  });
+}
