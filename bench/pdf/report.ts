@@ -75,3 +75,41 @@ export function table(totals: Map<string, Totals>): string {
   }
   return lines.join("\n");
 }
+
+/** The headline figures of a set of scores; a recall with nothing to find counts as 1. */
+export interface Summary {
+  text: number;
+  headingF1: number;
+  falseHeadingsPerDoc: number;
+  bulletItems: number;
+  numberedItems: number;
+  nestedItems: number;
+  codeBlocks: number;
+  spuriousCodePerDoc: number;
+  inlineCode: number;
+  links: number;
+  tableCells: number;
+  quotes: number;
+}
+
+/** Sums up scores into the headline figures. */
+export function summarize(scores: readonly Scores[]): Summary {
+  const rate = (pick: (s: Scores) => Ratio) => {
+    const r = sum(scores.map(pick));
+    return r.of === 0 ? 1 : r.hit / r.of;
+  };
+  return {
+    text: mean(scores, (s) => s.text),
+    headingF1: headingF1(scores),
+    falseHeadingsPerDoc: mean(scores, (s) => s.falseHeadings),
+    bulletItems: rate((s) => s.bulletItems),
+    numberedItems: rate((s) => s.numberedItems),
+    nestedItems: rate((s) => s.nestedItems),
+    codeBlocks: rate((s) => s.codeBlocks),
+    spuriousCodePerDoc: mean(scores, (s) => s.spuriousCodeBlocks),
+    inlineCode: rate((s) => s.inlineCode),
+    links: rate((s) => s.links),
+    tableCells: rate((s) => s.tableCells),
+    quotes: rate((s) => s.quotes),
+  };
+}
