@@ -75,9 +75,14 @@ export function assignLevels(
     styleLevel.set(style, [...tally].sort((a, b) => b[1] - a[1])[0]![0]);
   }
   placeUnmatchedStyles(styles, styleLevel);
+  // An outline stops at some depth (TeX's at subsubsections): a heading left out of it whose style
+  // the outline puts at that deepest level sits one level below it.
+  const deepest = Math.max(0, ...outline.map((e) => e.level));
   return candidates.map((c) => {
     const exact = outlineLevel.get(matchKey(c.text));
-    return Math.min(6, Math.max(1, exact ?? styleLevel.get(styleKey(c)) ?? 6));
+    const style = styleLevel.get(styleKey(c));
+    const below = exact === undefined && votes.has(styleKey(c)) && style === deepest ? deepest + 1 : undefined;
+    return Math.min(6, Math.max(1, exact ?? below ?? style ?? 6));
   });
 }
 

@@ -31,16 +31,18 @@ function mode(histogram: Map<number, number>): number | undefined {
   return best;
 }
 
-/** Measures body size (character-weighted mode) and line gaps. */
+/** Measures body size (character-weighted mode of the text outside monospace fonts) and line gaps. */
 export function documentStats(pages: readonly PageText[]): DocumentStats {
   const sizes = new Map<number, number>();
+  const codeSizes = new Map<number, number>();
   const gaps = new Map<number, Map<number, number>>();
   for (const page of pages) {
     let prev: PageText["lines"][number] | undefined;
     for (const line of page.lines) {
       for (const span of line.spans) {
         const key = sizeKey(span.size);
-        sizes.set(key, (sizes.get(key) ?? 0) + span.text.length);
+        const into = span.font.monospace ? codeSizes : sizes;
+        into.set(key, (into.get(key) ?? 0) + span.text.length);
       }
       if (prev && sizeKey(prev.size) === sizeKey(line.size)) {
         const dy = line.y - prev.y;
@@ -53,7 +55,8 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
       prev = line;
     }
   }
-  const bodySize = mode(sizes) ?? 10;
+  // Body text is prose: in a code-heavy document most characters may be code, set smaller.
+  const bodySize = mode(sizes) ?? mode(codeSizes) ?? 10;
   const gapBySize = new Map<number, number>();
   for (const [key, histogram] of gaps) gapBySize.set(key, mode(histogram)!);
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;

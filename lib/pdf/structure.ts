@@ -131,6 +131,25 @@ function joinRow(row: readonly Line[]): Line {
   return { ...row[0]!, spans, x1: Math.max(...row.map((l) => l.x1)) };
 }
 
+/** The shaded area a line sits on. */
+function shadeOf(line: Line): number | undefined {
+  return line.spans.find((s) => s.text.trim())?.shade;
+}
+
+/**
+ * True when code line `line` continues the code block ending in `prev`: one
+ * shaded area holds both, or, unshaded, the gap is a whole number of lines,
+ * a few blank lines at most.
+ */
+function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
+  if (line.y <= prev.y) return false;
+  const a = shadeOf(prev), b = shadeOf(line);
+  if (a !== undefined || b !== undefined) return a === b;
+  // Blank lines inside a block keep the line grid; the space between two blocks does not.
+  const steps = (line.y - prev.y) / stats.lineGap(line.size);
+  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.2;
+}
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nesting: ListNesting) {
   const lines = page.lines;
@@ -151,11 +170,9 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
     if (row.length > 1) line = joinRow(row);
     if (isCodeLine(line)) {
       const prev = last?.lines[last.lines.length - 1];
-      if (
-        last?.kind === "code" && prev && last.page === page.page && line.y > prev.y &&
-        line.y - prev.y <= stats.lineGap(line.size) * 3.5
-      ) last.lines.push(line);
-      else drafts.push({ kind: "code", page: page.page, lines: [line] });
+      if (last?.kind === "code" && prev && last.page === page.page && continuesCode(prev, line, stats)) {
+        last.lines.push(line);
+      } else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;
     }
     const marker = line.size <= stats.bodySize * 1.15 && !tag ? listMarker(line) : null;
@@ -230,7 +247,10 @@ function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: Document
   });
 }
 
-/** Joins a paragraph broken by a page turn: no closing punctuation, next page starts lower-case. */
+/**
+ * Joins a paragraph broken by a page turn (no closing punctuation, next page
+ * starts lower-case), and code running on from one page to the next.
+ */
 function joinAcrossPages(drafts: Draft[]): Draft[] {
   const out: Draft[] = [];
   for (const draft of drafts) {
@@ -241,6 +261,11 @@ function joinAcrossPages(drafts: Draft[]): Draft[] {
       !/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!)) &&
       /^\p{Ll}/u.test(plainLineText(draft.lines[0]!))
     ) {
+      prev.lines.push(...draft.lines);
+      continue;
+    }
+    // Code that ends one page and opens the next is one block broken by the page turn.
+    if (prev?.kind === "code" && draft.kind === "code" && draft.page === prev.page + 1) {
       prev.lines.push(...draft.lines);
       continue;
     }

@@ -44,6 +44,8 @@ export interface Span {
   /** Target of a link annotation covering this text. */
   link?: string;
   tag?: Tag;
+  /** Id of the shaded area (a filled box, as behind a code block) the span sits on. */
+  shade?: number;
 }
 
 /** A horizontal run of spans with no wide gap: a line of a paragraph, a table cell, a column's line. */

@@ -69,14 +69,23 @@ function multiply(m: readonly number[], n: readonly number[]): number[] {
   return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
 }
 
+/** Painted shapes of a page that structure detection reads. */
+export interface PageShapes {
+  /** Small shapes: bullet candidates. */
+  marks: Mark[];
+  /** Filled areas several ems wide and at least a line tall: the shading behind code blocks. */
+  areas: Array<Omit<Mark, "filled">>;
+}
+
 /**
- * Small painted shapes of a page.
+ * Small painted shapes and shaded areas of a page.
  *
  * @param ops The page's operator list.
  * @param view The viewport transform (PDF space → top-down page space).
+ * @param pageArea The page's area; fills covering half of it are the page's background.
  */
-export function smallMarks(ops: OperatorList, view: readonly number[]): Mark[] {
-  const marks: Mark[] = [];
+export function pageShapes(ops: OperatorList, view: readonly number[], pageArea: number): PageShapes {
+  const shapes: PageShapes = { marks: [], areas: [] };
   const stack: number[][] = [];
   let ctm = [...view];
   for (let i = 0; i < ops.fnArray.length; i++) {
@@ -97,11 +106,11 @@ export function smallMarks(ops: OperatorList, view: readonly number[]): Mark[] {
       const mark = transformBox(ctm, box);
       const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
       if (w > 0.8 && h > 0.8 && w <= MAX_SIDE && h <= MAX_SIDE) {
-        marks.push({ ...mark, filled: FILLS.has(paint) });
-      }
+        shapes.marks.push({ ...mark, filled: FILLS.has(paint) });
+      } else if (FILLS.has(paint) && w > 40 && h > 8 && w * h < pageArea / 2) shapes.areas.push(mark);
     }
   }
-  return marks;
+  return shapes;
 }
 
 /** A box `[minX, minY, maxX, maxY]` through a matrix, as an upright box. */
@@ -121,7 +130,7 @@ function transformBox(m: readonly number[], box: ArrayLike<number>): Omit<Mark, 
  * baseline and cap height, and within one and a half ems of the text.
  *
  * @param spans The page's spans in content order.
- * @param marks Small shapes from {@linkcode smallMarks}.
+ * @param marks Small shapes from {@linkcode pageShapes}.
  * @returns The spans with bullet spans added.
  */
 export function addVectorBullets(spans: readonly Span[], marks: readonly Mark[]): Span[] {

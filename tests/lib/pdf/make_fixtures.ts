@@ -3,7 +3,7 @@
  * wkhtmltopdf, the foreign corpus' producers, next to their sources. Run once
  * after changing a source; the PDFs are committed so tests need neither tool.
  *
- *     deno run -A tests/lib/pdf/make_fixtures.ts
+ *     deno run -A tests/lib/pdf/make_fixtures.ts [name…]
  *
  * @module
  */
@@ -15,6 +15,7 @@ if (import.meta.main) {
   try {
     for (const entry of Deno.readDirSync(dir)) {
       if (!entry.name.endsWith(".md")) continue;
+      if (Deno.args.length && !Deno.args.includes(entry.name.replace(/\.md$/, ""))) continue;
       const stem = `${dir}${entry.name.replace(/\.md$/, "")}`;
       await renderTex(`${dir}${entry.name}`, `${stem}.pdflatex.pdf`);
       await renderWebkit(`${dir}${entry.name}`, `${stem}.wkhtmltopdf.pdf`, work);

@@ -66,3 +66,26 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.match(quotes[0]!, /^> Simplicity is prerequisite for reliability\. .* narrower measure\.$/);
   });
 }
+
+/** The fenced code blocks of some Markdown. */
+function codeBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`code blocks keep inner blank lines, part where two blocks meet and run on across a page (${producer})`, async () => {
+    const blocks = codeBlocks(await convert(`code.${producer}`));
+    assert.equal(blocks.length, 3, blocks.join("\n---\n"));
+    assert.equal(blocks[0], "const a = 1;\n\nconsole.log(a);");
+    assert.equal(blocks[1], "$ node example.js\n1");
+    const long = blocks[2]!.split("\n");
+    assert.equal(long.length, 74);
+    assert.equal(long[73], "line 74 of the long listing");
+  });
+
+  Deno.test(`prose sets the body size in a code-heavy document, and outline depth gives TeX's fourth level (${producer})`, async () => {
+    const markdown = await convert(`headings.${producer}`);
+    const headings = lines(markdown).filter((l) => l.startsWith("#"));
+    assert.deepEqual(headings, ["# Guide", "## Setup", "### Options", "#### Verbose", "#### Quiet"]);
+  });
+}
