@@ -80,6 +80,9 @@ export function parseMarkdown(markdown: string): Parsed {
   /** Content indents of the open list items. */
   let itemIndents: number[] = [];
   let quote: string[] = [];
+  /** List items with their depth, and the one whose first paragraph is still open. */
+  const items: Array<{ depth: number; numbered: boolean; text: string }> = [];
+  let open: (typeof items)[number] | null = null;
   const endQuote = () => {
     const text = norm(quote.join(" "));
     if (text) parsed.quotes.push(text);
@@ -99,6 +102,7 @@ export function parseMarkdown(markdown: string): Parsed {
     }
     if (fenceMatch) {
       fence = fenceMatch[1]!;
+      open = null;
       continue;
     }
     for (const span of line.matchAll(/(`+)(.+?)\1/g)) {
@@ -106,28 +110,34 @@ export function parseMarkdown(markdown: string): Parsed {
     }
     const quoted = /^\s*>\s?(.*)$/.exec(line);
     if (quoted) {
+      open = null;
       quote.push(quoted[1]!.replace(/^[>\s]+/, ""));
       prose.push(quoted[1]!);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
+      open = null;
       parsed.headings.push({ level: heading[1]!.length, text: norm(heading[2]!) });
       prose.push(heading[2]!);
       continue;
     }
     const item = /^(\s*)([-*+]|\d{1,9}[.)])(\s+)(.*)$/.exec(line);
+    if (!item && open && line.trim() && !/^\s*\|/.test(line)) {
+      // A wrapped line of the item's first paragraph.
+      open.text += ` ${line.trim()}`;
+      prose.push(line);
+      continue;
+    }
+    open = null;
     const indent = /^\s*/.exec(line)![0].length;
     while (itemIndents.length && indent < itemIndents[itemIndents.length - 1]! && line.trim()) {
       itemIndents.pop();
     }
     if (item) {
-      const text = norm(item[4]!);
-      const depth = itemIndents.length;
+      open = { depth: itemIndents.length, numbered: /\d/.test(item[2]!), text: item[4]! };
+      items.push(open);
       itemIndents.push(indent + item[2]!.length + item[3]!.length);
-      parsed.listItems.push(text);
-      (/\d/.test(item[2]!) ? parsed.numberedItems : parsed.bulletItems).push(text);
-      if (depth > 0) parsed.nestedItems.push(`${depth}|${text}`);
       prose.push(item[4]!);
       continue;
     }
@@ -144,6 +154,12 @@ export function parseMarkdown(markdown: string): Parsed {
     prose.push(line);
   }
   if (quote.length) endQuote();
+  for (const item of items) {
+    const text = norm(item.text);
+    parsed.listItems.push(text);
+    (item.numbered ? parsed.numberedItems : parsed.bulletItems).push(text);
+    if (item.depth > 0) parsed.nestedItems.push(`${item.depth}|${text}`);
+  }
   for (const match of markdown.matchAll(/\[([^\]]+)\]\(([^)\s]+)\)/g)) {
     // Only links to addresses survive in a PDF; anchors within the document become page jumps.
     if (/^(https?:|mailto:|ftp:)/i.test(match[2]!)) parsed.links.push(normUrl(match[2]!));
