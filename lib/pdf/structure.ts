@@ -226,11 +226,14 @@ function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly O
       bold: draft.lines.every(allBold),
       italic: spans.every((s) => s.font.italic || !s.text.trim()),
       lineCount: draft.lines.length,
+      page: draft.page,
     };
     if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
   }
-  const levels = assignLevels(candidates.map((c) => c.info), outline);
-  candidates.forEach((c, k) => c.draft.heading = levels[k]);
+  const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize);
+  candidates.forEach((c, k) => {
+    if (levels[k]) c.draft.heading = levels[k];
+  });
 }
 
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */

@@ -89,3 +89,16 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.deepEqual(headings, ["# Guide", "## Setup", "### Options", "#### Verbose", "#### Quiet"]);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a bold lead-in ending in a colon is not a heading (${producer})`, async () => {
+    const headings = lines(await convert(`leadins.${producer}`)).filter((l) => l.startsWith("#"));
+    assert.ok(!headings.some((h) => h.includes("Options")), headings.join("\n"));
+    assert.deepEqual(headings.slice(0, 3), ["# Tool", "## Usage", "### Output"]);
+  });
+}
+
+Deno.test("each outline entry names one heading, so emphasis repeating its words stays a paragraph", async () => {
+  const headings = lines(await convert("leadins.pdflatex")).filter((l) => l.startsWith("#"));
+  assert.deepEqual(headings, ["# Tool", "## Usage", "### Output"]);
+});
