@@ -16,13 +16,18 @@ import { FOREIGN, FOREIGN_DIR, type ForeignDocument, foreignPdfUrl, foreignSourc
 /** Source lines kept before cutting at the next heading. */
 const KEEP_LINES = 150;
 
-/** Drops images, raw HTML, strike-through (TeX needs an extra package) and links left without text (badges). */
+/**
+ * Drops images, raw HTML, strike-through (TeX needs an extra package) and
+ * links left without text (badges); names a language on every code block, so
+ * each is written fenced rather than indented.
+ */
 const FILTER = `
 return {
   { Image = function() return {} end,
     RawInline = function() return {} end,
     RawBlock = function() return {} end,
-    Strikeout = function(s) return s.content end },
+    Strikeout = function(s) return s.content end,
+    CodeBlock = function(c) if #c.classes == 0 then c.classes = { "text" } end return c end },
   { Link = function(l) if #l.content == 0 then return {} end end },
   { Para = function(p) if #p.content == 0 then return {} end end,
     Plain = function(p) if #p.content == 0 then return {} end end },
