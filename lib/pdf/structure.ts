@@ -146,7 +146,7 @@ function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
   const a = shadeOf(prev), b = shadeOf(line);
   if (a !== undefined || b !== undefined) return a === b;
   // Blank lines inside a block keep the line grid; the space between two blocks does not.
-  const steps = (line.y - prev.y) / stats.lineGap(line.size);
+  const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
   return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.2;
 }
 

@@ -102,3 +102,8 @@ Deno.test("each outline entry names one heading, so emphasis repeating its words
   const headings = lines(await convert("leadins.pdflatex")).filter((l) => l.startsWith("#"));
   assert.deepEqual(headings, ["# Tool", "## Usage", "### Output"]);
 });
+
+Deno.test("code keeps its own line grid where prose lines are spaced by paragraph skips (pdflatex)", async () => {
+  const blocks = codeBlocks(await convert("code_notes.pdflatex"));
+  assert.deepEqual(blocks, ["first line of code\nsecond line of code\nthird line of code"]);
+});
