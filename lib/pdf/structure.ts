@@ -150,6 +150,12 @@ function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
   return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.2;
 }
 
+/** An aligned table at `lines[start]`; aligned columns wholly in a monospace font are code (help text). */
+function alignedTable(lines: readonly Line[], start: number) {
+  const table = detectTable(lines, start);
+  return table && !lines.slice(start, table.end).every(isCodeLine) ? table : null;
+}
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nesting: ListNesting) {
   const lines = page.lines;
@@ -158,7 +164,7 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
     let line = lines[i]!;
     const last = drafts[drafts.length - 1];
     const tag = line.spans[0]?.tag;
-    const table = tag?.cell ? tableFromTags(lines, i) : detectTable(lines, i);
+    const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i);
     if (table) {
       drafts.push({ kind: "table", page: page.page, lines: lines.slice(i, table.end), rows: table.rows });
       nesting.reset();

@@ -107,3 +107,13 @@ Deno.test("code keeps its own line grid where prose lines are spaced by paragrap
   const blocks = codeBlocks(await convert("code_notes.pdflatex"));
   assert.deepEqual(blocks, ["first line of code\nsecond line of code\nthird line of code"]);
 });
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`help text with aligned columns stays one code block, not a table (${producer})`, async () => {
+    const markdown = await convert(`help.${producer}`);
+    assert.ok(!markdown.includes("| --- |"), markdown);
+    const blocks = codeBlocks(markdown);
+    assert.equal(blocks.length, 1, markdown);
+    assert.match(blocks[0]!, /^ {2}-o, --out <dir> {3}write results to dir$/m);
+  });
+}
