@@ -6,7 +6,7 @@
  * @module
  */
 import { codeBlockText } from "./code.ts";
-import { assignLevels, type HeadingCandidate, isHeadingCandidate } from "./headings.ts";
+import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
 import { isMarkerOnly, listMarker, ListNesting } from "./lists.ts";
 import { bodyColumn, isQuoteParagraph } from "./quotes.ts";
@@ -214,6 +214,21 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
   }
 }
 
+/**
+ * Splits a paragraph whose every line is an outline title into one block per
+ * line: consecutive headings in the same style read as one paragraph.
+ */
+function splitOutlineLines(drafts: Draft[], outline: readonly OutlineEntry[]): Draft[] {
+  if (outline.length === 0) return drafts;
+  const titles = new Set(outline.map((e) => matchKey(e.title)));
+  return drafts.flatMap((draft) =>
+    draft.kind === "text" && draft.lines.length > 1 &&
+      draft.lines.every((l) => titles.has(matchKey(plainLineText(l))))
+      ? draft.lines.map((line) => ({ ...draft, lines: [line] }))
+      : [draft]
+  );
+}
+
 /** Decides which text drafts are headings, and their levels. */
 function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly OutlineEntry[]) {
   const tagged = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
@@ -294,6 +309,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
   for (const page of pages) segmentPage(page, stats, drafts, nesting);
+  drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   markQuotes(drafts, pages, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts);

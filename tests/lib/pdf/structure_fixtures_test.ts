@@ -117,3 +117,14 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.match(blocks[0]!, /^ {2}-o, --out <dir> {3}write results to dir$/m);
   });
 }
+
+Deno.test("consecutive headings the outline lists apart stay apart (pdflatex)", async () => {
+  const headings = lines(await convert("twoheads.pdflatex")).filter((l) => l.startsWith("#"));
+  assert.deepEqual(headings, [
+    "# Api",
+    "## Functions",
+    "### start(text)",
+    "### start(options)",
+    "### stop()",
+  ]);
+});
