@@ -15,21 +15,20 @@ export interface Column {
   right: number;
 }
 
-/** The body column of a page: most used left edge and rightmost end of body-size lines. */
+/** The body column of a page: leftmost left edge two lines share, and rightmost end of body-size lines. */
 export function bodyColumn(page: PageText, bodySize: number): Column | null {
   const counts = new Map<number, number>();
   let right = -Infinity;
   for (const line of page.lines) {
-    if (Math.abs(sizeKey(line.size) - sizeKey(bodySize)) > 0.5) continue;
+    // Headings share the column's left edge; only body text measures its right one.
     const key = Math.round(line.x0);
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    right = Math.max(right, line.x1);
+    if (Math.abs(sizeKey(line.size) - sizeKey(bodySize)) <= 0.5) right = Math.max(right, line.x1);
   }
-  let left: number | undefined, most = 0;
-  for (const [key, n] of counts) {
-    if (n > most || (n === most && key < left!)) [left, most] = [key, n];
-  }
-  return left === undefined || most < 3 ? null : { left, right };
+  // The leftmost edge several lines share: list items and quotes are set in from it.
+  let left: number | undefined;
+  for (const [key, n] of counts) if (n >= 2 && (left === undefined || key < left)) left = key;
+  return left === undefined || right === -Infinity ? null : { left, right };
 }
 
 /**

@@ -128,3 +128,11 @@ Deno.test("consecutive headings the outline lists apart stay apart (pdflatex)", 
     "### stop()",
   ]);
 });
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a quote is set in from the column's left edge even where list items outnumber paragraphs (${producer})`, async () => {
+    const out = lines(await convert(`quote_list.${producer}`));
+    assert.deepEqual(out.filter((l) => l.startsWith(">")), ["> A one-line quote opens the page."]);
+    assert.ok(out.includes("- seven items"));
+  });
+}
