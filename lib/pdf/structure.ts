@@ -150,6 +150,15 @@ function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
   return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.2;
 }
 
+/**
+ * True when a line set wholly in a monospace font is a heading made of inline
+ * code: set larger than body text (code blocks never are), or named by the
+ * outline.
+ */
+function isCodeHeading(line: Line, stats: DocumentStats, titles: ReadonlySet<string>): boolean {
+  return line.size >= stats.bodySize * 1.12 || titles.has(matchKey(plainLineText(line)));
+}
+
 /** An aligned table at `lines[start]`; aligned columns wholly in a monospace font are code (help text). */
 function alignedTable(lines: readonly Line[], start: number) {
   const table = detectTable(lines, start);
@@ -157,7 +166,13 @@ function alignedTable(lines: readonly Line[], start: number) {
 }
 
 /** Cuts one page's lines into drafts, appending to `drafts`. */
-function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nesting: ListNesting) {
+function segmentPage(
+  page: PageText,
+  stats: DocumentStats,
+  drafts: Draft[],
+  nesting: ListNesting,
+  titles: ReadonlySet<string>,
+) {
   const lines = page.lines;
   let i = 0;
   while (i < lines.length) {
@@ -174,7 +189,7 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
     const row = sameRow(lines, i);
     i += row.length;
     if (row.length > 1) line = joinRow(row);
-    if (isCodeLine(line)) {
+    if (isCodeLine(line) && !isCodeHeading(line, stats, titles)) {
       const prev = last?.lines[last.lines.length - 1];
       if (last?.kind === "code" && prev && last.page === page.page && continuesCode(prev, line, stats)) {
         last.lines.push(line);
@@ -308,7 +323,8 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   const { stats } = options;
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
-  for (const page of pages) segmentPage(page, stats, drafts, nesting);
+  const titles = new Set(options.outline.map((e) => matchKey(e.title)));
+  for (const page of pages) segmentPage(page, stats, drafts, nesting, titles);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   markQuotes(drafts, pages, stats);

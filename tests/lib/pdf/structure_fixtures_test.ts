@@ -136,3 +136,13 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.ok(out.includes("- seven items"));
   });
 }
+
+Deno.test("a heading made only of inline code is a heading, not a code block (pdflatex)", async () => {
+  const markdown = await convert("code_heading.pdflatex");
+  assert.deepEqual(lines(markdown).filter((l) => l.startsWith("#")), [
+    "# Api",
+    "## `run(options) => Promise<void>`",
+    "## `stop()`",
+  ]);
+  assert.equal(codeBlocks(markdown).length, 0);
+});
