@@ -304,7 +304,7 @@ function joinAcrossPages(drafts: Draft[]): Draft[] {
       continue;
     }
     // Code that ends one page and opens the next is one block broken by the page turn.
-    if (prev?.kind === "code" && draft.kind === "code" && draft.page === prev.page + 1) {
+    if (prev?.kind === "code" && draft.kind === "code" && draft.page === prev.lines.at(-1)!.page + 1) {
       prev.lines.push(...draft.lines);
       continue;
     }

@@ -146,3 +146,11 @@ Deno.test("a heading made only of inline code is a heading, not a code block (pd
   ]);
   assert.equal(codeBlocks(markdown).length, 0);
 });
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a listing over three pages stays one code block (${producer})`, async () => {
+    const blocks = codeBlocks(await convert(`code_long.${producer}`));
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0]!.split("\n").length, 140);
+  });
+}
