@@ -1,8 +1,11 @@
 /**
- * PDF → Markdown bench. Scores our converter and `@opendocsg/pdf2md` against
- * the corpus' Markdown sources (headings by level, list items, code blocks,
- * links, table cells, text similarity), then measures pages per second and
- * peak memory on Debian's R manuals when installed (`apt-get install r-doc-pdf`).
+ * PDF → Markdown bench. Scores our converter, `@opendocsg/pdf2md` and
+ * OpenDataLoader PDF (when Java is installed) against the Markdown sources of
+ * two corpora: the first corpus (documents written for it, rendered by
+ * Chromium and LibreOffice) and the foreign corpus (package READMEs by other
+ * authors, rendered by pdflatex and wkhtmltopdf, in a tuning and a held-out
+ * part). Then it measures pages per second and peak memory on Debian's R
+ * manuals when installed (`apt-get install r-doc-pdf`).
  *
  *     deno run -A bench/pdf.ts [--quick]
  *
@@ -14,7 +17,16 @@
 import * as pdf2mdModule from "@opendocsg/pdf2md";
 import { convertPdf } from "../lib/pdf/convert.ts";
 import { CORPUS, type Engine, pdfUrl, sourceUrl } from "../tests/_support/pdf_corpus.ts";
-import { type Ratio, score, type Scores } from "./pdf/_score.ts";
+import {
+  FOREIGN,
+  FOREIGN_ENGINES,
+  type ForeignEngine,
+  foreignPdfUrl,
+  foreignSourceUrl,
+} from "../tests/_support/pdf_foreign_corpus.ts";
+import { haveJava, runOdl } from "./pdf/odl.ts";
+import { table, type Totals } from "../tests/_support/pdf_report.ts";
+import { score } from "../tests/_support/pdf_score.ts";
 
 /** `@opendocsg/pdf2md`'s default export, typed as it behaves (its typings declare a module shape). */
 const pdf2md = (pdf2mdModule as unknown as {
@@ -36,79 +48,52 @@ const CONVERTERS: Converter[] = [
   { name: "pdf2md", convert: (bytes) => pdf2md(bytes) },
 ];
 
-/** Totals of one converter over documents. */
-interface Totals {
-  scores: Scores[];
-  ms: number;
-  pages: number;
+/** A document to score: its Markdown source and one rendering. */
+interface Doc {
+  source: URL;
+  pdf: URL;
 }
 
-/** Adds ratios. */
-function sum(ratios: Ratio[]): Ratio {
-  return ratios.reduce((t, r) => ({ hit: t.hit + r.hit, of: t.of + r.of }), { hit: 0, of: 0 });
+/** Documents of the first corpus rendered by `engines`. */
+function firstCorpus(engines: readonly Engine[]): Doc[] {
+  return CORPUS.flatMap((doc) =>
+    doc.engines.filter((e) => engines.includes(e)).map((e) => ({
+      source: sourceUrl(doc.name),
+      pdf: pdfUrl(doc.name, e),
+    }))
+  );
 }
 
-/** A ratio as a fraction with three decimals. */
-function fraction(r: Ratio): string {
-  return r.of === 0 ? "–" : (r.hit / r.of).toFixed(3);
+/** Documents of the foreign corpus, one part of it. */
+function foreignCorpus(heldOut: boolean, engines: readonly ForeignEngine[] = FOREIGN_ENGINES): Doc[] {
+  return FOREIGN.filter((d) => d.heldOut === heldOut).flatMap((doc) =>
+    engines.map((e) => ({ source: foreignSourceUrl(doc.name), pdf: foreignPdfUrl(doc.name, e) }))
+  );
 }
 
-/** F1 of heading precision and recall. */
-function f1(predicted: Ratio, found: Ratio): string {
-  const p = predicted.of ? predicted.hit / predicted.of : 0;
-  const r = found.of ? found.hit / found.of : 0;
-  return p + r === 0 ? "0.000" : ((2 * p * r) / (p + r)).toFixed(3);
-}
-
-/** The comparison table for some documents. */
-function table(totals: Map<string, Totals>): string {
-  const names = [...totals.keys()];
-  const rows: Array<[string, (t: Totals) => string]> = [
-    [
-      "Text similarity (mean)",
-      (t) => (t.scores.reduce((n, s) => n + s.text, 0) / t.scores.length).toFixed(3),
-    ],
-    [
-      "Heading F1 (text + level)",
-      (t) => f1(sum(t.scores.map((s) => s.headingsPredicted)), sum(t.scores.map((s) => s.headingsFound))),
-    ],
-    ["Heading precision", (t) => fraction(sum(t.scores.map((s) => s.headingsPredicted)))],
-    ["Heading recall", (t) => fraction(sum(t.scores.map((s) => s.headingsFound)))],
-    ...[1, 2, 3, 4, 5, 6].map((level): [string, (t: Totals) => string] => [
-      `  H${level} recall`,
-      (t) => fraction(sum(t.scores.map((s) => s.headingsByLevel[level - 1]!))),
-    ]),
-    ["List-item recall", (t) => fraction(sum(t.scores.map((s) => s.listItems)))],
-    ["Code-block recall", (t) => fraction(sum(t.scores.map((s) => s.codeBlocks)))],
-    ["Link recall", (t) => fraction(sum(t.scores.map((s) => s.links)))],
-    ["Table-cell recall", (t) => fraction(sum(t.scores.map((s) => s.tableCells)))],
-    ["Pages per second", (t) => (t.pages / (t.ms / 1000)).toFixed(1)],
-  ];
-  const lines = [`| Score | ${names.join(" | ")} |`, `|---|${names.map(() => "---:").join("|")}|`];
-  for (const [label, value] of rows) {
-    lines.push(`| ${label} | ${names.map((n) => value(totals.get(n)!)).join(" | ")} |`);
-  }
-  return lines.join("\n");
-}
-
-/** Runs every converter over the corpus documents rendered by `engines`. */
-async function scoreCorpus(engines: readonly Engine[]): Promise<Map<string, Totals>> {
+/** Runs every converter, and OpenDataLoader when Java is there, over the documents. */
+async function scoreDocs(docs: readonly Doc[], odl: boolean): Promise<Map<string, Totals>> {
   const totals = new Map<string, Totals>(CONVERTERS.map((c) => [c.name, { scores: [], ms: 0, pages: 0 }]));
-  for (const doc of CORPUS) {
-    const source = await Deno.readTextFile(sourceUrl(doc.name));
-    for (const engine of doc.engines.filter((e) => engines.includes(e))) {
-      const bytes = await Deno.readFile(pdfUrl(doc.name, engine));
-      const pages = (await convertPdf(bytes)).pages;
-      for (const converter of CONVERTERS) {
-        const started = performance.now();
-        const markdown = await converter.convert(bytes);
-        const t = totals.get(converter.name)!;
-        t.ms += performance.now() - started;
-        t.pages += pages;
-        t.scores.push(score(source, markdown));
-      }
+  const batch = odl ? await runOdl(docs.map((d) => d.pdf.pathname)) : null;
+  const odlTotals: Totals = { scores: [], ms: batch?.ms ?? 0, pages: 0 };
+  for (const doc of docs) {
+    const source = await Deno.readTextFile(doc.source);
+    const bytes = await Deno.readFile(doc.pdf);
+    const pages = (await convertPdf(bytes)).pages;
+    for (const converter of CONVERTERS) {
+      const started = performance.now();
+      const markdown = await converter.convert(bytes);
+      const t = totals.get(converter.name)!;
+      t.ms += performance.now() - started;
+      t.pages += pages;
+      t.scores.push(score(source, markdown));
+    }
+    if (batch) {
+      odlTotals.pages += pages;
+      odlTotals.scores.push(score(source, batch.markdown.get(doc.pdf.pathname) ?? ""));
     }
   }
+  if (batch) totals.set("OpenDataLoader", odlTotals);
   return totals;
 }
 
@@ -175,11 +160,29 @@ async function manuals(rounds: number) {
 }
 
 if (import.meta.main) {
-  console.log("## All corpus PDFs\n");
-  console.log(table(await scoreCorpus(["chromium", "libreoffice"])));
-  console.log("\n## Chromium (tagged) only\n");
-  console.log(table(await scoreCorpus(["chromium"])));
-  console.log("\n## LibreOffice (untagged) only\n");
-  console.log(table(await scoreCorpus(["libreoffice"])));
+  const odl = await haveJava();
+  if (!odl) {
+    console.log("Java not found: OpenDataLoader PDF is left out (`apt-get install default-jre-headless`).\n");
+  }
+  const sections: Array<[string, Doc[]]> = [
+    ["Foreign corpus, tuning part (pdflatex + wkhtmltopdf)", foreignCorpus(false)],
+    ["Foreign corpus, held-out part (pdflatex + wkhtmltopdf)", foreignCorpus(true)],
+    ["Foreign corpus, all, pdflatex only", [
+      ...foreignCorpus(false, ["pdflatex"]),
+      ...foreignCorpus(true, ["pdflatex"]),
+    ]],
+    ["Foreign corpus, all, wkhtmltopdf only", [
+      ...foreignCorpus(false, ["wkhtmltopdf"]),
+      ...foreignCorpus(true, ["wkhtmltopdf"]),
+    ]],
+    ["First corpus, all PDFs", firstCorpus(["chromium", "libreoffice"])],
+    ["First corpus, Chromium (tagged) only", firstCorpus(["chromium"])],
+    ["First corpus, LibreOffice (untagged) only", firstCorpus(["libreoffice"])],
+  ];
+  for (const [title, docs] of sections) {
+    console.log(`## ${title}\n`);
+    console.log(table(await scoreDocs(docs, odl)));
+    console.log("");
+  }
   if (!Deno.args.includes("--quick")) await manuals(3);
 }

@@ -34,7 +34,7 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
   let prev: Line | undefined;
   for (const line of lines) {
     if (prev) {
-      const blank = Math.round((line.y - prev.y) / stats.lineGap(line.size)) - 1;
+      const blank = Math.round((line.y - prev.y) / stats.codeLineGap(line.size)) - 1;
       for (let k = 0; k < Math.min(blank, 2); k++) out.push("");
     }
     let text = " ".repeat(Math.max(0, Math.round((line.x0 - left) / cell)));

@@ -9,6 +9,7 @@ import type { FontResolver } from "./fonts.ts";
 import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
+import { addVectorBullets, type OperatorList, pageShapes } from "./vector_marks.ts";
 
 /** A page's spans. */
 export interface PageSpans {
@@ -175,7 +176,43 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     if (tag) span.tag = tag;
     for (const piece of splitAtLinks(span, links)) spans.push(piece);
   }
-  return { width: viewport.width, height: viewport.height, spans, rotatedCharacters };
+  return {
+    width: viewport.width,
+    height: viewport.height,
+    spans: options.tagged ? spans : await withShapes(page, spans, viewport, options.ids),
+    rotatedCharacters,
+  };
+}
+
+/**
+ * Reads what painted shapes say (untagged PDFs; a tagged one labels its list
+ * items and code): bullets drawn as shapes become bullet spans, and spans on
+ * a shaded area (the background of a code block) carry its id. The operator
+ * list is the one font resolution asks for, so pdf.js serves it from its
+ * cache when both need it.
+ */
+async function withShapes(
+  page: PDFPageProxy,
+  spans: Span[],
+  viewport: { transform: number[]; width: number; height: number },
+  ids: { next: number },
+): Promise<Span[]> {
+  if (spans.length === 0) return spans;
+  const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
+  const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
+  const areaIds = shapes.areas.map(() => ids.next++);
+  for (const span of spans) {
+    const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
+    // The innermost (last painted) area holding the span's first letter.
+    for (let k = shapes.areas.length - 1; k >= 0; k--) {
+      const a = shapes.areas[k]!;
+      if (x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1) {
+        span.shade = areaIds[k]!;
+        break;
+      }
+    }
+  }
+  return addVectorBullets(spans, shapes.marks);
 }
 
 /** Rough advance of a character in ems, enough to place link edges inside a span. */

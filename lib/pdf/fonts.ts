@@ -21,6 +21,13 @@ interface LoadedFont {
 const BOLD = /bold|black|heavy|semibold|demi|^CMB|^CMSSBX|^SFBX|^SFB\d/i;
 const ITALIC = /italic|oblique|^CMTI|^CMSL|^CMMI|^SFTI|^SFSL/i;
 const MONOSPACE = /mono|courier|^CMTT|^SFTT|consola|menlo|typewriter|inconsolata|^LMMono/i;
+/**
+ * Names of proportional families. pdf.js calls a font fixed-pitch when all
+ * its widths are equal, which a small re-encoded subset (TeX's text-companion
+ * copy of a roman face holding only the bullet) can be; the name overrules.
+ */
+const PROPORTIONAL =
+  /roman|serif|sans|times|arial|helvet|georgia|garamond|palatino|charter|calibri|cambria|verdana|libertin|^CMR\d|^CMSS|^CMBX|^SFRM|^SFSS/i;
 
 /**
  * Derives a style from a font's PostScript name and flags.
@@ -36,7 +43,7 @@ export function fontStyleFromName(fullName: string, fixedPitch: boolean): FontSt
     name,
     bold: BOLD.test(name),
     italic: ITALIC.test(name),
-    monospace: fixedPitch || MONOSPACE.test(name),
+    monospace: MONOSPACE.test(name) || (fixedPitch && !PROPORTIONAL.test(name)),
   };
 }
 

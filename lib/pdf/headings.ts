@@ -18,6 +18,8 @@ export interface HeadingCandidate {
   bold: boolean;
   italic: boolean;
   lineCount: number;
+  /** 1-based page the candidate is on, when known. */
+  page?: number;
 }
 
 /** Style identity: size to the half point, weight and slant. */
@@ -35,7 +37,8 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
   const text = c.text.trim();
   if (!/[\p{L}\p{N}]/u.test(text) || text.length > 160 || c.lineCount > 3) return false;
   if (c.size >= stats.bodySize * 1.12) return true;
-  return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 && !/[.,;]$/.test(text) &&
+  // At body size only weight sets a heading apart; a bold line ending in a colon leads into what follows.
+  return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 && !/[.,;:]$/.test(text) &&
     text.length <= 100;
 }
 
@@ -44,11 +47,13 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
  *
  * @param candidates Heading candidates in document order.
  * @param outline The document outline, possibly empty.
- * @returns Levels, index-aligned with `candidates`.
+ * @param bodySize Body text size: body-size candidates an outline leaves out are not headings.
+ * @returns Levels, index-aligned with `candidates`; 0 for a candidate found not to be a heading.
  */
 export function assignLevels(
   candidates: readonly HeadingCandidate[],
   outline: readonly OutlineEntry[],
+  bodySize = 0,
 ): number[] {
   const firstSeen = new Map<string, number>();
   candidates.forEach((c, i) => {
@@ -57,14 +62,10 @@ export function assignLevels(
   const styles = [...firstSeen.keys()].sort((a, b) =>
     compareStyles(a, b) || firstSeen.get(a)! - firstSeen.get(b)!
   );
-  const outlineLevel = new Map<string, number>();
-  for (const entry of outline) {
-    const key = matchKey(entry.title);
-    if (key && !outlineLevel.has(key)) outlineLevel.set(key, entry.level);
-  }
+  const exactLevels = matchOutline(candidates, outline);
   const votes = new Map<string, Map<number, number>>();
-  candidates.forEach((c) => {
-    const level = outlineLevel.get(matchKey(c.text));
+  candidates.forEach((c, i) => {
+    const level = exactLevels[i];
     if (level === undefined) return;
     const tally = votes.get(styleKey(c)) ?? new Map<number, number>();
     tally.set(level, (tally.get(level) ?? 0) + 1);
@@ -75,9 +76,41 @@ export function assignLevels(
     styleLevel.set(style, [...tally].sort((a, b) => b[1] - a[1])[0]![0]);
   }
   placeUnmatchedStyles(styles, styleLevel);
+  // An outline stops at some depth (TeX's at subsubsections): a heading left out of it whose style
+  // the outline puts at that deepest level sits one level below it. When the outline lists the
+  // document's headings, a candidate it leaves out in any other style is emphasis, not a heading.
+  const deepest = Math.max(0, ...outline.map((e) => e.level));
+  const listed = exactLevels.filter((l) => l !== undefined).length >= 3;
+  return candidates.map((c, i) => {
+    const exact = exactLevels[i];
+    if (exact !== undefined) return Math.min(6, Math.max(1, exact));
+    const style = styleLevel.get(styleKey(c));
+    if (votes.has(styleKey(c)) && style === deepest) return Math.min(6, deepest + 1);
+    if (listed && c.size < bodySize * 1.12) return 0;
+    return Math.min(6, Math.max(1, style ?? 6));
+  });
+}
+
+/**
+ * The outline level of each candidate its text matches. Each entry matches
+ * once, in document order, and on its own page when both pages are known, so
+ * emphasis repeating a heading's words later does not take its level.
+ */
+function matchOutline(
+  candidates: readonly HeadingCandidate[],
+  outline: readonly OutlineEntry[],
+): Array<number | undefined> {
+  const open = new Map<string, OutlineEntry[]>();
+  for (const entry of outline) {
+    const key = matchKey(entry.title);
+    if (key) open.set(key, [...open.get(key) ?? [], entry]);
+  }
   return candidates.map((c) => {
-    const exact = outlineLevel.get(matchKey(c.text));
-    return Math.min(6, Math.max(1, exact ?? styleLevel.get(styleKey(c)) ?? 6));
+    const entries = open.get(matchKey(c.text));
+    const k = entries?.findIndex((e) => e.page === undefined || c.page === undefined || e.page === c.page) ??
+      -1;
+    if (k < 0) return undefined;
+    return entries!.splice(k, 1)[0]!.level;
   });
 }
 

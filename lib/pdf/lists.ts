@@ -8,7 +8,7 @@
 import type { Line, Span } from "./types.ts";
 
 /** Glyphs used as bullets, including the Symbol/Wingdings private-use ones. */
-const BULLETS = "•◦▪▫‣⁃∙·●○■□►▸▶➢➤✓✔❖–—*-\uf0b7\uf0a7\uf076\uf0d8\uf0fc\ue00a";
+const BULLETS = "•◦▪▫‣⁃∙∗·●○■□►▸▶➢➤✓✔❖–—*-\uf0b7\uf0a7\uf076\uf0d8\uf0fc\ue00a";
 
 /** A list marker found at the start of a line. */
 export interface Marker {

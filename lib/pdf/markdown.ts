@@ -1,7 +1,7 @@
 /**
  * Renders blocks as CommonMark/GFM: ATX headings, nested lists indented under
- * their parent's text, fenced code, pipe tables, and page markers as HTML
- * comments.
+ * their parent's text, fenced code, pipe tables, block quotes, and page
+ * markers as HTML comments.
  *
  * @module
  */
@@ -53,6 +53,9 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       case "paragraph":
         text = guardStart(block.text);
         break;
+      case "quote":
+        text = `> ${guardStart(block.text)}`;
+        break;
       case "code": {
         const f = fence(block.text);
         text = `${f}\n${block.text}\n${f}`;
@@ -77,7 +80,8 @@ export function renderMarkdown(blocks: readonly Block[]): string {
     const tight = block.kind === "list_item" && previous?.kind === "list_item" &&
       (block.depth > 0 || rootOrdered === block.ordered);
     if (block.kind === "list_item" && block.depth === 0) rootOrdered = block.ordered;
-    parts.push(tight ? "\n" : parts.length ? "\n\n" : "", text);
+    const sameQuote = block.kind === "quote" && previous?.kind === "quote";
+    parts.push(sameQuote ? "\n>\n" : tight ? "\n" : parts.length ? "\n\n" : "", text);
     previous = block;
   }
   return parts.length ? `${parts.join("")}\n` : "";

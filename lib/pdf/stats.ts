@@ -12,6 +12,8 @@ export interface DocumentStats {
   bodySize: number;
   /** Usual baseline-to-baseline distance of consecutive lines, by size. */
   lineGap(size: number): number;
+  /** The same for lines of code, which keep their own grid; the prose gap where no code is seen. */
+  codeLineGap(size: number): number;
 }
 
 /** Rounds a size to the half point, the resolution styles are told apart by. */
@@ -31,36 +33,50 @@ function mode(histogram: Map<number, number>): number | undefined {
   return best;
 }
 
-/** Measures body size (character-weighted mode) and line gaps. */
+/** True when every visible span of a line is in a monospace font. */
+function isCode(line: PageText["lines"][number]): boolean {
+  return line.spans.every((s) => s.font.monospace || !s.text.trim());
+}
+
+/** Measures body size (character-weighted mode of the text outside monospace fonts) and line gaps. */
 export function documentStats(pages: readonly PageText[]): DocumentStats {
   const sizes = new Map<number, number>();
+  const codeSizes = new Map<number, number>();
   const gaps = new Map<number, Map<number, number>>();
+  const codeGaps = new Map<number, Map<number, number>>();
   for (const page of pages) {
     let prev: PageText["lines"][number] | undefined;
     for (const line of page.lines) {
       for (const span of line.spans) {
         const key = sizeKey(span.size);
-        sizes.set(key, (sizes.get(key) ?? 0) + span.text.length);
+        const into = span.font.monospace ? codeSizes : sizes;
+        into.set(key, (into.get(key) ?? 0) + span.text.length);
       }
       if (prev && sizeKey(prev.size) === sizeKey(line.size)) {
         const dy = line.y - prev.y;
         if (dy > line.size * 0.8 && dy < line.size * 2) {
-          const histogram = gaps.get(sizeKey(line.size)) ?? new Map<number, number>();
+          const into = isCode(prev) && isCode(line) ? codeGaps : gaps;
+          const histogram = into.get(sizeKey(line.size)) ?? new Map<number, number>();
           histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
-          gaps.set(sizeKey(line.size), histogram);
+          into.set(sizeKey(line.size), histogram);
         }
       }
       prev = line;
     }
   }
-  const bodySize = mode(sizes) ?? 10;
+  // Body text is prose: in a code-heavy document most characters may be code, set smaller.
+  const bodySize = mode(sizes) ?? mode(codeSizes) ?? 10;
   const gapBySize = new Map<number, number>();
   for (const [key, histogram] of gaps) gapBySize.set(key, mode(histogram)!);
+  const codeGapBySize = new Map<number, number>();
+  for (const [key, histogram] of codeGaps) codeGapBySize.set(key, mode(histogram)!);
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
+  const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
   return {
     bodySize,
-    lineGap(size: number) {
-      return gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
+    lineGap,
+    codeLineGap(size: number) {
+      return codeGapBySize.get(sizeKey(size)) ?? lineGap(size);
     },
   };
 }

@@ -6,9 +6,10 @@
  * @module
  */
 import { codeBlockText } from "./code.ts";
-import { assignLevels, type HeadingCandidate, isHeadingCandidate } from "./headings.ts";
+import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
 import { isMarkerOnly, listMarker, ListNesting } from "./lists.ts";
+import { bodyColumn, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { sizeKey } from "./stats.ts";
 import { detectTable, tableFromTags } from "./tables.ts";
@@ -35,6 +36,7 @@ interface Draft {
   markerX?: number;
   listId?: number;
   heading?: number;
+  quote?: boolean;
 }
 
 /** True when every visible span of a line is in a bold font. */
@@ -129,15 +131,55 @@ function joinRow(row: readonly Line[]): Line {
   return { ...row[0]!, spans, x1: Math.max(...row.map((l) => l.x1)) };
 }
 
+/** The shaded area a line sits on. */
+function shadeOf(line: Line): number | undefined {
+  return line.spans.find((s) => s.text.trim())?.shade;
+}
+
+/**
+ * True when code line `line` continues the code block ending in `prev`: one
+ * shaded area holds both, or, unshaded, the gap is a whole number of lines,
+ * a few blank lines at most.
+ */
+function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
+  if (line.y <= prev.y) return false;
+  const a = shadeOf(prev), b = shadeOf(line);
+  if (a !== undefined || b !== undefined) return a === b;
+  // Blank lines inside a block keep the line grid; the space between two blocks does not.
+  const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
+  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.2;
+}
+
+/**
+ * True when a line set wholly in a monospace font is a heading made of inline
+ * code: set larger than body text (code blocks never are), or named by the
+ * outline.
+ */
+function isCodeHeading(line: Line, stats: DocumentStats, titles: ReadonlySet<string>): boolean {
+  return line.size >= stats.bodySize * 1.12 || titles.has(matchKey(plainLineText(line)));
+}
+
+/** An aligned table at `lines[start]`; aligned columns wholly in a monospace font are code (help text). */
+function alignedTable(lines: readonly Line[], start: number) {
+  const table = detectTable(lines, start);
+  return table && !lines.slice(start, table.end).every(isCodeLine) ? table : null;
+}
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
-function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nesting: ListNesting) {
+function segmentPage(
+  page: PageText,
+  stats: DocumentStats,
+  drafts: Draft[],
+  nesting: ListNesting,
+  titles: ReadonlySet<string>,
+) {
   const lines = page.lines;
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
     const last = drafts[drafts.length - 1];
     const tag = line.spans[0]?.tag;
-    const table = tag?.cell ? tableFromTags(lines, i) : detectTable(lines, i);
+    const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i);
     if (table) {
       drafts.push({ kind: "table", page: page.page, lines: lines.slice(i, table.end), rows: table.rows });
       nesting.reset();
@@ -147,13 +189,11 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
     const row = sameRow(lines, i);
     i += row.length;
     if (row.length > 1) line = joinRow(row);
-    if (isCodeLine(line)) {
+    if (isCodeLine(line) && !isCodeHeading(line, stats, titles)) {
       const prev = last?.lines[last.lines.length - 1];
-      if (
-        last?.kind === "code" && prev && last.page === page.page && line.y > prev.y &&
-        line.y - prev.y <= stats.lineGap(line.size) * 3.5
-      ) last.lines.push(line);
-      else drafts.push({ kind: "code", page: page.page, lines: [line] });
+      if (last?.kind === "code" && prev && last.page === page.page && continuesCode(prev, line, stats)) {
+        last.lines.push(line);
+      } else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;
     }
     const marker = line.size <= stats.bodySize * 1.15 && !tag ? listMarker(line) : null;
@@ -189,6 +229,21 @@ function segmentPage(page: PageText, stats: DocumentStats, drafts: Draft[], nest
   }
 }
 
+/**
+ * Splits a paragraph whose every line is an outline title into one block per
+ * line: consecutive headings in the same style read as one paragraph.
+ */
+function splitOutlineLines(drafts: Draft[], outline: readonly OutlineEntry[]): Draft[] {
+  if (outline.length === 0) return drafts;
+  const titles = new Set(outline.map((e) => matchKey(e.title)));
+  return drafts.flatMap((draft) =>
+    draft.kind === "text" && draft.lines.length > 1 &&
+      draft.lines.every((l) => titles.has(matchKey(plainLineText(l))))
+      ? draft.lines.map((line) => ({ ...draft, lines: [line] }))
+      : [draft]
+  );
+}
+
 /** Decides which text drafts are headings, and their levels. */
 function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly OutlineEntry[]) {
   const tagged = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
@@ -207,14 +262,34 @@ function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly O
       bold: draft.lines.every(allBold),
       italic: spans.every((s) => s.font.italic || !s.text.trim()),
       lineCount: draft.lines.length,
+      page: draft.page,
     };
     if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
   }
-  const levels = assignLevels(candidates.map((c) => c.info), outline);
-  candidates.forEach((c, k) => c.draft.heading = levels[k]);
+  const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize);
+  candidates.forEach((c, k) => {
+    if (levels[k]) c.draft.heading = levels[k];
+  });
 }
 
-/** Joins a paragraph broken by a page turn: no closing punctuation, next page starts lower-case. */
+/** Marks body-size paragraphs set in as block quotes (untagged text only). */
+function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
+  const columns = new Map(pages.map((p) => [p.page, bodyColumn(p, stats.bodySize)]));
+  drafts.forEach((draft, i) => {
+    const column = columns.get(draft.page);
+    const first = draft.lines[0];
+    if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
+    if (Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) > 0.5) return;
+    const prev = drafts[i - 1];
+    const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.x0 ?? prev.markerX : undefined;
+    draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
+  });
+}
+
+/**
+ * Joins a paragraph broken by a page turn (no closing punctuation, next page
+ * starts lower-case), and code running on from one page to the next.
+ */
 function joinAcrossPages(drafts: Draft[]): Draft[] {
   const out: Draft[] = [];
   for (const draft of drafts) {
@@ -225,6 +300,11 @@ function joinAcrossPages(drafts: Draft[]): Draft[] {
       !/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!)) &&
       /^\p{Ll}/u.test(plainLineText(draft.lines[0]!))
     ) {
+      prev.lines.push(...draft.lines);
+      continue;
+    }
+    // Code that ends one page and opens the next is one block broken by the page turn.
+    if (prev?.kind === "code" && draft.kind === "code" && draft.page === prev.lines.at(-1)!.page + 1) {
       prev.lines.push(...draft.lines);
       continue;
     }
@@ -243,8 +323,11 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   const { stats } = options;
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
-  for (const page of pages) segmentPage(page, stats, drafts, nesting);
+  const titles = new Set(options.outline.map((e) => matchKey(e.title)));
+  for (const page of pages) segmentPage(page, stats, drafts, nesting, titles);
+  drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
+  markQuotes(drafts, pages, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts);
   const blocks: Block[] = [];
   let page = 0;
@@ -286,9 +369,8 @@ function toBlock(draft: Draft, stats: DocumentStats): Block | null {
     default: {
       const text = inlineMarkdown(draft.lines);
       if (!text) return null;
-      return draft.heading
-        ? { kind: "heading", level: draft.heading, text, page }
-        : { kind: "paragraph", text, page };
+      if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
+      return { kind: draft.quote ? "quote" : "paragraph", text, page };
     }
   }
 }

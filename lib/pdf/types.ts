@@ -44,6 +44,8 @@ export interface Span {
   /** Target of a link annotation covering this text. */
   link?: string;
   tag?: Tag;
+  /** Id of the shaded area (a filled box, as behind a code block) the span sits on. */
+  shade?: number;
 }
 
 /** A horizontal run of spans with no wide gap: a line of a paragraph, a table cell, a column's line. */
@@ -73,6 +75,8 @@ export interface PageText {
 export type Block =
   | { kind: "heading"; level: number; text: string; page: number }
   | { kind: "paragraph"; text: string; page: number }
+  /** A paragraph of a block quote; consecutive ones form one quote. */
+  | { kind: "quote"; text: string; page: number }
   | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
   | { kind: "code"; text: string; page: number }
   | { kind: "table"; rows: string[][]; page: number }

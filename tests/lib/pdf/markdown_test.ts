@@ -27,3 +27,12 @@ Deno.test("renderMarkdown() keeps a paragraph from reading as a heading, list or
   ]);
   assert.equal(markdown, "\\# not a heading\n\n\\1. not a list\n\n<!-- page 2 -->\n");
 });
+
+Deno.test("renderMarkdown() marks quote paragraphs and keeps consecutive ones in one quote", () => {
+  const markdown = renderMarkdown([
+    { kind: "quote", text: "First.", page: 1 },
+    { kind: "quote", text: "# Second.", page: 1 },
+    { kind: "paragraph", text: "After.", page: 1 },
+  ]);
+  assert.equal(markdown, "> First.\n>\n> \\# Second.\n\nAfter.\n");
+});

@@ -1,7 +1,9 @@
 /**
  * Scores a Markdown conversion against the Markdown it was rendered from:
- * headings (precision and recall by level), list items, code blocks, links,
- * table cells, and a normalised word-level text similarity.
+ * headings (precision and recall by level), list items (bulleted, numbered,
+ * nested at their depth), code blocks (recall and spurious ones), inline code,
+ * links, table cells, block quotes, and a normalised word-level text
+ * similarity.
  *
  * @module
  */
@@ -10,7 +12,17 @@
 export interface Parsed {
   headings: Array<{ level: number; text: string }>;
   listItems: string[];
+  /** Items under a `-`, `*` or `+` marker. */
+  bulletItems: string[];
+  /** Items under a `1.` or `1)` marker. */
+  numberedItems: string[];
+  /** Items inside another item, as `depth|text` (depth 1 = first nesting). */
+  nestedItems: string[];
   codeBlocks: string[];
+  /** Inline code spans outside code blocks, with inner space collapsed. */
+  inlineCode: string[];
+  /** Block quotes, each as its normalised text. */
+  quotes: string[];
   links: string[];
   tableCells: string[];
   words: string[];
@@ -52,7 +64,12 @@ export function parseMarkdown(markdown: string): Parsed {
   const parsed: Parsed = {
     headings: [],
     listItems: [],
+    bulletItems: [],
+    numberedItems: [],
+    nestedItems: [],
     codeBlocks: [],
+    inlineCode: [],
+    quotes: [],
     links: [],
     tableCells: [],
     words: [],
@@ -60,7 +77,19 @@ export function parseMarkdown(markdown: string): Parsed {
   const prose: string[] = [];
   let fence: string | null = null;
   let code: string[] = [];
+  /** Content indents of the open list items. */
+  let itemIndents: number[] = [];
+  let quote: string[] = [];
+  /** List items with their depth, and the one whose first paragraph is still open. */
+  const items: Array<{ depth: number; numbered: boolean; text: string }> = [];
+  let open: (typeof items)[number] | null = null;
+  const endQuote = () => {
+    const text = norm(quote.join(" "));
+    if (text) parsed.quotes.push(text);
+    quote = [];
+  };
   for (const line of markdown.split("\n")) {
+    if (fence === null && quote.length && !/^\s*>/.test(line)) endQuote();
     const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
     if (fence !== null) {
       if (fenceMatch && fenceMatch[1]!.startsWith(fence)) {
@@ -73,20 +102,46 @@ export function parseMarkdown(markdown: string): Parsed {
     }
     if (fenceMatch) {
       fence = fenceMatch[1]!;
+      open = null;
+      continue;
+    }
+    for (const span of line.matchAll(/(`+)(.+?)\1/g)) {
+      parsed.inlineCode.push(span[2]!.replace(/\s+/g, " ").trim());
+    }
+    const quoted = /^\s*>\s?(.*)$/.exec(line);
+    if (quoted) {
+      open = null;
+      quote.push(quoted[1]!.replace(/^[>\s]+/, ""));
+      prose.push(quoted[1]!);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
+      open = null;
       parsed.headings.push({ level: heading[1]!.length, text: norm(heading[2]!) });
       prose.push(heading[2]!);
       continue;
     }
-    const item = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$/.exec(line);
-    if (item) {
-      parsed.listItems.push(norm(item[1]!));
-      prose.push(item[1]!);
+    const item = /^(\s*)([-*+]|\d{1,9}[.)])(\s+)(.*)$/.exec(line);
+    if (!item && open && line.trim() && !/^\s*\|/.test(line)) {
+      // A wrapped line of the item's first paragraph.
+      open.text += ` ${line.trim()}`;
+      prose.push(line);
       continue;
     }
+    open = null;
+    const indent = /^\s*/.exec(line)![0].length;
+    while (itemIndents.length && indent < itemIndents[itemIndents.length - 1]! && line.trim()) {
+      itemIndents.pop();
+    }
+    if (item) {
+      open = { depth: itemIndents.length, numbered: /\d/.test(item[2]!), text: item[4]! };
+      items.push(open);
+      itemIndents.push(indent + item[2]!.length + item[3]!.length);
+      prose.push(item[4]!);
+      continue;
+    }
+    if (indent === 0 && line.trim()) itemIndents = [];
     if (/^\s*\|/.test(line)) {
       if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) continue;
       for (const cell of line.trim().replace(/^\||\|$/g, "").split(/(?<!\\)\|/)) {
@@ -98,7 +153,17 @@ export function parseMarkdown(markdown: string): Parsed {
     }
     prose.push(line);
   }
-  for (const match of markdown.matchAll(/\[([^\]]+)\]\(([^)\s]+)\)/g)) parsed.links.push(normUrl(match[2]!));
+  if (quote.length) endQuote();
+  for (const item of items) {
+    const text = norm(item.text);
+    parsed.listItems.push(text);
+    (item.numbered ? parsed.numberedItems : parsed.bulletItems).push(text);
+    if (item.depth > 0) parsed.nestedItems.push(`${item.depth}|${text}`);
+  }
+  for (const match of markdown.matchAll(/\[([^\]]+)\]\(([^)\s]+)\)/g)) {
+    // Only links to addresses survive in a PDF; anchors within the document become page jumps.
+    if (/^(https?:|mailto:|ftp:)/i.test(match[2]!)) parsed.links.push(normUrl(match[2]!));
+  }
   parsed.words = words(prose.join("\n"));
   return parsed;
 }
@@ -146,7 +211,16 @@ export interface Scores {
   /** Recall of source headings at their exact level, by level 1–6. */
   headingsByLevel: Ratio[];
   listItems: Ratio;
+  bulletItems: Ratio;
+  numberedItems: Ratio;
+  nestedItems: Ratio;
   codeBlocks: Ratio;
+  /** Code blocks in the conversion that match none of the source's. */
+  spuriousCodeBlocks: number;
+  /** Headings in the conversion that match none of the source's (text and level). */
+  falseHeadings: number;
+  inlineCode: Ratio;
+  quotes: Ratio;
   links: Ratio;
   tableCells: Ratio;
   text: number;
@@ -158,6 +232,7 @@ export function score(source: string, actual: string): Scores {
   const a = parseMarkdown(actual);
   const key = (h: { level: number; text: string }) => `${h.level}|${h.text}`;
   const headingHits = matched(s.headings.map(key), a.headings.map(key));
+  const codeHits = matched(s.codeBlocks, a.codeBlocks);
   const byLevel = [1, 2, 3, 4, 5, 6].map((level) => {
     const expected = s.headings.filter((h) => h.level === level).map(key);
     return { hit: matched(expected, a.headings.map(key)), of: expected.length };
@@ -167,7 +242,14 @@ export function score(source: string, actual: string): Scores {
     headingsFound: { hit: headingHits, of: s.headings.length },
     headingsByLevel: byLevel,
     listItems: { hit: matched(s.listItems, a.listItems), of: s.listItems.length },
-    codeBlocks: { hit: matched(s.codeBlocks, a.codeBlocks), of: s.codeBlocks.length },
+    bulletItems: { hit: matched(s.bulletItems, a.bulletItems), of: s.bulletItems.length },
+    numberedItems: { hit: matched(s.numberedItems, a.numberedItems), of: s.numberedItems.length },
+    nestedItems: { hit: matched(s.nestedItems, a.nestedItems), of: s.nestedItems.length },
+    codeBlocks: { hit: codeHits, of: s.codeBlocks.length },
+    spuriousCodeBlocks: a.codeBlocks.length - codeHits,
+    falseHeadings: a.headings.length - headingHits,
+    inlineCode: { hit: matched(s.inlineCode, a.inlineCode), of: s.inlineCode.length },
+    quotes: { hit: matched(s.quotes, a.quotes), of: s.quotes.length },
     links: { hit: matched(s.links, a.links), of: s.links.length },
     tableCells: { hit: matched(s.tableCells, a.tableCells), of: s.tableCells.length },
     text: textSimilarity(s.words, a.words),

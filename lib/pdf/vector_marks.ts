@@ -1,0 +1,176 @@
+/**
+ * List bullets drawn as vector shapes. Some producers (HTML engines among
+ * them) paint a list's discs, circles and squares as small paths with no
+ * glyph in the text layer. This reads the page's operator list for small,
+ * roughly square painted paths and turns each one that sits just left of a
+ * line's first word, at its x-height, into a bullet span, so list detection
+ * sees it like a bullet glyph.
+ *
+ * @module
+ */
+import type { Span } from "./types.ts";
+
+/** A painted shape's box in top-down page coordinates, and whether it was filled. */
+export interface Mark {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  filled: boolean;
+}
+
+/** The fields of pdf.js' operator list used here. */
+export interface OperatorList {
+  fnArray: ArrayLike<number>;
+  argsArray: ArrayLike<unknown>;
+}
+
+/** Largest mark side, in points, kept at all (bullets are a few points across). */
+const MAX_SIDE = 12;
+
+/**
+ * The pdf.js operator codes read here (its public `OPS` table; a test checks
+ * them), spelled out so this module does not load pdf.js itself.
+ */
+export const OPS = {
+  save: 10,
+  restore: 11,
+  transform: 12,
+  stroke: 20,
+  closeStroke: 21,
+  fill: 22,
+  eoFill: 23,
+  fillStroke: 24,
+  eoFillStroke: 25,
+  closeFillStroke: 26,
+  closeEOFillStroke: 27,
+  paintFormXObjectBegin: 74,
+  paintFormXObjectEnd: 75,
+  constructPath: 91,
+} as const;
+
+const FILLS = new Set<number>([
+  OPS.fill,
+  OPS.eoFill,
+  OPS.fillStroke,
+  OPS.eoFillStroke,
+  OPS.closeFillStroke,
+  OPS.closeEOFillStroke,
+]);
+const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke]);
+
+/** The style of a bullet span: a bullet is neither code nor emphasis. */
+const PLAIN = { name: "", bold: false, italic: false, monospace: false };
+
+/** Multiplies affine matrices `[a b c d e f]`: the result applies `n` first, then `m`. */
+function multiply(m: readonly number[], n: readonly number[]): number[] {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
+  const [p = 0, q = 0, r = 0, s = 0, t = 0, u = 0] = n;
+  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
+}
+
+/** Painted shapes of a page that structure detection reads. */
+export interface PageShapes {
+  /** Small shapes: bullet candidates. */
+  marks: Mark[];
+  /** Filled areas several ems wide and at least a line tall: the shading behind code blocks. */
+  areas: Array<Omit<Mark, "filled">>;
+}
+
+/**
+ * Small painted shapes and shaded areas of a page.
+ *
+ * @param ops The page's operator list.
+ * @param view The viewport transform (PDF space → top-down page space).
+ * @param pageArea The page's area; fills covering half of it are the page's background.
+ */
+export function pageShapes(ops: OperatorList, view: readonly number[], pageArea: number): PageShapes {
+  const shapes: PageShapes = { marks: [], areas: [] };
+  const stack: number[][] = [];
+  let ctm = [...view];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i]!;
+    const args = ops.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const matrix = args?.[0] as number[] | null;
+      if (matrix) ctm = multiply(ctm, matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.constructPath) {
+      const paint = args?.[0] as number;
+      const box = args?.[2] as ArrayLike<number> | null;
+      if (!box || !(FILLS.has(paint) || STROKES.has(paint))) continue;
+      const mark = transformBox(ctm, box);
+      const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
+      if (w > 0.8 && h > 0.8 && w <= MAX_SIDE && h <= MAX_SIDE) {
+        shapes.marks.push({ ...mark, filled: FILLS.has(paint) });
+      } else if (FILLS.has(paint) && w > 40 && h > 8 && w * h < pageArea / 2) shapes.areas.push(mark);
+    }
+  }
+  return shapes;
+}
+
+/** A box `[minX, minY, maxX, maxY]` through a matrix, as an upright box. */
+function transformBox(m: readonly number[], box: ArrayLike<number>): Omit<Mark, "filled"> {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = m;
+  const xs: number[] = [], ys: number[] = [];
+  for (const [x, y] of [[box[0]!, box[1]!], [box[2]!, box[1]!], [box[0]!, box[3]!], [box[2]!, box[3]!]]) {
+    xs.push(a * x! + c * y! + e);
+    ys.push(b * x! + d * y! + f);
+  }
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+}
+
+/**
+ * Inserts a bullet span before each line-opening span that a mark sits just
+ * left of: about as wide as tall, under half the text's size, centred between
+ * baseline and cap height, and within one and a half ems of the text.
+ *
+ * @param spans The page's spans in content order.
+ * @param marks Small shapes from {@linkcode pageShapes}.
+ * @returns The spans with bullet spans added.
+ */
+export function addVectorBullets(spans: readonly Span[], marks: readonly Mark[]): Span[] {
+  if (marks.length === 0) return [...spans];
+  const before = new Map<number, Span>();
+  for (const mark of marks) {
+    const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
+    if (w / h > 1.6 || h / w > 1.6) continue;
+    const cy = (mark.y0 + mark.y1) / 2;
+    let best = -1;
+    for (let i = 0; i < spans.length; i++) {
+      const s = spans[i]!;
+      if (w > s.size * 0.6 || w < s.size * 0.12) continue;
+      if (cy < s.y - s.size * 0.75 || cy > s.y - s.size * 0.05) continue;
+      const gap = s.x - mark.x1;
+      if (gap < 0 || gap > s.size * 1.6) continue;
+      if (best < 0 || s.x < spans[best]!.x) best = i;
+    }
+    if (best < 0 || before.has(best)) continue;
+    const next = spans[best]!;
+    // Nothing of the same baseline may lie left of the mark nearby: it must open its line.
+    const blocked = spans.some((s) =>
+      Math.abs(s.y - next.y) < next.size * 0.3 && s.x < mark.x0 && s.x + s.width > mark.x0 - next.size * 2
+    );
+    if (blocked) continue;
+    before.set(best, {
+      text: mark.filled ? "•" : "◦",
+      x: mark.x0,
+      y: next.y,
+      width: w,
+      size: next.size,
+      font: PLAIN,
+      ...(next.tag ? { tag: next.tag } : {}),
+    });
+  }
+  const out: Span[] = [];
+  spans.forEach((s, i) => {
+    const bullet = before.get(i);
+    if (bullet) out.push(bullet);
+    out.push(s);
+  });
+  return out;
+}

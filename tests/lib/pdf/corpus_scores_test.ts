@@ -1,0 +1,106 @@
+/**
+ * Regression guard on both corpora: converts every committed corpus PDF with
+ * real pdf.js, scores it against its Markdown source as the bench does, and
+ * holds each headline figure to at least the level reached (at most, for
+ * false headings and spurious code blocks per document).
+ */
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { CORPUS, pdfUrl, sourceUrl } from "../../_support/pdf_corpus.ts";
+import {
+  FOREIGN,
+  FOREIGN_ENGINES,
+  foreignPdfUrl,
+  foreignSourceUrl,
+} from "../../_support/pdf_foreign_corpus.ts";
+import { summarize, type Summary } from "../../_support/pdf_report.ts";
+import { score, type Scores } from "../../_support/pdf_score.ts";
+
+/** Figures that count down: lower is better. */
+const LOWER_IS_BETTER = new Set<keyof Summary>(["falseHeadingsPerDoc", "spuriousCodePerDoc"]);
+
+/** The levels held, per corpus part. */
+const FLOORS: Record<"tuning" | "heldOut" | "first", Summary> = {
+  tuning: {
+    text: 0.99,
+    headingF1: 0.9,
+    falseHeadingsPerDoc: 0.37,
+    bulletItems: 0.96,
+    numberedItems: 1,
+    nestedItems: 0.94,
+    codeBlocks: 0.96,
+    spuriousCodePerDoc: 0.57,
+    inlineCode: 0.97,
+    links: 0.99,
+    tableCells: 0.87,
+    quotes: 0.69,
+  },
+  heldOut: {
+    text: 0.99,
+    headingF1: 0.86,
+    falseHeadingsPerDoc: 1.57,
+    bulletItems: 0.99,
+    numberedItems: 1,
+    nestedItems: 1,
+    codeBlocks: 0.86,
+    spuriousCodePerDoc: 3.95,
+    inlineCode: 0.97,
+    links: 0.97,
+    tableCells: 1,
+    quotes: 1,
+  },
+  first: {
+    text: 0.999,
+    headingF1: 1,
+    falseHeadingsPerDoc: 0,
+    bulletItems: 1,
+    numberedItems: 1,
+    nestedItems: 1,
+    codeBlocks: 1,
+    spuriousCodePerDoc: 0,
+    inlineCode: 1,
+    links: 1,
+    tableCells: 1,
+    quotes: 1,
+  },
+};
+
+/** Converts and scores documents given as source and PDF addresses. */
+async function scoreAll(docs: ReadonlyArray<{ source: URL; pdf: URL }>): Promise<Scores[]> {
+  const scores: Scores[] = [];
+  for (const doc of docs) {
+    const markdown = (await convertPdf(await Deno.readFile(doc.pdf))).markdown;
+    scores.push(score(await Deno.readTextFile(doc.source), markdown));
+  }
+  return scores;
+}
+
+/** Asserts every figure of `summary` holds its floor, naming all that do not. */
+function assertHolds(summary: Summary, floor: Summary) {
+  const failures = (Object.keys(floor) as Array<keyof Summary>).filter((key) =>
+    LOWER_IS_BETTER.has(key) ? summary[key] > floor[key] + 1e-9 : summary[key] < floor[key] - 1e-9
+  ).map((key) => `${key}: ${summary[key].toFixed(3)} against ${floor[key]}`);
+  assert.deepEqual(failures, [], `scores fell: ${failures.join("; ")}`);
+}
+
+/** Documents of one part of the foreign corpus. */
+function foreign(heldOut: boolean) {
+  return FOREIGN.filter((d) => d.heldOut === heldOut).flatMap((d) =>
+    FOREIGN_ENGINES.map((e) => ({ source: foreignSourceUrl(d.name), pdf: foreignPdfUrl(d.name, e) }))
+  );
+}
+
+Deno.test("foreign corpus, tuning part: structure scores hold", async () => {
+  assertHolds(summarize(await scoreAll(foreign(false))), FLOORS.tuning);
+});
+
+Deno.test("foreign corpus, held-out part: structure scores hold", async () => {
+  assertHolds(summarize(await scoreAll(foreign(true))), FLOORS.heldOut);
+});
+
+Deno.test("first corpus: structure scores hold", async () => {
+  const docs = CORPUS.flatMap((d) =>
+    d.engines.map((e) => ({ source: sourceUrl(d.name), pdf: pdfUrl(d.name, e) }))
+  );
+  assertHolds(summarize(await scoreAll(docs)), FLOORS.first);
+});

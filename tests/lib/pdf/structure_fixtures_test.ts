@@ -1,0 +1,156 @@
+/**
+ * Structure found in small PDFs made by the foreign corpus' producers
+ * (pdflatex, wkhtmltopdf), converted with real pdf.js. Sources and how they
+ * are made: `fixtures/structure/` and `make_fixtures.ts`.
+ */
+import assert from "node:assert/strict";
+import { OPS as PDFJS_OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { OPS } from "../../../lib/pdf/vector_marks.ts";
+
+/** Converts a structure fixture. */
+async function convert(name: string): Promise<string> {
+  const bytes = await Deno.readFile(new URL(`./fixtures/structure/${name}.pdf`, import.meta.url));
+  return (await convertPdf(bytes)).markdown;
+}
+
+/** Lines of Markdown, for membership checks. */
+function lines(markdown: string): string[] {
+  return markdown.split("\n");
+}
+
+Deno.test("the operator codes read for vector bullets are pdf.js' own", () => {
+  for (const [name, code] of Object.entries(OPS)) {
+    assert.equal(PDFJS_OPS[name as keyof typeof PDFJS_OPS], code, name);
+  }
+});
+
+Deno.test("bullets drawn as shapes (wkhtmltopdf) make list items, nested by indent", async () => {
+  const out = lines(await convert("lists.wkhtmltopdf"));
+  for (
+    const expected of [
+      "- apples and pears",
+      "- bread from the [baker](https://example.com/bread)",
+      "  - rye",
+      "  - spelt",
+      "    - whole grain",
+      "- milk",
+      "1. Write the list",
+    ]
+  ) assert.ok(out.includes(expected), `missing ${JSON.stringify(expected)}`);
+});
+
+Deno.test("TeX's third-level marker starts its own item instead of running into its parent", async () => {
+  const out = lines(await convert("lists.pdflatex"));
+  assert.ok(out.includes("  - spelt"), out.join("\n"));
+  assert.ok(out.includes("    - whole grain"), out.join("\n"));
+});
+
+Deno.test("a TeX bullet in a re-encoded roman subset is not taken for code", async () => {
+  const markdown = await convert("tex_bullets.pdflatex");
+  assert.ok(!markdown.includes("```"), markdown);
+  const out = lines(markdown);
+  assert.ok(out.includes("- Plain syntax: promises and template strings, like `zx`."), markdown);
+  assert.ok(
+    out.includes("- Better support for [`PATHEXT`](https://example.com/pathext), and more."),
+    markdown,
+  );
+  assert.ok(out.includes("- Script interface."), markdown);
+});
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a paragraph set in on both sides is a block quote, an item's second paragraph is not (${producer})`, async () => {
+    const markdown = await convert(`quote.${producer}`);
+    const quotes = lines(markdown).filter((l) => l.startsWith(">"));
+    assert.equal(quotes.length, 1, markdown);
+    assert.match(quotes[0]!, /^> Simplicity is prerequisite for reliability\. .* narrower measure\.$/);
+  });
+}
+
+/** The fenced code blocks of some Markdown. */
+function codeBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`code blocks keep inner blank lines, part where two blocks meet and run on across a page (${producer})`, async () => {
+    const blocks = codeBlocks(await convert(`code.${producer}`));
+    assert.equal(blocks.length, 3, blocks.join("\n---\n"));
+    assert.equal(blocks[0], "const a = 1;\n\nconsole.log(a);");
+    assert.equal(blocks[1], "$ node example.js\n1");
+    const long = blocks[2]!.split("\n");
+    assert.equal(long.length, 74);
+    assert.equal(long[73], "line 74 of the long listing");
+  });
+
+  Deno.test(`prose sets the body size in a code-heavy document, and outline depth gives TeX's fourth level (${producer})`, async () => {
+    const markdown = await convert(`headings.${producer}`);
+    const headings = lines(markdown).filter((l) => l.startsWith("#"));
+    assert.deepEqual(headings, ["# Guide", "## Setup", "### Options", "#### Verbose", "#### Quiet"]);
+  });
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a bold lead-in ending in a colon is not a heading (${producer})`, async () => {
+    const headings = lines(await convert(`leadins.${producer}`)).filter((l) => l.startsWith("#"));
+    assert.ok(!headings.some((h) => h.includes("Options")), headings.join("\n"));
+    assert.deepEqual(headings.slice(0, 3), ["# Tool", "## Usage", "### Output"]);
+  });
+}
+
+Deno.test("each outline entry names one heading, so emphasis repeating its words stays a paragraph", async () => {
+  const headings = lines(await convert("leadins.pdflatex")).filter((l) => l.startsWith("#"));
+  assert.deepEqual(headings, ["# Tool", "## Usage", "### Output"]);
+});
+
+Deno.test("code keeps its own line grid where prose lines are spaced by paragraph skips (pdflatex)", async () => {
+  const blocks = codeBlocks(await convert("code_notes.pdflatex"));
+  assert.deepEqual(blocks, ["first line of code\nsecond line of code\nthird line of code"]);
+});
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`help text with aligned columns stays one code block, not a table (${producer})`, async () => {
+    const markdown = await convert(`help.${producer}`);
+    assert.ok(!markdown.includes("| --- |"), markdown);
+    const blocks = codeBlocks(markdown);
+    assert.equal(blocks.length, 1, markdown);
+    assert.match(blocks[0]!, /^ {2}-o, --out <dir> {3}write results to dir$/m);
+  });
+}
+
+Deno.test("consecutive headings the outline lists apart stay apart (pdflatex)", async () => {
+  const headings = lines(await convert("twoheads.pdflatex")).filter((l) => l.startsWith("#"));
+  assert.deepEqual(headings, [
+    "# Api",
+    "## Functions",
+    "### start(text)",
+    "### start(options)",
+    "### stop()",
+  ]);
+});
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a quote is set in from the column's left edge even where list items outnumber paragraphs (${producer})`, async () => {
+    const out = lines(await convert(`quote_list.${producer}`));
+    assert.deepEqual(out.filter((l) => l.startsWith(">")), ["> A one-line quote opens the page."]);
+    assert.ok(out.includes("- seven items"));
+  });
+}
+
+Deno.test("a heading made only of inline code is a heading, not a code block (pdflatex)", async () => {
+  const markdown = await convert("code_heading.pdflatex");
+  assert.deepEqual(lines(markdown).filter((l) => l.startsWith("#")), [
+    "# Api",
+    "## `run(options) => Promise<void>`",
+    "## `stop()`",
+  ]);
+  assert.equal(codeBlocks(markdown).length, 0);
+});
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a listing over three pages stays one code block (${producer})`, async () => {
+    const blocks = codeBlocks(await convert(`code_long.${producer}`));
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0]!.split("\n").length, 140);
+  });
+}
