@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation.ts";
-import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { DEFAULT_PDF_LIMITS, sharedPdfService } from "../../../lib/pdf/limits.ts";
 import { checkPdfBytes } from "../../../lib/pdf/load.ts";
 import { PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
@@ -72,7 +71,8 @@ export default defineOperation({
     const service = ctx.services.pdf ?? sharedPdfService();
     const { pdf, pages, includePageBreaks } = input;
     return await service.gate.run(
-      () => convertPdf(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
+      () =>
+        service.pool.convert(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
       ctx.signal,
     );
   },
