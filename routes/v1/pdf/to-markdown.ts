@@ -9,7 +9,7 @@ import { z } from "zod";
 import { defineOperation } from "../../../lib/operation.ts";
 import { DEFAULT_PDF_LIMITS, sharedPdfService } from "../../../lib/pdf/limits.ts";
 import { checkPdfBytes } from "../../../lib/pdf/load.ts";
-import { PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
+import { checkPageRange, PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
 
 const MB = 1024 * 1024;
 
@@ -66,6 +66,7 @@ export default defineOperation({
   example: { pdf: "<base64 of a PDF file>", pages: "1-3", includePageBreaks: false },
   precheck(input, services) {
     checkPdfBytes(input.pdf, (services.pdf ?? sharedPdfService()).limits);
+    checkPageRange(input.pages);
   },
   async handler(input, ctx) {
     const service = ctx.services.pdf ?? sharedPdfService();

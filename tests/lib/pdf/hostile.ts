@@ -103,6 +103,43 @@ export function linkFloodPdf(count = 50_000): Uint8Array {
   return onePage("BT /F1 12 Tf 72 720 Td (Links) Tj ET", `/Annots [${refs}]`, links);
 }
 
+/**
+ * `pages` pages sharing one deflated content stream of `operators` cheap
+ * operators (`q Q` pairs): each page stays under any per-page cap while the
+ * document as a whole costs minutes, which only a time budget stops.
+ */
+export async function operatorFloodPdf(pages = 200, operators = 1_900_000): Promise<Uint8Array> {
+  const content = new TextEncoder().encode("q Q\n".repeat(Math.floor(operators / 2)));
+  const deflated = new Uint8Array(
+    await new Response(new Blob([content]).stream().pipeThrough(new CompressionStream("deflate")))
+      .arrayBuffer(),
+  );
+  const pageIds = Array.from({ length: pages }, (_, i) => 5 + i);
+  return buildPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pages} >>`,
+    FONT,
+    { dict: "<< /Filter /FlateDecode >>", data: deflated },
+    ...pageIds.map(() =>
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>"
+    ),
+  ]);
+}
+
+/**
+ * One page of `items` one-letter text runs, each moved apart so none merge:
+ * well under the operator cap, but each run costs the extractor an object,
+ * so a small heap runs out.
+ */
+export async function textFloodPdf(items = 500_000): Promise<Uint8Array> {
+  const content = new TextEncoder().encode(`BT /F1 1 Tf\n${"0.01 0 Td (a) Tj\n".repeat(items)}ET\n`);
+  const deflated = new Uint8Array(
+    await new Response(new Blob([content]).stream().pipeThrough(new CompressionStream("deflate")))
+      .arrayBuffer(),
+  );
+  return onePage(deflated);
+}
+
 /** A document whose page tree contains itself: `/Pages` lists itself among its kids. */
 export function loopingPageTreePdf(): Uint8Array {
   return buildPdf([
@@ -124,6 +161,8 @@ export async function hostileFiles(): Promise<Record<string, Uint8Array>> {
     "tounicode_bomb.pdf": await toUnicodeBombPdf(),
     "link_flood_50k.pdf": linkFloodPdf(),
     "looping_page_tree.pdf": loopingPageTreePdf(),
+    "operator_flood.pdf": await operatorFloodPdf(),
+    "text_flood.pdf": await textFloodPdf(),
   };
 }
 
