@@ -113,7 +113,7 @@ async function scoreCorpus(engines: readonly Engine[]): Promise<Map<string, Tota
 }
 
 /** What `bench/pdf/run_one.ts` reports. */
-interface Run {
+export interface Run {
   pages: number;
   ms: number;
   cpuSeconds: number;
@@ -121,7 +121,7 @@ interface Run {
 }
 
 /** Runs `bench/pdf/run_one.ts` in a fresh process. */
-async function runOne(mode: string, file: string): Promise<Run> {
+export async function runOne(mode: string, file: string): Promise<Run> {
   const script = new URL("./pdf/run_one.ts", import.meta.url).pathname;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", script, mode, file],

@@ -5,23 +5,16 @@
  * or whose caller left has its workers terminated at once. A large document is
  * split into page ranges across the idle workers and joined in page order,
  * the same result as one worker gives; small ones stay on one worker.
- * Workers start on demand and stop after a while idle.
+ * Workers start on demand (helpers for splitting only between conversions,
+ * or all at once with `warm()`) and stop after a while idle.
  *
  * @module
  */
-import { Worker } from "node:worker_threads";
-import {
-  InvalidInputError,
-  PayloadTooLargeError,
-  ServiceError,
-  UnprocessableError,
-  UpstreamTimeoutError,
-} from "../errors.ts";
+import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.ts";
 import type { PdfLimits } from "./limits.ts";
 import type { PageRun } from "./page_run.ts";
-import { pack, unpack } from "./wire.ts";
-import type { WorkerFailure, WorkerReply, WorkerRequest } from "./worker.ts";
+import { startThread, type Thread } from "./pool_thread.ts";
 
 /** Settings of a pool. */
 export interface PoolOptions {
@@ -49,95 +42,12 @@ export interface PdfPool {
   readonly size: number;
   /** Converts a PDF on the pool's workers; the caller's bytes are left intact. */
   convert(bytes: Uint8Array, options: PoolConvertOptions): Promise<ConversionResult>;
-  /** Workers alive now, and started since creation. */
-  readonly stats: { live: number; started: number };
+  /** Workers alive now, started since creation, and conversions split across workers. */
+  readonly stats: { live: number; started: number; split: number };
+  /** Starts every worker now, so the next large document splits at once (e.g. at service start). */
+  warm(): void;
   /** Stops every worker; conversions in flight fail. */
   close(): Promise<void>;
-}
-
-/** One worker thread, serving one request at a time. */
-interface Thread {
-  /** Sends `message` with the PDF's `bytes` when the request needs them. */
-  request(message: WorkerRequest, bytes?: Uint8Array): Promise<WorkerReply>;
-  terminate(): void;
-  readonly dead: boolean;
-  /** A request is in flight. */
-  readonly busy: boolean;
-}
-
-/** Rebuilds a worker's error as the service's error of the same kind. */
-function serviceError(failure: WorkerFailure): Error {
-  switch (failure.kind) {
-    case "invalid_input":
-      return new InvalidInputError(failure.message);
-    case "payload_too_large":
-      return new PayloadTooLargeError(failure.message);
-    case "unprocessable":
-      return new UnprocessableError(failure.message);
-    case "upstream_timeout":
-      return new UpstreamTimeoutError(failure.message);
-    case undefined:
-      return new Error(failure.message);
-    default:
-      return new ServiceError(failure.kind, failure.message);
-  }
-}
-
-/** Starts a worker thread with a heap ceiling of `heapMb`. */
-function startThread(heapMb: number, onExit: () => void): Thread {
-  const worker = new Worker(new URL("./worker.ts", import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  });
-  let dead = false;
-  let pending: { resolve(reply: WorkerReply): void; reject(error: Error): void } | undefined;
-  const fail = (error: Error) => {
-    pending?.reject(error);
-    pending = undefined;
-  };
-  worker.on("message", (buffer: ArrayBuffer) => {
-    const reply = unpack<WorkerReply>(buffer).message;
-    const waiting = pending;
-    pending = undefined;
-    if (reply.type === "error") waiting?.reject(serviceError(reply.error));
-    else waiting?.resolve(reply);
-  });
-  worker.on("error", (error: Error & { code?: string }) => {
-    dead = true;
-    fail(
-      error.code === "ERR_WORKER_OUT_OF_MEMORY"
-        ? new UnprocessableError(
-          `PDF too costly to convert: it needs more than the ${heapMb} MB of memory a conversion may use`,
-          { cause: error },
-        )
-        : new Error(`PDF worker failed: ${error.message}`, { cause: error }),
-    );
-  });
-  worker.on("exit", () => {
-    dead = true;
-    fail(new Error("PDF worker stopped"));
-    onExit();
-  });
-  worker.unref();
-  return {
-    request(message, bytes) {
-      if (dead) return Promise.reject(new Error("PDF worker stopped"));
-      return new Promise((resolve, reject) => {
-        pending = { resolve, reject };
-        const packed = pack(message, bytes);
-        worker.postMessage(packed, [packed]);
-      });
-    },
-    terminate() {
-      dead = true;
-      void worker.terminate();
-    },
-    get dead() {
-      return dead;
-    },
-    get busy() {
-      return pending !== undefined;
-    },
-  };
 }
 
 /** Splits `pages` into `parts` contiguous runs of nearly equal length. */
@@ -168,6 +78,10 @@ export function createPdfPool(options: PoolOptions): PdfPool {
   const waiters: Array<(thread: Thread) => void> = [];
   let live = 0;
   let started = 0;
+  let split = 0;
+  /** Conversions in flight. */
+  let running = 0;
+  let warming: ReturnType<typeof setTimeout> | undefined;
 
   function spawn(): Thread {
     live++;
@@ -175,15 +89,52 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     return startThread(options.heapMb, () => live--);
   }
 
-  /** An idle or new thread, if one is free now. */
-  function tryAcquire(): Thread | undefined {
+  /** An idle live thread, if there is one. */
+  function idleThread(): Thread | undefined {
     while (idle.length) {
       const thread = idle.pop()!;
       clearTimeout(idleTimers.get(thread));
       idleTimers.delete(thread);
       if (!thread.dead) return thread;
     }
-    return live < size ? spawn() : undefined;
+    return undefined;
+  }
+
+  /** An idle or new thread, if one is free now. */
+  function tryAcquire(): Thread | undefined {
+    return idleThread() ?? (live < size ? spawn() : undefined);
+  }
+
+  /** Keeps a thread idle until it is wanted or has idled `idleMs`. */
+  function park(thread: Thread) {
+    idle.push(thread);
+    const timer = setTimeout(() => {
+      idle.splice(idle.indexOf(thread), 1);
+      idleTimers.delete(thread);
+      thread.terminate();
+    }, options.idleMs);
+    Deno.unrefTimer(Number(timer));
+    idleTimers.set(thread, timer);
+  }
+
+  /** Starts missing threads idle. */
+  function warm() {
+    while (live < size) park(spawn());
+  }
+
+  /**
+   * Starts the missing helpers once no conversion runs: starting a thread
+   * holds this thread for a few hundred milliseconds, which a conversion in
+   * flight would add to every other request's wait.
+   */
+  function warmWhenQuiet() {
+    if (warming !== undefined) return;
+    warming = setTimeout(() => {
+      warming = undefined;
+      if (running > 0) warmWhenQuiet();
+      else warm();
+    }, 500);
+    Deno.unrefTimer(Number(warming));
   }
 
   /** A thread, waiting for one when all are busy. */
@@ -212,15 +163,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       waiter(thread.dead ? spawn() : thread);
       return;
     }
-    if (thread.dead) return;
-    idle.push(thread);
-    const timer = setTimeout(() => {
-      idle.splice(idle.indexOf(thread), 1);
-      idleTimers.delete(thread);
-      thread.terminate();
-    }, options.idleMs);
-    Deno.unrefTimer(Number(timer));
-    idleTimers.set(thread, timer);
+    if (!thread.dead) park(thread);
   }
 
   async function run(bytes: Uint8Array, convert: PoolConvertOptions, used: Thread[], signal: AbortSignal) {
@@ -236,12 +179,15 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     const includePageBreaks = convert.includePageBreaks ?? false;
     const helpers: Thread[] = [];
     if (plan.selected.length >= options.splitMinPages) {
-      for (let helper = tryAcquire(); helper; helper = helpers.length < size - 1 ? tryAcquire() : undefined) {
+      // Only threads already running help: starting one now would stall this thread (see warmWhenQuiet).
+      for (let helper = idleThread(); helper; helper = helpers.length < size - 1 ? idleThread() : undefined) {
         helpers.push(helper);
         used.push(helper);
       }
+      if (helpers.length < size - 1) warmWhenQuiet();
     }
     const [first = [], ...rest] = splitPages(plan.selected, 1 + helpers.length);
+    if (rest.length > 0) split++;
     const extracting = primary.request({
       type: "extract",
       pages: first,
@@ -265,7 +211,10 @@ export function createPdfPool(options: PoolOptions): PdfPool {
 
   async function convert(bytes: Uint8Array, convertOptions: PoolConvertOptions): Promise<ConversionResult> {
     const { limits } = convertOptions;
-    const budget = AbortSignal.timeout(limits.timeBudgetMs);
+    // Timers take at most 2^31 - 1 ms; a longer budget is no budget.
+    const budget = limits.timeBudgetMs < 2 ** 31
+      ? AbortSignal.timeout(limits.timeBudgetMs)
+      : new AbortController().signal;
     const signal = convertOptions.signal ? AbortSignal.any([convertOptions.signal, budget]) : budget;
     const used: Thread[] = [];
     let stopped: (error: Error) => void = () => {};
@@ -282,9 +231,11 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     };
     if (signal.aborted) onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
+    running++;
     try {
       return await Promise.race([run(bytes, convertOptions, used, signal), stop]);
     } finally {
+      running--;
       signal.removeEventListener("abort", onAbort);
       for (const thread of used) release(thread);
     }
@@ -294,9 +245,11 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     size,
     convert,
     get stats() {
-      return { live, started };
+      return { live, started, split };
     },
+    warm,
     close() {
+      clearTimeout(warming);
       for (const thread of idle.splice(0)) thread.terminate();
       for (const timer of idleTimers.values()) clearTimeout(timer);
       idleTimers.clear();

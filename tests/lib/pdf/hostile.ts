@@ -33,15 +33,12 @@ export function nestedSavePdf(depth: number): Uint8Array {
   return onePage(`${"q\n".repeat(depth)}BT /F1 12 Tf 72 720 Td (Deep) Tj ET\n${"Q\n".repeat(depth)}`);
 }
 
-/** Deflates `total` bytes of `byte` without holding them, in 1 MiB chunks. */
-async function deflateRepeated(total: number, byte: number): Promise<Uint8Array> {
-  const chunk = new Uint8Array(1 << 20).fill(byte);
+/** Deflates the chunks `parts` yields, without holding them all. */
+async function deflate(parts: Iterable<Uint8Array<ArrayBuffer>>): Promise<Uint8Array> {
   const stream = new CompressionStream("deflate");
   const writer = stream.writable.getWriter();
   const writing = (async () => {
-    for (let left = total; left > 0; left -= chunk.length) {
-      await writer.write(left >= chunk.length ? chunk : chunk.subarray(0, left));
-    }
+    for (const part of parts) await writer.write(part);
     await writer.close();
   })();
   const out = new Uint8Array(await new Response(stream.readable).arrayBuffer());
@@ -49,12 +46,20 @@ async function deflateRepeated(total: number, byte: number): Promise<Uint8Array>
   return out;
 }
 
+/** `total` bytes of `byte`, as 1 MiB chunks. */
+function* repeated(total: number, byte: number): Generator<Uint8Array<ArrayBuffer>> {
+  const chunk = new Uint8Array(1 << 20).fill(byte);
+  for (let left = total; left > 0; left -= chunk.length) {
+    yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+  }
+}
+
 /**
  * A page whose content stream inflates to `inflated` bytes of spaces (2 GiB
  * make a 2 MB file). Text after the spaces makes a reader go through them.
  */
 export async function flateBombPdf(inflated = 2 ** 31): Promise<Uint8Array> {
-  return onePage(await deflateRepeated(inflated, 0x20));
+  return onePage(await deflate(repeated(inflated, 0x20)));
 }
 
 /**
@@ -62,23 +67,21 @@ export async function flateBombPdf(inflated = 2 ** 31): Promise<Uint8Array> {
  * deflated: 4 million entries inflate to about 90 MB.
  */
 export async function toUnicodeBombPdf(entries = 4_000_000): Promise<Uint8Array> {
-  const lines: string[] = [
-    "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
-    "1 begincodespacerange <00000000> <FFFFFFFF> endcodespacerange",
-  ];
-  for (let start = 0; start < entries; start += 100) {
-    const count = Math.min(100, entries - start);
-    lines.push(`${count} beginbfchar`);
-    for (let i = start; i < start + count; i++) {
-      lines.push(`<${i.toString(16).padStart(8, "0")}> <0041>`);
+  const encoder = new TextEncoder();
+  function* cmap(): Generator<Uint8Array<ArrayBuffer>> {
+    yield encoder.encode(
+      "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n" +
+        "1 begincodespacerange <00000000> <FFFFFFFF> endcodespacerange\n",
+    );
+    for (let start = 0; start < entries; start += 100) {
+      const count = Math.min(100, entries - start);
+      let block = `${count} beginbfchar\n`;
+      for (let i = start; i < start + count; i++) block += `<${i.toString(16).padStart(8, "0")}> <0041>\n`;
+      yield encoder.encode(`${block}endbfchar\n`);
     }
-    lines.push("endbfchar");
+    yield encoder.encode("endcmap CMapName currentdict /CMap defineresource pop end end\n");
   }
-  lines.push("endcmap CMapName currentdict /CMap defineresource pop end end");
-  const cmap = new TextEncoder().encode(lines.join("\n"));
-  const deflated = new Uint8Array(
-    await new Response(new Blob([cmap]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
-  );
+  const deflated = await deflate(cmap());
   return buildPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
@@ -109,11 +112,7 @@ export function linkFloodPdf(count = 50_000): Uint8Array {
  * document as a whole costs minutes, which only a time budget stops.
  */
 export async function operatorFloodPdf(pages = 200, operators = 1_900_000): Promise<Uint8Array> {
-  const content = new TextEncoder().encode("q Q\n".repeat(Math.floor(operators / 2)));
-  const deflated = new Uint8Array(
-    await new Response(new Blob([content]).stream().pipeThrough(new CompressionStream("deflate")))
-      .arrayBuffer(),
-  );
+  const deflated = await deflate([new TextEncoder().encode("q Q\n".repeat(Math.floor(operators / 2)))]);
   const pageIds = Array.from({ length: pages }, (_, i) => 5 + i);
   return buildPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -124,20 +123,6 @@ export async function operatorFloodPdf(pages = 200, operators = 1_900_000): Prom
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>"
     ),
   ]);
-}
-
-/**
- * One page of `items` one-letter text runs, each moved apart so none merge:
- * well under the operator cap, but each run costs the extractor an object,
- * so a small heap runs out.
- */
-export async function textFloodPdf(items = 500_000): Promise<Uint8Array> {
-  const content = new TextEncoder().encode(`BT /F1 1 Tf\n${"0.01 0 Td (a) Tj\n".repeat(items)}ET\n`);
-  const deflated = new Uint8Array(
-    await new Response(new Blob([content]).stream().pipeThrough(new CompressionStream("deflate")))
-      .arrayBuffer(),
-  );
-  return onePage(deflated);
 }
 
 /** A document whose page tree contains itself: `/Pages` lists itself among its kids. */
@@ -162,7 +147,6 @@ export async function hostileFiles(): Promise<Record<string, Uint8Array>> {
     "link_flood_50k.pdf": linkFloodPdf(),
     "looping_page_tree.pdf": loopingPageTreePdf(),
     "operator_flood.pdf": await operatorFloodPdf(),
-    "text_flood.pdf": await textFloodPdf(),
   };
 }
 

@@ -64,6 +64,7 @@ Deno.test("the pool gives the same result split across workers as one thread giv
     await Deno.readFile(pdfUrl("20_changelog", "chromium")),
   ];
   await withService({ pool: { workers: 2, splitMinPages: 2 } }, async (service) => {
+    service.pool.warm();
     for (const bytes of documents) {
       for (const includePageBreaks of [false, true]) {
         const alone = await convertPdf(bytes, { includePageBreaks });
@@ -76,7 +77,8 @@ Deno.test("the pool gives the same result split across workers as one thread giv
       pages: "2-9",
     });
     assert.deepEqual(multipage, await convertPdf(await fixture("multipage.pdf"), { pages: "2-9" }));
-    assert.equal(service.pool.stats.started, 2, "both workers took part");
+    assert.equal(service.pool.stats.split, 7, "every conversion was split");
+    assert.equal(service.pool.stats.started, 2, "no worker was started but the two");
   });
 });
 
@@ -85,7 +87,7 @@ Deno.test("the pool keeps a small document on one worker", async () => {
     const bytes = await fixture("multipage.pdf");
     const result = await service.pool.convert(bytes, { limits: service.limits });
     assert.equal(result.pageCharacters.length, 14);
-    assert.equal(service.pool.stats.started, 1);
+    assert.deepEqual(service.pool.stats, { live: 1, started: 1, split: 0 });
   });
 });
 
