@@ -123,17 +123,18 @@ export function createPdfPool(options: PoolOptions): PdfPool {
   }
 
   /**
-   * Starts the missing helpers once no conversion runs: starting a thread
-   * holds this thread for a few hundred milliseconds, which a conversion in
-   * flight would add to every other request's wait.
+   * Starts the missing helpers once no conversion runs, one per second:
+   * starting a thread holds this thread for a few hundred milliseconds, which
+   * a conversion in flight, or a second start right after, would add to every
+   * other request's wait.
    */
   function warmWhenQuiet() {
     if (warming !== undefined) return;
     warming = setTimeout(() => {
       warming = undefined;
-      if (running > 0) warmWhenQuiet();
-      else warm();
-    }, 500);
+      if (running === 0 && live < size) park(spawn());
+      if (live < size) warmWhenQuiet();
+    }, 1000);
     Deno.unrefTimer(Number(warming));
   }
 

@@ -65,6 +65,14 @@ Deno.test("[e2e] hostile PDFs fail clearly and uncharged while /healthz answers 
       }
     });
 
+    // Starting a worker thread holds the event loop for a moment (0.3–0.7 s here, more on a loaded
+    // machine), once per worker; a service does it at start with `pool.warm()`, so it is done here first.
+    await t.step("a first paid conversion starts the pool and answers 200", async () => {
+      const response = await pay(`${service.base}${PATH}`, upload(textPdf([["Warm"]])));
+      assert.equal(response.status, 200);
+      assert.match((await response.json()).markdown, /Warm/);
+    });
+
     const cases: Array<[string, () => Promise<Uint8Array> | Uint8Array, number, RegExp]> = [
       ["q nested 20,000 deep (80 KB)", () => nestedSavePdf(20_000), 422, /nested more than 256 deep/],
       ["q nested 40,000 deep (160 KB)", () => nestedSavePdf(40_000), 422, /nested more than 256 deep/],
