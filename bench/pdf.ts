@@ -98,7 +98,7 @@ async function scoreDocs(docs: readonly Doc[], odl: boolean): Promise<Map<string
 }
 
 /** What `bench/pdf/_run_one.ts` reports. */
-interface Run {
+export interface Run {
   pages: number;
   ms: number;
   cpuSeconds: number;
@@ -106,7 +106,7 @@ interface Run {
 }
 
 /** Runs `bench/pdf/_run_one.ts` in a fresh process. */
-async function runOne(mode: string, file: string): Promise<Run> {
+export async function runOne(mode: string, file: string): Promise<Run> {
   const script = new URL("./pdf/_run_one.ts", import.meta.url).pathname;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", script, mode, file],

@@ -9,7 +9,7 @@
  */
 import { isAddress } from "@solana/kit";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
-import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./pdf/limits.ts";
+import { DEFAULT_PDF_LIMITS, DEFAULT_POOL_OPTIONS, type PdfLimits } from "./pdf/limits.ts";
 import {
   DEFAULT_ANVIL_READY_MS,
   DEFAULT_DEVNET_FACILITATOR,
@@ -61,6 +61,8 @@ export interface PdfSettings {
   readonly limits: Readonly<PdfLimits>;
   /** Conversions that may run at once. */
   readonly concurrency: number;
+  /** The worker threads that run them. */
+  readonly pool: Readonly<{ workers: number; heapMb: number; splitMinPages: number }>;
   /** Conversions that may wait for a slot; more get a 503 with `Retry-After`. */
   readonly queue: number;
 }
@@ -204,14 +206,21 @@ export function loadConfig(env: Env = processEnv()): Config {
     queue: whole("AUDIO_QUEUE", audioDefaults.queue, 0),
     ffmpegPath: read("FFMPEG_PATH") ?? audioDefaults.ffmpegPath,
   };
+  const pdfConcurrency = whole("PDF_CONCURRENCY", DEFAULT_PDF_GATE.concurrency, 1);
   const pdf: PdfSettings = {
     limits: Object.freeze({
+      ...DEFAULT_PDF_LIMITS,
       maxBytes: whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1),
       maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
       timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
     }),
-    concurrency: whole("PDF_CONCURRENCY", DEFAULT_PDF_GATE.concurrency, 1),
+    concurrency: pdfConcurrency,
     queue: whole("PDF_QUEUE", DEFAULT_PDF_GATE.queue, 0),
+    pool: Object.freeze({
+      workers: pdfConcurrency,
+      heapMb: whole("PDF_WORKER_HEAP_MB", DEFAULT_POOL_OPTIONS.heapMb, 32),
+      splitMinPages: whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2),
+    }),
   };
   const anvilBinary = read("ANVIL_PATH");
   const localEvm: LocalEvmSettings = {

@@ -5,7 +5,7 @@
  * @module
  */
 import { DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
-import { DEFAULT_PDF_LIMITS } from "./pdf/limits.ts";
+import { DEFAULT_PDF_LIMITS, DEFAULT_POOL_OPTIONS } from "./pdf/limits.ts";
 
 /** One environment variable the configuration reads, as the docs list it. */
 export interface Setting {
@@ -131,7 +131,17 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "PDF_CONCURRENCY",
     default: code(DEFAULT_PDF_GATE.concurrency),
-    meaning: "PDF conversions that run at once",
+    meaning: "PDF conversions that run at once, each in its own worker thread",
+  },
+  {
+    name: "PDF_WORKER_HEAP_MB",
+    default: code(DEFAULT_POOL_OPTIONS.heapMb),
+    meaning: "Heap ceiling of each PDF worker thread, MB (over it: 422, the service lives on)",
+  },
+  {
+    name: "PDF_SPLIT_MIN_PAGES",
+    default: code(DEFAULT_POOL_OPTIONS.splitMinPages),
+    meaning: "Documents with at least this many pages are split across idle PDF workers",
   },
   {
     name: "PDF_QUEUE",

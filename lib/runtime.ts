@@ -49,6 +49,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? await (await import("./local/mode.ts")).startLocalMode(config)
     : startRemoteMode(config);
   const services = buildServices(config, parts.services.solana);
+  // Starting a worker pauses the main thread for a moment: do it now, not during someone's request.
+  services.pdf.pool.warm();
   const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
@@ -102,6 +104,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     health,
     async close() {
       kv.close();
+      await services.pdf.pool.close();
       await parts.close();
     },
   };

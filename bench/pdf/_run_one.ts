@@ -2,12 +2,17 @@
  * Converts one PDF in a fresh process and prints `{pages, ms, cpuSeconds, peakRssMb}` as
  * JSON, so the bench can measure speed and peak memory of each engine alone.
  *
- *     deno run -A bench/pdf/_run_one.ts ours|textonly|pdf2md FILE
+ *     deno run -A bench/pdf/_run_one.ts ours|pool|textonly|pdf2md FILE
+ *
+ * `ours` converts on the main thread, `pool` on the service's worker pool
+ * (as many workers as the service would start, all warm, large documents
+ * split across them).
  *
  * @module
  */
 import * as pdf2mdModule from "@opendocsg/pdf2md";
 import { convertPdf } from "../../lib/pdf/convert.ts";
+import { createPdfService } from "../../lib/pdf/limits.ts";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import "pdfjs-dist/legacy/build/pdf.worker.mjs";
 
@@ -64,18 +69,23 @@ if (import.meta.main) {
   const started = performance.now();
   const cpuStart = cpuSeconds();
   let pages: number;
+  const unbounded = { maxBytes: Infinity, maxPages: Infinity, timeBudgetMs: Infinity };
   if (mode === "ours") {
-    const result = await convertPdf(bytes, {
-      limits: { maxBytes: Infinity, maxPages: Infinity, timeBudgetMs: Infinity },
-    });
+    const result = await convertPdf(bytes, { limits: unbounded });
     pages = result.pageCharacters.length;
+  } else if (mode === "pool") {
+    const service = createPdfService({ limits: unbounded });
+    service.pool.warm();
+    const result = await service.pool.convert(bytes, { limits: service.limits });
+    pages = result.pageCharacters.length;
+    await service.pool.close();
   } else if (mode === "textonly") {
     pages = await textOnly(bytes);
   } else if (mode === "pdf2md") {
     let count = 0;
     await pdf2md(bytes, { pageParsed: (parsed) => count = parsed.length });
     pages = count;
-  } else throw new Error(`Unknown mode "${mode}": use ours, textonly or pdf2md`);
+  } else throw new Error(`Unknown mode "${mode}": use ours, pool, textonly or pdf2md`);
   const ms = performance.now() - started;
   const cpu = Math.round((cpuSeconds() - cpuStart) * 100) / 100;
   console.log(

@@ -1,22 +1,26 @@
 /**
  * PDF → Markdown: opens the document, extracts each selected page's text with
  * geometry and fonts, orders it, drops page furniture, finds structure and
- * renders Markdown. Everything happens in memory.
+ * renders Markdown. Everything happens in memory, on the calling thread: the
+ * service runs it in pool workers (`pool.ts`), which use the same steps
+ * ({@linkcode planDocument}, `extractRun`, {@linkcode finishConversion}) to
+ * split a large document across threads.
  *
  * @module
  */
 import { PayloadTooLargeError, ServiceError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
-import { extractPage, readLinks } from "./extract.ts";
-import { createFontResolver } from "./fonts.ts";
+import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import { removeFurniture } from "./furniture.ts";
-import { buildLines, readingOrder } from "./layout.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
-import { type OpenPdf, openPdf, type PDFDocumentProxy } from "./load.ts";
+import { openPdf, type PDFDocumentProxy } from "./load.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { extractRun, type PageCharacters, type PageRun } from "./page_run.ts";
 import { parsePageRange } from "./page_range.ts";
 import { documentStats } from "./stats.ts";
 import { buildBlocks } from "./structure.ts";
-import type { OutlineEntry, PageText } from "./types.ts";
+import type { OutlineEntry } from "./types.ts";
+
+export type { PageCharacters } from "./page_run.ts";
 
 /** Options for {@linkcode convertPdf}. */
 export interface ConvertOptions {
@@ -32,12 +36,6 @@ export interface ConvertOptions {
   useStructTree?: boolean;
 }
 
-/** Characters of text found on a page. */
-export interface PageCharacters {
-  page: number;
-  characters: number;
-}
-
 /** The converted document. */
 export interface ConversionResult {
   markdown: string;
@@ -51,40 +49,63 @@ export interface ConversionResult {
   warnings: string[];
 }
 
+/** What is known of a document before its pages are read. */
+export interface DocumentPlan {
+  /** Pages in the document. */
+  numPages: number;
+  /** Pages to convert, 1-based, ascending. */
+  selected: number[];
+  /** Read the structure tree. */
+  tagged: boolean;
+  title?: string;
+  author?: string;
+  outline: OutlineEntry[];
+}
+
 /** Most outline entries reported. */
 const OUTLINE_LIMIT = 2000;
 
 /**
- * Longest stretch of work, in milliseconds, before letting other requests run.
- * A timer is the yield that lets network I/O through, and each costs about
- * 2 ms of idle time here, so slices are long enough to keep that small.
+ * Longest stretch of work, in milliseconds, before letting other work on the
+ * thread run. A timer is the yield that lets I/O through, and each costs about
+ * 2 ms of idle time, so slices are long enough to keep that small.
  */
 const SLICE_MS = 50;
 
 /**
- * Converts a PDF to Markdown.
+ * Converts a PDF to Markdown on this thread.
  *
  * @param bytes The PDF file.
  * @param options Page selection, page markers, limits, cancellation.
  * @throws {InvalidInputError} Not a PDF, corrupt, password-protected, bad page selection.
  * @throws {PayloadTooLargeError} Over the size or page cap.
- * @throws {UnprocessableError} The time budget ran out.
+ * @throws {UnprocessableError} The time budget ran out, a cost cap was breached, a page cannot be read.
  * @throws {UpstreamTimeoutError} `signal` aborted.
  */
 export async function convertPdf(bytes: Uint8Array, options: ConvertOptions = {}): Promise<ConversionResult> {
   const limits = { ...DEFAULT_PDF_LIMITS, ...options.limits };
   const started = performance.now();
   checkSignal(options.signal);
+  const guard = createCostGuard(limits);
+  installCostGuard(guard);
   const open = await openPdf(bytes, limits);
   try {
-    return await convertOpen(open, options, limits, started);
+    const plan = await planDocument(open.doc, options, limits, guard);
+    const run = await extractRun(open.doc, plan.selected, {
+      tagged: plan.tagged,
+      guard,
+      beforePage: (done) =>
+        checkProgress(options.signal, limits, performance.now() - started, done, plan.selected.length),
+      sliceMs: SLICE_MS,
+    });
+    return finishConversion(plan, run, options.includePageBreaks ?? false);
   } finally {
     await open.close();
   }
 }
 
 /** Throws when the caller cancelled. */
-function checkSignal(signal: AbortSignal | undefined) {
+export function checkSignal(signal: AbortSignal | undefined) {
   if (!signal?.aborted) return;
   if (signal.reason instanceof ServiceError) throw signal.reason;
   throw new UpstreamTimeoutError("PDF conversion cancelled: the request's time budget ran out", {
@@ -92,81 +113,88 @@ function checkSignal(signal: AbortSignal | undefined) {
   });
 }
 
-/** The conversion proper, on an open document. */
-async function convertOpen(
-  open: OpenPdf,
-  options: ConvertOptions,
+/** Throws when the caller cancelled or the time budget ran out, `done` of `total` pages in. */
+export function checkProgress(
+  signal: AbortSignal | undefined,
+  limits: Pick<PdfLimits, "timeBudgetMs">,
+  elapsedMs: number,
+  done: number,
+  total: number,
+): void {
+  checkSignal(signal);
+  if (elapsedMs > limits.timeBudgetMs) {
+    throw new UnprocessableError(
+      `PDF conversion ran out of its ${
+        limits.timeBudgetMs / 1000
+      } s budget after ${done} of ${total} pages: choose fewer with "pages"`,
+    );
+  }
+}
+
+/**
+ * Reads what is needed before the pages: the selection (checked against the
+ * page cap), metadata, outline, and whether the document is tagged.
+ *
+ * @throws {InvalidInputError} Bad page selection.
+ * @throws {PayloadTooLargeError} More pages selected than the cap.
+ * @throws {UnprocessableError} A cost cap was breached.
+ */
+export async function planDocument(
+  doc: PDFDocumentProxy,
+  options: Pick<ConvertOptions, "pages" | "useStructTree">,
   limits: PdfLimits,
-  started: number,
-): Promise<ConversionResult> {
-  const { doc } = open;
+  guard: CostGuard,
+): Promise<DocumentPlan> {
   const selected = parsePageRange(options.pages, doc.numPages);
   if (selected.length > limits.maxPages) {
     throw new PayloadTooLargeError(
       `Too many pages: ${selected.length} selected, the limit is ${limits.maxPages} per request; choose fewer with "pages"`,
     );
   }
-  const [info, outline, markInfo, links] = await Promise.all([
+  const [info, outline, markInfo] = await Promise.all([
     doc.getMetadata().catch(() => null),
     readOutline(doc).catch(() => []),
     doc.getMarkInfo().catch(() => null),
-    readLinks(doc, selected).catch(() => new Map()),
   ]);
+  guard.check();
   const marked = markInfo instanceof Map
     ? markInfo.get("Marked")
     : (markInfo as { Marked?: unknown } | null)?.Marked;
-  const tagged = (options.useStructTree ?? true) && marked === true;
-  const fonts = createFontResolver();
-  const ids = { next: 0 };
-  const warnings: string[] = [];
-  const pages: PageText[] = [];
-  const pageCharacters: PageCharacters[] = [];
-  let sliceStart = performance.now();
-  for (const number of selected) {
-    checkSignal(options.signal);
-    if (performance.now() - started > limits.timeBudgetMs) {
-      throw new UnprocessableError(
-        `PDF conversion ran out of its ${
-          limits.timeBudgetMs / 1000
-        } s budget after ${pages.length} of ${selected.length} pages: choose fewer with "pages"`,
-      );
-    }
-    const page = await doc.getPage(number);
-    const extracted = await extractPage(page, { fonts, tagged, ids, links: links.get(number) ?? [] });
-    page.cleanup();
-    const characters = extracted.spans.reduce((n, s) => n + s.text.trim().length, 0);
-    pageCharacters.push({ page: number, characters });
-    if (characters === 0) {
-      warnings.push(`Page ${number} has no text layer: scanned image or blank page, OCR not supported`);
-    }
-    if (extracted.rotatedCharacters > 0) {
-      warnings.push(`Page ${number}: ${extracted.rotatedCharacters} characters of rotated text left out`);
-    }
-    const lines = readingOrder(buildLines(extracted.spans, number));
-    pages.push({ page: number, width: extracted.width, height: extracted.height, lines });
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      sliceStart = performance.now();
-    }
-  }
-  const clean = removeFurniture(pages).pages;
-  const blocks = buildBlocks(clean, {
-    stats: documentStats(clean),
+  const plan: DocumentPlan = {
+    numPages: doc.numPages,
+    selected,
+    tagged: (options.useStructTree ?? true) && marked === true,
     outline,
-    pageBreaks: options.includePageBreaks ?? false,
-  });
-  const result: ConversionResult = {
-    markdown: renderMarkdown(blocks),
-    pages: doc.numPages,
-    pageCharacters,
-    warnings,
   };
   const meta = (info?.info ?? {}) as { Title?: unknown; Author?: unknown };
   const title = typeof meta.Title === "string" ? meta.Title.trim() : "";
   const author = typeof meta.Author === "string" ? meta.Author.trim() : "";
-  if (title) result.title = title;
-  if (author) result.author = author;
-  if (outline.length) result.outline = outline;
+  if (title) plan.title = title;
+  if (author) plan.author = author;
+  return plan;
+}
+
+/** Drops page furniture, finds structure and renders the Markdown of the extracted pages. */
+export function finishConversion(
+  plan: DocumentPlan,
+  run: PageRun,
+  includePageBreaks: boolean,
+): ConversionResult {
+  const clean = removeFurniture(run.pages).pages;
+  const blocks = buildBlocks(clean, {
+    stats: documentStats(clean),
+    outline: plan.outline,
+    pageBreaks: includePageBreaks,
+  });
+  const result: ConversionResult = {
+    markdown: renderMarkdown(blocks),
+    pages: plan.numPages,
+    pageCharacters: run.pageCharacters,
+    warnings: run.warnings,
+  };
+  if (plan.title) result.title = plan.title;
+  if (plan.author) result.author = plan.author;
+  if (plan.outline.length) result.outline = plan.outline;
   return result;
 }
 

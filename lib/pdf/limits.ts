@@ -1,15 +1,30 @@
 /**
- * Limits of PDF conversion and the gate that bounds how many run at once.
- * Conversions run on the main thread and yield between pages, so a bounded
- * number in flight keeps other requests answered; more wait in a short queue,
- * and past that callers get a 503 with `Retry-After`.
+ * Limits of PDF conversion and the service that applies them: a gate that
+ * bounds how many conversions run at once (more wait in a short queue, past
+ * that callers get a 503 with `Retry-After`) and the pool of worker threads
+ * that does the work off the main thread.
  *
  * @module
  */
 import { createGate, type Gate } from "../concurrency.ts";
+import { createPdfPool, type PdfPool, type PoolOptions } from "./pool.ts";
+
+/** Caps on what one document may make pdf.js spend (a breach → 422). */
+export interface CostLimits {
+  /** Most bytes one stream may decode to. */
+  maxStreamBytes: number;
+  /** Most graphics states (`q`) saved at once. */
+  maxSaveDepth: number;
+  /** Most operators read on one page (text extraction and font lookup together). */
+  maxOperatorsPerPage: number;
+  /** Most annotations on one page. */
+  maxAnnotationsPerPage: number;
+  /** Most entries in one character map (`ToUnicode`, embedded CMaps). */
+  maxCMapEntries: number;
+}
 
 /** Caps applied to each conversion. */
-export interface PdfLimits {
+export interface PdfLimits extends CostLimits {
   /** Largest accepted file, in bytes (larger → 413). */
   maxBytes: number;
   /** Most pages converted per request (more → 413). */
@@ -18,30 +33,60 @@ export interface PdfLimits {
   timeBudgetMs: number;
 }
 
-/** Default caps: 20 MB, 500 pages, 20 s. */
+/**
+ * Default caps: 20 MB, 500 pages, 20 s; streams up to 64 MB decoded, `q`
+ * nested 256 deep, 2 million operators and 5,000 annotations a page, 262,144
+ * character-map entries. Real documents stay far below the cost caps: a
+ * 2,415-page manual peaks at a few thousand operators a page.
+ */
 export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
   maxBytes: 20 * 1024 * 1024,
   maxPages: 500,
   timeBudgetMs: 20_000,
+  maxStreamBytes: 64 * 1024 * 1024,
+  maxSaveDepth: 256,
+  maxOperatorsPerPage: 2_000_000,
+  maxAnnotationsPerPage: 5_000,
+  maxCMapEntries: 262_144,
 });
 
-/** The limits plus the gate that bounds concurrent conversions. */
+/** Default pool: one worker per core, at most 2, each with a 256 MB heap. */
+export const DEFAULT_POOL_OPTIONS: Readonly<PoolOptions> = Object.freeze({
+  workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1)),
+  heapMb: 256,
+  splitMinPages: 64,
+  idleMs: 30_000,
+});
+
+/** The limits, the gate that bounds concurrent conversions and the pool that runs them. */
 export interface PdfService {
   readonly limits: PdfLimits;
   readonly gate: Gate;
+  readonly pool: PdfPool;
 }
 
-/** Creates a service with its own gate; `concurrency` 2 and `queue` 8 unless given. */
-export function createPdfService(
-  options: { limits?: Partial<PdfLimits>; concurrency?: number; queue?: number } = {},
-): PdfService {
+/** Options for {@linkcode createPdfService}. */
+export interface PdfServiceOptions {
+  limits?: Partial<PdfLimits>;
+  /** Worker pool settings; `workers` also sets how many conversions run at once. */
+  pool?: Partial<PoolOptions>;
+  /** Conversions that may run at once (default: the pool's workers). */
+  concurrency?: number;
+  /** Conversions that may wait (default 8). */
+  queue?: number;
+}
+
+/** Creates a service with its own gate and pool. */
+export function createPdfService(options: PdfServiceOptions = {}): PdfService {
+  const pool = createPdfPool({ ...DEFAULT_POOL_OPTIONS, ...options.pool });
   return {
     limits: { ...DEFAULT_PDF_LIMITS, ...options.limits },
     gate: createGate({
-      concurrency: options.concurrency ?? 2,
+      concurrency: options.concurrency ?? pool.size,
       queue: options.queue ?? 8,
       name: "PDF conversion",
       retryAfterSeconds: 2,
     }),
+    pool,
   };
 }

@@ -1,13 +1,17 @@
 /**
- * Opens untrusted PDFs with pdf.js, in process and in memory: the worker runs
- * on this thread, no script is evaluated, no font, CMap or WebAssembly file is
- * fetched, and nothing is rendered. Size, page-count, password and corruption
- * problems become the service's errors.
+ * Opens untrusted PDFs with pdf.js, in memory: pdf.js' own worker runs on the
+ * calling thread (a pool worker in the service), no script is evaluated, no
+ * font, CMap or WebAssembly file is fetched, and nothing is rendered. pdf.js'
+ * worker module is loaded with the cost guard's checks spliced in (see
+ * `guard.ts`). Size, password and corruption problems become the service's
+ * errors.
  *
  * @module
  */
+import { createRequire } from "node:module";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
+import { guardPdfJsSource } from "./guard.ts";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
@@ -93,13 +97,22 @@ type PdfJs = [
 ];
 let pdfJs: Promise<PdfJs> | undefined;
 
-/** Loads pdf.js on the first conversion, so a service that converts nothing never pays its memory. */
+/** Loads pdf.js on the first conversion, so a thread that converts nothing never pays its memory. */
 function loadPdfJs(): Promise<PdfJs> {
-  pdfJs ??= Promise.all([
-    import("pdfjs-dist/legacy/build/pdf.mjs"),
-    import("pdfjs-dist/legacy/build/pdf.worker.mjs"),
-  ]);
+  pdfJs ??= Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), importGuardedWorker()]);
   return pdfJs;
+}
+
+/** Imports pdf.js' worker module with the cost guard spliced in, from memory. */
+async function importGuardedWorker(): Promise<PdfJs[1]> {
+  const path = createRequire(import.meta.url).resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
+  const source = guardPdfJsSource(await Deno.readTextFile(path));
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  try {
+    return await import(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }
 
 /** Starts a pdf.js worker on this thread, talking over a {@linkcode DirectPort}. */

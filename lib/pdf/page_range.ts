@@ -8,6 +8,42 @@ import { InvalidInputError } from "../errors.ts";
 /** Shape of a page selection: numbers and ranges separated by commas. */
 export const PAGE_RANGE_PATTERN = /^\s*\d+\s*(-\s*\d*\s*)?(,\s*\d+\s*(-\s*\d*\s*)?)*$/;
 
+/** One part of a selection: a page, a closed range, or an open range (`end` absent). */
+interface RangePart {
+  start: number;
+  end?: number;
+}
+
+/**
+ * Checks a selection's shape without the document: numbers and ranges from
+ * page 1 up, each range forward. The route runs it before payment, so
+ * `"0"` or `"5-2"` is refused for free.
+ *
+ * @throws {InvalidInputError} Malformed, page 0, or reversed.
+ */
+export function checkPageRange(range: string | undefined): void {
+  if (range !== undefined) rangeParts(range);
+}
+
+/** The parts of a non-empty selection, checked as {@linkcode checkPageRange} says. */
+function rangeParts(range: string): RangePart[] {
+  if (range.trim() === "") return [];
+  if (!PAGE_RANGE_PATTERN.test(range)) {
+    throw new InvalidInputError(`Invalid pages "${range}": use page numbers and ranges like "1-3,5"`);
+  }
+  return range.split(",").map((part) => {
+    const [from, to] = part.split("-").map((s) => s.trim());
+    const start = Number(from);
+    const end = to === undefined ? start : to === "" ? undefined : Number(to);
+    if (start < 1 || (end !== undefined && end < start)) {
+      throw new InvalidInputError(
+        `Invalid pages "${range}": "${part.trim()}" is not a forward range from page 1 up`,
+      );
+    }
+    return { start, end };
+  });
+}
+
 /**
  * Parses a 1-based page selection against a document's page count. An open
  * range (`"3-"`) runs to the last page. Pages come back sorted, without repeats.
@@ -22,20 +58,9 @@ export function parsePageRange(range: string | undefined, pageCount: number): nu
   if (range === undefined || range.trim() === "") {
     return Array.from({ length: pageCount }, (_, i) => i + 1);
   }
-  if (!PAGE_RANGE_PATTERN.test(range)) {
-    throw new InvalidInputError(`Invalid pages "${range}": use page numbers and ranges like "1-3,5"`);
-  }
   const pages = new Set<number>();
-  for (const part of range.split(",")) {
-    const [from, to] = part.split("-").map((s) => s.trim());
-    const start = Number(from);
-    const end = to === undefined ? start : to === "" ? pageCount : Number(to);
-    if (start < 1 || end < start) {
-      throw new InvalidInputError(
-        `Invalid pages "${range}": "${part.trim()}" is not a forward range from page 1 up`,
-      );
-    }
-    if (end > pageCount) {
+  for (const { start, end = pageCount } of rangeParts(range)) {
+    if (end > pageCount || start > pageCount) {
       throw new InvalidInputError(`Invalid pages "${range}": the document has ${pageCount} pages`);
     }
     for (let p = start; p <= end; p++) pages.add(p);

@@ -6,19 +6,49 @@
  * @module
  */
 
-/** Builds a PDF from numbered object bodies (object 1 must be the catalog). */
-export function buildPdf(objects: readonly string[]): Uint8Array {
-  let out = "%PDF-1.7\n";
+/** An object whose stream is binary: its dictionary (without `/Length`) and its bytes. */
+export interface BinaryStream {
+  dict: string;
+  data: Uint8Array;
+}
+
+/**
+ * Builds a PDF from numbered object bodies (object 1 must be the catalog).
+ * A body is text, or a {@linkcode BinaryStream} whose `/Length` is filled in.
+ */
+export function buildPdf(objects: readonly (string | BinaryStream)[]): Uint8Array {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [encoder.encode("%PDF-1.7\n")];
+  let length = parts[0]!.length;
+  const push = (part: string | Uint8Array) => {
+    const bytes = typeof part === "string" ? encoder.encode(part) : part;
+    parts.push(bytes);
+    length += bytes.length;
+  };
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(length);
+    if (typeof body === "string") {
+      push(`${i + 1} 0 obj\n${body}\nendobj\n`);
+    } else {
+      const dict = body.dict.replace(/>>\s*$/, ` /Length ${body.data.length} >>`);
+      push(`${i + 1} 0 obj\n${dict}\nstream\n`);
+      push(body.data);
+      push("\nendstream\nendobj\n");
+    }
   });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  const xref = length;
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) tail += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  push(tail);
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /** A page showing `lines` of Helvetica text, one per line from the top. */

@@ -7,10 +7,9 @@
  */
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { DEFAULT_PDF_LIMITS } from "../../../lib/pdf/limits.ts";
 import { checkPdfBytes } from "../../../lib/pdf/load.ts";
-import { PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
+import { checkPageRange, PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
 
 const MB = 1024 * 1024;
 
@@ -65,12 +64,14 @@ export default defineOperation({
   example: { pdf: "<base64 of a PDF file>", pages: "1-3", includePageBreaks: false },
   precheck(input, services) {
     checkPdfBytes(input.pdf, services.pdf.limits);
+    checkPageRange(input.pages);
   },
   async handler(input, ctx) {
     const service = ctx.services.pdf;
     const { pdf, pages, includePageBreaks } = input;
     return await service.gate.run(
-      () => convertPdf(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
+      () =>
+        service.pool.convert(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
       ctx.signal,
     );
   },

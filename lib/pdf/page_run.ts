@@ -1,0 +1,136 @@
+/**
+ * Extracts a run of pages from an open document: text with geometry and
+ * fonts, lines in reading order, warnings. A document may be split into runs
+ * extracted on different threads; {@linkcode joinRuns} puts them back
+ * together exactly as one run over all the pages would have produced them.
+ *
+ * @module
+ */
+import { UnprocessableError } from "../errors.ts";
+import { extractPage, readLinks } from "./extract.ts";
+import { createFontResolver } from "./fonts.ts";
+import type { CostGuard } from "./guard.ts";
+import { buildLines, readingOrder } from "./layout.ts";
+import type { PDFDocumentProxy } from "./load.ts";
+import type { PageText, Tag } from "./types.ts";
+
+/** Characters of text found on a page. */
+export interface PageCharacters {
+  page: number;
+  characters: number;
+}
+
+/** What a run of pages yields. */
+export interface PageRun {
+  pages: PageText[];
+  pageCharacters: PageCharacters[];
+  warnings: string[];
+  /** Structure ids the run used, counted from 0. */
+  ids: number;
+}
+
+/** Options for {@linkcode extractRun}. */
+export interface RunOptions {
+  /** Read the structure tree (a tagged PDF). */
+  tagged: boolean;
+  /** Reports what the document costs; checked after every page. */
+  guard: CostGuard;
+  /** Called before each page; throws to stop (time budget, cancellation). */
+  beforePage(done: number): void;
+  /** Longest stretch of work in milliseconds before yielding to the event loop (default: never yield). */
+  sliceMs?: number;
+}
+
+/** Opens page `number`, mapping a broken page tree to a 422. */
+async function openPage(doc: PDFDocumentProxy, number: number, guard: CostGuard) {
+  try {
+    return await doc.getPage(number);
+  } catch (error) {
+    guard.check();
+    const reason = (error as { message?: string })?.message?.replace(/\.$/, "") ?? "unknown error";
+    throw new UnprocessableError(`Corrupt PDF: page ${number} cannot be read: ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * Extracts `numbers` (1-based, ascending) from `doc`.
+ *
+ * @throws {UnprocessableError} A cost cap was breached or a page cannot be read.
+ */
+export async function extractRun(
+  doc: PDFDocumentProxy,
+  numbers: readonly number[],
+  options: RunOptions,
+): Promise<PageRun> {
+  const { guard } = options;
+  const links = await readLinks(doc, numbers).catch(() => new Map());
+  guard.check();
+  const fonts = createFontResolver();
+  const ids = { next: 0 };
+  const run: PageRun = { pages: [], pageCharacters: [], warnings: [], ids: 0 };
+  let sliceStart = performance.now();
+  for (const number of numbers) {
+    options.beforePage(run.pages.length);
+    guard.startPage();
+    const page = await openPage(doc, number, guard);
+    const extracted = await extractPage(page, {
+      fonts,
+      tagged: options.tagged,
+      ids,
+      links: links.get(number) ?? [],
+    })
+      .finally(() => guard.check());
+    page.cleanup();
+    const characters = extracted.spans.reduce((n, s) => n + s.text.trim().length, 0);
+    run.pageCharacters.push({ page: number, characters });
+    if (characters === 0) {
+      run.warnings.push(`Page ${number} has no text layer: scanned image or blank page, OCR not supported`);
+    }
+    if (extracted.rotatedCharacters > 0) {
+      run.warnings.push(`Page ${number}: ${extracted.rotatedCharacters} characters of rotated text left out`);
+    }
+    const lines = readingOrder(buildLines(extracted.spans, number));
+    run.pages.push({ page: number, width: extracted.width, height: extracted.height, lines });
+    if (options.sliceMs !== undefined && performance.now() - sliceStart > options.sliceMs) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    }
+  }
+  run.ids = ids.next;
+  return run;
+}
+
+/** A tag with every structure id moved up by `offset`. */
+function shiftTag(tag: Tag, offset: number): Tag {
+  const shifted: Tag = { ...tag, block: tag.block + offset };
+  if (tag.listItem) shifted.listItem = { ...tag.listItem, id: tag.listItem.id + offset };
+  if (tag.cell) shifted.cell = { ...tag.cell, table: tag.cell.table + offset };
+  return shifted;
+}
+
+/**
+ * Joins runs extracted in page order. Each run counted structure ids from 0;
+ * later runs' ids move past those of the runs before, as one run would have
+ * numbered them.
+ */
+export function joinRuns(runs: readonly PageRun[]): PageRun {
+  if (runs.length === 1) return runs[0]!;
+  const joined: PageRun = { pages: [], pageCharacters: [], warnings: [], ids: 0 };
+  for (const run of runs) {
+    const offset = joined.ids;
+    for (const page of run.pages) {
+      if (offset > 0) {
+        for (const line of page.lines) {
+          line.spans = line.spans.map((span) =>
+            span.tag ? { ...span, tag: shiftTag(span.tag, offset) } : span
+          );
+        }
+      }
+      joined.pages.push(page);
+    }
+    joined.pageCharacters.push(...run.pageCharacters);
+    joined.warnings.push(...run.warnings);
+    joined.ids += run.ids;
+  }
+  return joined;
+}

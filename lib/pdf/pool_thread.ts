@@ -1,0 +1,103 @@
+/**
+ * One PDF worker thread as the pool drives it: a `node:worker_threads` worker
+ * (the only kind with a heap ceiling here) serving one request at a time,
+ * whose failures come back as the service's errors. Past its heap ceiling the
+ * thread dies alone, as `ERR_WORKER_OUT_OF_MEMORY`, which becomes a 422.
+ *
+ * @module
+ */
+import { Worker } from "node:worker_threads";
+import {
+  InvalidInputError,
+  PayloadTooLargeError,
+  ServiceError,
+  UnprocessableError,
+  UpstreamTimeoutError,
+} from "../errors.ts";
+import { pack, unpack } from "./wire.ts";
+import type { WorkerFailure, WorkerReply, WorkerRequest } from "./worker.ts";
+
+/** One worker thread, serving one request at a time. */
+export interface Thread {
+  /** Sends `message` with the PDF's `bytes` when the request needs them. */
+  request(message: WorkerRequest, bytes?: Uint8Array): Promise<WorkerReply>;
+  terminate(): void;
+  readonly dead: boolean;
+  /** A request is in flight. */
+  readonly busy: boolean;
+}
+
+/** Rebuilds a worker's error as the service's error of the same kind. */
+function serviceError(failure: WorkerFailure): Error {
+  switch (failure.kind) {
+    case "invalid_input":
+      return new InvalidInputError(failure.message);
+    case "payload_too_large":
+      return new PayloadTooLargeError(failure.message);
+    case "unprocessable":
+      return new UnprocessableError(failure.message);
+    case "upstream_timeout":
+      return new UpstreamTimeoutError(failure.message);
+    case undefined:
+      return new Error(failure.message);
+    default:
+      return new ServiceError(failure.kind, failure.message);
+  }
+}
+
+/** Starts a worker thread with a heap ceiling of `heapMb`; `onExit` runs when it ends. */
+export function startThread(heapMb: number, onExit: () => void): Thread {
+  const worker = new Worker(new URL("./worker.ts", import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  });
+  let dead = false;
+  let pending: { resolve(reply: WorkerReply): void; reject(error: Error): void } | undefined;
+  const fail = (error: Error) => {
+    pending?.reject(error);
+    pending = undefined;
+  };
+  worker.on("message", (buffer: ArrayBuffer) => {
+    const reply = unpack<WorkerReply>(buffer).message;
+    const waiting = pending;
+    pending = undefined;
+    if (reply.type === "error") waiting?.reject(serviceError(reply.error));
+    else waiting?.resolve(reply);
+  });
+  worker.on("error", (error: Error & { code?: string }) => {
+    dead = true;
+    fail(
+      error.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? new UnprocessableError(
+          `PDF too costly to convert: it needs more than the ${heapMb} MB of memory a conversion may use`,
+          { cause: error },
+        )
+        : new Error(`PDF worker failed: ${error.message}`, { cause: error }),
+    );
+  });
+  worker.on("exit", () => {
+    dead = true;
+    fail(new Error("PDF worker stopped"));
+    onExit();
+  });
+  worker.unref();
+  return {
+    request(message, bytes) {
+      if (dead) return Promise.reject(new Error("PDF worker stopped"));
+      return new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        const packed = pack(message, bytes);
+        worker.postMessage(packed, [packed]);
+      });
+    },
+    terminate() {
+      dead = true;
+      void worker.terminate();
+    },
+    get dead() {
+      return dead;
+    },
+    get busy() {
+      return pending !== undefined;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The worker pool: results identical to a conversion on one thread however
+ * the pages are split, hostile documents refused with a 422 while this thread
+ * stays responsive, and the time budget and cancellation ending the workers.
+ */
+import assert from "node:assert/strict";
+import { Worker } from "node:worker_threads";
+import { UnprocessableError, UpstreamTimeoutError } from "../../../lib/errors.ts";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { createPdfService, type PdfService } from "../../../lib/pdf/limits.ts";
+import { splitPages } from "../../../lib/pdf/pool.ts";
+import { pdfUrl } from "../../_support/pdf_corpus.ts";
+import {
+  flateBombPdf,
+  linkFloodPdf,
+  loopingPageTreePdf,
+  nestedSavePdf,
+  operatorFloodPdf,
+  toUnicodeBombPdf,
+} from "../../_support/hostile_pdf.ts";
+
+const fixture = (name: string) => Deno.readFile(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** Measures the longest pause of this thread's event loop until `stop()`. */
+function watchEventLoop(): { stop(): number } {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 20);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(longest, performance.now() - last);
+    },
+  };
+}
+
+/** Runs `body` with a fresh service, closing its pool after. */
+async function withService(
+  options: Parameters<typeof createPdfService>[0],
+  body: (s: PdfService) => Promise<void>,
+) {
+  const service = createPdfService(options);
+  try {
+    await body(service);
+  } finally {
+    await service.pool.close();
+  }
+}
+
+Deno.test("splitPages() cuts a selection into contiguous runs of nearly equal length, in order", () => {
+  assert.deepEqual(splitPages([1, 2, 3, 4, 5], 2), [[1, 2, 3], [4, 5]]);
+  assert.deepEqual(splitPages([2, 4, 6], 3), [[2], [4], [6]]);
+  assert.deepEqual(splitPages([7], 2), [[7]]);
+});
+
+Deno.test("the pool gives the same result split across workers as one thread gives", async () => {
+  const documents = [
+    await fixture("multipage.pdf"),
+    await Deno.readFile(pdfUrl("12_quarterly_report", "chromium")),
+    await Deno.readFile(pdfUrl("20_changelog", "chromium")),
+  ];
+  await withService({ pool: { workers: 2, splitMinPages: 2 } }, async (service) => {
+    service.pool.warm();
+    for (const bytes of documents) {
+      for (const includePageBreaks of [false, true]) {
+        const alone = await convertPdf(bytes, { includePageBreaks });
+        const split = await service.pool.convert(bytes, { limits: service.limits, includePageBreaks });
+        assert.deepEqual(split, alone);
+      }
+    }
+    const multipage = await service.pool.convert(await fixture("multipage.pdf"), {
+      limits: service.limits,
+      pages: "2-9",
+    });
+    assert.deepEqual(multipage, await convertPdf(await fixture("multipage.pdf"), { pages: "2-9" }));
+    assert.equal(service.pool.stats.split, 7, "every conversion was split");
+    assert.equal(service.pool.stats.started, 2, "no worker was started but the two");
+  });
+});
+
+Deno.test("the pool keeps a small document on one worker", async () => {
+  await withService({ pool: { workers: 2, splitMinPages: 64 } }, async (service) => {
+    const bytes = await fixture("multipage.pdf");
+    const result = await service.pool.convert(bytes, { limits: service.limits });
+    assert.equal(result.pageCharacters.length, 14);
+    assert.deepEqual(service.pool.stats, { live: 1, started: 1, split: 0 });
+  });
+});
+
+Deno.test("hostile PDFs end in a 422 naming the cap while this thread never pauses for a second", async () => {
+  const cases: Array<[string, Uint8Array, RegExp]> = [
+    ["q nested 20,000 deep (80 KB)", nestedSavePdf(20_000), /graphics states are nested more than 256 deep/],
+    [
+      "q nested 200,000 deep (800 KB)",
+      nestedSavePdf(200_000),
+      /graphics states are nested more than 256 deep/,
+    ],
+    ["a stream inflating to 2 GiB", await flateBombPdf(), /a stream decodes to more than 64 MB/],
+    ["a 90 MB ToUnicode map", await toUnicodeBombPdf(), /a stream decodes to more than 64 MB/],
+    ["50,000 link annotations", linkFloodPdf(), /a page has 50000 annotations, more than 5000/],
+    [
+      "a page tree that loops",
+      loopingPageTreePdf(),
+      /Corrupt PDF: page 1 cannot be read: .*circular reference/,
+    ],
+  ];
+  await withService({ pool: { workers: 1 } }, async (service) => {
+    for (const [name, bytes, message] of cases) {
+      const loop = watchEventLoop();
+      const started = performance.now();
+      await assert.rejects(service.pool.convert(bytes, { limits: service.limits }), (e: Error) => {
+        assert.ok(e instanceof UnprocessableError, `${name}: ${e.name}: ${e.message}`);
+        assert.match(e.message, message, name);
+        return true;
+      });
+      const paused = loop.stop();
+      assert.ok(paused < 1000, `${name}: the event loop paused ${Math.round(paused)} ms`);
+      assert.ok(performance.now() - started < service.limits.timeBudgetMs, `${name}: within the budget`);
+    }
+  });
+});
+
+Deno.test("the pool ends a conversion at its time budget with a 422, and keeps serving", async () => {
+  const bytes = await operatorFloodPdf(200);
+  await withService({ pool: { workers: 2 }, limits: { timeBudgetMs: 3000 } }, async (service) => {
+    const loop = watchEventLoop();
+    const started = performance.now();
+    await assert.rejects(
+      service.pool.convert(bytes, { limits: service.limits }),
+      (e: Error) => e instanceof UnprocessableError && /ran out of its 3 s budget/.test(e.message),
+    );
+    const took = performance.now() - started;
+    const paused = loop.stop();
+    assert.ok(took < 4000, `ended ${Math.round(took)} ms after it started`);
+    assert.ok(paused < 1000, `the event loop paused ${Math.round(paused)} ms`);
+    const after = await service.pool.convert(await fixture("multipage.pdf"), {
+      limits: { ...service.limits, timeBudgetMs: 60_000 },
+    });
+    assert.equal(after.pages, 14);
+  });
+});
+
+Deno.test("the pool ends a conversion whose caller left with a 504", async () => {
+  const bytes = await operatorFloodPdf(200);
+  await withService({ pool: { workers: 1 } }, async (service) => {
+    const started = performance.now();
+    await assert.rejects(
+      service.pool.convert(bytes, { limits: service.limits, signal: AbortSignal.timeout(1500) }),
+      UpstreamTimeoutError,
+    );
+    assert.ok(performance.now() - started < 2500);
+  });
+});
+
+Deno.test("a worker thread past its heap ceiling dies alone, with a code the pool maps to a 422", async () => {
+  const worker = new Worker(new URL("./heap_hog.ts", import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: 32 },
+  });
+  const code = await new Promise<string | undefined>((resolve) =>
+    worker.on("error", (e: Error & { code?: string }) => resolve(e.code))
+  );
+  assert.equal(code, "ERR_WORKER_OUT_OF_MEMORY");
+  assert.ok(Deno.memoryUsage().rss > 0, "this process is still running");
+});
