@@ -96,7 +96,12 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
   assert.deepEqual(config.audio, DEFAULT_AUDIO_LIMITS);
-  assert.deepEqual(config.pdf, { limits: DEFAULT_PDF_LIMITS, concurrency: 2, queue: 8 });
+  assert.deepEqual(config.pdf, {
+    limits: DEFAULT_PDF_LIMITS,
+    concurrency: 2,
+    queue: 8,
+    pool: { workers: 2, heapMb: 256, splitMinPages: 64 },
+  });
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
 });
 
@@ -113,6 +118,8 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     PDF_TIME_BUDGET_MS: "900",
     PDF_CONCURRENCY: "1",
     PDF_QUEUE: "0",
+    PDF_WORKER_HEAP_MB: "128",
+    PDF_SPLIT_MIN_PAGES: "10",
     ANVIL_PATH: "/opt/foundry/anvil",
     ANVIL_READY_TIMEOUT_MS: "30000",
   });
@@ -125,9 +132,10 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     ffmpegPath: "/opt/ffmpeg/bin/ffmpeg",
   });
   assert.deepEqual(config.pdf, {
-    limits: { maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
+    limits: { ...DEFAULT_PDF_LIMITS, maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
     concurrency: 1,
     queue: 0,
+    pool: { workers: 1, heapMb: 128, splitMinPages: 10 },
   });
   assert.deepEqual(config.localEvm, { anvilBinary: "/opt/foundry/anvil", readyTimeoutMs: 30000 });
 });
