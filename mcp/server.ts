@@ -28,7 +28,7 @@ import {
 import type { Services } from "../lib/services.ts";
 import { SERVICE_NAME, VERSION } from "../lib/version.ts";
 import { withPayment } from "./payment.ts";
-import { errorResult, outputResult } from "./results.ts";
+import { errorResult, outputResult, PAYMENT_EXTENSION } from "./results.ts";
 import type { Toolset } from "./tools.ts";
 
 /** The HTTP request a server is built for. */
@@ -73,7 +73,9 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
   const server = new Server(
     { name: SERVICE_NAME, title: `${SERVICE_NAME} (paid on ${toolset.rail.label})`, version: VERSION },
     {
-      capabilities: { tools: { listChanged: false } },
+      // The x402 extension binding: a request that names it in its per-request client capabilities
+      // gets `payment_required` results; every other request gets the tool-result binding.
+      capabilities: { tools: { listChanged: false }, extensions: { [PAYMENT_EXTENSION]: {} } },
       instructions: instructions(toolset),
       jsonSchemaValidator,
     },
