@@ -23,6 +23,7 @@ import type { PaymentRail } from "../lib/payments/rails.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
 import { requirePayment } from "./payment.ts";
+import { paywallPage } from "./paywall.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -55,6 +56,14 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     gateway: deps.gateway,
     rail,
     resource: (url) => pricedResource(operation, url, extensions),
+    page: (required, baseUrl) =>
+      paywallPage({
+        title: operation.title,
+        description: operation.description,
+        price: operation.price,
+        chain: rail.label,
+        baseUrl,
+      }, required),
   });
   const handle = async (c: Context) => {
     const result = await runOperation(operation, c.get("operationInput"), {
