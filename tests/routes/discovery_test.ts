@@ -4,10 +4,13 @@
  * 402 carrying a non-empty `accepts` and the Bazaar input schema (GET, then
  * POST without a body, as x402scan's method-aware probe does); OpenAPI gives
  * every operation examples, true statuses and `x-payment-info` in the
- * catalogue shape, and lists the free routes.
+ * catalogue shape, and lists the free routes; `/server.json` passes the MCP
+ * registry's published schema.
  */
 import assert from "node:assert/strict";
 import { compileErrors, validate } from "@readme/openapi-parser";
+// @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider"
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { registry } from "../../app.ts";
 import { OPERATION_STATUSES, usdcAtomic } from "../../lib/discovery/openapi.ts";
@@ -121,4 +124,31 @@ Deno.test("usdcAtomic() turns a USD price into USDC atomic units", () => {
   assert.equal(usdcAtomic("$0.0025"), "2500");
   assert.equal(usdcAtomic("$1"), "1000000");
   assert.equal(usdcAtomic("$12.5"), "12500000");
+});
+
+Deno.test("[e2e] /server.json validates against the MCP registry's published schema", async () => {
+  const schema = JSON.parse(
+    await Deno.readTextFile(new URL("../fixtures/mcp-registry/server.schema.json", import.meta.url)),
+  );
+  const check = new AjvJsonSchemaValidator().getValidator(schema);
+  assert.equal(schema.$id, "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json");
+  for (const env of [{}, { PUBLIC_URL: "https://api.example.com" }] as Record<string, string>[]) {
+    const service = await startTestService({ env });
+    try {
+      const server = await (await fetch(`${service.base}/server.json`)).json();
+      assert.equal(server.$schema, schema.$id);
+      const result = check(server);
+      assert.ok(result.valid, result.errorMessage);
+      if ("PUBLIC_URL" in env) {
+        assert.equal(server.name, "com.example.api/solana-diagnostics");
+        assert.match(server.websiteUrl, /^https:\/\/api\.example\.com\//);
+        for (const remote of server.remotes) assert.match(remote.url, /^https:\/\/api\.example\.com\//);
+      }
+    } finally {
+      await service.close();
+    }
+  }
+  // The schema is not a formality: a server.json without a version is refused.
+  const broken = check({ name: "com.example.api/x", description: "x" });
+  assert.equal(broken.valid, false);
 });
