@@ -37,7 +37,7 @@ export function paywallPage(info: PaywallInfo, required: PaymentRequired): strin
   const url = required.resource.url;
   const pay = evm
     ? `<button id="pay" type="button">Connect wallet and pay ${escape(info.price)}</button>`
-    : `<p>Pay from the command line with an x402 client, for example:</p>
+    : `<p>Pay with any x402 client, for example from a checkout of this service:</p>
 <pre>npx -y deno@2 task pay GET '${escape(url)}'</pre>`;
   return `<!doctype html>
 <html lang="en">
