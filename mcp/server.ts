@@ -65,7 +65,9 @@ export function instructions(toolset: Toolset): string {
     `isError with the PaymentRequired object (in structuredContent and as JSON text), which an x402 client ` +
     `signs and sends back by repeating the call with the payment payload in params._meta["x402/payment"]. ` +
     `Only a successful call is charged, and its result carries the settlement in ` +
-    `_meta["x402/payment-response"]; invalid input and failed work cost nothing.`;
+    `_meta["x402/payment-response"]; invalid input and failed work cost nothing. A request that lists ` +
+    `"org.x402/payment" in _meta["io.modelcontextprotocol/clientCapabilities"].extensions gets the ` +
+    `requirement as resultType "payment_required" with paymentRequired instead.`;
 }
 
 /** An MCP server for `toolset`, answering one HTTP request. */
