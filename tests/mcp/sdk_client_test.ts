@@ -13,7 +13,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { registry } from "../../app.ts";
-import { fundedBuyer, startTestService } from "../_support/service.ts";
+import type { x402Client } from "@x402/core/client";
+import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
 
 const TOOL = "chain_priority_fees";
 const ENDPOINTS = [
@@ -34,7 +35,7 @@ function isPaymentRequired(value: unknown): value is PaymentRequired {
   return typeof value === "object" && value !== null && "x402Version" in value && "accepts" in value;
 }
 
-Deno.test("[e2e] MCP SDK Client.callTool reads unpaid and paid results on /mcp and /alt/mcp", async (t) => {
+Deno.test("[e2e] MCP clients: SDK callTool, the x402 extension binding and the Inspector CLI", async (t) => {
   const service = await startTestService();
   try {
     const { client: payer } = await fundedBuyer(service);
@@ -88,17 +89,22 @@ Deno.test("[e2e] MCP SDK Client.callTool reads unpaid and paid results on /mcp a
         await client.close();
       }
     }
+    await t.step("/mcp: a request advertising org.x402/payment gets the extension binding", async () => {
+      await extensionBinding(service, payer);
+    });
+    await t.step("the MCP Inspector CLI shows the price on /mcp and /alt/mcp", async () => {
+      await Promise.all(ENDPOINTS.map(({ path, network }) => inspectorCall(service.base + path, network)));
+    });
   } finally {
     await service.close();
   }
 });
 
-Deno.test("[e2e] MCP: a request advertising org.x402/payment gets the extension binding", async () => {
-  const service = await startTestService({ env: { ALT_ROUTES: "off" } });
+/** The x402 extension binding, for a request that advertises `org.x402/payment`. */
+async function extensionBinding(service: TestService, payer: x402Client): Promise<void> {
   const client = await connect(`${service.base}/mcp`);
   try {
     assert.deepEqual(client.getServerCapabilities()?.extensions, { "org.x402/payment": {} });
-    const { client: payer } = await fundedBuyer(service);
     const call = (meta: Record<string, unknown>) =>
       client.request(
         { method: "tools/call", params: { name: TOOL, arguments: {}, _meta: meta } },
@@ -121,40 +127,33 @@ Deno.test("[e2e] MCP: a request advertising org.x402/payment gets the extension 
     assert.match((replayed.paymentRequired as PaymentRequired).error!, /already used/);
   } finally {
     await client.close();
-    await service.close();
   }
-});
+}
 
-Deno.test("[e2e] MCP Inspector CLI shows a tool's price on /mcp and /alt/mcp", async () => {
-  const service = await startTestService();
-  try {
-    for (const { path, network } of ENDPOINTS) {
-      // Through npx, exactly as a person runs it (it works on Node 20; npx caches the package).
-      const run = await new Deno.Command("npx", {
-        args: [
-          "-y",
-          "--prefer-offline",
-          "@modelcontextprotocol/inspector@0.15.0",
-          "--cli",
-          service.base + path,
-          "--transport",
-          "http",
-          "--method",
-          "tools/call",
-          "--tool-name",
-          TOOL,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const stdout = new TextDecoder().decode(run.stdout);
-      assert.equal(run.code, 0, stdout + new TextDecoder().decode(run.stderr).slice(-2000));
-      const result = JSON.parse(stdout.slice(stdout.indexOf("{")));
-      assert.equal(result.isError, true);
-      assert.equal(result.structuredContent.accepts[0].network, network);
-      assert.match(result.structuredContent.error, /costs \$0\.002 in USDC/);
-    }
-  } finally {
-    await service.close();
-  }
-});
+/** The MCP Inspector CLI's unpaid tools/call on `url` (it cannot send `_meta`, so it cannot pay). */
+async function inspectorCall(url: string, network: string): Promise<void> {
+  // Through npx, exactly as a person runs it (it works on Node 20; npx caches the package).
+  const run = await new Deno.Command("npx", {
+    args: [
+      "-y",
+      "--prefer-offline",
+      "@modelcontextprotocol/inspector@0.15.0",
+      "--cli",
+      url,
+      "--transport",
+      "http",
+      "--method",
+      "tools/call",
+      "--tool-name",
+      TOOL,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(run.stdout);
+  assert.equal(run.code, 0, stdout + new TextDecoder().decode(run.stderr).slice(-2000));
+  const result = JSON.parse(stdout.slice(stdout.indexOf("{")));
+  assert.equal(result.isError, true);
+  assert.equal(result.structuredContent.accepts[0].network, network);
+  assert.match(result.structuredContent.error, /costs \$0\.002 in USDC/);
+}
