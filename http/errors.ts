@@ -67,6 +67,8 @@ export function paymentRequiredResponse(
   encoded = encodePaymentRequired(required),
 ): Response {
   c.header("PAYMENT-REQUIRED", encoded);
+  // A requirement is per request (a retry may see another one): never cached.
+  c.header("Cache-Control", "no-store");
   return c.json(envelope(c, { error: message, ...howToPay(c, required) }), 402);
 }
 

@@ -23,6 +23,7 @@ import type { PaymentRail } from "../lib/payments/rails.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
 import { requirePayment } from "./payment.ts";
+import { paywallPage } from "./paywall.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -46,6 +47,9 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
   const { operation, rail, prefix, deps } = mount;
   const extensions = discoveryExtension(operation);
   const validate: MiddlewareHandler = async function validateInput(c, next) {
+    // A bare POST (no body, no payment) is a probe for the price: x402 crawlers send one to each listed
+    // resource and register it only on a 402. It goes straight to the requirement; nothing can run.
+    if (isBareProbe(c)) return await next();
     const input = await readOperationInput(c, operation, deps.services);
     precheck(operation, input, deps.services);
     c.set("operationInput", input);
@@ -55,6 +59,14 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     gateway: deps.gateway,
     rail,
     resource: (url) => pricedResource(operation, url, extensions),
+    page: (required, baseUrl) =>
+      paywallPage({
+        title: operation.title,
+        description: operation.description,
+        price: operation.price,
+        chain: rail.label,
+        baseUrl,
+      }, required),
   });
   const handle = async (c: Context) => {
     const result = await runOperation(operation, c.get("operationInput"), {
@@ -69,6 +81,13 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     return c.json(envelope(c, result));
   };
   app.on(operation.method, prefix + operation.path, validate, payment, handle);
+}
+
+/** A POST without a body, a Content-Type or a payment. */
+function isBareProbe(c: Context): boolean {
+  const header = (name: string) => c.req.header(name);
+  return c.req.method === "POST" && !header("payment-signature") && !header("x-payment") &&
+    !header("content-type") && !header("transfer-encoding") && Number(header("content-length") ?? "0") === 0;
 }
 
 function binaryResponse(c: Context, binary: BinaryOutput, output: Record<string, unknown>): Response {

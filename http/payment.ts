@@ -9,19 +9,22 @@
  * Nor is a payment settled for a response nobody can receive: a HEAD request
  * (served by the GET route, without a body) always gets the requirement with
  * its payment left untouched, and work that finishes after the client went
- * away releases the claim.
+ * away releases the claim. A browser (a GET preferring HTML) gets the 402 as
+ * a page a person can pay from. Like the official middleware, a 402 is
+ * `Cache-Control: no-store` and a paid answer `private`.
  *
  * @module
  */
 import type { MiddlewareHandler } from "hono";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentPayload } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { InvalidInputError } from "../lib/errors.ts";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/headers.ts";
 import { LruCache } from "../lib/lru.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
-import { publicRequestUrl, setHeader } from "./context.ts";
+import { prefersMedia } from "../lib/operation/mod.ts";
+import { baseUrl, publicRequestUrl, setHeader } from "./context.ts";
 import { paymentRequiredResponse } from "./errors.ts";
 
 /** Options for {@linkcode requirePayment}. */
@@ -30,6 +33,8 @@ export interface RequirePaymentOptions {
   rail: PaymentRail;
   /** The priced resource for this request (its URL depends on the request). */
   resource: (url: string) => PricedResource;
+  /** The HTML 402 page for a browser (a GET preferring `text/html`), when there is one. */
+  page?: (required: PaymentRequired, baseUrl: string) => string;
 }
 
 /** Requires an x402 payment on `rail` before the rest of the chain runs. */
@@ -45,6 +50,11 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       let encoded = encodedChallenges.get(resource.url);
       if (encoded === undefined) {
         encodedChallenges.set(resource.url, encoded = encodePaymentRequired(challenge));
+      }
+      if (options.page && c.req.method === "GET" && prefersMedia(c.req.header("accept"), "text/html")) {
+        c.header("PAYMENT-REQUIRED", encoded);
+        c.header("Cache-Control", "no-store");
+        return c.html(options.page(challenge, baseUrl(c)), 402);
       }
       return paymentRequiredResponse(c, challenge, challenge.error ?? "Payment required", encoded);
     }
@@ -70,5 +80,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     }
     const settlement = await gateway.settle(authorization);
     setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
+    // A paid answer belongs to whoever paid: no shared cache may serve it to anyone else.
+    setHeader(c, "Cache-Control", "private");
   };
 }

@@ -4,11 +4,9 @@
  * a tool, and when it answers with a payment requirement, pay it with an
  * unmodified `x402Client` and call again with the payment in `_meta`.
  *
- * Calls go through `Client.request` rather than `Client.callTool`: the SDK's
- * `callTool` (1.x) checks `structuredContent` against the tool's output schema
- * even on error results, so a payment requirement — which the x402 MCP
- * transport puts in `structuredContent` — would throw instead of being read
- * (modelcontextprotocol/typescript-sdk#1943).
+ * Calls go through the SDK's own `Client.callTool`, which checks structured
+ * content against each tool's `outputSchema` (listed tools only): the
+ * schemas admit the payment requirement, so no workaround is needed.
  *
  * @module
  */
@@ -16,7 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "./results.ts";
@@ -76,7 +74,7 @@ export async function callTool(
     arguments: args,
     ...(payment ? { _meta: { [PAYMENT_META_KEY]: payment } } : {}),
   };
-  return await client.request({ method: "tools/call", params }, CallToolResultSchema) as CallToolResult;
+  return await client.callTool(params) as CallToolResult;
 }
 
 /** How a paid tool call went. */

@@ -19,7 +19,14 @@ import type { PaymentPayload } from "@x402/core/types";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { PaymentRequiredError } from "../lib/payments/errors.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
-import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY, paymentRequiredResult, textError } from "./results.ts";
+import {
+  PAYMENT_META_KEY,
+  PAYMENT_RESPONSE_META_KEY,
+  type PaymentBinding,
+  paymentBindingOf,
+  paymentRequiredResult,
+  textError,
+} from "./results.ts";
 
 /** What one paid tool call needs. */
 export interface PaidCall {
@@ -45,12 +52,15 @@ export async function withPayment(
 ): Promise<CallToolResult> {
   const { gateway, rail, resource } = call;
   const payload = call.meta?.[PAYMENT_META_KEY];
-  if (payload === undefined) return paymentRequiredResult(await gateway.challenge(rail, resource));
+  const binding = paymentBindingOf(call.meta);
+  if (payload === undefined) {
+    return paymentRequiredResult(await gateway.challenge(rail, resource), undefined, binding);
+  }
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
     const reason = `Malformed payment: _meta["${PAYMENT_META_KEY}"] must be an x402 payment payload object`;
-    return paymentRequiredResult(await gateway.paymentRequired(rail, resource, reason));
+    return paymentRequiredResult(await gateway.paymentRequired(rail, resource, reason), undefined, binding);
   }
-  return await refusedAsResult(async () => {
+  return await refusedAsResult(binding, async () => {
     const authorization = await gateway.authorize(rail, resource, payload as PaymentPayload);
     if (authorization.payer) call.onPayer?.(authorization.payer);
     let result: CallToolResult;
@@ -75,13 +85,16 @@ export async function withPayment(
   });
 }
 
-/** Runs `step`, turning a refused payment into the requirement result. */
-async function refusedAsResult(step: () => Promise<CallToolResult>): Promise<CallToolResult> {
+/** Runs `step`, turning a refused payment into the requirement result in `binding`. */
+async function refusedAsResult(
+  binding: PaymentBinding,
+  step: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await step();
   } catch (error) {
     if (error instanceof PaymentRequiredError) {
-      return paymentRequiredResult(error.paymentRequired, error.settlement);
+      return paymentRequiredResult(error.paymentRequired, error.settlement, binding);
     }
     throw error;
   }

@@ -44,20 +44,49 @@ function mediaBlock(mimeType: string, data: string) {
   return undefined;
 }
 
+/** The x402 MCP extension a client may advertise to get `payment_required` results. */
+export const PAYMENT_EXTENSION = "org.x402/payment";
+/** `_meta` key of the per-request client capabilities. */
+const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities";
+
 /**
- * The x402 payment requirement as a tool error: the `PaymentRequired` object
- * in `structuredContent` and as JSON in the first text block, with a failed
- * settlement (when there was one) under `_meta["x402/payment-response"]`.
+ * How a payment requirement is returned (the x402 MCP transport's two
+ * bindings): `extension` when the request's per-request client capabilities
+ * (`_meta["io.modelcontextprotocol/clientCapabilities"].extensions`) name
+ * `org.x402/payment`, else `tool-result`, which every MCP client can read.
+ */
+export type PaymentBinding = "tool-result" | "extension";
+
+/** The binding a request with `meta` as its `params._meta` asked for. */
+export function paymentBindingOf(meta: Record<string, unknown> | undefined): PaymentBinding {
+  const capabilities = meta?.[CLIENT_CAPABILITIES_META_KEY] as { extensions?: unknown } | undefined;
+  const extensions = capabilities?.extensions;
+  return typeof extensions === "object" && extensions !== null && PAYMENT_EXTENSION in extensions
+    ? "extension"
+    : "tool-result";
+}
+
+/**
+ * The x402 payment requirement, with a failed settlement (when there was one)
+ * under `_meta["x402/payment-response"]`. Tool-result binding: a tool error
+ * with the `PaymentRequired` object in `structuredContent` and as JSON in the
+ * first text block. Extension binding: `resultType: "payment_required"` with
+ * the object in `paymentRequired` (and no content: the tool did not run).
  */
 export function paymentRequiredResult(
   required: PaymentRequired,
   settlement?: SettleResponse,
+  binding: PaymentBinding = "tool-result",
 ): CallToolResult {
+  const meta = settlement ? { _meta: { [PAYMENT_RESPONSE_META_KEY]: settlement } } : {};
+  if (binding === "extension") {
+    return { resultType: "payment_required", paymentRequired: required, content: [], ...meta };
+  }
   return {
     isError: true,
     content: [{ type: "text", text: JSON.stringify(required) }],
     structuredContent: required as unknown as Record<string, unknown>,
-    ...(settlement ? { _meta: { [PAYMENT_RESPONSE_META_KEY]: settlement } } : {}),
+    ...meta,
   };
 }
 

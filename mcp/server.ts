@@ -28,7 +28,7 @@ import {
 import type { Services } from "../lib/services.ts";
 import { SERVICE_NAME, VERSION } from "../lib/version.ts";
 import { withPayment } from "./payment.ts";
-import { errorResult, outputResult } from "./results.ts";
+import { errorResult, outputResult, PAYMENT_EXTENSION } from "./results.ts";
 import type { Toolset } from "./tools.ts";
 
 /** The HTTP request a server is built for. */
@@ -65,7 +65,9 @@ export function instructions(toolset: Toolset): string {
     `isError with the PaymentRequired object (in structuredContent and as JSON text), which an x402 client ` +
     `signs and sends back by repeating the call with the payment payload in params._meta["x402/payment"]. ` +
     `Only a successful call is charged, and its result carries the settlement in ` +
-    `_meta["x402/payment-response"]; invalid input and failed work cost nothing.`;
+    `_meta["x402/payment-response"]; invalid input and failed work cost nothing. A request that lists ` +
+    `"org.x402/payment" in _meta["io.modelcontextprotocol/clientCapabilities"].extensions gets the ` +
+    `requirement as resultType "payment_required" with paymentRequired instead.`;
 }
 
 /** An MCP server for `toolset`, answering one HTTP request. */
@@ -73,7 +75,9 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
   const server = new Server(
     { name: SERVICE_NAME, title: `${SERVICE_NAME} (paid on ${toolset.rail.label})`, version: VERSION },
     {
-      capabilities: { tools: { listChanged: false } },
+      // The x402 extension binding: a request that names it in its per-request client capabilities
+      // gets `payment_required` results; every other request gets the tool-result binding.
+      capabilities: { tools: { listChanged: false }, extensions: { [PAYMENT_EXTENSION]: {} } },
       instructions: instructions(toolset),
       jsonSchemaValidator,
     },

@@ -19,6 +19,7 @@ import {
   maxBodyBytesOf,
   type McpEndpoint,
 } from "../lib/operation/mod.ts";
+import { PAYMENT_REQUIRED_SCHEMA } from "../lib/payments/payment_required_schema.ts";
 import type { Services } from "../lib/services.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 
@@ -93,10 +94,16 @@ export function toolDescription(operation: AnyOperation, rail: PaymentRail): str
 }
 
 /**
- * The output's JSON Schema, when it is an object (MCP structured content
- * must be one); otherwise the tool has no `outputSchema` and returns text.
+ * The tool's `outputSchema`: its output or the x402 `PaymentRequired` object,
+ * since an unpaid call returns the requirement as structured content (the
+ * x402 MCP transport) and clients such as the MCP SDK's `Client.callTool`
+ * check structured content against this schema even on error results.
+ * Shared definitions stay at the root, where the output's `$ref`s point.
+ * `undefined` when the output is not an object (MCP structured content must
+ * be one): the tool then returns text.
  */
 export function toolOutputSchema(operation: AnyOperation): JsonSchema | undefined {
-  const schema = jsonSchemaOf(operation.output, "output");
-  return schema.type === "object" ? schema : undefined;
+  const { $defs, ...output } = jsonSchemaOf(operation.output, "output");
+  if (output.type !== "object") return undefined;
+  return { type: "object", ...($defs ? { $defs } : {}), anyOf: [output, PAYMENT_REQUIRED_SCHEMA] };
 }

@@ -8,6 +8,7 @@ import { openApiDocument } from "../lib/discovery/openapi.ts";
 import { defineRoute } from "../lib/operation/mod.ts";
 
 export default defineRoute({
-  summary: "OpenAPI 3.1 with every operation, its schemas, its 402 and its price",
-  GET: ({ baseUrl, catalog }) => Response.json(openApiDocument(baseUrl, catalog.soldOn)),
+  summary: "OpenAPI 3.1 with every operation, its schemas, examples, statuses and price, and the free routes",
+  GET: ({ baseUrl, catalog, runtime }) =>
+    Response.json(openApiDocument(baseUrl, catalog, runtime.local !== undefined)),
 });

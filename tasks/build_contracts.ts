@@ -10,5 +10,11 @@ import { compileLocalContracts, CONTRACTS_ARTIFACT, toArtifact } from "../lib/lo
 if (import.meta.main) {
   const contracts = await compileLocalContracts();
   await Deno.writeTextFile(CONTRACTS_ARTIFACT, JSON.stringify(toArtifact(contracts), null, 1) + "\n");
+  // Formatted as the repository's `deno fmt` wants it, so `deno task check` passes after a rebuild.
+  const fmt = await new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--quiet", CONTRACTS_ARTIFACT.pathname],
+  })
+    .output();
+  if (!fmt.success) throw new Error(`deno fmt failed on ${CONTRACTS_ARTIFACT.pathname}`);
   console.log(`Wrote ${CONTRACTS_ARTIFACT.pathname} (compiled in ${Math.round(contracts.compileMs)} ms)`);
 }

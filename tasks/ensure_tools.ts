@@ -1,6 +1,7 @@
 /**
  * Makes sure the system tools the tests use are installed: ffmpeg (the audio
- * operation) and strace (the proof that a request writes no file). Installs
+ * operation), strace (the proof that a request writes no file) and chromium
+ * (the browser the 402 page is tested in). Installs
  * what is missing with apt-get when running as root; otherwise says how and
  * fails.
  *
@@ -11,6 +12,7 @@
 const TOOLS = [
   { name: "ffmpeg", probe: ["-version"], pkg: "ffmpeg" },
   { name: "strace", probe: ["-V"], pkg: "strace" },
+  { name: "chromium", probe: ["--version"], pkg: "chromium" },
 ];
 
 async function installed(name: string, probe: string[]): Promise<boolean> {

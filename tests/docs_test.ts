@@ -41,3 +41,12 @@ Deno.test(".env.example documents every variable the configuration reads, and no
   const documented = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
   assert.deepEqual(documented.toSorted(), SETTINGS.map((setting) => setting.name).toSorted());
 });
+
+Deno.test("every deno command in the README's shell blocks runs on a machine with only Node.js", () => {
+  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  assert.ok(blocks.length > 0);
+  for (const line of blocks.join("\n").split("\n")) {
+    const command = line.replace(/#.*$/, "").trim();
+    if (/(^|\s)deno\s/.test(command)) assert.match(command, /^npx -y deno@2 /, line);
+  }
+});

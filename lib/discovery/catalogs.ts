@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type AnyOperation, type McpEndpoint, openApiPath } from "../operation/mod.ts";
+import { type AnyOperation, type McpEndpoint, pathParamNames } from "../operation/mod.ts";
 import { SERVICE_NAME, VERSION } from "../version.ts";
 
 const DESCRIPTION =
@@ -109,7 +109,13 @@ export function agentRegistration(base: string, endpoints: readonly McpEndpoint[
   };
 }
 
-/** `/.well-known/x402`: every paid resource. */
+/**
+ * `/.well-known/x402`: every paid resource as a URL a crawler's probe gets a
+ * 402 from. A GET operation is listed with its example filled in (path
+ * parameters and query), since a template or a missing parameter answers
+ * 400; a POST operation is listed as is, since a bare POST (no body) answers
+ * the requirement.
+ */
 export function x402Resources(
   base: string,
   sold: readonly { prefix: string; operations: readonly AnyOperation[] }[],
@@ -117,11 +123,29 @@ export function x402Resources(
   return {
     version: 1,
     resources: sold.flatMap(({ prefix, operations }) =>
-      operations.map((operation) => base + prefix + openApiPath(operation.path))
+      operations.map((operation) => exampleUrl(base + prefix, operation))
     ),
     instructions:
-      `Each resource answers 402 with an x402 v2 requirement (PAYMENT-REQUIRED header). Pay in USDC and ` +
-      `repeat the request with PAYMENT-SIGNATURE. OpenAPI with prices: ${base}/openapi.json; guide: ` +
-      `${base}/guides/how-to-pay.`,
+      `Each resource answers 402 with an x402 v2 requirement (PAYMENT-REQUIRED header): GET as listed, POST ` +
+      `without a body. Pay in USDC and repeat the request with PAYMENT-SIGNATURE. OpenAPI with prices and ` +
+      `examples: ${base}/openapi.json; guide: ${base}/guides/how-to-pay.`,
   };
+}
+
+/** The URL of `operation` under `root`, with its example's path parameters and, for a GET, its query. */
+export function exampleUrl(root: string, operation: AnyOperation): string {
+  const example = operation.example ?? {};
+  const pathParams = new Set(pathParamNames(operation));
+  const path = operation.path.replace(
+    /:([A-Za-z0-9_]+)/g,
+    (whole, name: string) => name in example ? encodeURIComponent(String(example[name])) : whole,
+  );
+  const url = new URL(root + path);
+  if (operation.method === "GET") {
+    for (const [name, value] of Object.entries(example)) {
+      if (pathParams.has(name)) continue;
+      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
+    }
+  }
+  return url.href;
 }

@@ -5,7 +5,11 @@
  *
  * @module
  */
-import type { AnyOperation, BinaryInput, SoldOn } from "../operation/mod.ts";
+import type { AnyOperation, BinaryInput, Catalog } from "../operation/mod.ts";
+import { freePaths } from "./openapi_free.ts";
+
+const EXAMPLE_REQUEST_ID = "3f2c8a9e-6b1d-4f57-9a0e-5c2b7d1e4a60";
+const EXAMPLE_TIMESTAMP = "2026-01-01T00:00:00.000Z";
 import type { PaymentRail } from "../payments/rails.ts";
 import { SERVICE_NAME, VERSION } from "../version.ts";
 import {
@@ -27,10 +31,44 @@ const ERROR_RESPONSES: Record<string, string> = {
   "504": "Upstream or time budget ran out; see Retry-After",
 };
 
-/** Builds the OpenAPI document for the service at `base`. */
-export function openApiDocument(base: string, soldOn: readonly SoldOn[]): Record<string, unknown> {
+/** Error statuses every paid operation can answer: bad input, and its dependencies' trouble. */
+const COMMON_STATUSES = ["400", "502", "503", "504"];
+/** Error statuses an operation with a request body can answer as well. */
+const BODY_STATUSES = ["413", "415"];
+
+/**
+ * Error statuses of each operation beyond the common ones: 404 where it looks
+ * something up on chain, 422 where well-formed input can still be
+ * unprocessable. Every operation has an entry (a test checks it).
+ */
+export const OPERATION_STATUSES: Readonly<Record<string, readonly string[]>> = {
+  chain_transaction_analysis: ["404", "422"],
+  chain_transaction_simulate: [],
+  chain_priority_fees: [],
+  chain_token_analysis: ["404"],
+  chain_token_risk: ["404"],
+  pdf_to_markdown: ["422"],
+  normalize_audio: ["422"],
+};
+
+/** The error statuses `operation` can answer, in order. */
+export function errorStatusesOf(operation: AnyOperation): string[] {
+  const statuses = new Set([
+    ...COMMON_STATUSES,
+    ...(operation.method === "POST" ? BODY_STATUSES : []),
+    ...(OPERATION_STATUSES[operation.id] ?? []),
+  ]);
+  return Object.keys(ERROR_RESPONSES).filter((status) => statuses.has(status));
+}
+
+/**
+ * Builds the OpenAPI document for the service at `base`: the paid operations
+ * on each rail, then the free routes (local-mode ones only when `local`) and
+ * the MCP endpoints.
+ */
+export function openApiDocument(base: string, catalog: Catalog, local = false): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const { prefix, rail, operations } of soldOn) {
+  for (const { prefix, rail, operations } of catalog.soldOn) {
     for (const operation of operations) {
       const path = prefix + openApiPath(operation.path);
       (paths[path] ??= {})[operation.method.toLowerCase()] = describeOperation(operation, rail, prefix);
@@ -48,7 +86,7 @@ export function openApiDocument(base: string, soldOn: readonly SoldOn[]): Record
         `See ${base}/guides/how-to-pay.`,
     },
     servers: [{ url: base }],
-    paths,
+    paths: { ...paths, ...freePaths(catalog, local) },
     components: {
       schemas: {
         Error: {
@@ -84,11 +122,13 @@ function describeOperation(
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((input.required ?? []) as string[]);
   const pathParams = pathParamNames(operation);
+  const example = operation.example ?? {};
   const parameters = pathParams.map((name) => ({
     name,
     in: "path",
     required: true,
     schema: properties[name],
+    ...(name in example ? { example: example[name] } : {}),
   }));
   const bodyProperties = Object.fromEntries(
     Object.entries(properties).filter(([name]) => !pathParams.includes(name)),
@@ -103,13 +143,19 @@ function describeOperation(
           required: required.has(name),
           schema,
           ...(array ? { style: "form", explode: true } : {}),
+          ...(name in example ? { example: example[name] } : {}),
         } as (typeof parameters)[number],
       );
     }
   }
-  const error = (description: string) => ({
+  const error = (description: string, example: Record<string, unknown> = { error: description }) => ({
     description,
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    content: {
+      "application/json": {
+        schema: { $ref: "#/components/schemas/Error" },
+        example: { ...example, requestId: EXAMPLE_REQUEST_ID, timestamp: EXAMPLE_TIMESTAMP },
+      },
+    },
   });
   const responses: Record<string, unknown> = {
     "200": {
@@ -127,11 +173,14 @@ function describeOperation(
       },
     },
     "402": {
-      ...error(`Payment required: ${operation.price} in USDC on ${rail.label}, or the payment was refused`),
+      ...error(
+        `Payment required: ${operation.price} in USDC on ${rail.label}, or the payment was refused`,
+        paymentRequiredExample(operation, rail),
+      ),
       headers: { "PAYMENT-REQUIRED": { $ref: "#/components/headers/PAYMENT-REQUIRED" } },
     },
   };
-  for (const [status, description] of Object.entries(ERROR_RESPONSES)) responses[status] = error(description);
+  for (const status of errorStatusesOf(operation)) responses[status] = error(ERROR_RESPONSES[status]!);
   const bodySchema = {
     type: "object",
     properties: bodyProperties,
@@ -150,21 +199,25 @@ function describeOperation(
       : {}),
     responses,
     "x-payment-info": {
-      protocol: "x402",
-      x402Version: 2,
-      scheme: "exact",
-      price: operation.price,
-      currency: "USDC",
-      network: rail.network,
-      asset: rail.asset,
-      payTo: rail.payTo,
+      protocols: [{
+        x402: {
+          x402Version: 2,
+          scheme: "exact",
+          network: rail.network,
+          asset: rail.asset,
+          payTo: rail.payTo,
+        },
+      }],
+      price: { mode: "fixed", currency: "USD", amount: operation.price.replace(/^\$/, "") },
     },
     "x-mcp-tool": operation.id,
   };
 }
 
 function requestContent(operation: AnyOperation, bodySchema: JsonSchema): Record<string, unknown> {
-  const content: Record<string, unknown> = { "application/json": { schema: bodySchema } };
+  const content: Record<string, unknown> = {
+    "application/json": { schema: bodySchema, ...(operation.example ? { example: operation.example } : {}) },
+  };
   const binary = operation.binary as BinaryInput | undefined;
   if (!binary) return content;
   for (const type of binary.mediaTypes) {
@@ -180,4 +233,25 @@ function requestContent(operation: AnyOperation, bodySchema: JsonSchema): Record
     },
   };
   return content;
+}
+
+/** The JSON body of an unpaid call's 402 (the requirement itself is in `PAYMENT-REQUIRED`). */
+function paymentRequiredExample(operation: AnyOperation, rail: PaymentRail): Record<string, unknown> {
+  return {
+    error: `Payment required: this request costs ${operation.price} in USDC on ${rail.label}`,
+    payment: {
+      scheme: "exact",
+      network: rail.network,
+      asset: rail.asset,
+      amount: usdcAtomic(operation.price),
+      payTo: rail.payTo,
+      maxTimeoutSeconds: rail.maxTimeoutSeconds,
+    },
+  };
+}
+
+/** A USD price (`$0.002`) in USDC's atomic units (6 decimals), as a decimal string. */
+export function usdcAtomic(price: string): string {
+  const [whole = "0", fraction = ""] = price.replace(/^\$/, "").split(".");
+  return String(BigInt(whole + fraction.padEnd(6, "0").slice(0, 6)));
 }

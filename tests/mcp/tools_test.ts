@@ -1,3 +1,4 @@
+import { PAYMENT_REQUIRED_SCHEMA } from "../../lib/payments/payment_required_schema.ts";
 import assert from "node:assert/strict";
 import { InvalidInputError, PayloadTooLargeError } from "../../lib/errors.ts";
 import { NETWORKS, solanaRail } from "../../lib/payments/rails.ts";
@@ -38,7 +39,12 @@ Deno.test("buildToolset() makes one tool per operation with the registry's schem
   for (const { operation, definition, extensions } of toolset.tools.values()) {
     assert.equal(definition.name, operation.id);
     assert.deepEqual(definition.inputSchema, inputJsonSchema(operation));
-    assert.deepEqual(definition.outputSchema, jsonSchemaOf(operation.output, "output"));
+    const { $defs, ...output } = jsonSchemaOf(operation.output, "output");
+    assert.deepEqual(definition.outputSchema, {
+      type: "object",
+      ...($defs ? { $defs } : {}),
+      anyOf: [output, PAYMENT_REQUIRED_SCHEMA],
+    });
     assert.equal(definition.annotations?.readOnlyHint, operation.annotations.readOnlyHint);
     assert.equal(definition.annotations?.idempotentHint, operation.annotations.idempotentHint);
     assert.equal(definition.annotations?.openWorldHint, operation.annotations.openWorldHint);
