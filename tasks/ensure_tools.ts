@@ -1,7 +1,8 @@
 /**
  * Makes sure the system tools the tests use are installed: ffmpeg (the audio
  * operation), strace (the proof that a request writes no file) and chromium
- * (the browser the 402 page is tested in). Installs
+ * (the browser the 402 page is tested in), and puts the MCP Inspector CLI in
+ * npm's cache so the test that runs it reaches no registry. Installs
  * what is missing with apt-get when running as root; otherwise says how and
  * fails.
  *
@@ -33,7 +34,11 @@ async function run(command: string, args: string[]): Promise<void> {
   if (!success) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
+/** The MCP Inspector release the client test runs with `npx --prefer-offline`. */
+const INSPECTOR = "@modelcontextprotocol/inspector@0.15.0";
+
 if (import.meta.main) {
+  await run("npm", ["cache", "add", INSPECTOR]);
   const missing = [];
   for (const tool of TOOLS) if (!(await installed(tool.name, tool.probe))) missing.push(tool);
   if (missing.length === 0) Deno.exit(0);
