@@ -9,7 +9,9 @@
  * There is no SSE stream and no session, so GET and DELETE answer 405. A
  * request with a foreign `Origin` answers 403. `MCP-Protocol-Version` is
  * checked by the transport (400 for an unsupported version) and answered with
- * the version in use (the negotiated one on `initialize`).
+ * the version in use (the negotiated one on `initialize`). The body is read
+ * and checked as JSON-RPC here first (`jsonrpc_body.ts`), so malformed
+ * messages get the codes the JSON-RPC spec gives them.
  *
  * @module
  */
@@ -61,6 +63,7 @@ let sdk:
     [
       typeof import("./server.ts"),
       typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      typeof import("./jsonrpc_body.ts"),
     ]
   >
   | undefined;
@@ -74,8 +77,11 @@ async function serveMcp(
   sdk ??= Promise.all([
     import("./server.ts"),
     import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("./jsonrpc_body.ts"),
   ]);
-  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk;
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }, { checkJsonRpcBody }] = await sdk;
+  const checked = await checkJsonRpcBody(request, toolset.maxBodyBytes);
+  if (checked && "response" in checked) return checked.response;
   const server = createMcpServer(toolset, deps, {
     requestId: context.requestId,
     endpointUrl: context.baseUrl + toolset.path,
@@ -90,7 +96,7 @@ async function serveMcp(
   await server.connect(transport);
   const negotiated = watchNegotiatedVersion(transport);
   try {
-    const response = await transport.handleRequest(request);
+    const response = await transport.handleRequest(request, checked);
     const version = negotiated() ?? request.headers.get("mcp-protocol-version");
     if (version && response.ok) response.headers.set("MCP-Protocol-Version", version);
     return response;
