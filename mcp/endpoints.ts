@@ -7,7 +7,8 @@
  * needs nothing of the HTTP adapter; the top of the application mounts it.
  * Stateless: every POST gets a fresh server and transport and a JSON answer.
  * There is no SSE stream and no session, so GET and DELETE answer 405. A
- * request with a foreign `Origin` answers 403. `MCP-Protocol-Version` is
+ * request for a foreign `Host` answers 421 and one with a foreign `Origin`
+ * 403 (`origin.ts`). `MCP-Protocol-Version` is
  * checked by the transport (400 for an unsupported version) and answered with
  * the version in use (the negotiated one on `initialize`). The body is read
  * and checked as JSON-RPC here first (`jsonrpc_body.ts`), so malformed
@@ -18,7 +19,7 @@
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpEndpoint, OperationDeps } from "../lib/operation/mod.ts";
-import { originAllowed, type OriginPolicy } from "./origin.ts";
+import { type OriginPolicy, refusal } from "./origin.ts";
 import { buildToolset, type Toolset } from "./tools.ts";
 
 /** What a handler is told about its HTTP request. */
@@ -47,9 +48,9 @@ export function createMcpEndpoints(
       path: endpoint.path,
       handle(request, context) {
         if (request.method !== "POST") return Promise.resolve(methodNotAllowed(request));
-        const origin = request.headers.get("origin");
-        if (origin !== null && !originAllowed(origin, request.url, options.origins)) {
-          return Promise.resolve(forbiddenOrigin(origin));
+        const refused = refusal(request, options.origins);
+        if (refused) {
+          return Promise.resolve(Response.json(jsonRpcError(refused.message), { status: refused.status }));
         }
         return serveMcp(request, context, toolset, options.deps);
       },
@@ -120,16 +121,6 @@ function watchNegotiatedVersion(
     return send(message, options);
   };
   return () => version;
-}
-
-function forbiddenOrigin(origin: string): Response {
-  return Response.json(
-    jsonRpcError(
-      `Forbidden origin "${origin}": this MCP endpoint accepts browser requests only from its own ` +
-        `origin and ALLOWED_ORIGINS`,
-    ),
-    { status: 403 },
-  );
 }
 
 function methodNotAllowed(request: Request): Response {
