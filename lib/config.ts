@@ -9,6 +9,7 @@
  */
 import { isAddress } from "@solana/kit";
 import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
+import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./pdf/limits.ts";
 import {
@@ -77,6 +78,8 @@ export interface LocalEvmSettings {
   readonly anvilBinary?: string;
   /** How long to wait for Anvil to answer at start, in milliseconds. */
   readonly readyTimeoutMs: number;
+  /** Probing and restart pacing of Anvil's supervision (not from the environment; tests set it). */
+  readonly supervision?: SupervisorOptions;
 }
 
 /** The keys `deno task pay` pays with outside local mode. */
