@@ -6,24 +6,13 @@
  * back from the embedded chain.
  */
 import assert from "node:assert/strict";
-import {
-  type Address,
-  appendTransactionMessageInstruction,
-  createTransactionMessage,
-  getBase58Decoder,
-  getBase64EncodedWireTransaction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from "@solana/kit";
-import { getTransferSolInstruction } from "@solana-program/system";
+import { type Address, generateKeyPairSigner, getBase58Decoder } from "@solana/kit";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { registry } from "../../app.ts";
 import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
-import { createSolanaClient } from "../../lib/solana/rpc.ts";
 import { callPaidTool, connectMcp } from "../../mcp/client.ts";
 import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
+import { memo, signMessage, wire } from "../_support/solana_transactions.ts";
 import { BROKEN_ANSWERS, startBrokenRpc } from "./_broken_rpc.ts";
 
 const json = (body: unknown): RequestInit => ({
@@ -41,30 +30,23 @@ const REQUESTS: Record<string, (service: TestService) => Promise<{ path: string;
     Promise.resolve({
       path: `/v1/transaction/${getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(64)))}`,
     }),
-  chain_transaction_simulate: async (service) => ({
+  chain_transaction_simulate: async () => ({
     path: "/v1/transaction/simulate",
-    init: json({ transaction: await signedTransfer(service) }),
+    init: json({ transaction: await signedTransfer() }),
   }),
 };
 
 /** Operations that never touch the Solana RPC. */
 const OFF_RPC = new Set(["pdf_to_markdown", "normalize_audio"]);
 
-async function signedTransfer(service: TestService): Promise<string> {
-  const { buyer } = await fundedBuyer(service, "0.01");
-  const chain = createSolanaClient(`${service.base}/local/solana`);
-  const blockhash = await chain.rpc.getLatestBlockhash().send();
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(buyer.solana, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash.value, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({ source: buyer.solana, destination: SEEDED_FEE_ACCOUNT, amount: 1000n }),
-        m,
-      ),
-  );
-  return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+/** A signed transaction for the simulation route; the broken RPC answers whatever it holds. */
+async function signedTransfer(): Promise<string> {
+  const blockhash = getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(32)));
+  const payer = await generateKeyPairSigner();
+  const transaction = await signMessage(payer, [memo("broken rpc sweep")], {
+    lifetime: { blockhash, lastValidBlockHeight: 1_000n },
+  });
+  return wire(transaction);
 }
 
 /** Asserts an upstream failure: 502/503/504, a whole-seconds `Retry-After`, a JSON error, nothing settled. */
