@@ -121,7 +121,11 @@ function rpcErrorOf(value: unknown): { code: number; message: string; data?: unk
   if (!value || typeof value !== "object") return undefined;
   const { code, message, data } = value as Record<string, unknown>;
   if (typeof code !== "number" || !Number.isInteger(code)) return undefined;
-  return { code, message: typeof message === "string" ? message : "no message", data };
+  return {
+    code,
+    message: typeof message === "string" ? message : "no message",
+    ...(data === undefined ? {} : { data }),
+  };
 }
 
 /** The error to throw for a batch the node refused as a whole (one error answer with no call id). */
