@@ -31,6 +31,7 @@ export function createApp(runtime: Runtime): Hono {
       allowedOrigins: config.allowedOrigins,
       publicUrl: config.publicUrl,
       local: config.mode === "local",
+      allowedHosts: config.allowedHosts,
     },
   });
   return createHttpApp({ runtime, catalog, deps, endpoints: mcp });

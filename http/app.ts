@@ -21,6 +21,7 @@ import { baseUrl, envelope, requestContext } from "./context.ts";
 import { cors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { mountFreeRoutes } from "./free_routes.ts";
+import { requireAllowedHost } from "./host.ts";
 import { answerOtherMethods } from "./methods.ts";
 import { mountOperation } from "./operation.ts";
 
@@ -77,6 +78,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   const { log } = runtime;
   const app = new Hono();
   app.use("*", requestContext(log, runtime.config.publicUrl));
+  app.use("*", requireAllowedHost(runtime.config.allowedHosts));
   app.use("*", cors({ ...CORS, maxAge: 600 }));
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) =>

@@ -8,6 +8,8 @@
  * @module
  */
 import { isAddress } from "@solana/kit";
+import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
+import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
 import { DEFAULT_PDF_LIMITS, DEFAULT_POOL_OPTIONS, type PdfLimits } from "./pdf/limits.ts";
 import {
@@ -30,8 +32,13 @@ export interface Config {
   readonly hostname: string;
   /** Port to listen on. */
   readonly port: number;
-  /** Public base URL for descriptors; the request's origin when unset. */
+  /** Public base URL for descriptors; required in devnet and mainnet, the request's origin when unset (local). */
   readonly publicUrl?: string;
+  /**
+   * The `Host` names served: `PUBLIC_URL`'s host, `ALLOWED_HOSTS`, and in local
+   * mode the loopback names. Requests for any other host are refused.
+   */
+  readonly allowedHosts: readonly HostRule[];
   /** The Solana RPC being diagnosed; in local mode, unset means the embedded chain. */
   readonly solanaRpcUrl?: string;
   /** The x402 facilitator; unset in local mode (in-process). */
@@ -73,6 +80,8 @@ export interface LocalEvmSettings {
   readonly anvilBinary?: string;
   /** How long to wait for Anvil to answer at start, in milliseconds. */
   readonly readyTimeoutMs: number;
+  /** Probing and restart pacing of Anvil's supervision (not from the environment; tests set it). */
+  readonly supervision?: SupervisorOptions;
 }
 
 /** The keys `deno task pay` pays with outside local mode. */
@@ -186,6 +195,12 @@ export function loadConfig(env: Env = processEnv()): Config {
         `PAY_TO_EVM is required in ${mode} mode while ALT_ROUTES is on: the EVM address for /alt`,
       );
     }
+    if (!publicUrl && !problems.some((problem) => problem.startsWith("PUBLIC_URL"))) {
+      problems.push(
+        `PUBLIC_URL is required in ${mode} mode: the service's public base URL, written into payment ` +
+          "requirements and links; requests for other hosts are refused (more names: ALLOWED_HOSTS)",
+      );
+    }
     if (mode === "devnet") {
       facilitatorUrl ??= DEFAULT_DEVNET_FACILITATOR;
       solanaRpcUrl ??= DEFAULT_DEVNET_RPC;
@@ -197,6 +212,9 @@ export function loadConfig(env: Env = processEnv()): Config {
 
   const requestTimeoutMs = whole("REQUEST_TIMEOUT_MS", 30_000, 1000);
   const allowedOrigins = (read("ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const allowedHosts = hostRules(read("ALLOWED_HOSTS"), problems);
+  if (publicUrl) allowedHosts.push({ hostname: new URL(publicUrl).hostname });
+  if (mode === "local") allowedHosts.push(...LOOPBACK_HOSTS);
   const audioDefaults = DEFAULT_AUDIO_LIMITS;
   const audio: AudioLimits = {
     maxBytes: whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1),
@@ -234,6 +252,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     hostname: read("HOST") ?? (remote ? "0.0.0.0" : "127.0.0.1"),
     port,
     publicUrl,
+    allowedHosts: Object.freeze(allowedHosts),
     solanaRpcUrl,
     facilitatorUrl: remote ? facilitatorUrl : undefined,
     payToSolana,
@@ -246,6 +265,17 @@ export function loadConfig(env: Env = processEnv()): Config {
     pdf: Object.freeze(pdf),
     localEvm: Object.freeze(localEvm),
   });
+}
+
+/** The `ALLOWED_HOSTS` entries (comma separated), each a name or `name:port`. */
+function hostRules(value: string | undefined, problems: string[]): HostRule[] {
+  const rules: HostRule[] = [];
+  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+    const rule = parseHost(entry);
+    if (rule) rules.push(rule);
+    else problems.push(`ALLOWED_HOSTS entry "${entry}" is not a host name (name or name:port, no scheme)`);
+  }
+  return rules;
 }
 
 /**

@@ -45,7 +45,18 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     default: "`127.0.0.1` in local mode, `0.0.0.0` otherwise",
     meaning: "Interface to listen on",
   },
-  { name: "PUBLIC_URL", default: "the request's origin", meaning: "Base URL used in descriptors and guides" },
+  {
+    name: "PUBLIC_URL",
+    default: "the request's origin (local); **required** otherwise",
+    meaning:
+      "Base URL used in payment requirements, descriptors and guides; requests for another `Host` are refused (421)",
+  },
+  {
+    name: "ALLOWED_HOSTS",
+    default: "none",
+    meaning:
+      "More `Host` names served besides `PUBLIC_URL`'s (and loopback in local mode), comma separated, `name` or `name:port`",
+  },
   {
     name: "SOLANA_RPC_URL",
     default: `embedded chain (local), ${code(DEFAULT_DEVNET_RPC)} (devnet); **required** on mainnet`,

@@ -80,10 +80,20 @@ export class UnprocessableError extends ServiceError {
   }
 }
 
-/** An upstream dependency (RPC, facilitator) answered wrongly or not at all (HTTP 502). */
+/** Seconds after which an upstream failure is worth retrying, unless the thrower knows better. */
+export const UPSTREAM_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * An upstream dependency (RPC, facilitator) answered wrongly or not at all
+ * (HTTP 502). Always says when to retry: {@linkcode UPSTREAM_RETRY_AFTER_SECONDS}
+ * unless given.
+ */
 export class UpstreamError extends ServiceError {
   constructor(message: string, options?: ServiceErrorOptions) {
-    super("upstream_error", message, options);
+    super("upstream_error", message, {
+      ...options,
+      retryAfterSeconds: options?.retryAfterSeconds ?? UPSTREAM_RETRY_AFTER_SECONDS,
+    });
     this.name = "UpstreamError";
   }
 }

@@ -17,6 +17,7 @@ import type { LocalChains } from "./local/types.ts";
 import { startRemoteMode } from "./remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
 import { ffmpegAvailable } from "./audio/ffmpeg.ts";
+import { localEvmCheck } from "./local/evm_health.ts";
 
 /** The running service. */
 export interface Runtime {
@@ -91,8 +92,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     },
   ];
 
-  const health = createHealth(checks);
-  health(); // Warm the cache: the first /healthz is then answered from it, not from three live checks.
+  const cached = createHealth(checks);
+  cached(); // Warm the cache: the first /healthz is then answered from it, not from three live checks.
+  const evm = parts.local?.evm;
+  // The embedded EVM chain's state is known without a round trip: reported live, never from the cache.
+  const health = evm
+    ? async () => ({ ...await cached(), localEvm: { ...localEvmCheck(evm.status()), critical: true } })
+    : cached;
 
   return {
     config,

@@ -7,16 +7,19 @@
  * needs nothing of the HTTP adapter; the top of the application mounts it.
  * Stateless: every POST gets a fresh server and transport and a JSON answer.
  * There is no SSE stream and no session, so GET and DELETE answer 405. A
- * request with a foreign `Origin` answers 403. `MCP-Protocol-Version` is
+ * request for a foreign `Host` answers 421 and one with a foreign `Origin`
+ * 403 (`origin.ts`). `MCP-Protocol-Version` is
  * checked by the transport (400 for an unsupported version) and answered with
- * the version in use (the negotiated one on `initialize`).
+ * the version in use (the negotiated one on `initialize`). The body is read
+ * and checked as JSON-RPC here first (`jsonrpc_body.ts`), so malformed
+ * messages get the codes the JSON-RPC spec gives them.
  *
  * @module
  */
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpEndpoint, OperationDeps } from "../lib/operation/mod.ts";
-import { originAllowed, type OriginPolicy } from "./origin.ts";
+import { type OriginPolicy, refusal } from "./origin.ts";
 import { buildToolset, type Toolset } from "./tools.ts";
 
 /** What a handler is told about its HTTP request. */
@@ -45,9 +48,9 @@ export function createMcpEndpoints(
       path: endpoint.path,
       handle(request, context) {
         if (request.method !== "POST") return Promise.resolve(methodNotAllowed(request));
-        const origin = request.headers.get("origin");
-        if (origin !== null && !originAllowed(origin, request.url, options.origins)) {
-          return Promise.resolve(forbiddenOrigin(origin));
+        const refused = refusal(request, options.origins);
+        if (refused) {
+          return Promise.resolve(Response.json(jsonRpcError(refused.message), { status: refused.status }));
         }
         return serveMcp(request, context, toolset, options.deps);
       },
@@ -61,6 +64,7 @@ let sdk:
     [
       typeof import("./server.ts"),
       typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      typeof import("./jsonrpc_body.ts"),
     ]
   >
   | undefined;
@@ -74,8 +78,11 @@ async function serveMcp(
   sdk ??= Promise.all([
     import("./server.ts"),
     import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("./jsonrpc_body.ts"),
   ]);
-  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await sdk;
+  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }, { checkJsonRpcBody }] = await sdk;
+  const checked = await checkJsonRpcBody(request, toolset.maxBodyBytes);
+  if (checked && "response" in checked) return checked.response;
   const server = createMcpServer(toolset, deps, {
     requestId: context.requestId,
     endpointUrl: context.baseUrl + toolset.path,
@@ -90,7 +97,7 @@ async function serveMcp(
   await server.connect(transport);
   const negotiated = watchNegotiatedVersion(transport);
   try {
-    const response = await transport.handleRequest(request);
+    const response = await transport.handleRequest(request, checked);
     const version = negotiated() ?? request.headers.get("mcp-protocol-version");
     if (version && response.ok) response.headers.set("MCP-Protocol-Version", version);
     return response;
@@ -114,16 +121,6 @@ function watchNegotiatedVersion(
     return send(message, options);
   };
   return () => version;
-}
-
-function forbiddenOrigin(origin: string): Response {
-  return Response.json(
-    jsonRpcError(
-      `Forbidden origin "${origin}": this MCP endpoint accepts browser requests only from its own ` +
-        `origin and ALLOWED_ORIGINS`,
-    ),
-    { status: 403 },
-  );
 }
 
 function methodNotAllowed(request: Request): Response {

@@ -1,13 +1,18 @@
 /**
- * Which browser origins may call the MCP endpoints. The transport spec makes
+ * Which requests may drive the MCP endpoints. The transport spec makes
  * servers check `Origin` to stop DNS rebinding: a page on a hostile name that
- * resolves to the service must not drive it. Allowed: the configured
- * `ALLOWED_ORIGINS`, the service's own origin (`PUBLIC_URL`, or without one the
- * request's origin, except in local mode where a rebinding page would match
- * it), and in local mode any loopback origin.
+ * resolves to the service must not drive it. Two checks close it:
+ *
+ * - `Host` must be one the service answers to (`PUBLIC_URL`'s, `ALLOWED_HOSTS`,
+ *   loopback in local mode), whatever the `Origin`;
+ * - a browser `Origin` must be the service's own (`PUBLIC_URL`), one of
+ *   `ALLOWED_ORIGINS`, or in local mode a loopback origin. The request's own
+ *   origin is never trusted on its own account: under rebinding it is the
+ *   attacker's.
  *
  * @module
  */
+import { hostAllowed, type HostRule } from "../lib/allowed_hosts.ts";
 
 /** Where the rules come from. */
 export interface OriginPolicy {
@@ -17,18 +22,42 @@ export interface OriginPolicy {
   readonly publicUrl?: string;
   /** Local mode: loopback origins are the service's own. */
   readonly local: boolean;
+  /** The `Host` names served (the configuration's `allowedHosts`). */
+  readonly allowedHosts: readonly HostRule[];
 }
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Whether a request to `requestUrl` carrying `Origin: origin` may be served. */
-export function originAllowed(origin: string, requestUrl: string, policy: OriginPolicy): boolean {
+/** Whether a request carrying `Origin: origin` may be served. */
+export function originAllowed(origin: string, policy: OriginPolicy): boolean {
   const normalized = originOf(origin);
   if (!normalized) return false;
   if (policy.allowedOrigins.some((allowed) => originOf(allowed) === normalized)) return true;
   if (policy.publicUrl && originOf(policy.publicUrl) === normalized) return true;
-  if (policy.local) return LOOPBACK_HOSTS.has(new URL(normalized).hostname);
-  return !policy.publicUrl && originOf(requestUrl) === normalized;
+  return policy.local && LOOPBACK_NAMES.has(new URL(normalized).hostname);
+}
+
+/** Whether a request with these `Host` and `Origin` headers may be served; the reason when not. */
+export function refusal(
+  request: Request,
+  policy: OriginPolicy,
+): { status: 403 | 421; message: string } | undefined {
+  const host = request.headers.get("host") ?? new URL(request.url).host;
+  if (!hostAllowed(host, policy.allowedHosts)) {
+    return {
+      status: 421,
+      message: `Misdirected request: this MCP endpoint does not answer to host "${host.slice(0, 255)}"`,
+    };
+  }
+  const origin = request.headers.get("origin");
+  if (origin !== null && !originAllowed(origin, policy)) {
+    return {
+      status: 403,
+      message: `Forbidden origin "${origin.slice(0, 255)}": this MCP endpoint accepts browser requests ` +
+        "only from its own origin and ALLOWED_ORIGINS",
+    };
+  }
+  return undefined;
 }
 
 /** The serialized origin of an http(s) URL, or `undefined` for anything else (including `null`). */

@@ -16,7 +16,8 @@ import { toFacilitatorSvmSigner } from "@x402/svm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
-import { startLocalEvm } from "./evm/chain.ts";
+import { type LocalEvm, startLocalEvm } from "./evm/chain.ts";
+import { UnavailableError } from "../errors.ts";
 import { evmRail, NETWORKS, solanaRail } from "../payments/rails.ts";
 import type { ModeParts } from "../mode_parts.ts";
 import { createInProcessRpc, createLocalSolana } from "./solana/local_solana.ts";
@@ -51,16 +52,19 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
         ? createSolanaClient(config.solanaRpcUrl)
         : createSolanaClient("local:solana", { handler: (payload) => solana.handleRpc(payload) }),
     };
-    const client = inProcessFacilitator(facilitator);
+    const client = inProcessFacilitator(facilitator, evm);
     return {
       facilitator: client,
       rails: {
         solana: solanaRail({ ...asRail(NETWORKS.solanaDevnet), payTo: payTo.address }),
         evm: evm
-          ? evmRail({
-            ...asRail(NETWORKS.baseSepolia),
-            payTo: privateKeyToAccount(generatePrivateKey()).address,
-          })
+          ? {
+            ...evmRail({
+              ...asRail(NETWORKS.baseSepolia),
+              payTo: privateKeyToAccount(generatePrivateKey()).address,
+            }),
+            unavailable: () => evm.unavailable(),
+          }
           : undefined,
       },
       services,
@@ -77,11 +81,37 @@ function asRail(entry: { network: `${string}:${string}`; usdc: string }) {
   return { network: entry.network, asset: entry.usdc };
 }
 
-/** Adapts an in-process facilitator to the client interface a resource server expects. */
-export function inProcessFacilitator(facilitator: x402Facilitator): FacilitatorClient {
+/**
+ * Adapts an in-process facilitator to the client interface a resource server
+ * expects. On the local EVM chain, a verification or settlement that failed
+ * while the chain could not be reached is our fault, not the buyer's: it is
+ * thrown as a 503 instead of being reported as an invalid payment.
+ */
+export function inProcessFacilitator(
+  facilitator: x402Facilitator,
+  evm?: Pick<LocalEvm, "rpcFailures" | "unavailable">,
+): FacilitatorClient {
+  async function onEvm<T extends { isValid?: boolean; success?: boolean }>(
+    network: string,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    if (!evm || network !== NETWORKS.baseSepolia.network) return await run();
+    const failuresBefore = evm.rpcFailures;
+    const result = await run();
+    const failed = result.isValid === false || result.success === false;
+    if (failed && evm.rpcFailures !== failuresBefore) {
+      throw evm.unavailable() ?? new UnavailableError(
+        "The local EVM chain did not answer while the payment was checked: it is not the payment's fault",
+        { retryAfterSeconds: 3 },
+      );
+    }
+    return result;
+  }
   return {
-    verify: (payload, requirements) => facilitator.verify(payload, requirements),
-    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    verify: (payload, requirements) =>
+      onEvm(requirements.network, () => facilitator.verify(payload, requirements)),
+    settle: (payload, requirements) =>
+      onEvm(requirements.network, () => facilitator.settle(payload, requirements)),
     getSupported: () => Promise.resolve(facilitator.getSupported() as SupportedResponse),
   };
 }

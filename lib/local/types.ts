@@ -21,5 +21,13 @@ export interface LocalChains {
     handleRpc(body: unknown): Promise<unknown>;
     fund(address: `0x${string}`, usdcAtomic: bigint): Promise<`0x${string}`>;
     usdcBalance(address: `0x${string}`): Promise<bigint>;
+    /** Whether Anvil is up, its pid, and its restarts (each losing the old chain's state). */
+    status(): {
+      state: "up" | "restarting" | "stopped";
+      pid?: number;
+      restarts: number;
+      lastFailure?: { reason: string; at: string };
+      startError?: string;
+    };
   };
 }

@@ -13,7 +13,7 @@ import { x402ResourceServer } from "@x402/core/server";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { SettleError, VerifyError } from "@x402/core/types";
-import { UnavailableError } from "../errors.ts";
+import { ServiceError, UnavailableError } from "../errors.ts";
 import type { Claim, ClaimStore } from "./claims.ts";
 import { PaymentRequiredError } from "./errors.ts";
 import type { PaymentRail } from "./rails.ts";
@@ -140,6 +140,7 @@ export class PaymentGateway {
    * operation each advertise their own discovery info.
    */
   async challenge(rail: PaymentRail, resource: PricedResource): Promise<PaymentRequired> {
+    throwIfUnavailable(rail);
     const owner = resource.extensions ?? this.#noExtensions;
     let byRail = this.#challenges.get(owner);
     if (!byRail) this.#challenges.set(owner, byRail = new Map());
@@ -169,6 +170,7 @@ export class PaymentGateway {
     resource: PricedResource,
     payload: PaymentPayload,
   ): Promise<Authorization> {
+    throwIfUnavailable(rail);
     const requirements = await this.requirements(rail, resource);
     if (payload?.x402Version !== 2) {
       throw await this.#refuse(rail, resource, `Unsupported x402 version "${payload?.x402Version}": use 2`);
@@ -217,6 +219,7 @@ export class PaymentGateway {
       verified = await this.#server.verifyPayment(payload, matched);
     } catch (error) {
       await this.#claims.release(claim);
+      if (error instanceof ServiceError) throw error;
       if (error instanceof VerifyError) {
         // An HTTP facilitator that answers a refusal with a 4xx status: it did answer, and said no.
         const detail = error.invalidMessage ?? error.invalidReason ?? "rejected by the facilitator";
@@ -243,6 +246,12 @@ export class PaymentGateway {
   async settle(authorization: Authorization): Promise<SettleResponse> {
     const { rail, resource, payload, requirements, claim } = authorization;
     const event = { resource: resource.url, network: rail.network, amount: requirements.amount };
+    const down = rail.unavailable?.();
+    if (down) {
+      // Nothing was sent for settlement: the payment is untouched and stays usable.
+      await this.#claims.release(claim);
+      throw down;
+    }
     let result: SettleResponse;
     try {
       result = await this.#server.settlePayment(payload, requirements);
@@ -294,6 +303,12 @@ export class PaymentGateway {
   async release(authorization: Authorization): Promise<void> {
     await this.#claims.release(authorization.claim);
   }
+}
+
+/** Throws the rail's reason when it cannot take payments now. */
+function throwIfUnavailable(rail: PaymentRail): void {
+  const down = rail.unavailable?.();
+  if (down) throw down;
 }
 
 /** The settlement response an HTTP facilitator's 4xx refusal stands for. */

@@ -11,6 +11,7 @@ import { ExactSvmScheme } from "@x402/svm/exact/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { getBase64Encoder, getTransactionDecoder } from "@solana/kit";
 import { z } from "zod";
+import type { ServiceError } from "../errors.ts";
 
 /** Which family of chain a rail settles on. */
 export type RailId = "solana" | "evm";
@@ -35,6 +36,11 @@ export interface PaymentRail {
   readonly payloadShape: z.ZodType;
   /** A stable id of the signed payment, the same for every re-encoding of it. */
   paymentId(payload: PaymentPayload): Promise<string>;
+  /**
+   * Why the rail cannot take payments now (its chain is down), checked before
+   * every offer, verification and settlement; `undefined` when it can.
+   */
+  readonly unavailable?: () => ServiceError | undefined;
 }
 
 const decimal = z.string().regex(/^\d{1,78}$/, "expected a whole number as a decimal string");

@@ -1,8 +1,11 @@
 /**
  * A Solana JSON-RPC client built on `@solana/kit`, with a time budget per call,
  * JSON-RPC batches (one HTTP round trip for several calls), a round-trip
- * counter for benchmarks, and transport failures mapped onto the service's
- * error model (502 unreachable, 503 rate-limited, 504 timed out).
+ * counter for benchmarks, and every upstream failure mapped onto the service's
+ * error model, always with a `Retry-After`: 502 when the RPC is unreachable or
+ * answers something that is not a JSON-RPC answer (HTML, an empty or truncated
+ * body, the wrong shape), 503 when it is rate-limiting or says it is unhealthy,
+ * 504 when it does not answer in time.
  *
  * @module
  */
@@ -82,6 +85,8 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
     }));
     const response = await transport<unknown>({ payload, signal });
     const replies = Array.isArray(response) ? response : [response];
+    const refusal = batchRefusal(replies);
+    if (refusal) throw refusal;
     const byId = new Map<number, Record<string, unknown>>();
     for (const reply of replies) {
       if (reply && typeof reply === "object" && typeof (reply as { id?: unknown }).id === "number") {
@@ -91,9 +96,13 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
     return calls.map((call, id) => {
       const reply = byId.get(id);
       if (!reply) throw new UpstreamError(`Solana RPC returned no answer to "${call.method}" in a batch`);
-      if (reply.error && typeof reply.error === "object") {
-        return { ok: false, error: reply.error as { code: number; message: string; data?: unknown } };
+      if ("error" in reply) {
+        const error = rpcErrorOf(reply.error);
+        if (!error) throw malformedAnswer();
+        if (UNHEALTHY_CODES.has(error.code)) throw unhealthy(error);
+        return { ok: false, error };
       }
+      if (!("result" in reply)) throw malformedAnswer();
       return { ok: true, result: reply.result };
     });
   }
@@ -101,6 +110,58 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
   return { url, rpc: createSolanaRpcFromTransport(transport), batch, stats };
 }
 
+/**
+ * JSON-RPC error codes by which a node says it cannot serve now (behind,
+ * unhealthy, rate-limited) rather than that the request is wrong.
+ */
+const UNHEALTHY_CODES: ReadonlySet<number> = new Set([-32005, -32016, -32429]);
+
+/** A JSON-RPC error object, or `undefined` when `value` is not one. */
+function rpcErrorOf(value: unknown): { code: number; message: string; data?: unknown } | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { code, message, data } = value as Record<string, unknown>;
+  if (typeof code !== "number" || !Number.isInteger(code)) return undefined;
+  return {
+    code,
+    message: typeof message === "string" ? message : "no message",
+    ...(data === undefined ? {} : { data }),
+  };
+}
+
+/** The error to throw for a batch the node refused as a whole (one error answer with no call id). */
+function batchRefusal(replies: unknown[]): Error | undefined {
+  if (replies.length !== 1) return undefined;
+  const [reply] = replies;
+  if (!reply || typeof reply !== "object") return malformedAnswer();
+  const { id, error } = reply as Record<string, unknown>;
+  if (typeof id === "number" || error === undefined) return undefined;
+  const refused = rpcErrorOf(error);
+  if (!refused) return malformedAnswer();
+  if (UNHEALTHY_CODES.has(refused.code)) return unhealthy(refused);
+  return new UpstreamError(`Solana RPC refused the request: ${refused.message} (code ${refused.code})`, {
+    retryAfterSeconds: 5,
+  });
+}
+
+function unhealthy(error: { code: number; message: string }): UnavailableError {
+  return new UnavailableError(
+    `Solana RPC cannot serve the request now: ${error.message} (code ${error.code})`,
+    { retryAfterSeconds: 5 },
+  );
+}
+
+function malformedAnswer(cause?: unknown): UpstreamError {
+  return new UpstreamError("Solana RPC sent a malformed answer: not a JSON-RPC response", {
+    cause,
+    retryAfterSeconds: 5,
+  });
+}
+
+/**
+ * Maps a failed round trip onto the service's errors. Only the caller's own
+ * abort passes through unchanged; anything else the transport throws (a body
+ * that is not JSON, an HTML page, a cut connection) is the upstream's fault.
+ */
 function toServiceError(error: unknown, budget: AbortSignal): unknown {
   if (budget.aborted) {
     return new UpstreamTimeoutError("Solana RPC did not answer in time", {
@@ -122,5 +183,6 @@ function toServiceError(error: unknown, budget: AbortSignal): unknown {
   if (error instanceof TypeError) {
     return new UpstreamError("Solana RPC is unreachable", { cause: error, retryAfterSeconds: 5 });
   }
-  return error;
+  if (error instanceof UpstreamError || error instanceof UnavailableError) return error;
+  return malformedAnswer(error);
 }

@@ -7,7 +7,7 @@
 import type { x402Client } from "@x402/core/client";
 import type { FacilitatorClient } from "@x402/core/server";
 import { type Buyer, fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { type Config, loadConfig } from "../../lib/config.ts";
 import { type Logger, silentLogger } from "../../lib/log.ts";
 import { type Runtime, startRuntime } from "../../lib/runtime.ts";
 import { createApp } from "../../app.ts";
@@ -28,6 +28,8 @@ export interface TestServiceOptions {
   facilitatorRetryMs?: number;
   /** Port to listen on (default: any free one). */
   port?: number;
+  /** Adjusts the configuration read from `env` (for settings the environment does not carry). */
+  configure?: (config: Config) => Config;
 }
 
 /** A loopback port that was free a moment ago. */
@@ -40,7 +42,8 @@ export function freePort(): number {
 
 /** Starts the service; always `close()` it. */
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
-  const config = loadConfig({ PORT: "0", ...options.env });
+  const loaded = loadConfig({ PORT: "0", ...options.env });
+  const config = options.configure ? options.configure(loaded) : loaded;
   const runtime = await startRuntime(config, {
     log: options.log ?? silentLogger,
     facilitator: options.facilitator,

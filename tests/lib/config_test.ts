@@ -31,15 +31,57 @@ Deno.test("loadConfig() defaults to local mode on loopback port 8000 with nothin
   assert.equal(config.altEnabled, true);
 });
 
-Deno.test("loadConfig() refuses devnet mode without PAY_TO_SOLANA or PAY_TO_EVM, naming both", () => {
+Deno.test("loadConfig() refuses devnet mode without PAY_TO_SOLANA, PAY_TO_EVM or PUBLIC_URL, naming each", () => {
   const problems = problemsOf({ SERVICE_MODE: "devnet" });
-  assert.equal(problems.length, 2);
+  assert.equal(problems.length, 3);
   assert.match(problems[0]!, /^PAY_TO_SOLANA is required/);
   assert.match(problems[1]!, /^PAY_TO_EVM is required/);
+  assert.match(problems[2]!, /^PUBLIC_URL is required in devnet mode/);
+});
+
+Deno.test("loadConfig() outside local mode serves only PUBLIC_URL's host and ALLOWED_HOSTS", () => {
+  const config = loadConfig({
+    SERVICE_MODE: "devnet",
+    PAY_TO_SOLANA: SOLANA_ADDRESS,
+    ALT_ROUTES: "off",
+    PUBLIC_URL: "https://Diag.Example.com/",
+    ALLOWED_HOSTS: "probe.internal:8000, 10.0.0.5",
+  });
+  assert.equal(config.publicUrl, "https://Diag.Example.com");
+  assert.deepEqual(config.allowedHosts, [
+    { hostname: "probe.internal", port: "8000" },
+    { hostname: "10.0.0.5" },
+    { hostname: "diag.example.com" },
+  ]);
+});
+
+Deno.test("loadConfig() in local mode serves loopback on any port, plus PUBLIC_URL's host", () => {
+  assert.deepEqual(loadConfig({}).allowedHosts, [
+    { hostname: "localhost" },
+    { hostname: "127.0.0.1" },
+    { hostname: "[::1]" },
+  ]);
+  assert.deepEqual(loadConfig({ PUBLIC_URL: "http://box.lan:8000" }).allowedHosts[0], {
+    hostname: "box.lan",
+  });
+});
+
+Deno.test("loadConfig() names each ALLOWED_HOSTS entry that is not a host", () => {
+  const problems = problemsOf({ ALLOWED_HOSTS: "ok.example, https://x.example, a b, x.example/path" });
+  assert.deepEqual(problems, [
+    'ALLOWED_HOSTS entry "https://x.example" is not a host name (name or name:port, no scheme)',
+    'ALLOWED_HOSTS entry "a b" is not a host name (name or name:port, no scheme)',
+    'ALLOWED_HOSTS entry "x.example/path" is not a host name (name or name:port, no scheme)',
+  ]);
 });
 
 Deno.test("loadConfig() needs no PAY_TO_EVM when ALT_ROUTES is off, and fills devnet defaults", () => {
-  const config = loadConfig({ SERVICE_MODE: "devnet", PAY_TO_SOLANA: SOLANA_ADDRESS, ALT_ROUTES: "off" });
+  const config = loadConfig({
+    SERVICE_MODE: "devnet",
+    PAY_TO_SOLANA: SOLANA_ADDRESS,
+    ALT_ROUTES: "off",
+    PUBLIC_URL: "https://diag.example.com",
+  });
   assert.equal(config.altEnabled, false);
   assert.equal(config.facilitatorUrl, DEFAULT_DEVNET_FACILITATOR);
   assert.equal(config.solanaRpcUrl, "https://api.devnet.solana.com");
@@ -51,6 +93,7 @@ Deno.test("loadConfig() refuses mainnet mode without a facilitator and an RPC", 
     SERVICE_MODE: "mainnet",
     PAY_TO_SOLANA: SOLANA_ADDRESS,
     PAY_TO_EVM: EVM_ADDRESS,
+    PUBLIC_URL: "https://diag.example.com",
   });
   assert.deepEqual(problems, [
     "FACILITATOR_URL is required in mainnet mode",

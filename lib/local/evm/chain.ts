@@ -4,45 +4,41 @@
  * Sepolia USDC address, a faucet, a JSON-RPC proxy, and an `@x402/evm`
  * facilitator signer. Every key is generated at start and lives only in memory.
  *
+ * Anvil is supervised (`supervisor.ts`): when it exits or stops answering,
+ * the chain reports itself down, refuses work with 503s, and a new Anvil is
+ * started with the contracts installed again and the service's accounts
+ * funded again under the same keys. Anvil keeps its state in memory only, so
+ * a restart loses every balance and transaction of the old chain; the status
+ * says when that happened.
+ *
  * @module
  */
 import { type FacilitatorEvmSigner, toFacilitatorEvmSigner } from "@x402/evm";
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  type Hex,
-  http,
-  isAddress,
-  nonceManager,
-  parseEther,
-  type VerifyTypedDataParameters,
-} from "viem";
+import { type Address, type Hex, isAddress, type VerifyTypedDataParameters } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { InvalidInputError, ServiceError, UnavailableError, UpstreamError } from "../../errors.ts";
-import { type AnvilProcess, startAnvil } from "./anvil.ts";
+import { InvalidInputError, UnavailableError, UpstreamError } from "../../errors.ts";
+import { loadLocalContracts, LOCAL_EVM_USDC } from "./contracts.ts";
 import {
-  installLocalContracts,
-  loadLocalContracts,
-  LOCAL_EVM_USDC,
-  type LocalContracts,
-} from "./contracts.ts";
-import { createRpcProxy } from "./rpc_proxy.ts";
+  type Generation,
+  type GenerationOptions,
+  type Keys,
+  message,
+  startGeneration,
+  unreachable,
+} from "./generation.ts";
+import { supervise, type SupervisorOptions, type SupervisorStatus } from "./supervisor.ts";
 
 export { LOCAL_EVM_USDC } from "./contracts.ts";
+export { LOCAL_EVM_CHAIN_ID } from "./generation.ts";
 
-/** Chain id of the local chain (Base Sepolia's, CAIP-2 `eip155:84532`). */
-export const LOCAL_EVM_CHAIN_ID = 84532;
 /** Most local USDC one {@linkcode LocalEvm.fund} call mints, in atomic units (one million USDC). */
 export const LOCAL_EVM_MAX_FUND_ATOMIC = 1_000_000n * 10n ** 6n;
-/** Ether given to the service's own accounts at start, for gas. */
-const GAS_FUNDS = parseEther("1000");
+/** Seconds after which a request refused while the chain restarts may be retried. */
+const RESTART_RETRY_AFTER_SECONDS = 3;
 
 /** The running local chain. */
 export interface LocalEvm {
-  /** Anvil's endpoint, `http://127.0.0.1:<port>`. */
+  /** Anvil's endpoint, `http://127.0.0.1:<port>` (a restart moves it to a new port). */
   readonly rpcUrl: string;
   /**
    * Proxies a parsed JSON-RPC request or batch to Anvil (for `POST /local/evm`).
@@ -55,31 +51,42 @@ export interface LocalEvm {
    *
    * @returns The mint transaction's hash.
    * @throws {InvalidInputError} On a malformed address or an amount outside 1..{@linkcode LOCAL_EVM_MAX_FUND_ATOMIC}.
-   * @throws {UnavailableError} When the chain is stopped.
+   * @throws {UnavailableError} When the chain is down or stopped.
    */
   fund(address: Address, usdcAtomic: bigint): Promise<Hex>;
   /**
    * Reads the local USDC balance of `address`, in atomic units.
    *
    * @throws {InvalidInputError} On a malformed address.
+   * @throws {UnavailableError} When the chain is down or stopped.
    */
   usdcBalance(address: Address): Promise<bigint>;
-  /** An `@x402/evm` facilitator signer over a throwaway key holding ether for gas. */
+  /**
+   * An `@x402/evm` facilitator signer over a throwaway key holding ether for
+   * gas. It follows restarts; while the chain is down its calls fail with
+   * {@linkcode UnavailableError}, and every failure to reach the chain is
+   * counted in {@linkcode LocalEvm.rpcFailures}.
+   */
   readonly facilitatorSigner: FacilitatorEvmSigner;
-  /** Stops Anvil; calling it again does nothing. */
+  /** How many times the facilitator signer failed to reach the chain so far. */
+  readonly rpcFailures: number;
+  /** Whether Anvil is up, its pid, and how many restarts (each losing the old chain's state) there were. */
+  status(): SupervisorStatus;
+  /** A 503 to refuse payments with while the chain is not up, or `undefined` when it is. */
+  unavailable(): UnavailableError | undefined;
+  /** Stops Anvil and its supervision; calling it again does nothing. */
   stop(): Promise<void>;
 }
 
 /** Options for {@linkcode startLocalEvm}. */
-export interface LocalEvmOptions {
-  /** Path of the Anvil executable (default: the one installed from npm). */
-  anvilBinary?: string;
-  /** How long to wait for Anvil to answer at start, in milliseconds (default 15 s). */
-  readyTimeoutMs?: number;
+export interface LocalEvmOptions extends GenerationOptions {
+  /** Probing and restart pacing of the supervision. */
+  supervision?: SupervisorOptions;
 }
 
 /**
- * Starts Anvil, installs the local USDC and funds the service's accounts.
+ * Starts Anvil, installs the local USDC, funds the service's accounts, and
+ * supervises Anvil from then on.
  *
  * @example Funding a payer
  * ```ts
@@ -91,59 +98,56 @@ export interface LocalEvmOptions {
  * }
  * ```
  *
- * @param options Optional Anvil binary and readiness budget.
+ * @param options Optional Anvil binary, readiness budget and supervision pacing.
  * @returns The running chain.
  * @throws {UnavailableError} When Anvil is missing or does not start.
  */
 export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<LocalEvm> {
   const contracts = await loadLocalContracts();
-  const anvil = await startAnvil({
-    chainId: LOCAL_EVM_CHAIN_ID,
-    ...(options.anvilBinary === undefined ? {} : { binary: options.anvilBinary }),
-    ...(options.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: options.readyTimeoutMs }),
-  });
-  try {
-    return await prepare(anvil, contracts);
-  } catch (error) {
-    await anvil.stop();
-    throw error instanceof ServiceError
-      ? error
-      : new UnavailableError(`Cannot start the local EVM chain: ${message(error)}`, { cause: error });
-  }
-}
-
-/** Installs the contracts, funds the service's accounts and builds the {@linkcode LocalEvm}. */
-async function prepare(
-  anvil: AnvilProcess,
-  contracts: LocalContracts,
-): Promise<LocalEvm> {
-  const chain = defineChain({
-    id: LOCAL_EVM_CHAIN_ID,
-    name: "Local Base Sepolia",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
-  const transport = http(anvil.rpcUrl, { retryCount: 0, timeout: 30_000 });
-  const publicClient = createPublicClient({ chain, transport, pollingInterval: 20 });
-  const minter = privateKeyToAccount(generatePrivateKey(), { nonceManager });
-  const facilitator = privateKeyToAccount(generatePrivateKey(), { nonceManager });
-  const minterWallet = createWalletClient({ chain, transport, account: minter, pollingInterval: 20 });
-  const facilitatorWallet = createWalletClient({
-    chain,
-    transport,
-    account: facilitator,
-    pollingInterval: 20,
-  });
-
-  const testClient = createTestClient({ chain, transport, mode: "anvil" });
-  await installLocalContracts(testClient, contracts, minter.address);
-  await testClient.setBalance({ address: minter.address, value: GAS_FUNDS });
-  await testClient.setBalance({ address: facilitator.address, value: GAS_FUNDS });
-
+  const keys: Keys = { minter: generatePrivateKey(), facilitator: generatePrivateKey() };
+  const start = () => startGeneration(contracts, keys, options);
+  const supervisor = supervise(await start(), start, options.supervision);
+  const facilitatorAddress = privateKeyToAccount(keys.facilitator).address;
   const usdcAbi = contracts.usdc.abi;
+  let rpcFailures = 0;
+  let last = supervisor.current()!;
 
-  function requireRunning(action: string): void {
-    if (!anvil.running) throw new UnavailableError(`Cannot ${action}: the local EVM chain is stopped`);
+  function unavailable(): UnavailableError | undefined {
+    const status = supervisor.status();
+    if (status.state === "up") return undefined;
+    return new UnavailableError(
+      status.state === "stopped"
+        ? "The local EVM chain is stopped"
+        : `The local EVM chain is down (${status.lastFailure?.reason ?? "restarting"}) and restarting: ` +
+          "payments on it are refused until it is back",
+      { retryAfterSeconds: RESTART_RETRY_AFTER_SECONDS },
+    );
+  }
+
+  function chain(action: string): Generation {
+    const current = supervisor.current();
+    if (current) return last = current;
+    const reason = unavailable();
+    throw new UnavailableError(`Cannot ${action}: ${reason?.message ?? "the local EVM chain is down"}`, {
+      retryAfterSeconds: RESTART_RETRY_AFTER_SECONDS,
+    });
+  }
+
+  /** Runs a facilitator call on the current chain, counting failures to reach it. */
+  async function onChain<T>(call: (generation: Generation) => Promise<T>): Promise<T> {
+    let generation: Generation;
+    try {
+      generation = chain("reach the local EVM chain");
+    } catch (error) {
+      rpcFailures++;
+      throw error;
+    }
+    try {
+      return await call(generation);
+    } catch (error) {
+      if (unreachable(error) || !generation.anvil.running) rpcFailures++;
+      throw error;
+    }
   }
 
   async function fund(address: Address, usdcAtomic: bigint): Promise<Hex> {
@@ -155,13 +159,15 @@ async function prepare(
         }": must be 1 to ${LOCAL_EVM_MAX_FUND_ATOMIC} atomic units of USDC`,
       );
     }
-    requireRunning("fund local USDC");
+    const { minterWallet, publicClient } = chain("fund local USDC");
     try {
       const hash = await minterWallet.writeContract({
         address: LOCAL_EVM_USDC,
         abi: usdcAbi,
         functionName: "mint",
         args: [address, usdcAtomic],
+        account: minterWallet.account!,
+        chain: minterWallet.chain,
       });
       const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 });
       if (receipt.status !== "success") throw new Error(`mint transaction "${hash}" reverted`);
@@ -175,7 +181,7 @@ async function prepare(
 
   async function usdcBalance(address: Address): Promise<bigint> {
     checkAddress(address);
-    requireRunning("read a local USDC balance");
+    const { publicClient } = chain("read a local USDC balance");
     try {
       return await publicClient.readContract({
         address: LOCAL_EVM_USDC,
@@ -191,22 +197,45 @@ async function prepare(
   }
 
   const facilitatorSigner = toFacilitatorEvmSigner({
-    address: facilitator.address,
-    readContract: (args) => publicClient.readContract({ ...args, args: args.args ?? [] }),
-    verifyTypedData: (args) => publicClient.verifyTypedData(args as VerifyTypedDataParameters),
-    writeContract: (args) => facilitatorWallet.writeContract({ ...args, args: args.args ?? [] }),
-    sendTransaction: (args) => facilitatorWallet.sendTransaction(args),
-    waitForTransactionReceipt: (args) => publicClient.waitForTransactionReceipt(args),
-    getCode: (args) => publicClient.getCode(args),
+    address: facilitatorAddress,
+    readContract: (args) => onChain((g) => g.publicClient.readContract({ ...args, args: args.args ?? [] })),
+    verifyTypedData: (args) =>
+      onChain((g) => g.publicClient.verifyTypedData(args as VerifyTypedDataParameters)),
+    writeContract: (args) =>
+      onChain((g) =>
+        g.facilitatorWallet.writeContract({
+          ...args,
+          args: args.args ?? [],
+          account: g.facilitatorWallet.account!,
+          chain: g.facilitatorWallet.chain,
+        })
+      ),
+    sendTransaction: (args) =>
+      onChain((g) =>
+        g.facilitatorWallet.sendTransaction({
+          ...args,
+          account: g.facilitatorWallet.account!,
+          chain: g.facilitatorWallet.chain,
+        })
+      ),
+    waitForTransactionReceipt: (args) => onChain((g) => g.publicClient.waitForTransactionReceipt(args)),
+    getCode: (args) => onChain((g) => g.publicClient.getCode(args)),
   }, { confirmationTimeoutMs: 30_000 });
 
   return {
-    rpcUrl: anvil.rpcUrl,
-    handleRpc: createRpcProxy(anvil.rpcUrl, { isRunning: () => anvil.running }),
+    get rpcUrl() {
+      return (supervisor.current() ?? last).rpcUrl;
+    },
+    handleRpc: (body) => (supervisor.current() ?? last).handleRpc(body),
     fund,
     usdcBalance,
     facilitatorSigner,
-    stop: () => anvil.stop(),
+    get rpcFailures() {
+      return rpcFailures;
+    },
+    status: () => supervisor.status(),
+    unavailable,
+    stop: () => supervisor.stop(),
   };
 }
 
@@ -215,12 +244,4 @@ function checkAddress(address: unknown): asserts address is Address {
   if (typeof address !== "string" || !isAddress(address, { strict: false })) {
     throw new InvalidInputError(`Invalid address "${String(address)}": not a 20-byte hex EVM address`);
   }
-}
-
-/** The first line of an error's message (viem's messages run to many lines). */
-function message(error: unknown): string {
-  const text = error instanceof Error
-    ? ("shortMessage" in error ? String(error.shortMessage) : error.message)
-    : "";
-  return text.split("\n")[0] || String(error);
 }

@@ -1,0 +1,27 @@
+/**
+ * Refuses requests for a `Host` the service does not answer to (421
+ * Misdirected Request, with the JSON error body), before anything else runs:
+ * a hostile name resolved to the service's address (DNS rebinding) reaches
+ * nothing, and no forged `Host` ends up in a URL the service writes.
+ *
+ * @module
+ */
+import type { MiddlewareHandler } from "hono";
+import { hostAllowed, type HostRule } from "../lib/allowed_hosts.ts";
+import { envelope } from "./context.ts";
+
+/** Serves only requests whose `Host` is one of `rules`. */
+export function requireAllowedHost(rules: readonly HostRule[]): MiddlewareHandler {
+  return async function requireAllowedHost(c, next) {
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    if (!hostAllowed(host, rules)) {
+      return c.json(
+        envelope(c, {
+          error: `Misdirected request: this service does not answer to host "${host.slice(0, 255)}"`,
+        }),
+        421,
+      );
+    }
+    await next();
+  };
+}
