@@ -61,11 +61,45 @@ const CLOSED_STATES = new Set(["06", "07", "08", "09", "0B"]); // TIME_WAIT, CLO
 /**
  * The state of the connection whose remote end is `peer`, from
  * `/proc/net/tcp` and `/proc/net/tcp6`: `unknown` when the tables cannot be
- * read (not Linux, no permission) or the address is not an IP address.
+ * read (not Linux, no permission), do not show this process's own
+ * connections (some sandboxes), or the address is not an IP address.
  */
 export async function peerConnectionState(peer: PeerAddress): Promise<ConnectionState> {
   const wanted = procAddresses(peer);
-  if (wanted.length === 0) return "unknown";
+  if (wanted.length === 0 || !await tablesShowConnections()) return "unknown";
+  return await stateInTables(wanted);
+}
+
+/**
+ * Whether the TCP tables show this process's connections at all (once per
+ * process): a sandbox may offer a `/proc/net/tcp` that lists nothing, and a
+ * connection missing from it must not pass for one the peer reset.
+ */
+let calibration: Promise<boolean> | undefined;
+function tablesShowConnections(): Promise<boolean> {
+  return calibration ??= (async () => {
+    let listener: Deno.TcpListener | undefined;
+    let client: Deno.Conn | undefined;
+    let server: Deno.Conn | undefined;
+    try {
+      listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+      client = await Deno.connect({ hostname: "127.0.0.1", port: listener.addr.port });
+      server = await listener.accept();
+      const { hostname, port } = server.remoteAddr as Deno.NetAddr;
+      return await stateInTables(procAddresses({ hostname, port })) === "open";
+    } catch {
+      return false;
+    } finally {
+      for (const closable of [server, client, listener]) {
+        try {
+          closable?.close();
+        } catch { /* already closed */ }
+      }
+    }
+  })();
+}
+
+async function stateInTables(wanted: string[]): Promise<ConnectionState> {
   let read = false;
   let closed = false;
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
