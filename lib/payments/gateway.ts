@@ -323,7 +323,8 @@ export class PaymentGateway {
    * (resolves `undefined`) and is charged nothing. What remains is the short
    * window between this question and the answer's first bytes on the wire:
    * a buyer who hangs up during settlement itself is charged for an answer it
-   * does not read (reported by {@linkcode undelivered}).
+   * does not read. The question is asked again once settled, and such a
+   * charge is reported to the settlement log (see {@linkcode undelivered}).
    */
   async settleIfPresent(
     authorization: Authorization,
@@ -333,7 +334,11 @@ export class PaymentGateway {
       await this.release(authorization);
       return undefined;
     }
-    return await this.settle(authorization);
+    const settlement = await this.settle(authorization);
+    if (await presence.gone()) {
+      this.undelivered(authorization, settlement, "the client left during settlement");
+    }
+    return settlement;
   }
 
   /** Reports a settled answer that could not be handed over, for the settlement log. */

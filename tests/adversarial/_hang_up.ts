@@ -14,11 +14,22 @@ import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import type { Logger } from "../../lib/log.ts";
 import type { TestService } from "../_support/service.ts";
 
-/** A logger that keeps access lines, and a wait for the line of one request id. */
-export function accessLog(): { log: Logger; finished(requestId: string): Promise<number> } {
+/** What the service logged: access lines (awaited by request id) and settlement events. */
+export interface ServiceLog {
+  log: Logger;
+  /** Resolves with the status of the request once its access line is logged. */
+  finished(requestId: string): Promise<number>;
+  /** Every settlement event, in order. */
+  settlements: Record<string, unknown>[];
+}
+
+/** A logger that keeps access lines and settlement events. */
+export function accessLog(): ServiceLog {
   const done = new Map<string, number>();
   const waiting = new Map<string, (status: number) => void>();
+  const settlements: Record<string, unknown>[] = [];
   const log: Logger = (event) => {
+    if (event.type === "settlement") settlements.push(event);
     if (event.type !== "access") return;
     const id = String(event.requestId);
     const status = Number(event.status);
@@ -27,6 +38,7 @@ export function accessLog(): { log: Logger; finished(requestId: string): Promise
   };
   return {
     log,
+    settlements,
     finished(requestId) {
       const status = done.get(requestId);
       if (status !== undefined) return Promise.resolve(status);

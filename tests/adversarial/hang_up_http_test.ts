@@ -4,7 +4,8 @@
  * a relay the test can hold. Each request is abandoned at one moment (during
  * the upload, during the work, just before settlement); then the service's
  * payTo balance must not have moved, and the same payment must still buy
- * exactly one answer.
+ * exactly one answer. What remains is shown too: a client that leaves during
+ * the settlement itself is charged, and the settlement log says so.
  */
 import assert from "node:assert/strict";
 import { fundedBuyer, type TestService } from "../_support/service.ts";
@@ -139,6 +140,32 @@ Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment,
         },
       );
     }
+
+    await t.step(
+      "JSON POST: the socket closes during settlement itself (what remains): charged, and logged",
+      async () => {
+        const header = await paymentHeader(service, client, RISK, riskInit);
+        const before = payToBalance(service);
+        const id = requestId();
+        const release = Promise.withResolvers<void>();
+        const settling = relay.hold("/settle", release.promise);
+        await sendThenHangUp(service.base, {
+          method: "POST",
+          path: RISK,
+          headers: { "Content-Type": "application/json", "PAYMENT-SIGNATURE": header, "X-Request-Id": id },
+          body: riskBody,
+        }, { when: settling });
+        await sleep(100);
+        release.resolve();
+        assert.equal(await access.finished(id), 200);
+        relay.hold("");
+        assert.equal(payToBalance(service) - before, 6_000n, "the client was there when settlement began");
+        const undelivered = access.settlements.filter((event) => event.delivered === false);
+        assert.equal(undelivered.length, 1, "the charge for an answer nobody read is in the settlement log");
+        assert.match(String(undelivered[0]!.reason), /client left during settlement/);
+        assert.equal(undelivered[0]!.amount, "6000");
+      },
+    );
 
     await t.step("GET: fetch aborted while the payment is verified", async () => {
       const header = await paymentHeader(service, client, FEES);
