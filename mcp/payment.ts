@@ -7,8 +7,9 @@
  * verified and claimed → the work runs → settled only when it succeeded, and
  * the result carries `_meta["x402/payment-response"]`. Failed work releases
  * the claim and charges nothing, and so does work that finishes after the
- * caller went away (nobody receives its result), asked right before settlement. A settlement that fails — thrown or resolved
- * with `success: false` — replaces the output with the requirement: the work's
+ * caller went away (nobody receives its result), which is asked right before
+ * settlement. A settlement that fails — thrown or resolved with
+ * `success: false` — replaces the output with the requirement: the work's
  * output is never served unpaid.
  *
  * @module
