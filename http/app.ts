@@ -17,7 +17,8 @@
 import { Hono } from "hono";
 import type { Catalog, OperationDeps } from "../lib/operation/mod.ts";
 import type { Runtime } from "../lib/runtime.ts";
-import { baseUrl, envelope, requestContext } from "./context.ts";
+import type { PeerAddress } from "../lib/payments/presence.ts";
+import { baseUrl, envelope, requestContext, serveInfo } from "./context.ts";
 import { cors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { mountFreeRoutes } from "./free_routes.ts";
@@ -54,6 +55,8 @@ export interface EndpointContext {
   baseUrl: string;
   /** Records who paid, for the access log. */
   setPayer(payer: string): void;
+  /** The client's address, when the server tells it (to see whether the client is still there). */
+  peer?: PeerAddress;
 }
 
 /** An endpoint served as is on every method (the MCP endpoints). */
@@ -92,6 +95,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         requestId: c.get("requestId"),
         baseUrl: baseUrl(c),
         setPayer: (payer) => c.set("payer", payer),
+        peer: serveInfo(c.env)?.remoteAddr,
       }));
   }
   const { deps } = options;

@@ -7,6 +7,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "../lib/log.ts";
+import type { PeerAddress } from "../lib/payments/presence.ts";
 import { withEnvelope } from "../lib/operation/mod.ts";
 
 declare module "hono" {
@@ -77,4 +78,25 @@ export function publicRequestUrl(c: Context): string {
   if (!publicUrl) return c.req.url;
   const url = new URL(c.req.url);
   return publicUrl + url.pathname + url.search;
+}
+
+/** What `Deno.serve` tells a handler about its connection (Hono's `c.env` when served by it). */
+export interface ServeInfo {
+  remoteAddr?: PeerAddress;
+  completed?: Promise<void>;
+}
+
+/** The connection info `Deno.serve` handed Hono as `c.env`, when it did. */
+export function serveInfo(env: unknown): ServeInfo | undefined {
+  if (typeof env !== "object" || env === null) return undefined;
+  const { remoteAddr, completed } = env as {
+    remoteAddr?: { hostname?: unknown; port?: unknown };
+    completed?: unknown;
+  };
+  return {
+    remoteAddr: typeof remoteAddr?.hostname === "string" && typeof remoteAddr.port === "number"
+      ? { hostname: remoteAddr.hostname, port: remoteAddr.port }
+      : undefined,
+    completed: completed instanceof Promise ? completed : undefined,
+  };
 }

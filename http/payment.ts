@@ -8,14 +8,18 @@
  * claim and charges nothing; a failed settlement replaces the output with a 402.
  * Nor is a payment settled for a response nobody can receive: a HEAD request
  * (served by the GET route, without a body) always gets the requirement with
- * its payment left untouched, and work that finishes after the client went
- * away releases the claim. A browser (a GET preferring HTML) gets the 402 as
- * a page a person can pay from. Like the official middleware, a 402 is
- * `Cache-Control: no-store` and a paid answer `private`.
+ * its payment left untouched, and when the client is gone by the time the work
+ * is done (its request aborted, or its connection closed: see
+ * `lib/payments/presence.ts`) the claim is released, not settled. A settled
+ * answer whose delivery then fails is reported to the settlement log.
+ * A browser (a GET preferring HTML) gets the 402 as a page a person can pay
+ * from. Like the official middleware, a 402 is `Cache-Control: no-store` and a
+ * paid answer `private`.
  *
  * @module
  */
 import type { MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { InvalidInputError } from "../lib/errors.ts";
@@ -24,8 +28,12 @@ import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/he
 import { LruCache } from "../lib/lru.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import { prefersMedia } from "../lib/operation/mod.ts";
-import { baseUrl, publicRequestUrl, setHeader } from "./context.ts";
+import { connectionPresence } from "../lib/payments/presence.ts";
+import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
 import { paymentRequiredResponse } from "./errors.ts";
+
+/** The status logged for a request whose client left before its answer (nginx's convention). */
+const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
 
 /** Options for {@linkcode requirePayment}. */
 export interface RequirePaymentOptions {
@@ -66,7 +74,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
         "Malformed PAYMENT-SIGNATURE header: expected base64 of an x402 payment payload",
       );
     }
-    const authorization = await gateway.authorize(rail, resource, payload);
+    const authorization = await gateway.authorize(rail, resource, payload, c.req.method);
     if (authorization.payer) c.set("payer", authorization.payer);
     try {
       await next();
@@ -74,13 +82,26 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       await gateway.release(authorization);
       throw error;
     }
-    if (c.res.status < 200 || c.res.status >= 300 || c.req.raw.signal.aborted) {
+    if (c.res.status < 200 || c.res.status >= 300) {
       await gateway.release(authorization);
       return;
     }
-    const settlement = await gateway.settle(authorization);
+    const info = serveInfo(c.env);
+    const settlement = await gateway.settleIfPresent(
+      authorization,
+      connectionPresence(c.req.raw.signal, info?.remoteAddr),
+    );
+    if (!settlement) {
+      // Nobody reads this answer; it only closes the exchange.
+      const body = envelope(c, { error: "Client gone before the answer was ready: nothing was charged" });
+      c.res = c.json(body, CLIENT_CLOSED_REQUEST);
+      return;
+    }
     setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
     // A paid answer belongs to whoever paid: no shared cache may serve it to anyone else.
     setHeader(c, "Cache-Control", "private");
+    info?.completed?.catch((error) =>
+      gateway.undelivered(authorization, settlement, `answer not delivered: ${error}`)
+    );
   };
 }

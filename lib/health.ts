@@ -66,3 +66,20 @@ export function createHealth(checks: HealthCheck[], options: HealthOptions = {})
     return cached.results;
   };
 }
+
+/**
+ * The outcome of a `getSlot` answer: healthy only when it is a slot number
+ * (a non-negative integer), whatever else an RPC may send back.
+ */
+export function slotCheck(slot: unknown): CheckResult {
+  const valid = (typeof slot === "bigint" && slot >= 0n) ||
+    (typeof slot === "number" && Number.isSafeInteger(slot) && slot >= 0);
+  return valid
+    ? { ok: true, detail: `slot ${slot}` }
+    : { ok: false, detail: `malformed getSlot answer: expected a slot number, got ${describeValue(slot)}` };
+}
+
+function describeValue(value: unknown): string {
+  const text = typeof value === "bigint" ? `${value}` : JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}

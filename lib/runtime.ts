@@ -7,7 +7,7 @@
  */
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Config } from "./config.ts";
-import { createHealth, type HealthCheck } from "./health.ts";
+import { createHealth, type HealthCheck, slotCheck } from "./health.ts";
 import type { CheckResult } from "./health.ts";
 import { jsonLogger, type Logger } from "./log.ts";
 import { ClaimStore } from "./payments/claims.ts";
@@ -41,6 +41,8 @@ export interface RuntimeOptions {
   facilitator?: FacilitatorClient;
   /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
   facilitatorRetryMs?: number;
+  /** How long the facilitator may take to answer a verification or settlement (default 20 s). */
+  facilitatorTimeoutMs?: number;
 }
 
 /** Starts the service's parts for `config`. */
@@ -58,6 +60,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
     claims: new ClaimStore(kv),
     retryInitMs: options.facilitatorRetryMs,
+    facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
   });
   await gateway.ready().catch((error) => log({ type: "warning", message: error.message }));
@@ -66,10 +69,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     {
       name: "solanaRpc",
       critical: true,
-      run: async (signal) => ({
-        ok: true,
-        detail: `slot ${await services.solana.rpc.getSlot().send({ abortSignal: signal })}`,
-      }),
+      run: async (signal) => slotCheck(await services.solana.rpc.getSlot().send({ abortSignal: signal })),
     },
     {
       name: "facilitator",

@@ -19,6 +19,7 @@
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpEndpoint, OperationDeps } from "../lib/operation/mod.ts";
+import type { PeerAddress } from "../lib/payments/presence.ts";
 import { type OriginPolicy, refusal } from "./origin.ts";
 import { buildToolset, type Toolset } from "./tools.ts";
 
@@ -29,6 +30,8 @@ export interface McpRequestContext {
   baseUrl: string;
   /** Records who paid, for the access log. */
   setPayer(payer: string): void;
+  /** The client's address, when known (to see whether the client is still there before settling). */
+  peer?: PeerAddress;
 }
 
 /** One MCP endpoint as an HTTP handler of every method. */
@@ -87,6 +90,7 @@ async function serveMcp(
     requestId: context.requestId,
     endpointUrl: context.baseUrl + toolset.path,
     signal: request.signal,
+    peer: context.peer,
     onPayer: context.setPayer,
   });
   const transport = new WebStandardStreamableHTTPServerTransport({

@@ -7,8 +7,9 @@
  * verified and claimed → the work runs → settled only when it succeeded, and
  * the result carries `_meta["x402/payment-response"]`. Failed work releases
  * the claim and charges nothing, and so does work that finishes after the
- * caller went away (nobody receives its result). A settlement that fails — thrown or resolved
- * with `success: false` — replaces the output with the requirement: the work's
+ * caller went away (nobody receives its result), which is asked right before
+ * settlement. A settlement that fails — thrown or resolved with
+ * `success: false` — replaces the output with the requirement: the work's
  * output is never served unpaid.
  *
  * @module
@@ -18,6 +19,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentPayload } from "@x402/core/types";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { PaymentRequiredError } from "../lib/payments/errors.ts";
+import { type ClientPresence, signalPresence } from "../lib/payments/presence.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import {
   PAYMENT_META_KEY,
@@ -37,6 +39,12 @@ export interface PaidCall {
   meta: Record<string, unknown> | undefined;
   /** Aborted when the caller goes away: work finished after that is not settled. */
   signal?: AbortSignal;
+  /**
+   * Asked right before settlement whether the caller is gone (the signal
+   * alone misses a closed connection; see `lib/payments/presence.ts`).
+   * Default: the signal only.
+   */
+  presence?: ClientPresence;
   /** Told who paid once a payment is verified (for the access log). */
   onPayer?: (payer: string) => void;
 }
@@ -74,13 +82,15 @@ export async function withPayment(
       await gateway.release(authorization);
       return result;
     }
-    if (call.signal?.aborted) {
-      await gateway.release(authorization);
+    const settlement = await gateway.settleIfPresent(
+      authorization,
+      call.presence ?? signalPresence(call.signal),
+    );
+    if (!settlement) {
       return textError(
         "Call cancelled: the caller went away before the result was ready; nothing was charged",
       );
     }
-    const settlement = await gateway.settle(authorization);
     return { ...result, _meta: { ...result._meta, [PAYMENT_RESPONSE_META_KEY]: settlement } };
   });
 }

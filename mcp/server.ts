@@ -25,6 +25,7 @@ import {
   pricedResource,
   runOperation,
 } from "../lib/operation/mod.ts";
+import { connectionPresence, type PeerAddress } from "../lib/payments/presence.ts";
 import type { Services } from "../lib/services.ts";
 import { SERVICE_NAME, VERSION } from "../lib/version.ts";
 import { withPayment } from "./payment.ts";
@@ -38,6 +39,8 @@ export interface McpRequest {
   endpointUrl: string;
   /** Aborted when the HTTP client goes away. */
   signal: AbortSignal;
+  /** The HTTP client's address, when known. */
+  peer?: PeerAddress;
   /** Told who paid, for the access log. */
   onPayer?: (payer: string) => void;
 }
@@ -110,6 +113,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
           ),
           meta: call.params._meta,
           signal,
+          presence: connectionPresence(signal, request.peer),
           onPayer: request.onPayer,
         },
         async () => {

@@ -1,7 +1,9 @@
 /**
  * `GET /healthz` (free): status, version, mode and per-dependency checks
  * (Solana RPC, payment facilitator, ffmpeg), cached and time-bounded so the
- * endpoint stays fast whatever the dependencies do.
+ * endpoint stays fast whatever the dependencies do. A failed critical check
+ * makes the status `degraded` and the answer a 503, so a load balancer or
+ * orchestrator that only reads the status code sees it too.
  *
  * @module
  */
@@ -19,6 +21,6 @@ export default defineRoute({
       version: VERSION,
       mode: runtime.config.mode,
       checks,
-    });
+    }, { status: degraded ? 503 : 200 });
   },
 });

@@ -16,6 +16,8 @@ import { SettleError, VerifyError } from "@x402/core/types";
 import { ServiceError, UnavailableError } from "../errors.ts";
 import type { Claim, ClaimStore } from "./claims.ts";
 import { PaymentRequiredError } from "./errors.ts";
+import { bindingMismatch } from "./binding.ts";
+import type { ClientPresence } from "./presence.ts";
 import type { PaymentRail } from "./rails.ts";
 import { FacilitatorReadiness } from "./readiness.ts";
 
@@ -52,6 +54,8 @@ export interface SettlementEvent {
   payer?: string;
   transaction?: string;
   success: boolean;
+  /** False for a settled answer that could not be handed over. */
+  delivered?: false;
   reason?: string;
 }
 
@@ -67,6 +71,13 @@ export interface PaymentGatewayOptions {
   retryInitMs?: number;
   /** Receives one event per settlement attempt. */
   onSettlement?: (event: SettlementEvent) => void;
+  /**
+   * How long the facilitator may take to answer a verification or a
+   * settlement (default 20 s): past it the verification is a 503 and the
+   * settlement is "unconfirmed", so a silent facilitator never holds a client
+   * longer than this.
+   */
+  facilitatorTimeoutMs?: number;
 }
 
 /** Verifies, claims and settles x402 payments for priced resources. */
@@ -79,6 +90,7 @@ export class PaymentGateway {
   readonly #challenges = new WeakMap<object, Map<string, Promise<PaymentRequired>>>();
   readonly #noExtensions = {};
   readonly #readiness: FacilitatorReadiness;
+  readonly #timeoutMs: number;
 
   constructor(options: PaymentGatewayOptions) {
     this.#server = new x402ResourceServer(options.facilitator);
@@ -86,6 +98,7 @@ export class PaymentGateway {
     this.#readiness = new FacilitatorReadiness(this.#server, options.rails, options.retryInitMs ?? 2_000);
     this.#claims = options.claims;
     this.#onSettlement = options.onSettlement ?? (() => {});
+    this.#timeoutMs = options.facilitatorTimeoutMs ?? 20_000;
   }
 
   /** Whether the facilitator has been reached, and the last error if not. */
@@ -161,7 +174,9 @@ export class PaymentGateway {
   }
 
   /**
-   * Verifies `payload` for `resource` and claims it. Throws
+   * Verifies `payload` for `resource` (requested with `method`, over HTTP)
+   * and claims it. The payment must name the resource it pays for and stay
+   * valid no longer than the offer allows (see `binding.ts`). Throws
    * {@linkcode PaymentRequiredError} with the reason when it cannot pay, or
    * {@linkcode UnavailableError} when the facilitator cannot be reached.
    */
@@ -169,6 +184,7 @@ export class PaymentGateway {
     rail: PaymentRail,
     resource: PricedResource,
     payload: PaymentPayload,
+    method?: string,
   ): Promise<Authorization> {
     throwIfUnavailable(rail);
     const requirements = await this.requirements(rail, resource);
@@ -193,6 +209,9 @@ export class PaymentGateway {
         `Malformed payment: "${field}": ${issue?.message ?? "invalid"}`,
       );
     }
+    const now = Math.floor(Date.now() / 1000);
+    const mismatch = bindingMismatch(rail, payload, { url: resource.url, method }, matched, now);
+    if (mismatch) throw await this.#refuse(rail, resource, mismatch);
     let paymentId: string;
     try {
       paymentId = await rail.paymentId(payload);
@@ -216,7 +235,11 @@ export class PaymentGateway {
     }
     let verified;
     try {
-      verified = await this.#server.verifyPayment(payload, matched);
+      verified = await withinTime(
+        this.#server.verifyPayment(payload, matched),
+        this.#timeoutMs,
+        "verification",
+      );
     } catch (error) {
       await this.#claims.release(claim);
       if (error instanceof ServiceError) throw error;
@@ -254,7 +277,11 @@ export class PaymentGateway {
     }
     let result: SettleResponse;
     try {
-      result = await this.#server.settlePayment(payload, requirements);
+      result = await withinTime(
+        this.#server.settlePayment(payload, requirements),
+        this.#timeoutMs,
+        "settlement",
+      );
     } catch (error) {
       if (error instanceof SettleError) {
         return await this.#settlementFailed(authorization, refusedSettlement(error));
@@ -299,6 +326,44 @@ export class PaymentGateway {
     throw new PaymentRequiredError(`Settlement failed: ${reason}`, required, result);
   }
 
+  /**
+   * Settles an authorized payment unless its buyer is gone by now: asked
+   * right before settlement, a client that hung up gets its claim released
+   * (resolves `undefined`) and is charged nothing. What remains is the short
+   * window between this question and the answer's first bytes on the wire:
+   * a buyer who hangs up during settlement itself is charged for an answer it
+   * does not read. The question is asked again once settled, and such a
+   * charge is reported to the settlement log (see {@linkcode undelivered}).
+   */
+  async settleIfPresent(
+    authorization: Authorization,
+    presence: ClientPresence,
+  ): Promise<SettleResponse | undefined> {
+    if (await presence.gone()) {
+      await this.release(authorization);
+      return undefined;
+    }
+    const settlement = await this.settle(authorization);
+    if (await presence.gone()) {
+      this.undelivered(authorization, settlement, "the client left during settlement");
+    }
+    return settlement;
+  }
+
+  /** Reports a settled answer that could not be handed over, for the settlement log. */
+  undelivered(authorization: Authorization, settlement: SettleResponse, reason: string): void {
+    this.#onSettlement({
+      resource: authorization.resource.url,
+      network: authorization.rail.network,
+      amount: authorization.requirements.amount,
+      payer: settlement.payer ?? authorization.payer,
+      transaction: settlement.transaction,
+      success: true,
+      delivered: false,
+      reason,
+    });
+  }
+
   /** Gives an authorized payment back unspent (its work failed). */
   async release(authorization: Authorization): Promise<void> {
     await this.#claims.release(authorization.claim);
@@ -309,6 +374,15 @@ export class PaymentGateway {
 function throwIfUnavailable(rail: PaymentRail): void {
   const down = rail.unavailable?.();
   if (down) throw down;
+}
+
+/** `work`, or a rejection once `ms` have passed without its answer. */
+function withinTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the facilitator gave no ${what} answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** The settlement response an HTTP facilitator's 4xx refusal stands for. */

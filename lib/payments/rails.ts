@@ -41,6 +41,14 @@ export interface PaymentRail {
    * every offer, verification and settlement; `undefined` when it can.
    */
   readonly unavailable?: () => ServiceError | undefined;
+  /**
+   * The Unix times (seconds) between which the signed payment can be
+   * settled, when the payment states them. A Solana payment states none: it
+   * lives as long as its recent blockhash (about 150 slots, a minute or so),
+   * and the `exact` scheme's fixed instruction layout leaves no room for a
+   * durable nonce that would outlive it.
+   */
+  validityWindow?(payload: PaymentPayload): { validAfter: bigint; validBefore: bigint } | undefined;
 }
 
 const decimal = z.string().regex(/^\d{1,78}$/, "expected a whole number as a decimal string");
@@ -135,6 +143,12 @@ export function evmRail(options: RailOptions): PaymentRail {
         return Promise.reject(new TypeError("Payment has no EIP-3009 authorization"));
       }
       return Promise.resolve(`${options.network}:${from.toLowerCase()}:${nonce.toLowerCase()}`);
+    },
+    validityWindow(payload) {
+      const parsed = EIP3009_PAYLOAD.safeParse(payload.payload);
+      if (!parsed.success) return undefined;
+      const { validAfter, validBefore } = parsed.data.authorization;
+      return { validAfter: BigInt(validAfter), validBefore: BigInt(validBefore) };
     },
   };
 }

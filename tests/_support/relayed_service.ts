@@ -7,7 +7,7 @@
  * @module
  */
 import { HTTPFacilitatorClient } from "@x402/core/server";
-import { freePort, startTestService, type TestService } from "./service.ts";
+import { freePort, startTestService, type TestService, type TestServiceOptions } from "./service.ts";
 
 /** The relay's controls. */
 export interface FacilitatorRelay {
@@ -16,15 +16,29 @@ export interface FacilitatorRelay {
   fail(path: string): void;
   /** Answers the facilitator's refusals (`isValid`/`success` false) with a 400. */
   refuseWith4xx(on: boolean): void;
+  /**
+   * Holds requests whose path ends with `path` until `release` resolves (by
+   * default never), then relays them; `""` holds none. Resolves once a
+   * request is held.
+   */
+  hold(path: string, release?: Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
 function startRelay(target: string): FacilitatorRelay {
   let failing = "";
   let refuse4xx = false;
+  let held: { path: string; release: Promise<void>; reached: () => void } | undefined;
+  const stopping = Promise.withResolvers<void>();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
     const url = new URL(request.url);
     if (failing && url.pathname.endsWith(failing)) return new Response("upstream timeout", { status: 500 });
+    if (held && url.pathname.endsWith(held.path)) {
+      held.reached();
+      // A request held past the relay's stop is dropped, as a facilitator that never answers would leave it.
+      const dropped = await Promise.race([held.release.then(() => false), stopping.promise.then(() => true)]);
+      if (dropped) return new Response(null, { status: 504 });
+    }
     const upstream = await fetch(target + url.pathname + url.search, {
       method: request.method,
       headers: request.headers,
@@ -44,12 +58,22 @@ function startRelay(target: string): FacilitatorRelay {
     refuseWith4xx(on) {
       refuse4xx = on;
     },
-    stop: () => stopped ??= server.shutdown(),
+    hold(path, release = new Promise<void>(() => {})) {
+      const reached = Promise.withResolvers<void>();
+      held = path ? { path, release, reached: reached.resolve } : undefined;
+      return reached.promise;
+    },
+    stop: () => {
+      stopping.resolve();
+      return stopped ??= server.shutdown();
+    },
   };
 }
 
 /** Starts the service behind a relay to its own facilitator; `close()` stops both. */
-export async function startRelayedService(): Promise<TestService & { relay: FacilitatorRelay }> {
+export async function startRelayedService(
+  options: Pick<TestServiceOptions, "log" | "facilitatorTimeoutMs"> = {},
+): Promise<TestService & { relay: FacilitatorRelay }> {
   const port = freePort();
   const relay = startRelay(`http://127.0.0.1:${port}/local/facilitator`);
   const service = await startTestService({
@@ -57,6 +81,7 @@ export async function startRelayedService(): Promise<TestService & { relay: Faci
     env: { ALT_ROUTES: "off" },
     port,
     facilitatorRetryMs: 50,
+    ...options,
   });
   // The start-up probe ran before the service listened; the next request tries again.
   await new Promise((resolve) => setTimeout(resolve, 60));

@@ -26,6 +26,8 @@ export interface TestServiceOptions {
   log?: Logger;
   /** Minimum pause between attempts to reach an unreachable facilitator. */
   facilitatorRetryMs?: number;
+  /** How long the facilitator may take to answer a verification or settlement. */
+  facilitatorTimeoutMs?: number;
   /** Port to listen on (default: any free one). */
   port?: number;
   /** Adjusts the configuration read from `env` (for settings the environment does not carry). */
@@ -48,6 +50,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     log: options.log ?? silentLogger,
     facilitator: options.facilitator,
     facilitatorRetryMs: options.facilitatorRetryMs,
+    facilitatorTimeoutMs: options.facilitatorTimeoutMs,
   });
   const app = createApp(runtime);
   const server = Deno.serve(

@@ -27,7 +27,9 @@ Deno.test("[e2e] facilitator unreachable at start-up: paid routes answer 503, he
     const forged = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": btoa("{}") } });
     assert.equal(forged.status, 503);
     await forged.body?.cancel();
-    const health = await (await fetch(`${service.base}/healthz`)).json();
+    const healthz = await fetch(`${service.base}/healthz`);
+    assert.equal(healthz.status, 503, "a degraded service says so in its status code too");
+    const health = await healthz.json();
     assert.equal(health.status, "degraded");
     assert.equal(health.checks.facilitator.ok, false);
   } finally {

@@ -1,0 +1,169 @@
+/**
+ * Whether the client of a paid request is still there, asked right before its
+ * payment is settled: a buyer who hung up is never charged.
+ *
+ * `request.signal` alone cannot tell. Deno's HTTP/1.1 server stops watching a
+ * connection for end-of-file once a request body that did not arrive with its
+ * headers in one read has been read: a client that hangs up after sending such
+ * a body (an upload, or even a small JSON-RPC body written after its headers)
+ * never aborts the signal, and the handler's answer is only found undeliverable
+ * when it is written, after settlement. So, where the platform shows it
+ * (Linux), the connection's TCP state is read as well: a peer that sent FIN
+ * leaves our end in CLOSE-WAIT, one that sent RST leaves no socket at all.
+ * Where that table cannot be read, the signal is all there is.
+ *
+ * @module
+ */
+
+/** Asked right before settlement: has the client gone away? */
+export interface ClientPresence {
+  /** True when the client is known to be gone; false when it is there or cannot be told. */
+  gone(): Promise<boolean>;
+}
+
+/** A presence that only knows what `signal` says. */
+export function signalPresence(signal: AbortSignal | undefined): ClientPresence {
+  return { gone: () => Promise.resolve(signal?.aborted ?? false) };
+}
+
+/** The connection a request came on: the peer's address as the server saw it. */
+export interface PeerAddress {
+  hostname: string;
+  port: number;
+}
+
+/**
+ * The presence of the client at `peer`: gone when `signal` aborted, or when
+ * the kernel's TCP table shows that connection closed by the peer or gone.
+ */
+export function connectionPresence(
+  signal: AbortSignal | undefined,
+  peer: PeerAddress | undefined,
+): ClientPresence {
+  return {
+    async gone() {
+      if (signal?.aborted) return true;
+      if (!peer) return false;
+      const state = await peerConnectionState(peer);
+      return state === "closed" || state === "missing";
+    },
+  };
+}
+
+/** What the TCP table says of a connection from a peer. */
+export type ConnectionState = "open" | "closed" | "missing" | "unknown";
+
+/** TCP states (include/net/tcp_states.h) in which the peer can still receive our answer. */
+const OPEN_STATES = new Set(["01", "04", "05"]); // ESTABLISHED, FIN_WAIT1, FIN_WAIT2
+/** TCP states in which the peer has closed its side or the connection is ending. */
+const CLOSED_STATES = new Set(["06", "07", "08", "09", "0B"]); // TIME_WAIT, CLOSE, CLOSE_WAIT, LAST_ACK, CLOSING
+
+/**
+ * The state of the connection whose remote end is `peer`, from
+ * `/proc/net/tcp` and `/proc/net/tcp6`: `unknown` when the tables cannot be
+ * read (not Linux, no permission), do not show this process's own
+ * connections (some sandboxes), or the address is not an IP address.
+ */
+export async function peerConnectionState(peer: PeerAddress): Promise<ConnectionState> {
+  const wanted = procAddresses(peer);
+  if (wanted.length === 0 || !await tablesShowConnections()) return "unknown";
+  return await stateInTables(wanted);
+}
+
+/**
+ * Whether the TCP tables show this process's connections at all (once per
+ * process): a sandbox may offer a `/proc/net/tcp` that lists nothing, and a
+ * connection missing from it must not pass for one the peer reset.
+ */
+let calibration: Promise<boolean> | undefined;
+function tablesShowConnections(): Promise<boolean> {
+  return calibration ??= (async () => {
+    let listener: Deno.TcpListener | undefined;
+    let client: Deno.Conn | undefined;
+    let server: Deno.Conn | undefined;
+    try {
+      listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+      client = await Deno.connect({ hostname: "127.0.0.1", port: listener.addr.port });
+      server = await listener.accept();
+      const { hostname, port } = server.remoteAddr as Deno.NetAddr;
+      return await stateInTables(procAddresses({ hostname, port })) === "open";
+    } catch {
+      return false;
+    } finally {
+      for (const closable of [server, client, listener]) {
+        try {
+          closable?.close();
+        } catch { /* already closed */ }
+      }
+    }
+  })();
+}
+
+async function stateInTables(wanted: string[]): Promise<ConnectionState> {
+  let read = false;
+  let closed = false;
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text: string;
+    try {
+      text = await Deno.readTextFile(table);
+    } catch {
+      continue;
+    }
+    read = true;
+    for (const line of text.split("\n")) {
+      const fields = line.trim().split(/\s+/);
+      const remote = fields[2];
+      const state = fields[3];
+      if (!remote || !state || !wanted.includes(remote)) continue;
+      if (OPEN_STATES.has(state)) return "open";
+      if (CLOSED_STATES.has(state)) closed = true;
+    }
+  }
+  if (!read) return "unknown";
+  return closed ? "closed" : "missing";
+}
+
+/** How `peer` is written in the kernel's tables: IPv4 in `tcp`, IPv6 and IPv4-mapped in `tcp6`. */
+function procAddresses(peer: PeerAddress): string[] {
+  const port = peer.port.toString(16).toUpperCase().padStart(4, "0");
+  const host = peer.hostname.replace(/^\[|\]$/g, "");
+  const v4 = ipv4Bytes(host.replace(/^::ffff:/i, ""));
+  if (v4) {
+    const mapped = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4];
+    return [`${wordsHex(v4)}:${port}`, `${wordsHex(mapped)}:${port}`];
+  }
+  const v6 = ipv6Bytes(host);
+  return v6 ? [`${wordsHex(v6)}:${port}`] : [];
+}
+
+/** Bytes as the kernel prints them: each 32-bit word in host (little-endian) order. */
+function wordsHex(bytes: number[]): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 4) {
+    for (let j = 3; j >= 0; j--) out += bytes[i + j]!.toString(16).toUpperCase().padStart(2, "0");
+  }
+  return out;
+}
+
+function ipv4Bytes(host: string): number[] | undefined {
+  const parts = host.split(".");
+  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) {
+    return undefined;
+  }
+  return parts.map(Number);
+}
+
+function ipv6Bytes(host: string): number[] | undefined {
+  if (!/^[0-9a-fA-F:]+$/.test(host) || !host.includes(":")) return undefined;
+  const [head = "", tail] = host.split("::");
+  const headWords = head ? head.split(":") : [];
+  const tailWords = tail ? tail.split(":") : [];
+  const missing = 8 - headWords.length - tailWords.length;
+  if (missing < 0 || (tail === undefined && missing !== 0)) return undefined;
+  const words = [...headWords, ...Array(missing).fill("0"), ...tailWords];
+  if (words.some((word) => word.length > 4)) return undefined;
+  return words.flatMap((word) => {
+    const value = parseInt(word || "0", 16);
+    return [value >> 8, value & 0xff];
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * A buyer who hangs up is never charged, over HTTP: the real service in local
+ * mode on loopback, paid by an unmodified x402 client, its facilitator behind
+ * a relay the test can hold. Each request is abandoned at one moment (during
+ * the upload, during the work, just before settlement); then the service's
+ * payTo balance must not have moved, and the same payment must still buy
+ * exactly one answer. What remains is shown too: a client that leaves during
+ * the settlement itself is charged, and the settlement log says so.
+ */
+import assert from "node:assert/strict";
+import { fundedBuyer, type TestService } from "../_support/service.ts";
+import { startRelayedService } from "../_support/relayed_service.ts";
+import { makeAudio } from "../_support/audio_material.ts";
+import { textPdf } from "../_support/synthetic_pdf.ts";
+import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
+import { accessLog, paymentHeader, payToBalance, sendThenHangUp, sleep } from "./_hang_up.ts";
+
+const AUDIO = "/v1/audio/normalize";
+const PDF = "/v1/pdf/to-markdown";
+const RISK = "/v1/token/risk";
+const FEES = `/v1/fees/priority?account=${SEEDED_FEE_ACCOUNT}`;
+
+/** The same paid request sent again in full: it must be served and charged `price` exactly once. */
+async function assertStillBuysOne(
+  service: TestService,
+  path: string,
+  init: RequestInit,
+  header: string,
+  price: bigint,
+): Promise<void> {
+  const before = payToBalance(service);
+  const headers = new Headers(init.headers);
+  headers.set("PAYMENT-SIGNATURE", header);
+  const response = await fetch(service.base + path, { ...init, headers });
+  const body = await response.text();
+  assert.equal(response.status, 200, `the released payment buys its answer: ${body.slice(0, 300)}`);
+  assert.ok(response.headers.get("PAYMENT-RESPONSE"));
+  assert.equal(payToBalance(service) - before, price);
+}
+
+Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment, and keep their payment", async (t) => {
+  const access = accessLog();
+  const service = await startRelayedService({ log: access.log });
+  const { relay } = service;
+  try {
+    const { client } = await fundedBuyer(service, "2");
+    const audio = new Uint8Array(await makeAudio("speech", { seconds: 20 }));
+    const audioInit = { method: "POST", headers: { "Content-Type": "audio/wav" }, body: audio };
+    const pdf = new Uint8Array(textPdf([["A page of text that the converter reads back."]]));
+    const pdfInit = { method: "POST", headers: { "Content-Type": "application/pdf" }, body: pdf };
+    const riskBody = new TextEncoder().encode(JSON.stringify({ mint: LOCAL_USDC_MINT }));
+    const riskInit = { method: "POST", headers: { "Content-Type": "application/json" }, body: riskBody };
+    let n = 0;
+    const requestId = () => `hang-up-${++n}`;
+
+    const audioHangUps = [
+      {
+        moment: "halfway through the upload",
+        plan: () => ({ bodyBytes: audio.byteLength / 2 }),
+        status: undefined,
+      },
+      {
+        moment: "after the whole upload, while ffmpeg works",
+        plan: () => ({ when: sleep(200) }),
+        status: 499,
+      },
+    ];
+    for (const { moment, plan, status } of audioHangUps) {
+      await t.step(`audio: the socket closes ${moment}`, async () => {
+        const header = await paymentHeader(service, client, AUDIO, audioInit);
+        const before = payToBalance(service);
+        const id = requestId();
+        await sendThenHangUp(service.base, {
+          method: "POST",
+          path: AUDIO,
+          headers: { "Content-Type": "audio/wav", "PAYMENT-SIGNATURE": header, "X-Request-Id": id },
+          body: audio,
+        }, plan());
+        const finished = await access.finished(id);
+        assert.notEqual(finished, 200);
+        // 499: the work ended, and the client was found gone right before settlement.
+        if (status) assert.equal(finished, status);
+        assert.equal(payToBalance(service), before, "nothing charged");
+        await assertStillBuysOne(service, AUDIO, audioInit, header, 10_000n);
+      });
+    }
+
+    for (const afterMs of [50, 400]) {
+      await t.step(`audio: fetch aborted ${afterMs} ms after it started`, async () => {
+        const header = await paymentHeader(service, client, AUDIO, audioInit);
+        const before = payToBalance(service);
+        const id = requestId();
+        const controller = new AbortController();
+        const request = fetch(service.base + AUDIO, {
+          ...audioInit,
+          headers: { "Content-Type": "audio/wav", "PAYMENT-SIGNATURE": header, "X-Request-Id": id },
+          signal: controller.signal,
+        });
+        await sleep(afterMs);
+        controller.abort();
+        await assert.rejects(request);
+        assert.notEqual(await access.finished(id), 200);
+        assert.equal(payToBalance(service), before, "nothing charged");
+        await assertStillBuysOne(service, AUDIO, audioInit, header, 10_000n);
+      });
+    }
+
+    const justBeforeSettlement = [
+      { name: "PDF", path: PDF, init: pdfInit, body: pdf, type: "application/pdf", price: 2_500n },
+      {
+        name: "JSON POST",
+        path: RISK,
+        init: riskInit,
+        body: riskBody,
+        type: "application/json",
+        price: 6_000n,
+      },
+    ];
+    for (const { name, path, init, body, type, price } of justBeforeSettlement) {
+      await t.step(
+        `${name}: the socket closes while the payment is verified, just before settlement`,
+        async () => {
+          const header = await paymentHeader(service, client, path, init);
+          const before = payToBalance(service);
+          const id = requestId();
+          const release = Promise.withResolvers<void>();
+          const verifying = relay.hold("/verify", release.promise);
+          await sendThenHangUp(service.base, {
+            method: "POST",
+            path,
+            headers: { "Content-Type": type, "PAYMENT-SIGNATURE": header, "X-Request-Id": id },
+            body,
+          }, { when: verifying });
+          await sleep(100);
+          release.resolve();
+          assert.equal(await access.finished(id), 499, "verified, served, and found gone before settlement");
+          relay.hold("");
+          assert.equal(payToBalance(service), before, "nothing charged");
+          await assertStillBuysOne(service, path, init, header, price);
+        },
+      );
+    }
+
+    await t.step(
+      "JSON POST: the socket closes during settlement itself (what remains): charged, and logged",
+      async () => {
+        const header = await paymentHeader(service, client, RISK, riskInit);
+        const before = payToBalance(service);
+        const id = requestId();
+        const release = Promise.withResolvers<void>();
+        const settling = relay.hold("/settle", release.promise);
+        await sendThenHangUp(service.base, {
+          method: "POST",
+          path: RISK,
+          headers: { "Content-Type": "application/json", "PAYMENT-SIGNATURE": header, "X-Request-Id": id },
+          body: riskBody,
+        }, { when: settling });
+        await sleep(100);
+        release.resolve();
+        assert.equal(await access.finished(id), 200);
+        relay.hold("");
+        assert.equal(payToBalance(service) - before, 6_000n, "the client was there when settlement began");
+        const undelivered = access.settlements.filter((event) => event.delivered === false);
+        assert.equal(undelivered.length, 1, "the charge for an answer nobody read is in the settlement log");
+        assert.match(String(undelivered[0]!.reason), /client left during settlement/);
+        assert.equal(undelivered[0]!.amount, "6000");
+      },
+    );
+
+    await t.step("GET: fetch aborted while the payment is verified", async () => {
+      const header = await paymentHeader(service, client, FEES);
+      const before = payToBalance(service);
+      const id = requestId();
+      const release = Promise.withResolvers<void>();
+      const verifying = relay.hold("/verify", release.promise);
+      const controller = new AbortController();
+      const request = fetch(service.base + FEES, {
+        headers: { "PAYMENT-SIGNATURE": header, "X-Request-Id": id },
+        signal: controller.signal,
+      });
+      await verifying;
+      controller.abort();
+      await assert.rejects(request);
+      await sleep(100);
+      release.resolve();
+      assert.notEqual(await access.finished(id), 200);
+      relay.hold("");
+      assert.equal(payToBalance(service), before, "nothing charged");
+      await assertStillBuysOne(service, FEES, {}, header, 2_000n);
+    });
+  } finally {
+    await service.close();
+  }
+});

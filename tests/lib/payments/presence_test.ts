@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { connectionPresence, peerConnectionState, signalPresence } from "../../../lib/payments/presence.ts";
+
+/** A loopback listener with one accepted connection: the client's end and the peer address the server sees. */
+async function connectionPair(hostname = "127.0.0.1") {
+  const listener = Deno.listen({ hostname, port: 0 });
+  const client = await Deno.connect({ hostname, port: listener.addr.port });
+  const server = await listener.accept();
+  const peer = server.remoteAddr as Deno.NetAddr;
+  return { listener, client, server, peer: { hostname: peer.hostname, port: peer.port } };
+}
+
+Deno.test("peerConnectionState() sees a connection open, then closed by its peer", async () => {
+  const { listener, client, server, peer } = await connectionPair();
+  try {
+    assert.equal(await peerConnectionState(peer), "open");
+    assert.equal(await connectionPresence(undefined, peer).gone(), false);
+    client.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(await peerConnectionState(peer), "closed", "our end waits in CLOSE-WAIT");
+    assert.equal(await connectionPresence(undefined, peer).gone(), true);
+  } finally {
+    server.close();
+    listener.close();
+  }
+});
+
+/** Whether this host has IPv6 loopback at all. */
+function hasIpv6Loopback(): boolean {
+  try {
+    Deno.listen({ hostname: "::1", port: 0 }).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test(
+  { name: "peerConnectionState() reads IPv6 peers from tcp6", ignore: !hasIpv6Loopback() },
+  async () => {
+    const { listener, client, server, peer } = await connectionPair("::1");
+    try {
+      assert.equal(peer.hostname, "::1");
+      assert.equal(await peerConnectionState(peer), "open");
+      client.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(await peerConnectionState(peer), "closed");
+    } finally {
+      server.close();
+      listener.close();
+    }
+  },
+);
+
+Deno.test("peerConnectionState() does not know addresses it cannot read", async () => {
+  assert.equal(await peerConnectionState({ hostname: "not-an-address", port: 1 }), "unknown");
+  assert.equal(await connectionPresence(undefined, { hostname: "fe80::1%eth0", port: 1 }).gone(), false);
+  assert.equal(await connectionPresence(undefined, undefined).gone(), false);
+});
+
+Deno.test("a presence is gone once its signal aborted, whatever the connection", async () => {
+  const controller = new AbortController();
+  assert.equal(await signalPresence(controller.signal).gone(), false);
+  controller.abort();
+  assert.equal(await signalPresence(controller.signal).gone(), true);
+  assert.equal(await connectionPresence(controller.signal, undefined).gone(), true);
+});
