@@ -10,6 +10,10 @@
  */
 
 import { getBase58Decoder } from "@solana/kit";
+import {
+  INSTRUCTION_ERROR_VARIANTS as INSTRUCTION_ERRORS,
+  TRANSACTION_ERROR_VARIANTS as TRANSACTION_ERRORS,
+} from "../lib/solana/transaction/error_variants.ts";
 
 type Json = Record<string, unknown>;
 
@@ -93,107 +97,6 @@ function fieldsOfPacked(bytes: Uint8Array): number[] {
 const text = new TextDecoder();
 const base58 = getBase58Decoder();
 const b58 = (bytes: Uint8Array) => base58.decode(bytes);
-
-/** Transaction-level error names, in their bincode order. */
-const TRANSACTION_ERRORS = [
-  "AccountInUse",
-  "AccountLoadedTwice",
-  "AccountNotFound",
-  "ProgramAccountNotFound",
-  "InsufficientFundsForFee",
-  "InvalidAccountForFee",
-  "AlreadyProcessed",
-  "BlockhashNotFound",
-  "InstructionError",
-  "CallChainTooDeep",
-  "MissingSignatureForFee",
-  "InvalidAccountIndex",
-  "SignatureFailure",
-  "InvalidProgramForExecution",
-  "SanitizeFailure",
-  "ClusterMaintenance",
-  "AccountBorrowOutstanding",
-  "WouldExceedMaxBlockCostLimit",
-  "UnsupportedVersion",
-  "InvalidWritableAccount",
-  "WouldExceedMaxAccountCostLimit",
-  "WouldExceedAccountDataBlockLimit",
-  "TooManyAccountLocks",
-  "AddressLookupTableNotFound",
-  "InvalidAddressLookupTableOwner",
-  "InvalidAddressLookupTableData",
-  "InvalidAddressLookupTableIndex",
-  "InvalidRentPayingAccount",
-  "WouldExceedMaxVoteCostLimit",
-  "WouldExceedAccountDataTotalLimit",
-  "DuplicateInstruction",
-  "InsufficientFundsForRent",
-  "MaxLoadedAccountsDataSizeExceeded",
-  "InvalidLoadedAccountsDataSizeLimit",
-  "ResanitizationNeeded",
-  "ProgramExecutionTemporarilyRestricted",
-  "UnbalancedTransaction",
-  "ProgramCacheHitMaxLimit",
-  "CommitCancelled",
-];
-
-/** Instruction error names, in their bincode order. */
-const INSTRUCTION_ERRORS = [
-  "GenericError",
-  "InvalidArgument",
-  "InvalidInstructionData",
-  "InvalidAccountData",
-  "AccountDataTooSmall",
-  "InsufficientFunds",
-  "IncorrectProgramId",
-  "MissingRequiredSignature",
-  "AccountAlreadyInitialized",
-  "UninitializedAccount",
-  "UnbalancedInstruction",
-  "ModifiedProgramId",
-  "ExternalAccountLamportSpend",
-  "ExternalAccountDataModified",
-  "ReadonlyLamportChange",
-  "ReadonlyDataModified",
-  "DuplicateAccountIndex",
-  "ExecutableModified",
-  "RentEpochModified",
-  "NotEnoughAccountKeys",
-  "AccountDataSizeChanged",
-  "AccountNotExecutable",
-  "AccountBorrowFailed",
-  "AccountBorrowOutstanding",
-  "DuplicateAccountOutOfSync",
-  "Custom",
-  "InvalidError",
-  "ExecutableDataModified",
-  "ExecutableLamportChange",
-  "ExecutableAccountNotRentExempt",
-  "UnsupportedProgramId",
-  "CallDepth",
-  "MissingAccount",
-  "ReentrancyNotAllowed",
-  "MaxSeedLengthExceeded",
-  "InvalidSeeds",
-  "InvalidRealloc",
-  "ComputationalBudgetExceeded",
-  "PrivilegeEscalation",
-  "ProgramEnvironmentSetupFailure",
-  "ProgramFailedToComplete",
-  "ProgramFailedToCompile",
-  "Immutable",
-  "IncorrectAuthority",
-  "BorshIoError",
-  "AccountNotRentExempt",
-  "InvalidAccountOwner",
-  "ArithmeticOverflow",
-  "UnsupportedSysvar",
-  "IllegalOwner",
-  "MaxAccountsDataAllocationsExceeded",
-  "MaxAccountsExceeded",
-  "MaxInstructionTraceLengthExceeded",
-  "BuiltinProgramsMustConsumeComputeUnits",
-];
 
 /** The bincode-encoded transaction error as the RPC writes it in JSON. */
 export function transactionErrorFromBincode(bytes: Uint8Array): unknown {
