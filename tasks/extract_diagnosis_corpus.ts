@@ -1,11 +1,13 @@
 /**
  * Extracts the transaction-diagnosis evaluation corpus from recorded mainnet
- * RPC responses that public repositories keep as test fixtures: whole or
- * partial `getBlock` results and `getTransaction` results. Each transaction
- * becomes one case, reshaped as the `getTransaction` result a node returns
- * for it, with its source (repository, path, commit) recorded. Labels are
- * judged by hand and kept apart, in `diagnosis_corpus_labels.json`, keyed by
- * signature; this script only carries them over.
+ * data that public repositories keep: whole blocks in the ledger-storage
+ * protobuf form, and whole or partial `getBlock` results and `getTransaction`
+ * results kept as test fixtures. Each transaction becomes one case, reshaped
+ * as the `getTransaction` result a node returns for it, with its source
+ * (repository, path, commit) recorded. Labels are judged by hand and kept
+ * apart, in `diagnosis_corpus_labels.json`, keyed by signature: failures of the
+ * whole blocks get the label of their kind (`corpus_block_labels.ts`), the
+ * others keep the label already written there.
  *
  * Every fourth case (in signature order, fixed before any tuning) is held out.
  *
