@@ -1,11 +1,13 @@
 /**
  * Extracts the transaction-diagnosis evaluation corpus from recorded mainnet
- * RPC responses that public repositories keep as test fixtures: whole or
- * partial `getBlock` results and `getTransaction` results. Each transaction
- * becomes one case, reshaped as the `getTransaction` result a node returns
- * for it, with its source (repository, path, commit) recorded. Labels are
- * judged by hand and kept apart, in `diagnosis_corpus_labels.json`, keyed by
- * signature; this script only carries them over.
+ * data that public repositories keep: whole blocks in the ledger-storage
+ * protobuf form, and whole or partial `getBlock` results and `getTransaction`
+ * results kept as test fixtures. Each transaction becomes one case, reshaped
+ * as the `getTransaction` result a node returns for it, with its source
+ * (repository, path, commit) recorded. Labels are judged by hand and kept
+ * apart, in `diagnosis_corpus_labels.json`, keyed by signature: failures of the
+ * whole blocks get the label of their kind (`corpus_block_labels.ts`), the
+ * others keep the label already written there.
  *
  * Every fourth case (in signature order, fixed before any tuning) is held out.
  *
@@ -16,6 +18,8 @@
  */
 
 import { getBase58Decoder } from "@solana/kit";
+import { KIND_LABELS, kindOf } from "./corpus_block_labels.ts";
+import { transactionsOfStoredBlock } from "./storage_block.ts";
 
 const OUT = new URL("../tests/fixtures/solana/diagnosis_corpus.json", import.meta.url);
 const LABELS = new URL("../tests/fixtures/solana/diagnosis_corpus_labels.json", import.meta.url);
@@ -26,8 +30,25 @@ interface Source {
   repo: string;
   path: string;
   /** How the file holds its responses. */
-  kind: "json" | "java_text_blocks" | "ts_object";
+  kind: "json" | "java_text_blocks" | "ts_object" | "storage_block";
 }
+
+/** Whole mainnet blocks (ledger-storage protobuf), the richest source of failures. */
+const BLOCKS: Source[] = ["332254855", "332254908"].map((slot) => ({
+  repo: "fanatid/solana-block-tx-decode",
+  path: `blocks/${slot}`,
+  kind: "storage_block",
+}));
+
+/**
+ * From a whole block, fixed before any case was scored: every failure, at most
+ * {@linkcode PER_KIND} of each kind (innermost program and failure line, first
+ * in signature order), and every {@linkcode SUCCESS_STRIDE}th landed
+ * transaction that is not a vote.
+ */
+const PER_KIND = 6;
+const SUCCESS_STRIDE = 10;
+const VOTE = "Vote111111111111111111111111111111111111111";
 
 const SOURCES: Source[] = [
   { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/client/solana/block.json", kind: "json" },
@@ -175,9 +196,46 @@ function trimmed(tx: Json): Json {
   };
 }
 
+/** The cases a whole block gives, by the rule above, with the labels of their kind. */
+function fromBlock(txs: Json[], source: CorpusCase["source"], labels: Record<string, unknown>) {
+  const sorted = txs.map((tx) => ({ tx, id: signatureOf(tx)! })).sort((a, b) => a.id.localeCompare(b.id));
+  const perKind = new Map<string, number>();
+  const picked: Omit<CorpusCase, "heldOut">[] = [];
+  let successes = 0;
+  for (const { tx, id } of sorted) {
+    const meta = tx.meta as Json;
+    const message = (tx.transaction as Json).message as Json;
+    if (!Array.isArray(meta.logMessages) || (message.accountKeys as string[]).includes(VOTE)) continue;
+    if (meta.err === null) {
+      if (successes++ % SUCCESS_STRIDE === 0) picked.push({ id, source, response: trimmed(tx), label: null });
+      continue;
+    }
+    const { program, key } = kindOf(meta.logMessages as string[], meta.err);
+    const seen = perKind.get(key) ?? 0;
+    perKind.set(key, seen + 1);
+    if (seen >= PER_KIND) continue;
+    const kind = KIND_LABELS[key];
+    if (kind) labels[id] = { classes: kind.classes, program, cause: kind.cause, why: kind.why };
+    picked.push({ id, source, response: trimmed(tx), label: labels[id] ?? null });
+  }
+  return picked;
+}
+
 async function main(mirrors: string) {
   const labels: Record<string, unknown> = JSON.parse(await Deno.readTextFile(LABELS).catch(() => "{}"));
   const found = new Map<string, Omit<CorpusCase, "heldOut">>();
+  for (const source of BLOCKS) {
+    const dir = `${mirrors}/${source.repo.replace("/", "+")}/repo`;
+    const commit = (await git(dir, "rev-parse", "HEAD")).trim();
+    const bytes = (await new Deno.Command("git", {
+      args: ["-C", dir, "show", `${commit}:${source.path}`],
+      stdout: "piped",
+    }).output()).stdout;
+    const txs = transactionsOfStoredBlock(bytes, Number(source.path.split("/").pop()));
+    for (const entry of fromBlock(txs, { repo: source.repo, path: source.path, commit }, labels)) {
+      found.set(entry.id, entry);
+    }
+  }
   for (const source of SOURCES) {
     const dir = `${mirrors}/${source.repo.replace("/", "+")}/repo`;
     const commit = (await git(dir, "rev-parse", "HEAD")).trim();
@@ -200,6 +258,8 @@ async function main(mirrors: string) {
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((entry, index) => ({ ...entry, heldOut: index % 4 === 3 }));
   await Deno.writeTextFile(OUT, JSON.stringify(cases, null, 1) + "\n");
+  const kept = Object.fromEntries(Object.entries(labels).filter(([id]) => found.has(id)));
+  await Deno.writeTextFile(LABELS, JSON.stringify(kept, null, 2) + "\n");
   const failures = cases.filter((entry) => (entry.response.meta as Json).err !== null);
   console.log(
     `${cases.length} cases (${failures.length} failures), ${cases.filter((c) => c.heldOut).length} held out`,

@@ -12,10 +12,13 @@ import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 
 const CORPUS = new URL("../../../fixtures/solana/diagnosis_corpus.json", import.meta.url);
 
-/** A hand-made label: the classes a correct answer may give and the program that raised the error. */
+/**
+ * A hand-made label: the classes a correct answer may give and the program that
+ * raised the error (`null` for a transaction error no program raised).
+ */
 export interface CaseLabel {
   classes: string[];
-  program: string;
+  program: string | null;
   /** `stated` when the logs or error name say what happened; `unstated` otherwise. */
   cause: "stated" | "unstated";
   why: string;

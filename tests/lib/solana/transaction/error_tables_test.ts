@@ -27,66 +27,10 @@ import {
 import { SYSTEM_ERRORS } from "../../../../lib/solana/transaction/program_errors/system.ts";
 import type { ProgramErrorTable } from "../../../../lib/solana/transaction/program_errors/types.ts";
 import { TRANSACTION_ERRORS } from "../../../../lib/solana/transaction/transaction_errors.ts";
-
-/** The runtime's TransactionError variants, in declaration order. */
-const TRANSACTION_ERROR_VARIANTS = [
-  "AccountInUse",
-  "AccountLoadedTwice",
-  "AccountNotFound",
-  "ProgramAccountNotFound",
-  "InsufficientFundsForFee",
-  "InvalidAccountForFee",
-  "AlreadyProcessed",
-  "BlockhashNotFound",
-  "InstructionError",
-  "CallChainTooDeep",
-  "MissingSignatureForFee",
-  "InvalidAccountIndex",
-  "SignatureFailure",
-  "InvalidProgramForExecution",
-  "SanitizeFailure",
-  "ClusterMaintenance",
-  "AccountBorrowOutstanding",
-  "WouldExceedMaxBlockCostLimit",
-  "UnsupportedVersion",
-  "InvalidWritableAccount",
-  "WouldExceedMaxAccountCostLimit",
-  "WouldExceedAccountDataBlockLimit",
-  "TooManyAccountLocks",
-  "AddressLookupTableNotFound",
-  "InvalidAddressLookupTableOwner",
-  "InvalidAddressLookupTableData",
-  "InvalidAddressLookupTableIndex",
-  "InvalidRentPayingAccount",
-  "WouldExceedMaxVoteCostLimit",
-  "WouldExceedAccountDataTotalLimit",
-  "DuplicateInstruction",
-  "InsufficientFundsForRent",
-  "MaxLoadedAccountsDataSizeExceeded",
-  "InvalidLoadedAccountsDataSizeLimit",
-  "ResanitizationNeeded",
-  "ProgramExecutionTemporarilyRestricted",
-  "UnbalancedTransaction",
-  "ProgramCacheHitMaxLimit",
-  "CommitCancelled",
-]; // deno-fmt-ignore
-
-/** The runtime's InstructionError variants. */
-const INSTRUCTION_ERROR_VARIANTS = [
-  "GenericError", "InvalidArgument", "InvalidInstructionData", "InvalidAccountData", "AccountDataTooSmall",
-  "InsufficientFunds", "IncorrectProgramId", "MissingRequiredSignature", "AccountAlreadyInitialized",
-  "UninitializedAccount", "UnbalancedInstruction", "ModifiedProgramId", "ExternalAccountLamportSpend",
-  "ExternalAccountDataModified", "ReadonlyLamportChange", "ReadonlyDataModified", "DuplicateAccountIndex",
-  "ExecutableModified", "RentEpochModified", "NotEnoughAccountKeys", "AccountDataSizeChanged",
-  "AccountNotExecutable", "AccountBorrowFailed", "AccountBorrowOutstanding", "DuplicateAccountOutOfSync", "Custom",
-  "InvalidError", "ExecutableDataModified", "ExecutableLamportChange", "ExecutableAccountNotRentExempt",
-  "UnsupportedProgramId", "CallDepth", "MissingAccount", "ReentrancyNotAllowed", "MaxSeedLengthExceeded",
-  "InvalidSeeds", "InvalidRealloc", "ComputationalBudgetExceeded", "PrivilegeEscalation",
-  "ProgramEnvironmentSetupFailure", "ProgramFailedToComplete", "ProgramFailedToCompile", "Immutable",
-  "IncorrectAuthority", "BorshIoError", "AccountNotRentExempt", "InvalidAccountOwner", "ArithmeticOverflow",
-  "UnsupportedSysvar", "IllegalOwner", "MaxAccountsDataAllocationsExceeded", "MaxAccountsExceeded",
-  "MaxInstructionTraceLengthExceeded", "BuiltinProgramsMustConsumeComputeUnits",
-]; // deno-fmt-ignore
+import {
+  INSTRUCTION_ERROR_VARIANTS,
+  TRANSACTION_ERROR_VARIANTS,
+} from "../../../../lib/solana/transaction/error_variants.ts";
 
 const PAYER = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 

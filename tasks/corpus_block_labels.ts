@@ -1,0 +1,162 @@
+/**
+ * Hand-made labels for the failures of the whole recorded blocks in the
+ * evaluation corpus, one per kind of failure: the innermost program that
+ * failed and the line it failed with (`custom program error: 0x1771`, or the
+ * transaction error when no program failed). Each was judged from what the
+ * transactions of that kind say in their logs; `unstated` marks kinds whose
+ * record does not decide the cause, with every class a careful reader could
+ * give accepted.
+ *
+ * @module
+ */
+
+/** A label for every failure of one kind. */
+export interface KindLabel {
+  classes: string[];
+  cause: "stated" | "unstated";
+  why: string;
+}
+
+const UNSTATED_BOT: KindLabel = {
+  classes: ["program_error", "unknown"],
+  cause: "unstated",
+  why:
+    "A trading program with no published table fails with a bare custom code and no log line naming the cause",
+};
+
+const NOT_PROFITABLE: KindLabel = {
+  classes: ["program_error", "slippage"],
+  cause: "unstated",
+  why:
+    "An arbitrage program's own profit check ('No profitable arbitrage opportunity found' / NotProfitable): " +
+    "the record does not say whether prices moved or the route never paid",
+};
+
+/** Labels keyed by `<innermost failing program> <failure line>`. */
+export const KIND_LABELS: Record<string, KindLabel> = {
+  "11111111111111111111111111111111 custom program error: 0x1": {
+    classes: ["insufficient_funds"],
+    cause: "stated",
+    why: "System transfer logs 'Transfer: insufficient lamports 0, need 2039280'",
+  },
+  "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4 custom program error: 0x1771": {
+    classes: ["slippage"],
+    cause: "stated",
+    why:
+      "Jupiter v6 custom 6001, SlippageToleranceExceeded in its published IDL, raised after the route's legs succeeded",
+  },
+  "cjg3oHmg9uuPsP8D6g29NWvhySJkdYdAo9D25PRbKXJ custom program error: 0x1773": {
+    classes: ["transient"],
+    cause: "stated",
+    why:
+      "Chainlink OCR2 logs 'Error Code: StaleReport ... Stale report': a report older than the feed's last",
+  },
+  "PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu custom program error: 0x1773": {
+    classes: ["transient"],
+    cause: "stated",
+    why: "Jupiter perpetuals logs 'Error Code: StaleOraclePrice ... Stale oracle price'",
+  },
+  "6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P custom program error: 0x1772": {
+    classes: ["slippage"],
+    cause: "stated",
+    why: "pump.fun logs 'Error Code: TooMuchSolRequired ... slippage: Too much SOL required'",
+  },
+  "pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA custom program error: 0x1774": {
+    classes: ["slippage"],
+    cause: "stated",
+    why: "PumpSwap logs 'Error Code: ExceededSlippage'",
+  },
+  "LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo custom program error: 0x1773": {
+    classes: ["slippage"],
+    cause: "stated",
+    why: "Meteora DLMM logs 'Error Code: ExceededAmountSlippageTolerance'",
+  },
+  "LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo custom program error: 0x1797": {
+    classes: ["slippage"],
+    cause: "stated",
+    why: "Meteora DLMM logs 'Error Code: InsufficientOutAmount ... Insufficient amount in for minimum out'",
+  },
+  "LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo custom program error: 0x1772": {
+    classes: ["invalid_transaction", "program_error"],
+    cause: "stated",
+    why:
+      "Meteora DLMM logs 'Error Code: InvalidInput ... Invalid input data' (called by an arbitrage program)",
+  },
+  "CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK custom program error: 0x178b": {
+    classes: ["slippage", "invalid_transaction", "program_error"],
+    cause: "stated",
+    why:
+      "Raydium CLMM logs 'Error Code: NotEnoughTickArrayAccount': the swap crossed more tick arrays than it was " +
+      "given, which a price move since the quote causes and a fresh quote (new tick arrays) mends",
+  },
+  "ZETAxsqBRek56DhiGXrn75yj2NHU3aYUnxvHXpkf3aD custom program error: 0x17f8": {
+    classes: ["transient"],
+    cause: "stated",
+    why: "Zeta logs 'Error Code: ZetaHalted ... Zeta exchange is halted'",
+  },
+  "dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH custom program error: 0x1891": {
+    classes: ["program_error", "slippage"],
+    cause: "unstated",
+    why:
+      "Drift logs PlaceAndTakeOrderSuccessConditionFailed ('no partial fill'): the order's fill condition was not met, " +
+      "the record does not say whether the price moved",
+  },
+  "AddressLookupTab1e1111111111111111111111111 Computational budget exceeded": {
+    classes: ["compute_exceeded"],
+    cause: "stated",
+    why: "Address Lookup Table ExtendLookupTable used all 9700 units it was given",
+  },
+  '- {"InsufficientFundsForRent":{"account_index":14}}': {
+    classes: ["insufficient_funds"],
+    cause: "stated",
+    why: "Transaction error InsufficientFundsForRent: an account would be left below rent exemption",
+  },
+  "GDDMwNyyx8uB6zrqwBFHjLLG3TBYk2F8Az4yrQC5RzMp custom program error: 0x12c": {
+    classes: ["program_error", "invalid_transaction", "transient", "unknown"],
+    cause: "unstated",
+    why: "Logs 'Sequence out of order': a program's own sequencing rule, no class word",
+  },
+  "8BR3zs8zSXetpnDjCtHWnkpSkNSydWb3PTTDuVKku2uu custom program error: 0x2": {
+    classes: ["program_error", "transient", "unknown"],
+    cause: "unstated",
+    why: "Logs 'Error: Delay transaction', which does not say why",
+  },
+  "kekX5aetitYKr515ay2noNvSHPpdfhLpTgsHT2HgdZH custom program error: 0x1770": {
+    classes: ["program_error", "unknown"],
+    cause: "unstated",
+    why: "An AMM proxy logs 'Error Code: Err1 ... err.', which names no cause",
+  },
+  "MEViEnscUm6tsQRoGd9h6nLQaQspKj7DB2M5FwM3Xvz custom program error: 0x1": NOT_PROFITABLE,
+  "bVpNJmSbtgB5DAUhkNrhrpMb8a1podaV4eSUwuiasSa custom program error: 0x1": NOT_PROFITABLE,
+  "Dd5uZwHr4bZYnkSzHwRaaq5BEvS5NHsJZErKJu7YSjhg custom program error: 0x1770": NOT_PROFITABLE,
+  "King7ki4SKMBPb3iupnQwTyjsq294jaXsgLmJo8cb7T custom program error: 0x1770": NOT_PROFITABLE,
+  "SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe custom program error: 0x17": {
+    classes: ["program_error", "unknown"],
+    cause: "unstated",
+    why: "SolFi fails with custom 0x17 and no log line",
+  },
+  "2A6m4MBgk3xL6a8SBMdKmAmFc85tTLh4Ds6wy7dBxBxb custom program error: 0x0": UNSTATED_BOT,
+  "79vAmHd6SZAWLYnrJqCUkMKE55QsTwk5SDKDsYGMBWPj custom program error: 0x0": UNSTATED_BOT,
+  "7WSohvZ4GS9WSn6akRY8A7a1qfzSvGKfEvhLbypA3n8x custom program error: 0x3eb": UNSTATED_BOT,
+  "3HXfeBuc1aPwAvBsdReNXKa7j1jSP3khbHbWCVkU8hUu custom program error: 0x6eb": UNSTATED_BOT,
+  "A6PDFLzh3VbkFn6aJmHe2LSd5kaYe8bmsQc6yPjinpC2 custom program error: 0x6eb": UNSTATED_BOT,
+  "RoTom5BFr7M1K5cNwwLEjCVemqvJZpjGwQnFvi7GgHA custom program error: 0xbaaaaaad": UNSTATED_BOT,
+  "bank7GaK8LkjyrLpSZjGuXL8z7yae6JqbunEEnU9FS4 custom program error: 0x0": UNSTATED_BOT,
+  "6t83LoAjnk3ZLwUWR6bDBA2vDVRk5nyMG6mQsKRdUEZ7 custom program error: 0x1771": UNSTATED_BOT,
+  "sattCHvHkM4XHLyadnU4KQtuNWZbWVDKzuPhmJBXCkq custom program error: 0x1": UNSTATED_BOT,
+  "CataF1xj8FR7sUGeDtAuqfWj8gzCsD11jbmUosBmpUJs custom program error: 0x1": UNSTATED_BOT,
+  "PHRKR9MUv8ir41y89cdTkARDMXQ2g7JAkEyf32xmqN4 custom program error: 0x1": UNSTATED_BOT,
+  "DDsnwb7dxKSjzTYDFjU8F6rpYNZa1sp7Fmfb2nGDAMEo custom program error: 0xa": UNSTATED_BOT,
+};
+
+/**
+ * The kind of a failure: the first `Program <id> failed: <line>` in its logs
+ * (the innermost program, since a failure unwinds outwards), or `-` and the
+ * transaction error when no program failed.
+ */
+export function kindOf(logs: string[], err: unknown): { program: string | null; key: string } {
+  const line = logs.find((entry) => /^Program \S+ failed: /.test(entry));
+  if (!line) return { program: null, key: `- ${JSON.stringify(err)}` };
+  const [, program, reason] = line.match(/^Program (\S+) failed: (.*)$/)!;
+  return { program: program!, key: `${program} ${reason}` };
+}
