@@ -11,7 +11,8 @@ import { isAddress } from "@solana/kit";
 import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
 import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
-import { DEFAULT_PDF_LIMITS, DEFAULT_POOL_OPTIONS, type PdfLimits } from "./pdf/limits.ts";
+import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./pdf/limits.ts";
+import { DEFAULT_POOL_OPTIONS } from "./pdf/pool.ts";
 import {
   DEFAULT_ANVIL_READY_MS,
   DEFAULT_DEVNET_FACILITATOR,

@@ -5,7 +5,8 @@
  * @module
  */
 import { DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
-import { DEFAULT_PDF_LIMITS, DEFAULT_POOL_OPTIONS } from "./pdf/limits.ts";
+import { DEFAULT_PDF_LIMITS } from "./pdf/limits.ts";
+import { DEFAULT_POOL_OPTIONS } from "./pdf/pool.ts";
 
 /** One environment variable the configuration reads, as the docs list it. */
 export interface Setting {

@@ -6,7 +6,7 @@
  */
 import { type AudioService, createAudioService } from "./audio/limits.ts";
 import type { Config } from "./config.ts";
-import { createPdfService, type PdfService } from "./pdf/limits.ts";
+import { createPdfService, type PdfService } from "./pdf/service.ts";
 import type { SolanaClient } from "./solana/rpc.ts";
 
 /** Shared dependencies for operation handlers. */

@@ -12,7 +12,7 @@
  */
 import * as pdf2mdModule from "@opendocsg/pdf2md";
 import { convertPdf } from "../../lib/pdf/convert.ts";
-import { createPdfService } from "../../lib/pdf/limits.ts";
+import { createPdfService } from "../../lib/pdf/service.ts";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import "pdfjs-dist/legacy/build/pdf.worker.mjs";
 

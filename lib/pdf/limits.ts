@@ -6,8 +6,6 @@
  *
  * @module
  */
-import { createGate, type Gate } from "../concurrency.ts";
-import { createPdfPool, type PdfPool, type PoolOptions } from "./pool.ts";
 
 /** Caps on what one document may make pdf.js spend (a breach → 422). */
 export interface CostLimits {
@@ -49,44 +47,3 @@ export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
   maxAnnotationsPerPage: 5_000,
   maxCMapEntries: 262_144,
 });
-
-/** Default pool: one worker per core, at most 2, each with a 256 MB heap. */
-export const DEFAULT_POOL_OPTIONS: Readonly<PoolOptions> = Object.freeze({
-  workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1)),
-  heapMb: 256,
-  splitMinPages: 64,
-  idleMs: 30_000,
-});
-
-/** The limits, the gate that bounds concurrent conversions and the pool that runs them. */
-export interface PdfService {
-  readonly limits: PdfLimits;
-  readonly gate: Gate;
-  readonly pool: PdfPool;
-}
-
-/** Options for {@linkcode createPdfService}. */
-export interface PdfServiceOptions {
-  limits?: Partial<PdfLimits>;
-  /** Worker pool settings; `workers` also sets how many conversions run at once. */
-  pool?: Partial<PoolOptions>;
-  /** Conversions that may run at once (default: the pool's workers). */
-  concurrency?: number;
-  /** Conversions that may wait (default 8). */
-  queue?: number;
-}
-
-/** Creates a service with its own gate and pool. */
-export function createPdfService(options: PdfServiceOptions = {}): PdfService {
-  const pool = createPdfPool({ ...DEFAULT_POOL_OPTIONS, ...options.pool });
-  return {
-    limits: { ...DEFAULT_PDF_LIMITS, ...options.limits },
-    gate: createGate({
-      concurrency: options.concurrency ?? pool.size,
-      queue: options.queue ?? 8,
-      name: "PDF conversion",
-      retryAfterSeconds: 2,
-    }),
-    pool,
-  };
-}

@@ -28,6 +28,14 @@ export interface PoolOptions {
   idleMs: number;
 }
 
+/** Default pool: one worker per core, at most 2, each with a 256 MB heap. */
+export const DEFAULT_POOL_OPTIONS: Readonly<PoolOptions> = Object.freeze({
+  workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1)),
+  heapMb: 256,
+  splitMinPages: 64,
+  idleMs: 30_000,
+});
+
 /** What a pool conversion takes. */
 export interface PoolConvertOptions
   extends Pick<ConvertOptions, "pages" | "includePageBreaks" | "useStructTree"> {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { Worker } from "node:worker_threads";
 import { UnprocessableError, UpstreamTimeoutError } from "../../../lib/errors.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
-import { createPdfService, type PdfService } from "../../../lib/pdf/limits.ts";
+import { createPdfService, type PdfService } from "../../../lib/pdf/service.ts";
 import { splitPages } from "../../../lib/pdf/pool.ts";
 import { pdfUrl } from "../../_support/pdf_corpus.ts";
 import {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/pdf/to-markdown.ts";
-import { createPdfService, type PdfService } from "../../../../lib/pdf/limits.ts";
+import { createPdfService, type PdfService } from "../../../../lib/pdf/service.ts";
 import { base64BodyCap, maxBodyBytesOf, type OperationContext } from "../../../../lib/operation/mod.ts";
 import { loadConfig } from "../../../../lib/config.ts";
 import { buildServices } from "../../../../lib/services.ts";
