@@ -95,8 +95,11 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
-  assert.deepEqual(config.audio, DEFAULT_AUDIO_LIMITS);
-  assert.deepEqual(config.pdf, { limits: DEFAULT_PDF_LIMITS, concurrency: 2, queue: 8 });
+  // One ffmpeg job and one PDF conversion at once fit the default 768 MB budget.
+  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1 });
+  assert.deepEqual(config.pdf, { limits: DEFAULT_PDF_LIMITS, concurrency: 1, queue: 8 });
+  assert.equal(config.memory.budgetMb, 768);
+  assert.equal(config.memory.bodyBytes, 192 * 1024 * 1024);
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
 });
 
