@@ -115,7 +115,11 @@ export async function probePdfJs(
     return { ok: true, detail: "pdf.js loadable" };
   } catch (error) {
     if (error instanceof Deno.errors.NotCapable) {
-      return { ok: false, reason: "not_permitted", detail: "pdf.js may not be read: the runtime lacks --allow-read" };
+      return {
+        ok: false,
+        reason: "not_permitted",
+        detail: "pdf.js may not be read: the runtime lacks --allow-read",
+      };
     }
     if (error instanceof Deno.errors.NotFound) {
       return { ok: false, reason: "not_installed", detail: "pdf.js is not installed (run deno install)" };

@@ -112,7 +112,8 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "MEMORY_BUDGET_MB",
     default: code(DEFAULT_MEMORY_BUDGET_MB),
-    meaning: "Memory the service may use, MB (at least 128). A quarter (at least the largest body) is the budget " +
+    meaning:
+      "Memory the service may use, MB (at least 128). A quarter (at least the largest body) is the budget " +
       "of request bodies in flight (more: 503 with `Retry-After`); the audio and PDF concurrency defaults follow",
   },
   {

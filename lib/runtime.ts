@@ -16,7 +16,9 @@ import type { PaymentRail } from "./payments/rails.ts";
 import type { LocalChains } from "./local/types.ts";
 import { startRemoteMode } from "./remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
-import { ffmpegAvailable } from "./audio/ffmpeg.ts";
+import { BodyBudget } from "./body_budget.ts";
+import { createDrain, type Drain } from "./drain.ts";
+import { type Capabilities, probeCapabilities, type Probes, runtimeProbes } from "./capabilities.ts";
 
 /** The running service. */
 export interface Runtime {
@@ -26,6 +28,12 @@ export interface Runtime {
   readonly gateway: PaymentGateway;
   readonly rails: { readonly solana: PaymentRail; readonly evm?: PaymentRail };
   readonly local?: LocalChains;
+  /** What this runtime can do (ffmpeg, pdf.js), found out at start. */
+  readonly capabilities: Capabilities;
+  /** Bytes of request bodies that may be in flight at once (from the memory budget). */
+  readonly bodyBudget: BodyBudget;
+  /** Graceful shutdown: whether it has begun, and the deadline of work in flight. */
+  readonly drain: Drain;
   /** Cached, time-bounded dependency checks. */
   health(): Promise<Record<string, CheckResult & { critical: boolean }>>;
   /** Stops the embedded chains and closes stores. */
@@ -40,6 +48,8 @@ export interface RuntimeOptions {
   facilitator?: FacilitatorClient;
   /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
   facilitatorRetryMs?: number;
+  /** How to find out what this runtime can do (default: run ffmpeg, look for pdf.js). */
+  probes?: Probes;
 }
 
 /** Starts the service's parts for `config`. */
@@ -49,6 +59,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? await (await import("./local/mode.ts")).startLocalMode(config)
     : startRemoteMode(config);
   const services = buildServices(config, parts.services.solana);
+  const capabilities = await probeCapabilities(options.probes ?? runtimeProbes(config.audio.ffmpegPath));
   const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
@@ -77,16 +88,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         return { ok: status.ready, detail: status.ready ? "reachable" : status.error };
       },
     },
-    {
-      name: "ffmpeg",
-      critical: false,
-      run: async () => {
-        const found = await ffmpegAvailable(config.audio.ffmpegPath);
-        return found.ok
-          ? { ok: true, detail: found.version }
-          : { ok: false, detail: "not installed: audio normalisation answers 503" };
-      },
-    },
+    capabilityCheck("ffmpeg", capabilities.ffmpeg, "audio normalisation is not sold here"),
+    capabilityCheck("pdfjs", capabilities.pdfjs, "PDF conversion is not sold here"),
   ];
 
   const health = createHealth(checks);
@@ -99,10 +102,21 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     gateway,
     rails: parts.rails,
     local: parts.local,
+    capabilities,
+    bodyBudget: new BodyBudget(config.memory.bodyBytes),
+    drain: createDrain(),
     health,
     async close() {
       kv.close();
       await parts.close();
     },
   };
+}
+
+/** A health check reporting a capability found at start; a missing one limits a feature only. */
+function capabilityCheck(name: string, capability: Capabilities[keyof Capabilities], consequence: string) {
+  const result = capability.ok
+    ? { ok: true, detail: capability.detail }
+    : { ok: false, detail: `${capability.detail}: ${consequence}` };
+  return { name, critical: false, run: () => Promise.resolve(result) };
 }

@@ -10,7 +10,9 @@ import { isLoopbackHost, localModeRefusal, planMemory } from "../../lib/config_h
 const MB = 1024 * 1024;
 
 Deno.test("isLoopbackHost() tells this machine from the network", () => {
-  for (const host of ["127.0.0.1", "127.0.0.53", "localhost", "::1", "[::1]"]) assert.ok(isLoopbackHost(host), host);
+  for (const host of ["127.0.0.1", "127.0.0.53", "localhost", "::1", "[::1]"]) {
+    assert.ok(isLoopbackHost(host), host);
+  }
   for (const host of ["0.0.0.0", "::", "10.0.0.5", "example.com", "128.0.0.1"]) {
     assert.ok(!isLoopbackHost(host), host);
   }
