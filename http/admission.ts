@@ -70,7 +70,9 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
     } finally {
       release?.();
     }
-    if (interrupted && c.res.status >= 400) c.res = errorResponse(c, shuttingDown(), log);
+    // An upload cut short, or work stopped at the deadline (its payment released): say so, not a 500.
+    const cut = interrupted && c.res.status >= 400;
+    if (cut || (drain.deadline.aborted && c.res.status >= 500)) c.res = errorResponse(c, shuttingDown(), log);
   };
 }
 
