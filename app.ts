@@ -1,6 +1,6 @@
 /**
  * The application: the registry of route files, what it sells where on this
- * runtime, and the two adapters side by side on it — HTTP (operations and
+ * runtime (only what the runtime can run), and the two adapters side by side on it — HTTP (operations and
  * free routes) and MCP (`/mcp`, `/alt/mcp`), which never import each other.
  *
  * @module
@@ -8,6 +8,7 @@
 import type { Hono } from "hono";
 import { createHttpApp } from "./http/app.ts";
 import { buildRegistry, catalogOf, type OperationDeps, type Registry } from "./lib/operation/mod.ts";
+import { withheldOperations } from "./lib/capabilities.ts";
 import type { Runtime } from "./lib/runtime.ts";
 import { createMcpEndpoints } from "./mcp/endpoints.ts";
 import { routeFiles } from "./routes/_manifest.ts";
@@ -17,7 +18,7 @@ export const registry: Registry = buildRegistry(routeFiles);
 
 /** Builds the application for `runtime`. Serve it with `Deno.serve(app.fetch)`. */
 export function createApp(runtime: Runtime): Hono {
-  const catalog = catalogOf(registry, runtime.rails);
+  const catalog = catalogOf(registry, runtime.rails, withheldOperations(runtime.capabilities));
   const { config } = runtime;
   const deps: OperationDeps = {
     gateway: runtime.gateway,

@@ -5,6 +5,7 @@
  */
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { startRuntime } from "./lib/runtime.ts";
+import { shutDown } from "./lib/shutdown.ts";
 import { VERSION } from "./lib/version.ts";
 import { createApp } from "./app.ts";
 
@@ -25,11 +26,10 @@ if (import.meta.main) {
     onListen: ({ hostname, port }) =>
       runtime.log({ type: "start", version: VERSION, mode: config.mode, url: `http://${hostname}:${port}` }),
   }, app.fetch);
-  const shutdown = async () => {
-    await server.shutdown();
-    await runtime.close();
-    Deno.exit(0);
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= shutDown(server, runtime).finally(() => Deno.exit(0));
   };
-  Deno.addSignalListener("SIGINT", shutdown);
-  Deno.addSignalListener("SIGTERM", shutdown);
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
 }

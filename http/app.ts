@@ -15,16 +15,17 @@
  * @module
  */
 import { Hono } from "hono";
-import type { Catalog, OperationDeps } from "../lib/operation/mod.ts";
+import { type Catalog, maxBodyBytesOf, type OperationDeps } from "../lib/operation/mod.ts";
 import type { Runtime } from "../lib/runtime.ts";
 import type { PeerAddress } from "../lib/payments/presence.ts";
+import { admission } from "./admission.ts";
 import { baseUrl, envelope, requestContext, serveInfo } from "./context.ts";
 import { cors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { mountFreeRoutes } from "./free_routes.ts";
 import { requireAllowedHost } from "./host.ts";
 import { answerOtherMethods } from "./methods.ts";
-import { mountOperation } from "./operation.ts";
+import { mountOperation, mountWithheld } from "./operation.ts";
 
 /** Headers a browser may send and read. */
 const CORS = {
@@ -83,6 +84,15 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   app.use("*", requestContext(log, runtime.config.publicUrl));
   app.use("*", requireAllowedHost(runtime.config.allowedHosts));
   app.use("*", cors({ ...CORS, maxAge: 600 }));
+  app.use(
+    "*",
+    admission({
+      budget: runtime.bodyBudget,
+      drain: runtime.drain,
+      largestBodyBytes: largestBody(catalog, options.deps),
+      log,
+    }),
+  );
   app.onError((error, c) => errorResponse(c, error, log));
   app.notFound((c) =>
     c.json(envelope(c, { error: `Not found: no route for ${c.req.method} ${c.req.path}` }), 404)
@@ -102,6 +112,15 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   for (const { prefix, rail, operations } of catalog.soldOn) {
     for (const operation of operations) mountOperation(app, { operation, rail, prefix, deps });
   }
+  for (const withheld of catalog.withheld) mountWithheld(app, withheld);
   answerOtherMethods(app);
   return app;
+}
+
+/** The largest body any sold operation accepts (its cap allows base64 in JSON), plus an MCP envelope. */
+function largestBody(catalog: Catalog, deps: OperationDeps): number {
+  const caps = catalog.soldOn.flatMap(({ operations }) =>
+    operations.map((operation) => maxBodyBytesOf(operation, deps.services))
+  );
+  return Math.max(0, ...caps) + 64 * 1024;
 }

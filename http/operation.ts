@@ -18,7 +18,9 @@ import {
   prefersMedia,
   pricedResource,
   runOperation,
+  type Withheld,
 } from "../lib/operation/mod.ts";
+import { UnavailableError } from "../lib/errors.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
@@ -89,6 +91,20 @@ function isBareProbe(c: Context): boolean {
   return c.req.method === "POST" && !header("payment-signature") && !header("x-payment") &&
     !header("content-type") && !header("transfer-encoding") && Number(header("content-length") ?? "0") === 0;
 }
+
+/**
+ * Mounts an operation this runtime cannot run: its route answers 503 with the
+ * reason, before any input is read or payment asked for.
+ */
+export function mountWithheld(app: Hono, withheld: Withheld): void {
+  const { operation, prefix, reason } = withheld;
+  app.on(operation.method, prefix + operation.path, () => {
+    throw new UnavailableError(reason, { retryAfterSeconds: WITHHELD_RETRY_SECONDS });
+  });
+}
+
+/** What a withheld operation suggests waiting: it comes back only with a restart on another runtime. */
+const WITHHELD_RETRY_SECONDS = 3600;
 
 function binaryResponse(c: Context, binary: BinaryOutput, output: Record<string, unknown>): Response {
   const bytes = Buffer.from(String(output[binary.field]), "base64");

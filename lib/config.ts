@@ -19,6 +19,7 @@ import {
   DEFAULT_DEVNET_RPC,
   DEFAULT_PDF_GATE,
 } from "./config_settings.ts";
+import { DEFAULT_MEMORY_BUDGET_MB, localModeRefusal, type MemoryPlan, planMemory } from "./config_hosting.ts";
 
 export { DEFAULT_DEVNET_FACILITATOR, type Setting, SETTINGS } from "./config_settings.ts";
 
@@ -62,6 +63,8 @@ export interface Config {
   readonly pdf: PdfSettings;
   /** Options of local mode's embedded EVM chain. */
   readonly localEvm: LocalEvmSettings;
+  /** The memory budget and what derives from it (the body budget, default concurrency limits). */
+  readonly memory: MemoryPlan;
 }
 
 /** PDF conversion caps plus the bounds of its concurrency gate. */
@@ -162,6 +165,12 @@ export function loadConfig(env: Env = processEnv()): Config {
   const { problems, read, whole, url } = reader(env);
 
   const modeValue = read("SERVICE_MODE") ?? "local";
+  const refusal = localModeRefusal({
+    modeSetting: read("SERVICE_MODE"),
+    host: read("HOST"),
+    deploymentId: read("DENO_DEPLOYMENT_ID"),
+  });
+  if (refusal) problems.push(refusal);
   const mode = (["local", "devnet", "mainnet"] as const).find((m) => m === modeValue);
   if (!mode) problems.push(`SERVICE_MODE "${modeValue}" is not one of local, devnet, mainnet`);
   const remote = mode === "devnet" || mode === "mainnet";
@@ -217,19 +226,25 @@ export function loadConfig(env: Env = processEnv()): Config {
   if (publicUrl) allowedHosts.push({ hostname: new URL(publicUrl).hostname });
   if (mode === "local") allowedHosts.push(...LOOPBACK_HOSTS);
   const audioDefaults = DEFAULT_AUDIO_LIMITS;
+  const audioMaxBytes = whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1);
+  const pdfMaxBytes = whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1);
+  const memory = planMemory(whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128), {
+    audioBytes: audioMaxBytes,
+    pdfBytes: pdfMaxBytes,
+  });
   const audio: AudioLimits = {
-    maxBytes: whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1),
+    maxBytes: audioMaxBytes,
     maxSeconds: whole("AUDIO_MAX_SECONDS", audioDefaults.maxSeconds, 1),
     timeoutMs: whole("AUDIO_TIMEOUT_MS", audioDefaults.timeoutMs, 1),
-    concurrency: whole("AUDIO_CONCURRENCY", audioDefaults.concurrency, 1),
+    concurrency: whole("AUDIO_CONCURRENCY", memory.audioConcurrency, 1),
     queue: whole("AUDIO_QUEUE", audioDefaults.queue, 0),
     ffmpegPath: read("FFMPEG_PATH") ?? audioDefaults.ffmpegPath,
   };
-  const pdfConcurrency = whole("PDF_CONCURRENCY", DEFAULT_PDF_GATE.concurrency, 1);
+  const pdfConcurrency = whole("PDF_CONCURRENCY", memory.pdfConcurrency, 1);
   const pdf: PdfSettings = {
     limits: Object.freeze({
       ...DEFAULT_PDF_LIMITS,
-      maxBytes: whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1),
+      maxBytes: pdfMaxBytes,
       maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
       timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
     }),
@@ -265,6 +280,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     audio: Object.freeze(audio),
     pdf: Object.freeze(pdf),
     localEvm: Object.freeze(localEvm),
+    memory: Object.freeze(memory),
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
 import { DEFAULT_PDF_LIMITS } from "./pdf/limits.ts";
+import { DEFAULT_MEMORY_BUDGET_MB, planMemory } from "./config_hosting.ts";
 import { DEFAULT_POOL_OPTIONS } from "./pdf/pool.ts";
 
 /** One environment variable the configuration reads, as the docs list it. */
@@ -27,6 +28,11 @@ export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
 /** How long local mode waits for Anvil at start unless configured, in ms. */
 export const DEFAULT_ANVIL_READY_MS = 15_000;
 const MB = 1024 * 1024;
+/** The concurrency limits the default memory budget gives. */
+const DEFAULT_PLAN = planMemory(DEFAULT_MEMORY_BUDGET_MB, {
+  audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes,
+  pdfBytes: DEFAULT_PDF_LIMITS.maxBytes,
+});
 
 /** `value` as inline code. */
 function code(value: string | number): string {
@@ -37,8 +43,13 @@ function code(value: string | number): string {
 export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "SERVICE_MODE",
-    default: code("local"),
+    default: "`local` on this machine; **required** on a host (Deno Deploy, or a `HOST` beyond loopback)",
     meaning: "`local` (embedded chains and facilitator), `devnet` (Solana devnet + Base Sepolia), `mainnet`",
+  },
+  {
+    name: "DENO_DEPLOYMENT_ID",
+    default: "set by Deno Deploy",
+    meaning: "Never set it yourself: its presence means a host, where `SERVICE_MODE` must be set",
   },
   { name: "PORT", default: code(8000), meaning: "Port to listen on" },
   {
@@ -111,8 +122,15 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     meaning: "Time budget of one normalisation, ms; ffmpeg is stopped past it (504)",
   },
   {
+    name: "MEMORY_BUDGET_MB",
+    default: code(DEFAULT_MEMORY_BUDGET_MB),
+    meaning:
+      "Memory the service may use, MB (at least 128). A quarter (at least the largest body) is the budget " +
+      "of request bodies in flight (more: 503 with `Retry-After`); the audio and PDF concurrency defaults follow",
+  },
+  {
     name: "AUDIO_CONCURRENCY",
-    default: code(DEFAULT_AUDIO_LIMITS.concurrency),
+    default: `${code(DEFAULT_PLAN.audioConcurrency)} (from \`MEMORY_BUDGET_MB\`)`,
     meaning: "ffmpeg jobs that run at once",
   },
   {
@@ -142,7 +160,7 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   },
   {
     name: "PDF_CONCURRENCY",
-    default: code(DEFAULT_PDF_GATE.concurrency),
+    default: `${code(DEFAULT_PLAN.pdfConcurrency)} (from \`MEMORY_BUDGET_MB\`)`,
     meaning: "PDF conversions that run at once, each in its own worker thread",
   },
   {

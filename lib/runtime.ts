@@ -16,8 +16,10 @@ import type { PaymentRail } from "./payments/rails.ts";
 import type { LocalChains } from "./local/types.ts";
 import { startRemoteMode } from "./remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
-import { ffmpegAvailable } from "./audio/ffmpeg.ts";
 import { localEvmCheck } from "./local/evm_health.ts";
+import { BodyBudget } from "./body_budget.ts";
+import { createDrain, type Drain } from "./drain.ts";
+import { type Capabilities, probeCapabilities, type Probes, runtimeProbes } from "./capabilities.ts";
 
 /** The running service. */
 export interface Runtime {
@@ -27,6 +29,12 @@ export interface Runtime {
   readonly gateway: PaymentGateway;
   readonly rails: { readonly solana: PaymentRail; readonly evm?: PaymentRail };
   readonly local?: LocalChains;
+  /** What this runtime can do (ffmpeg, pdf.js), found out at start. */
+  readonly capabilities: Capabilities;
+  /** Bytes of request bodies that may be in flight at once (from the memory budget). */
+  readonly bodyBudget: BodyBudget;
+  /** Graceful shutdown: whether it has begun, and the deadline of work in flight. */
+  readonly drain: Drain;
   /** Cached, time-bounded dependency checks. */
   health(): Promise<Record<string, CheckResult & { critical: boolean }>>;
   /** Stops the embedded chains and closes stores. */
@@ -43,6 +51,8 @@ export interface RuntimeOptions {
   facilitatorRetryMs?: number;
   /** How long the facilitator may take to answer a verification or settlement (default 20 s). */
   facilitatorTimeoutMs?: number;
+  /** How to find out what this runtime can do (default: run ffmpeg, look for pdf.js). */
+  probes?: Probes;
 }
 
 /** Starts the service's parts for `config`. */
@@ -52,6 +62,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? await (await import("./local/mode.ts")).startLocalMode(config)
     : startRemoteMode(config);
   const services = buildServices(config, parts.services.solana);
+  const capabilities = await probeCapabilities(options.probes ?? runtimeProbes(config.audio.ffmpegPath));
   // Starting a worker pauses the main thread for a moment: do it now, not during someone's request.
   services.pdf.pool.warm();
   const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
@@ -80,16 +91,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
         return { ok: status.ready, detail: status.ready ? "reachable" : status.error };
       },
     },
-    {
-      name: "ffmpeg",
-      critical: false,
-      run: async () => {
-        const found = await ffmpegAvailable(config.audio.ffmpegPath);
-        return found.ok
-          ? { ok: true, detail: found.version }
-          : { ok: false, detail: "not installed: audio normalisation answers 503" };
-      },
-    },
+    capabilityCheck("ffmpeg", capabilities.ffmpeg, "audio normalisation is not sold here"),
+    capabilityCheck("pdfjs", capabilities.pdfjs, "PDF conversion is not sold here"),
   ];
 
   const cached = createHealth(checks);
@@ -107,6 +110,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     gateway,
     rails: parts.rails,
     local: parts.local,
+    capabilities,
+    bodyBudget: new BodyBudget(config.memory.bodyBytes),
+    drain: createDrain(),
     health,
     async close() {
       kv.close();
@@ -114,4 +120,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       await parts.close();
     },
   };
+}
+
+/** A health check reporting a capability found at start; a missing one limits a feature only. */
+function capabilityCheck(name: string, capability: Capabilities[keyof Capabilities], consequence: string) {
+  const result = capability.ok
+    ? { ok: true, detail: capability.detail }
+    : { ok: false, detail: `${capability.detail}: ${consequence}` };
+  return { name, critical: false, run: () => Promise.resolve(result) };
 }

@@ -48,3 +48,18 @@ Deno.test("main.ts lists every bad setting at once", async () => {
   assert.match(stderr, /PDF_QUEUE "-1"/);
   assert.doesNotMatch(stderr, /FFMPEG_PATH/);
 });
+
+for (
+  const [where, env] of [
+    ["on Deno Deploy", { DENO_DEPLOYMENT_ID: "3f9a2c" }],
+    ["on a non-loopback HOST", { HOST: "0.0.0.0" }],
+  ] as const
+) {
+  Deno.test(`main.ts refuses to start local mode by default ${where} (exit 78, naming what to set)`, async () => {
+    const { code, stderr } = await start(env);
+    assert.equal(code, 78, stderr);
+    assert.match(stderr, /SERVICE_MODE is not set/);
+    assert.match(stderr, /SERVICE_MODE=devnet or SERVICE_MODE=mainnet with PAY_TO_SOLANA/);
+    assert.match(stderr, /set SERVICE_MODE=local to run local mode anyway/);
+  });
+}

@@ -7,17 +7,33 @@
  * @module
  */
 import type { PaymentRail } from "../payments/rails.ts";
+import type { AnyOperation } from "./define.ts";
 import type { Catalog, Registry } from "./registry_types.ts";
 
-/** The catalog of `registry` on `rails` (the EVM rail is absent when the alternate chain is off). */
+/**
+ * The catalog of `registry` on `rails` (the EVM rail is absent when the
+ * alternate chain is off). Operations named in `withheld` (id → reason)
+ * cannot run on this runtime: they are sold nowhere, and listed with their
+ * reason so their routes can say why.
+ */
 export function catalogOf(
   registry: Registry,
   rails: { readonly solana: PaymentRail; readonly evm?: PaymentRail },
+  withheld: ReadonlyMap<string, string> = new Map(),
 ): Catalog {
   const { solana, evm } = rails;
-  const { operations, altOperations } = registry;
+  const sold = (list: readonly AnyOperation[]) => list.filter((operation) => !withheld.has(operation.id));
+  const operations = sold(registry.operations);
+  const altOperations = sold(registry.altOperations);
+  const unavailable = (prefix: "" | "/alt", list: readonly AnyOperation[]) =>
+    list.filter((operation) => withheld.has(operation.id))
+      .map((operation) => ({ prefix, operation, reason: withheld.get(operation.id)! }));
   return {
     registry,
+    withheld: [
+      ...unavailable("", registry.operations),
+      ...(evm ? unavailable("/alt", registry.altOperations) : []),
+    ],
     soldOn: [
       { prefix: "", rail: solana, operations },
       ...(evm ? [{ prefix: "/alt" as const, rail: evm, operations: altOperations }] : []),

@@ -35,10 +35,20 @@ export interface McpEndpoint {
   tools: readonly AnyOperation[];
 }
 
+/** An operation this runtime cannot run, where its route would be, and why. */
+export interface Withheld {
+  prefix: "" | "/alt";
+  operation: AnyOperation;
+  /** What its route answers (503), e.g. that ffmpeg may not be run here. */
+  reason: string;
+}
+
 /** What is sold where. */
 export interface Catalog {
   readonly registry: Registry;
   readonly soldOn: readonly SoldOn[];
+  /** Operations not sold because this runtime cannot run them. */
+  readonly withheld: readonly Withheld[];
   readonly mcpEndpoints: readonly McpEndpoint[];
 }
 

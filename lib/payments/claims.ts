@@ -7,7 +7,11 @@
  * payment.
  *
  * @module
+ *
+ * Every KV operation is retried while a shared SQLite file is busy with
+ * another replica's write ({@linkcode retryWhileBusy}).
  */
+import { retryWhileBusy } from "./kv_retry.ts";
 
 /** Why a payment could not be claimed. */
 export type ClaimRefusal = "settled" | "in_flight" | "unconfirmed";
@@ -42,21 +46,25 @@ export class ClaimStore {
   async claim(paymentId: string): Promise<Claim | ClaimRefusal> {
     const key: Deno.KvKey = ["x402-claim", paymentId];
     const token = crypto.randomUUID();
-    const result = await this.#kv.atomic()
-      .check({ key, versionstamp: null })
-      .set(key, { state: "in_flight", token, at: Date.now() }, { expireIn: this.#inFlightTtlMs })
-      .commit();
+    const result = await retryWhileBusy(() =>
+      this.#kv.atomic()
+        .check({ key, versionstamp: null })
+        .set(key, { state: "in_flight", token, at: Date.now() }, { expireIn: this.#inFlightTtlMs })
+        .commit()
+    );
     if (result.ok) return { key, token };
-    const existing = await this.#kv.get<{ state: string }>(key);
+    const existing = await retryWhileBusy(() => this.#kv.get<{ state: string }>(key));
     const state = existing.value?.state;
     return state === "settled" || state === "unconfirmed" ? state : "in_flight";
   }
 
   /** Marks the claim's payment as spent, for good. */
   async settle(claim: Claim, transaction: string): Promise<void> {
-    await this.#kv.set(claim.key, { state: "settled", transaction, at: Date.now() }, {
-      expireIn: this.#settledTtlMs,
-    });
+    await retryWhileBusy(() =>
+      this.#kv.set(claim.key, { state: "settled", transaction, at: Date.now() }, {
+        expireIn: this.#settledTtlMs,
+      })
+    );
   }
 
   /**
@@ -65,15 +73,17 @@ export class ClaimStore {
    * expired anyway.
    */
   async unconfirmed(claim: Claim): Promise<void> {
-    await this.#kv.set(claim.key, { state: "unconfirmed", at: Date.now() }, {
-      expireIn: this.#inFlightTtlMs,
-    });
+    await retryWhileBusy(() =>
+      this.#kv.set(claim.key, { state: "unconfirmed", at: Date.now() }, {
+        expireIn: this.#inFlightTtlMs,
+      })
+    );
   }
 
   /** Gives the payment back (the request failed before it was charged). */
   async release(claim: Claim): Promise<void> {
-    const current = await this.#kv.get<{ state: string; token?: string }>(claim.key);
+    const current = await retryWhileBusy(() => this.#kv.get<{ state: string; token?: string }>(claim.key));
     if (current.value?.state !== "in_flight" || current.value.token !== claim.token) return;
-    await this.#kv.atomic().check(current).delete(claim.key).commit();
+    await retryWhileBusy(() => this.#kv.atomic().check(current).delete(claim.key).commit());
   }
 }

@@ -138,13 +138,16 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
-  assert.deepEqual(config.audio, DEFAULT_AUDIO_LIMITS);
+  // One ffmpeg job and one PDF conversion at once fit the default 768 MB budget.
+  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1 });
   assert.deepEqual(config.pdf, {
     limits: DEFAULT_PDF_LIMITS,
-    concurrency: 2,
+    concurrency: 1,
     queue: 8,
-    pool: { workers: 2, heapMb: 256, splitMinPages: 64 },
+    pool: { workers: 1, heapMb: 256, splitMinPages: 64 },
   });
+  assert.equal(config.memory.budgetMb, 768);
+  assert.equal(config.memory.bodyBytes, 192 * 1024 * 1024);
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
 });
 

@@ -1,0 +1,103 @@
+/**
+ * Admission of requests, before anything else reads them: the memory budget
+ * of request bodies in flight (a body that does not fit is refused with 503
+ * and `Retry-After` before a byte of it is read, on every route and the MCP
+ * endpoints alike) and graceful shutdown (once draining, new requests get 503,
+ * uploads still being read are cut short with 503, and at the grace deadline
+ * work still running is aborted so its payment is released).
+ *
+ * @module
+ */
+import type { MiddlewareHandler } from "hono";
+import type { BodyBudget } from "../lib/body_budget.ts";
+import type { Drain } from "../lib/drain.ts";
+import { UnavailableError } from "../lib/errors.ts";
+import { formatBytes } from "../lib/audio/limits.ts";
+import { errorResponse } from "./errors.ts";
+import type { Logger } from "../lib/log.ts";
+
+/** Options for {@linkcode admission}. */
+export interface AdmissionOptions {
+  budget: BodyBudget;
+  drain: Drain;
+  /** What a body without `Content-Length` reserves: the largest any route accepts. */
+  largestBodyBytes: number;
+  log: Logger;
+}
+
+/** Seconds a client refused for the body budget is asked to wait. */
+const BUDGET_RETRY_SECONDS = 2;
+/** Seconds a client refused during shutdown is asked to wait (another instance will answer). */
+const SHUTDOWN_RETRY_SECONDS = 5;
+
+function shuttingDown(): UnavailableError {
+  return new UnavailableError("The server is shutting down: send the request again", {
+    retryAfterSeconds: SHUTDOWN_RETRY_SECONDS,
+  });
+}
+
+/** The admission middleware; mount it first. */
+export function admission(options: AdmissionOptions): MiddlewareHandler {
+  const { budget, drain, largestBodyBytes, log } = options;
+  return async function admission(c, next) {
+    if (drain.draining) throw shuttingDown();
+    const raw = c.req.raw;
+    let release: (() => void) | undefined;
+    let interrupted = false;
+    let body: ReadableStream<Uint8Array> | undefined;
+    if (raw.body) {
+      const declared = Number(raw.headers.get("content-length"));
+      const bytes = Number.isFinite(declared) && raw.headers.has("content-length")
+        ? Math.min(declared, largestBodyBytes)
+        : largestBodyBytes;
+      release = budget.tryReserve(bytes);
+      if (!release) {
+        throw new UnavailableError(
+          `Too many uploads in flight: the server's memory for request bodies (${
+            formatBytes(budget.limitBytes)
+          }) is in use; retry shortly`,
+          { retryAfterSeconds: BUDGET_RETRY_SECONDS },
+        );
+      }
+      body = cutShortOnDrain(raw.body, drain, () => interrupted = true);
+    }
+    c.req.raw = new Request(raw, {
+      signal: AbortSignal.any([raw.signal, drain.deadline]),
+      ...(body ? { body, duplex: "half" } : {}),
+    } as RequestInit);
+    try {
+      await next();
+    } finally {
+      release?.();
+    }
+    // An upload cut short, or work stopped at the deadline (its payment released): say so, not a 500.
+    const cut = interrupted && c.res.status >= 400;
+    if (cut || (drain.deadline.aborted && c.res.status >= 500)) c.res = errorResponse(c, shuttingDown(), log);
+  };
+}
+
+/** `body`, erroring with a 503 when shutdown begins before it has been read to the end. */
+function cutShortOnDrain(
+  body: ReadableStream<Uint8Array>,
+  drain: Drain,
+  onInterrupt: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const stopped = drain.started.then(() => "drain" as const);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = drain.draining ? "drain" : await Promise.race([reader.read(), stopped]);
+      if (next === "drain") {
+        onInterrupt();
+        controller.error(shuttingDown());
+        reader.cancel().catch(() => {});
+        return;
+      }
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
