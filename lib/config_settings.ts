@@ -166,7 +166,7 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "PDF_WORKER_HEAP_MB",
     default: code(DEFAULT_POOL_OPTIONS.heapMb),
-    meaning: "Heap ceiling of each PDF worker thread, MB (over it: 422, the service lives on)",
+    meaning: "Heap ceiling of each PDF worker thread, MB (a worker over it ends with a 422)",
   },
   {
     name: "PDF_SPLIT_MIN_PAGES",

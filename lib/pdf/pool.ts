@@ -1,7 +1,9 @@
 /**
  * A bounded pool of worker threads that convert PDFs, so untrusted documents
- * never run on the main thread: each worker has a hard JS heap ceiling (past
- * it the worker dies, not the process), and a conversion past its time budget
+ * never run on the main thread: each worker has a JS heap ceiling (past it
+ * the worker usually dies alone; it held in isolated runs but not in every
+ * long-running process, so the caps inside pdf.js, `guard.ts`, are what bound
+ * memory), and a conversion past its time budget
  * or whose caller left has its workers terminated at once. A large document is
  * split into page ranges across the idle workers and joined in page order,
  * the same result as one worker gives; small ones stay on one worker.
