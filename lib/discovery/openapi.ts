@@ -8,10 +8,14 @@
 import type { AnyOperation, BinaryInput, Catalog } from "../operation/mod.ts";
 import { freePaths } from "./openapi_free.ts";
 
+/** Each operation's real answer, recorded on a local-mode service by `deno task examples`. */
+const RESPONSE_EXAMPLES: Record<string, unknown> = responseExamples;
+
 const EXAMPLE_REQUEST_ID = "3f2c8a9e-6b1d-4f57-9a0e-5c2b7d1e4a60";
 const EXAMPLE_TIMESTAMP = "2026-01-01T00:00:00.000Z";
 import type { PaymentRail } from "../payments/rails.ts";
 import { SERVICE_NAME, VERSION } from "../version.ts";
+import responseExamples from "./response_examples.json" with { type: "json" };
 import {
   inputJsonSchema,
   type JsonSchema,
@@ -162,7 +166,10 @@ function describeOperation(
       description: "Success; paid responses carry PAYMENT-RESPONSE",
       headers: { "PAYMENT-RESPONSE": { $ref: "#/components/headers/PAYMENT-RESPONSE" } },
       content: {
-        "application/json": { schema: outputJsonSchema(operation) },
+        "application/json": {
+          schema: outputJsonSchema(operation),
+          ...(operation.id in RESPONSE_EXAMPLES ? { example: RESPONSE_EXAMPLES[operation.id] } : {}),
+        },
         ...(operation.binaryOutput
           ? {
             [operation.binaryOutput.accept]: {

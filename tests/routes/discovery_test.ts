@@ -93,6 +93,13 @@ Deno.test("[e2e] OpenAPI: examples, true statuses, x-payment-info for catalogues
             where,
           );
         }
+        // The 200 example is the operation's real answer, and still what its schema promises.
+        const answer = described.responses["200"].content["application/json"].example;
+        assert.ok(answer?.requestId, `${where}: 200 example`);
+        assert.ok(
+          operation.output.safeParse(answer).success,
+          `${where}: 200 example matches the output schema`,
+        );
         for (const status of statuses.filter((s) => s !== "200")) {
           const example = described.responses[status].content["application/json"].example;
           assert.ok(example.error && example.requestId, `${where}: ${status} example`);
