@@ -24,7 +24,7 @@ import {
   foreignPdfUrl,
   foreignSourceUrl,
 } from "../tests/_support/pdf_foreign_corpus.ts";
-import { haveJava, runOdl } from "./pdf/odl.ts";
+import { haveJava, runOdl } from "./pdf/_odl.ts";
 import { table, type Totals } from "../tests/_support/pdf_report.ts";
 import { score } from "../tests/_support/pdf_score.ts";
 
