@@ -13,14 +13,15 @@ import * as $10 from "./local/facilitator/supported.ts";
 import * as $11 from "./local/faucet.ts";
 import * as $12 from "./local/solana.ts";
 import * as $13 from "./openapi.json.ts";
-import * as $14 from "./server.json.ts";
-import * as $15 from "./v1/audio/normalize.ts";
-import * as $16 from "./v1/fees/priority.ts";
-import * as $17 from "./v1/pdf/to-markdown.ts";
-import * as $18 from "./v1/token/[mint].ts";
-import * as $19 from "./v1/token/risk.ts";
-import * as $20 from "./v1/transaction/[signature].ts";
-import * as $21 from "./v1/transaction/simulate.ts";
+import * as $14 from "./paywall/solana-transaction.ts";
+import * as $15 from "./server.json.ts";
+import * as $16 from "./v1/audio/normalize.ts";
+import * as $17 from "./v1/fees/priority.ts";
+import * as $18 from "./v1/pdf/to-markdown.ts";
+import * as $19 from "./v1/token/[mint].ts";
+import * as $20 from "./v1/token/risk.ts";
+import * as $21 from "./v1/transaction/[signature].ts";
+import * as $22 from "./v1/transaction/simulate.ts";
 
 import type { RouteFile } from "../lib/operation/registry.ts";
 
@@ -40,12 +41,13 @@ export const routeFiles: readonly RouteFile[] = [
   { file: "local/faucet.ts", module: $11 },
   { file: "local/solana.ts", module: $12 },
   { file: "openapi.json.ts", module: $13 },
-  { file: "server.json.ts", module: $14 },
-  { file: "v1/audio/normalize.ts", module: $15 },
-  { file: "v1/fees/priority.ts", module: $16 },
-  { file: "v1/pdf/to-markdown.ts", module: $17 },
-  { file: "v1/token/[mint].ts", module: $18 },
-  { file: "v1/token/risk.ts", module: $19 },
-  { file: "v1/transaction/[signature].ts", module: $20 },
-  { file: "v1/transaction/simulate.ts", module: $21 },
+  { file: "paywall/solana-transaction.ts", module: $14 },
+  { file: "server.json.ts", module: $15 },
+  { file: "v1/audio/normalize.ts", module: $16 },
+  { file: "v1/fees/priority.ts", module: $17 },
+  { file: "v1/pdf/to-markdown.ts", module: $18 },
+  { file: "v1/token/[mint].ts", module: $19 },
+  { file: "v1/token/risk.ts", module: $20 },
+  { file: "v1/transaction/[signature].ts", module: $21 },
+  { file: "v1/transaction/simulate.ts", module: $22 },
 ];

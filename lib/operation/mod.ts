@@ -18,3 +18,4 @@ export * from "./free_route.ts";
 export * from "./registry.ts";
 export * from "./registry_types.ts";
 export * from "./catalog.ts";
+export * from "./sold_at.ts";

@@ -1,0 +1,77 @@
+/**
+ * `POST /paywall/solana-transaction` (free): `{"resource": "<URL of a paid
+ * GET>", "payer": "<Solana address>"}` answers the unsigned transaction of
+ * the x402 `exact` payment for that resource, for a wallet that can sign but
+ * not build one (the 402 page's Solana wallets). The price, recipient and fee
+ * payer come from the resource's own requirement, derived here from the URL;
+ * the answer's `accepted` is that requirement, to send back with the signed
+ * transaction in `PAYMENT-SIGNATURE`. Nothing is charged or reserved: an
+ * unsigned transaction binds nobody.
+ *
+ * @module
+ */
+import type { Address } from "@solana/kit";
+import { z } from "zod";
+import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import {
+  defineRoute,
+  jsonResponse,
+  parseInput,
+  pricedResource,
+  readJsonObject,
+  soldOperationAt,
+} from "../../lib/operation/mod.ts";
+import { addressSchema, quoteValue } from "../../lib/solana/address_schema.ts";
+import { buildExactSvmTransaction } from "../../lib/payments/svm_transaction.ts";
+import { paymentRpc } from "../../lib/payments/svm_rpc.ts";
+
+const input = z.object({
+  resource: z.string({ error: "Missing resource: the URL of the paid request" }).max(4096),
+  payer: addressSchema("payer"),
+});
+
+export default defineRoute({
+  summary: "The unsigned x402 Solana payment transaction of a paid GET, for a browser wallet to sign",
+  async POST(route) {
+    const body = await readJsonObject(route.request, 8192);
+    const { resource, payer } = parseInput(input, body) as { resource: string; payer: Address };
+    const url = URL.parse(resource);
+    if (!url) throw new InvalidInputError(`Invalid resource "${quoteValue(resource)}": not an absolute URL`);
+    const sold = soldOperationAt(route.catalog, route.baseUrl, "GET", url);
+    if (!sold) {
+      throw new NotFoundError(
+        `Unknown resource "${quoteValue(resource)}": no paid GET of this service answers it`,
+      );
+    }
+    const { operation, soldOn } = sold;
+    if (soldOn.rail.id !== "solana") {
+      throw new InvalidInputError(
+        `Resource "${
+          quoteValue(resource)
+        }" is paid on ${soldOn.rail.label}: sign its EIP-3009 authorization ` +
+          "with an EVM wallet, there is no Solana transaction to build",
+      );
+    }
+    const { runtime } = route;
+    const [requirements] = await runtime.gateway.requirements(
+      soldOn.rail,
+      pricedResource(operation, url.href, {}),
+    );
+    const client = await paymentRpc(soldOn.rail.network, runtime.services.solana, runtime.local);
+    const built = await buildExactSvmTransaction({
+      rpc: client.rpc,
+      requirements: requirements!,
+      payer,
+      signal: route.request.signal,
+    });
+    return jsonResponse(route, {
+      x402Version: 2,
+      accepted: requirements,
+      payer,
+      source: built.source,
+      balance: String(built.balance),
+      blockhash: built.blockhash,
+      transaction: built.transaction,
+    });
+  },
+});
