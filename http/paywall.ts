@@ -2,11 +2,14 @@
  * The 402 page for people: a paid route opened in a browser (a GET that
  * prefers `text/html`, without a payment) gets this page instead of the JSON
  * 402. It says what the call does, its price and network, and lets a person
- * pay with a browser wallet and see the result: on an EVM network any
- * EIP-1193 wallet (`window.ethereum`) signs the EIP-3009 USDC authorization of
- * the x402 `exact` scheme, and the page repeats the request with it in
- * `PAYMENT-SIGNATURE`. A Solana payment needs a transaction built against the
- * chain, which the page leaves to an x402 client (it shows how).
+ * pay with a browser wallet and see the result. On Solana any wallet of the
+ * Wallet Standard with `solana:signTransaction` (Phantom, Solflare, Backpack…)
+ * signs the x402 `exact` transaction that `POST /paywall/solana-transaction`
+ * builds for its account; on an EVM network any EIP-1193 wallet
+ * (`window.ethereum`) signs the EIP-3009 USDC authorization. Either way the
+ * page repeats the request with the payment in `PAYMENT-SIGNATURE` and shows
+ * the answer and the settlement's transaction. The scripts are in
+ * `paywall_scripts.ts`; the page also shows the x402 client command.
  *
  * The requirement itself stays in the `PAYMENT-REQUIRED` header, as on every
  * 402; the page is self-contained (no script or style from elsewhere).
@@ -14,6 +17,7 @@
  * @module
  */
 import type { PaymentRequired } from "@x402/core/types";
+import { paywallScript } from "./paywall_scripts.ts";
 
 /** What the page says about the call. */
 export interface PaywallInfo {
@@ -35,9 +39,11 @@ export function paywallPage(info: PaywallInfo, required: PaymentRequired): strin
   const network = offer?.network ?? "";
   const evm = network.startsWith("eip155:");
   const url = required.resource.url;
-  const pay = evm
-    ? `<button id="pay" type="button">Connect wallet and pay ${escape(info.price)}</button>`
-    : `<p>Pay with any x402 client, for example from a checkout of this service:</p>
+  const button = (extra = "") =>
+    `<button id="pay" type="button"${extra}>Connect wallet and pay ${escape(info.price)}</button>`;
+  const pay = evm ? button() : `<p><select id="wallet" aria-label="Wallet" hidden></select>
+${button(` data-build="${escape(info.baseUrl)}/paywall/solana-transaction"`)}</p>
+<p>Or pay with any x402 client, for example from a checkout of this service:</p>
 <pre>npx -y deno@2 task pay GET '${escape(url)}'</pre>`;
   return `<!doctype html>
 <html lang="en">
@@ -66,77 +72,17 @@ pre { background: #f4f4f6; padding: .75rem; overflow-x: auto; white-space: pre-w
 </dl>
 ${pay}
 <p id="status" role="status"></p>
+<p id="receipt" hidden></p>
 <pre id="result" hidden></pre>
 <p>Agents: the requirement is in the <code>PAYMENT-REQUIRED</code> header (x402 v2). Nothing is charged for a
 call that fails. <a href="${escape(info.baseUrl)}/guides/how-to-pay">How to pay</a>.</p>
 </main>
 <script type="application/json" id="payment-required">${jsonForScript(required)}</script>
-${evm ? `<script>${EVM_PAY_SCRIPT}</script>` : ""}
+<script>${paywallScript(network)}</script>
 </body>
 </html>
 `;
 }
-
-/**
- * Pays the requirement with an EIP-1193 wallet: switch to the chain, sign the
- * EIP-3009 `TransferWithAuthorization` (EIP-712 domain from the requirement's
- * `extra`), and repeat the request with the x402 payment payload.
- */
-const EVM_PAY_SCRIPT = `
-(() => {
-  const required = JSON.parse(document.getElementById("payment-required").textContent);
-  const offer = required.accepts[0];
-  const status = document.getElementById("status");
-  const output = document.getElementById("result");
-  const say = (text) => { status.textContent = text; };
-  const hex = (bytes) => "0x" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  async function pay() {
-    const wallet = window.ethereum;
-    if (!wallet) { say("No browser wallet found: install one that supports EIP-1193 (e.g. MetaMask)."); return; }
-    const chainId = Number(offer.network.split(":")[1]);
-    const [from] = await wallet.request({ method: "eth_requestAccounts" });
-    await wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId: "0x" + chainId.toString(16) }] });
-    const now = Math.floor(Date.now() / 1000);
-    const authorization = {
-      from, to: offer.payTo, value: offer.amount,
-      validAfter: String(now - 600), validBefore: String(now + offer.maxTimeoutSeconds),
-      nonce: hex(crypto.getRandomValues(new Uint8Array(32))),
-    };
-    const typedData = {
-      types: {
-        EIP712Domain: [
-          { name: "name", type: "string" }, { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" },
-        ],
-        TransferWithAuthorization: [
-          { name: "from", type: "address" }, { name: "to", type: "address" }, { name: "value", type: "uint256" },
-          { name: "validAfter", type: "uint256" }, { name: "validBefore", type: "uint256" },
-          { name: "nonce", type: "bytes32" },
-        ],
-      },
-      primaryType: "TransferWithAuthorization",
-      domain: { name: offer.extra.name, version: offer.extra.version, chainId, verifyingContract: offer.asset },
-      message: authorization,
-    };
-    say("Sign the USDC authorization in your wallet…");
-    const signature = await wallet.request({ method: "eth_signTypedData_v4", params: [from, JSON.stringify(typedData)] });
-    const payment = { x402Version: required.x402Version, resource: required.resource, accepted: offer,
-      payload: { signature, authorization } };
-    const bytes = new TextEncoder().encode(JSON.stringify(payment));
-    say("Paying…");
-    const response = await fetch(location.href, {
-      headers: { Accept: "application/json", "PAYMENT-SIGNATURE": btoa(String.fromCharCode(...bytes)) },
-    });
-    const body = await response.text();
-    say(response.ok ? "Paid. The result:" : "Not charged: the call answered " + response.status + ".");
-    output.hidden = false;
-    try { output.textContent = JSON.stringify(JSON.parse(body), null, 2); } catch { output.textContent = body; }
-  }
-  document.getElementById("pay").addEventListener("click", () => {
-    pay().catch((error) => say("Payment not sent: " + (error && error.message ? error.message : error)));
-  });
-})();
-`;
 
 /** Text escaped for HTML. */
 function escape(text: string): string {

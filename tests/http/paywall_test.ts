@@ -1,15 +1,19 @@
 /**
  * The 402 page for people, in a real headless Chromium against the real
  * service in local mode: it renders, shows the call, its price and network,
- * logs no console error, and a browser wallet pays from it (an EIP-1193
- * provider whose signatures come from a real key, settled on the embedded EVM
- * chain). Agents keep the JSON 402; both are `Cache-Control: no-store`, a
+ * logs no console error, and a browser wallet pays from it on both rails: on
+ * Solana a Wallet Standard wallet whose key lives in the page (WebCrypto
+ * Ed25519) signs the transaction the service builds, on Base an EIP-1193
+ * provider whose signatures come from a real key; both settle on the embedded
+ * chains. Agents keep the JSON 402; both are `Cache-Control: no-store`, a
  * paid answer is `private`.
  */
 import assert from "node:assert/strict";
+import type { Address, Signature } from "@solana/kit";
 import { fundFromFaucet, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 import { launchChromium } from "./_chromium.ts";
+import { solanaTestWallet } from "./_solana_wallet.ts";
 
 const FEES = "/v1/fees/priority";
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -65,6 +69,15 @@ Deno.test("[e2e] a browser gets a 402 page that shows the call and its price and
       await page.send("Page.navigate", { url: service.base + path });
       await loaded;
     };
+    /** The status line once the page shows a result (or says why it has none). */
+    const paidStatus = () =>
+      page.evaluate<string>(`new Promise((resolve) => {
+        const check = () => document.getElementById("result").hidden && !/^Payment not sent/.test(status())
+          ? setTimeout(check, 50)
+          : resolve(status());
+        const status = () => document.getElementById("status").textContent;
+        check();
+      })`);
     /** Errors other than the page's own 402 status, which Chromium logs as a failed load. */
     const pageErrors = () => page.errors.filter((error) => !/status of 402 \(Payment Required\)/.test(error));
 
@@ -98,6 +111,42 @@ Deno.test("[e2e] a browser gets a 402 page that shows the call and its price and
       assert.match(shown.network, /Solana \(solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1\)/);
       assert.match(shown.description, /prioritization fees/);
       assert.match(shown.text, /task pay GET/);
+      await page.evaluate(`document.getElementById("pay").click()`);
+      assert.match(
+        await page.evaluate<string>(`document.getElementById("status").textContent`),
+        /No Solana wallet found/,
+      );
+      assert.deepEqual(pageErrors(), []);
+    });
+
+    await t.step("the Solana page pays with a Wallet Standard wallet and shows the result", async () => {
+      const wallet = await solanaTestWallet();
+      const funded = await fetch(`${service.base}/local/faucet`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ address: wallet.address, usdc: "1" }),
+      });
+      assert.equal(funded.status, 200, await funded.clone().text());
+      await funded.body?.cancel();
+      const local = service.runtime.local!;
+      const payTo = service.runtime.rails.solana.payTo as Address;
+      const before = {
+        buyer: local.solana.usdcBalance(wallet.address),
+        payTo: local.solana.usdcBalance(payTo),
+      };
+      await page.send("Page.addScriptToEvaluateOnNewDocument", { source: wallet.script });
+      await open(FEES);
+      await page.evaluate(`document.getElementById("pay").click()`);
+      assert.equal(await paidStatus(), "Paid. The result:");
+      assert.deepEqual(await page.evaluate(`window.__testWallet.calls`), ["connect", "signTransaction"]);
+      const result = JSON.parse(await page.evaluate<string>(`document.getElementById("result").textContent`));
+      assert.ok(result.recommended ?? result.levels, JSON.stringify(result).slice(0, 300));
+      assert.equal(before.buyer - local.solana.usdcBalance(wallet.address), 2000n);
+      assert.equal(local.solana.usdcBalance(payTo) - before.payTo, 2000n);
+      const signature = await page.evaluate<string>(`document.getElementById("receipt").dataset.transaction`);
+      const { value: [settled] } = await service.runtime.services.solana.rpc
+        .getSignatureStatuses([signature as Signature]).send();
+      assert.equal(settled?.err, null, `transaction ${signature} landed without error`);
       assert.deepEqual(pageErrors(), []);
     });
 
@@ -132,13 +181,7 @@ Deno.test("[e2e] a browser gets a 402 page that shows the call and its price and
         /eip155:84532/,
       );
       await page.evaluate(`document.getElementById("pay").click()`);
-      const status = await page.evaluate<string>(`new Promise((resolve) => {
-        const check = () => document.getElementById("result").hidden
-          ? setTimeout(check, 50)
-          : resolve(document.getElementById("status").textContent);
-        check();
-      })`);
-      assert.equal(status, "Paid. The result:");
+      assert.equal(await paidStatus(), "Paid. The result:");
       assert.deepEqual(signed, ["eth_requestAccounts", "wallet_switchEthereumChain", "eth_signTypedData_v4"]);
       const result = JSON.parse(await page.evaluate<string>(`document.getElementById("result").textContent`));
       assert.ok(result.recommended ?? result.levels, JSON.stringify(result).slice(0, 300));
