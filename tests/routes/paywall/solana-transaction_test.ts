@@ -3,7 +3,9 @@
  * the transaction it builds, signed by the buyer alone, is verified and
  * settled by the real x402 SVM facilitator on the embedded chain and pays for
  * the resource; the same layout with another recipient or amount is refused
- * and charges nothing; bad input gets a JSON error naming the problem.
+ * and charges nothing; bad input gets a JSON error naming the problem. In
+ * devnet mode the transaction is built against the configured RPC (a
+ * local-mode service standing in for devnet).
  */
 import assert from "node:assert/strict";
 import {
@@ -18,7 +20,8 @@ import {
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { buildExactSvmTransaction } from "../../../lib/payments/svm_transaction.ts";
 import { paymentRpc } from "../../../lib/payments/svm_rpc.ts";
-import { fundedBuyer, startTestService } from "../../_support/service.ts";
+import { freePort, fundedBuyer, startTestService } from "../../_support/service.ts";
+import { devnetOn } from "../../_support/service_process.ts";
 
 const ROUTE = "/paywall/solana-transaction";
 const FEES = "/v1/fees/priority";
@@ -156,5 +159,33 @@ Deno.test("[e2e] the paywall's Solana transaction settles through the facilitato
     });
   } finally {
     await service.close();
+  }
+});
+
+Deno.test("[e2e] in devnet mode the transaction is built against the configured RPC and settles", async () => {
+  const chain = await startTestService({ env: { ALT_ROUTES: "off" } });
+  const port = freePort();
+  const { env, payTo } = await devnetOn(chain);
+  const service = await startTestService({ env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` }, port });
+  try {
+    const { buyer } = await fundedBuyer(chain, "1");
+    const resource = `${service.base}${FEES}`;
+    const response = await fetch(`${service.base}${ROUTE}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ resource, payer: buyer.solana.address }),
+    });
+    const { accepted, transaction } = await response.json();
+    assert.equal(response.status, 200);
+    assert.equal(accepted.payTo, payTo);
+    const payment = paymentOf(resource, accepted, await signedBy(buyer.solana, transaction));
+    const before = chain.runtime.local!.solana.usdcBalance(payTo);
+    const paid = await fetch(resource, { headers: { "PAYMENT-SIGNATURE": header(payment) } });
+    assert.equal(paid.status, 200, await paid.clone().text());
+    await paid.body?.cancel();
+    assert.equal(chain.runtime.local!.solana.usdcBalance(payTo) - before, PRICE_ATOMIC);
+  } finally {
+    await service.close();
+    await chain.close();
   }
 });
