@@ -136,6 +136,19 @@ Deno.test("[e2e] a browser gets a 402 page that shows the call and its price and
       };
       await page.send("Page.addScriptToEvaluateOnNewDocument", { source: wallet.script });
       await open(FEES);
+      // Wallets that load after the page announce themselves with an event; one that cannot sign is left out.
+      const offered = await page.evaluate<{ hidden: boolean; names: string[] }>(`(() => {
+        const later = (name, features) => window.dispatchEvent(new CustomEvent("wallet-standard:register-wallet", {
+          detail: ({ register }) => register({ version: "1.0.0", name, icon: "", chains: ["solana:devnet"],
+            accounts: [], features }),
+        }));
+        const connect = { version: "1.0.0", connect: async () => ({ accounts: [] }) };
+        later("Late Wallet", { "standard:connect": connect, "solana:signTransaction": { version: "1.0.0" } });
+        later("Sign-and-send Wallet", { "standard:connect": connect, "solana:signAndSendTransaction": {} });
+        const picker = document.getElementById("wallet");
+        return { hidden: picker.hidden, names: [...picker.options].map((option) => option.text) };
+      })()`);
+      assert.deepEqual(offered, { hidden: false, names: ["Test Wallet", "Late Wallet"] });
       await page.evaluate(`document.getElementById("pay").click()`);
       assert.equal(await paidStatus(), "Paid. The result:");
       assert.deepEqual(await page.evaluate(`window.__testWallet.calls`), ["connect", "signTransaction"]);
