@@ -233,7 +233,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     pdfBytes: pdfMaxBytes,
   });
   const audio: AudioLimits = {
-    maxBytes: audioMaxBytes,
+    maxBytes: memory.audioMaxBytes,
     maxSeconds: whole("AUDIO_MAX_SECONDS", audioDefaults.maxSeconds, 1),
     timeoutMs: whole("AUDIO_TIMEOUT_MS", audioDefaults.timeoutMs, 1),
     concurrency: whole("AUDIO_CONCURRENCY", memory.audioConcurrency, 1),
@@ -244,7 +244,7 @@ export function loadConfig(env: Env = processEnv()): Config {
   const pdf: PdfSettings = {
     limits: Object.freeze({
       ...DEFAULT_PDF_LIMITS,
-      maxBytes: pdfMaxBytes,
+      maxBytes: memory.pdfMaxBytes,
       maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
       timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
     }),

@@ -1,11 +1,18 @@
 /**
  * Where the service runs decides what it may start: local mode is refused on
- * a host unless asked for, and one memory budget sizes the body budget and
- * the audio and PDF concurrency.
+ * a host unless asked for, and one memory budget sizes the body budget, the
+ * audio and PDF concurrency and the largest uploads.
  */
 import assert from "node:assert/strict";
 import { ConfigError, loadConfig } from "../../lib/config.ts";
-import { isLoopbackHost, localModeRefusal, planMemory } from "../../lib/config_hosting.ts";
+import {
+  audioWorkBytes,
+  BASELINE_MB,
+  isLoopbackHost,
+  localModeRefusal,
+  pdfWorkBytes,
+  planMemory,
+} from "../../lib/config_hosting.ts";
 
 const MB = 1024 * 1024;
 
@@ -40,15 +47,30 @@ Deno.test("loadConfig() refuses an unset SERVICE_MODE on a host, naming what to 
   assert.equal(loadConfig({ SERVICE_MODE: "local", HOST: "0.0.0.0" }).mode, "local");
 });
 
-Deno.test("planMemory() shares the budget: a quarter for bodies, the work sized from the largest inputs", () => {
+Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget, PDF first", () => {
   const caps = { audioBytes: 50 * MB, pdfBytes: 20 * MB };
+  // A kind whose largest upload is 0 never runs.
+  const used = (plan: ReturnType<typeof planMemory>) =>
+    BASELINE_MB * MB + plan.bodyBytes +
+    (plan.pdfMaxBytes > 0 ? plan.pdfConcurrency * pdfWorkBytes(plan.pdfMaxBytes) : 0) +
+    (plan.audioMaxBytes > 0 ? plan.audioConcurrency * audioWorkBytes(plan.audioMaxBytes) : 0);
+  for (const budgetMb of [512, 640, 768, 1024, 1536, 2048, 4096, 8192]) {
+    const plan = planMemory(budgetMb, caps);
+    assert.ok(used(plan) <= budgetMb * MB, `${budgetMb} MB: ${JSON.stringify(plan)}`);
+    assert.ok(plan.bodyBytes >= Math.ceil(50 * MB * 4 / 3), "the largest body, base64 in an MCP call, fits");
+  }
+  // Deno Deploy's 768 MB: bodies an eighth, one PDF conversion at its cap, audio lowered to what is left.
   const deploy = planMemory(768, caps);
-  assert.deepEqual(deploy, { budgetMb: 768, bodyBytes: 192 * MB, pdfConcurrency: 1, audioConcurrency: 1 });
+  assert.equal(deploy.bodyBytes, 96 * MB);
+  assert.deepEqual([deploy.pdfConcurrency, deploy.pdfMaxBytes, deploy.audioConcurrency], [1, 20 * MB, 1]);
+  assert.ok(deploy.audioMaxBytes > 0 && deploy.audioMaxBytes < 50 * MB);
+  // More memory: the caps in full, then more of each at once, the kind with fewer first.
   const big = planMemory(4096, caps);
-  assert.equal(big.bodyBytes, 1024 * MB);
+  assert.deepEqual([big.pdfMaxBytes, big.audioMaxBytes], [20 * MB, 50 * MB]);
   assert.ok(big.pdfConcurrency > 1 && big.audioConcurrency > 1, JSON.stringify(big));
-  // The body budget always admits the largest single body, base64 in an MCP call.
-  assert.ok(planMemory(128, caps).bodyBytes >= Math.ceil(50 * MB * 4 / 3));
+  assert.ok(Math.abs(big.pdfConcurrency - big.audioConcurrency) <= 2, JSON.stringify(big));
+  // Too little for a PDF conversion at all: none is accepted (413), rather than a job past the budget.
+  assert.equal(planMemory(384, caps).pdfMaxBytes, 0);
 });
 
 Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; explicit limits win", () => {

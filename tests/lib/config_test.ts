@@ -138,8 +138,13 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
-  // One ffmpeg job and one PDF conversion at once fit the default 768 MB budget.
-  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1 });
+  // The default 768 MB holds one PDF conversion at its cap and one ffmpeg job of a smaller upload.
+  assert.deepEqual(config.audio, {
+    ...DEFAULT_AUDIO_LIMITS,
+    concurrency: 1,
+    maxBytes: config.memory.audioMaxBytes,
+  });
+  assert.ok(config.audio.maxBytes > 0 && config.audio.maxBytes < DEFAULT_AUDIO_LIMITS.maxBytes);
   assert.deepEqual(config.pdf, {
     limits: DEFAULT_PDF_LIMITS,
     concurrency: 1,
@@ -147,7 +152,7 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
     pool: { workers: 1, heapMb: 256, splitMinPages: 64 },
   });
   assert.equal(config.memory.budgetMb, 768);
-  assert.equal(config.memory.bodyBytes, 192 * 1024 * 1024);
+  assert.equal(config.memory.bodyBytes, 96 * 1024 * 1024);
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
 });
 
