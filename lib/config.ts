@@ -228,10 +228,12 @@ export function loadConfig(env: Env = processEnv()): Config {
   const audioDefaults = DEFAULT_AUDIO_LIMITS;
   const audioMaxBytes = whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1);
   const pdfMaxBytes = whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1);
-  const memory = planMemory(whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128), {
-    audioBytes: audioMaxBytes,
-    pdfBytes: pdfMaxBytes,
-  });
+  // On Deno Deploy ffmpeg cannot be relied upon: audio is not sold there, so PDF gets its memory.
+  const memory = planMemory(
+    whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128),
+    { audioBytes: audioMaxBytes, pdfBytes: pdfMaxBytes },
+    { audio: read("DENO_DEPLOYMENT_ID") === undefined },
+  );
   const audio: AudioLimits = {
     maxBytes: memory.audioMaxBytes,
     maxSeconds: whole("AUDIO_MAX_SECONDS", audioDefaults.maxSeconds, 1),

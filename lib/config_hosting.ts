@@ -27,10 +27,13 @@ export const BODY_SHARE = 1 / 8;
  */
 export const PDF_JOB_MB = 160;
 /**
- * Memory of one PDF conversion per byte of input, beyond {@linkcode PDF_JOB_MB}.
- * Measured on dense text: 4 MB took 192 MB, 20 MB (500 pages) 325 MB.
+ * Memory of one PDF conversion per byte of input, beyond {@linkcode PDF_JOB_MB}
+ * (the copies of the input, pdf.js's objects, the Markdown and its JSON).
+ * Measured on dense text: one 4 MB conversion took 192 MB, one of 20 MB (500
+ * pages) 325 MB; two of 20 MB in turn with small audio jobs and JSON calls
+ * took the process 580 MB over its idle size.
  */
-export const PDF_BYTES_PER_INPUT_BYTE = 8.5;
+export const PDF_BYTES_PER_INPUT_BYTE = 16;
 /**
  * Memory of one audio job whatever its input, in MB: buffers and the decoded
  * PCM kept for the meter (at most 32 MB), plus ffmpeg's own process (about
@@ -44,6 +47,13 @@ export const AUDIO_JOB_MB = 104;
  * PCM included; an 8 MB one by 10 (79 MB).
  */
 export const AUDIO_BYTES_PER_INPUT_BYTE = 8.5;
+
+/**
+ * The audio upload, in MB, that a host where ffmpeg may run keeps room for
+ * before PDF work takes the rest (about 45 s of 48 kHz stereo WAV, or several
+ * minutes of MP3).
+ */
+export const AUDIO_FLOOR_MB = 8;
 
 /** Memory one PDF conversion of `inputBytes` takes, in bytes. */
 export function pdfWorkBytes(inputBytes: number): number {
@@ -115,9 +125,15 @@ export interface MemoryPlan {
   readonly audioMaxBytes: number;
 }
 
-/** The largest input (at most `cap`) whose job fits in `bytes`, by `cost`'s fixed part and slope. */
+/** The largest input (at most `cap`) whose job fits in `bytes`, by the job's fixed part and slope. */
 function largestFitting(bytes: number, cap: number, fixedMb: number, perByte: number): number {
   return Math.max(0, Math.min(cap, Math.floor((bytes - fixedMb * MB) / perByte)));
+}
+
+/** What the host can run, as far as sharing memory goes. */
+export interface PlanOptions {
+  /** Whether audio work may run here (false on Deno Deploy, where ffmpeg cannot be relied upon). */
+  readonly audio?: boolean;
 }
 
 /**
@@ -131,29 +147,45 @@ function largestFitting(bytes: number, cap: number, fixedMb: number, perByte: nu
  * - {@linkcode BASELINE_MB} for the process itself;
  * - an eighth for request bodies in flight, never less than the largest
  *   single body (base64 in an MCP call); queued jobs hold their bodies here;
- * - one PDF conversion at the largest input that fits
- *   ({@linkcode pdfWorkBytes}, the PDF cap if it fits), then one audio job in
- *   what is left ({@linkcode audioWorkBytes}, the audio cap if it fits: a
- *   larger upload gets a 413 naming the limit);
+ * - where audio may run, room for one audio job of {@linkcode AUDIO_FLOOR_MB}
+ *   (or its cap, if smaller);
+ * - one PDF conversion at the largest input that fits ({@linkcode pdfWorkBytes},
+ *   the PDF cap if it fits; a larger upload gets a 413 naming the limit);
+ * - the audio job grown with what is left, up to its cap
+ *   ({@linkcode audioWorkBytes});
  * - what is still left adds a PDF conversion or an audio job at a time, the
  *   kind with fewer first, while one fits.
  *
- * PDF comes first: it is what a host without ffmpeg (Deno Deploy) sells.
+ * A kind with no room at all accepts nothing and is not sold (see
+ * `withinBudget`). The measured costs are large (a PDF conversion at its 20 MB
+ * cap about 480 MB, an audio job at its 50 MB cap about 530 MB), so at Deno
+ * Deploy's 768 MB, where audio is not sold, PDF gets the whole share; on a
+ * host with ffmpeg both are sold with smaller uploads, in full from 1,536 MB.
  *
  * @example Deno Deploy's default 768 MB
  * ```ts
+ * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
+ * // bodies 96 MB; one PDF conversion of up to 18 MB; no audio
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // bodies 96 MB; one PDF conversion of up to 20 MB; one audio job of up to 9.3 MB
+ * // bodies 96 MB; one PDF conversion of up to 7.2 MB; one audio job of up to 8 MB
  * ```
  */
-export function planMemory(budgetMb: number, caps: BodyCaps): MemoryPlan {
+export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
   const budget = budgetMb * MB;
   const largestBody = Math.ceil(Math.max(caps.audioBytes, caps.pdfBytes) * 4 / 3) + MB;
   const bodyBytes = Math.max(largestBody, Math.floor(budget * BODY_SHARE));
   let left = Math.max(0, budget - BASELINE_MB * MB - bodyBytes);
-  const pdfMaxBytes = largestFitting(left, caps.pdfBytes, PDF_JOB_MB, PDF_BYTES_PER_INPUT_BYTE);
+  const audioCap = options.audio === false ? 0 : caps.audioBytes;
+  let audioMaxBytes = largestFitting(
+    left,
+    Math.min(audioCap, AUDIO_FLOOR_MB * MB),
+    AUDIO_JOB_MB,
+    AUDIO_BYTES_PER_INPUT_BYTE,
+  );
+  const audioFloor = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
+  const pdfMaxBytes = largestFitting(left - audioFloor, caps.pdfBytes, PDF_JOB_MB, PDF_BYTES_PER_INPUT_BYTE);
   left -= pdfMaxBytes > 0 ? pdfWorkBytes(pdfMaxBytes) : 0;
-  const audioMaxBytes = largestFitting(left, caps.audioBytes, AUDIO_JOB_MB, AUDIO_BYTES_PER_INPUT_BYTE);
+  audioMaxBytes = largestFitting(left, audioCap, AUDIO_JOB_MB, AUDIO_BYTES_PER_INPUT_BYTE);
   left -= audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
   let pdfConcurrency = 1;
   let audioConcurrency = 1;

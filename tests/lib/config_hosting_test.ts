@@ -47,29 +47,41 @@ Deno.test("loadConfig() refuses an unset SERVICE_MODE on a host, naming what to 
   assert.equal(loadConfig({ SERVICE_MODE: "local", HOST: "0.0.0.0" }).mode, "local");
 });
 
-Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget, PDF first", () => {
+Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget", () => {
   const caps = { audioBytes: 50 * MB, pdfBytes: 20 * MB };
   // A kind whose largest upload is 0 never runs.
   const used = (plan: ReturnType<typeof planMemory>) =>
     BASELINE_MB * MB + plan.bodyBytes +
     (plan.pdfMaxBytes > 0 ? plan.pdfConcurrency * pdfWorkBytes(plan.pdfMaxBytes) : 0) +
     (plan.audioMaxBytes > 0 ? plan.audioConcurrency * audioWorkBytes(plan.audioMaxBytes) : 0);
-  for (const budgetMb of [512, 640, 768, 1024, 1536, 2048, 4096, 8192]) {
-    const plan = planMemory(budgetMb, caps);
-    assert.ok(used(plan) <= budgetMb * MB, `${budgetMb} MB: ${JSON.stringify(plan)}`);
-    assert.ok(plan.bodyBytes >= Math.ceil(50 * MB * 4 / 3), "the largest body, base64 in an MCP call, fits");
+  for (const budgetMb of [384, 512, 640, 768, 1024, 1536, 2048, 4096, 8192]) {
+    for (const audio of [true, false]) {
+      const plan = planMemory(budgetMb, caps, { audio });
+      assert.ok(used(plan) <= budgetMb * MB, `${budgetMb} MB: ${JSON.stringify(plan)}`);
+      assert.ok(
+        plan.bodyBytes >= Math.ceil(50 * MB * 4 / 3),
+        "the largest body, base64 in an MCP call, fits",
+      );
+    }
   }
-  // Deno Deploy's 768 MB: bodies an eighth, one PDF conversion at its cap, audio lowered to what is left.
-  const deploy = planMemory(768, caps);
+  // Deno Deploy's 768 MB, no audio there: bodies an eighth, one PDF conversion of nearly its cap.
+  const deploy = planMemory(768, caps, { audio: false });
   assert.equal(deploy.bodyBytes, 96 * MB);
-  assert.deepEqual([deploy.pdfConcurrency, deploy.pdfMaxBytes, deploy.audioConcurrency], [1, 20 * MB, 1]);
-  assert.ok(deploy.audioMaxBytes > 0 && deploy.audioMaxBytes < 50 * MB);
+  assert.deepEqual([deploy.pdfConcurrency, deploy.audioMaxBytes], [1, 0]);
+  assert.ok(deploy.pdfMaxBytes > 15 * MB && deploy.pdfMaxBytes <= 20 * MB, JSON.stringify(deploy));
+  // 768 MB with ffmpeg: room for an 8 MB audio job first, PDF the rest.
+  const host = planMemory(768, caps);
+  assert.equal(host.audioMaxBytes, 8 * MB);
+  assert.ok(host.pdfMaxBytes > 5 * MB && host.pdfMaxBytes < deploy.pdfMaxBytes, JSON.stringify(host));
+  assert.deepEqual([host.pdfConcurrency, host.audioConcurrency], [1, 1]);
   // More memory: the caps in full, then more of each at once, the kind with fewer first.
+  const full = planMemory(1536, caps);
+  assert.deepEqual([full.pdfMaxBytes, full.audioMaxBytes], [20 * MB, 50 * MB]);
   const big = planMemory(4096, caps);
   assert.deepEqual([big.pdfMaxBytes, big.audioMaxBytes], [20 * MB, 50 * MB]);
   assert.ok(big.pdfConcurrency > 1 && big.audioConcurrency > 1, JSON.stringify(big));
   assert.ok(Math.abs(big.pdfConcurrency - big.audioConcurrency) <= 2, JSON.stringify(big));
-  // Too little for a PDF conversion at all: none is accepted (413), rather than a job past the budget.
+  // Too little for a PDF conversion at all: none is accepted (and it is not sold), not a job past the budget.
   assert.equal(planMemory(384, caps).pdfMaxBytes, 0);
 });
 
@@ -81,4 +93,12 @@ Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; e
   assert.ok(config.pdf.concurrency > 1);
   assert.equal(loadConfig({ MEMORY_BUDGET_MB: "4096", PDF_CONCURRENCY: "1" }).pdf.concurrency, 1);
   assert.throws(() => loadConfig({ MEMORY_BUDGET_MB: "64" }), /MEMORY_BUDGET_MB "64"/);
+  // The largest uploads follow the budget too; on Deno Deploy audio gets none and PDF its share.
+  const small = loadConfig({ MEMORY_BUDGET_MB: "600" });
+  assert.equal(small.audio.maxBytes, small.memory.audioMaxBytes);
+  assert.equal(small.pdf.limits.maxBytes, small.memory.pdfMaxBytes);
+  assert.ok(small.pdf.limits.maxBytes < loadConfig({}).pdf.limits.maxBytes);
+  const deploy = loadConfig({ SERVICE_MODE: "local", DENO_DEPLOYMENT_ID: "dep-1" });
+  assert.equal(deploy.audio.maxBytes, 0);
+  assert.ok(deploy.pdf.limits.maxBytes > loadConfig({}).pdf.limits.maxBytes);
 });

@@ -138,15 +138,13 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
-  // The default 768 MB holds one PDF conversion at its cap and one ffmpeg job of a smaller upload.
-  assert.deepEqual(config.audio, {
-    ...DEFAULT_AUDIO_LIMITS,
-    concurrency: 1,
-    maxBytes: config.memory.audioMaxBytes,
-  });
-  assert.ok(config.audio.maxBytes > 0 && config.audio.maxBytes < DEFAULT_AUDIO_LIMITS.maxBytes);
+  // The default 768 MB holds one PDF conversion and one ffmpeg job at once, each of a smaller upload than its cap.
+  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1, maxBytes: 8 * 1024 * 1024 });
+  assert.ok(
+    config.memory.pdfMaxBytes > 5 * 1024 * 1024 && config.memory.pdfMaxBytes < DEFAULT_PDF_LIMITS.maxBytes,
+  );
   assert.deepEqual(config.pdf, {
-    limits: DEFAULT_PDF_LIMITS,
+    limits: { ...DEFAULT_PDF_LIMITS, maxBytes: config.memory.pdfMaxBytes },
     concurrency: 1,
     queue: 8,
     pool: { workers: 1, heapMb: 256, splitMinPages: 64 },
