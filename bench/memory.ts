@@ -50,7 +50,9 @@ function tally(outcomes: Outcome[], kind: Outcome["kind"]): string {
 async function measure(budgetMb: number, deploy = false): Promise<string> {
   const plan = planMemory(budgetMb, CAPS, { audio: !deploy });
   const pdf = plan.pdfMaxBytes > 0 ? densePdf(PDF_PAGES, plan.pdfMaxBytes - 64 * 1024) : new Uint8Array();
-  const audio = plan.audioMaxBytes > 0 ? await speechWav(wavSecondsFor(plan.audioMaxBytes)) : new Uint8Array();
+  const audio = plan.audioMaxBytes > 0
+    ? await speechWav(wavSecondsFor(plan.audioMaxBytes))
+    : new Uint8Array();
   const service = await spawnService({
     SERVICE_MODE: "local",
     ALT_ROUTES: "off",
@@ -77,9 +79,13 @@ async function measure(budgetMb: number, deploy = false): Promise<string> {
     });
     const peaks = await sampler.stop();
     const together = peaks.service + peaks.children;
-    return `| ${budgetMb}${deploy ? " (as on Deno Deploy)" : ""} | ${(pdf.length / MB).toFixed(1)} MB × ${plan.pdfConcurrency} | ` +
+    return `| ${budgetMb}${deploy ? " (as on Deno Deploy)" : ""} | ${
+      (pdf.length / MB).toFixed(1)
+    } MB × ${plan.pdfConcurrency} | ` +
       `${(audio.length / MB).toFixed(1)} MB × ${plan.audioConcurrency} | ${tally(outcomes, "pdf")} | ` +
-      `${tally(outcomes, "audio")} | ${tally(outcomes, "json")} | ${mb(peaks.service)} | ${mb(peaks.children)} | ` +
+      `${tally(outcomes, "audio")} | ${tally(outcomes, "json")} | ${mb(peaks.service)} | ${
+        mb(peaks.children)
+      } | ` +
       `${(together / (budgetMb * MB)).toFixed(2)} |`;
   } finally {
     await service.stop();

@@ -155,7 +155,7 @@ Deno.test("[e2e] a mixed load at the caps stays within the default MEMORY_BUDGET
 });
 
 Deno.test("[e2e] a mixed load stays within a 600 MB budget, whose limits are lower", async () => {
-  // 600 MB leaves audio less than its 4 MB cap: the largest accepted upload is lowered to what fits.
-  assert.ok(planMemory(600, CAPS).audioMaxBytes < planMemory(768, CAPS).audioMaxBytes);
+  // 600 MB leaves PDF work less than its 1 MB cap: the largest accepted upload is lowered to what fits.
+  assert.ok(planMemory(600, CAPS).pdfMaxBytes < planMemory(768, CAPS).pdfMaxBytes);
   await mixedLoadWithin(600);
 });
