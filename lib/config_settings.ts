@@ -28,11 +28,12 @@ export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
 /** How long local mode waits for Anvil at start unless configured, in ms. */
 export const DEFAULT_ANVIL_READY_MS = 15_000;
 const MB = 1024 * 1024;
-/** The limits the default memory budget gives. */
-const DEFAULT_PLAN = planMemory(DEFAULT_MEMORY_BUDGET_MB, {
-  audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes,
-  pdfBytes: DEFAULT_PDF_LIMITS.maxBytes,
-});
+/** The default caps, before the memory budget lowers them. */
+const DEFAULT_CAPS = { audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes, pdfBytes: DEFAULT_PDF_LIMITS.maxBytes };
+/** The limits the default memory budget gives where ffmpeg may run. */
+const DEFAULT_PLAN = planMemory(DEFAULT_MEMORY_BUDGET_MB, DEFAULT_CAPS);
+/** The limits it gives on Deno Deploy, where audio is not sold. */
+const DEPLOY_PLAN = planMemory(DEFAULT_MEMORY_BUDGET_MB, DEFAULT_CAPS, { audio: false });
 
 /** `bytes` in MB, to one decimal. */
 function mbOf(bytes: number): string {
@@ -132,9 +133,9 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     default: code(DEFAULT_MEMORY_BUDGET_MB),
     meaning:
       "Memory the service may use, ffmpeg included, MB (at least 128). An eighth (at least the largest body) " +
-      "is the budget of request bodies in flight (more: 503 with `Retry-After`); PDF work comes next, then " +
-      "audio: the concurrency defaults and the largest accepted uploads follow (explicit limits win, past " +
-      "the budget)",
+      "is the budget of request bodies in flight (more: 503 with `Retry-After`); the rest holds PDF and audio " +
+      "work, from which the concurrency defaults and the largest accepted uploads follow (explicit limits " +
+      "win, past the budget). See Deploy → Memory",
   },
   {
     name: "AUDIO_CONCURRENCY",
@@ -154,7 +155,10 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "PDF_MAX_BYTES",
     default: `${code(DEFAULT_PDF_LIMITS.maxBytes)} (${DEFAULT_PDF_LIMITS.maxBytes / MB} MB)`,
-    meaning: "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds",
+    meaning: "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds " +
+      `(${mbOf(DEFAULT_PLAN.pdfMaxBytes)} MB at the default budget, ${
+        mbOf(DEPLOY_PLAN.pdfMaxBytes)
+      } MB on Deno Deploy)`,
   },
   {
     name: "PDF_MAX_PAGES",
