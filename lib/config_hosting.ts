@@ -3,6 +3,14 @@
  * start (never by default on a host), and how one memory budget is shared
  * between request bodies in flight, PDF conversions and audio jobs.
  *
+ * The budget counts ffmpeg's processes too: a host's limit covers the whole
+ * instance (Deno Deploy runs each instance in its own isolated Linux
+ * environment; a plain host's cgroup `MemoryMax` counts every process of the
+ * unit), not only the Deno process. The costs below were measured with the
+ * process's peak RSS (`VmHWM`, every thread, PDF workers included) and its
+ * ffmpeg children sampled beside it; `tests/e2e/memory_mixed_test.ts` checks
+ * a mixed paid load against them and `bench/memory.ts` at the default caps.
+ *
  * @module
  */
 
