@@ -24,7 +24,20 @@ if (import.meta.main) {
     hostname: config.hostname,
     port: config.port,
     onListen: ({ hostname, port }) =>
-      runtime.log({ type: "start", version: VERSION, mode: config.mode, url: `http://${hostname}:${port}` }),
+      runtime.log({
+        type: "start",
+        version: VERSION,
+        mode: config.mode,
+        url: `http://${hostname}:${port}`,
+        memory: {
+          budgetMb: config.memory.budgetMb,
+          bodyBytes: config.memory.bodyBytes,
+          pdfConcurrency: config.pdf.concurrency,
+          pdfMaxBytes: config.pdf.limits.maxBytes,
+          audioConcurrency: config.audio.concurrency,
+          audioMaxBytes: config.audio.maxBytes,
+        },
+      }),
   }, app.fetch);
   let stopping: Promise<void> | undefined;
   const stop = () => {

@@ -17,6 +17,7 @@ export type MissingReason =
   | "not_installed"
   | "not_permitted"
   | "not_executable"
+  | "over_budget"
   | "failed";
 
 /** Whether one capability is usable here, and why not. */
@@ -159,4 +160,23 @@ export function withheldOperations(capabilities: Capabilities): ReadonlyMap<stri
     }
   }
   return withheld;
+}
+
+/**
+ * `capabilities`, with those whose work `MEMORY_BUDGET_MB` cannot hold (its
+ * largest accepted upload came out as 0 bytes) marked missing, so that work
+ * is not sold either.
+ */
+export function withinBudget(
+  capabilities: Capabilities,
+  largest: { readonly audioBytes: number; readonly pdfBytes: number },
+  budgetMb: number,
+): Capabilities {
+  const over = (name: CapabilityName, bytes: number): Capability =>
+    bytes > 0 || !capabilities[name].ok ? capabilities[name] : {
+      ok: false,
+      reason: "over_budget",
+      detail: `MEMORY_BUDGET_MB=${budgetMb} holds no ${FEATURE[name].toLowerCase()} job: raise it`,
+    };
+  return { ffmpeg: over("ffmpeg", largest.audioBytes), pdfjs: over("pdfjs", largest.pdfBytes) };
 }

@@ -228,12 +228,14 @@ export function loadConfig(env: Env = processEnv()): Config {
   const audioDefaults = DEFAULT_AUDIO_LIMITS;
   const audioMaxBytes = whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1);
   const pdfMaxBytes = whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1);
-  const memory = planMemory(whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128), {
-    audioBytes: audioMaxBytes,
-    pdfBytes: pdfMaxBytes,
-  });
+  // On Deno Deploy ffmpeg cannot be relied upon: audio is not sold there, so PDF gets its memory.
+  const memory = planMemory(
+    whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128),
+    { audioBytes: audioMaxBytes, pdfBytes: pdfMaxBytes },
+    { audio: read("DENO_DEPLOYMENT_ID") === undefined },
+  );
   const audio: AudioLimits = {
-    maxBytes: audioMaxBytes,
+    maxBytes: memory.audioMaxBytes,
     maxSeconds: whole("AUDIO_MAX_SECONDS", audioDefaults.maxSeconds, 1),
     timeoutMs: whole("AUDIO_TIMEOUT_MS", audioDefaults.timeoutMs, 1),
     concurrency: whole("AUDIO_CONCURRENCY", memory.audioConcurrency, 1),
@@ -244,7 +246,7 @@ export function loadConfig(env: Env = processEnv()): Config {
   const pdf: PdfSettings = {
     limits: Object.freeze({
       ...DEFAULT_PDF_LIMITS,
-      maxBytes: pdfMaxBytes,
+      maxBytes: memory.pdfMaxBytes,
       maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
       timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
     }),

@@ -3,6 +3,14 @@
  * start (never by default on a host), and how one memory budget is shared
  * between request bodies in flight, PDF conversions and audio jobs.
  *
+ * The budget counts ffmpeg's processes too: a host's limit covers the whole
+ * instance (Deno Deploy runs each instance in its own isolated Linux
+ * environment; a plain host's cgroup `MemoryMax` counts every process of the
+ * unit), not only the Deno process. The costs below were measured with the
+ * process's peak RSS (`VmHWM`, every thread, PDF workers included) and its
+ * ffmpeg children sampled beside it; `tests/e2e/memory_mixed_test.ts` checks
+ * a mixed paid load against them and `bench/memory.ts` at the default caps.
+ *
  * @module
  */
 
@@ -11,14 +19,59 @@ const MB = 1024 * 1024;
 
 /** The memory budget when none is configured: Deno Deploy's default limit, in MB. */
 export const DEFAULT_MEMORY_BUDGET_MB = 768;
-/** What the process needs before any request: code, heap, caches (idle RSS is about 160 MB), in MB. */
-export const BASELINE_MB = 256;
-/** The share of the budget that request bodies in flight may hold. */
-export const BODY_SHARE = 0.25;
-/** Memory one PDF conversion may take, per byte of the largest accepted PDF. */
-export const PDF_BYTES_PER_INPUT_BYTE = 8;
-/** Memory one audio job holds in the process (input, output, buffers), per byte of the largest input. */
-export const AUDIO_BYTES_PER_INPUT_BYTE = 4.5;
+/**
+ * What the process needs besides request bodies and heavy work, in MB: code,
+ * heap, caches, the JSON operations, an idle PDF worker, and the allocator's
+ * slack. Measured: 183–191 MB peak in local mode (which also runs the embedded
+ * chain) under a stream of paid JSON calls.
+ */
+export const BASELINE_MB = 224;
+/** The share of the budget that request bodies in flight may hold (at least the largest body). */
+export const BODY_SHARE = 1 / 8;
+/**
+ * Memory of one PDF conversion whatever its input, in MB: its worker thread's
+ * heap with pdf.js at work. Measured: 148 MB for a 4-page PDF, 170 MB for
+ * 2 MB of dense text.
+ */
+export const PDF_JOB_MB = 160;
+/**
+ * Memory of one PDF conversion per byte of input, beyond {@linkcode PDF_JOB_MB}
+ * (the copies of the input, pdf.js's objects, the Markdown and its JSON).
+ * Measured on dense text: one 4 MB conversion took 192 MB, one of 20 MB (500
+ * pages) 325 MB; two of 20 MB in turn with small audio jobs and JSON calls
+ * took the process 580 MB over its idle size.
+ */
+export const PDF_BYTES_PER_INPUT_BYTE = 16;
+/**
+ * Memory of one audio job whatever its input, in MB: buffers and the decoded
+ * PCM kept for the meter (at most 32 MB), plus ffmpeg's own process (about
+ * 50 MB: see the module comment for why it is counted).
+ */
+export const AUDIO_JOB_MB = 104;
+/**
+ * Memory of one audio job in the process per byte of input (the input's
+ * copies, the result, its base64 in the JSON answer). Measured: a 50 MB WAV
+ * answered as JSON raised the peak by 9.4 bytes per input byte, the decoded
+ * PCM included; an 8 MB one by 10 (79 MB).
+ */
+export const AUDIO_BYTES_PER_INPUT_BYTE = 8.5;
+
+/**
+ * The audio upload, in MB, that a host where ffmpeg may run keeps room for
+ * before PDF work takes the rest (about 45 s of 48 kHz stereo WAV, or several
+ * minutes of MP3).
+ */
+export const AUDIO_FLOOR_MB = 8;
+
+/** Memory one PDF conversion of `inputBytes` takes, in bytes. */
+export function pdfWorkBytes(inputBytes: number): number {
+  return Math.ceil(PDF_JOB_MB * MB + inputBytes * PDF_BYTES_PER_INPUT_BYTE);
+}
+
+/** Memory one audio job of `inputBytes` takes, ffmpeg included, in bytes. */
+export function audioWorkBytes(inputBytes: number): number {
+  return Math.ceil(AUDIO_JOB_MB * MB + inputBytes * AUDIO_BYTES_PER_INPUT_BYTE);
+}
 
 /** What the environment says about where the service runs. */
 export interface HostingFacts {
@@ -70,33 +123,88 @@ export interface MemoryPlan {
   readonly budgetMb: number;
   /** Bytes of request bodies that may be in flight at once, across every route and MCP. */
   readonly bodyBytes: number;
-  /** PDF conversions that fit at once. */
+  /** PDF conversions that may run at once. */
   readonly pdfConcurrency: number;
-  /** Audio jobs that fit at once. */
+  /** Largest PDF accepted: the configured cap, or less when the budget cannot hold a conversion of it. */
+  readonly pdfMaxBytes: number;
+  /** Audio jobs that may run at once. */
   readonly audioConcurrency: number;
+  /** Largest audio accepted: the configured cap, or less when the budget cannot hold a job of it. */
+  readonly audioMaxBytes: number;
+}
+
+/** The largest input (at most `cap`) whose job fits in `bytes`, by the job's fixed part and slope. */
+function largestFitting(bytes: number, cap: number, fixedMb: number, perByte: number): number {
+  return Math.max(0, Math.min(cap, Math.floor((bytes - fixedMb * MB) / perByte)));
+}
+
+/** What the host can run, as far as sharing memory goes. */
+export interface PlanOptions {
+  /** Whether audio work may run here (false on Deno Deploy, where ffmpeg cannot be relied upon). */
+  readonly audio?: boolean;
 }
 
 /**
- * Shares `budgetMb` out: {@linkcode BASELINE_MB} for the process itself, a
- * quarter for request bodies in flight (never less than the largest single
- * body, base64 in an MCP call), and the rest half to PDF conversions and half
- * to audio jobs, each sized from its largest input. At least one of each runs.
+ * Shares `budgetMb` out so that the process (ffmpeg included) stays within
+ * it whatever mix of requests arrives. Each share is held for its kind of
+ * work alone, not lent between kinds: memory a finished job freed stays with
+ * the process (the allocator keeps it; a PDF worker's heap stays with the
+ * worker) and is not handed to a job of the other kind, so a PDF conversion
+ * and an audio job that only took turns would still add up.
+ *
+ * - {@linkcode BASELINE_MB} for the process itself;
+ * - an eighth for request bodies in flight, never less than the largest
+ *   single body (base64 in an MCP call); queued jobs hold their bodies here;
+ * - where audio may run, room for one audio job of {@linkcode AUDIO_FLOOR_MB}
+ *   (or its cap, if smaller);
+ * - one PDF conversion at the largest input that fits ({@linkcode pdfWorkBytes},
+ *   the PDF cap if it fits; a larger upload gets a 413 naming the limit);
+ * - the audio job grown with what is left, up to its cap
+ *   ({@linkcode audioWorkBytes});
+ * - what is still left adds a PDF conversion or an audio job at a time, the
+ *   kind with fewer first, while one fits.
+ *
+ * A kind with no room at all accepts nothing and is not sold (see
+ * `withinBudget`). The measured costs are large (a PDF conversion at its 20 MB
+ * cap about 480 MB, an audio job at its 50 MB cap about 530 MB), so at Deno
+ * Deploy's 768 MB, where audio is not sold, PDF gets the whole share; on a
+ * host with ffmpeg both are sold with smaller uploads, in full from 1,536 MB.
  *
  * @example Deno Deploy's default 768 MB
  * ```ts
+ * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
+ * // bodies 96 MB; one PDF conversion of up to 18 MB; no audio
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // { budgetMb: 768, bodyBytes: 192 MB, pdfConcurrency: 1, audioConcurrency: 1 }
+ * // bodies 96 MB; one PDF conversion of up to 7.2 MB; one audio job of up to 8 MB
  * ```
  */
-export function planMemory(budgetMb: number, caps: BodyCaps): MemoryPlan {
+export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
   const budget = budgetMb * MB;
   const largestBody = Math.ceil(Math.max(caps.audioBytes, caps.pdfBytes) * 4 / 3) + MB;
   const bodyBytes = Math.max(largestBody, Math.floor(budget * BODY_SHARE));
-  const work = Math.max(0, budget - BASELINE_MB * MB - bodyBytes);
-  return {
-    budgetMb,
-    bodyBytes,
-    pdfConcurrency: Math.max(1, Math.floor(work / 2 / (caps.pdfBytes * PDF_BYTES_PER_INPUT_BYTE))),
-    audioConcurrency: Math.max(1, Math.floor(work / 2 / (caps.audioBytes * AUDIO_BYTES_PER_INPUT_BYTE))),
-  };
+  let left = Math.max(0, budget - BASELINE_MB * MB - bodyBytes);
+  const audioCap = options.audio === false ? 0 : caps.audioBytes;
+  let audioMaxBytes = largestFitting(
+    left,
+    Math.min(audioCap, AUDIO_FLOOR_MB * MB),
+    AUDIO_JOB_MB,
+    AUDIO_BYTES_PER_INPUT_BYTE,
+  );
+  const audioFloor = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
+  const pdfMaxBytes = largestFitting(left - audioFloor, caps.pdfBytes, PDF_JOB_MB, PDF_BYTES_PER_INPUT_BYTE);
+  left -= pdfMaxBytes > 0 ? pdfWorkBytes(pdfMaxBytes) : 0;
+  audioMaxBytes = largestFitting(left, audioCap, AUDIO_JOB_MB, AUDIO_BYTES_PER_INPUT_BYTE);
+  left -= audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
+  let pdfConcurrency = 1;
+  let audioConcurrency = 1;
+  // A kind that cannot run at all gets no more slots.
+  const pdfJob = pdfMaxBytes > 0 ? pdfWorkBytes(pdfMaxBytes) : Infinity;
+  const audioJob = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : Infinity;
+  while (left >= Math.min(pdfJob, audioJob)) {
+    const pdfNext = left >= pdfJob && (pdfConcurrency <= audioConcurrency || left < audioJob);
+    if (pdfNext) pdfConcurrency++;
+    else audioConcurrency++;
+    left -= pdfNext ? pdfJob : audioJob;
+  }
+  return { budgetMb, bodyBytes, pdfConcurrency, pdfMaxBytes, audioConcurrency, audioMaxBytes };
 }

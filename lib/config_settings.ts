@@ -28,11 +28,17 @@ export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
 /** How long local mode waits for Anvil at start unless configured, in ms. */
 export const DEFAULT_ANVIL_READY_MS = 15_000;
 const MB = 1024 * 1024;
-/** The concurrency limits the default memory budget gives. */
-const DEFAULT_PLAN = planMemory(DEFAULT_MEMORY_BUDGET_MB, {
-  audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes,
-  pdfBytes: DEFAULT_PDF_LIMITS.maxBytes,
-});
+/** The default caps, before the memory budget lowers them. */
+const DEFAULT_CAPS = { audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes, pdfBytes: DEFAULT_PDF_LIMITS.maxBytes };
+/** The limits the default memory budget gives where ffmpeg may run. */
+const DEFAULT_PLAN = planMemory(DEFAULT_MEMORY_BUDGET_MB, DEFAULT_CAPS);
+/** The limits it gives on Deno Deploy, where audio is not sold. */
+const DEPLOY_PLAN = planMemory(DEFAULT_MEMORY_BUDGET_MB, DEFAULT_CAPS, { audio: false });
+
+/** `bytes` in MB, to one decimal. */
+function mbOf(bytes: number): string {
+  return (bytes / MB).toFixed(1);
+}
 
 /** `value` as inline code. */
 function code(value: string | number): string {
@@ -109,7 +115,8 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "AUDIO_MAX_BYTES",
     default: `${code(DEFAULT_AUDIO_LIMITS.maxBytes)} (${DEFAULT_AUDIO_LIMITS.maxBytes / MB} MB)`,
-    meaning: "Largest audio upload, bytes (larger: 413)",
+    meaning: "Largest audio upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds " +
+      `(${mbOf(DEFAULT_PLAN.audioMaxBytes)} MB at the default budget)`,
   },
   {
     name: "AUDIO_MAX_SECONDS",
@@ -125,8 +132,10 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     name: "MEMORY_BUDGET_MB",
     default: code(DEFAULT_MEMORY_BUDGET_MB),
     meaning:
-      "Memory the service may use, MB (at least 128). A quarter (at least the largest body) is the budget " +
-      "of request bodies in flight (more: 503 with `Retry-After`); the audio and PDF concurrency defaults follow",
+      "Memory the service may use, ffmpeg included, MB (at least 128). An eighth (at least the largest body) " +
+      "is the budget of request bodies in flight (more: 503 with `Retry-After`); the rest holds PDF and audio " +
+      "work, from which the concurrency defaults and the largest accepted uploads follow (explicit limits " +
+      "win, past the budget). See Deploy → Memory",
   },
   {
     name: "AUDIO_CONCURRENCY",
@@ -146,7 +155,10 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "PDF_MAX_BYTES",
     default: `${code(DEFAULT_PDF_LIMITS.maxBytes)} (${DEFAULT_PDF_LIMITS.maxBytes / MB} MB)`,
-    meaning: "Largest PDF upload, bytes (larger: 413)",
+    meaning: "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds " +
+      `(${mbOf(DEFAULT_PLAN.pdfMaxBytes)} MB at the default budget, ${
+        mbOf(DEPLOY_PLAN.pdfMaxBytes)
+      } MB on Deno Deploy)`,
   },
   {
     name: "PDF_MAX_PAGES",

@@ -19,7 +19,13 @@ import { buildServices, type Services } from "./services.ts";
 import { localEvmCheck } from "./local/evm_health.ts";
 import { BodyBudget } from "./body_budget.ts";
 import { createDrain, type Drain } from "./drain.ts";
-import { type Capabilities, probeCapabilities, type Probes, runtimeProbes } from "./capabilities.ts";
+import {
+  type Capabilities,
+  probeCapabilities,
+  type Probes,
+  runtimeProbes,
+  withinBudget,
+} from "./capabilities.ts";
 
 /** The running service. */
 export interface Runtime {
@@ -62,7 +68,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? await (await import("./local/mode.ts")).startLocalMode(config)
     : startRemoteMode(config);
   const services = buildServices(config, parts.services.solana);
-  const capabilities = await probeCapabilities(options.probes ?? runtimeProbes(config.audio.ffmpegPath));
+  const capabilities = withinBudget(
+    await probeCapabilities(options.probes ?? runtimeProbes(config.audio.ffmpegPath)),
+    { audioBytes: config.audio.maxBytes, pdfBytes: config.pdf.limits.maxBytes },
+    config.memory.budgetMb,
+  );
   // Starting a worker pauses the main thread for a moment: do it now, not during someone's request.
   services.pdf.pool.warm();
   const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));

@@ -70,18 +70,21 @@ function startRelay(target: string): FacilitatorRelay {
   };
 }
 
-/** Starts the service behind a relay to its own facilitator; `close()` stops both. */
+/**
+ * Starts the service behind a relay to its own facilitator; `close()` stops
+ * both. `env` adds to its environment.
+ */
 export async function startRelayedService(
-  options: Pick<TestServiceOptions, "log" | "facilitatorTimeoutMs"> = {},
+  options: Pick<TestServiceOptions, "log" | "facilitatorTimeoutMs" | "env"> = {},
 ): Promise<TestService & { relay: FacilitatorRelay }> {
   const port = freePort();
   const relay = startRelay(`http://127.0.0.1:${port}/local/facilitator`);
   const service = await startTestService({
     facilitator: new HTTPFacilitatorClient({ url: relay.url }),
-    env: { ALT_ROUTES: "off" },
     port,
     facilitatorRetryMs: 50,
     ...options,
+    env: { ALT_ROUTES: "off", ...options.env },
   });
   // The start-up probe ran before the service listened; the next request tries again.
   await new Promise((resolve) => setTimeout(resolve, 60));

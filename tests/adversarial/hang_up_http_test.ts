@@ -40,7 +40,11 @@ async function assertStillBuysOne(
 
 Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment, and keep their payment", async (t) => {
   const access = accessLog();
-  const service = await startRelayedService({ log: access.log });
+  const service = await startRelayedService({
+    log: access.log,
+    // Two minutes of WAV (23 MB), larger than the audio the default memory budget accepts beside PDF work.
+    env: { MEMORY_BUDGET_MB: "1536" },
+  });
   const { relay } = service;
   try {
     const { client } = await fundedBuyer(service, "2");

@@ -38,7 +38,11 @@ async function callTool(service: TestService, body: Uint8Array): Promise<CallToo
 
 Deno.test("[adversarial] MCP buyers who hang up are not charged and keep their payment", async (t) => {
   const access = accessLog();
-  const service = await startRelayedService({ log: access.log });
+  const service = await startRelayedService({
+    log: access.log,
+    // Two minutes of WAV (23 MB), larger than the audio the default memory budget accepts beside PDF work.
+    env: { MEMORY_BUDGET_MB: "1536" },
+  });
   const { relay } = service;
   try {
     const { client } = await fundedBuyer(service, "1");

@@ -7,12 +7,20 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+import { DEFAULT_AUDIO_LIMITS } from "../../lib/audio/limits.ts";
+import { planMemory } from "../../lib/config_hosting.ts";
+import { DEFAULT_PDF_LIMITS } from "../../lib/pdf/limits.ts";
 import { peakRssBytes, spawnService } from "../_support/service_process.ts";
 
 const MB = 1024 * 1024;
 const BUDGET_MB = 512;
 const UPLOADS = 8;
 const MCP_CALLS = 4;
+/** The largest audio upload the budget accepts (the budget lowers the 50 MB cap). */
+const AUDIO_BYTES = planMemory(BUDGET_MB, {
+  audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes,
+  pdfBytes: DEFAULT_PDF_LIMITS.maxBytes,
+}).audioMaxBytes;
 
 Deno.test("[e2e] a flood of maximal uploads stays within MEMORY_BUDGET_MB; the excess gets 503 unread", async () => {
   const service = await spawnService({
@@ -21,14 +29,14 @@ Deno.test("[e2e] a flood of maximal uploads stays within MEMORY_BUDGET_MB; the e
     MEMORY_BUDGET_MB: String(BUDGET_MB),
   });
   try {
-    const audio = new Uint8Array(50 * MB); // The largest audio upload; not audio, so refused after reading.
+    const audio = new Uint8Array(AUDIO_BYTES); // The largest audio upload; not audio, so refused after reading.
     const mcpBody = JSON.stringify({
       jsonrpc: "2.0",
       id: 1,
       method: "tools/call",
       params: {
         name: "normalize_audio",
-        arguments: { audio: Buffer.from(audio.buffer, 0, 40 * MB).toString("base64") },
+        arguments: { audio: Buffer.from(audio.buffer, 0, AUDIO_BYTES - MB).toString("base64") },
       },
     });
     const upload = () =>

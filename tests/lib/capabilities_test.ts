@@ -11,6 +11,7 @@ import {
   probeCommand,
   probePdfJs,
   withheldOperations,
+  withinBudget,
 } from "../../lib/capabilities.ts";
 import { catalogOf } from "../../lib/operation/mod.ts";
 import { registry } from "../../app.ts";
@@ -107,4 +108,21 @@ Deno.test("with no ffmpeg installed, audio answers 503 before payment and /healt
   } finally {
     await service.close();
   }
+});
+
+Deno.test("withinBudget() stops selling work the budget holds none of, saying why", () => {
+  const ok = { ok: true as const, detail: "fine" };
+  const probed = { ffmpeg: ok, pdfjs: ok };
+  assert.deepEqual(withinBudget(probed, { audioBytes: 1, pdfBytes: 1 }, 768), probed);
+  const result = withinBudget(probed, { audioBytes: 0, pdfBytes: 1 }, 512);
+  assert.equal(result.pdfjs, ok);
+  assert.equal(result.ffmpeg.ok, false);
+  assert.ok(!result.ffmpeg.ok && result.ffmpeg.reason === "over_budget");
+  assert.match(result.ffmpeg.detail, /MEMORY_BUDGET_MB=512 holds no audio normalisation job/);
+  // A capability already missing keeps its own reason.
+  const missing = { ok: false as const, reason: "not_installed" as const, detail: "no ffmpeg" };
+  assert.equal(
+    withinBudget({ ffmpeg: missing, pdfjs: ok }, { audioBytes: 0, pdfBytes: 1 }, 512).ffmpeg,
+    missing,
+  );
 });

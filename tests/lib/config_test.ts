@@ -138,16 +138,19 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
-  // One ffmpeg job and one PDF conversion at once fit the default 768 MB budget.
-  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1 });
+  // The default 768 MB holds one PDF conversion and one ffmpeg job at once, each of a smaller upload than its cap.
+  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1, maxBytes: 8 * 1024 * 1024 });
+  assert.ok(
+    config.memory.pdfMaxBytes > 5 * 1024 * 1024 && config.memory.pdfMaxBytes < DEFAULT_PDF_LIMITS.maxBytes,
+  );
   assert.deepEqual(config.pdf, {
-    limits: DEFAULT_PDF_LIMITS,
+    limits: { ...DEFAULT_PDF_LIMITS, maxBytes: config.memory.pdfMaxBytes },
     concurrency: 1,
     queue: 8,
     pool: { workers: 1, heapMb: 256, splitMinPages: 64 },
   });
   assert.equal(config.memory.budgetMb, 768);
-  assert.equal(config.memory.bodyBytes, 192 * 1024 * 1024);
+  assert.equal(config.memory.bodyBytes, 96 * 1024 * 1024);
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
 });
 

@@ -42,7 +42,8 @@ function pollHealth(url: string): { stop(): Promise<number> } {
 }
 
 Deno.test("[e2e] hostile PDFs fail clearly and uncharged while /healthz answers within a second", async (t) => {
-  const service = await startTestService();
+  // Some hostile files are larger than the PDF size the default memory budget accepts beside audio work.
+  const service = await startTestService({ env: { MEMORY_BUDGET_MB: "1536" } });
   try {
     const local = service.runtime.local!;
     const { buyer, client } = await fundedBuyer(service);
