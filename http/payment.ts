@@ -30,6 +30,7 @@ import type { PaymentRail } from "../lib/payments/rails.ts";
 import { prefersMedia } from "../lib/operation/mod.ts";
 import { connectionPresence } from "../lib/payments/presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
+import { workSignal } from "./admission.ts";
 import { paymentRequiredResponse } from "./errors.ts";
 
 /** The status logged for a request whose client left before its answer (nginx's convention). */
@@ -89,7 +90,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const info = serveInfo(c.env);
     const settlement = await gateway.settleIfPresent(
       authorization,
-      connectionPresence(c.req.raw.signal, info?.remoteAddr),
+      connectionPresence(workSignal(c), info?.remoteAddr),
     );
     if (!settlement) {
       // Nobody reads this answer; it only closes the exchange.
