@@ -6,9 +6,15 @@
  * uploads still being read are cut short with 503, and at the grace deadline
  * work still running is aborted so its payment is released).
  *
+ * Only a request with a body is rebuilt (its body wrapped so that shutdown can
+ * cut it short); any other passes as it came, and the signal that also stops
+ * at the shutdown deadline is made only when work asks for it
+ * ({@linkcode workSignal}), since building a `Request` and a combined signal
+ * for every request costs more than the rest of a `/healthz`.
+ *
  * @module
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { BodyBudget } from "../lib/body_budget.ts";
 import type { Drain } from "../lib/drain.ts";
 import { UnavailableError } from "../lib/errors.ts";
@@ -23,6 +29,15 @@ export interface AdmissionOptions {
   /** What a body without `Content-Length` reserves: the largest any route accepts. */
   largestBodyBytes: number;
   log: Logger;
+}
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Aborted when the client goes or at the shutdown deadline; made on first use by {@linkcode workSignal}. */
+    workSignal: AbortSignal;
+    /** The shutdown deadline, for {@linkcode workSignal}. */
+    shutdownDeadline: AbortSignal;
+  }
 }
 
 /** Seconds a client refused for the body budget is asked to wait. */
@@ -42,6 +57,7 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
   return async function admission(c, next) {
     if (drain.draining) throw shuttingDown();
     const raw = c.req.raw;
+    c.set("shutdownDeadline", drain.deadline);
     let release: (() => void) | undefined;
     let interrupted = false;
     let body: ReadableStream<Uint8Array> | undefined;
@@ -60,11 +76,13 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
         );
       }
       body = cutShortOnDrain(raw.body, drain, () => interrupted = true);
+      c.req.raw = new Request(raw, {
+        signal: AbortSignal.any([raw.signal, drain.deadline]),
+        body,
+        duplex: "half",
+      } as RequestInit);
+      c.set("workSignal", c.req.raw.signal);
     }
-    c.req.raw = new Request(raw, {
-      signal: AbortSignal.any([raw.signal, drain.deadline]),
-      ...(body ? { body, duplex: "half" } : {}),
-    } as RequestInit);
     try {
       await next();
     } finally {
@@ -74,6 +92,27 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
     const cut = interrupted && c.res.status >= 400;
     if (cut || (drain.deadline.aborted && c.res.status >= 500)) c.res = errorResponse(c, shuttingDown(), log);
   };
+}
+
+/**
+ * The signal work done for this request must stop on: the client went away,
+ * or shutdown reached its deadline. Made once per request, on first use.
+ */
+export function workSignal(c: Context): AbortSignal {
+  let signal = c.get("workSignal");
+  if (!signal) {
+    const deadline = c.get("shutdownDeadline");
+    signal = deadline ? AbortSignal.any([c.req.raw.signal, deadline]) : c.req.raw.signal;
+    c.set("workSignal", signal);
+  }
+  return signal;
+}
+
+/** The request as work should see it: its `signal` is {@linkcode workSignal}. */
+export function workRequest(c: Context): Request {
+  const signal = workSignal(c);
+  const raw = c.req.raw;
+  return raw.signal === signal ? raw : new Request(raw, { signal });
 }
 
 /** `body`, erroring with a 503 when shutdown begins before it has been read to the end. */

@@ -18,7 +18,7 @@ import { Hono } from "hono";
 import { type Catalog, maxBodyBytesOf, type OperationDeps } from "../lib/operation/mod.ts";
 import type { Runtime } from "../lib/runtime.ts";
 import type { PeerAddress } from "../lib/payments/presence.ts";
-import { admission } from "./admission.ts";
+import { admission, workRequest } from "./admission.ts";
 import { baseUrl, envelope, requestContext, serveInfo } from "./context.ts";
 import { cors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
@@ -101,7 +101,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   mountFreeRoutes(app, runtime, catalog);
   for (const endpoint of options.endpoints ?? []) {
     app.all(endpoint.path, (c) =>
-      endpoint.handle(c.req.raw, {
+      endpoint.handle(workRequest(c), {
         requestId: c.get("requestId"),
         baseUrl: baseUrl(c),
         setPayer: (payer) => c.set("payer", payer),

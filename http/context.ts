@@ -69,15 +69,26 @@ export function envelope<T extends object>(
 
 /** The public base URL: `PUBLIC_URL` when configured, else the request's origin. */
 export function baseUrl(c: Context): string {
-  return c.get("publicUrl") ?? new URL(c.req.url).origin;
+  const url = c.req.url;
+  return c.get("publicUrl") ?? url.slice(0, pathStart(url));
 }
 
 /** The request's URL as the public sees it: on `PUBLIC_URL` when configured. */
 export function publicRequestUrl(c: Context): string {
   const publicUrl = c.get("publicUrl");
-  if (!publicUrl) return c.req.url;
-  const url = new URL(c.req.url);
-  return publicUrl + url.pathname + url.search;
+  const url = c.req.url;
+  return publicUrl ? publicUrl + url.slice(pathStart(url)) : url;
+}
+
+/**
+ * Where the path begins in a request's URL. A request's URL is already
+ * serialized by the URL parser (`scheme://host[:port]/path?query`, no user
+ * info, default port left out), so what comes before is its origin and what
+ * follows its path and query, without parsing it again.
+ */
+function pathStart(url: string): number {
+  const slash = url.indexOf("/", url.indexOf("//") + 2);
+  return slash < 0 ? url.length : slash;
 }
 
 /** What `Deno.serve` tells a handler about its connection (Hono's `c.env` when served by it). */

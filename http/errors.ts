@@ -13,6 +13,7 @@ import { type ErrorKind, ServiceError } from "../lib/errors.ts";
 import type { Logger } from "../lib/log.ts";
 import { PaymentRequiredError } from "../lib/payments/errors.ts";
 import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/headers.ts";
+import { howToPay } from "./challenge.ts";
 import { baseUrl, envelope } from "./context.ts";
 
 /** HTTP status of each error kind. */
@@ -58,38 +59,17 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
 
 /**
  * The 402 answer: the requirement in `PAYMENT-REQUIRED` and, in the body, how
- * to pay it. `encoded` is the header value when the caller already has it.
+ * to pay it, for refusals (an unpaid request gets {@linkcode challengeResponse}).
  */
 export function paymentRequiredResponse(
   c: Context,
   required: PaymentRequired,
   message: string,
-  encoded = encodePaymentRequired(required),
 ): Response {
-  c.header("PAYMENT-REQUIRED", encoded);
+  c.header("PAYMENT-REQUIRED", encodePaymentRequired(required));
   // A requirement is per request (a retry may see another one): never cached.
   c.header("Cache-Control", "no-store");
-  return c.json(envelope(c, { error: message, ...howToPay(c, required) }), 402);
-}
-
-function howToPay(c: Context, required: PaymentRequired) {
-  const [offer] = required.accepts;
-  return {
-    payment: offer
-      ? {
-        scheme: offer.scheme,
-        network: offer.network,
-        asset: offer.asset,
-        amount: offer.amount,
-        payTo: offer.payTo,
-        maxTimeoutSeconds: offer.maxTimeoutSeconds,
-      }
-      : null,
-    howToPay:
-      "Sign the requirement in the PAYMENT-REQUIRED header (base64 JSON, x402 v2) with an x402 client and send " +
-      "the same request again with the PAYMENT-SIGNATURE header; you are charged only when the response succeeds",
-    guide: `${baseUrl(c)}/guides/how-to-pay`,
-  };
+  return c.json(envelope(c, { error: message, ...howToPay(required, baseUrl(c)) }), 402);
 }
 
 function describe(error: unknown): string {

@@ -22,6 +22,7 @@ import {
 } from "../lib/operation/mod.ts";
 import { UnavailableError } from "../lib/errors.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
+import { workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
 import { requirePayment } from "./payment.ts";
@@ -73,7 +74,7 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
   const handle = async (c: Context) => {
     const result = await runOperation(operation, c.get("operationInput"), {
       requestId: c.get("requestId"),
-      signal: c.req.raw.signal,
+      signal: workSignal(c),
       services: deps.services,
       timeoutMs: deps.requestTimeoutMs,
     });

@@ -24,13 +24,14 @@ import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { InvalidInputError } from "../lib/errors.ts";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
-import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/headers.ts";
+import { encodePaymentResponse } from "../lib/payments/headers.ts";
 import { LruCache } from "../lib/lru.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import { prefersMedia } from "../lib/operation/mod.ts";
 import { connectionPresence } from "../lib/payments/presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
-import { paymentRequiredResponse } from "./errors.ts";
+import { workSignal } from "./admission.ts";
+import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./challenge.ts";
 
 /** The status logged for a request whose client left before its answer (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
@@ -48,23 +49,28 @@ export interface RequirePaymentOptions {
 /** Requires an x402 payment on `rail` before the rest of the chain runs. */
 export function requirePayment(options: RequirePaymentOptions): MiddlewareHandler {
   const { gateway, rail } = options;
-  // The challenge differs only by URL: keep the encoded header of the URLs asked most.
-  const encodedChallenges = new LruCache<string, string>(1024);
+  // The challenge differs only by URL: keep the answers of the URLs asked most, built once.
+  const prepared = new LruCache<string, PreparedChallenge>(1024);
   return async function requirePayment(c, next) {
     const resource = options.resource(publicRequestUrl(c));
     const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
     if (!header || c.req.method === "HEAD") {
-      const challenge = await gateway.challenge(rail, resource);
-      let encoded = encodedChallenges.get(resource.url);
-      if (encoded === undefined) {
-        encodedChallenges.set(resource.url, encoded = encodePaymentRequired(challenge));
+      let challenge = prepared.get(resource.url);
+      if (challenge === undefined) {
+        const required = await gateway.challenge(rail, resource);
+        challenge = prepareChallenge(required, required.error ?? "Payment required", baseUrl(c));
+        prepared.set(resource.url, challenge);
+      } else {
+        // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
+        const down = rail.unavailable?.();
+        if (down) throw down;
       }
       if (options.page && c.req.method === "GET" && prefersMedia(c.req.header("accept"), "text/html")) {
-        c.header("PAYMENT-REQUIRED", encoded);
+        c.header("PAYMENT-REQUIRED", challenge.header);
         c.header("Cache-Control", "no-store");
-        return c.html(options.page(challenge, baseUrl(c)), 402);
+        return c.html(options.page(challenge.required, baseUrl(c)), 402);
       }
-      return paymentRequiredResponse(c, challenge, challenge.error ?? "Payment required", encoded);
+      return challengeResponse(challenge, c.get("requestId"));
     }
     let payload: PaymentPayload;
     try {
@@ -89,7 +95,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const info = serveInfo(c.env);
     const settlement = await gateway.settleIfPresent(
       authorization,
-      connectionPresence(c.req.raw.signal, info?.remoteAddr),
+      connectionPresence(workSignal(c), info?.remoteAddr),
     );
     if (!settlement) {
       // Nobody reads this answer; it only closes the exchange.
