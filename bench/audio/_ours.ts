@@ -25,7 +25,7 @@ if (import.meta.main) {
   const loaded = vm("VmRSS");
   const limits = { ...DEFAULT_AUDIO_LIMITS, maxBytes: 2 ** 31, maxSeconds: 4 * 3600, timeoutMs: 3_600_000 };
   const started = performance.now();
-  const result = await normalizeAudio(input, {}, { limits });
+  const result = await normalizeAudio(input, {}, { limits, reuseInput: true });
   const wallMs = performance.now() - started;
   const peak = vm("VmHWM");
   const independent = await measureIndependently(result.audio);

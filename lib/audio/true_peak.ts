@@ -66,6 +66,12 @@ export interface TruePeakMeter {
    * `chunkPeaks` (as the loudness meter found them).
    */
   push(samples: Float32Array, frames: number, chunkPeaks: Float64Array): void;
+  /**
+   * Takes `frames` interleaved frames as what came before the next push,
+   * without measuring them (to start mid-programme exactly where another
+   * meter's work ends).
+   */
+  prime(samples: Float32Array, frames: number): void;
   /** The largest true peak so far over all channels (linear, at least the sample peak). */
   peak(): number;
   /** How many frames were interpolated (the rest were ruled out by their sample peaks). */
@@ -133,6 +139,16 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
     }
   }
 
+  /** Keeps the last TAPS − 1 samples of each channel for the next chunk. */
+  function keep(samples: Float32Array, frames: number): void {
+    for (let c = 0; c < channels; c++) {
+      for (let t = 0; t < TAPS - 1; t++) {
+        const from = frames - (TAPS - 1) + t;
+        history[c * TAPS + t] = from >= 0 ? samples[from * channels + c]! : history[c * TAPS + t + frames]!;
+      }
+    }
+  }
+
   return {
     push(samples, frames, chunkPeaks) {
       if (frames === 0) return;
@@ -146,13 +162,10 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
           if (a > peak) peak = a;
         }
         if (everywhere || peak * MAX_GAIN > best) scan(samples, frames, c);
-        // Keep the last TAPS − 1 samples for the next chunk.
-        for (let t = 0; t < TAPS - 1; t++) {
-          const from = frames - (TAPS - 1) + t;
-          history[c * TAPS + t] = from >= 0 ? samples[from * channels + c]! : history[c * TAPS + t + frames]!;
-        }
       }
+      keep(samples, frames);
     },
+    prime: keep,
     peak: () => best,
     interpolatedFrames: () => interpolated,
   };
