@@ -4,7 +4,7 @@ import { parseInputStream } from "../../../lib/audio/ffmpeg_log.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../../../lib/audio/limits.ts";
 import { normalizeAudio } from "../../../lib/audio/normalize.ts";
 import { wavPcm, wavStream } from "../../../lib/audio/wav_pcm.ts";
-import { ffmpeg, makeAudio, measureIndependently } from "../../_support/audio_material.ts";
+import { ffmpeg, measureIndependently } from "../../_support/audio_material.ts";
 
 const limits = { ...DEFAULT_AUDIO_LIMITS };
 const SPEECH = "0.5*sin(2*PI*(140+30*sin(2*PI*0.5*t))*t)*pow(0.5+0.5*sin(2*PI*4*t),2)+0.004*(2*random(0)-1)";
