@@ -22,7 +22,7 @@ const WARM_STEPS = 10;
 /** Bytes per chunk sent to a worker. */
 const CHUNK_BYTES = 1 << 20;
 /** Chunks on their way to one worker at most. */
-const IN_FLIGHT = 3;
+const IN_FLIGHT = 4;
 /** Chunks metered in process between two yields to the event loop. */
 const CHUNKS_PER_YIELD = 16;
 
@@ -114,7 +114,10 @@ function replies(worker: Worker) {
   };
 }
 
-/** Sends frames `[from, to)` to a worker (after its warm-up second) and collects its figures. */
+/**
+ * Sends frames `[from, to)` to a worker through a ring of shared slots (after
+ * its warm-up second) and collects its figures.
+ */
 async function meterStretch(
   worker: Worker,
   bytes: Uint8Array,
@@ -124,40 +127,32 @@ async function meterStretch(
   stop: Promise<never>,
 ): Promise<Extract<WavMeterReply, { type: "done" }>> {
   const frameBytes = wav.channels * wav.bits / 8;
-  const chunkBytes = Math.floor(CHUNK_BYTES / frameBytes) * frameBytes;
+  const slotBytes = Math.floor(CHUNK_BYTES / frameBytes) * frameBytes;
+  const ring = new SharedArrayBuffer(slotBytes * IN_FLIGHT);
+  const shared = new Uint8Array(ring);
+  const free = Array.from({ length: IN_FLIGHT }, (_, i) => i * slotBytes);
   const answers = replies(worker);
   const next = () => Promise.race([answers.next(), stop]);
-  const send = (request: WavMeterRequest, transfer: Transferable[] = []) =>
-    worker.postMessage(request, transfer);
   const { channels, bits, float } = wav;
-  send({
-    type: "start",
-    rate: wav.rate,
-    encoding: { channels, bits, float },
-    weights: channelWeights(stream.layout, channels),
-  });
-  const byteAt = (frame: number) => wav.offset + frame * frameBytes;
-  const warmFrom = Math.max(0, range.from - WARM_STEPS * stepFrames(wav.rate));
-  let inFlight = 0;
-  if (warmFrom < range.from) {
-    const warm = bytes.slice(byteAt(warmFrom), byteAt(range.from));
-    send({ type: "warm", bytes: warm }, [warm.buffer]);
-    inFlight++;
-  }
-  const spare: Uint8Array<ArrayBuffer>[] = [];
-  for (let at = byteAt(range.from), end = byteAt(range.to); at < end; at += chunkBytes) {
-    if (inFlight === IN_FLIGHT) {
-      const reply = await next();
-      if (reply.type === "read" && reply.bytes.length === chunkBytes) spare.push(reply.bytes);
-      inFlight--;
+  const weights = channelWeights(stream.layout, channels);
+  worker.postMessage({ type: "start", rate: wav.rate, encoding: { channels, bits, float }, weights, ring });
+  /** Copies bytes `[at, end)` into free slots, as the worker hands them back. */
+  const send = async (type: "warm" | "chunk", at: number, end: number) => {
+    for (; at < end; at += slotBytes) {
+      while (free.length === 0) {
+        const reply = await next();
+        if (reply.type === "read") free.push(reply.at);
+      }
+      const slot = free.pop()!;
+      const length = Math.min(slotBytes, end - at);
+      shared.set(bytes.subarray(at, at + length), slot);
+      worker.postMessage({ type, at: slot, length } satisfies WavMeterRequest);
     }
-    const length = Math.min(chunkBytes, end - at);
-    const chunk = spare.pop()?.subarray(0, length) ?? new Uint8Array(length);
-    chunk.set(bytes.subarray(at, at + length));
-    send({ type: "chunk", bytes: chunk }, [chunk.buffer]);
-    inFlight++;
-  }
-  send({ type: "end" });
+  };
+  const byteAt = (frame: number) => wav.offset + frame * frameBytes;
+  await send("warm", byteAt(Math.max(0, range.from - WARM_STEPS * stepFrames(wav.rate))), byteAt(range.from));
+  await send("chunk", byteAt(range.from), byteAt(range.to));
+  worker.postMessage({ type: "end" } satisfies WavMeterRequest);
   while (true) {
     const reply = await next();
     if (reply.type === "done") return reply;

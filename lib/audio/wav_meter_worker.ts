@@ -1,10 +1,11 @@
 /**
- * A worker thread that meters one stretch of a PCM WAV for
- * {@linkcode meterWav}: it is sent the stretch's raw sample bytes in chunks
- * (each buffer sent back for reuse once read) and answers with each 100 ms
- * step's K-weighted energy, the sample peaks and the true peak. A first
- * `warm` message carries the whole steps before the stretch, which settle
- * the filters and the interpolator's history without being counted.
+ * A worker thread that meters one stretch of a PCM WAV for `meterWav`: the
+ * stretch's raw sample bytes arrive in the slots of a ring of shared memory
+ * (each slot handed back once read, so no buffer is allocated or moved per
+ * chunk), and it answers with each 100 ms step's K-weighted energy, the
+ * sample peaks and the true peak. `warm` chunks come first: the whole steps
+ * before the stretch, which settle the filters and the interpolator's
+ * history without being counted.
  *
  * @module
  */
@@ -15,15 +16,18 @@ import { decodeFrames, type WavEncoding } from "./wav_pcm.ts";
 
 /** What the worker is sent, in order: `start`, maybe `warm`, `chunk`s, `end`. */
 export type WavMeterRequest =
-  | { type: "start"; rate: number; encoding: WavEncoding; weights: number[] }
-  | { type: "warm" | "chunk"; bytes: Uint8Array<ArrayBuffer> }
+  | { type: "start"; rate: number; encoding: WavEncoding; weights: number[]; ring: SharedArrayBuffer }
+  | { type: "warm" | "chunk"; at: number; length: number }
   | { type: "end" };
 
 /** What the worker answers: each chunk's buffer back, then the figures (or a failure). */
 export type WavMeterReply =
-  | { type: "read"; bytes: Uint8Array<ArrayBuffer> }
+  | { type: "read"; at: number }
   | { type: "done"; energies: Float64Array<ArrayBuffer>; samplePeaks: Float64Array; truePeak: number }
   | { type: "failed"; message: string };
+
+/** Frames decoded and metered at a time. */
+const PIECE_FRAMES = 16384;
 
 /** The worker's state between messages. */
 function createStretchMeter(rate: number, encoding: WavEncoding, weights: number[]) {
@@ -41,26 +45,32 @@ function createStretchMeter(rate: number, encoding: WavEncoding, weights: number
     energies[steps++] = energy;
   });
   const peaks = createTruePeakMeter(channels);
-  let floats = new Float32Array(0);
-  /** Decodes a chunk of whole frames into `floats`; returns the frame count. */
-  const decode = (bytes: Uint8Array) => {
-    const frames = Math.floor(bytes.length / (channels * bits / 8));
-    if (floats.length < frames * channels) floats = new Float32Array(frames * channels);
-    decodeFrames(bytes, encoding, 0, frames * channels, floats);
-    return frames;
+  const frameBytes = channels * bits / 8;
+  // Decoded a cache-sized piece at a time, so the meters read samples still in cache.
+  const floats = new Float32Array(PIECE_FRAMES * channels);
+  /** Runs `each` over the chunk's whole frames, a piece at a time. */
+  const pieces = (bytes: Uint8Array, each: (frames: number) => void) => {
+    const frames = Math.floor(bytes.length / frameBytes);
+    for (let at = 0; at < frames; at += PIECE_FRAMES) {
+      const count = Math.min(PIECE_FRAMES, frames - at);
+      decodeFrames(bytes, encoding, at * frameBytes, count * channels, floats);
+      each(count);
+    }
   };
   return {
     warm(bytes: Uint8Array) {
-      const frames = decode(bytes);
       counting = false;
-      meter.push(floats, frames);
+      pieces(bytes, (frames) => {
+        meter.push(floats, frames);
+        peaks.prime(floats, frames);
+      });
       counting = true;
-      peaks.prime(floats, frames);
     },
     chunk(bytes: Uint8Array) {
-      const frames = decode(bytes);
-      meter.push(floats, frames);
-      peaks.push(floats, frames, meter.lastPeaks());
+      pieces(bytes, (frames) => {
+        meter.push(floats, frames);
+        peaks.push(floats, frames, meter.lastPeaks());
+      });
     },
     result(): WavMeterReply {
       return {
@@ -74,18 +84,20 @@ function createStretchMeter(rate: number, encoding: WavEncoding, weights: number
 }
 
 let stretch: ReturnType<typeof createStretchMeter> | undefined;
+let ring: SharedArrayBuffer | undefined;
 
 self.onmessage = (event: MessageEvent<WavMeterRequest>) => {
   const request = event.data;
   try {
     if (request.type === "start") {
       stretch = createStretchMeter(request.rate, request.encoding, request.weights);
+      ring = request.ring;
     } else if (request.type === "end") {
       const reply = stretch!.result();
       self.postMessage(reply, reply.type === "done" ? [reply.energies.buffer] : []);
     } else {
-      stretch![request.type](request.bytes);
-      self.postMessage({ type: "read", bytes: request.bytes }, [request.bytes.buffer]);
+      stretch![request.type](new Uint8Array(ring!, request.at, request.length));
+      self.postMessage({ type: "read", at: request.at } satisfies WavMeterReply);
     }
   } catch (error) {
     self.postMessage({ type: "failed", message: String(error) } satisfies WavMeterReply);
