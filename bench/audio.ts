@@ -4,8 +4,10 @@
  * and duration caps lifted) it times, in one run:
  *
  * - decode only (`-f null`): the floor;
- * - ours: decode once and meter in process, then apply the gain and encode
- *   in one pass (a plain gain into WAV is written in process; see `lib/audio/`);
+ * - ours: a PCM WAV is read where it lies, metered in process (on worker
+ *   threads for long programmes) and, for a plain gain, written over the
+ *   request's bytes, with no ffmpeg at all; other inputs are decoded once by
+ *   ffmpeg and metered as they stream (see `lib/audio/`);
  * - the classic two-pass `loudnorm` recipe ffmpeg-normalize runs: a measuring
  *   pass, then `loudnorm` with the measured values and `linear=true`;
  *
@@ -20,7 +22,8 @@
  *
  * `--repeat` runs each method that many times and keeps the median wall time
  * (the machine may be shared; ratios from one run are what to compare; the
- * floor and ours alternate). `--no-peer` leaves out the slow two-pass recipe.
+ * floor and ours alternate). It ends with every length's ratio, each run's
+ * too, and the load average at the start and the end. `--no-peer` leaves out the slow two-pass recipe.
  * `--peaky` adds a programme with loud clicks over a quiet bed, where a plain
  * gain would clip: ours then limits, and `loudnorm` falls back to dynamic.
  *
@@ -167,6 +170,11 @@ async function median<T extends { seconds: number }>(times: number, measure: () 
 /** The goal for ours ÷ the floor at a programme length, where the cost table sets one. */
 const GOALS: Record<number, number> = { 1: 1.5, 60: 3 };
 
+/** The machine's load averages (1, 5 and 15 minutes), as `uptime` shows them. */
+function loadAverage(): string {
+  return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+}
+
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const signed = (value: number | undefined) =>
   value === undefined ? "" : `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
@@ -178,7 +186,10 @@ if (import.meta.main) {
   const peer = !Deno.args.includes("--no-peer");
   const programmes: Array<[Material, number]> = [["speech", -8]];
   if (Deno.args.includes("--peaky")) programmes.push(["peaky", -6]);
-  console.log(`target: ${TARGET.i} LUFS, ${TARGET.tp} dBTP; 48 kHz stereo 16-bit WAV\n`);
+  console.log(`target: ${TARGET.i} LUFS, ${TARGET.tp} dBTP; 48 kHz stereo 16-bit WAV`);
+  const startLoad = loadAverage();
+  console.log(`${navigator.hardwareConcurrency} cores, load average ${startLoad}; median of ${repeat}\n`);
+  const summary: string[] = [];
   for (const [material, gainDb] of programmes) {
     const oneMinute = await makeAudio(material, { seconds: 60, gainDb });
     for (const minutes of sizes) {
@@ -207,6 +218,12 @@ if (import.meta.main) {
       const goal = GOALS[minutes];
       const verdict = goal === undefined ? "" : ` (goal ≤ ${goal}×: ${ratio <= goal ? "met" : "missed"})`;
       console.log(`  ours ÷ decode-only floor: ${ratio.toFixed(2)}×${verdict}`);
+      const spread = mines.map((run, i) => (run.row.seconds / floors[i]!.seconds).toFixed(2)).join(", ");
+      summary.push(
+        `  ${material}, ${String(minutes).padStart(2)} min: ${
+          ratio.toFixed(2)
+        }×${verdict}  (each run: ${spread})`,
+      );
       console.log(
         `  accuracy: result ${signed(mine.row.error)} LU from the target (limit ±0.5), true peak ${
           signed(mine.row.tp)
@@ -229,4 +246,7 @@ if (import.meta.main) {
       );
     }
   }
+  console.log("ours ÷ decode-only floor, this run:");
+  for (const line of summary) console.log(line);
+  console.log(`load average at the start ${startLoad}, at the end ${loadAverage()}`);
 }

@@ -72,7 +72,7 @@ export interface NormalizeResult {
   normalizationType: NormalizationType;
   /** Gain applied before any limiting, dB. */
   gainDb: number;
-  /** ffmpeg passes over the audio (the measurement included). */
+  /** Passes over the audio, the measurement included (in process or through ffmpeg). */
   passes: number;
 }
 

@@ -30,7 +30,10 @@ const CHUNKS_PER_YIELD = 16;
 export interface WavMeterOptions {
   /** Threads to meter on (default: the cores, at most 4); 1 meters in process. */
   workers?: number | undefined;
-  /** Shortest programme split across workers, in seconds (default 120). */
+  /**
+   * Shortest programme split across workers, in seconds (default 300: below
+   * it, starting the threads costs about what they save).
+   */
   parallelFromSeconds?: number | undefined;
   /** Time (`Date.now()`) past which metering stops with a timeout. */
   deadline: number;
@@ -63,7 +66,7 @@ export async function meterWav(
 ): Promise<Loudness> {
   const workers = options.workers ?? defaultWorkers();
   const steps = Math.floor(wav.frames / stepFrames(wav.rate));
-  const parallel = Math.min(workers, Math.floor(steps / ((options.parallelFromSeconds ?? 120) * 10) * 2));
+  const parallel = Math.min(workers, Math.floor(steps / ((options.parallelFromSeconds ?? 300) * 10) * 2));
   if (parallel < 2) return await meterInProcess(bytes, wav, stream, options);
   return await meterInWorkers(bytes, wav, stream, parallel, options);
 }
