@@ -5,6 +5,8 @@
  * `--warm`, two requests on the input's first minute go first, so the timed
  * one runs on code the JIT has already compiled, as in a service that has
  * served before (a fresh process pays for compiling on its first request).
+ * Programmes long enough to be metered on worker threads gain nothing from
+ * it: every such request starts its threads, and their JIT, afresh.
  *
  *     deno run -A bench/audio/_ours.ts [--warm] < input.wav
  *
