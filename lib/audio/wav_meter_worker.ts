@@ -2,10 +2,10 @@
  * A worker thread that meters one stretch of a PCM WAV for `meterWav`: the
  * stretch's raw sample bytes arrive in the slots of a ring of shared memory
  * (each slot handed back once read, so no buffer is allocated or moved per
- * chunk), and it answers with each 100 ms step's K-weighted energy, the
- * sample peaks and the true peak. `warm` chunks come first: the whole steps
- * before the stretch, which settle the filters and the interpolator's
- * history without being counted.
+ * chunk), and it answers with each 100 ms step's K-weighted energy and the
+ * true peak. `warm` chunks come first: the whole steps before the stretch,
+ * which settle the filters and the interpolator's history without being
+ * counted.
  *
  * @module
  */
@@ -23,7 +23,7 @@ export type WavMeterRequest =
 /** What the worker answers: each chunk's buffer back, then the figures (or a failure). */
 export type WavMeterReply =
   | { type: "read"; at: number }
-  | { type: "done"; energies: Float64Array<ArrayBuffer>; samplePeaks: Float64Array; truePeak: number }
+  | { type: "done"; energies: Float64Array<ArrayBuffer>; truePeak: number }
   | { type: "failed"; message: string };
 
 /** Frames decoded and metered at a time. */
@@ -76,7 +76,6 @@ function createStretchMeter(rate: number, encoding: WavEncoding, weights: number
       return {
         type: "done",
         energies: energies.slice(0, steps),
-        samplePeaks: meter.samplePeaks(),
         truePeak: peaks.peak(),
       };
     },
