@@ -4,8 +4,10 @@
  * and duration caps lifted) it times, in one run:
  *
  * - decode only (`-f null`): the floor;
- * - ours: decode once and meter in process, then apply the gain and encode
- *   in one pass (a plain gain into WAV is written in process; see `lib/audio/`);
+ * - ours: a PCM WAV is read where it lies, metered in process (on worker
+ *   threads for long programmes) and, for a plain gain, written over the
+ *   request's bytes, with no ffmpeg at all; other inputs are decoded once by
+ *   ffmpeg and metered as they stream (see `lib/audio/`);
  * - the classic two-pass `loudnorm` recipe ffmpeg-normalize runs: a measuring
  *   pass, then `loudnorm` with the measured values and `linear=true`;
  *
@@ -20,7 +22,8 @@
  *
  * `--repeat` runs each method that many times and keeps the median wall time
  * (the machine may be shared; ratios from one run are what to compare; the
- * floor and ours alternate). `--no-peer` leaves out the slow two-pass recipe.
+ * floor and ours alternate). It ends with every length's ratio, each run's
+ * too, and the load average at the start and the end. `--no-peer` leaves out the slow two-pass recipe.
  * `--peaky` adds a programme with loud clicks over a quiet bed, where a plain
  * gain would clip: ours then limits, and `loudnorm` falls back to dynamic.
  *
@@ -124,10 +127,10 @@ function middle<T>(items: T[], key: (item: T) => number): T {
   return [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!;
 }
 
-/** One run of ours in a fresh process, for a clean peak-memory reading. */
-async function oursOnce(wav: Uint8Array) {
+/** One run of ours in a fresh process, for a clean peak-memory reading (`warm`: after two requests). */
+async function oursOnce(wav: Uint8Array, warm = false) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./audio/_ours.ts", import.meta.url).pathname],
+    args: ["run", "-A", new URL("./audio/_ours.ts", import.meta.url).pathname, ...(warm ? ["--warm"] : [])],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -139,7 +142,7 @@ async function oursOnce(wav: Uint8Array) {
   if (!output.success) throw new Error(new TextDecoder().decode(output.stderr));
   const run = JSON.parse(new TextDecoder().decode(output.stdout));
   const row: Row = {
-    method: "ours",
+    method: warm ? "ours, warm" : "ours, first request",
     seconds: run.wallMs / 1000,
     error: run.independent.i - TARGET.i,
     tp: run.independent.tp,
@@ -167,6 +170,11 @@ async function median<T extends { seconds: number }>(times: number, measure: () 
 /** The goal for ours ÷ the floor at a programme length, where the cost table sets one. */
 const GOALS: Record<number, number> = { 1: 1.5, 60: 3 };
 
+/** The machine's load averages (1, 5 and 15 minutes), as `uptime` shows them. */
+function loadAverage(): string {
+  return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+}
+
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const signed = (value: number | undefined) =>
   value === undefined ? "" : `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
@@ -178,7 +186,10 @@ if (import.meta.main) {
   const peer = !Deno.args.includes("--no-peer");
   const programmes: Array<[Material, number]> = [["speech", -8]];
   if (Deno.args.includes("--peaky")) programmes.push(["peaky", -6]);
-  console.log(`target: ${TARGET.i} LUFS, ${TARGET.tp} dBTP; 48 kHz stereo 16-bit WAV\n`);
+  console.log(`target: ${TARGET.i} LUFS, ${TARGET.tp} dBTP; 48 kHz stereo 16-bit WAV`);
+  const startLoad = loadAverage();
+  console.log(`${navigator.hardwareConcurrency} cores, load average ${startLoad}; median of ${repeat}\n`);
+  const summary: string[] = [];
   for (const [material, gainDb] of programmes) {
     const oneMinute = await makeAudio(material, { seconds: 60, gainDb });
     for (const minutes of sizes) {
@@ -186,27 +197,38 @@ if (import.meta.main) {
       // Floor and ours alternate, so a busy spell on a shared machine weighs on both alike.
       const floors: Row[] = [];
       const mines: Awaited<ReturnType<typeof oursOnce>>[] = [];
+      const warms: Awaited<ReturnType<typeof oursOnce>>[] = [];
       for (let i = 0; i < repeat; i++) {
         floors.push(await decodeOnly(wav));
         mines.push(await oursOnce(wav));
+        warms.push(await oursOnce(wav, true));
       }
       const floor = middle(floors, (row) => row.seconds);
       const mine = middle(mines, (run) => run.row.seconds);
+      const warm = middle(warms, (run) => run.row.seconds);
       const classic = peer ? await median(repeat, () => twoPassLoudnorm(wav)) : undefined;
       const reference = await measureIndependently(wav);
       console.log(`${material}, ${minutes} min (${mb(wav.length)})`);
       console.log("  method                    wall s   ΔI LU   TP dBTP  note");
-      for (const row of classic ? [floor, mine.row, classic] : [floor, mine.row]) {
+      for (const row of classic ? [floor, mine.row, warm.row, classic] : [floor, mine.row, warm.row]) {
         console.log(
           `  ${row.method.padEnd(24)} ${row.seconds.toFixed(2).padStart(7)}  ${
             signed(row.error).padStart(6)
           }  ${signed(row.tp).padStart(7)}  ${row.note ?? ""}`,
         );
       }
-      const ratio = mine.row.seconds / floor.seconds;
       const goal = GOALS[minutes];
-      const verdict = goal === undefined ? "" : ` (goal ≤ ${goal}×: ${ratio <= goal ? "met" : "missed"})`;
-      console.log(`  ours ÷ decode-only floor: ${ratio.toFixed(2)}×${verdict}`);
+      for (const [label, runs, best] of [["first request", mines, mine], ["warm", warms, warm]] as const) {
+        const ratio = best.row.seconds / floor.seconds;
+        const verdict = goal === undefined ? "" : ` (goal ≤ ${goal}×: ${ratio <= goal ? "met" : "missed"})`;
+        console.log(`  ours (${label}) ÷ decode-only floor: ${ratio.toFixed(2)}×${verdict}`);
+        const spread = runs.map((run, i) => (run.row.seconds / floors[i]!.seconds).toFixed(2)).join(", ");
+        summary.push(
+          `  ${material}, ${String(minutes).padStart(2)} min, ${label.padEnd(13)}: ${
+            ratio.toFixed(2)
+          }×${verdict}  (each run: ${spread})`,
+        );
+      }
       console.log(
         `  accuracy: result ${signed(mine.row.error)} LU from the target (limit ±0.5), true peak ${
           signed(mine.row.tp)
@@ -229,4 +251,7 @@ if (import.meta.main) {
       );
     }
   }
+  console.log("ours ÷ decode-only floor, this run:");
+  for (const line of summary) console.log(line);
+  console.log(`load average at the start ${startLoad}, at the end ${loadAverage()}`);
 }

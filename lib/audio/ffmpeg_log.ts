@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { layoutChannels } from "./layouts.ts";
+import { defaultLayout, layoutChannels } from "./layouts.ts";
 
 /** EBU R128 / ITU-R BS.1770 figures of a signal. */
 export interface Loudness {
@@ -59,9 +59,6 @@ export function parseLoudnessSummary(stderr: string): Loudness | undefined {
   return { integratedLufs, truePeakDbtp, lra: range, threshold };
 }
 
-/** ffmpeg's default layout for a channel count it could not name. */
-const DEFAULT_LAYOUTS = ["", "mono", "stereo", "2.1", "4.0", "5.0", "5.1", "6.1", "7.1"];
-
 /**
  * Reads the first audio stream of input #0 from a log.
  *
@@ -77,7 +74,7 @@ export function parseInputStream(stderr: string): StreamInfo | undefined {
   const [, codec, rate, layoutText, sampleFormat, rawBits] = line;
   const counted = layoutText!.match(/^(\d+) channels$/);
   const channels = counted ? Number(counted[1]) : layoutChannels(layoutText!);
-  const layout = counted ? DEFAULT_LAYOUTS[channels!] : layoutText!;
+  const layout = counted ? defaultLayout(channels!) : layoutText!;
   if (!channels || !layout) return undefined;
   const lossless = /^(pcm_|flac$|alac$|wavpack$)/.test(codec!);
   const bits = !lossless ? undefined : rawBits ? Number(rawBits) : /16|u8|s8/.test(sampleFormat!) ? 16 : 24;

@@ -49,3 +49,28 @@ export function channelWeights(layout: string, channels: number): number[] {
     return name && /^(S|B|T?B)[LRC]$/.test(name) ? 1.41 : 1;
   });
 }
+
+/** WAV speaker-mask bits, in order (`WAVEFORMATEXTENSIBLE`'s `dwChannelMask`). */
+const MASK_BITS = ["FL", "FR", "FC", "LFE", "BL", "BR", "FLC", "FRC", "BC", "SL", "SR"];
+
+/** ffmpeg's default layout for a channel count it is told nothing more about. */
+const DEFAULT_LAYOUTS = ["", "mono", "stereo", "2.1", "4.0", "5.0", "5.1", "6.1", "7.1"];
+
+/** ffmpeg's default layout for `channels` channels it could not name (`undefined` past 8). */
+export function defaultLayout(channels: number): string | undefined {
+  return DEFAULT_LAYOUTS[channels] || undefined;
+}
+
+/**
+ * The layout ffmpeg reads from a WAV speaker mask: the named layout with
+ * exactly those speakers, or the default for the channel count when the mask
+ * is 0 (no mask); `undefined` when the mask names no layout or disagrees with
+ * the channel count.
+ */
+export function layoutOfMask(mask: number, channels: number): string | undefined {
+  if (mask === 0) return defaultLayout(channels);
+  const speakers = MASK_BITS.filter((_, bit) => (mask >>> bit) & 1);
+  if (mask >>> MASK_BITS.length || speakers.length !== channels) return undefined;
+  const wanted = speakers.join(" ");
+  return Object.keys(LAYOUT_NAMES).find((name) => LAYOUT_NAMES[name]!.join(" ") === wanted);
+}

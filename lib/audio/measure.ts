@@ -2,8 +2,8 @@
  * Measures audio bytes in one decoding pass: ffmpeg decodes them to raw PCM
  * on a pipe, and the in-process meter reads it as it streams (EBU R128
  * integrated loudness, loudness range, and the true peak where it can
- * matter). A PCM WAV is read in place instead, checked against ffmpeg's
- * decode of it. Optionally keeps the decoded PCM, when small, for the pass
+ * matter). A PCM WAV is read in place instead, without ffmpeg (see
+ * `wav_meter.ts`). Optionally keeps the decoded PCM, when small, for the pass
  * that writes the result.
  *
  * @module
@@ -11,13 +11,12 @@
 import { PayloadTooLargeError, UnprocessableError } from "../errors.ts";
 import { type ContainerKind, pipeInputArgs } from "./containers.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
-import { type Loudness, parseInputStream, parseProcessedSeconds, type StreamInfo } from "./ffmpeg_log.ts";
+import { type Loudness, parseInputStream, type StreamInfo } from "./ffmpeg_log.ts";
 import { formatSeconds } from "./limits.ts";
-import { channelWeights } from "./layouts.ts";
-import { createLoudnessMeter } from "./meter.ts";
+import { createMeters } from "./meters.ts";
 import { createFrameReader, type PcmEncoding, pcmEncodingFor } from "./pcm.ts";
-import { createTruePeakMeter, toDb } from "./true_peak.ts";
-import { wavChunks, type WavPcm, wavPcm } from "./wav_pcm.ts";
+import { meterWav } from "./wav_meter.ts";
+import { type WavPcm, wavPcm, wavStream } from "./wav_pcm.ts";
 
 /** ffmpeg's own meter, for results a filter chain produces (limiter, `loudnorm`). */
 export const EBUR128_FILTER = "ebur128=peak=true:framelog=verbose";
@@ -63,11 +62,6 @@ export function explainFailure(error: unknown): unknown {
   return error;
 }
 
-/** Rounds to a tenth, the precision `ebur128` reports. */
-export function tenth(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
 /** Waits for the input's description in ffmpeg's log, which it prints before any PCM. */
 function streamFromLog() {
   let log = "";
@@ -84,94 +78,30 @@ function streamFromLog() {
   };
 }
 
-/** The meters for one stream, and the figures they read. */
-function createMeters(stream: StreamInfo) {
-  const { sampleRate, channels, layout } = stream;
-  const meter = createLoudnessMeter(sampleRate, channels, channelWeights(layout, channels));
-  const peaks = createTruePeakMeter(channels);
-  return {
-    push(samples: Float32Array, frames: number) {
-      meter.push(samples, frames);
-      peaks.push(samples, frames, meter.lastPeaks());
-    },
-    loudness(): Loudness {
-      const figures = meter.result();
-      return {
-        integratedLufs: tenth(figures.integratedLufs),
-        truePeakDbtp: tenth(toDb(peaks.peak())),
-        lra: tenth(figures.lra),
-        threshold: tenth(figures.threshold),
-      };
-    },
-  };
-}
-
 /** The error for audio over the duration cap. */
 function tooLong(maxSeconds: number): PayloadTooLargeError {
   return new PayloadTooLargeError(`Audio is longer than the ${formatSeconds(maxSeconds)} limit`);
 }
 
 /**
- * Measures a PCM WAV where it lies: ffmpeg decodes the same bytes alongside
- * (on another core) to describe and check the stream, while the meters read
- * the samples in place, so no PCM crosses a pipe. `undefined` when ffmpeg's
- * reading differs from ours (rate, channels or length), so the caller can
- * measure what ffmpeg decodes instead.
+ * Measures a PCM WAV where it lies, without ffmpeg: the header describes the
+ * stream, and the meters read the samples in place. `undefined` when the
+ * header names a layout this cannot read, for ffmpeg to decode instead.
  */
 async function measureWavInPlace(
   bytes: Uint8Array,
   wav: WavPcm,
   options: MeasureOptions,
 ): Promise<Measurement | undefined> {
-  const { ffmpegPath, maxSeconds, timeoutMs, signal } = options;
-  const args = [...BASE_ARGS, ...pipeInputArgs("wav", maxSeconds + 1), ...AUDIO_ONLY_ARGS, "-f", "null", "-"];
-  const described = streamFromLog();
-  // Stops the check when this pass ends early (refused, or handed over to the decoding path).
-  const stop = new AbortController();
-  const checking = runFfmpeg(args, {
-    ffmpegPath,
-    stdin: bytes,
-    timeoutMs,
-    signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-    onStderr: described.push,
-  }).finally(described.end);
-  checking.catch(() => {}); // awaited below; an early failure must not go unhandled meanwhile
-  let finished = false;
-  try {
-    const stream = await described.stream;
-    if (!stream) {
-      await checking.catch((error) => {
-        throw explainFailure(error);
-      });
-      throw new UnprocessableError("Cannot process audio: no decodable audio stream");
-    }
-    if (stream.sampleRate !== wav.rate || stream.channels !== wav.channels) return undefined;
-    if (wav.frames > maxSeconds * wav.rate) throw tooLong(maxSeconds);
-    const meters = createMeters(stream);
-    let chunks = 0;
-    for await (const samples of wavChunks(bytes, wav)) {
-      meters.push(samples, samples.length / wav.channels);
-      // Let the event loop feed ffmpeg now and then, so both cores keep working.
-      if (++chunks % 8 === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        signal?.throwIfAborted();
-      }
-    }
-    let stderr: string;
-    try {
-      ({ stderr } = await checking);
-    } catch (error) {
-      throw explainFailure(error);
-    }
-    finished = true;
-    const decodedSeconds = parseProcessedSeconds(stderr);
-    const seconds = wav.frames / wav.rate;
-    if (decodedSeconds === undefined || Math.abs(decodedSeconds - seconds) > 0.05) return undefined;
-    if (wav.frames === 0) throw new UnprocessableError("Cannot process audio: no audio could be decoded");
-    return { loudness: meters.loudness(), stream, durationSeconds: seconds, frames: wav.frames };
-  } finally {
-    if (!finished) stop.abort();
-  }
+  const stream = wavStream(wav);
+  if (!stream) return undefined;
+  if (wav.frames > options.maxSeconds * wav.rate) throw tooLong(options.maxSeconds);
+  if (wav.frames === 0) throw new UnprocessableError("Cannot process audio: no audio could be decoded");
+  const loudness = await meterWav(bytes, wav, stream, {
+    deadline: Date.now() + options.timeoutMs,
+    signal: options.signal,
+  });
+  return { loudness, stream, durationSeconds: wav.frames / wav.rate, frames: wav.frames };
 }
 
 /**

@@ -132,25 +132,35 @@ function loudnessRange(histogram: ReturnType<typeof createGatedHistogram>): numb
   return high - low;
 }
 
-/** A streaming meter; see the module's description. */
-export interface LoudnessMeter {
+/** The K-weighting filters of a stream, reporting the weighted energy of each 100 ms step. */
+export interface StepMeter {
   /** Adds `frames` interleaved frames from `samples`. */
   push(samples: Float32Array, frames?: number): void;
-  /** The figures so far. */
-  result(): GatedLoudness;
   /** Largest absolute sample of each channel so far. */
   samplePeaks(): Float64Array;
   /** Largest absolute sample of each channel in the last chunk pushed (read it before the next push). */
   lastPeaks(): Float64Array;
 }
 
+/** Frames in one 100 ms step at `rate` Hz. */
+export function stepFrames(rate: number): number {
+  return Math.round(rate / 10);
+}
+
 /**
- * Creates a meter for `channels` interleaved channels at `rate` Hz.
+ * Creates the filters for `channels` interleaved channels at `rate` Hz;
+ * `onStep` receives each complete step's channel-weighted, K-weighted energy
+ * (an incomplete last step is never reported).
  *
  * @param weights BS.1770 channel weights (1 for front channels, 1.41 for
  *   surrounds, 0 for LFE); all 1 by default.
  */
-export function createLoudnessMeter(rate: number, channels: number, weights?: number[]): LoudnessMeter {
+export function createStepMeter(
+  rate: number,
+  channels: number,
+  weights: number[] | undefined,
+  onStep: (energy: number) => void,
+): StepMeter {
   const { shelf, highPass } = kWeighting(rate);
   const [sb0, sb1, sb2, sa1, sa2] = shelf as [number, number, number, number, number];
   const [, , , ha1, ha2] = highPass as [number, number, number, number, number];
@@ -159,13 +169,9 @@ export function createLoudnessMeter(rate: number, channels: number, weights?: nu
   const state = new Float64Array(channels * 6);
   const peaks = new Float64Array(channels);
   const chunkPeaks = new Float64Array(channels);
-  const step = Math.round(rate / 10);
-  const recent = new Float64Array(30); // energies of the last 30 steps (3 s)
-  let steps = 0;
+  const step = stepFrames(rate);
   let inStep = 0;
   let energy = 0;
-  const short = createGatedHistogram(-10);
-  const long = createGatedHistogram(-20);
 
   /** Filters channel `c` over frames `[from, to)`, adding its weighted energy. */
   function filterOne(samples: Float32Array, c: number, from: number, to: number): void {
@@ -231,24 +237,6 @@ export function createLoudnessMeter(rate: number, channels: number, weights?: nu
     if (c < channels) filterOne(samples, c, from, to);
   }
 
-  /** Closes a 100 ms step: scores the 400 ms and 3 s blocks ending with it. */
-  function closeStep(): void {
-    recent[steps % 30] = energy;
-    steps++;
-    energy = 0;
-    inStep = 0;
-    if (steps >= 4) {
-      let sum = 0;
-      for (let i = 1; i <= 4; i++) sum += recent[(steps - i) % 30]!;
-      short.add(sum / (4 * step));
-    }
-    if (steps >= 30) {
-      let sum = 0;
-      for (let i = 0; i < 30; i++) sum += recent[i]!;
-      long.add(sum / (30 * step));
-    }
-  }
-
   return {
     push(samples, frames = Math.floor(samples.length / channels)) {
       chunkPeaks.fill(0);
@@ -257,14 +245,67 @@ export function createLoudnessMeter(rate: number, channels: number, weights?: nu
         filter(samples, at, at + take);
         at += take;
         inStep += take;
-        if (inStep === step) closeStep();
+        if (inStep === step) {
+          onStep(energy);
+          energy = 0;
+          inStep = 0;
+        }
       }
       for (let c = 0; c < channels; c++) if (chunkPeaks[c]! > peaks[c]!) peaks[c] = chunkPeaks[c]!;
     },
     lastPeaks: () => chunkPeaks,
-    result() {
-      return { ...integrated(short), lra: loudnessRange(long) };
-    },
     samplePeaks: () => peaks.slice(),
   };
+}
+
+/**
+ * Gates a programme's step energies, in order, into its integrated loudness
+ * and loudness range: each step closes a 400 ms block (4 steps) and a 3 s
+ * block (30 steps).
+ */
+export function createGatedProgramme(rate: number) {
+  const step = stepFrames(rate);
+  const recent = new Float64Array(30); // energies of the last 30 steps (3 s)
+  let steps = 0;
+  const short = createGatedHistogram(-10);
+  const long = createGatedHistogram(-20);
+  return {
+    /** Adds the next step's energy. */
+    add(energy: number): void {
+      recent[steps % 30] = energy;
+      steps++;
+      if (steps >= 4) {
+        let sum = 0;
+        for (let i = 1; i <= 4; i++) sum += recent[(steps - i) % 30]!;
+        short.add(sum / (4 * step));
+      }
+      if (steps >= 30) {
+        let sum = 0;
+        for (let i = 0; i < 30; i++) sum += recent[i]!;
+        long.add(sum / (30 * step));
+      }
+    },
+    /** The figures so far. */
+    result(): GatedLoudness {
+      return { ...integrated(short), lra: loudnessRange(long) };
+    },
+  };
+}
+
+/** A streaming meter; see the module's description. */
+export interface LoudnessMeter extends StepMeter {
+  /** The figures so far. */
+  result(): GatedLoudness;
+}
+
+/**
+ * Creates a meter for `channels` interleaved channels at `rate` Hz.
+ *
+ * @param weights BS.1770 channel weights (1 for front channels, 1.41 for
+ *   surrounds, 0 for LFE); all 1 by default.
+ */
+export function createLoudnessMeter(rate: number, channels: number, weights?: number[]): LoudnessMeter {
+  const programme = createGatedProgramme(rate);
+  const filters = createStepMeter(rate, channels, weights, programme.add);
+  return { ...filters, result: programme.result };
 }

@@ -72,7 +72,7 @@ export interface NormalizeResult {
   normalizationType: NormalizationType;
   /** Gain applied before any limiting, dB. */
   gainDb: number;
-  /** ffmpeg passes over the audio (the measurement included). */
+  /** Passes over the audio, the measurement included (in process or through ffmpeg). */
   passes: number;
 }
 
@@ -88,6 +88,12 @@ export interface NormalizeOptions {
    */
   retainPcmBytes?: number | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * The caller does not use `bytes` afterwards: a plain gain on a 16-bit WAV
+   * is then written over them (the result is a view of `bytes`), so a long
+   * programme is not held twice. Default false.
+   */
+  reuseInput?: boolean | undefined;
 }
 
 /**
@@ -159,7 +165,7 @@ export async function normalizeAudio(
   request: NormalizeRequest,
   options: NormalizeOptions,
 ): Promise<NormalizeResult> {
-  const { limits, gate, signal, retainPcmBytes = DEFAULT_RETAIN_BYTES } = options;
+  const { limits, gate, signal, retainPcmBytes = DEFAULT_RETAIN_BYTES, reuseInput } = options;
   const { target, kind } = precheckAudio(bytes, request, limits);
   const work = async (): Promise<NormalizeResult> => {
     const deadline = Date.now() + limits.timeoutMs;
@@ -174,7 +180,17 @@ export async function normalizeAudio(
     });
     checkMeasurement(measurement);
     const format = request.format ?? defaultFormat(measurement.stream);
-    const job: Job = { bytes: source, kind, measurement, target, format, limits, deadline, signal };
+    const job: Job = {
+      bytes: source,
+      kind,
+      measurement,
+      target,
+      format,
+      limits,
+      deadline,
+      signal,
+      reuseInput,
+    };
     const result = await converge(job, request.mode ?? "auto");
     const stream: StreamInfo = measurement.stream;
     return {

@@ -21,10 +21,11 @@ import {
   outputRate,
 } from "./formats.ts";
 import type { AudioLimits } from "./limits.ts";
-import { BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement, tenth } from "./measure.ts";
+import { BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement } from "./measure.ts";
+import { tenth } from "./meters.ts";
 import { floatBytes } from "./pcm.ts";
 import { type PcmSource, pcmSource, wavInPlace } from "./pcm_source.ts";
-import { filterChain, type Plan } from "./plan.ts";
+import { filterChain, isOnTarget, type Plan } from "./plan.ts";
 import type { LoudnessTarget } from "./presets.ts";
 import { canWriteWav, rescaleWav16, writeWav } from "./wav_writer.ts";
 
@@ -38,6 +39,8 @@ export interface Job {
   limits: AudioLimits;
   deadline: number;
   signal?: AbortSignal | undefined;
+  /** The caller gives `bytes` up: a final plain-gain WAV may be written over them. */
+  reuseInput?: boolean | undefined;
 }
 
 /** Milliseconds left of the request's budget (at least 1, so an expired budget fails at once). */
@@ -96,7 +99,9 @@ export async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Arr
     const bits = (stream.bits ?? 16) > 16 ? 24 : 16;
     const shape = { sampleRate: stream.sampleRate, channels: stream.channels, bits, frames } as const;
     const wav = wavInPlace(job.bytes, job.kind, job.measurement);
-    const audio = (wav && rescaleWav16(job.bytes, wav, plan.gainDb)) ??
+    // Overwriting the input is safe only when no later pass will read it again.
+    const inPlace = job.reuseInput === true && isOnTarget({ plan, output: predicted }, job.target);
+    const audio = (wav && rescaleWav16(job.bytes, wav, plan.gainDb, inPlace)) ??
       await writeWav(sourceOf(job), shape, plan.gainDb);
     return { audio, output: predicted };
   }
@@ -138,9 +143,11 @@ export async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Arr
   return { audio, output: reread.loudness };
 }
 
-/** ffmpeg's arguments to read interleaved float PCM of `stream`'s shape from stdin. */
+/** ffmpeg's arguments to read interleaved float PCM of `stream`'s shape from stdin, and nothing else. */
 function rawInputArgs(stream: StreamInfo): string[] {
   return [
+    "-protocol_whitelist",
+    "pipe",
     "-f",
     "f32le",
     "-ar",

@@ -66,6 +66,12 @@ export interface TruePeakMeter {
    * `chunkPeaks` (as the loudness meter found them).
    */
   push(samples: Float32Array, frames: number, chunkPeaks: Float64Array): void;
+  /**
+   * Takes `frames` interleaved frames as what came before the next push,
+   * without measuring them (to start mid-programme exactly where another
+   * meter's work ends).
+   */
+  prime(samples: Float32Array, frames: number): void;
   /** The largest true peak so far over all channels (linear, at least the sample peak). */
   peak(): number;
   /** How many frames were interpolated (the rest were ruled out by their sample peaks). */
@@ -84,6 +90,37 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
   let best = 0;
   let interpolated = 0;
   let work = new Float64Array(0);
+  // Sample peak of each stretch of the chunk, channel by channel: `[stretch * channels + c]`.
+  let stretchPeaks = new Float64Array(0);
+
+  /** Fills `stretchPeaks` in one sequential pass over the chunk (stereo with both channels at once). */
+  function findStretchPeaks(samples: Float32Array, frames: number): void {
+    const stretches = Math.ceil(frames / STRETCH);
+    if (stretchPeaks.length < stretches * channels) stretchPeaks = new Float64Array(stretches * channels);
+    for (let s = 0; s < stretches; s++) {
+      const stop = Math.min(frames, (s + 1) * STRETCH) * channels;
+      if (channels === 2) {
+        let left = 0, right = 0;
+        for (let i = s * STRETCH * 2; i < stop; i += 2) {
+          const x = samples[i]!, y = samples[i + 1]!;
+          const a = x < 0 ? -x : x, b = y < 0 ? -y : y;
+          if (a > left) left = a;
+          if (b > right) right = b;
+        }
+        stretchPeaks[2 * s] = left, stretchPeaks[2 * s + 1] = right;
+        continue;
+      }
+      for (let c = 0; c < channels; c++) {
+        let peak = 0;
+        for (let i = s * STRETCH * channels + c; i < stop; i += channels) {
+          const x = samples[i]!;
+          const a = x < 0 ? -x : x;
+          if (a > peak) peak = a;
+        }
+        stretchPeaks[s * channels + c] = peak;
+      }
+    }
+  }
 
   /** The largest interpolated value for outputs `[from, to)` of `work` (history first), all phases at once. */
   function interpolate(from: number, to: number): number {
@@ -113,12 +150,7 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
     for (let t = 0; t < TAPS - 1; t++) previous = Math.max(previous, Math.abs(history[c * TAPS + t]!));
     for (let start = 0; start < frames; start += STRETCH) {
       const end = Math.min(frames, start + STRETCH);
-      let peak = 0;
-      for (let i = start * channels + c, stop = end * channels; i < stop; i += channels) {
-        const x = samples[i]!;
-        const a = x < 0 ? -x : x;
-        if (a > peak) peak = a;
-      }
+      const peak = stretchPeaks[(start / STRETCH) * channels + c]!;
       const reach = peak > previous ? peak : previous;
       previous = peak;
       if (!everywhere && reach * MAX_GAIN <= best) continue;
@@ -133,10 +165,21 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
     }
   }
 
+  /** Keeps the last TAPS − 1 samples of each channel for the next chunk. */
+  function keep(samples: Float32Array, frames: number): void {
+    for (let c = 0; c < channels; c++) {
+      for (let t = 0; t < TAPS - 1; t++) {
+        const from = frames - (TAPS - 1) + t;
+        history[c * TAPS + t] = from >= 0 ? samples[from * channels + c]! : history[c * TAPS + t + frames]!;
+      }
+    }
+  }
+
   return {
     push(samples, frames, chunkPeaks) {
       if (frames === 0) return;
       if (work.length < TAPS - 1 + STRETCH) work = new Float64Array(TAPS - 1 + STRETCH);
+      let found = false;
       for (let c = 0; c < channels; c++) {
         // The interpolated stretch also depends on the kept samples of the previous chunk.
         let peak = chunkPeaks[c]!;
@@ -145,14 +188,13 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
           const a = Math.abs(history[c * TAPS + t]!);
           if (a > peak) peak = a;
         }
-        if (everywhere || peak * MAX_GAIN > best) scan(samples, frames, c);
-        // Keep the last TAPS − 1 samples for the next chunk.
-        for (let t = 0; t < TAPS - 1; t++) {
-          const from = frames - (TAPS - 1) + t;
-          history[c * TAPS + t] = from >= 0 ? samples[from * channels + c]! : history[c * TAPS + t + frames]!;
-        }
+        if (!everywhere && peak * MAX_GAIN <= best) continue;
+        if (!found) findStretchPeaks(samples, frames), found = true;
+        scan(samples, frames, c);
       }
+      keep(samples, frames);
     },
+    prime: keep,
     peak: () => best,
     interpolatedFrames: () => interpolated,
   };

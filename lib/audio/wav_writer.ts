@@ -100,12 +100,20 @@ export async function writeWav(source: PcmSource, shape: WavShape, gainDb: numbe
 }
 
 /**
- * Writes a 16-bit PCM WAV's samples times `gainDb` as a new 16-bit WAV, integer
+ * Writes a 16-bit PCM WAV's samples times `gainDb` as a 16-bit WAV, integer
  * to integer without a float copy of the programme (the common case of a plain
- * gain on a 16-bit WAV). `undefined` when the samples are not 16-bit integers
- * at an even offset, for {@linkcode writeWav} to handle.
+ * gain on a 16-bit WAV). With `inPlace`, the result overwrites the input (its
+ * new 44-byte header just before the samples) and is a view of `bytes`: no
+ * second programme-sized buffer is allocated or faulted in. `undefined` when
+ * the samples are not 16-bit integers at an even offset, for
+ * {@linkcode writeWav} to handle.
  */
-export function rescaleWav16(bytes: Uint8Array, wav: WavPcm, gainDb: number): Uint8Array | undefined {
+export function rescaleWav16(
+  bytes: Uint8Array,
+  wav: WavPcm,
+  gainDb: number,
+  inPlace = false,
+): Uint8Array | undefined {
   const start = bytes.byteOffset + wav.offset;
   if (wav.bits !== 16 || wav.float || start % 2 !== 0 || !canWriteWav(wav.channels)) return undefined;
   const count = wav.frames * wav.channels;
@@ -114,9 +122,11 @@ export function rescaleWav16(bytes: Uint8Array, wav: WavPcm, gainDb: number): Ui
     { sampleRate: wav.rate, channels: wav.channels, bits: 16, frames: wav.frames },
     count * 2,
   );
-  const out = new Uint8Array(head.length + count * 2);
+  const out = inPlace && wav.offset >= head.length
+    ? bytes.subarray(wav.offset - head.length, wav.offset + count * 2)
+    : new Uint8Array(head.length + count * 2);
   out.set(head);
-  const output = new Int16Array(out.buffer, head.length, count);
+  const output = new Int16Array(out.buffer, out.byteOffset + head.length, count);
   const gain = 10 ** (gainDb / 20);
   for (let i = 0; i < count; i++) {
     const v = input[i]! * gain;

@@ -125,6 +125,8 @@ export default defineOperation({
       limits: audio.limits,
       gate: audio.gate,
       signal: ctx.signal,
+      // The decoded body is this request's own and is not read again.
+      reuseInput: true,
     });
     return { ...result, audio: result.audio.toBase64() };
   },

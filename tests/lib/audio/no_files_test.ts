@@ -30,36 +30,44 @@ async function runChild(input: Uint8Array, cwd: string, prefix: string[] = []) {
   return JSON.parse(new TextDecoder().decode(stdout));
 }
 
+/** The trace lines of the request made by the child on `input`. */
+async function traceRequest(input: Uint8Array): Promise<string[]> {
+  const log = await Deno.makeTempFile({ suffix: ".strace" });
+  try {
+    const summary = await runChild(input, Deno.cwd(), [
+      "strace",
+      "-f",
+      "-qq",
+      "-e",
+      "trace=%file,creat",
+      "-o",
+      log,
+    ]);
+    assert.equal(summary.type, "linear");
+    const lines = (await Deno.readTextFile(log)).split("\n");
+    const start = lines.findIndex((line) => line.includes(MARKERS.start));
+    const end = lines.findIndex((line) => line.includes(MARKERS.end));
+    assert.ok(start >= 0 && end > start, "both markers traced");
+    return lines.slice(start, end + 1);
+  } finally {
+    await Deno.remove(log);
+  }
+}
+
 Deno.test({
   name: "normalizeAudio() opens no file for writing anywhere during a request (syscall trace)",
   ignore: !(await straceAvailable()),
   async fn() {
-    const input = await makeAudio("speech", { format: "wav", seconds: 5, gainDb: -6 });
-    const log = await Deno.makeTempFile({ suffix: ".strace" });
-    try {
-      const summary = await runChild(input, Deno.cwd(), [
-        "strace",
-        "-f",
-        "-qq",
-        "-e",
-        "trace=%file,creat",
-        "-o",
-        log,
-      ]);
-      assert.equal(summary.type, "linear");
-      const lines = (await Deno.readTextFile(log)).split("\n");
-      const start = lines.findIndex((line) => line.includes(MARKERS.start));
-      const end = lines.findIndex((line) => line.includes(MARKERS.end));
-      assert.ok(start >= 0 && end > start, "both markers traced");
-      const request = lines.slice(start, end + 1);
+    // FLAC goes through ffmpeg twice (decode, then gain and encode); a WAV with a plain gain not at all.
+    for (const format of ["flac", "wav"] as const) {
+      const input = await makeAudio("speech", { format, seconds: 5, gainDb: -6 });
+      const request = await traceRequest(input);
       const ffmpegs = request.filter((line) => /execve\("[^"]*ffmpeg"/.test(line));
-      // A plain gain into WAV is written in process: the decoding pass is the only ffmpeg.
-      assert.ok(ffmpegs.length >= 1, "ffmpeg ran under the trace");
+      if (format === "wav") assert.equal(ffmpegs.length, 0, "a WAV is measured and written in process");
+      else assert.ok(ffmpegs.length >= 1, "ffmpeg ran under the trace");
       for (const line of ffmpegs) assert.match(line, /"-protocol_whitelist", "pipe"/);
       const writes = request.filter((line) => WRITES.test(line) && !/ENOENT/.test(line));
-      assert.deepEqual(writes, []);
-    } finally {
-      await Deno.remove(log);
+      assert.deepEqual(writes, [], format);
     }
   },
 });

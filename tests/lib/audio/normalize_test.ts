@@ -255,17 +255,33 @@ Deno.test("normalizeAudio() refuses a container without an audio stream with a 4
 });
 
 Deno.test("normalizeAudio() answers 503 without ffmpeg and 504 past its time budget", async () => {
-  const wav = await makeAudio("speech", { format: "wav", seconds: 2 });
+  const flac = await makeAudio("speech", { format: "flac", seconds: 2 });
   await assert.rejects(
-    normalizeAudio(wav, {}, { limits: { ...limits, ffmpegPath: "/nonexistent/ffmpeg" } }),
+    normalizeAudio(flac, {}, { limits: { ...limits, ffmpegPath: "/nonexistent/ffmpeg" } }),
     {
       name: "UnavailableError",
     },
   );
-  await assert.rejects(normalizeAudio(wav, {}, { limits: { ...limits, timeoutMs: 1 } }), {
-    name: "UpstreamTimeoutError",
-    message: "Audio processing took longer than 0.001 s: try a shorter file",
+  for (const format of ["flac", "wav"] as const) {
+    const audio = await makeAudio("speech", { format, seconds: 2 });
+    await assert.rejects(normalizeAudio(audio, {}, { limits: { ...limits, timeoutMs: 1 } }), {
+      name: "UpstreamTimeoutError",
+      message: "Audio processing took longer than 0.001 s: try a shorter file",
+    }, format);
+  }
+});
+
+Deno.test("normalizeAudio() needs no ffmpeg for a plain gain on a PCM WAV", async () => {
+  const wav = await makeAudio("speech", { format: "wav", seconds: 3, gainDb: -6 });
+  const spawns = ffmpegStats.spawns;
+  const result = await normalizeAudio(wav, {}, {
+    limits: { ...limits, ffmpegPath: "/nonexistent/ffmpeg" },
   });
+  assert.equal(ffmpegStats.spawns, spawns, "ffmpeg never ran");
+  assert.equal(result.normalizationType, "linear");
+  const check = await measureIndependently(result.audio);
+  assert.ok(Math.abs(check.i - result.target.i) <= 0.5, `${check.i} LUFS`);
+  assert.ok(check.tp <= result.target.tp, `${check.tp} dBTP`);
 });
 
 Deno.test("normalizeAudio() waits in the gate and refuses past its queue with a 503", async () => {

@@ -61,10 +61,11 @@ Deno.test("normalize_audio handler returns base64 audio on target whose figures 
   assert.equal(headers["X-Loudness-Normalization-Type"], "linear");
 });
 
-Deno.test("normalize_audio handler answers 503 when ffmpeg is missing", async () => {
-  const wav = await makeAudio("speech", { format: "wav", seconds: 2 });
+Deno.test("normalize_audio handler answers 503 when ffmpeg is missing and the input needs it", async () => {
+  // A FLAC needs ffmpeg to decode; a PCM WAV with a plain gain would not.
+  const flac = await makeAudio("speech", { format: "flac", seconds: 2 });
   const audio = createAudioService({ ffmpegPath: "/nonexistent/ffmpeg" });
-  await assert.rejects(operation.handler({ audio: wav }, context(audio)), (error: Error) => {
+  await assert.rejects(operation.handler({ audio: flac }, context(audio)), (error: Error) => {
     assert.equal(error.name, "UnavailableError");
     assert.match(error.message, /^Audio processing is unavailable: ffmpeg is not installed/);
     return true;
