@@ -107,10 +107,18 @@ function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
 /**
  * True when a line set wholly in a monospace font is a heading made of inline
  * code: set larger than body text (code blocks never are), or named by the
- * outline.
+ * outline and standing apart from the listing before it (a title's words
+ * inside a listing, as `Usage` in help text or a comment, are code).
  */
-function isCodeHeading(line: Line, stats: DocumentStats, titles: ReadonlySet<string>): boolean {
-  return line.size >= stats.bodySize * 1.12 || titles.has(matchKey(plainLineText(line)));
+function isCodeHeading(
+  line: Line,
+  prev: Line | undefined,
+  stats: DocumentStats,
+  titles: ReadonlySet<string>,
+): boolean {
+  if (line.size >= stats.bodySize * 1.12) return true;
+  if (!titles.has(matchKey(plainLineText(line)))) return false;
+  return !(prev && continuesCode(prev, line, stats));
 }
 
 /** An aligned table at `lines[start]`; aligned columns wholly in a monospace font are code (help text). */
@@ -143,10 +151,10 @@ export function segmentPage(
     const row = sameRow(lines, i);
     i += row.length;
     if (row.length > 1) line = joinRow(row);
-    if (isCodeLine(line) && !isCodeHeading(line, stats, titles)) {
-      const prev = last?.lines[last.lines.length - 1];
-      if (last?.kind === "code" && prev && last.page === page.page && continuesCode(prev, line, stats)) {
-        last.lines.push(line);
+    const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
+    if (isCodeLine(line) && !isCodeHeading(line, open, stats, titles)) {
+      if (open && continuesCode(open, line, stats)) {
+        last!.lines.push(line);
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;
     }

@@ -154,3 +154,14 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.equal(blocks[0]!.split("\n").length, 140);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a line in a listing that repeats a section title stays in the listing (${producer})`, async () => {
+    const markdown = await convert(`code_titles.${producer}`);
+    assert.deepEqual(codeBlocks(markdown), [
+      'import tool from "tool";\n\n// usage\ntool.run();',
+      "$ tool --help\n\n  Usage\n    $ tool <input>\n\n  Options\n    --quiet  Say less",
+    ]);
+    assert.deepEqual(lines(markdown).filter((l) => l.startsWith("#")), ["# Tool", "## Usage", "## Options"]);
+  });
+}
