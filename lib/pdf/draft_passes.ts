@@ -8,7 +8,7 @@
 import { allBold, blockId, type Draft } from "./draft.ts";
 import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
-import { bodyColumn, isQuoteParagraph } from "./quotes.ts";
+import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
@@ -58,14 +58,14 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
 
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */
 export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
-  const columns = new Map(pages.map((p) => [p.page, bodyColumn(p, stats.bodySize)]));
+  const columns = bodyColumns(pages, stats.bodySize);
   drafts.forEach((draft, i) => {
     const column = columns.get(draft.page);
     const first = draft.lines[0];
     if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
     if (Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) > 0.5) return;
     const prev = drafts[i - 1];
-    const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.x0 ?? prev.markerX : undefined;
+    const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.spans[0]?.x ?? prev.markerX : undefined;
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
   });
 }

@@ -33,7 +33,7 @@ const FLOORS: Record<"tuning" | "heldOut" | "first", Summary> = {
     inlineCode: 0.97,
     links: 0.99,
     tableCells: 0.87,
-    quotes: 0.69,
+    quotes: 0.83,
   },
   heldOut: {
     text: 0.99,

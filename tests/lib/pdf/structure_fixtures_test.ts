@@ -165,3 +165,18 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.deepEqual(lines(markdown).filter((l) => l.startsWith("#")), ["# Tool", "## Usage", "## Options"]);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a quote on a page with no full line of prose is still a quote (${producer})`, async () => {
+    const quotes = lines(await convert(`quote_after.${producer}`)).filter((l) => l.startsWith(">"));
+    assert.ok(
+      quotes.some((q) => q.startsWith("> A quote on a page whose other lines are short")),
+      quotes.join("\n"),
+    );
+  });
+}
+
+Deno.test("a quote set in less than the list items before it is a quote, not their paragraph (wkhtmltopdf)", async () => {
+  const quotes = lines(await convert("quote_after.wkhtmltopdf")).filter((l) => l.startsWith(">"));
+  assert.ok(quotes.some((q) => q.startsWith("> A quote right after a list")), quotes.join("\n"));
+});
