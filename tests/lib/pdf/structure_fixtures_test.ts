@@ -180,3 +180,14 @@ Deno.test("a quote set in less than the list items before it is a quote, not the
   const quotes = lines(await convert("quote_after.wkhtmltopdf")).filter((l) => l.startsWith(">"));
   assert.ok(quotes.some((q) => q.startsWith("> A quote right after a list")), quotes.join("\n"));
 });
+
+Deno.test("inline code set smaller than its text neither lowers a heading nor breaks a paragraph (wkhtmltopdf)", async () => {
+  const out = lines(await convert("code_in_text.wkhtmltopdf"));
+  assert.deepEqual(out.filter((l) => l.startsWith("#")), [
+    "# Api",
+    "## Setup",
+    "## `start(options)`, `startSync(options)`",
+    "## Use `fs.mkdir(path, {recursive: true}, cb)` if:",
+  ]);
+  assert.ok(out.some((l) => /^Starts the task\. .* and little else\.$/.test(l)), out.join("\n"));
+});
