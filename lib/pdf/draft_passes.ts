@@ -10,7 +10,7 @@ import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } fro
 import { plainLineText } from "./inline.ts";
 import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
-import { sizeKey } from "./stats.ts";
+import { fontFamily, sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
 
 /**
@@ -47,10 +47,11 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
       italic: spans.every((s) => s.font.italic || !s.text.trim()),
       lineCount: draft.lines.length,
       page: draft.page,
+      family: fontFamily(spans.find((s) => s.text.trim() && !s.font.monospace)?.font.name ?? ""),
     };
     if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
   }
-  const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize);
+  const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
   candidates.forEach((c, k) => {
     if (levels[k]) c.draft.heading = levels[k];
   });

@@ -191,3 +191,13 @@ Deno.test("inline code set smaller than its text neither lowers a heading nor br
   ]);
   assert.ok(out.some((l) => /^Starts the task\. .* and little else\.$/.test(l)), out.join("\n"));
 });
+
+Deno.test("an HTML engine's heading sizes give the level a skipped one hides; bold body text is not a heading (wkhtmltopdf)", async () => {
+  const out = lines(await convert("html_levels.wkhtmltopdf"));
+  assert.deepEqual(out.filter((l) => l.startsWith("#")), [
+    "# Watcher",
+    "## Getting started",
+    "#### Persistence",
+    "#### Performance",
+  ]);
+});
