@@ -201,3 +201,15 @@ Deno.test("an HTML engine's heading sizes give the level a skipped one hides; bo
     "#### Performance",
   ]);
 });
+
+Deno.test("a bullet drawn as a shape before inline code set smaller joins its line, so the item keeps its wrapped lines (wkhtmltopdf)", async () => {
+  const out = lines(await convert("code_items.wkhtmltopdf"));
+  for (
+    const expected of [
+      "- `persistent` (default: `true`). Keeps the process running while files are being watched, so that a script that only watches does not end on its own before the user stops it.",
+      "- `ignored` (function, regex or path). Files to leave out.",
+      "  - `depth` (number). How deep to go.",
+      "- `cwd` (no default). The base directory.",
+    ]
+  ) assert.ok(out.includes(expected), `missing ${JSON.stringify(expected)} in\n${out.join("\n")}`);
+});
