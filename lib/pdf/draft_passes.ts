@@ -51,10 +51,44 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     };
     if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
   }
+  sizeCodeHeadings(candidates, drafts);
   const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
   candidates.forEach((c, k) => {
     if (levels[k]) c.draft.heading = levels[k];
   });
+}
+
+/** Distance from a draft's last baseline to the next draft's first, when both are on one page. */
+function gapBelow(drafts: readonly Draft[], draft: Draft): number | undefined {
+  const next = drafts[drafts.indexOf(draft) + 1];
+  const last = draft.lines.at(-1), first = next?.lines[0];
+  return last && first && first.page === last.page && first.y > last.y ? first.y - last.y : undefined;
+}
+
+/**
+ * Gives a heading made wholly of inline code the size of the headings whose
+ * spacing it shares. An HTML engine sets code at one size wherever it stands,
+ * but lays the line out in its heading's box: the distance to the next line
+ * is that of the other headings of its level.
+ */
+function sizeCodeHeadings(
+  candidates: ReadonlyArray<{ draft: Draft; info: HeadingCandidate }>,
+  drafts: readonly Draft[],
+) {
+  const prose = candidates.filter((c) => c.info.family).map((c) => ({
+    info: c.info,
+    below: gapBelow(drafts, c.draft),
+  }));
+  for (const c of candidates) {
+    if (c.info.family) continue;
+    const below = gapBelow(drafts, c.draft);
+    if (below === undefined) continue;
+    const alike = prose.filter((p) => p.below !== undefined && Math.abs(p.below - below) <= 0.75);
+    const votes = new Map<number, number>();
+    for (const p of alike) votes.set(sizeKey(p.info.size), (votes.get(sizeKey(p.info.size)) ?? 0) + 1);
+    const size = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (size !== undefined) c.info.size = size;
+  }
 }
 
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */

@@ -106,19 +106,23 @@ function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
 
 /**
  * True when a line set wholly in a monospace font is a heading made of inline
- * code: set larger than body text (code blocks never are), or named by the
- * outline and standing apart from the listing before it (a title's words
- * inside a listing, as `Usage` in help text or a comment, are code).
+ * code: set larger than body text (code blocks never are); or named by the
+ * outline, or wholly bold (an HTML engine sets a code heading at the code
+ * size), and standing apart from the listing before it and the one after it
+ * (a title's words inside a listing, as `Usage` in help text, and a keyword
+ * alone on its line are code).
  */
 function isCodeHeading(
   line: Line,
-  prev: Line | undefined,
+  around: { prev: Line | undefined; next: Line | undefined },
   stats: DocumentStats,
   titles: ReadonlySet<string>,
 ): boolean {
   if (line.size >= stats.bodySize * 1.12) return true;
-  if (!titles.has(matchKey(plainLineText(line)))) return false;
-  return !(prev && continuesCode(prev, line, stats));
+  if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
+  const { prev, next } = around;
+  if (prev && continuesCode(prev, line, stats)) return false;
+  return !(next && isCodeLine(next) && continuesCode(line, next, stats));
 }
 
 /** An aligned table at `lines[start]`; aligned columns wholly in a monospace font are code (help text). */
@@ -152,7 +156,7 @@ export function segmentPage(
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
-    if (isCodeLine(line) && !isCodeHeading(line, open, stats, titles)) {
+    if (isCodeLine(line) && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
       if (open && continuesCode(open, line, stats)) {
         last!.lines.push(line);
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });

@@ -213,3 +213,15 @@ Deno.test("a bullet drawn as a shape before inline code set smaller joins its li
     ]
   ) assert.ok(out.includes(expected), `missing ${JSON.stringify(expected)} in\n${out.join("\n")}`);
 });
+
+Deno.test("a heading made only of inline code, set at the code size, takes the level of the headings spaced like it (wkhtmltopdf)", async () => {
+  const markdown = await convert("code_heading_levels.wkhtmltopdf");
+  assert.deepEqual(lines(markdown).filter((l) => l.startsWith("#")), [
+    "# Api",
+    "## Usage",
+    "## `run(options) => Promise<void>`",
+    "### Options",
+    "## `stop()`",
+  ]);
+  assert.equal(codeBlocks(markdown).length, 0);
+});
