@@ -225,3 +225,15 @@ Deno.test("a heading made only of inline code, set at the code size, takes the l
   ]);
   assert.equal(codeBlocks(markdown).length, 0);
 });
+
+Deno.test("a table whose wrapped cells sit centred beside one-line ones keeps one row per row (wkhtmltopdf)", async () => {
+  const out = lines(await convert("table_wrapped.wkhtmltopdf"));
+  for (
+    const row of [
+      "| \\[`node` = random by default\\] | The node field as an array of six bytes |",
+      "| \\[`clockseq` = random by default\\] | The clock sequence as a number |",
+      "| \\[`buffer`\\] | Where to write the bytes |",
+    ]
+  ) assert.ok(out.includes(row), `missing ${row} in\n${out.join("\n")}`);
+  assert.ok(out.includes("Example follows."));
+});
