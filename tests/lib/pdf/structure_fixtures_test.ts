@@ -237,3 +237,9 @@ Deno.test("a table whose wrapped cells sit centred beside one-line ones keeps on
   ) assert.ok(out.includes(row), `missing ${row} in\n${out.join("\n")}`);
   assert.ok(out.includes("Example follows."));
 });
+
+Deno.test("TeX's circumflex and tilde in highlighted code read back as typed (pdflatex)", async () => {
+  assert.deepEqual(codeBlocks(await convert("code_ascii.pdflatex")), [
+    "$ cat ~/.config/app.env\n$ echo $((2 ^ 3)) ^^",
+  ]);
+});
