@@ -26,7 +26,8 @@ function isMonospace(line: Line): boolean {
  * those of the same parity first (a page of tables and quotes may have no
  * line at the margin; facing pages may have margins of their own). The right
  * edge is the rightmost end of body-size prose over the whole document, as a
- * page may have no full line of its own.
+ * page may have no full line of its own, or the margin mirroring the left one
+ * where ragged prose stops short of it.
  */
 export function bodyColumns(pages: readonly PageText[], bodySize: number): Map<number, Column | null> {
   let right = -Infinity;
@@ -45,7 +46,9 @@ export function bodyColumns(pages: readonly PageText[], bodySize: number): Map<n
     const shared = heaviest(facing.length ? facing : others);
     const own = edges.find((e) => e.page === page.page)?.edge?.x;
     const left = own === undefined ? shared : shared === undefined ? own : Math.min(own, shared);
-    return [page.page, left === undefined || right === -Infinity ? null : { left, right }];
+    if (left === undefined || right === -Infinity) return [page.page, null];
+    // Ragged prose may never reach the right margin, which mirrors the left one.
+    return [page.page, { left, right: Math.max(right, page.width - left) }];
   }));
 }
 

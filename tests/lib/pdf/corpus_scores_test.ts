@@ -33,7 +33,7 @@ const FLOORS: Record<"tuning" | "heldOut" | "first", Summary> = {
     inlineCode: 0.98,
     links: 0.99,
     tableCells: 0.97,
-    quotes: 0.83,
+    quotes: 0.87,
   },
   heldOut: {
     text: 0.99,

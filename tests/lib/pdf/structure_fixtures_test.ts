@@ -243,3 +243,9 @@ Deno.test("TeX's circumflex and tilde in highlighted code read back as typed (pd
     "$ cat ~/.config/app.env\n$ echo $((2 ^ 3)) ^^",
   ]);
 });
+
+Deno.test("a quote is found where no prose line reaches the right margin (wkhtmltopdf)", async () => {
+  const quotes = lines(await convert("quote_ragged.wkhtmltopdf")).filter((l) => l.startsWith(">"));
+  assert.equal(quotes.length, 1, quotes.join("\n"));
+  assert.match(quotes[0]!, /^> A quote long enough to wrap .* wraps again here\.$/);
+});
