@@ -59,8 +59,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
 }
 
 /** Distance from a draft's last baseline to the next draft's first, when both are on one page. */
-function gapBelow(drafts: readonly Draft[], draft: Draft): number | undefined {
-  const next = drafts[drafts.indexOf(draft) + 1];
+function gapBelow(draft: Draft, next: Draft | undefined): number | undefined {
   const last = draft.lines.at(-1), first = next?.lines[0];
   return last && first && first.page === last.page && first.y > last.y ? first.y - last.y : undefined;
 }
@@ -75,17 +74,19 @@ function sizeCodeHeadings(
   candidates: ReadonlyArray<{ draft: Draft; info: HeadingCandidate }>,
   drafts: readonly Draft[],
 ) {
-  const prose = candidates.filter((c) => c.info.family).map((c) => ({
-    info: c.info,
-    below: gapBelow(drafts, c.draft),
-  }));
+  if (candidates.every((c) => c.info.family)) return;
+  const index = new Map(drafts.map((d, i) => [d, i]));
+  const below = (draft: Draft) => gapBelow(draft, drafts[index.get(draft)! + 1]);
+  const prose = candidates.filter((c) => c.info.family).map((c) => ({ info: c.info, below: below(c.draft) }));
   for (const c of candidates) {
     if (c.info.family) continue;
-    const below = gapBelow(drafts, c.draft);
-    if (below === undefined) continue;
-    const alike = prose.filter((p) => p.below !== undefined && Math.abs(p.below - below) <= 0.75);
+    const gap = below(c.draft);
+    if (gap === undefined) continue;
     const votes = new Map<number, number>();
-    for (const p of alike) votes.set(sizeKey(p.info.size), (votes.get(sizeKey(p.info.size)) ?? 0) + 1);
+    for (const p of prose) {
+      if (p.below === undefined || Math.abs(p.below - gap) > 0.75) continue;
+      votes.set(sizeKey(p.info.size), (votes.get(sizeKey(p.info.size)) ?? 0) + 1);
+    }
     const size = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
     if (size !== undefined) c.info.size = size;
   }

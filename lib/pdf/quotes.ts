@@ -22,12 +22,12 @@ function isMonospace(line: Line): boolean {
 
 /**
  * The body columns of a document's pages. The left edge is the leftmost one
- * two lines of a page share, or, further left, the one other pages share,
- * those of the same parity first (a page of tables and quotes may have no
- * line at the margin; facing pages may have margins of their own). The right
- * edge is the rightmost end of body-size prose over the whole document, as a
- * page may have no full line of its own, or the margin mirroring the left one
- * where ragged prose stops short of it.
+ * two lines of a page share or, further left, the one most lines share on the
+ * pages of the same parity (on all pages when a page has no like), as a page
+ * of tables and quotes may have no line at the margin and facing pages may
+ * have margins of their own. The right edge is the rightmost end of body-size
+ * prose over the whole document, as a page may have no full line of its own,
+ * or the margin mirroring the left one where ragged prose stops short of it.
  */
 export function bodyColumns(pages: readonly PageText[], bodySize: number): Map<number, Column | null> {
   let right = -Infinity;
@@ -39,12 +39,13 @@ export function bodyColumns(pages: readonly PageText[], bodySize: number): Map<n
       }
     }
   }
-  const edges = pages.map((page) => ({ page: page.page, edge: pageLeft(page) }));
+  const edges = new Map(pages.map((page) => [page.page, pageLeft(page)]));
+  const byParity = [0, 1].map((parity) =>
+    pages.filter((p) => p.page % 2 === parity).map((p) => edges.get(p.page))
+  );
+  const usual = byParity.map((same) => heaviest(same.length >= 2 ? same : [...edges.values()]));
   return new Map(pages.map((page) => {
-    const others = edges.filter((e) => e.page !== page.page);
-    const facing = others.filter((e) => e.page % 2 === page.page % 2);
-    const shared = heaviest(facing.length ? facing : others);
-    const own = edges.find((e) => e.page === page.page)?.edge?.x;
+    const own = edges.get(page.page)?.x, shared = usual[page.page % 2];
     const left = own === undefined ? shared : shared === undefined ? own : Math.min(own, shared);
     if (left === undefined || right === -Infinity) return [page.page, null];
     // Ragged prose may never reach the right margin, which mirrors the left one.
@@ -71,9 +72,9 @@ function pageLeft(page: PageText): Edge | undefined {
 }
 
 /** The left edge most lines of some pages start at. */
-function heaviest(edges: ReadonlyArray<{ edge: Edge | undefined }>): number | undefined {
+function heaviest(edges: ReadonlyArray<Edge | undefined>): number | undefined {
   const weight = new Map<number, number>();
-  for (const { edge } of edges) if (edge) weight.set(edge.x, (weight.get(edge.x) ?? 0) + edge.lines);
+  for (const edge of edges) if (edge) weight.set(edge.x, (weight.get(edge.x) ?? 0) + edge.lines);
   let best: number | undefined, most = 0;
   for (const [x, w] of weight) if (w > most) [best, most] = [x, w];
   return best;
