@@ -38,8 +38,8 @@ function makeLine(spans: Span[], page: number): Line {
     x0 = Math.min(x0, s.x);
     x1 = Math.max(x1, s.x + s.width);
   }
-  const prose = spans.filter((s) => !s.font.monospace && s.text.trim());
-  const size = dominantSize(prose.length ? prose : spans);
+  const mixed = spans.some((s) => s.font.monospace) && spans.some((s) => !s.font.monospace && s.text.trim());
+  const size = dominantSize(mixed ? spans.filter((s) => !s.font.monospace && s.text.trim()) : spans);
   const main = spans.find((s) => Math.abs(s.size - size) < 0.01) ?? spans[0]!;
   return { spans, x0, x1, y: main.y, size, page };
 }

@@ -59,6 +59,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const sizes = new Map<number, number>();
   const codeSizes = new Map<number, number>();
   const families = new Map<number, Map<string, number>>();
+  const familyOf = new Map<string, string>();
   const gaps = new Map<number, Map<number, number>>();
   const codeGaps = new Map<number, Map<number, number>>();
   for (const page of pages) {
@@ -70,7 +71,8 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
         into.set(key, (into.get(key) ?? 0) + span.text.length);
         if (!span.font.monospace) {
           const byFamily = families.get(key) ?? new Map<string, number>();
-          const family = fontFamily(span.font.name);
+          let family = familyOf.get(span.font.name);
+          if (family === undefined) familyOf.set(span.font.name, family = fontFamily(span.font.name));
           byFamily.set(family, (byFamily.get(family) ?? 0) + span.text.length);
           families.set(key, byFamily);
         }
