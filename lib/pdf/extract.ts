@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FontResolver } from "./fonts.ts";
+import { type FontResolver, typedText } from "./fonts.ts";
 import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
@@ -171,7 +171,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     }
     const size = Math.hypot(c, d);
     const font = fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false };
-    const span: Span = { text: item.str, x, y, width: item.width, size, font };
+    const span: Span = { text: typedText(item.str, font), x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;
     for (const piece of splitAtLinks(span, links)) spans.push(piece);

@@ -47,6 +47,16 @@ export function fontStyleFromName(fullName: string, fixedPitch: boolean): FontSt
   };
 }
 
+/**
+ * The text of a span as typed. TeX's typewriter fonts name the glyphs its
+ * `\^{}` and `\~{}` accents draw `circumflex` and `tilde`, which read back as
+ * the spacing modifier letters; in a monospace font they stand for ASCII `^`
+ * and `~`.
+ */
+export function typedText(text: string, style: FontStyle): string {
+  return style.monospace ? text.replace(/\u02c6/g, "^").replace(/\u02dc/g, "~") : text;
+}
+
 /** Resolves and caches font styles across a document's pages. */
 export interface FontResolver {
   /**

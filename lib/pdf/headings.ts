@@ -20,6 +20,8 @@ export interface HeadingCandidate {
   lineCount: number;
   /** 1-based page the candidate is on, when known. */
   page?: number;
+  /** Font family of its text (see `fontFamily`), when known. */
+  family?: string;
 }
 
 /** Style identity: size to the half point, weight and slant. */
@@ -48,12 +50,35 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
  * @param candidates Heading candidates in document order.
  * @param outline The document outline, possibly empty.
  * @param bodySize Body text size: body-size candidates an outline leaves out are not headings.
+ * @param bodyFamily Body text's font family: where the larger headings share another family, a
+ *   body-size candidate in the body's family is emphasis, not a heading.
  * @returns Levels, index-aligned with `candidates`; 0 for a candidate found not to be a heading.
  */
 export function assignLevels(
   candidates: readonly HeadingCandidate[],
   outline: readonly OutlineEntry[],
   bodySize = 0,
+  bodyFamily?: string,
+): number[] {
+  const levels = (outline.length === 0 ? htmlScaleLevels(candidates, bodySize) : null) ??
+    rankLevels(candidates, outline, bodySize);
+  const large = candidates.filter((c) => c.size >= bodySize * 1.12);
+  const family = large[0]?.family;
+  if (!bodyFamily || !family || family === bodyFamily || large.some((c) => c.family !== family)) {
+    return levels;
+  }
+  const exact = matchOutline(candidates, outline);
+  return levels.map((level, i) => {
+    const c = candidates[i]!;
+    return exact[i] === undefined && c.size < bodySize * 1.12 && c.family === bodyFamily ? 0 : level;
+  });
+}
+
+/** Levels from the outline and the ranking of styles (see {@linkcode assignLevels}). */
+function rankLevels(
+  candidates: readonly HeadingCandidate[],
+  outline: readonly OutlineEntry[],
+  bodySize: number,
 ): number[] {
   const firstSeen = new Map<string, number>();
   candidates.forEach((c, i) => {
@@ -140,4 +165,25 @@ function placeUnmatchedStyles(styles: readonly string[], styleLevel: Map<string,
     styleLevel.set(style, Math.min(6, next));
     previous = next;
   }
+}
+
+/** An HTML engine's default heading sizes, H1 to H6, in ems of body text. */
+const HTML_SCALE = [2, 1.5, 1.17, 1, 0.83, 0.67];
+
+/**
+ * Levels read off an HTML engine's default heading sizes, when every
+ * candidate is bold and set at one of them: the size names the level even
+ * where the document skips one (an H4 under an H2), which ranking styles
+ * cannot tell. Null when the candidates do not follow the scale.
+ */
+function htmlScaleLevels(candidates: readonly HeadingCandidate[], bodySize: number): number[] | null {
+  if (!bodySize || candidates.length === 0) return null;
+  const levels = candidates.map((c) => {
+    if (!c.bold) return 0;
+    const k = HTML_SCALE.findIndex((em) => Math.abs(c.size / bodySize / em - 1) < 0.05);
+    return k + 1;
+  });
+  // The scale is told by its largest steps: at least one candidate set at H1 or H2 size.
+  if (levels.includes(0) || !levels.some((l) => l <= 2)) return null;
+  return levels;
 }

@@ -27,14 +27,19 @@ function dominantSize(spans: readonly Span[]): number {
   return best;
 }
 
-/** Makes a line from spans (left to right). */
+/**
+ * Makes a line from spans (left to right). Its size is that of its prose:
+ * inline code is often set smaller than the text around it, and may be most
+ * of a line's characters.
+ */
 function makeLine(spans: Span[], page: number): Line {
   let x0 = Infinity, x1 = -Infinity;
   for (const s of spans) {
     x0 = Math.min(x0, s.x);
     x1 = Math.max(x1, s.x + s.width);
   }
-  const size = dominantSize(spans);
+  const mixed = spans.some((s) => s.font.monospace) && spans.some((s) => !s.font.monospace && s.text.trim());
+  const size = dominantSize(mixed ? spans.filter((s) => !s.font.monospace && s.text.trim()) : spans);
   const main = spans.find((s) => Math.abs(s.size - size) < 0.01) ?? spans[0]!;
   return { spans, x0, x1, y: main.y, size, page };
 }

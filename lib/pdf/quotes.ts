@@ -15,20 +15,69 @@ export interface Column {
   right: number;
 }
 
-/** The body column of a page: leftmost left edge two lines share, and rightmost end of body-size lines. */
-export function bodyColumn(page: PageText, bodySize: number): Column | null {
-  const counts = new Map<number, number>();
+/** True when every visible span of a line is in a monospace font (code may run past the margin). */
+function isMonospace(line: Line): boolean {
+  return line.spans.every((s) => s.font.monospace || !s.text.trim());
+}
+
+/**
+ * The body columns of a document's pages. The left edge is the leftmost one
+ * two lines of a page share or, further left, the one most lines share on the
+ * pages of the same parity (on all pages when a page has no like), as a page
+ * of tables and quotes may have no line at the margin and facing pages may
+ * have margins of their own. The right edge is the rightmost end of body-size
+ * prose over the whole document, as a page may have no full line of its own,
+ * or the margin mirroring the left one where ragged prose stops short of it.
+ */
+export function bodyColumns(pages: readonly PageText[], bodySize: number): Map<number, Column | null> {
   let right = -Infinity;
+  for (const page of pages) {
+    for (const line of page.lines) {
+      // Headings share the column's left edge; only body prose measures its right one.
+      if (Math.abs(sizeKey(line.size) - sizeKey(bodySize)) <= 0.5 && !isMonospace(line)) {
+        right = Math.max(right, line.x1);
+      }
+    }
+  }
+  const edges = new Map(pages.map((page) => [page.page, pageLeft(page)]));
+  const byParity = [0, 1].map((parity) =>
+    pages.filter((p) => p.page % 2 === parity).map((p) => edges.get(p.page))
+  );
+  const usual = byParity.map((same) => heaviest(same.length >= 2 ? same : [...edges.values()]));
+  return new Map(pages.map((page) => {
+    const own = edges.get(page.page)?.x, shared = usual[page.page % 2];
+    const left = own === undefined ? shared : shared === undefined ? own : Math.min(own, shared);
+    if (left === undefined || right === -Infinity) return [page.page, null];
+    // Ragged prose may never reach the right margin, which mirrors the left one.
+    return [page.page, { left, right: Math.max(right, page.width - left) }];
+  }));
+}
+
+/** A left edge and how many lines start at it. */
+interface Edge {
+  x: number;
+  lines: number;
+}
+
+/** The leftmost left edge two lines of a page share: list items and quotes are set in from it. */
+function pageLeft(page: PageText): Edge | undefined {
+  const counts = new Map<number, number>();
   for (const line of page.lines) {
-    // Headings share the column's left edge; only body text measures its right one.
     const key = Math.round(line.x0);
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    if (Math.abs(sizeKey(line.size) - sizeKey(bodySize)) <= 0.5) right = Math.max(right, line.x1);
   }
-  // The leftmost edge several lines share: list items and quotes are set in from it.
-  let left: number | undefined;
-  for (const [key, n] of counts) if (n >= 2 && (left === undefined || key < left)) left = key;
-  return left === undefined || right === -Infinity ? null : { left, right };
+  let left: Edge | undefined;
+  for (const [x, n] of counts) if (n >= 2 && (left === undefined || x < left.x)) left = { x, lines: n };
+  return left;
+}
+
+/** The left edge most lines of some pages start at. */
+function heaviest(edges: ReadonlyArray<Edge | undefined>): number | undefined {
+  const weight = new Map<number, number>();
+  for (const edge of edges) if (edge) weight.set(edge.x, (weight.get(edge.x) ?? 0) + edge.lines);
+  let best: number | undefined, most = 0;
+  for (const [x, w] of weight) if (w > most) [best, most] = [x, w];
+  return best;
 }
 
 /**
@@ -43,7 +92,9 @@ export function isQuoteParagraph(lines: readonly Line[], column: Column, listTex
   if (!size) return false;
   const x0 = Math.min(...lines.map((l) => l.x0));
   const x1 = Math.max(...lines.map((l) => l.x1));
-  if (listTextX !== undefined && x0 < listTextX + size * 1.5) return false;
+  // Set in as far as the item's text before it, it is the item's next paragraph; set in further, a
+  // quote inside the item; set in less, a quote after the list.
+  if (listTextX !== undefined && x0 > listTextX - size * 0.5 && x0 < listTextX + size * 1.5) return false;
   if (x0 < column.left + size * 0.9 || x0 > column.left + size * 5) return false;
   if (lines.some((l) => Math.abs(l.x0 - x0) > size * 0.6 && l !== lines[0])) return false;
   return x1 <= column.right - size * 0.9;

@@ -10,6 +10,8 @@ import type { PageText } from "./types.ts";
 export interface DocumentStats {
   /** Font size of body text. */
   bodySize: number;
+  /** Font family of body text (see {@linkcode fontFamily}). */
+  bodyFamily: string;
   /** Usual baseline-to-baseline distance of consecutive lines, by size. */
   lineGap(size: number): number;
   /** The same for lines of code, which keep their own grid; the prose gap where no code is seen. */
@@ -21,9 +23,23 @@ export function sizeKey(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
+/**
+ * A font's family: its name without style suffix, optical size or foundry
+ * tag, so the weights and sizes of one face compare equal.
+ *
+ * @example
+ * ```ts
+ * fontFamily("DejaVuSerif-BoldItalic"); // "DejaVuSerif"
+ * fontFamily("LMRoman12-Bold"); // "LMRoman"
+ * ```
+ */
+export function fontFamily(name: string): string {
+  return name.replace(/[-,].*$/, "").replace(/(PSMT|PS|MT)$/, "").replace(/\d+$/, "");
+}
+
 /** The most frequent key of a weighted histogram. */
-function mode(histogram: Map<number, number>): number | undefined {
-  let best: number | undefined, weight = -1;
+function mode<K>(histogram: Map<K, number>): K | undefined {
+  let best: K | undefined, weight = -1;
   for (const [key, w] of histogram) {
     if (w > weight) {
       best = key;
@@ -42,6 +58,8 @@ function isCode(line: PageText["lines"][number]): boolean {
 export function documentStats(pages: readonly PageText[]): DocumentStats {
   const sizes = new Map<number, number>();
   const codeSizes = new Map<number, number>();
+  const families = new Map<number, Map<string, number>>();
+  const familyOf = new Map<string, string>();
   const gaps = new Map<number, Map<number, number>>();
   const codeGaps = new Map<number, Map<number, number>>();
   for (const page of pages) {
@@ -51,6 +69,13 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
         const key = sizeKey(span.size);
         const into = span.font.monospace ? codeSizes : sizes;
         into.set(key, (into.get(key) ?? 0) + span.text.length);
+        if (!span.font.monospace) {
+          const byFamily = families.get(key) ?? new Map<string, number>();
+          let family = familyOf.get(span.font.name);
+          if (family === undefined) familyOf.set(span.font.name, family = fontFamily(span.font.name));
+          byFamily.set(family, (byFamily.get(family) ?? 0) + span.text.length);
+          families.set(key, byFamily);
+        }
       }
       if (prev && sizeKey(prev.size) === sizeKey(line.size)) {
         const dy = line.y - prev.y;
@@ -74,6 +99,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
   return {
     bodySize,
+    bodyFamily: mode(families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
     lineGap,
     codeLineGap(size: number) {
       return codeGapBySize.get(sizeKey(size)) ?? lineGap(size);

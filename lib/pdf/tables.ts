@@ -30,6 +30,18 @@ function rowAt(lines: readonly Line[], start: number): Line[] {
   return row;
 }
 
+/**
+ * True when the line at `start` may open a row whose cells share no baseline:
+ * the next line lies within a line below it, clear of it on the left or right.
+ */
+function opensBand(lines: readonly Line[], start: number): boolean {
+  const first = lines[start]!, next = lines[start + 1];
+  if (!next || next.page !== first.page) return false;
+  const dy = next.y - first.y;
+  return dy > 0 && dy <= first.size * 1.5 &&
+    (next.x0 > first.x1 + first.size || next.x1 < first.x0 - first.size);
+}
+
 /** Merges overlapping x-intervals into column intervals. */
 function columnIntervals(cells: readonly Line[]): Array<[number, number]> {
   const sorted = [...cells].sort((a, b) => a.x0 - b.x0);
@@ -49,13 +61,18 @@ function columnOf(columns: ReadonlyArray<[number, number]>, cell: Line): number 
 
 /**
  * Looks for an aligned table starting at `lines[start]`: at least two rows of
- * two or more cells whose extents fall into shared columns. A one-cell row
- * right below a row, inside one column, continues that row's cell.
+ * two or more cells whose extents fall into shared columns. A line right
+ * below a row, inside one column, continues that row's cell there, or is its
+ * cell in a column it lacks (cells centred beside wrapped ones); one further
+ * below opens a row, kept when another cell joins it.
  */
 export function detectTable(lines: readonly Line[], start: number): FoundTable | null {
   const head = rowAt(lines, start);
-  if (head.length < 2 || isMarkerOnly(plainLineText(head[0]!))) return null;
+  if (isMarkerOnly(plainLineText(head[0]!))) return null;
+  if (head.length < 2 && !opensBand(lines, start)) return null;
   const rows: Line[][][] = [];
+  /** Index of each row's first line. */
+  const starts: number[] = [];
   let i = start;
   let prevY = head[0]!.y;
   while (i < lines.length) {
@@ -63,18 +80,49 @@ export function detectTable(lines: readonly Line[], start: number): FoundTable |
     const size = row[0]!.size;
     const dy = row[0]!.y - prevY;
     if (rows.length > 0 && (row[0]!.page !== head[0]!.page || dy > size * 3 || dy <= 0)) break;
-    if (row.length >= 2) {
+    const open = rows[rows.length - 1];
+    if (row.length >= 2 && open && open.length < 2 && dy <= size * 1.5) {
+      // The rest of a row opened by a cell standing higher than the others.
+      for (const cell of row) {
+        const same = open.find((cellLines) => Math.abs(cellLines[0]!.x0 - cell.x0) <= 2);
+        if (same) same.push(cell);
+        else open.push([cell]);
+      }
+    } else if (row.length >= 2) {
       rows.push(row.map((cell) => [cell]));
-    } else if (rows.length > 0 && dy <= size * 1.5) {
+      starts.push(i);
+    } else if (rows.length === 0) {
+      rows.push([[row[0]!]]);
+      starts.push(i);
+    } else {
       const columns = columnIntervals(rows.flat(2));
       const last = rows[rows.length - 1]!;
       const column = columnOf(columns, row[0]!);
       const target = last.find((cellLines) => columnOf(columns, cellLines[0]!) === column);
-      if (column < 0 || !target || row[0]!.x1 > columns[column]![1] + size * 2) break;
-      target.push(row[0]!);
-    } else break;
+      const clear = Math.max(...last.flat().map((l) => l.x1)) + size;
+      if (column < 0 && dy <= size * 1.5 && row[0]!.x0 > clear) {
+        // A cell of a new column, beside the row's cells but not on their baseline.
+        last.push([row[0]!]);
+        prevY = row[0]!.y;
+        i += 1;
+        continue;
+      }
+      // A line running into the next column is text after the table; the last column may fill the measure.
+      if (column < 0 || row[0]!.x1 > (columns[column + 1]?.[0] ?? Infinity)) break;
+      if (dy > size * 1.5) {
+        // Cells centred in a row of wrapped ones share no baseline: a row may open with one cell.
+        rows.push([[row[0]!]]);
+        starts.push(i);
+      } else if (target) target.push(row[0]!);
+      else last.push([row[0]!]);
+    }
     prevY = row[0]!.y;
     i += row.length;
+  }
+  // A row left with one cell is text after the table.
+  while (rows.length > 0 && rows[rows.length - 1]!.length < 2) {
+    rows.pop();
+    i = starts.pop()!;
   }
   if (rows.length < 2) return null;
   splitAtAnchors(rows);

@@ -156,12 +156,20 @@ export function addVectorBullets(spans: readonly Span[], marks: readonly Mark[])
       Math.abs(s.y - next.y) < next.size * 0.3 && s.x < mark.x0 && s.x + s.width > mark.x0 - next.size * 2
     );
     if (blocked) continue;
+    // The bullet takes the size of its line's text: an item opening with inline code set smaller
+    // would otherwise leave its bullet too small to reach the text.
+    const size = Math.max(
+      ...spans.filter((s) =>
+        Math.abs(s.y - next.y) < next.size * 0.3 && s.x >= next.x && s.x < next.x + next.size * 20
+      )
+        .map((s) => s.size),
+    );
     before.set(best, {
       text: mark.filled ? "•" : "◦",
       x: mark.x0,
       y: next.y,
       width: w,
-      size: next.size,
+      size,
       font: PLAIN,
       ...(next.tag ? { tag: next.tag } : {}),
     });

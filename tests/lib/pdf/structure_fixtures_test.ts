@@ -19,6 +19,11 @@ function lines(markdown: string): string[] {
   return markdown.split("\n");
 }
 
+/** The heading lines of some Markdown. */
+function headings(markdown: string): string[] {
+  return lines(markdown).filter((l) => l.startsWith("#"));
+}
+
 Deno.test("the operator codes read for vector bullets are pdf.js' own", () => {
   for (const [name, code] of Object.entries(OPS)) {
     assert.equal(PDFJS_OPS[name as keyof typeof PDFJS_OPS], code, name);
@@ -154,3 +159,97 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.equal(blocks[0]!.split("\n").length, 140);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a line in a listing that repeats a section title stays in the listing (${producer})`, async () => {
+    const markdown = await convert(`code_titles.${producer}`);
+    assert.deepEqual(codeBlocks(markdown), [
+      'import tool from "tool";\n\n// usage\ntool.run();',
+      "$ tool --help\n\n  Usage\n    $ tool <input>\n\n  Options\n    --quiet  Say less",
+    ]);
+    assert.deepEqual(headings(markdown), ["# Tool", "## Usage", "## Options"]);
+  });
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a quote on a page with no full line of prose is still a quote (${producer})`, async () => {
+    const quotes = lines(await convert(`quote_after.${producer}`)).filter((l) => l.startsWith(">"));
+    assert.ok(
+      quotes.some((q) => q.startsWith("> A quote on a page whose other lines are short")),
+      quotes.join("\n"),
+    );
+  });
+}
+
+Deno.test("a quote set in less than the list items before it is a quote, not their paragraph (wkhtmltopdf)", async () => {
+  const quotes = lines(await convert("quote_after.wkhtmltopdf")).filter((l) => l.startsWith(">"));
+  assert.ok(quotes.some((q) => q.startsWith("> A quote right after a list")), quotes.join("\n"));
+});
+
+Deno.test("inline code set smaller than its text neither lowers a heading nor breaks a paragraph (wkhtmltopdf)", async () => {
+  const markdown = await convert("code_in_text.wkhtmltopdf");
+  assert.deepEqual(headings(markdown), [
+    "# Api",
+    "## Setup",
+    "## `start(options)`, `startSync(options)`",
+    "## Use `fs.mkdir(path, {recursive: true}, cb)` if:",
+  ]);
+  assert.match(markdown, /^Starts the task\. .* and little else\.$/m);
+});
+
+Deno.test("an HTML engine's heading sizes give the level a skipped one hides; bold body text is not a heading (wkhtmltopdf)", async () => {
+  assert.deepEqual(headings(await convert("html_levels.wkhtmltopdf")), [
+    "# Watcher",
+    "## Getting started",
+    "#### Persistence",
+    "#### Performance",
+  ]);
+});
+
+Deno.test("a bullet drawn as a shape before inline code set smaller joins its line, so the item keeps its wrapped lines (wkhtmltopdf)", async () => {
+  const out = lines(await convert("code_items.wkhtmltopdf"));
+  for (
+    const expected of [
+      "- `persistent` (default: `true`). Keeps the process running while files are being watched, so that a script that only watches does not end on its own before the user stops it.",
+      "- `ignored` (function, regex or path). Files to leave out.",
+      "  - `depth` (number). How deep to go.",
+      "- `cwd` (no default). The base directory.",
+    ]
+  ) assert.ok(out.includes(expected), `missing ${JSON.stringify(expected)} in\n${out.join("\n")}`);
+});
+
+Deno.test("a heading made only of inline code, set at the code size, takes the level of the headings spaced like it (wkhtmltopdf)", async () => {
+  const markdown = await convert("code_heading_levels.wkhtmltopdf");
+  assert.deepEqual(headings(markdown), [
+    "# Api",
+    "## Usage",
+    "## `run(options) => Promise<void>`",
+    "### Options",
+    "## `stop()`",
+  ]);
+  assert.equal(codeBlocks(markdown).length, 0);
+});
+
+Deno.test("a table whose wrapped cells sit centred beside one-line ones keeps one row per row (wkhtmltopdf)", async () => {
+  const out = lines(await convert("table_wrapped.wkhtmltopdf"));
+  for (
+    const row of [
+      "| \\[`node` = random by default\\] | The node field as an array of six bytes |",
+      "| \\[`clockseq` = random by default\\] | The clock sequence as a number |",
+      "| \\[`buffer`\\] | Where to write the bytes |",
+    ]
+  ) assert.ok(out.includes(row), `missing ${row} in\n${out.join("\n")}`);
+  assert.ok(out.includes("Example follows."));
+});
+
+Deno.test("TeX's circumflex and tilde in highlighted code read back as typed (pdflatex)", async () => {
+  assert.deepEqual(codeBlocks(await convert("code_ascii.pdflatex")), [
+    "$ cat ~/.config/app.env\n$ echo $((2 ^ 3)) ^^",
+  ]);
+});
+
+Deno.test("a quote is found where no prose line reaches the right margin (wkhtmltopdf)", async () => {
+  const quotes = lines(await convert("quote_ragged.wkhtmltopdf")).filter((l) => l.startsWith(">"));
+  assert.equal(quotes.length, 1, quotes.join("\n"));
+  assert.match(quotes[0]!, /^> A quote long enough to wrap .* wraps again here\.$/);
+});

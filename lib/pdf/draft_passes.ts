@@ -1,0 +1,134 @@
+/**
+ * Passes over a document's drafts once all pages are cut: outline lines split
+ * apart, headings and their levels, block quotes, and paragraphs and code
+ * joined across page turns.
+ *
+ * @module
+ */
+import { allBold, blockId, type Draft } from "./draft.ts";
+import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
+import { plainLineText } from "./inline.ts";
+import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
+import type { DocumentStats } from "./stats.ts";
+import { fontFamily, sizeKey } from "./stats.ts";
+import type { OutlineEntry, PageText } from "./types.ts";
+
+/**
+ * Splits a paragraph whose every line is an outline title into one block per
+ * line: consecutive headings in the same style read as one paragraph.
+ */
+export function splitOutlineLines(drafts: Draft[], outline: readonly OutlineEntry[]): Draft[] {
+  if (outline.length === 0) return drafts;
+  const titles = new Set(outline.map((e) => matchKey(e.title)));
+  return drafts.flatMap((draft) =>
+    draft.kind === "text" && draft.lines.length > 1 &&
+      draft.lines.every((l) => titles.has(matchKey(plainLineText(l))))
+      ? draft.lines.map((line) => ({ ...draft, lines: [line] }))
+      : [draft]
+  );
+}
+
+/** Decides which text drafts are headings, and their levels. */
+export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly OutlineEntry[]) {
+  const tagged = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
+  const candidates: Array<{ draft: Draft; info: HeadingCandidate }> = [];
+  for (const draft of drafts) {
+    if (draft.kind !== "text") continue;
+    const spans = draft.lines.flatMap((l) => l.spans);
+    if (tagged) {
+      const level = spans.find((s) => s.tag?.heading)?.tag?.heading;
+      if (level && spans.every((s) => s.tag?.heading === level || !s.text.trim())) draft.heading = level;
+      continue;
+    }
+    const info: HeadingCandidate = {
+      text: draft.lines.map(plainLineText).join(" "),
+      size: Math.max(...draft.lines.map((l) => l.size)),
+      bold: draft.lines.every(allBold),
+      italic: spans.every((s) => s.font.italic || !s.text.trim()),
+      lineCount: draft.lines.length,
+      page: draft.page,
+      family: fontFamily(spans.find((s) => s.text.trim() && !s.font.monospace)?.font.name ?? ""),
+    };
+    if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
+  }
+  sizeCodeHeadings(candidates, drafts);
+  const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
+  candidates.forEach((c, k) => {
+    if (levels[k]) c.draft.heading = levels[k];
+  });
+}
+
+/** Distance from a draft's last baseline to the next draft's first, when both are on one page. */
+function gapBelow(draft: Draft, next: Draft | undefined): number | undefined {
+  const last = draft.lines.at(-1), first = next?.lines[0];
+  return last && first && first.page === last.page && first.y > last.y ? first.y - last.y : undefined;
+}
+
+/**
+ * Gives a heading made wholly of inline code the size of the headings whose
+ * spacing it shares. An HTML engine sets code at one size wherever it stands,
+ * but lays the line out in its heading's box: the distance to the next line
+ * is that of the other headings of its level.
+ */
+function sizeCodeHeadings(
+  candidates: ReadonlyArray<{ draft: Draft; info: HeadingCandidate }>,
+  drafts: readonly Draft[],
+) {
+  if (candidates.every((c) => c.info.family)) return;
+  const index = new Map(drafts.map((d, i) => [d, i]));
+  const below = (draft: Draft) => gapBelow(draft, drafts[index.get(draft)! + 1]);
+  const prose = candidates.filter((c) => c.info.family).map((c) => ({ info: c.info, below: below(c.draft) }));
+  for (const c of candidates) {
+    if (c.info.family) continue;
+    const gap = below(c.draft);
+    if (gap === undefined) continue;
+    const votes = new Map<number, number>();
+    for (const p of prose) {
+      if (p.below === undefined || Math.abs(p.below - gap) > 0.75) continue;
+      votes.set(sizeKey(p.info.size), (votes.get(sizeKey(p.info.size)) ?? 0) + 1);
+    }
+    const size = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (size !== undefined) c.info.size = size;
+  }
+}
+
+/** Marks body-size paragraphs set in as block quotes (untagged text only). */
+export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
+  const columns = bodyColumns(pages, stats.bodySize);
+  drafts.forEach((draft, i) => {
+    const column = columns.get(draft.page);
+    const first = draft.lines[0];
+    if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
+    if (Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) > 0.5) return;
+    const prev = drafts[i - 1];
+    const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.spans[0]?.x ?? prev.markerX : undefined;
+    draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
+  });
+}
+
+/**
+ * Joins a paragraph broken by a page turn (no closing punctuation, next page
+ * starts lower-case), and code running on from one page to the next.
+ */
+export function joinAcrossPages(drafts: Draft[]): Draft[] {
+  const out: Draft[] = [];
+  for (const draft of drafts) {
+    const prev = out[out.length - 1];
+    if (
+      prev?.kind === "text" && draft.kind === "text" && !prev.heading && !draft.heading &&
+      draft.page === prev.page + 1 && out.findLast((d) => d.page === prev.page) === prev &&
+      !/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!)) &&
+      /^\p{Ll}/u.test(plainLineText(draft.lines[0]!))
+    ) {
+      prev.lines.push(...draft.lines);
+      continue;
+    }
+    // Code that ends one page and opens the next is one block broken by the page turn.
+    if (prev?.kind === "code" && draft.kind === "code" && draft.page === prev.lines.at(-1)!.page + 1) {
+      prev.lines.push(...draft.lines);
+      continue;
+    }
+    out.push(draft);
+  }
+  return out;
+}

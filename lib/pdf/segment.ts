@@ -1,0 +1,196 @@
+/**
+ * Segmentation: one page's ordered lines cut into drafts of paragraphs, list
+ * items, code blocks and tables, by geometry and fonts, with tags of a tagged
+ * PDF refining the cuts where present.
+ *
+ * @module
+ */
+import { allBold, blockId, type Draft, isCodeLine, shadeOf } from "./draft.ts";
+import { matchKey } from "./headings.ts";
+import { plainLineText } from "./inline.ts";
+import { listMarker, type ListNesting } from "./lists.ts";
+import type { DocumentStats } from "./stats.ts";
+import { sizeKey } from "./stats.ts";
+import { detectTable, tableFromTags } from "./tables.ts";
+import type { Line, PageText, Span } from "./types.ts";
+
+/** True when `line` continues the paragraph in `draft`. */
+function continuesText(draft: Draft, line: Line, stats: DocumentStats): boolean {
+  const prev = draft.lines[draft.lines.length - 1]!;
+  if (draft.page !== line.page) return false;
+  const a = blockId(prev), b = blockId(line);
+  if (a !== undefined && b !== undefined && a !== b) return false;
+  const dy = line.y - prev.y;
+  if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
+  if (Math.abs(sizeKey(line.size) - sizeKey(prev.size)) > 0.5 || allBold(line) !== allBold(prev)) {
+    return false;
+  }
+  const left = Math.min(...draft.lines.map((l) => l.x0));
+  if (line.x0 < left - prev.size * 1.5) return false;
+  if (line.x0 > left + prev.size * 0.8 && Math.abs(prev.x0 - left) < 1 && a === undefined) return false;
+  if (draft.lines.length >= 2) {
+    const widest = Math.max(...draft.lines.map((l) => l.x1 - l.x0));
+    const text = plainLineText(prev);
+    if (prev.x1 - prev.x0 < widest * 0.7 && /[.!?:]$/.test(text)) return false;
+  }
+  return true;
+}
+
+/** True when `line` continues the list item in `draft`. */
+function continuesItem(draft: Draft, line: Line, stats: DocumentStats): boolean {
+  const prev = draft.lines[draft.lines.length - 1]!;
+  if (draft.page !== line.page) return false;
+  const id = line.spans[0]?.tag?.listItem?.id;
+  if (draft.listId !== undefined || id !== undefined) return id === draft.listId;
+  const dy = line.y - prev.y;
+  if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
+  return line.x0 > (draft.markerX ?? 0) + prev.size * 0.3 &&
+    Math.abs(line.size - prev.size) < prev.size * 0.15;
+}
+
+/** Starts a list item from a tagged `LI` line: the label spans give the marker. */
+function taggedItem(line: Line, page: number): Draft {
+  const item = line.spans[0]!.tag!.listItem!;
+  const label = line.spans.filter((s) => s.tag?.label).map((s) => s.text).join("").trim();
+  const number = /^\(?(\d{1,3})[.)]$/.exec(label);
+  const ordered = !!number;
+  const marker = number ? `${Number(number[1])}.` : "-";
+  // A bullet label is dropped; a letter or roman label stays in the text (Markdown numbers only with digits).
+  const keepLabel = !number && /[\p{L}\p{N}]/u.test(label);
+  const rest: Span[] = line.spans.filter((s) => keepLabel || !s.tag?.label);
+  const lines = rest.length ? [{ ...line, spans: rest }] : [];
+  return {
+    kind: "list_item",
+    page,
+    lines,
+    ordered,
+    marker,
+    depth: item.depth,
+    listId: item.id,
+    markerX: line.x0,
+  };
+}
+
+/** Lines from `start` on the same baseline as it (cells of a row that is not a table). */
+function sameRow(lines: readonly Line[], start: number): Line[] {
+  const first = lines[start]!;
+  let end = start + 1;
+  while (
+    end < lines.length && Math.abs(lines[end]!.y - first.y) <= Math.min(first.size, lines[end]!.size) * 0.35
+  ) {
+    if (isCodeLine(lines[end]!) !== isCodeLine(first) || lines[end]!.x0 < lines[end - 1]!.x1) break;
+    end++;
+  }
+  return lines.slice(start, end);
+}
+
+/** One line from the pieces of a row, left to right. */
+function joinRow(row: readonly Line[]): Line {
+  const spans = row.flatMap((l) => l.spans);
+  return { ...row[0]!, spans, x1: Math.max(...row.map((l) => l.x1)) };
+}
+
+/**
+ * True when code line `line` continues the code block ending in `prev`: one
+ * shaded area holds both, or, unshaded, the gap is a whole number of lines,
+ * a few blank lines at most.
+ */
+function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
+  if (line.y <= prev.y) return false;
+  const a = shadeOf(prev), b = shadeOf(line);
+  if (a !== undefined || b !== undefined) return a === b;
+  // Blank lines inside a block keep the line grid; the space between two blocks does not.
+  const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
+  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.2;
+}
+
+/**
+ * True when a line set wholly in a monospace font is a heading made of inline
+ * code: set larger than body text (code blocks never are); or named by the
+ * outline, or wholly bold (an HTML engine sets a code heading at the code
+ * size), and standing apart from the listing before it and the one after it
+ * (a title's words inside a listing, as `Usage` in help text, and a keyword
+ * alone on its line are code).
+ */
+function isCodeHeading(
+  line: Line,
+  around: { prev: Line | undefined; next: Line | undefined },
+  stats: DocumentStats,
+  titles: ReadonlySet<string>,
+): boolean {
+  if (line.size >= stats.bodySize * 1.12) return true;
+  if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
+  const { prev, next } = around;
+  if (prev && continuesCode(prev, line, stats)) return false;
+  return !(next && isCodeLine(next) && continuesCode(line, next, stats));
+}
+
+/** An aligned table at `lines[start]`; aligned columns wholly in a monospace font are code (help text). */
+function alignedTable(lines: readonly Line[], start: number) {
+  const table = detectTable(lines, start);
+  return table && !lines.slice(start, table.end).every(isCodeLine) ? table : null;
+}
+
+/** Cuts one page's lines into drafts, appending to `drafts`. */
+export function segmentPage(
+  page: PageText,
+  stats: DocumentStats,
+  drafts: Draft[],
+  nesting: ListNesting,
+  titles: ReadonlySet<string>,
+) {
+  const lines = page.lines;
+  let i = 0;
+  while (i < lines.length) {
+    let line = lines[i]!;
+    const last = drafts[drafts.length - 1];
+    const tag = line.spans[0]?.tag;
+    const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i);
+    if (table) {
+      drafts.push({ kind: "table", page: page.page, lines: lines.slice(i, table.end), rows: table.rows });
+      nesting.reset();
+      i = table.end;
+      continue;
+    }
+    const row = sameRow(lines, i);
+    i += row.length;
+    if (row.length > 1) line = joinRow(row);
+    const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
+    if (isCodeLine(line) && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
+      if (open && continuesCode(open, line, stats)) {
+        last!.lines.push(line);
+      } else drafts.push({ kind: "code", page: page.page, lines: [line] });
+      continue;
+    }
+    const marker = line.size <= stats.bodySize * 1.15 && !tag ? listMarker(line) : null;
+    if (!marker && last?.kind === "list_item" && continuesItem(last, line, stats)) {
+      last.lines.push(line);
+      continue;
+    }
+    if (tag?.listItem) {
+      const known = drafts.findLast((d) => d.listId === tag.listItem!.id);
+      if (known) known.lines.push(line);
+      else drafts.push(taggedItem(line, page.page));
+      continue;
+    }
+    if (marker) {
+      const depth = nesting.depthOf(line.x0);
+      drafts.push({
+        kind: "list_item",
+        page: page.page,
+        lines: [{ ...line, spans: marker.rest }],
+        ordered: marker.ordered,
+        marker: marker.markdown,
+        depth,
+        markerX: line.x0,
+      });
+      continue;
+    }
+    if (last?.kind === "text" && continuesText(last, line, stats)) {
+      last.lines.push(line);
+      continue;
+    }
+    if (!(last?.kind === "list_item" && line.x0 > (last.markerX ?? 0) + 2)) nesting.reset();
+    drafts.push({ kind: "text", page: page.page, lines: [line] });
+  }
+}
