@@ -9,6 +9,9 @@
  * conversion at a time (each pool worker does; tests and benches on the main
  * thread run them one after another).
  *
+ * One more change bounds memory rather than cost: pdf.js keeps only the
+ * latest pages it opened instead of all of them.
+ *
  * pdf.js catches and skips many errors on its own, so a breach is also
  * remembered: {@linkcode CostGuard.check} turns it into a 422 even when pdf.js
  * went on.
@@ -127,8 +130,21 @@ const PIECEWISE_WRITE = `(async () => {
 `;
 
 /** Text of pdf.js replaced outright: [exact text, replacement]. */
+/**
+ * pdf.js keeps every page it opened, with all its parsed annotations, until
+ * the document closes: on a long document that is tens of megabytes no page
+ * will need again (a conversion reads each page once, in order). Only the
+ * latest few stay; one asked for again is simply opened again.
+ */
+const PAGE_CACHE = `    this.#pagePromises.set(pageIndex, promise);
+    if (this.#pagePromises.size > 8) this.#pagePromises.delete(this.#pagePromises.keys().next().value);
+    return promise;
+`;
+
+/** Text of pdf.js replaced outright: [exact text, replacement]. */
 const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   ["      writer.write(bytes).catch(() => {});\n      writer.close().catch(() => {});\n", PIECEWISE_WRITE],
+  ["    this.#pagePromises.set(pageIndex, promise);\n    return promise;\n", PAGE_CACHE],
 ];
 
 /** Where each guard call goes in pdf.js' worker module: after the exact text, once. */
