@@ -72,8 +72,8 @@ export interface PdfSettings {
   readonly limits: Readonly<PdfLimits>;
   /** Conversions that may run at once. */
   readonly concurrency: number;
-  /** The worker threads that run them. */
-  readonly pool: Readonly<{ workers: number; heapMb: number; splitMinPages: number }>;
+  /** The worker threads that run them, and the memory a large document may split within. */
+  readonly pool: Readonly<{ workers: number; heapMb: number; splitMinPages: number; memoryMb: number }>;
   /** Conversions that may wait for a slot; more get a 503 with `Retry-After`. */
   readonly queue: number;
 }
@@ -251,7 +251,10 @@ export function loadConfig(env: Env = processEnv()): Config {
     concurrency: pdfConcurrency,
     queue: whole("PDF_QUEUE", DEFAULT_PDF_GATE.queue, 0),
     pool: Object.freeze({
-      workers: pdfConcurrency,
+      // One worker per conversion, and up to one per core so that a large document can split when
+      // the PDF share of the memory budget admits it.
+      workers: Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers),
+      memoryMb: memory.pdfMemoryMb,
       heapMb: whole("PDF_WORKER_HEAP_MB", DEFAULT_POOL_OPTIONS.heapMb, 32),
       splitMinPages: whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2),
     }),

@@ -72,6 +72,8 @@ export interface MemoryPlan {
   readonly bodyBytes: number;
   /** PDF conversions that fit at once. */
   readonly pdfConcurrency: number;
+  /** Memory PDF conversions may take together, in MB (a large document splits only within it). */
+  readonly pdfMemoryMb: number;
   /** Audio jobs that fit at once. */
   readonly audioConcurrency: number;
 }
@@ -85,7 +87,7 @@ export interface MemoryPlan {
  * @example Deno Deploy's default 768 MB
  * ```ts
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // { budgetMb: 768, bodyBytes: 192 MB, pdfConcurrency: 1, audioConcurrency: 1 }
+ * // { budgetMb: 768, bodyBytes: 192 MB, pdfMemoryMb: 160, pdfConcurrency: 1, audioConcurrency: 1 }
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps): MemoryPlan {
@@ -96,6 +98,7 @@ export function planMemory(budgetMb: number, caps: BodyCaps): MemoryPlan {
   return {
     budgetMb,
     bodyBytes,
+    pdfMemoryMb: Math.floor(work / 2 / MB),
     pdfConcurrency: Math.max(1, Math.floor(work / 2 / (caps.pdfBytes * PDF_BYTES_PER_INPUT_BYTE))),
     audioConcurrency: Math.max(1, Math.floor(work / 2 / (caps.audioBytes * AUDIO_BYTES_PER_INPUT_BYTE))),
   };

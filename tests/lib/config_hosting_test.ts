@@ -43,7 +43,13 @@ Deno.test("loadConfig() refuses an unset SERVICE_MODE on a host, naming what to 
 Deno.test("planMemory() shares the budget: a quarter for bodies, the work sized from the largest inputs", () => {
   const caps = { audioBytes: 50 * MB, pdfBytes: 20 * MB };
   const deploy = planMemory(768, caps);
-  assert.deepEqual(deploy, { budgetMb: 768, bodyBytes: 192 * MB, pdfConcurrency: 1, audioConcurrency: 1 });
+  assert.deepEqual(deploy, {
+    budgetMb: 768,
+    bodyBytes: 192 * MB,
+    pdfMemoryMb: 160,
+    pdfConcurrency: 1,
+    audioConcurrency: 1,
+  });
   const big = planMemory(4096, caps);
   assert.equal(big.bodyBytes, 1024 * MB);
   assert.ok(big.pdfConcurrency > 1 && big.audioConcurrency > 1, JSON.stringify(big));
