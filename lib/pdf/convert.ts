@@ -89,19 +89,21 @@ export async function convertPdf(bytes: Uint8Array, options: ConvertOptions = {}
   const guard = createCostGuard(limits);
   installCostGuard(guard);
   const open = await openPdf(bytes, limits);
+  let plan: DocumentPlan, run: PageRun;
   try {
-    const plan = await planDocument(open.doc, options, limits, guard);
-    const run = await extractRun(open.doc, plan.selected, {
+    plan = await planDocument(open.doc, options, limits, guard);
+    run = await extractRun(open.doc, plan.selected, {
       tagged: plan.tagged,
       guard,
       beforePage: (done) =>
         checkProgress(options.signal, limits, performance.now() - started, done, plan.selected.length),
       sliceMs: SLICE_MS,
     });
-    return finishConversion(plan, run, options.includePageBreaks ?? false);
   } finally {
+    // pdf.js' memory goes back before the structure work.
     await open.close();
   }
+  return finishConversion(plan, run, options.includePageBreaks ?? false);
 }
 
 /** Throws when the caller cancelled. */
