@@ -177,26 +177,39 @@ const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
 ];
 
 /**
- * Splices the guard's calls into the source of pdf.js' worker module.
+ * Splices the guard's calls into the source of pdf.js' worker module. Every
+ * place is found in the original text and the result is joined once: the
+ * source is 2.4 million characters, and rebuilding it after each change took
+ * about half a second, paid by every worker as it starts.
  *
  * @throws {Error} When a place is not found exactly once (pdf.js changed).
  */
 export function guardPdfJsSource(source: string): string {
-  let out = source;
   const find = (text: string) => {
-    const at = out.indexOf(text);
-    if (at < 0 || out.indexOf(text, at + 1) >= 0) {
+    const at = source.indexOf(text);
+    if (at < 0 || source.indexOf(text, at + 1) >= 0) {
       throw new Error(`Cannot guard pdf.js: expected one ${JSON.stringify(text.trim())}`);
     }
     return at;
   };
-  for (const [before, after] of REPLACEMENTS) {
-    const at = find(before);
-    out = out.slice(0, at) + after + out.slice(at + before.length);
+  /** Each edit: the range [from, to) of the source it replaces, and what goes there. */
+  const edits = [
+    ...REPLACEMENTS.map(([before, after]) => {
+      const from = find(before);
+      return { from, to: from + before.length, text: after };
+    }),
+    ...SPLICES.map(([anchor, insert]) => {
+      const at = find(anchor) + anchor.length;
+      return { from: at, to: at, text: insert + "\n" };
+    }),
+  ].sort((a, b) => a.from - b.from);
+  const pieces: string[] = [];
+  let at = 0;
+  for (const edit of edits) {
+    if (edit.from < at) throw new Error("Cannot guard pdf.js: two changes overlap");
+    pieces.push(source.slice(at, edit.from), edit.text);
+    at = edit.to;
   }
-  for (const [anchor, insert] of SPLICES) {
-    const at = find(anchor) + anchor.length;
-    out = out.slice(0, at) + insert + "\n" + out.slice(at);
-  }
-  return out;
+  pieces.push(source.slice(at));
+  return pieces.join("");
 }
