@@ -16,6 +16,7 @@ import {
   type DocumentPlan,
   finishConversion,
   planDocument,
+  readDocumentOutline,
 } from "./convert.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import type { PdfLimits } from "./limits.ts";
@@ -116,7 +117,10 @@ async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<Answer>
       await closeJob();
       const { guard, open: opened } = await open(bytes, request.limits);
       try {
-        const plan = await planDocument(opened.doc, request.options, request.limits, guard);
+        // The outline waits for the extraction: helpers start on their pages without waiting for it.
+        const plan = await planDocument(opened.doc, request.options, request.limits, guard, {
+          outline: false,
+        });
         job = { open: opened, plan, guard };
         return { reply: { type: "plan", plan } };
       } catch (error) {
@@ -127,6 +131,8 @@ async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<Answer>
     case "extract": {
       if (!job?.open) throw new Error("No open document to extract from");
       const run = await extract(job.open, job.guard, request.pages, job.plan.tagged, request);
+      job.plan.outline = await readDocumentOutline(job.open.doc);
+      job.guard.check();
       await closeDocument();
       if (!request.finish) {
         job.run = run;
