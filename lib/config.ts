@@ -12,6 +12,7 @@ import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
 import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./pdf/limits.ts";
+import { conversionMb } from "./pdf/memory.ts";
 import { DEFAULT_POOL_OPTIONS } from "./pdf/pool.ts";
 import {
   DEFAULT_ANVIL_READY_MS,
@@ -241,6 +242,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     ffmpegPath: read("FFMPEG_PATH") ?? audioDefaults.ffmpegPath,
   };
   const pdfConcurrency = whole("PDF_CONCURRENCY", memory.pdfConcurrency, 1);
+  const splitMinPages = whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2);
   const pdf: PdfSettings = {
     limits: Object.freeze({
       ...DEFAULT_PDF_LIMITS,
@@ -251,12 +253,14 @@ export function loadConfig(env: Env = processEnv()): Config {
     concurrency: pdfConcurrency,
     queue: whole("PDF_QUEUE", DEFAULT_PDF_GATE.queue, 0),
     pool: Object.freeze({
-      // One worker per conversion, and up to one per core so that a large document can split when
-      // the PDF share of the memory budget admits it.
-      workers: Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers),
+      // One worker per conversion, and one per core when the PDF share of the budget admits splitting
+      // the smallest document that splits (an idle worker that can never help would only hold memory).
+      workers: conversionMb(splitMinPages, 2) <= memory.pdfMemoryMb
+        ? Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers)
+        : pdfConcurrency,
       memoryMb: memory.pdfMemoryMb,
       heapMb: whole("PDF_WORKER_HEAP_MB", DEFAULT_POOL_OPTIONS.heapMb, 32),
-      splitMinPages: whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2),
+      splitMinPages,
     }),
   };
   const anvilBinary = read("ANVIL_PATH");

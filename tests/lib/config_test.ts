@@ -8,7 +8,6 @@ import {
 } from "../../lib/config.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../../lib/audio/limits.ts";
 import { DEFAULT_PDF_LIMITS } from "../../lib/pdf/limits.ts";
-import { DEFAULT_POOL_OPTIONS } from "../../lib/pdf/pool.ts";
 
 const SOLANA_ADDRESS = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM_ADDRESS = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
@@ -145,8 +144,8 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
     limits: DEFAULT_PDF_LIMITS,
     concurrency: 1,
     queue: 8,
-    // A second worker may start for splitting, within the PDF share of the budget.
-    pool: { workers: DEFAULT_POOL_OPTIONS.workers, heapMb: 256, splitMinPages: 64, memoryMb: 160 },
+    // The PDF share of the budget (160 MB) admits no split: no second worker.
+    pool: { workers: 1, heapMb: 256, splitMinPages: 64, memoryMb: 160 },
   });
   assert.equal(config.memory.budgetMb, 768);
   assert.equal(config.memory.bodyBytes, 192 * 1024 * 1024);
@@ -183,7 +182,7 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     limits: { ...DEFAULT_PDF_LIMITS, maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
     concurrency: 1,
     queue: 0,
-    pool: { workers: DEFAULT_POOL_OPTIONS.workers, heapMb: 128, splitMinPages: 10, memoryMb: 160 },
+    pool: { workers: 1, heapMb: 128, splitMinPages: 10, memoryMb: 160 },
   });
   assert.deepEqual(config.localEvm, { anvilBinary: "/opt/foundry/anvil", readyTimeoutMs: 30000 });
 });
