@@ -1,14 +1,17 @@
 /**
  * PDF worker pool bench on the largest R manual (Debian's `r-doc-pdf`, the
- * 2,415-page reference manual): pages per second and peak RSS of the service's
- * pool (large documents split across its workers) next to one thread, each as
- * a ratio to its goal, all in one run.
+ * 2,415-page reference manual). Each round runs, in fresh processes and one
+ * after another, bare pdf.js text extraction on one thread (the limit: what
+ * pdf.js alone costs), our converter on one thread, and the service's pool
+ * (the document split across its workers). It prints pages per second, CPU
+ * seconds and peak RSS (the process' VmHWM, worker threads included) of
+ * every run, then the best run of each with its ratios: to the goals (at
+ * least 450 pages/s on 2 cores, peak RSS at most 400 MB), to the bare
+ * extraction, and pool to one thread. The machine's load average is printed
+ * before and after, since a shared machine slows every figure.
  *
  *     apt-get install r-doc-pdf
  *     deno run -A bench/pdf_pool.ts [rounds]
- *
- * Goals: at least 450 pages/s on 2 cores, peak RSS at most 400 MB. A ratio of
- * 1.00 or more on speed, and 1.00 or less on memory, meets the goal.
  *
  * @module
  */
@@ -20,11 +23,30 @@ const MANUAL = "/usr/share/R/doc/manual/fullrefman.pdf";
 /** Goals of the pool on that manual. */
 const GOALS = { pagesPerSecond: 450, peakRssMb: 400 };
 
-/** Fastest of `rounds` fresh runs of `mode`. */
-async function best(mode: string, rounds: number): Promise<Run> {
-  const runs: Run[] = [];
-  for (let i = 0; i < rounds; i++) runs.push(await runOne(mode, MANUAL));
-  return runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+/** The engines, in the order each round runs them. */
+const ENGINES = [
+  { name: "pdf.js text only, 1 thread", mode: "textonly" },
+  { name: "ours, 1 thread", mode: "ours" },
+  { name: "ours, worker pool", mode: "pool" },
+] as const;
+
+/** The 1, 5 and 15 minute load averages (Linux), else "unknown". */
+function loadAverage(): string {
+  try {
+    return Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Pages per wall-clock second. */
+function pps(run: Run): number {
+  return run.pages / (run.ms / 1000);
+}
+
+/** `a ÷ b` with two decimals. */
+function ratio(a: number, b: number): string {
+  return (a / b).toFixed(2);
 }
 
 if (import.meta.main) {
@@ -35,16 +57,40 @@ if (import.meta.main) {
     Deno.exit(0);
   }
   const rounds = Number(Deno.args[0] ?? 3);
-  console.log(`fullrefman.pdf, best of ${rounds} fresh runs each; ${navigator.hardwareConcurrency} cores.\n`);
-  console.log("| engine | pages | pages/s | ÷ 450 goal | CPU s | peak RSS MB | ÷ 400 goal |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const [name, mode] of [["one thread", "ours"], ["worker pool", "pool"]] as const) {
-    const run = await best(mode, rounds);
-    const pps = run.pages / (run.ms / 1000);
+  console.log(`fullrefman.pdf, ${rounds} rounds of fresh runs; ${navigator.hardwareConcurrency} cores.`);
+  console.log(`Load average before: ${loadAverage()}\n`);
+  console.log("| round | engine | pages/s | pages per CPU s | CPU s | peak RSS MB | load (1 min) |");
+  console.log("|---:|---|---:|---:|---:|---:|---:|");
+  const runs = new Map<string, Run[]>(ENGINES.map((e) => [e.mode, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const engine of ENGINES) {
+      const run = await runOne(engine.mode, MANUAL);
+      runs.get(engine.mode)!.push(run);
+      console.log(
+        `| ${round} | ${engine.name} | ${pps(run).toFixed(0)} | ${
+          (run.pages / run.cpuSeconds).toFixed(0)
+        } | ${run.cpuSeconds} | ${run.peakRssMb} | ${loadAverage().split(" ")[0]} |`,
+      );
+    }
+  }
+  const best = (mode: string) => runs.get(mode)!.reduce((a, b) => (b.ms < a.ms ? b : a));
+  const [text, one, pool] = ENGINES.map((e) => best(e.mode)) as [Run, Run, Run];
+  console.log(`\nLoad average after: ${loadAverage()}\n`);
+  console.log("Fastest run of each:\n");
+  console.log("| engine | pages/s | ÷ 450 goal | ÷ bare pdf.js | peak RSS MB | ÷ 400 goal |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const [engine, run] of [[ENGINES[0], text], [ENGINES[1], one], [ENGINES[2], pool]] as const) {
     console.log(
-      `| ${name} | ${run.pages} | ${pps.toFixed(0)} | ${
-        (pps / GOALS.pagesPerSecond).toFixed(2)
-      } | ${run.cpuSeconds} | ${run.peakRssMb} | ${(run.peakRssMb / GOALS.peakRssMb).toFixed(2)} |`,
+      `| ${engine.name} | ${pps(run).toFixed(0)} | ${ratio(pps(run), GOALS.pagesPerSecond)} | ${
+        ratio(pps(run), pps(text))
+      } | ${run.peakRssMb} | ${ratio(run.peakRssMb, GOALS.peakRssMb)} |`,
     );
   }
+  console.log(
+    `\nPool ÷ one thread: ${ratio(pps(pool), pps(one))}× the speed, ${
+      ratio(pool.peakRssMb, one.peakRssMb)
+    }× the peak RSS. Pool ÷ twice the bare extraction (the 2-core limit): ${
+      ratio(pps(pool), 2 * pps(text))
+    }.`,
+  );
 }

@@ -12,6 +12,7 @@ import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
 import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./pdf/limits.ts";
+import { conversionMb } from "./pdf/memory.ts";
 import { DEFAULT_POOL_OPTIONS } from "./pdf/pool.ts";
 import {
   DEFAULT_ANVIL_READY_MS,
@@ -72,8 +73,8 @@ export interface PdfSettings {
   readonly limits: Readonly<PdfLimits>;
   /** Conversions that may run at once. */
   readonly concurrency: number;
-  /** The worker threads that run them. */
-  readonly pool: Readonly<{ workers: number; heapMb: number; splitMinPages: number }>;
+  /** The worker threads that run them, and the memory a large document may split within. */
+  readonly pool: Readonly<{ workers: number; heapMb: number; splitMinPages: number; memoryMb: number }>;
   /** Conversions that may wait for a slot; more get a 503 with `Retry-After`. */
   readonly queue: number;
 }
@@ -243,6 +244,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     ffmpegPath: read("FFMPEG_PATH") ?? audioDefaults.ffmpegPath,
   };
   const pdfConcurrency = whole("PDF_CONCURRENCY", memory.pdfConcurrency, 1);
+  const splitMinPages = whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2);
   const pdf: PdfSettings = {
     limits: Object.freeze({
       ...DEFAULT_PDF_LIMITS,
@@ -253,9 +255,14 @@ export function loadConfig(env: Env = processEnv()): Config {
     concurrency: pdfConcurrency,
     queue: whole("PDF_QUEUE", DEFAULT_PDF_GATE.queue, 0),
     pool: Object.freeze({
-      workers: pdfConcurrency,
+      // One worker per conversion, and one per core when the PDF share of the budget admits splitting
+      // the smallest document that splits (an idle worker that can never help would only hold memory).
+      workers: conversionMb(splitMinPages, 2) <= memory.pdfMemoryMb
+        ? Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers)
+        : pdfConcurrency,
+      memoryMb: memory.pdfMemoryMb,
       heapMb: whole("PDF_WORKER_HEAP_MB", DEFAULT_POOL_OPTIONS.heapMb, 32),
-      splitMinPages: whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2),
+      splitMinPages,
     }),
   };
   const anvilBinary = read("ANVIL_PATH");

@@ -127,6 +127,8 @@ export interface MemoryPlan {
   readonly pdfConcurrency: number;
   /** Largest PDF accepted: the configured cap, or less when the budget cannot hold a conversion of it. */
   readonly pdfMaxBytes: number;
+  /** Memory PDF conversions may take together, in MB (a large document splits only within it). */
+  readonly pdfMemoryMb: number;
   /** Audio jobs that may run at once. */
   readonly audioConcurrency: number;
   /** Largest audio accepted: the configured cap, or less when the budget cannot hold a job of it. */
@@ -175,7 +177,7 @@ export interface PlanOptions {
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
  * // bodies 96 MB; one PDF conversion of up to 18 MB; no audio
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // bodies 96 MB; one PDF conversion of up to 7.2 MB; one audio job of up to 8 MB
+ * // bodies 96 MB; one PDF conversion of up to 7.2 MB (277 MB); one audio job of up to 8 MB
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
@@ -206,5 +208,6 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
     else audioConcurrency++;
     left -= pdfNext ? pdfJob : audioJob;
   }
-  return { budgetMb, bodyBytes, pdfConcurrency, pdfMaxBytes, audioConcurrency, audioMaxBytes };
+  const pdfMemoryMb = pdfMaxBytes > 0 ? Math.floor(pdfConcurrency * pdfJob / MB) : 0;
+  return { budgetMb, bodyBytes, pdfConcurrency, pdfMaxBytes, pdfMemoryMb, audioConcurrency, audioMaxBytes };
 }

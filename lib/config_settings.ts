@@ -183,7 +183,8 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "PDF_SPLIT_MIN_PAGES",
     default: code(DEFAULT_POOL_OPTIONS.splitMinPages),
-    meaning: "Documents with at least this many pages are split across idle PDF workers",
+    meaning:
+      "Documents with at least this many pages are split across idle PDF workers when the PDF share of `MEMORY_BUDGET_MB` admits another worker",
   },
   {
     name: "PDF_QUEUE",

@@ -89,19 +89,21 @@ export async function convertPdf(bytes: Uint8Array, options: ConvertOptions = {}
   const guard = createCostGuard(limits);
   installCostGuard(guard);
   const open = await openPdf(bytes, limits);
+  let plan: DocumentPlan, run: PageRun;
   try {
-    const plan = await planDocument(open.doc, options, limits, guard);
-    const run = await extractRun(open.doc, plan.selected, {
+    plan = await planDocument(open.doc, options, limits, guard);
+    run = await extractRun(open.doc, plan.selected, {
       tagged: plan.tagged,
       guard,
       beforePage: (done) =>
         checkProgress(options.signal, limits, performance.now() - started, done, plan.selected.length),
       sliceMs: SLICE_MS,
     });
-    return finishConversion(plan, run, options.includePageBreaks ?? false);
   } finally {
+    // pdf.js' memory goes back before the structure work.
     await open.close();
   }
+  return finishConversion(plan, run, options.includePageBreaks ?? false);
 }
 
 /** Throws when the caller cancelled. */
@@ -133,7 +135,10 @@ export function checkProgress(
 
 /**
  * Reads what is needed before the pages: the selection (checked against the
- * page cap), metadata, outline, and whether the document is tagged.
+ * page cap), metadata, outline, and whether the document is tagged. With
+ * `outline: false` the outline is left empty, to be read later with
+ * {@linkcode readDocumentOutline} (only the structure work needs it, so a
+ * split conversion reads it while other workers extract pages).
  *
  * @throws {InvalidInputError} Bad page selection.
  * @throws {PayloadTooLargeError} More pages selected than the cap.
@@ -144,6 +149,7 @@ export async function planDocument(
   options: Pick<ConvertOptions, "pages" | "useStructTree">,
   limits: PdfLimits,
   guard: CostGuard,
+  { outline: withOutline = true }: { outline?: boolean } = {},
 ): Promise<DocumentPlan> {
   const selected = parsePageRange(options.pages, doc.numPages);
   if (selected.length > limits.maxPages) {
@@ -153,7 +159,7 @@ export async function planDocument(
   }
   const [info, outline, markInfo] = await Promise.all([
     doc.getMetadata().catch(() => null),
-    readOutline(doc).catch(() => []),
+    withOutline ? readDocumentOutline(doc) : [],
     doc.getMarkInfo().catch(() => null),
   ]);
   guard.check();
@@ -196,6 +202,11 @@ export function finishConversion(
   if (plan.author) result.author = plan.author;
   if (plan.outline.length) result.outline = plan.outline;
   return result;
+}
+
+/** The document's outline, flattened (empty when it cannot be read). */
+export function readDocumentOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
+  return readOutline(doc).catch(() => []);
 }
 
 /** An outline node as pdf.js returns it (fields used here). */

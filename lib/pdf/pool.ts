@@ -6,7 +6,9 @@
  * memory), and a conversion past its time budget
  * or whose caller left has its workers terminated at once. A large document is
  * split into page ranges across the idle workers and joined in page order,
- * the same result as one worker gives; small ones stay on one worker.
+ * the same result as one worker gives; small ones stay on one worker, and a
+ * large one takes a second worker only when its memory estimate (`memory.ts`)
+ * for that many workers fits in what the pool's memory budget has left.
  * Workers start on demand (helpers for splitting only between conversions,
  * or all at once with `warm()`) and stop after a while idle.
  *
@@ -15,7 +17,7 @@
 import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.ts";
 import type { PdfLimits } from "./limits.ts";
-import type { PageRun } from "./page_run.ts";
+import { conversionMb, workersFor } from "./memory.ts";
 import { startThread, type Thread } from "./pool_thread.ts";
 
 /** Settings of a pool. */
@@ -28,6 +30,8 @@ export interface PoolOptions {
   splitMinPages: number;
   /** A worker idle this long (ms) is stopped. */
   idleMs: number;
+  /** Memory the pool's conversions may take at once, in MB (`Infinity`: no bound on splitting). */
+  memoryMb: number;
 }
 
 /** Default pool: one worker per core, at most 2, each with a 256 MB heap. */
@@ -36,6 +40,7 @@ export const DEFAULT_POOL_OPTIONS: Readonly<PoolOptions> = Object.freeze({
   heapMb: 256,
   splitMinPages: 64,
   idleMs: 30_000,
+  memoryMb: Infinity,
 });
 
 /** What a pool conversion takes. */
@@ -91,6 +96,8 @@ export function createPdfPool(options: PoolOptions): PdfPool {
   let split = 0;
   /** Conversions in flight. */
   let running = 0;
+  /** Memory estimates of the conversions in flight past their plan, in MB. */
+  let reservedMb = 0;
   let warming: ReturnType<typeof setTimeout> | undefined;
 
   function spawn(): Thread {
@@ -177,7 +184,13 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     if (!thread.dead) park(thread);
   }
 
-  async function run(bytes: Uint8Array, convert: PoolConvertOptions, used: Thread[], signal: AbortSignal) {
+  async function run(
+    bytes: Uint8Array,
+    convert: PoolConvertOptions,
+    used: Thread[],
+    signal: AbortSignal,
+    reserve: (mb: number) => void,
+  ) {
     const fields = { limits: finite(convert.limits), startedAt: Date.now() };
     const primary = await acquire(signal);
     used.push(primary);
@@ -186,17 +199,21 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       options: { pages: convert.pages, useStructTree: convert.useStructTree },
       ...fields,
     }, bytes);
-    const { plan } = planned as { plan: DocumentPlan };
+    const { plan } = planned.reply as { plan: DocumentPlan };
     const includePageBreaks = convert.includePageBreaks ?? false;
     const helpers: Thread[] = [];
-    if (plan.selected.length >= options.splitMinPages) {
-      // Only threads already running help: starting one now would stall this thread (see warmWhenQuiet).
-      for (let helper = idleThread(); helper; helper = helpers.length < size - 1 ? idleThread() : undefined) {
-        helpers.push(helper);
-        used.push(helper);
-      }
-      if (helpers.length < size - 1) warmWhenQuiet();
+    const pages = plan.selected.length;
+    const wanted = pages >= options.splitMinPages
+      ? workersFor(pages, size, options.memoryMb - reservedMb)
+      : 1;
+    // Only threads already running help: starting one now would stall this thread (see warmWhenQuiet).
+    for (let helper = wanted > 1 ? idleThread() : undefined; helper;) {
+      helpers.push(helper);
+      used.push(helper);
+      helper = helpers.length < wanted - 1 ? idleThread() : undefined;
     }
+    if (helpers.length < wanted - 1) warmWhenQuiet();
+    reserve(conversionMb(pages, 1 + helpers.length));
     const [first = [], ...rest] = splitPages(plan.selected, 1 + helpers.length);
     if (rest.length > 0) split++;
     const extracting = primary.request({
@@ -212,12 +229,13 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     const [own, ...runs] = await Promise.all([extracting, ...others]);
     for (const helper of helpers) release(helper);
     used.splice(1);
+    // The helpers' runs go on to the primary as the JSON they came in, unparsed here.
     const done = rest.length === 0 ? own : await primary.request({
       type: "finish",
-      rest: runs.map((r) => (r as { run: PageRun }).run),
+      lengths: runs.map((r) => r.bytes.length),
       includePageBreaks,
-    });
-    return (done as { result: ConversionResult }).result;
+    }, concat(runs.map((r) => r.bytes)));
+    return (done.reply as { result: ConversionResult }).result;
   }
 
   async function convert(bytes: Uint8Array, convertOptions: PoolConvertOptions): Promise<ConversionResult> {
@@ -243,10 +261,16 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     if (signal.aborted) onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
     running++;
+    let reserved = 0;
+    const reserve = (mb: number) => {
+      reserved = mb;
+      reservedMb += mb;
+    };
     try {
-      return await Promise.race([run(bytes, convertOptions, used, signal), stop]);
+      return await Promise.race([run(bytes, convertOptions, used, signal, reserve), stop]);
     } finally {
       running--;
+      reservedMb -= reserved;
       signal.removeEventListener("abort", onAbort);
       for (const thread of used) release(thread);
     }
@@ -267,6 +291,17 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       return Promise.resolve();
     },
   };
+}
+
+/** `parts` one after another in one array. */
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /** The error for a conversion whose caller cancelled. */

@@ -16,6 +16,7 @@ import {
   type DocumentPlan,
   finishConversion,
   planDocument,
+  readDocumentOutline,
 } from "./convert.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import type { PdfLimits } from "./limits.ts";
@@ -38,8 +39,12 @@ export type WorkerRequest =
   | JobFields & { type: "extract"; pages: number[]; finish: boolean; includePageBreaks: boolean }
   /** Open the document (the bytes packed with the request), extract `pages`, close it; answers the run. */
   | JobFields & { type: "extract_alone"; pages: number[]; tagged: boolean }
-  /** Join the kept run with `rest` (the runs after it), finish and close; answers the result. */
-  | { type: "finish"; rest: PageRun[]; includePageBreaks: boolean };
+  /**
+   * Join the kept run with the runs after it, finish; answers the result. The
+   * runs come as the raw JSON other workers answered (packed with the request,
+   * `lengths` bytes each), so the thread between never parses them.
+   */
+  | { type: "finish"; lengths: number[]; includePageBreaks: boolean };
 
 /** An error as it crosses threads. */
 export interface WorkerFailure {
@@ -50,19 +55,39 @@ export interface WorkerFailure {
 /** A worker's answer. */
 export type WorkerReply =
   | { type: "plan"; plan: DocumentPlan }
-  | { type: "run"; run: PageRun }
+  /** A run of pages, as JSON in the bytes packed with the reply. */
+  | { type: "run" }
   | { type: "extracted" }
   | { type: "result"; result: ConversionResult }
   | { type: "error"; error: WorkerFailure };
 
-/** The job this worker holds between requests. */
-let job: { open: OpenPdf; plan: DocumentPlan; guard: CostGuard; run?: PageRun } | undefined;
+/**
+ * The job this worker holds between requests: the open document until its
+ * pages are extracted (then pdf.js' memory is given back before the structure
+ * work), the plan, and the run kept to be joined.
+ */
+let job: { open?: OpenPdf; plan: DocumentPlan; guard: CostGuard; run?: PageRun } | undefined;
 
-/** Closes the held document. */
+/** Closes the held document, keeping the plan and run. */
+async function closeDocument() {
+  const open = job?.open;
+  if (job) delete job.open;
+  await open?.close();
+}
+
+/** Closes the held document and drops the job. */
 async function closeJob() {
-  const held = job;
+  await closeDocument();
   job = undefined;
-  await held?.open.close();
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Reads the runs packed one after another as JSON of `lengths` bytes each. */
+function readRuns(bytes: Uint8Array, lengths: readonly number[]): PageRun[] {
+  let at = 0;
+  return lengths.map((length) => JSON.parse(decoder.decode(bytes.subarray(at, at += length))) as PageRun);
 }
 
 /** Opens `bytes` under a fresh cost guard. */
@@ -82,44 +107,59 @@ function extract(open: OpenPdf, guard: CostGuard, pages: number[], tagged: boole
   });
 }
 
+/** A reply and the bytes packed with it. */
+type Answer = { reply: WorkerReply; bytes?: Uint8Array };
+
 /** Serves one request. */
-async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<WorkerReply> {
+async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<Answer> {
   switch (request.type) {
     case "plan": {
       await closeJob();
       const { guard, open: opened } = await open(bytes, request.limits);
       try {
-        const plan = await planDocument(opened.doc, request.options, request.limits, guard);
+        // The outline waits for the extraction: helpers start on their pages without waiting for it.
+        const plan = await planDocument(opened.doc, request.options, request.limits, guard, {
+          outline: false,
+        });
         job = { open: opened, plan, guard };
-        return { type: "plan", plan };
+        return { reply: { type: "plan", plan } };
       } catch (error) {
         await opened.close();
         throw error;
       }
     }
     case "extract": {
-      if (!job) throw new Error("No open document to extract from");
+      if (!job?.open) throw new Error("No open document to extract from");
       const run = await extract(job.open, job.guard, request.pages, job.plan.tagged, request);
+      job.plan.outline = await readDocumentOutline(job.open.doc);
+      job.guard.check();
+      await closeDocument();
       if (!request.finish) {
         job.run = run;
-        return { type: "extracted" };
+        return { reply: { type: "extracted" } };
       }
-      const result = finishConversion(job.plan, run, request.includePageBreaks);
-      return { type: "result", result };
+      return {
+        reply: { type: "result", result: finishConversion(job.plan, run, request.includePageBreaks) },
+      };
     }
     case "extract_alone": {
       await closeJob();
       const { guard, open: opened } = await open(bytes, request.limits);
+      let run: PageRun;
       try {
-        return { type: "run", run: await extract(opened, guard, request.pages, request.tagged, request) };
+        run = await extract(opened, guard, request.pages, request.tagged, request);
       } finally {
         await opened.close();
       }
+      return { reply: { type: "run" }, bytes: encoder.encode(JSON.stringify(run)) };
     }
     case "finish": {
       if (!job?.run) throw new Error("No extracted run to finish");
-      const run = joinRuns([job.run, ...request.rest]);
-      return { type: "result", result: finishConversion(job.plan, run, request.includePageBreaks) };
+      const run = joinRuns([job.run, ...readRuns(bytes, request.lengths)]);
+      delete job.run;
+      return {
+        reply: { type: "result", result: finishConversion(job.plan, run, request.includePageBreaks) },
+      };
     }
   }
 }
@@ -133,16 +173,16 @@ function failure(error: unknown): WorkerFailure {
 if (!isMainThread && parentPort) {
   const port = parentPort;
   port.on("message", async (buffer: ArrayBuffer) => {
-    let reply: WorkerReply;
+    let answer: Answer;
     try {
       const { message, bytes } = unpack<WorkerRequest>(buffer);
-      reply = await serve(message, bytes);
-      if (reply.type === "result") await closeJob();
+      answer = await serve(message, bytes);
+      if (answer.reply.type === "result") await closeJob();
     } catch (error) {
       await closeJob().catch(() => {});
-      reply = { type: "error", error: failure(error) };
+      answer = { reply: { type: "error", error: failure(error) } };
     }
-    const packed = pack(reply);
+    const packed = pack(answer.reply, answer.bytes);
     port.postMessage(packed, [packed]);
   });
 }

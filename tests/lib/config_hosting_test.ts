@@ -13,6 +13,8 @@ import {
   pdfWorkBytes,
   planMemory,
 } from "../../lib/config_hosting.ts";
+import { conversionMb } from "../../lib/pdf/memory.ts";
+import { DEFAULT_POOL_OPTIONS } from "../../lib/pdf/pool.ts";
 
 const MB = 1024 * 1024;
 
@@ -92,6 +94,11 @@ Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; e
   assert.equal(config.pdf.concurrency, config.memory.pdfConcurrency);
   assert.ok(config.pdf.concurrency > 1);
   assert.equal(loadConfig({ MEMORY_BUDGET_MB: "4096", PDF_CONCURRENCY: "1" }).pdf.concurrency, 1);
+  // A worker per core, for splitting, only when the PDF share of the budget admits a split.
+  assert.equal(loadConfig({}).pdf.pool.workers, 1);
+  const roomy = loadConfig({ MEMORY_BUDGET_MB: "1536", PDF_CONCURRENCY: "1" }).pdf.pool;
+  assert.equal(roomy.workers, DEFAULT_POOL_OPTIONS.workers);
+  assert.ok(roomy.memoryMb >= conversionMb(500, 2), `${roomy.memoryMb} MB admits a 500-page split`);
   assert.throws(() => loadConfig({ MEMORY_BUDGET_MB: "64" }), /MEMORY_BUDGET_MB "64"/);
   // The largest uploads follow the budget too; on Deno Deploy audio gets none and PDF its share.
   const small = loadConfig({ MEMORY_BUDGET_MB: "600" });

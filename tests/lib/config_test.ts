@@ -147,7 +147,8 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
     limits: { ...DEFAULT_PDF_LIMITS, maxBytes: config.memory.pdfMaxBytes },
     concurrency: 1,
     queue: 8,
-    pool: { workers: 1, heapMb: 256, splitMinPages: 64 },
+    // The PDF share of the budget (160 MB) admits no split: no second worker.
+    pool: { workers: 1, heapMb: 256, splitMinPages: 64, memoryMb: 160 },
   });
   assert.equal(config.memory.budgetMb, 768);
   assert.equal(config.memory.bodyBytes, 96 * 1024 * 1024);
@@ -184,7 +185,7 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     limits: { ...DEFAULT_PDF_LIMITS, maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
     concurrency: 1,
     queue: 0,
-    pool: { workers: 1, heapMb: 128, splitMinPages: 10 },
+    pool: { workers: 1, heapMb: 128, splitMinPages: 10, memoryMb: 160 },
   });
   assert.deepEqual(config.localEvm, { anvilBinary: "/opt/foundry/anvil", readyTimeoutMs: 30000 });
 });

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { UnprocessableError, UpstreamTimeoutError } from "../../../lib/errors.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { createPdfService, type PdfService } from "../../../lib/pdf/service.ts";
+import { conversionMb } from "../../../lib/pdf/memory.ts";
 import { splitPages } from "../../../lib/pdf/pool.ts";
 import { pdfUrl } from "../../_support/pdf_corpus.ts";
 import {
@@ -88,6 +89,18 @@ Deno.test("the pool keeps a small document on one worker", async () => {
     assert.equal(result.pageCharacters.length, 14);
     assert.deepEqual(service.pool.stats, { live: 1, started: 1, split: 0 });
   });
+});
+
+Deno.test("the pool splits a large document only when its memory budget admits a second worker", async () => {
+  const bytes = await fixture("multipage.pdf");
+  const alone = await convertPdf(bytes);
+  for (const [memoryMb, split] of [[conversionMb(14, 2) - 1, 0], [conversionMb(14, 2), 1]] as const) {
+    await withService({ pool: { workers: 2, splitMinPages: 2, memoryMb } }, async (service) => {
+      service.pool.warm();
+      assert.deepEqual(await service.pool.convert(bytes, { limits: service.limits }), alone);
+      assert.equal(service.pool.stats.split, split, `within ${memoryMb} MB`);
+    });
+  }
 });
 
 Deno.test("hostile PDFs end in a 422 naming the cap while this thread never pauses for a second", async () => {
