@@ -34,6 +34,7 @@ if (import.meta.main) {
           bodyBytes: config.memory.bodyBytes,
           pdfConcurrency: config.pdf.concurrency,
           pdfMaxBytes: config.pdf.limits.maxBytes,
+          pdfMemoryMb: config.memory.pdfMemoryMb,
           audioConcurrency: config.audio.concurrency,
           audioMaxBytes: config.audio.maxBytes,
         },

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { conversionMb } from "../../lib/pdf/memory.ts";
+import { DEFAULT_POOL_OPTIONS } from "../../lib/pdf/pool.ts";
 import {
   ConfigError,
   DEFAULT_DEVNET_FACILITATOR,
@@ -147,9 +149,10 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
     limits: { ...DEFAULT_PDF_LIMITS, maxBytes: config.memory.pdfMaxBytes },
     concurrency: 1,
     queue: 8,
-    // The PDF share of the budget (160 MB) admits no split: no second worker.
-    pool: { workers: 1, heapMb: 256, splitMinPages: 64, memoryMb: 160 },
+    // The PDF share of the budget (one conversion of the largest PDF it accepts) admits no 64-page split.
+    pool: { workers: 1, heapMb: 256, splitMinPages: 64, memoryMb: config.memory.pdfMemoryMb },
   });
+  assert.ok(config.memory.pdfMemoryMb < conversionMb(64, 2), `${config.memory.pdfMemoryMb} MB`);
   assert.equal(config.memory.budgetMb, 768);
   assert.equal(config.memory.bodyBytes, 96 * 1024 * 1024);
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
@@ -185,7 +188,8 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     limits: { ...DEFAULT_PDF_LIMITS, maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
     concurrency: 1,
     queue: 0,
-    pool: { workers: 1, heapMb: 128, splitMinPages: 10, memoryMb: 160 },
+    // The budget holds two conversions of a 2 KB PDF (PDF_CONCURRENCY only runs one): room to split 10 pages.
+    pool: { workers: DEFAULT_POOL_OPTIONS.workers, heapMb: 128, splitMinPages: 10, memoryMb: 320 },
   });
   assert.deepEqual(config.localEvm, { anvilBinary: "/opt/foundry/anvil", readyTimeoutMs: 30000 });
 });

@@ -22,6 +22,12 @@ Deno.test("[http] shared behaviour of the service", async (t) => {
       assert.equal(body.checks.solanaRpc.ok, true);
       assert.equal(body.checks.facilitator.ok, true);
       assert.equal(typeof body.checks.ffmpeg.ok, "boolean");
+      const { config } = service.runtime;
+      assert.deepEqual(body.limits, {
+        pdf: { maxBytes: config.pdf.limits.maxBytes, maxPages: config.pdf.limits.maxPages },
+        audio: { maxBytes: config.audio.maxBytes, maxSeconds: config.audio.maxSeconds },
+      });
+      assert.ok(body.limits.pdf.maxBytes > 0 && body.limits.audio.maxSeconds > 0);
       assert.ok(!Number.isNaN(Date.parse(body.timestamp)));
     });
 

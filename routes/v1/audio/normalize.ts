@@ -87,7 +87,8 @@ export default defineOperation({
     "streaming (-14/-1), broadcast (EBU R128, -23/-1) or atsc (A/85, -24/-2), or explicit i/tp/lra. A plain gain " +
     "is applied when it keeps the true peak under the ceiling; otherwise a peak limiter is added (mode auto), " +
     "the target is lowered (mode linear) or loudnorm's dynamic mode is used (mode dynamic). The result is " +
-    "measured again and returned base64 with both measurements. Up to 50 MB and 15 minutes.",
+    "measured again and returned base64 with both measurements. Up to 50 MB and 15 minutes; a smaller " +
+    "memory budget lowers the size limit (`/healthz` lists the limits in force, and a 413 names it).",
   method: "POST",
   price: "$0.01",
   alt: true,

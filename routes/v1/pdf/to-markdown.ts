@@ -42,7 +42,8 @@ export default defineOperation({
     "headers, footers and page numbers dropped. Returns metadata, outline and per-page character counts. " +
     `Scanned pages (no text layer) are reported in warnings; OCR is not done. Up to ${
       DEFAULT_PDF_LIMITS.maxBytes / MB
-    } MB and ${DEFAULT_PDF_LIMITS.maxPages} pages per request; password-protected PDFs are refused.`,
+    } MB and ${DEFAULT_PDF_LIMITS.maxPages} pages per request (a smaller memory budget lowers the size limit: ` +
+    "`/healthz` lists the limits in force, and a 413 names it); password-protected PDFs are refused.",
   method: "POST",
   price: "$0.0025",
   alt: false,
