@@ -4,28 +4,18 @@
  */
 import assert from "node:assert/strict";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import type { PaymentRequired } from "@x402/core/types";
 import { challengeResponse, howToPay, prepareChallenge } from "../../http/challenge.ts";
+import { solanaPaymentRequired } from "../_support/payment_required.ts";
 
-const required: PaymentRequired = {
-  x402Version: 2,
+const required = solanaPaymentRequired({
   error: "Payment required: this request costs $0.002 in USDC «on» Solana",
   resource: {
     url: "https://api.example.com/v1/fees/priority?account=é&computeUnitLimit=1",
     description: "Priority fees",
     mimeType: "application/json",
   },
-  accepts: [{
-    scheme: "exact",
-    network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-    asset: "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU",
-    amount: "2000",
-    payTo: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
-    maxTimeoutSeconds: 60,
-    extra: { feePayer: "EwWqGE4ZFKLofuestmU4LDdK7XM1N4ALgdZccwYugwGd" },
-  }],
   extensions: { bazaar: { info: { input: { type: "http", method: "GET" } }, schema: { type: "object" } } },
-};
+});
 
 Deno.test("challengeResponse() answers what a body built per request would say, with the requirement", async () => {
   const prepared = prepareChallenge(required, required.error!, "https://api.example.com");

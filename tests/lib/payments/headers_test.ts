@@ -5,27 +5,11 @@ import {
   encodePaymentRequiredHeader,
   encodePaymentResponseHeader,
 } from "@x402/core/http";
-import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { SettleResponse } from "@x402/core/types";
 import { encodePaymentRequired, encodePaymentResponse } from "../../../lib/payments/headers.ts";
+import { solanaPaymentRequired } from "../../_support/payment_required.ts";
 
-const required: PaymentRequired = {
-  x402Version: 2,
-  error: "Payment required: this request costs $0.002 — in USDC «on» Solana",
-  resource: {
-    url: "https://api.example.com/v1/fees/priority?account=é",
-    description: "Priority fees",
-    mimeType: "application/json",
-  },
-  accepts: [{
-    scheme: "exact",
-    network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-    asset: "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU",
-    amount: "2000",
-    payTo: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
-    maxTimeoutSeconds: 60,
-    extra: { feePayer: "EwWqGE4ZFKLofuestmU4LDdK7XM1N4ALgdZccwYugwGd" },
-  }],
-};
+const required = solanaPaymentRequired();
 
 Deno.test("encodePaymentRequired() matches @x402/core byte for byte, non-ASCII included", () => {
   const ours = encodePaymentRequired(required);
