@@ -59,9 +59,25 @@ export async function launchChromium(): Promise<Browser> {
       page.socket.close();
       child.kill("SIGTERM");
       await child.status;
-      await Deno.remove(profile, { recursive: true });
+      await removeProfile(profile);
     },
   };
+}
+
+/**
+ * Removes the profile directory. Chromium's helper processes (crash handler,
+ * zygote) may still write into it for a moment after the browser exits, so a
+ * "directory not empty" is retried for up to two seconds.
+ */
+async function removeProfile(profile: string): Promise<void> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await Deno.remove(profile, { recursive: true });
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes("os error 39")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** Reads Chromium's stderr until it names its DevTools WebSocket, then keeps draining it. */
