@@ -11,6 +11,7 @@ import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./
 import { matchKey } from "./headings.ts";
 import { inlineMarkdown } from "./inline.ts";
 import { ListNesting } from "./lists.ts";
+import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Block, OutlineEntry, PageText } from "./types.ts";
@@ -37,6 +38,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   for (const page of pages) segmentPage(page, stats, drafts, nesting, titles);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
+  drafts = splitRunInHeadings(drafts);
   markQuotes(drafts, pages, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts);
   const blocks: Block[] = [];

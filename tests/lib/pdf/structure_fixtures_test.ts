@@ -253,3 +253,30 @@ Deno.test("a quote is found where no prose line reaches the right margin (wkhtml
   assert.equal(quotes.length, 1, quotes.join("\n"));
   assert.match(quotes[0]!, /^> A quote long enough to wrap .* wraps again here\.$/);
 });
+
+Deno.test("TeX's run-in headings stand apart from their paragraph, at the fourth and fifth levels", async () => {
+  const out = await convert("run_in.pdflatex");
+  assert.deepEqual(headings(out), [
+    "# kettle",
+    "## Usage",
+    "### boil(options)",
+    "#### settings",
+    "##### temperature",
+    "##### timeout",
+    "### pour()",
+    "#### Safety",
+    "#### Cleaning",
+    "## Notes",
+    "#### Descaling",
+  ]);
+  const body = lines(out);
+  assert.ok(body.includes("The `boil` function reads the following keys:"), out);
+  assert.ok(body.includes("Keep the spout away from your hands while you pour."), out);
+  // A bold lead-in followed by a word space is emphasis inside its paragraph.
+  assert.ok(!body.some((l) => l.startsWith("#") && l.includes("Careful")), out);
+});
+
+Deno.test("a bold first cell a quad from its text in every row is a run-in heading, not a table", async () => {
+  const out = await convert("run_in.pdflatex");
+  assert.ok(!out.includes("|"), out);
+});
