@@ -280,3 +280,14 @@ Deno.test("a bold first cell a quad from its text in every row is a run-in headi
   const out = await convert("run_in.pdflatex");
   assert.ok(!out.includes("|"), out);
 });
+
+Deno.test("a one-line quote paragraph right after a list joins the quote that follows at its edge (pdflatex)", async () => {
+  const out = lines(await convert("quote_after_list.pdflatex"));
+  assert.deepEqual(out.filter((l) => l.startsWith(">")), [
+    "> Heads up",
+    ">",
+    "> The switch stays lit while the water heats, and goes dark once the water has boiled, which takes a few minutes.",
+  ]);
+  // An item's next paragraph, set in as far as the item's text, stays out of any quote.
+  assert.ok(out.some((l) => l.startsWith("The cup should be warm first")), out.join("\n"));
+});
