@@ -82,7 +82,9 @@ function toBlock(draft: Draft, stats: DocumentStats): Block | null {
       const text = inlineMarkdown(draft.lines);
       if (!text) return null;
       if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
-      return { kind: draft.quote ? "quote" : "paragraph", text, page };
+      if (!draft.quote) return { kind: "paragraph", text, page };
+      const bar = draft.lines[0]!.spans.find((s) => s.text.trim())?.bar;
+      return { kind: "quote", text, page, ...(bar === undefined ? {} : { bar }) };
     }
   }
 }

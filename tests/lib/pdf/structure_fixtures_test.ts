@@ -291,3 +291,9 @@ Deno.test("a one-line quote paragraph right after a list joins the quote that fo
   // An item's next paragraph, set in as far as the item's text, stays out of any quote.
   assert.ok(out.some((l) => l.startsWith("The cup should be warm first")), out.join("\n"));
 });
+
+Deno.test("two quotes in a row stay two where each has its own painted rule (wkhtmltopdf)", async () => {
+  const out = await convert("quotes_in_a_row.wkhtmltopdf");
+  const quotes = out.split(/\n{2,}/).filter((b) => b.startsWith(">"));
+  assert.deepEqual(quotes.map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length), [1, 1, 2], out);
+});
