@@ -103,6 +103,15 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.spans[0]?.x ?? prev.markerX : undefined;
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
+    // Set where the item's next paragraph would be, yet opening a quote that follows at its own
+    // edge: a quote inside the item would stand further in, so the two are one quote after the list.
+    const next = drafts[i + 1];
+    if (
+      !draft.quote && listTextX !== undefined && next?.kind === "text" && !next.heading &&
+      next.page === draft.page && isQuoteParagraph(next.lines, column) &&
+      Math.abs(Math.min(...next.lines.map((l) => l.x0)) - first.x0) <= 1 &&
+      isQuoteParagraph(draft.lines, column)
+    ) draft.quote = true;
   });
 }
 

@@ -80,7 +80,10 @@ export function renderMarkdown(blocks: readonly Block[]): string {
     const tight = block.kind === "list_item" && previous?.kind === "list_item" &&
       (block.depth > 0 || rootOrdered === block.ordered);
     if (block.kind === "list_item" && block.depth === 0) rootOrdered = block.ordered;
-    const sameQuote = block.kind === "quote" && previous?.kind === "quote";
+    // Paragraphs beside different rules of one page are two quotes.
+    const sameQuote = block.kind === "quote" && previous?.kind === "quote" &&
+      !(block.bar !== undefined && previous.bar !== undefined && block.page === previous.page &&
+        block.bar !== previous.bar);
     parts.push(sameQuote ? "\n>\n" : tight ? "\n" : parts.length ? "\n\n" : "", text);
     previous = block;
   }

@@ -9,6 +9,7 @@ import { allBold, blockId, type Draft, isCodeLine, shadeOf } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
+import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { sizeKey } from "./stats.ts";
 import { detectTable, tableFromTags } from "./tables.ts";
@@ -125,10 +126,33 @@ function isCodeHeading(
   return !(next && isCodeLine(next) && continuesCode(line, next, stats));
 }
 
-/** An aligned table at `lines[start]`; aligned columns wholly in a monospace font are code (help text). */
+/**
+ * An aligned table at `lines[start]`; aligned columns wholly in a monospace
+ * font are code (help text), and rows that each open with a run-in heading
+ * are paragraphs.
+ */
 function alignedTable(lines: readonly Line[], start: number) {
   const table = detectTable(lines, start);
-  return table && !lines.slice(start, table.end).every(isCodeLine) ? table : null;
+  if (!table || lines.slice(start, table.end).every(isCodeLine)) return null;
+  return runInRows(lines.slice(start, table.end)) ? null : table;
+}
+
+/**
+ * True when every row of two or more cells is a run-in heading and its text:
+ * a bold first cell, then the text a quad further on. Cells of a real table
+ * stand at shared column edges, so the gap after the first varies with its
+ * text.
+ */
+function runInRows(lines: readonly Line[]): boolean {
+  let rows = 0;
+  for (let i = 0; i < lines.length;) {
+    const row = sameRow(lines, i);
+    i += row.length;
+    if (row.length < 2) continue;
+    if (runInSplit(joinRow(row)) < 0) return false;
+    rows++;
+  }
+  return rows > 0;
 }
 
 /** Cuts one page's lines into drafts, appending to `drafts`. */

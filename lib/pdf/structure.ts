@@ -11,6 +11,7 @@ import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./
 import { matchKey } from "./headings.ts";
 import { inlineMarkdown } from "./inline.ts";
 import { ListNesting } from "./lists.ts";
+import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Block, OutlineEntry, PageText } from "./types.ts";
@@ -37,6 +38,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   for (const page of pages) segmentPage(page, stats, drafts, nesting, titles);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
+  drafts = splitRunInHeadings(drafts);
   markQuotes(drafts, pages, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts);
   const blocks: Block[] = [];
@@ -80,7 +82,9 @@ function toBlock(draft: Draft, stats: DocumentStats): Block | null {
       const text = inlineMarkdown(draft.lines);
       if (!text) return null;
       if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
-      return { kind: draft.quote ? "quote" : "paragraph", text, page };
+      if (!draft.quote) return { kind: "paragraph", text, page };
+      const bar = draft.lines[0]!.spans.find((s) => s.text.trim())?.bar;
+      return { kind: "quote", text, page, ...(bar === undefined ? {} : { bar }) };
     }
   }
 }

@@ -46,6 +46,8 @@ export interface Span {
   tag?: Tag;
   /** Id of the shaded area (a filled box, as behind a code block) the span sits on. */
   shade?: number;
+  /** Number, on its page, of the quote rule (a thin painted bar) the span stands beside. */
+  bar?: number;
 }
 
 /** A horizontal run of spans with no wide gap: a line of a paragraph, a table cell, a column's line. */
@@ -76,7 +78,7 @@ export type Block =
   | { kind: "heading"; level: number; text: string; page: number }
   | { kind: "paragraph"; text: string; page: number }
   /** A paragraph of a block quote; consecutive ones form one quote. */
-  | { kind: "quote"; text: string; page: number }
+  | { kind: "quote"; text: string; page: number; bar?: number }
   | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
   | { kind: "code"; text: string; page: number }
   | { kind: "table"; rows: string[][]; page: number }

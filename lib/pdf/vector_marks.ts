@@ -17,6 +17,8 @@ export interface Mark {
   y0: number;
   y1: number;
   filled: boolean;
+  /** A thin upright filled bar: the rule an HTML engine paints left of a block quote. */
+  bar?: boolean;
 }
 
 /** The fields of pdf.js' operator list used here. */
@@ -27,6 +29,8 @@ export interface OperatorList {
 
 /** Largest mark side, in points, kept at all (bullets are a few points across). */
 const MAX_SIDE = 12;
+/** A quote's rule: at most this wide (points), and at least three times taller than wide. */
+const BAR_WIDTH = 6;
 
 /**
  * The pdf.js operator codes read here (its public `OPS` table; a test checks
@@ -105,7 +109,9 @@ export function pageShapes(ops: OperatorList, view: readonly number[], pageArea:
       if (!box || !(FILLS.has(paint) || STROKES.has(paint))) continue;
       const mark = transformBox(ctm, box);
       const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
-      if (w > 0.8 && h > 0.8 && w <= MAX_SIDE && h <= MAX_SIDE) {
+      if (FILLS.has(paint) && w > 0.8 && w <= BAR_WIDTH && h > 4 && h > w * 3) {
+        shapes.marks.push({ ...mark, filled: true, bar: true });
+      } else if (w > 0.8 && h > 0.8 && w <= MAX_SIDE && h <= MAX_SIDE) {
         shapes.marks.push({ ...mark, filled: FILLS.has(paint) });
       } else if (FILLS.has(paint) && w > 40 && h > 8 && w * h < pageArea / 2) shapes.areas.push(mark);
     }
@@ -129,14 +135,19 @@ function transformBox(m: readonly number[], box: ArrayLike<number>): Omit<Mark, 
  * left of: about as wide as tall, under half the text's size, centred between
  * baseline and cap height, and within one and a half ems of the text.
  *
+ * Spans beside a quote's rule are marked with it first (see
+ * {@linkcode markQuoteBars}).
+ *
  * @param spans The page's spans in content order.
  * @param marks Small shapes from {@linkcode pageShapes}.
  * @returns The spans with bullet spans added.
  */
 export function addVectorBullets(spans: readonly Span[], marks: readonly Mark[]): Span[] {
   if (marks.length === 0) return [...spans];
+  markQuoteBars(spans, marks);
   const before = new Map<number, Span>();
   for (const mark of marks) {
+    if (mark.bar) continue;
     const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
     if (w / h > 1.6 || h / w > 1.6) continue;
     const cy = (mark.y0 + mark.y1) / 2;
@@ -181,4 +192,20 @@ export function addVectorBullets(spans: readonly Span[], marks: readonly Mark[])
     out.push(s);
   });
   return out;
+}
+
+/**
+ * Marks each span standing just right of a quote's rule with the rule's
+ * number on the page: paragraphs of one quote share a rule, two quotes in a
+ * row have one each.
+ */
+function markQuoteBars(spans: readonly Span[], marks: readonly Mark[]) {
+  marks.forEach((bar, k) => {
+    if (!bar.bar) return;
+    for (const s of spans) {
+      const middle = s.y - s.size * 0.3;
+      if (middle < bar.y0 || middle > bar.y1 || s.x < bar.x1 || s.x > bar.x1 + s.size * 3) continue;
+      s.bar = k;
+    }
+  });
 }

@@ -253,3 +253,47 @@ Deno.test("a quote is found where no prose line reaches the right margin (wkhtml
   assert.equal(quotes.length, 1, quotes.join("\n"));
   assert.match(quotes[0]!, /^> A quote long enough to wrap .* wraps again here\.$/);
 });
+
+Deno.test("TeX's run-in headings stand apart from their paragraph, at the fourth and fifth levels", async () => {
+  const out = await convert("run_in.pdflatex");
+  assert.deepEqual(headings(out), [
+    "# kettle",
+    "## Usage",
+    "### boil(options)",
+    "#### settings",
+    "##### temperature",
+    "##### timeout",
+    "### pour()",
+    "#### Safety",
+    "#### Cleaning",
+    "## Notes",
+    "#### Descaling",
+  ]);
+  const body = lines(out);
+  assert.ok(body.includes("The `boil` function reads the following keys:"), out);
+  assert.ok(body.includes("Keep the spout away from your hands while you pour."), out);
+  // A bold lead-in followed by a word space is emphasis inside its paragraph.
+  assert.ok(!body.some((l) => l.startsWith("#") && l.includes("Careful")), out);
+});
+
+Deno.test("a bold first cell a quad from its text in every row is a run-in heading, not a table", async () => {
+  const out = await convert("run_in.pdflatex");
+  assert.ok(!out.includes("|"), out);
+});
+
+Deno.test("a one-line quote paragraph right after a list joins the quote that follows at its edge (pdflatex)", async () => {
+  const out = lines(await convert("quote_after_list.pdflatex"));
+  assert.deepEqual(out.filter((l) => l.startsWith(">")), [
+    "> Heads up",
+    ">",
+    "> The switch stays lit while the water heats, and goes dark once the water has boiled, which takes a few minutes.",
+  ]);
+  // An item's next paragraph, set in as far as the item's text, stays out of any quote.
+  assert.ok(out.some((l) => l.startsWith("The cup should be warm first")), out.join("\n"));
+});
+
+Deno.test("two quotes in a row stay two where each has its own painted rule (wkhtmltopdf)", async () => {
+  const out = await convert("quotes_in_a_row.wkhtmltopdf");
+  const quotes = out.split(/\n{2,}/).filter((b) => b.startsWith(">"));
+  assert.deepEqual(quotes.map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length), [1, 1, 2], out);
+});

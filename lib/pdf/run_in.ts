@@ -1,0 +1,114 @@
+/**
+ * Run-in headings: TeX sets its two lowest heading levels (`\paragraph`,
+ * `\subparagraph`) in bold at body size at the start of their paragraph's
+ * first line, parted from the text by a quad (1 em) where a word space is a
+ * third of that. Such a paragraph is split into a heading and its body.
+ *
+ * Both levels look the same on the page, so the level comes from the
+ * sections around them: a run-in heading is a fourth-level one (TeX's
+ * `\paragraph`), or one below the last displayed heading when that is
+ * deeper, and a run-in section whose whole body is one line that
+ * ends no sentence (a type label, a lead-in ending in a colon) introduces the
+ * run-in headings after it, one level deeper.
+ *
+ * @module
+ */
+import { blockId, type Draft } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
+import type { Line, Span } from "./types.ts";
+
+/** TeX's run-in levels are its fourth and fifth, below three displayed ones, whichever a document uses. */
+const FIRST_RUN_IN = 4;
+
+/** A quad is 1 em; a word space, even stretched in a justified line, stays well short of this. */
+const QUAD_EM = 0.9;
+/** …and TeX's quad does not stretch, where the gap between table columns (1.2 em) and others do. */
+const QUAD_MAX_EM = 1.1;
+
+/**
+ * Where a line's bold lead-in ends: the index of the first visible span after
+ * a quad-wide gap that follows only bold, non-monospace text; -1 when the
+ * line does not open with a run-in heading.
+ */
+export function runInSplit(line: Line): number {
+  let end: number | undefined;
+  let letters = false;
+  for (let i = 0; i < line.spans.length; i++) {
+    const span = line.spans[i]!;
+    if (!span.text.trim()) continue;
+    if (end !== undefined && letters && span.x - end >= span.size * QUAD_EM) {
+      // The text goes on in the body's weight: bold on both sides of the gap is a row of cells.
+      return span.x - end <= span.size * QUAD_MAX_EM && !span.font.bold ? i : -1;
+    }
+    if (!span.font.bold || span.font.monospace) return -1;
+    letters ||= /[\p{L}\p{N}]/u.test(span.text);
+    end = span.x + span.width;
+  }
+  return -1;
+}
+
+/** A line made of some of `line`'s spans, keeping its baseline and page. */
+function lineOf(line: Line, spans: Span[], x0: number): Line {
+  const x1 = Math.max(...spans.map((s) => s.x + s.width));
+  return { ...line, spans, x0, x1 };
+}
+
+/**
+ * Splits untagged, not-yet-heading text drafts that open with a run-in
+ * heading into a heading draft and a body draft, and gives the headings
+ * their levels. Runs after displayed headings are marked.
+ */
+export function splitRunInHeadings(drafts: Draft[]): Draft[] {
+  const out: Draft[] = [];
+  const runIns = new Set<Draft>();
+  for (const draft of drafts) {
+    const first = draft.lines[0];
+    const at = first && draft.kind === "text" && !draft.heading && blockId(first) === undefined
+      ? runInSplit(first)
+      : -1;
+    if (!first || at < 0) {
+      out.push(draft);
+      continue;
+    }
+    const head: Draft = {
+      ...draft,
+      heading: undefined,
+      lines: [lineOf(first, first.spans.slice(0, at), first.x0)],
+    };
+    // The body keeps the paragraph's left edge: it is not set in.
+    const body: Draft = {
+      ...draft,
+      heading: undefined,
+      lines: [lineOf(first, first.spans.slice(at), first.x0), ...draft.lines.slice(1)],
+    };
+    runIns.add(head);
+    out.push(head, body);
+  }
+  if (runIns.size) levelRunIns(out, runIns);
+  return out;
+}
+
+/** Gives run-in headings their levels (see the module notes). */
+function levelRunIns(drafts: readonly Draft[], runIns: ReadonlySet<Draft>) {
+  let parent = 0;
+  let level = 0;
+  drafts.forEach((draft, i) => {
+    if (draft.heading && !runIns.has(draft)) {
+      parent = draft.heading;
+      level = 0;
+      return;
+    }
+    if (!runIns.has(draft)) return;
+    const top = Math.min(6, Math.max(FIRST_RUN_IN, parent + 1));
+    draft.heading = level || top;
+    const section: Draft[] = [];
+    for (let k = i + 1; k < drafts.length && !drafts[k]!.heading && !runIns.has(drafts[k]!); k++) {
+      section.push(drafts[k]!);
+    }
+    const only = section.length === 1 && section[0]!.kind === "text" && section[0]!.lines.length === 1
+      ? plainLineText(section[0]!.lines[0]!).trim()
+      : null;
+    if (only && !/[.!?]$/.test(only) && draft.heading === top && top < 6) level = draft.heading + 1;
+    else level = draft.heading;
+  });
+}
