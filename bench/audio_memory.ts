@@ -34,7 +34,10 @@ async function measure(wav: Uint8Array<ArrayBuffer>, raw: boolean): Promise<stri
   try {
     const buyer = await throwawayBuyer();
     await fundFromFaucet(service.base, buyer, "1");
-    const pay = wrapFetchWithPayment(fetch, payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }));
+    const pay = wrapFetchWithPayment(
+      fetch,
+      payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }),
+    );
     const idle = await status(service.pid, "VmRSS");
     const idlePeak = await status(service.pid, "VmHWM");
     const sampler = sampleMemory(service.pid);
@@ -45,10 +48,16 @@ async function measure(wav: Uint8Array<ArrayBuffer>, raw: boolean): Promise<stri
     });
     const answer = new Uint8Array(await response.arrayBuffer());
     const peaks = await sampler.stop();
-    if (response.status !== 200) throw new Error(`status ${response.status}: ${new TextDecoder().decode(answer)}`);
+    if (response.status !== 200) {
+      throw new Error(`status ${response.status}: ${new TextDecoder().decode(answer)}`);
+    }
     const rise = peaks.service - Math.max(idle, idlePeak);
-    return `| ${(wav.length / MB).toFixed(1)} MB | ${raw ? "raw" : "JSON"} | ${(answer.length / MB).toFixed(1)} MB | ` +
-      `${mb(idle)} | ${mb(peaks.service)} | ${mb(rise)} | ${(rise / wav.length).toFixed(2)} | ${mb(peaks.children)} |`;
+    return `| ${(wav.length / MB).toFixed(1)} MB | ${raw ? "raw" : "JSON"} | ${
+      (answer.length / MB).toFixed(1)
+    } MB | ` +
+      `${mb(idle)} | ${mb(peaks.service)} | ${mb(rise)} | ${(rise / wav.length).toFixed(2)} | ${
+        mb(peaks.children)
+      } |`;
   } finally {
     await service.stop();
   }
@@ -56,7 +65,9 @@ async function measure(wav: Uint8Array<ArrayBuffer>, raw: boolean): Promise<stri
 
 if (import.meta.main) {
   const sizes = Deno.args.length ? Deno.args.map(Number) : [8, 50];
-  console.log("| WAV input | answer | answer size | idle RSS MB | peak RSS MB | rise MB | rise ÷ input | ffmpeg peak MB |");
+  console.log(
+    "| WAV input | answer | answer size | idle RSS MB | peak RSS MB | rise MB | rise ÷ input | ffmpeg peak MB |",
+  );
   console.log("|---:|---|---:|---:|---:|---:|---:|---:|");
   for (const size of sizes) {
     const wav = await speechWav(wavSecondsFor(size * MB - 1024));

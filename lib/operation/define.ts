@@ -43,7 +43,7 @@ export interface BinaryInput {
  * with the headers from `headers(output)`.
  */
 export interface BinaryOutput {
-  /** The output field with the base64 bytes. */
+  /** The output field with the base64 bytes (the handler may return the bytes themselves). */
   field: string;
   /** The output field with the bytes' media type. */
   mediaTypeField: string;
@@ -57,6 +57,11 @@ export interface BinaryOutput {
 export type HandlerInput<I, B extends BinaryInput | undefined> = B extends { field: infer F extends string }
   ? Omit<I, F> & { [K in F]: Uint8Array }
   : I;
+
+/** An output whose string fields may hold bytes instead (a binary output's field holds them). */
+export type HandlerOutput<T> = T extends object
+  ? { [K in keyof T]: T[K] extends string ? T[K] | Uint8Array : T[K] }
+  : T;
 
 /** The declaration of one operation, as its route file writes it: the path comes from the file's place. */
 export interface OperationDeclaration<
@@ -104,8 +109,11 @@ export interface OperationDeclaration<
    * Throws the service's errors.
    */
   precheck?(input: HandlerInput<z.infer<I>, B>, services: Services): void;
-  /** The work itself: knows nothing of HTTP, MCP or payment. */
-  handler(input: HandlerInput<z.infer<I>, B>, ctx: OperationContext): Promise<z.infer<O>>;
+  /**
+   * The work itself: knows nothing of HTTP, MCP or payment. With a
+   * `binaryOutput`, its field may hold the bytes rather than their base64.
+   */
+  handler(input: HandlerInput<z.infer<I>, B>, ctx: OperationContext): Promise<HandlerOutput<z.infer<O>>>;
 }
 
 /** An operation as its route file exports it (see {@linkcode defineOperation}). */
