@@ -8,16 +8,18 @@
  * @module
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { Buffer } from "node:buffer";
 import { discoveryExtension } from "../lib/discovery/bazaar.ts";
 import {
   type AnyOperation,
-  type BinaryOutput,
+  binaryBytes,
+  binaryField,
   type OperationDeps,
   precheck,
   prefersMedia,
   pricedResource,
   runOperation,
+  streamBytes,
+  streamJson,
   type Withheld,
 } from "../lib/operation/mod.ts";
 import { UnavailableError } from "../lib/errors.ts";
@@ -79,8 +81,10 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
       timeoutMs: deps.requestTimeoutMs,
     });
     if (operation.binaryOutput && prefersMedia(c.req.header("accept"), operation.binaryOutput.accept)) {
-      return binaryResponse(c, operation.binaryOutput, result);
+      return binaryResponse(c, operation, result);
     }
+    const bytes = binaryBytes(operation, result);
+    if (bytes) return streamedJson(c, operation.binaryOutput!.field, envelope(c, result), bytes);
     return c.json(envelope(c, result));
   };
   app.on(operation.method, prefix + operation.path, validate, payment, handle);
@@ -107,10 +111,21 @@ export function mountWithheld(app: Hono, withheld: Withheld): void {
 /** What a withheld operation suggests waiting: it comes back only with a restart on another runtime. */
 const WITHHELD_RETRY_SECONDS = 3600;
 
-function binaryResponse(c: Context, binary: BinaryOutput, output: Record<string, unknown>): Response {
-  const bytes = Buffer.from(String(output[binary.field]), "base64");
+/** The binary result as the body, its figures in headers. */
+function binaryResponse(c: Context, operation: AnyOperation, output: Record<string, unknown>): Response {
+  const binary = operation.binaryOutput!;
+  const bytes = binaryField(operation, output);
   const headers = new Headers(binary.headers(output));
   headers.set("Content-Type", String(output[binary.mediaTypeField]));
   headers.set("Content-Length", String(bytes.byteLength));
-  return c.body(new Uint8Array(bytes), 200, Object.fromEntries(headers));
+  return c.body(streamBytes(bytes), 200, Object.fromEntries(headers));
+}
+
+/**
+ * The JSON answer with `bytes` as base64 in `field`, streamed: the same bytes
+ * `c.json` would send, without the whole answer ever held as one string.
+ */
+function streamedJson(c: Context, field: string, body: Record<string, unknown>, bytes: Uint8Array): Response {
+  const { stream, length } = streamJson(body, field, bytes);
+  return c.body(stream, 200, { "Content-Type": "application/json", "Content-Length": String(length) });
 }

@@ -49,12 +49,19 @@ export const PDF_BYTES_PER_INPUT_BYTE = 16;
  */
 export const AUDIO_JOB_MB = 104;
 /**
- * Memory of one audio job in the process per byte of input (the input's
- * copies, the result, its base64 in the JSON answer). Measured: a 50 MB WAV
- * answered as JSON raised the peak by 9.4 bytes per input byte, the decoded
- * PCM included; an 8 MB one by 10 (79 MB).
+ * Memory of one audio job per byte of input, ffmpeg's beyond its share of
+ * {@linkcode AUDIO_JOB_MB} included (the request body, the result, the PCM an
+ * ffmpeg decode streams through the process). The answer is written from the
+ * result's bytes (base64 streamed into the JSON a slice at a time, or the raw
+ * bytes), so it adds little. Measured with `bench/audio_memory.ts`, one job on
+ * an idle process: a 50 MB 48 kHz stereo WAV raised the peak by 197 MB as JSON
+ * and 167 MB raw (4 bytes per input byte; before the answer was streamed and
+ * the body read into one buffer, 434 MB), an 8 MB WAV by 63 MB; a 40 MB FLAC
+ * of 15 minutes, the longest accepted, by 236–284 MB with its ffmpeg
+ * processes at 107 MB: 391 MB in all, 7.2 bytes per input byte over
+ * {@linkcode AUDIO_JOB_MB}. The compressed input sets the figure.
  */
-export const AUDIO_BYTES_PER_INPUT_BYTE = 8.5;
+export const AUDIO_BYTES_PER_INPUT_BYTE = 7.5;
 
 /**
  * The audio upload, in MB, that a host where ffmpeg may run keeps room for
@@ -168,7 +175,7 @@ export interface PlanOptions {
  *
  * A kind with no room at all accepts nothing and is not sold (see
  * `withinBudget`). The measured costs are large (a PDF conversion at its 20 MB
- * cap about 480 MB, an audio job at its 50 MB cap about 530 MB), so at Deno
+ * cap about 480 MB, an audio job at its 50 MB cap about 480 MB), so at Deno
  * Deploy's 768 MB, where audio is not sold, PDF gets the whole share; on a
  * host with ffmpeg both are sold with smaller uploads, in full from 1,536 MB.
  *
@@ -177,7 +184,7 @@ export interface PlanOptions {
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
  * // bodies 96 MB; one PDF conversion of up to 18 MB; no audio
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // bodies 96 MB; one PDF conversion of up to 7.2 MB (277 MB); one audio job of up to 8 MB
+ * // bodies 96 MB; one PDF conversion of up to 7.8 MB (284 MB); one audio job of up to 8 MB
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {

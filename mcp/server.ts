@@ -24,6 +24,7 @@ import {
   precheck,
   pricedResource,
   runOperation,
+  withBase64,
 } from "../lib/operation/mod.ts";
 import { connectionPresence, type PeerAddress } from "../lib/payments/presence.ts";
 import type { Services } from "../lib/services.ts";
@@ -123,7 +124,8 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
             services: deps.services,
             timeoutMs: deps.requestTimeoutMs,
           });
-          return outputResult(tool.operation, output);
+          // MCP carries a binary result as one base64 string.
+          return outputResult(tool.operation, withBase64(tool.operation, output));
         },
       );
     } catch (error) {

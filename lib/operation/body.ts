@@ -7,12 +7,18 @@
  */
 import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
 
-/** Reads `request`'s body as bytes, refusing more than `maxBytes`. */
+/**
+ * Reads `request`'s body as bytes, refusing more than `maxBytes`. With a
+ * `Content-Length`, the body is read straight into a buffer of that size (an
+ * upload is not held twice, as pieces and joined); without one, the pieces are
+ * joined at the end.
+ */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("content-length"));
+  const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const stream = request.body;
   if (!stream) return new Uint8Array();
+  if (Number.isInteger(declared) && declared >= 0) return await readDeclared(stream, declared);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -20,6 +26,58 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     if (size > maxBytes) throw tooLarge(maxBytes);
     chunks.push(chunk);
   }
+  return joined(chunks, size);
+}
+
+/**
+ * Reads a body of `length` declared bytes into one buffer (400 when it is not
+ * that long). A byte stream is read straight into it; any other stream piece
+ * by piece.
+ */
+async function readDeclared(
+  stream: ReadableStream<Uint8Array>,
+  length: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  let reader: ReadableStreamBYOBReader;
+  try {
+    reader = stream.getReader({ mode: "byob" });
+  } catch {
+    return await copyDeclared(stream, length);
+  }
+  let buffer = new ArrayBuffer(length);
+  let offset = 0;
+  while (offset < length) {
+    const { value, done } = await reader.read(new Uint8Array(buffer, offset, length - offset));
+    if (done || !value) throw new InvalidInputError(mismatch(length));
+    buffer = value.buffer as ArrayBuffer;
+    offset += value.byteLength;
+  }
+  const { done } = await reader.read(new Uint8Array(1));
+  if (!done) throw new InvalidInputError(mismatch(length));
+  return new Uint8Array(buffer);
+}
+
+/** Reads a body of `length` declared bytes piece by piece into one buffer. */
+async function copyDeclared(
+  stream: ReadableStream<Uint8Array>,
+  length: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for await (const chunk of stream) {
+    if (offset + chunk.byteLength > length) throw new InvalidInputError(mismatch(length));
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  if (offset !== length) throw new InvalidInputError(mismatch(length));
+  return bytes;
+}
+
+function mismatch(length: number): string {
+  return `Request body does not match its Content-Length of ${length} bytes`;
+}
+
+function joined(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -42,9 +42,9 @@ export interface BinaryInput {
  * MCP; an HTTP client that prefers the media type gets the raw bytes instead,
  * with the headers from `headers(output)`.
  */
-export interface BinaryOutput {
-  /** The output field with the base64 bytes. */
-  field: string;
+export interface BinaryOutput<F extends string = string> {
+  /** The output field with the base64 bytes (the handler may return the bytes themselves). */
+  field: F;
   /** The output field with the bytes' media type. */
   mediaTypeField: string;
   /** Media type range the client must prefer to get raw bytes, e.g. `"audio/*"`. */
@@ -58,11 +58,16 @@ export type HandlerInput<I, B extends BinaryInput | undefined> = B extends { fie
   ? Omit<I, F> & { [K in F]: Uint8Array }
   : I;
 
+/** An output whose binary field `F` (if any) may hold the bytes rather than their base64. */
+export type HandlerOutput<T, F extends string> = [F] extends [never] ? T
+  : { [K in keyof T]: K extends F ? T[K] | Uint8Array : T[K] };
+
 /** The declaration of one operation, as its route file writes it: the path comes from the file's place. */
 export interface OperationDeclaration<
   I extends z.ZodObject = z.ZodObject,
   O extends z.ZodType = z.ZodType,
   B extends BinaryInput | undefined = BinaryInput | undefined,
+  F extends string = never,
 > {
   /** Stable id, also the MCP tool name (e.g. `chain_priority_fees`). */
   id: string;
@@ -89,7 +94,7 @@ export interface OperationDeclaration<
   /** Present when the operation takes an uploaded file. */
   binary?: B;
   /** Present when the operation returns a file that may be sent raw. */
-  binaryOutput?: BinaryOutput;
+  binaryOutput?: BinaryOutput<F>;
   /**
    * Largest accepted request body in bytes (default 64 KiB), or a function of
    * the services when it follows a configured limit.
@@ -104,8 +109,11 @@ export interface OperationDeclaration<
    * Throws the service's errors.
    */
   precheck?(input: HandlerInput<z.infer<I>, B>, services: Services): void;
-  /** The work itself: knows nothing of HTTP, MCP or payment. */
-  handler(input: HandlerInput<z.infer<I>, B>, ctx: OperationContext): Promise<z.infer<O>>;
+  /**
+   * The work itself: knows nothing of HTTP, MCP or payment. With a
+   * `binaryOutput`, its field may hold the bytes rather than their base64.
+   */
+  handler(input: HandlerInput<z.infer<I>, B>, ctx: OperationContext): Promise<HandlerOutput<z.infer<O>, F>>;
 }
 
 /** An operation as its route file exports it (see {@linkcode defineOperation}). */
@@ -113,14 +121,16 @@ export type DeclaredOperation<
   I extends z.ZodObject = z.ZodObject,
   O extends z.ZodType = z.ZodType,
   B extends BinaryInput | undefined = BinaryInput | undefined,
-> = OperationDeclaration<I, O, B> & { readonly kind: "operation" };
+  F extends string = never,
+> = OperationDeclaration<I, O, B, F> & { readonly kind: "operation" };
 
 /** A registered operation: its declaration and the path its route file's place gives it. */
 export type Operation<
   I extends z.ZodObject = z.ZodObject,
   O extends z.ZodType = z.ZodType,
   B extends BinaryInput | undefined = BinaryInput | undefined,
-> = DeclaredOperation<I, O, B> & {
+  F extends string = never,
+> = DeclaredOperation<I, O, B, F> & {
   /** Path under the service root, Hono style (`/v1/transaction/:signature`), from the route file's place. */
   readonly path: string;
 };
@@ -139,14 +149,15 @@ export function defineOperation<
   I extends z.ZodObject,
   O extends z.ZodType,
   B extends BinaryInput | undefined = undefined,
->(operation: OperationDeclaration<I, O, B>): DeclaredOperation<I, O, B> {
+  F extends string = never,
+>(operation: OperationDeclaration<I, O, B, F>): DeclaredOperation<I, O, B, F> {
   return { ...operation, kind: "operation" };
 }
 
 /** Any registered operation, for registries and generators. */
 // deno-lint-ignore no-explicit-any
-export type AnyOperation = Operation<z.ZodObject, z.ZodType, any>;
+export type AnyOperation = Operation<z.ZodObject, z.ZodType, any, any>;
 
 /** Any declared operation, as route files export them. */
 // deno-lint-ignore no-explicit-any
-export type AnyDeclaredOperation = DeclaredOperation<z.ZodObject, z.ZodType, any>;
+export type AnyDeclaredOperation = DeclaredOperation<z.ZodObject, z.ZodType, any, any>;

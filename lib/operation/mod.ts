@@ -13,6 +13,7 @@ export * from "./run.ts";
 export * from "./schemas.ts";
 export * from "./resource.ts";
 export * from "./envelope.ts";
+export * from "./binary_output.ts";
 export * from "./accept.ts";
 export * from "./free_route.ts";
 export * from "./registry.ts";

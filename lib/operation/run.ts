@@ -10,6 +10,7 @@ import { UpstreamTimeoutError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import type { Services } from "../services.ts";
+import { binaryBytes } from "./binary_output.ts";
 import type { AnyOperation } from "./define.ts";
 
 /** What selling an operation needs, on any transport. */
@@ -42,7 +43,8 @@ export interface RunOptions {
 
 /**
  * Runs an operation's handler on validated input within a time budget and
- * checks the output against its schema, whatever the transport. A handler
+ * checks the output against its schema, whatever the transport (bytes in a
+ * binary output field stay bytes: see `binary_output.ts`). A handler
  * cut short by the budget is an {@linkcode UpstreamTimeoutError}; an output
  * that breaks the schema is a plain `Error` (a bug, reported as internal).
  */
@@ -71,7 +73,10 @@ export async function runOperation(
     }
     throw error;
   }
-  const checked = operation.output.safeParse(output);
+  // Bytes returned in the binary field stand for its base64: the schema sees a string there.
+  const record = output as Record<string, unknown>;
+  const shown = binaryBytes(operation, record) ? { ...record, [operation.binaryOutput!.field]: "" } : output;
+  const checked = operation.output.safeParse(shown);
   if (!checked.success) {
     throw new Error(`Output of "${operation.id}" breaks its schema: ${checked.error.message}`);
   }

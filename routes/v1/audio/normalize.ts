@@ -129,6 +129,7 @@ export default defineOperation({
       // The decoded body is this request's own and is not read again.
       reuseInput: true,
     });
-    return { ...result, audio: result.audio.toBase64() };
+    // The bytes themselves: each transport writes them as it answers (raw, or base64 a slice at a time).
+    return result;
   },
 });

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/audio/normalize.ts";
 import { createAudioService } from "../../../../lib/audio/limits.ts";
-import { base64BodyCap, maxBodyBytesOf, type OperationContext } from "../../../../lib/operation/mod.ts";
+import {
+  base64BodyCap,
+  maxBodyBytesOf,
+  type OperationContext,
+  withBase64,
+} from "../../../../lib/operation/mod.ts";
 import { loadConfig } from "../../../../lib/config.ts";
 import { buildServices } from "../../../../lib/services.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
@@ -41,11 +46,14 @@ Deno.test("normalize_audio input names every out-of-range option", () => {
   assert.deepEqual(messages({ mode: "loud" }), ["Invalid mode: expected one of auto, linear, dynamic"]);
 });
 
-Deno.test("normalize_audio handler returns base64 audio on target whose figures match its bytes", async () => {
+Deno.test("normalize_audio handler returns the audio's bytes on target, with figures that match them", async () => {
   const wav = await makeAudio("speech", { format: "wav", seconds: 6, gainDb: -10 });
   const output = await operation.handler({ audio: wav, preset: "broadcast" }, context());
-  operation.output.parse(output);
-  const bytes = Uint8Array.fromBase64(output.audio);
+  assert.ok(output.audio instanceof Uint8Array);
+  const bytes = output.audio;
+  // As JSON and MCP carry it: the schema's base64.
+  const shown = operation.output.parse(withBase64(operation, output));
+  assert.deepEqual(Uint8Array.fromBase64(shown.audio), bytes);
   const independent = await measureIndependently(bytes);
   assert.ok(Math.abs(independent.i - -23) <= 0.5);
   assert.ok(independent.tp <= -1);

@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { streamBytes, streamJson } from "../../../lib/operation/binary_output.ts";
+
+/** Bytes that are not all alike, so a misplaced slice shows. */
+function pattern(length: number): Uint8Array {
+  return Uint8Array.from({ length }, (_, i) => (i * 7919 + (i >> 10)) & 0xff);
+}
+
+Deno.test("a streamed JSON answer is byte for byte JSON.stringify of the base64 answer", async () => {
+  const slice = 3 * 256 * 1024;
+  for (const length of [0, 1, 2, 3, 4, slice - 1, slice, slice + 1, 2 * slice + 2]) {
+    const bytes = pattern(length);
+    const body = {
+      audio: "",
+      mimeType: "audio/wav",
+      note: 'quotes " and \\ and \u0000',
+      n: 1.5,
+      requestId: "r",
+    };
+    const { stream, length: declared } = streamJson(body, "audio", bytes);
+    const sent = new Uint8Array(await new Response(stream).arrayBuffer());
+    const expected = new TextEncoder().encode(JSON.stringify({ ...body, audio: bytes.toBase64() }));
+    assert.deepStrictEqual(sent.length, declared, `declared length, ${length} bytes`);
+    assert.deepStrictEqual(sent, expected, `${length} bytes`);
+    assert.deepStrictEqual(Uint8Array.fromBase64(JSON.parse(new TextDecoder().decode(sent)).audio), bytes);
+  }
+});
+
+Deno.test("a streamed binary answer carries every byte once, in order", async () => {
+  for (const length of [0, 1, 3 * 256 * 1024, 3 * 256 * 1024 + 5]) {
+    const bytes = pattern(length);
+    const sent = new Uint8Array(await new Response(streamBytes(bytes)).arrayBuffer());
+    assert.deepStrictEqual(sent, bytes, `${length} bytes`);
+  }
+});
