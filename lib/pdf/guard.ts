@@ -141,7 +141,7 @@ const PAGE_CACHE = `    this.#pagePromises.set(pageIndex, promise);
 `;
 
 /** Objects pdf.js keeps parsed before its object cache starts over. */
-const OBJECT_CACHE_SIZE = 10_000;
+const OBJECT_CACHE_SIZE = 25_000;
 
 /**
  * pdf.js also keeps every object it parsed from the file until the document
