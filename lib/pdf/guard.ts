@@ -129,6 +129,7 @@ const PIECEWISE_WRITE = `(async () => {
       })().catch(() => {});
 `;
 
+/** Text of pdf.js replaced outright: [exact text, replacement]. */
 /**
  * pdf.js keeps every page it opened, with all its parsed annotations, until
  * the document closes: on a long document that is tens of megabytes no page
@@ -140,30 +141,10 @@ const PAGE_CACHE = `    this.#pagePromises.set(pageIndex, promise);
     return promise;
 `;
 
-/** Objects pdf.js keeps parsed before its object cache starts over. */
-const OBJECT_CACHE_SIZE = 25_000;
-
-/**
- * pdf.js also keeps every object it parsed from the file until the document
- * closes, and reading one object out of an object stream parses and keeps all
- * of its neighbours: on a long document that grows to the whole file's
- * objects, tens of megabytes, although a conversion walks the pages in order
- * and rarely needs an old page's objects again. Once the cache holds
- * {@linkcode OBJECT_CACHE_SIZE} objects it starts over; an object asked for
- * again is simply parsed again. Objects pdf.js made up itself (kept only in
- * that cache) exist only when editing a document, which a conversion never
- * does; the cache is left alone if there are any.
- */
-const OBJECT_CACHE =
-  `    if (this.#cacheMap.size > ${OBJECT_CACHE_SIZE} && this.#newPersistentRefNum === null) this.#cacheMap.clear();
-    let xrefEntry = this.getEntry(num);
-`;
-
 /** Text of pdf.js replaced outright: [exact text, replacement]. */
 const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   ["      writer.write(bytes).catch(() => {});\n      writer.close().catch(() => {});\n", PIECEWISE_WRITE],
   ["    this.#pagePromises.set(pageIndex, promise);\n    return promise;\n", PAGE_CACHE],
-  ["    let xrefEntry = this.getEntry(num);\n", OBJECT_CACHE],
 ];
 
 /** Where each guard call goes in pdf.js' worker module: after the exact text, once. */

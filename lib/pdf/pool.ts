@@ -34,17 +34,10 @@ export interface PoolOptions {
   memoryMb: number;
 }
 
-/**
- * Default pool: one worker per core, at most 2, each with a 192 MB heap. A
- * lower ceiling makes V8 collect a worker's old generation sooner: on the
- * 2,415-page R reference manual split across two workers the process' peak
- * RSS fell from 780–801 MB (256 MB heaps) to 706–755 MB, for the same CPU
- * time within a shared machine's noise; a 20 MB text-dense PDF still
- * converts (peak 396–414 MB).
- */
+/** Default pool: one worker per core, at most 2, each with a 256 MB heap. */
 export const DEFAULT_POOL_OPTIONS: Readonly<PoolOptions> = Object.freeze({
   workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1)),
-  heapMb: 192,
+  heapMb: 256,
   splitMinPages: 64,
   idleMs: 30_000,
   memoryMb: Infinity,

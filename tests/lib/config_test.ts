@@ -150,7 +150,7 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
     concurrency: 1,
     queue: 8,
     // The PDF share of the budget (one conversion of the largest PDF it accepts) admits no 64-page split.
-    pool: { workers: 1, heapMb: 192, splitMinPages: 64, memoryMb: config.memory.pdfMemoryMb },
+    pool: { workers: 1, heapMb: 256, splitMinPages: 64, memoryMb: config.memory.pdfMemoryMb },
   });
   assert.ok(config.memory.pdfMemoryMb < conversionMb(64, 2), `${config.memory.pdfMemoryMb} MB`);
   assert.equal(config.memory.budgetMb, 768);
