@@ -39,7 +39,9 @@ export const PDF_JOB_MB = 160;
  * (the copies of the input, pdf.js's objects, the Markdown and its JSON).
  * Measured on dense text: one 4 MB conversion took 192 MB, one of 20 MB (500
  * pages) 325 MB; two of 20 MB in turn with small audio jobs and JSON calls
- * took the process 580 MB over its idle size.
+ * took the process 580 MB over its idle size. A large document split across
+ * workers costs this once per worker (each parses the whole file), which
+ * `lib/pdf/memory.ts` counts before it splits.
  */
 export const PDF_BYTES_PER_INPUT_BYTE = 16;
 /**

@@ -7,28 +7,35 @@
  * the structure work). So splitting costs one more worker's fixed share.
  *
  * Figures measured as peak RSS on the 2,415-page R reference manual
- * (`deno task bench:pdf:pool`), rounded up.
+ * (`deno task bench:pdf:pool`), rounded up. A dense document costs more than
+ * its pages: each worker parses the whole file, so every worker also pays the
+ * service's per-input-byte cost of a conversion (`lib/config_hosting.ts`);
+ * without it, an 18 MB, 500-page text-dense PDF was split within Deno
+ * Deploy's 768 MB and took the process past the budget.
  *
  * @module
  */
+import { PDF_BYTES_PER_INPUT_BYTE } from "../config_hosting.ts";
+
+const MB = 1024 * 1024;
 
 /** A worker with pdf.js loaded and a document open, before any page, in MB. */
 export const WORKER_MB = 140;
 /** Each selected page, held until the conversion ends, in MB. */
 export const PAGE_MB = 0.16;
 
-/** Peak memory of converting `pages` pages on `workers` workers, in MB. */
-export function conversionMb(pages: number, workers: number): number {
-  return Math.ceil(workers * WORKER_MB + pages * PAGE_MB);
+/** Peak memory of converting `pages` pages of a `bytes`-byte file on `workers` workers, in MB. */
+export function conversionMb(pages: number, workers: number, bytes = 0): number {
+  return Math.ceil(workers * (WORKER_MB + bytes * PDF_BYTES_PER_INPUT_BYTE / MB) + pages * PAGE_MB);
 }
 
 /**
- * How many workers a conversion of `pages` pages may use: the most, up to
- * `most`, whose estimate fits in `freeMb`; always at least one (the gate,
- * not this, bounds how many conversions run).
+ * How many workers a conversion of `pages` pages of a `bytes`-byte file may
+ * use: the most, up to `most`, whose estimate fits in `freeMb`; always at
+ * least one (the gate, not this, bounds how many conversions run).
  */
-export function workersFor(pages: number, most: number, freeMb: number): number {
+export function workersFor(pages: number, most: number, freeMb: number, bytes = 0): number {
   let workers = 1;
-  while (workers < most && conversionMb(pages, workers + 1) <= freeMb) workers++;
+  while (workers < most && conversionMb(pages, workers + 1, bytes) <= freeMb) workers++;
   return workers;
 }

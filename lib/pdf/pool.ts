@@ -192,6 +192,8 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     reserve: (mb: number) => void,
   ) {
     const fields = { limits: finite(convert.limits), startedAt: Date.now() };
+    // Read before the bytes go to the worker (a transfer would leave them empty here).
+    const inputBytes = bytes.byteLength;
     const primary = await acquire(signal);
     used.push(primary);
     const planned = await primary.request({
@@ -204,7 +206,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     const helpers: Thread[] = [];
     const pages = plan.selected.length;
     const wanted = pages >= options.splitMinPages
-      ? workersFor(pages, size, options.memoryMb - reservedMb)
+      ? workersFor(pages, size, options.memoryMb - reservedMb, inputBytes)
       : 1;
     // Only threads already running help: starting one now would stall this thread (see warmWhenQuiet).
     for (let helper = wanted > 1 ? idleThread() : undefined; helper;) {
@@ -213,7 +215,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       helper = helpers.length < wanted - 1 ? idleThread() : undefined;
     }
     if (helpers.length < wanted - 1) warmWhenQuiet();
-    reserve(conversionMb(pages, 1 + helpers.length));
+    reserve(conversionMb(pages, 1 + helpers.length, inputBytes));
     const [first = [], ...rest] = splitPages(plan.selected, 1 + helpers.length);
     if (rest.length > 0) split++;
     const extracting = primary.request({

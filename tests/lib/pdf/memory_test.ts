@@ -2,6 +2,7 @@
  * The memory estimate that decides how many workers a document takes.
  */
 import assert from "node:assert/strict";
+import { PDF_BYTES_PER_INPUT_BYTE, planMemory } from "../../../lib/config_hosting.ts";
 import { conversionMb, PAGE_MB, WORKER_MB, workersFor } from "../../../lib/pdf/memory.ts";
 
 Deno.test("conversionMb() charges each worker its pdf.js and each page once", () => {
@@ -18,4 +19,19 @@ Deno.test("workersFor() gives a second worker only when its estimate fits what i
   assert.equal(workersFor(500, 1, Infinity), 1);
   // One worker always, even past the budget: the gate bounds how many conversions run.
   assert.equal(workersFor(500, 2, 0), 1);
+});
+
+Deno.test("workersFor() charges every worker the file's bytes: a dense document is not split on its page count", () => {
+  const MB = 1024 * 1024;
+  // The PDF share of Deno Deploy's 768 MB: one conversion of the largest PDF it accepts.
+  const share = planMemory(768, { audioBytes: 50 * MB, pdfBytes: 20 * MB }, { audio: false });
+  assert.ok(share.pdfMaxBytes > 15 * MB);
+  // 500 pages would split by pages alone…
+  assert.equal(workersFor(500, 2, share.pdfMemoryMb), 2);
+  // …but not at the file size the share was sized for: each worker parses the whole file.
+  assert.equal(workersFor(500, 2, share.pdfMemoryMb, share.pdfMaxBytes), 1);
+  assert.equal(
+    conversionMb(500, 2, 10 * MB) - conversionMb(500, 1, 10 * MB),
+    Math.ceil(WORKER_MB + 10 * PDF_BYTES_PER_INPUT_BYTE),
+  );
 });
