@@ -94,7 +94,9 @@ Deno.test("the pool keeps a small document on one worker", async () => {
 Deno.test("the pool splits a large document only when its memory budget admits a second worker", async () => {
   const bytes = await fixture("multipage.pdf");
   const alone = await convertPdf(bytes);
-  for (const [memoryMb, split] of [[conversionMb(14, 2) - 1, 0], [conversionMb(14, 2), 1]] as const) {
+  // Each worker parses the whole file, so the estimate counts its bytes once per worker.
+  const two = conversionMb(14, 2, bytes.byteLength);
+  for (const [memoryMb, split] of [[two - 1, 0], [two, 1]] as const) {
     await withService({ pool: { workers: 2, splitMinPages: 2, memoryMb } }, async (service) => {
       service.pool.warm();
       assert.deepEqual(await service.pool.convert(bytes, { limits: service.limits }), alone);
