@@ -13,15 +13,9 @@
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/payments/buyer.ts";
 import { mb, sampleMemory, speechWav, wavSecondsFor } from "../tests/_support/mixed_load.ts";
-import { spawnService } from "../tests/_support/service_process.ts";
+import { processMemoryBytes, spawnService } from "../tests/_support/service_process.ts";
 
 const MB = 1024 * 1024;
-
-/** A `/proc/<pid>/status` figure, in bytes. */
-async function status(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
-  const text = await Deno.readTextFile(`/proc/${pid}/status`);
-  return Number(text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0) * 1024;
-}
 
 /** `wav` as FLAC, made by ffmpeg. */
 async function flacOf(wav: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
@@ -52,8 +46,8 @@ async function measure(audio: Uint8Array<ArrayBuffer>, type: string, raw: boolea
       fetch,
       payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }),
     );
-    const idle = await status(service.pid, "VmRSS");
-    const idlePeak = await status(service.pid, "VmHWM");
+    const idle = await processMemoryBytes(service.pid, "VmRSS");
+    const idlePeak = await processMemoryBytes(service.pid, "VmHWM");
     const sampler = sampleMemory(service.pid);
     const response = await pay(`${service.base}/v1/audio/normalize`, {
       method: "POST",

@@ -12,6 +12,7 @@ import { decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import type { x402Client } from "@x402/core/client";
 import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
+import { processMemoryBytes } from "./service_process.ts";
 import { buildPdf } from "./synthetic_pdf.ts";
 
 const MB = 1024 * 1024;
@@ -135,8 +136,7 @@ export interface MemoryPeaks {
 /** A `/proc/<pid>/status` field, in bytes (0 when the process is gone). */
 async function statusBytes(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
   try {
-    const status = await Deno.readTextFile(`/proc/${pid}/status`);
-    return Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0) * 1024;
+    return await processMemoryBytes(pid, field);
   } catch {
     return 0;
   }

@@ -107,11 +107,21 @@ export async function spawnService(
   };
 }
 
-/** The peak resident memory of process `pid` so far, in bytes (Linux `VmHWM`). */
-export async function peakRssBytes(pid: number): Promise<number> {
+/**
+ * A memory figure of process `pid` from Linux's `/proc/<pid>/status`, in
+ * bytes: `VmRSS` (resident now) or `VmHWM` (peak resident so far). Throws
+ * when the process is gone or the figure is missing.
+ */
+export async function processMemoryBytes(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  const kb = Number(status.match(/^VmHWM:\s+(\d+) kB/m)?.[1]);
-  return kb * 1024;
+  const kb = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1];
+  if (kb === undefined) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return Number(kb) * 1024;
+}
+
+/** The peak resident memory of process `pid` so far, in bytes (Linux `VmHWM`). */
+export function peakRssBytes(pid: number): Promise<number> {
+  return processMemoryBytes(pid, "VmHWM");
 }
 
 /**
