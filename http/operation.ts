@@ -51,11 +51,18 @@ export interface OperationMount {
 export function mountOperation(app: Hono, mount: OperationMount): void {
   const { operation, rail, prefix, deps } = mount;
   const extensions = discoveryExtension(operation);
+  // The input of a GET without query or path parameters is always the same: parsed once, for the
+  // requests that are answered with the requirement (nothing runs on it; a paid request parses its own).
+  const bareGet = operation.method === "GET" && !operation.path.includes(":");
+  let unpaidBareInput: Record<string, unknown> | undefined;
   const validate: MiddlewareHandler = async function validateInput(c, next) {
     // A bare POST (no body, no payment) is a probe for the price: x402 crawlers send one to each listed
     // resource and register it only on a 402. It goes straight to the requirement; nothing can run.
     if (isBareProbe(c)) return await next();
-    const input = await readOperationInput(c, operation, deps.services);
+    let input: Record<string, unknown>;
+    if (bareGet && !c.req.url.includes("?") && !hasPayment(c)) {
+      input = unpaidBareInput ??= Object.freeze(await readOperationInput(c, operation, deps.services));
+    } else input = await readOperationInput(c, operation, deps.services);
     precheck(operation, input, deps.services);
     c.set("operationInput", input);
     await next();
@@ -88,6 +95,11 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     return c.json(envelope(c, result));
   };
   app.on(operation.method, prefix + operation.path, validate, payment, handle);
+}
+
+/** Whether the request carries a payment (HEAD is answered with the requirement whatever it carries). */
+function hasPayment(c: Context): boolean {
+  return c.req.method !== "HEAD" && Boolean(c.req.header("payment-signature") ?? c.req.header("x-payment"));
 }
 
 /** A POST without a body, a Content-Type or a payment. */

@@ -52,20 +52,21 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
   // The challenge differs only by URL: keep the answers of the URLs asked most, built once.
   const prepared = new LruCache<string, PreparedChallenge>(1024);
   return async function requirePayment(c, next) {
-    const resource = options.resource(publicRequestUrl(c));
+    const url = publicRequestUrl(c);
     const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
-    if (!header || c.req.method === "HEAD") {
-      let challenge = prepared.get(resource.url);
+    const method = c.req.method;
+    if (!header || method === "HEAD") {
+      let challenge = prepared.get(url);
       if (challenge === undefined) {
-        const required = await gateway.challenge(rail, resource);
+        const required = await gateway.challenge(rail, options.resource(url));
         challenge = prepareChallenge(required, required.error ?? "Payment required", baseUrl(c));
-        prepared.set(resource.url, challenge);
+        prepared.set(url, challenge);
       } else {
         // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
         const down = rail.unavailable?.();
         if (down) throw down;
       }
-      if (options.page && c.req.method === "GET" && prefersMedia(c.req.header("accept"), "text/html")) {
+      if (options.page && method === "GET" && prefersMedia(c.req.header("accept"), "text/html")) {
         c.header("PAYMENT-REQUIRED", challenge.header);
         c.header("Cache-Control", "no-store");
         return c.html(options.page(challenge.required, baseUrl(c)), 402);
@@ -80,7 +81,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
         "Malformed PAYMENT-SIGNATURE header: expected base64 of an x402 payment payload",
       );
     }
-    const authorization = await gateway.authorize(rail, resource, payload, c.req.method);
+    const authorization = await gateway.authorize(rail, options.resource(url), payload, method);
     if (authorization.payer) c.set("payer", authorization.payer);
     try {
       await next();

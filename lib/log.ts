@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isoNow } from "./iso_now.ts";
 
 /** Writes one log event. */
 export type Logger = (event: { type: string } & Record<string, unknown>) => void;
@@ -15,7 +16,12 @@ export type Logger = (event: { type: string } & Record<string, unknown>) => void
  */
 export function jsonLogger(write: (line: string) => void = bufferedStdout()): Logger {
   return function log(event) {
-    write(JSON.stringify({ time: new Date().toISOString(), ...event }));
+    // The same line as `JSON.stringify({ time, ...event })`, without copying the event into a new object.
+    write(
+      "time" in event
+        ? JSON.stringify({ time: isoNow(), ...event })
+        : `{"time":"${isoNow()}",${JSON.stringify(event).slice(1)}`,
+    );
   };
 }
 

@@ -9,6 +9,8 @@
 export class LruCache<K, V> {
   readonly #capacity: number;
   readonly #entries = new Map<K, V>();
+  /** The key last made the most recent (held, unless deleted since). */
+  #newest: K | undefined;
 
   /**
    * @param capacity Most entries kept; at least 1.
@@ -40,10 +42,14 @@ export class LruCache<K, V> {
 
   /** The value for `key`, which becomes the most recently used; `undefined` when absent. */
   get(key: K): V | undefined {
-    if (!this.#entries.has(key)) return undefined;
-    const value = this.#entries.get(key) as V;
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
+    const value = this.#entries.get(key);
+    if (value === undefined && !this.#entries.has(key)) return undefined;
+    // Already the most recent (the same key asked again, as under load): nothing to move.
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value as V);
+      this.#newest = key;
+    }
     return value;
   }
 
@@ -56,6 +62,7 @@ export class LruCache<K, V> {
   set(key: K, value: V): this {
     this.#entries.delete(key);
     this.#entries.set(key, value);
+    this.#newest = key;
     if (this.#entries.size > this.#capacity) {
       const oldest = this.#entries.keys().next().value as K;
       this.#entries.delete(oldest);
@@ -65,11 +72,13 @@ export class LruCache<K, V> {
 
   /** Removes `key`; returns whether it was held. */
   delete(key: K): boolean {
+    if (key === this.#newest) this.#newest = undefined;
     return this.#entries.delete(key);
   }
 
   /** Removes every entry. */
   clear(): void {
+    this.#newest = undefined;
     this.#entries.clear();
   }
 }
