@@ -14,7 +14,7 @@
  * @module
  */
 import type { PaymentRequired } from "@x402/core/types";
-import { isoNow } from "../lib/iso_now.ts";
+import { envelopedJson } from "../lib/operation/mod.ts";
 import { encodePaymentRequired } from "../lib/payments/headers.ts";
 
 /** A 402 answer prepared for one resource URL. */
@@ -73,6 +73,8 @@ export function prepareChallenge(
  * retry may see another requirement.
  */
 export function challengeResponse(prepared: PreparedChallenge, requestId: string): Response {
-  const body = `${prepared.bodyStart},"requestId":${JSON.stringify(requestId)},"timestamp":"${isoNow()}"}`;
-  return new Response(body, { status: 402, headers: prepared.headers });
+  return new Response(envelopedJson(prepared.bodyStart, requestId), {
+    status: 402,
+    headers: prepared.headers,
+  });
 }
