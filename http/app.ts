@@ -10,7 +10,8 @@
  * an `Origin`, and the request id shares one middleware with the access log
  * line. Body caps are enforced where the body is read
  * (`lib/operation/body.ts`), since the cap is per operation and the 413 names
- * it. Hono has no method-not-allowed middleware, hence {@linkcode answerOtherMethods}.
+ * it. Hono has no method-not-allowed middleware, hence {@linkcode otherMethods},
+ * asked before the 404.
  *
  * @module
  */
@@ -24,7 +25,7 @@ import { cors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { mountFreeRoutes } from "./free_routes.ts";
 import { requireAllowedHost } from "./host.ts";
-import { answerOtherMethods } from "./methods.ts";
+import { otherMethods } from "./methods.ts";
 import { mountOperation, mountWithheld } from "./operation.ts";
 
 /** Headers a browser may send and read. */
@@ -94,9 +95,6 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     }),
   );
   app.onError((error, c) => errorResponse(c, error, log));
-  app.notFound((c) =>
-    c.json(envelope(c, { error: `Not found: no route for ${c.req.method} ${c.req.path}` }), 404)
-  );
 
   mountFreeRoutes(app, runtime, catalog);
   for (const endpoint of options.endpoints ?? []) {
@@ -113,7 +111,11 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     for (const operation of operations) mountOperation(app, { operation, rail, prefix, deps });
   }
   for (const withheld of catalog.withheld) mountWithheld(app, withheld);
-  answerOtherMethods(app);
+  const otherMethod = otherMethods(app.routes);
+  app.notFound((c) =>
+    otherMethod(c) ??
+      c.json(envelope(c, { error: `Not found: no route for ${c.req.method} ${c.req.path}` }), 404)
+  );
   return app;
 }
 

@@ -41,7 +41,7 @@ export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandl
       requestId,
       method: c.req.method,
       path: c.req.path,
-      route: c.req.routePath,
+      route: c.get("otherMethodRoute") ?? c.req.routePath,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       ...(c.get("payer") ? { payer: c.get("payer") } : {}),

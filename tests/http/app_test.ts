@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { startTestService } from "../_support/service.ts";
 
 Deno.test("createApp() answers a plain OPTIONS with 204 and Allow, and a wrong method with every method of the path", async () => {
-  const service = await startTestService();
+  const events: Record<string, unknown>[] = [];
+  const service = await startTestService({ log: (event) => void events.push(event) });
   try {
     const cases: [string, RegExp][] = [
       ["/v1/fees/priority", /^GET, OPTIONS$/],
@@ -33,6 +34,23 @@ Deno.test("createApp() answers a plain OPTIONS with 204 and Allow, and a wrong m
       (await wrong.json()).error,
       /Method DELETE not allowed on \/v1\/fees\/priority: use GET, OPTIONS/,
     );
+    const byParam = await fetch(service.base + "/v1/token/So11111111111111111111111111111111111111112", {
+      method: "DELETE",
+    });
+    assert.equal(byParam.status, 405);
+    assert.equal(byParam.headers.get("Allow"), "GET, OPTIONS");
+    await byParam.body?.cancel();
+    const unknown = await fetch(service.base + "/v1/nothing-here", { method: "DELETE" });
+    assert.equal(unknown.status, 404);
+    await unknown.body?.cancel();
+    const routes = events.filter((event) => event.type === "access" && event.method === "DELETE")
+      .map((event) => [event.status, event.route]);
+    assert.deepEqual(routes, [
+      [405, "/v1/token/risk"],
+      [405, "/v1/fees/priority"],
+      [405, "/v1/token/:mint"],
+      [404, "/*"],
+    ], "the access log names the route pattern a wrong method was refused on");
   } finally {
     await service.close();
   }
