@@ -36,6 +36,7 @@ export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandl
     const started = performance.now();
     await next();
     setHeader(c, "X-Request-Id", requestId);
+    const payer = c.get("payer");
     log({
       type: "access",
       requestId,
@@ -44,7 +45,7 @@ export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandl
       route: c.get("otherMethodRoute") ?? c.req.routePath,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
-      ...(c.get("payer") ? { payer: c.get("payer") } : {}),
+      ...(payer ? { payer } : {}),
     });
   };
 }

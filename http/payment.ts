@@ -36,6 +36,19 @@ import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./c
 /** The status logged for a request whose client left before its answer (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
 
+/** The `Accept` value last asked about, and whether it prefers HTML (clients send the same one again and again). */
+let lastAccept: string | undefined;
+let lastPrefersHtml = false;
+
+/** Whether `accept` prefers HTML to JSON (a browser). */
+function prefersHtml(accept: string | undefined): boolean {
+  if (accept !== lastAccept) {
+    lastPrefersHtml = prefersMedia(accept, "text/html");
+    lastAccept = accept;
+  }
+  return lastPrefersHtml;
+}
+
 /** Options for {@linkcode requirePayment}. */
 export interface RequirePaymentOptions {
   gateway: PaymentGateway;
@@ -66,7 +79,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
         const down = rail.unavailable?.();
         if (down) throw down;
       }
-      if (options.page && method === "GET" && prefersMedia(c.req.header("accept"), "text/html")) {
+      if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
         c.header("PAYMENT-REQUIRED", challenge.header);
         c.header("Cache-Control", "no-store");
         return c.html(options.page(challenge.required, baseUrl(c)), 402);
