@@ -4,8 +4,11 @@
  *
  * - throughput (autocannon) of `/healthz` and of the unpaid 402 challenge,
  *   against a bare `Deno.serve` hello-world (and a Hono hello-world, the
- *   framework's own floor) started by this script, with the server's CPU
- *   time per request (steadier than req/s when other jobs load the machine);
+ *   framework's own floor, and a bare `Deno.serve` sending the bytes of the
+ *   service's 402 as they are, that answer's own floor: its 2–3 KB of headers
+ *   cost the server and the load generator more than "hello") started by this
+ *   script, with the server's CPU time per request (steadier than req/s when
+ *   other jobs load the machine);
  * - a full paid call in local mode (402, sign, verify, handler, settle),
  *   against its floor: the client's signing plus one simulated transfer of
  *   the same payment on the same chain;
@@ -93,6 +96,11 @@ async function load(url: string, pid: number, expectStatus: number): Promise<Loa
 
 const BARE =
   `Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, () => new Response("hello"));`;
+/** A bare server answering every request with the status, headers and body in the JSON file `Deno.args[0]`. */
+const REPLAY = `const { status, headers, body } = JSON.parse(Deno.readTextFileSync(Deno.args[0]));
+const prepared = new Headers(headers);
+Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, () =>
+  new Response(body, { status, headers: prepared }));`;
 const HONO = `import { Hono } from "hono";
 const app = new Hono();
 app.get("/", (c) => c.text("hello"));
@@ -174,9 +182,13 @@ const ms = (value: number) => value.toFixed(1);
 const x = (value: number) => value.toFixed(2);
 
 if (import.meta.main) {
-  const [barePort, honoPort, servicePort] = [freePort(), freePort(), freePort()];
+  const [barePort, honoPort, servicePort, replayPort] = [freePort(), freePort(), freePort(), freePort()];
   const bareFile = await Deno.makeTempFile({ suffix: ".ts" });
   await Deno.writeTextFile(bareFile, BARE);
+  const replayFile = await Deno.makeTempFile({ suffix: ".ts" });
+  await Deno.writeTextFile(replayFile, REPLAY);
+  const replayAnswer = await Deno.makeTempFile({ suffix: ".json" });
+  let replay: Deno.ChildProcess | undefined;
   const honoFile = await Deno.makeTempFile({ suffix: ".ts" });
   await Deno.writeTextFile(honoFile, HONO);
   const bare = start([bareFile], barePort);
@@ -187,6 +199,16 @@ if (import.meta.main) {
     await waitFor(`http://127.0.0.1:${barePort}/`);
     await waitFor(`http://127.0.0.1:${honoPort}/`);
     await waitFor(`${base}/healthz`);
+    // The service's 402 as it is sent (less what the runtime adds), replayed by a bare server.
+    const sample = await fetch(`${base}/v1/fees/priority`);
+    const sent = {
+      status: sample.status,
+      headers: [...sample.headers].filter(([name]) => name !== "date" && name !== "content-length"),
+      body: await sample.text(),
+    };
+    await Deno.writeTextFile(replayAnswer, JSON.stringify(sent));
+    replay = start([replayFile, replayAnswer], replayPort);
+    await waitFor(`http://127.0.0.1:${replayPort}/`);
     const devnet = await startDevnet(base);
     const started = performance.now();
     const idle = IDLE_READS_MS.map(() => ({ bare: 0, local: 0, devnet: 0 }));
@@ -198,6 +220,7 @@ if (import.meta.main) {
 
     const baseline = await load(`http://127.0.0.1:${barePort}/`, bare.pid, 200);
     const framework = await load(`http://127.0.0.1:${honoPort}/`, hono.pid, 200);
+    const challengeFloor = await load(`http://127.0.0.1:${replayPort}/`, replay.pid, 402);
     const health = await load(`${base}/healthz`, service.pid, 200);
     let peakRss = rssMb(service.pid);
     const challenge = await load(`${base}/v1/fees/priority`, service.pid, 402);
@@ -228,6 +251,7 @@ if (import.meta.main) {
     row("bare Deno.serve hello", baseline);
     row("Hono hello (framework floor)", framework);
     row("GET /healthz", health, GOALS.health);
+    row("bare Deno.serve sending the 402's bytes (its floor)", challengeFloor);
     row("unpaid 402 challenge", challenge, GOALS.challenge);
     console.log(
       `Full paid call (402, sign, verify, handler, settle on the local chain), ${PAID_CALLS} sequential: ` +
@@ -250,8 +274,7 @@ if (import.meta.main) {
     }
     console.log(`Local mode under load: ${peakRss} MB`);
   } finally {
-    for (const child of [bare, hono, service]) await stop(child);
-    await Deno.remove(bareFile);
-    await Deno.remove(honoFile);
+    for (const child of [bare, hono, service, ...(replay ? [replay] : [])]) await stop(child);
+    for (const file of [bareFile, honoFile, replayFile, replayAnswer]) await Deno.remove(file);
   }
 }
