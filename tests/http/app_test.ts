@@ -1,7 +1,9 @@
 /**
  * The application's method handling on paid paths: a plain `OPTIONS` (no CORS
  * preflight) is answered with the methods a path takes, never a 405 that
- * contradicts its own `Allow` header, and never runs or charges anything.
+ * contradicts its own `Allow` header, and never runs or charges anything; the
+ * query of a paid GET is checked on every request, whatever unpaid requests
+ * without one were answered before.
  */
 import assert from "node:assert/strict";
 import { startTestService } from "../_support/service.ts";
@@ -51,6 +53,24 @@ Deno.test("createApp() answers a plain OPTIONS with 204 and Allow, and a wrong m
       [405, "/v1/token/:mint"],
       [404, "/*"],
     ], "the access log names the route pattern a wrong method was refused on");
+  } finally {
+    await service.close();
+  }
+});
+
+Deno.test("createApp() validates a GET's query on every request, around unpaid bare GETs of the same path", async () => {
+  const service = await startTestService({ env: { ALT_ROUTES: "off" } });
+  try {
+    const statuses: number[] = [];
+    for (const query of ["", "", "?computeUnitLimit=0", "?bogus=1", "?computeUnitLimit=200000", ""]) {
+      const response = await fetch(`${service.base}/v1/fees/priority${query}`);
+      statuses.push(response.status);
+      const body = await response.json();
+      if (response.status === 400) {
+        assert.match(body.error, query.includes("bogus") ? /bogus/ : /computeUnitLimit/);
+      }
+    }
+    assert.deepEqual(statuses, [402, 402, 400, 400, 402, 402]);
   } finally {
     await service.close();
   }
