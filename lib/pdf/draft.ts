@@ -21,6 +21,8 @@ export interface Draft {
   markerX?: number;
   listId?: number;
   heading?: number;
+  /** A heading at TeX's run-in levels (its fourth and fifth), whose level the sections around it give. */
+  runIn?: boolean;
   quote?: boolean;
 }
 

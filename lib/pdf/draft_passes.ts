@@ -8,6 +8,7 @@
 import { allBold, blockId, type Draft } from "./draft.ts";
 import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
+import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, sizeKey } from "./stats.ts";
@@ -32,7 +33,8 @@ export function splitOutlineLines(drafts: Draft[], outline: readonly OutlineEntr
 export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly OutlineEntry[]) {
   const tagged = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
   const candidates: Array<{ draft: Draft; info: HeadingCandidate }> = [];
-  for (const draft of drafts) {
+  const spaced = tagged ? [] : spacedAbove(drafts, stats);
+  for (const [i, draft] of drafts.entries()) {
     if (draft.kind !== "text") continue;
     const spans = draft.lines.flatMap((l) => l.spans);
     if (tagged) {
@@ -48,20 +50,19 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
       lineCount: draft.lines.length,
       page: draft.page,
       family: fontFamily(spans.find((s) => s.text.trim() && !s.font.monospace)?.font.name ?? ""),
+      spacedAbove: spaced[i],
     };
     if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
   }
   sizeCodeHeadings(candidates, drafts);
   const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
+  // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own.
+  const deepest = Math.max(0, ...outline.map((e) => e.level));
   candidates.forEach((c, k) => {
-    if (levels[k]) c.draft.heading = levels[k];
+    if (!levels[k]) return;
+    c.draft.heading = levels[k];
+    if (deepest && levels[k]! > deepest && c.info.size < stats.bodySize * 1.12) c.draft.runIn = true;
   });
-}
-
-/** Distance from a draft's last baseline to the next draft's first, when both are on one page. */
-function gapBelow(draft: Draft, next: Draft | undefined): number | undefined {
-  const last = draft.lines.at(-1), first = next?.lines[0];
-  return last && first && first.page === last.page && first.y > last.y ? first.y - last.y : undefined;
 }
 
 /**
@@ -76,7 +77,10 @@ function sizeCodeHeadings(
 ) {
   if (candidates.every((c) => c.info.family)) return;
   const index = new Map(drafts.map((d, i) => [d, i]));
-  const below = (draft: Draft) => gapBelow(draft, drafts[index.get(draft)! + 1]);
+  const below = (draft: Draft) => {
+    const next = drafts[index.get(draft)! + 1];
+    return next && gapBetween(draft, next);
+  };
   const prose = candidates.filter((c) => c.info.family).map((c) => ({ info: c.info, below: below(c.draft) }));
   for (const c of candidates) {
     if (c.info.family) continue;

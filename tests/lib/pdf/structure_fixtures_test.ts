@@ -297,3 +297,26 @@ Deno.test("two quotes in a row stay two where each has its own painted rule (wkh
   const quotes = out.split(/\n{2,}/).filter((b) => b.startsWith(">"));
   assert.deepEqual(quotes.map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length), [1, 1, 2], out);
 });
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`TeX's fourth level on a line of its own is a heading when spaced like one, bold text is not (${producer})`, async () => {
+    const out = await convert(`run_in_alone.${producer}`);
+    assert.deepEqual(headings(out), [
+      "# teapot",
+      "## Usage",
+      "### brew(options)",
+      "#### Options",
+      "##### strength",
+      "##### time",
+      "### pour()",
+      "#### Sizes",
+      "#### Warnings",
+      "## Care",
+    ]);
+    const body = lines(out);
+    // Bold body text a paragraph's space below a list is a paragraph, and a bold word a quad after a
+    // run-in heading opens its body.
+    assert.ok(body.includes("Tip for the patient"), out);
+    assert.ok(body.includes("Required"), out);
+  });
+}
