@@ -105,7 +105,9 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
     if (Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) > 0.5) return;
     const prev = drafts[i - 1];
-    const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.spans[0]?.x ?? prev.markerX : undefined;
+    const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
+      ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
+      : undefined;
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
     // Set where the item's next paragraph would be, yet opening a quote that follows at its own
     // edge: a quote inside the item would stand further in, so the two are one quote after the list.
@@ -117,6 +119,26 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });
+}
+
+/**
+ * True when the draft at `i` stands a paragraph's space below a tight list:
+ * two or more items, each a line's space below the one before. No item of
+ * a tight list has a second paragraph (a blank line in the source makes
+ * the whole list loose), so text set in under the items' text there is not
+ * one.
+ */
+function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+  const draft = drafts[i]!;
+  const line = (d: Draft) => stats.lineGap(d.lines.at(-1)!.size) * 1.3 + 1;
+  let k = i - 1;
+  const below = gapBetween(drafts[k]!, draft);
+  if (below === undefined || below <= line(drafts[k]!)) return false;
+  for (; k > 0 && drafts[k - 1]!.kind === "list_item"; k--) {
+    const gap = gapBetween(drafts[k - 1]!, drafts[k]!);
+    if (gap === undefined || gap > line(drafts[k - 1]!)) return false;
+  }
+  return k < i - 1;
 }
 
 /**

@@ -320,3 +320,15 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.ok(body.includes("Required"), out);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`text set in under a tight list's items a paragraph's space below them is a quote, not their paragraph (${producer})`, async () => {
+    const out = lines(await convert(`quote_tight_list.${producer}`));
+    assert.deepEqual(
+      out.filter((l) => l.startsWith(">")),
+      ["> A few more words about the water."],
+      out.join("\n"),
+    );
+    assert.ok(out.some((l) => l.includes("Fill it to the first mark.")), out.join("\n"));
+  });
+}
