@@ -24,6 +24,8 @@ export interface Draft {
   /** A heading at TeX's run-in levels (its fourth and fifth), whose level the sections around it give. */
   runIn?: boolean;
   quote?: boolean;
+  /** A quote paragraph that opens a quote of its own rather than continuing the one before. */
+  quoteStart?: boolean;
 }
 
 /** True when every visible span of a line is in a bold font. */

@@ -119,6 +119,28 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });
+  splitQuotes(drafts);
+}
+
+/** The quote rule a draft stands beside, if one is painted. */
+function barOf(draft: Draft): number | undefined {
+  return draft.lines[0]?.spans.find((s) => s.text.trim())?.bar;
+}
+
+/**
+ * Parts quote paragraphs in a row that no painted rule ties together. TeX
+ * (with pandoc's paragraph skips) leaves the same space between two quotes
+ * as between two paragraphs of one, so the text decides: a first paragraph
+ * that is a label (one line ending no sentence: "Note", "Heads up") leads
+ * into the next; any other paragraph ends its quote.
+ */
+function splitQuotes(drafts: readonly Draft[]) {
+  drafts.forEach((draft, i) => {
+    const prev = drafts[i - 1];
+    if (!draft.quote || !prev?.quote || barOf(draft) !== undefined || barOf(prev) !== undefined) return;
+    const label = prev.lines.length === 1 && !/[.!?]$/.test(plainLineText(prev.lines[0]!).trim());
+    if (!label) draft.quoteStart = true;
+  });
 }
 
 /**

@@ -39,27 +39,43 @@ function isBodyParagraph(draft: Draft, stats: DocumentStats): boolean {
  */
 export function spacedAbove(drafts: readonly Draft[], stats: DocumentStats): Array<boolean | undefined> {
   const usual = new Map<string, Map<number, number>>();
-  for (let i = 1; i < drafts.length; i++) {
-    const gap = gapBetween(drafts[i - 1]!, drafts[i]!);
-    if (gap === undefined || !isBodyParagraph(drafts[i]!, stats)) continue;
-    const histogram = usual.get(kindOf(drafts[i - 1]!)) ?? new Map<number, number>();
+  // Below a paragraph, a list, a listing or a table most producers leave one space before a
+  // paragraph; below a heading they leave a space of its own.
+  const pooled = new Map<number, number>();
+  const add = (histogram: Map<number, number>, gap: number) =>
     histogram.set(sizeKey(gap), (histogram.get(sizeKey(gap)) ?? 0) + 1);
-    usual.set(kindOf(drafts[i - 1]!), histogram);
+  for (let i = 1; i < drafts.length; i++) {
+    const prev = drafts[i - 1]!;
+    const gap = gapBetween(prev, drafts[i]!);
+    if (gap === undefined || !isBodyParagraph(drafts[i]!, stats)) continue;
+    const histogram = usual.get(kindOf(prev)) ?? new Map<number, number>();
+    add(histogram, gap);
+    usual.set(kindOf(prev), histogram);
+    if (!isHeadingLike(prev, stats)) add(pooled, gap);
   }
-  const mode = new Map<string, number>();
-  for (const [kind, histogram] of usual) {
-    mode.set(kind, [...histogram].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0]);
-  }
-  // After a list, a listing or a table no paragraph may follow: most producers then leave what
-  // they leave between two paragraphs. After a heading they leave a space of its own.
-  const between = drafts.find((d) => isBodyParagraph(d, stats));
-  const fallback = between && mode.get(kindOf(between));
+  const after = new Map<string, number>();
+  for (const [kind, histogram] of usual) after.set(kind, mode(histogram));
+  const block = pooled.size ? mode(pooled) : undefined;
   return drafts.map((draft, i) => {
     const prev = drafts[i - 1];
     const gap = prev && gapBetween(prev, draft);
-    const paragraph = prev && (mode.get(kindOf(prev)) ?? (prev.kind === "text" ? undefined : fallback));
-    if (gap === undefined || paragraph === undefined) return undefined;
+    if (gap === undefined) return undefined;
+    // One sample of a kind may be an outlier (a figure between two paragraphs): the pool is steadier.
+    const own = usual.get(kindOf(prev!));
+    const sampled = own && [...own.values()].reduce((a, b) => a + b, 0) >= 2;
+    const paragraph = isHeadingLike(prev!, stats) || sampled ? after.get(kindOf(prev!)) : block;
+    if (paragraph === undefined) return undefined;
     // TeX's 3.25 ex against a 6 pt paragraph skip leaves about 0.8 em more; stretch takes little of it.
     return gap >= paragraph + stats.bodySize * 0.4;
   });
+}
+
+/** True when a draft may be a heading: text set bold or larger than the body. */
+function isHeadingLike(draft: Draft, stats: DocumentStats): boolean {
+  return draft.kind === "text" && !isBodyParagraph(draft, stats);
+}
+
+/** The most frequent key of a histogram, the smaller on a tie. */
+function mode(histogram: Map<number, number>): number {
+  return [...histogram].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
 }

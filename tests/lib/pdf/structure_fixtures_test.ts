@@ -332,3 +332,16 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.ok(out.some((l) => l.includes("Fill it to the first mark.")), out.join("\n"));
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`quotes in a row stay apart, and a one-line label leads into the paragraph after it (${producer})`, async () => {
+    const out = await convert(`quotes_apart.${producer}`);
+    const quotes = out.split(/\n{2,}/).filter((b) => b.startsWith(">"));
+    assert.deepEqual(
+      quotes.map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length),
+      [1, 1, 2],
+      out,
+    );
+    assert.match(quotes[2]!, /^> Note\n>\n> The light stays on/);
+  });
+}
