@@ -32,7 +32,7 @@ const BOLD_QUAD_EM = 0.03;
 
 /**
  * Where a line's bold lead-in ends: the index of the first visible span after
- * a quad-wide gap that follows only bold, non-monospace text; -1 when the
+ * a quad-wide gap that follows only bold text (inline code too); -1 when the
  * line does not open with a run-in heading.
  */
 export function runInSplit(line: Line): number {
@@ -47,7 +47,7 @@ export function runInSplit(line: Line): number {
       const gap = (span.x - end) / span.size;
       return gap <= QUAD_MAX_EM && (!span.font.bold || Math.abs(gap - 1) <= BOLD_QUAD_EM) ? i : -1;
     }
-    if (!span.font.bold || span.font.monospace) return -1;
+    if (!span.font.bold) return -1;
     letters ||= /[\p{L}\p{N}]/u.test(span.text);
     end = span.x + span.width;
   }

@@ -123,7 +123,8 @@ function isCodeHeading(
   if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
   const { prev, next } = around;
   if (prev && continuesCode(prev, line, stats)) return false;
-  return !(next && isCodeLine(next) && continuesCode(line, next, stats));
+  // A wholly bold line of code after it is another such heading, not the listing it opens.
+  return !(next && isCodeLine(next) && !allBold(next) && continuesCode(line, next, stats));
 }
 
 /**

@@ -345,3 +345,24 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.match(quotes[2]!, /^> Note\n>\n> The light stays on/);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a run-in heading may hold inline code, and a heading of code before another is no listing (${producer})`, async () => {
+    const out = await convert(`run_in_code.${producer}`);
+    assert.deepEqual(headings(out).slice(0, 6), [
+      "# kettle api",
+      "## Usage",
+      "### Methods",
+      "#### `boil(options)`",
+      "#### `pour(cups)` method",
+      "#### Options `object`",
+    ]);
+    assert.ok(lines(out).includes("Pours some cups of tea."), out);
+    assert.equal(codeBlocks(out).length, 0, out);
+  });
+}
+
+Deno.test("a heading of code with nothing under it but the next one is its parent (pdflatex)", async () => {
+  const out = await convert("run_in_code.pdflatex");
+  assert.deepEqual(headings(out).slice(6), ["#### `stop()`", "##### `stop.force`"]);
+});
