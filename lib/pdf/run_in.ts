@@ -119,9 +119,11 @@ function levelRunIns(drafts: readonly Draft[], runIns: ReadonlySet<Draft>) {
     const only = section.length === 1 && section[0]!.kind === "text" && section[0]!.lines.length === 1
       ? plainLineText(section[0]!.lines[0]!).trim()
       : null;
-    // A run-in heading straight after another (TeX then sets the first on a line of its own) is under it.
-    const introduces = (only !== null && !/[.!?]$/.test(only)) ||
-      (section.length === 0 && runIns.has(drafts[i + 1]!));
+    // A run-in heading straight after another (TeX then sets the first on a line of its own) is
+    // over it, and so back at the first run-in level when below it: a sixth level is rare.
+    const bare = section.length === 0 && runIns.has(drafts[i + 1]!);
+    if (bare && top < 6) draft.heading = top;
+    const introduces = bare || (only !== null && !/[.!?]$/.test(only));
     if (introduces && draft.heading === top && top < 6) level = draft.heading + 1;
     else level = draft.heading;
   });

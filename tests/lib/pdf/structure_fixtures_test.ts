@@ -299,7 +299,7 @@ Deno.test("two quotes in a row stay two where each has its own painted rule (wkh
 });
 
 for (const producer of ["pdflatex", "wkhtmltopdf"]) {
-  Deno.test(`TeX's fourth level on a line of its own is a heading when spaced like one, bold text is not (${producer})`, async () => {
+  Deno.test(`TeX's fourth level on a line of its own is a heading when spaced like one, bold text is not, and one with nothing under it but the next heading is over it (${producer})`, async () => {
     const out = await convert(`run_in_alone.${producer}`);
     assert.deepEqual(headings(out), [
       "# teapot",
@@ -308,6 +308,8 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
       "#### Options",
       "##### strength",
       "##### time",
+      "#### Extras",
+      "##### milk",
       "### pour()",
       "#### Sizes",
       "#### Warnings",
