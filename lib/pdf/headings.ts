@@ -44,9 +44,10 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
   const text = c.text.trim();
   if (!/[\p{L}\p{N}]/u.test(text) || text.length > 160 || c.lineCount > 3) return false;
   if (c.size >= stats.bodySize * 1.12) return true;
-  // At body size only weight sets a heading apart; a bold line ending in a colon leads into what follows.
-  return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 && !/[.,;:]$/.test(text) &&
-    text.length <= 100;
+  // At body size only weight sets a heading apart; a bold line ending in a colon leads into what
+  // follows, unless a heading's space above sets it apart.
+  return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 &&
+    (!/[.,;:]$/.test(text) || c.spacedAbove === true) && text.length <= 100;
 }
 
 /**

@@ -311,6 +311,9 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
       "#### Extras",
       "##### milk",
       "### pour()",
+      // TeX's space above sets a heading ending in a colon apart from a bold lead-in; an HTML
+      // engine's does not.
+      ...(producer === "pdflatex" ? ["#### Before you pour:"] : []),
       "#### Sizes",
       "#### Warnings",
       "## Care",
