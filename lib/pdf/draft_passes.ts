@@ -56,12 +56,19 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   }
   sizeCodeHeadings(candidates, drafts);
   const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
-  // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own.
+  // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own. Right
+  // under a heading two levels up or more, where the space above cannot tell, bold text is likelier
+  // than a heading skipping levels.
   const deepest = Math.max(0, ...outline.map((e) => e.level));
+  const index = new Map(drafts.map((d, i) => [d, i]));
   candidates.forEach((c, k) => {
-    if (!levels[k]) return;
-    c.draft.heading = levels[k];
-    if (deepest && levels[k]! > deepest && c.info.size < stats.bodySize * 1.12) c.draft.runIn = true;
+    const level = levels[k];
+    if (!level) return;
+    const runIn = deepest > 0 && level > deepest && c.info.size < stats.bodySize * 1.12;
+    const above = drafts[index.get(c.draft)! - 1]?.heading;
+    if (runIn && c.info.spacedAbove === undefined && above !== undefined && above <= level - 3) return;
+    c.draft.heading = level;
+    if (runIn) c.draft.runIn = true;
   });
 }
 

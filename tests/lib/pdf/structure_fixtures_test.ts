@@ -371,3 +371,17 @@ Deno.test("a heading of code with nothing under it but the next one is its paren
   const out = await convert("run_in_code.pdflatex");
   assert.deepEqual(headings(out).slice(6), ["#### `stop()`", "##### `stop.force`"]);
 });
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a bold notice right under the title is not a heading three levels down (${producer})`, async () => {
+    const out = await convert(`notice.${producer}`);
+    assert.deepEqual(headings(out), [
+      "# gadget",
+      "## Install",
+      "### From the shop",
+      "### From a friend",
+      "## Use",
+    ]);
+    assert.ok(lines(out).includes("Looking for the older release? Its notes are kept apart"), out);
+  });
+}
