@@ -385,3 +385,11 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.ok(lines(out).includes("Looking for the older release? Its notes are kept apart"), out);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`inline code stretched apart from its words and wrapped onto a line of its own stays in its paragraph (${producer})`, async () => {
+    const markdown = await convert(`code_wrap.${producer}`);
+    assert.deepEqual(codeBlocks(markdown), ["teapot add assam"], markdown);
+    assert.match(markdown, /^Type: .*Choices: `'assam' \| .* \| 'mint' \| null`$/m);
+  });
+}
