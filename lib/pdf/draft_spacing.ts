@@ -35,35 +35,34 @@ function isBodyParagraph(draft: Draft, stats: DocumentStats): boolean {
  * For each draft, whether it has more space above it than a body paragraph
  * gets after a block of the same kind as the one before it: true or false
  * where the document shows that space, undefined where it cannot tell (first
- * on its page, or after a kind of block no paragraph follows).
+ * on its page, after a heading, or where no paragraph follows a block).
  */
 export function spacedAbove(drafts: readonly Draft[], stats: DocumentStats): Array<boolean | undefined> {
-  const usual = new Map<string, Map<number, number>>();
   // Below a paragraph, a list, a listing or a table most producers leave one space before a
-  // paragraph; below a heading they leave a space of its own.
+  // paragraph: measured for each kind, and pooled for kinds seen too seldom.
+  const usual = new Map<string, Map<number, number>>();
   const pooled = new Map<number, number>();
   const add = (histogram: Map<number, number>, gap: number) =>
     histogram.set(sizeKey(gap), (histogram.get(sizeKey(gap)) ?? 0) + 1);
   for (let i = 1; i < drafts.length; i++) {
     const prev = drafts[i - 1]!;
     const gap = gapBetween(prev, drafts[i]!);
-    if (gap === undefined || !isBodyParagraph(drafts[i]!, stats)) continue;
+    if (gap === undefined || isHeadingLike(prev, stats) || !isBodyParagraph(drafts[i]!, stats)) continue;
     const histogram = usual.get(kindOf(prev)) ?? new Map<number, number>();
     add(histogram, gap);
     usual.set(kindOf(prev), histogram);
-    if (!isHeadingLike(prev, stats)) add(pooled, gap);
+    add(pooled, gap);
   }
-  const after = new Map<string, number>();
-  for (const [kind, histogram] of usual) after.set(kind, mode(histogram));
   const block = pooled.size ? mode(pooled) : undefined;
   return drafts.map((draft, i) => {
     const prev = drafts[i - 1];
     const gap = prev && gapBetween(prev, draft);
-    if (gap === undefined) return undefined;
+    // TeX adds no space of its own before a heading right under another: the space below a
+    // heading tells nothing of what follows.
+    if (gap === undefined || isHeadingLike(prev!, stats)) return undefined;
     // One sample of a kind may be an outlier (a figure between two paragraphs): the pool is steadier.
     const own = usual.get(kindOf(prev!));
-    const sampled = own && [...own.values()].reduce((a, b) => a + b, 0) >= 2;
-    const paragraph = isHeadingLike(prev!, stats) || sampled ? after.get(kindOf(prev!)) : block;
+    const paragraph = own && [...own.values()].reduce((a, b) => a + b, 0) >= 2 ? mode(own) : block;
     if (paragraph === undefined) return undefined;
     // TeX's 3.25 ex against a 6 pt paragraph skip leaves about 0.8 em more; stretch takes little of it.
     return gap >= paragraph + stats.bodySize * 0.4;

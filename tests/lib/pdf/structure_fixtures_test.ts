@@ -316,6 +316,9 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
       ...(producer === "pdflatex" ? ["#### Before you pour:"] : []),
       "#### Sizes",
       "#### Warnings",
+      // Right under a heading TeX adds no space of its own: the space above tells nothing there.
+      "### clean()",
+      "#### Daily",
       "## Care",
     ]);
     const body = lines(out);
