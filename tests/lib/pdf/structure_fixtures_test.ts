@@ -396,3 +396,11 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     assert.match(markdown, /^Type: .*Choices: `'assam' \| .* \| 'mint' \| null`$/m);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a highlighted comment in a listing gains no space after it (${producer})`, async () => {
+    assert.deepEqual(codeBlocks(await convert(`code_comment.${producer}`)), [
+      "const noop = () => {/* nothing yet */};\nconst later = () => {/* soon */}, now = () => 1;",
+    ]);
+  });
+}
