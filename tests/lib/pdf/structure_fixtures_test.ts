@@ -19,6 +19,16 @@ function lines(markdown: string): string[] {
   return markdown.split("\n");
 }
 
+/** The block quotes of some Markdown, each as its lines. */
+function quoteBlocks(markdown: string): string[] {
+  return markdown.split(/\n{2,}/).filter((b) => b.startsWith(">"));
+}
+
+/** How many paragraphs each block quote of some Markdown holds. */
+function quoteParagraphs(markdown: string): number[] {
+  return quoteBlocks(markdown).map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length);
+}
+
 /** The heading lines of some Markdown. */
 function headings(markdown: string): string[] {
   return lines(markdown).filter((l) => l.startsWith("#"));
@@ -294,8 +304,7 @@ Deno.test("a one-line quote paragraph right after a list joins the quote that fo
 
 Deno.test("two quotes in a row stay two where each has its own painted rule (wkhtmltopdf)", async () => {
   const out = await convert("quotes_in_a_row.wkhtmltopdf");
-  const quotes = out.split(/\n{2,}/).filter((b) => b.startsWith(">"));
-  assert.deepEqual(quotes.map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length), [1, 1, 2], out);
+  assert.deepEqual(quoteParagraphs(out), [1, 1, 2], out);
 });
 
 for (const producer of ["pdflatex", "wkhtmltopdf"]) {
@@ -344,13 +353,8 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
 for (const producer of ["pdflatex", "wkhtmltopdf"]) {
   Deno.test(`quotes in a row stay apart, and a one-line label leads into the paragraph after it (${producer})`, async () => {
     const out = await convert(`quotes_apart.${producer}`);
-    const quotes = out.split(/\n{2,}/).filter((b) => b.startsWith(">"));
-    assert.deepEqual(
-      quotes.map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length),
-      [1, 1, 2],
-      out,
-    );
-    assert.match(quotes[2]!, /^> Note\n>\n> The light stays on/);
+    assert.deepEqual(quoteParagraphs(out), [1, 1, 2], out);
+    assert.match(quoteBlocks(out)[2]!, /^> Note\n>\n> The light stays on/);
   });
 }
 
