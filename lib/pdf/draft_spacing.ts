@@ -9,6 +9,7 @@
  * @module
  */
 import { allBold, type Draft } from "./draft.ts";
+import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { sizeKey } from "./stats.ts";
 
@@ -24,11 +25,15 @@ export function gapBetween(draft: Draft, next: Draft): number | undefined {
   return last && first && first.page === last.page && first.y > last.y ? first.y - last.y : undefined;
 }
 
-/** True when a draft is a plain paragraph of body text: not bold, at body size. */
+/**
+ * True when a draft is a plain paragraph of body text: not bold, at body
+ * size, and not opening with a run-in heading (which has a heading's space
+ * above it).
+ */
 function isBodyParagraph(draft: Draft, stats: DocumentStats): boolean {
   const first = draft.lines[0];
   return draft.kind === "text" && !!first && Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) <= 0.5 &&
-    !allBold(first);
+    !allBold(first) && runInSplit(first) < 0;
 }
 
 /**

@@ -123,7 +123,11 @@ function levelRunIns(drafts: readonly Draft[], runIns: ReadonlySet<Draft>) {
     // over it, and so back at the first run-in level when below it: a sixth level is rare.
     const bare = section.length === 0 && runIns.has(drafts[i + 1]!);
     if (bare && top < 6) draft.heading = top;
-    const introduces = bare || (only !== null && !/[.!?]$/.test(only));
+    // A section whose text ends in a colon leads into the run-in headings after it.
+    const last = section.at(-1);
+    const leadsIn = last?.kind === "text" && runIns.has(drafts[i + section.length + 1]!) &&
+      plainLineText(last.lines.at(-1)!).trim().endsWith(":");
+    const introduces = bare || leadsIn || (only !== null && !/[.!?]$/.test(only));
     if (introduces && draft.heading === top && top < 6) level = draft.heading + 1;
     else level = draft.heading;
   });

@@ -325,6 +325,11 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
       ...(producer === "pdflatex" ? ["#### Before you pour:"] : []),
       "#### Sizes",
       "#### Warnings",
+      // A section ending in a colon leads into the run-in headings after it.
+      "### fill()",
+      "#### Limits",
+      "##### lowest",
+      "##### highest",
       // Right under a heading TeX adds no space of its own: the space above tells nothing there.
       "### clean()",
       "#### Daily",
