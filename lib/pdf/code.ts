@@ -41,7 +41,8 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
     let end = line.x0;
     for (const span of line.spans) {
       const gap = span.x - end;
-      if (end !== line.x0 && gap > cell * 0.3 && !/\s$/.test(text) && !/^\s/.test(span.text)) {
+      // Spaces are whole cells; a third of one is a slanted glyph's advance measured short.
+      if (end !== line.x0 && gap >= cell * 0.5 && !/\s$/.test(text) && !/^\s/.test(span.text)) {
         text += " ".repeat(Math.max(1, Math.round(gap / cell)));
       }
       text += span.text;

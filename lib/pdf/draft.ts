@@ -21,7 +21,11 @@ export interface Draft {
   markerX?: number;
   listId?: number;
   heading?: number;
+  /** A heading at TeX's run-in levels (its fourth and fifth), whose level the sections around it give. */
+  runIn?: boolean;
   quote?: boolean;
+  /** A quote paragraph that opens a quote of its own rather than continuing the one before. */
+  quoteStart?: boolean;
 }
 
 /** True when every visible span of a line is in a bold font. */

@@ -8,6 +8,7 @@
 import { allBold, blockId, type Draft } from "./draft.ts";
 import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
+import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, sizeKey } from "./stats.ts";
@@ -32,7 +33,8 @@ export function splitOutlineLines(drafts: Draft[], outline: readonly OutlineEntr
 export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly OutlineEntry[]) {
   const tagged = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
   const candidates: Array<{ draft: Draft; info: HeadingCandidate }> = [];
-  for (const draft of drafts) {
+  const spaced = tagged ? [] : spacedAbove(drafts, stats);
+  for (const [i, draft] of drafts.entries()) {
     if (draft.kind !== "text") continue;
     const spans = draft.lines.flatMap((l) => l.spans);
     if (tagged) {
@@ -48,20 +50,26 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
       lineCount: draft.lines.length,
       page: draft.page,
       family: fontFamily(spans.find((s) => s.text.trim() && !s.font.monospace)?.font.name ?? ""),
+      spacedAbove: spaced[i],
     };
     if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
   }
   sizeCodeHeadings(candidates, drafts);
   const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
+  // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own. Right
+  // under a heading two levels up or more, where the space above cannot tell, bold text is likelier
+  // than a heading skipping levels.
+  const deepest = Math.max(0, ...outline.map((e) => e.level));
+  const index = new Map(drafts.map((d, i) => [d, i]));
   candidates.forEach((c, k) => {
-    if (levels[k]) c.draft.heading = levels[k];
+    const level = levels[k];
+    if (!level) return;
+    const runIn = deepest > 0 && level > deepest && c.info.size < stats.bodySize * 1.12;
+    const above = drafts[index.get(c.draft)! - 1]?.heading;
+    if (runIn && c.info.spacedAbove === undefined && above !== undefined && above <= level - 3) return;
+    c.draft.heading = level;
+    if (runIn) c.draft.runIn = true;
   });
-}
-
-/** Distance from a draft's last baseline to the next draft's first, when both are on one page. */
-function gapBelow(draft: Draft, next: Draft | undefined): number | undefined {
-  const last = draft.lines.at(-1), first = next?.lines[0];
-  return last && first && first.page === last.page && first.y > last.y ? first.y - last.y : undefined;
 }
 
 /**
@@ -76,7 +84,10 @@ function sizeCodeHeadings(
 ) {
   if (candidates.every((c) => c.info.family)) return;
   const index = new Map(drafts.map((d, i) => [d, i]));
-  const below = (draft: Draft) => gapBelow(draft, drafts[index.get(draft)! + 1]);
+  const below = (draft: Draft) => {
+    const next = drafts[index.get(draft)! + 1];
+    return next && gapBetween(draft, next);
+  };
   const prose = candidates.filter((c) => c.info.family).map((c) => ({ info: c.info, below: below(c.draft) }));
   for (const c of candidates) {
     if (c.info.family) continue;
@@ -101,7 +112,9 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
     if (Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) > 0.5) return;
     const prev = drafts[i - 1];
-    const listTextX = prev?.kind === "list_item" ? prev.lines[0]?.spans[0]?.x ?? prev.markerX : undefined;
+    const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
+      ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
+      : undefined;
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
     // Set where the item's next paragraph would be, yet opening a quote that follows at its own
     // edge: a quote inside the item would stand further in, so the two are one quote after the list.
@@ -113,6 +126,48 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });
+  splitQuotes(drafts);
+}
+
+/** The quote rule a draft stands beside, if one is painted. */
+function barOf(draft: Draft): number | undefined {
+  return draft.lines[0]?.spans.find((s) => s.text.trim())?.bar;
+}
+
+/**
+ * Parts quote paragraphs in a row that no painted rule ties together. TeX
+ * (with pandoc's paragraph skips) leaves the same space between two quotes
+ * as between two paragraphs of one, so the text decides: a first paragraph
+ * that is a label (one line ending no sentence: "Note", "Heads up") leads
+ * into the next; any other paragraph ends its quote.
+ */
+function splitQuotes(drafts: readonly Draft[]) {
+  drafts.forEach((draft, i) => {
+    const prev = drafts[i - 1];
+    if (!draft.quote || !prev?.quote || barOf(draft) !== undefined || barOf(prev) !== undefined) return;
+    const label = prev.lines.length === 1 && !/[.!?]$/.test(plainLineText(prev.lines[0]!).trim());
+    if (!label) draft.quoteStart = true;
+  });
+}
+
+/**
+ * True when the draft at `i` stands a paragraph's space below a tight list:
+ * two or more items, each a line's space below the one before. No item of
+ * a tight list has a second paragraph (a blank line in the source makes
+ * the whole list loose), so text set in under the items' text there is not
+ * one.
+ */
+function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+  const draft = drafts[i]!;
+  const line = (d: Draft) => stats.lineGap(d.lines.at(-1)!.size) * 1.3 + 1;
+  let k = i - 1;
+  const below = gapBetween(drafts[k]!, draft);
+  if (below === undefined || below <= line(drafts[k]!)) return false;
+  for (; k > 0 && drafts[k - 1]!.kind === "list_item"; k--) {
+    const gap = gapBetween(drafts[k - 1]!, drafts[k]!);
+    if (gap === undefined || gap > line(drafts[k - 1]!)) return false;
+  }
+  return k < i - 1;
 }
 
 /**

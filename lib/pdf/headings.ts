@@ -22,6 +22,11 @@ export interface HeadingCandidate {
   page?: number;
   /** Font family of its text (see `fontFamily`), when known. */
   family?: string;
+  /**
+   * More space above it than a paragraph gets in the same place (see
+   * `spacedAbove`); undefined when the page does not tell.
+   */
+  spacedAbove?: boolean;
 }
 
 /** Style identity: size to the half point, weight and slant. */
@@ -39,9 +44,10 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
   const text = c.text.trim();
   if (!/[\p{L}\p{N}]/u.test(text) || text.length > 160 || c.lineCount > 3) return false;
   if (c.size >= stats.bodySize * 1.12) return true;
-  // At body size only weight sets a heading apart; a bold line ending in a colon leads into what follows.
-  return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 && !/[.,;:]$/.test(text) &&
-    text.length <= 100;
+  // At body size only weight sets a heading apart; a bold line ending in a colon leads into what
+  // follows, unless a heading's space above sets it apart.
+  return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 &&
+    (!/[.,;:]$/.test(text) || c.spacedAbove === true) && text.length <= 100;
 }
 
 /**
@@ -104,14 +110,21 @@ function rankLevels(
   // An outline stops at some depth (TeX's at subsubsections): a heading left out of it whose style
   // the outline puts at that deepest level sits one level below it. When the outline lists the
   // document's headings, a candidate it leaves out in any other style is emphasis, not a heading.
+  // At body size, where the page shows it, the space above tells the two apart: a heading gets more
+  // than a paragraph would.
   const deepest = Math.max(0, ...outline.map((e) => e.level));
   const listed = exactLevels.filter((l) => l !== undefined).length >= 3;
   return candidates.map((c, i) => {
     const exact = exactLevels[i];
     if (exact !== undefined) return Math.min(6, Math.max(1, exact));
     const style = styleLevel.get(styleKey(c));
-    if (votes.has(styleKey(c)) && style === deepest) return Math.min(6, deepest + 1);
-    if (listed && c.size < bodySize * 1.12) return 0;
+    const belowOutline = votes.has(styleKey(c)) && style === deepest;
+    const bodySized = c.size < bodySize * 1.12;
+    if (bodySized && (belowOutline || listed) && c.spacedAbove !== undefined) {
+      return c.spacedAbove ? Math.min(6, deepest + 1) : 0;
+    }
+    if (belowOutline) return Math.min(6, deepest + 1);
+    if (listed && bodySized) return 0;
     return Math.min(6, Math.max(1, style ?? 6));
   });
 }

@@ -81,7 +81,7 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       (block.depth > 0 || rootOrdered === block.ordered);
     if (block.kind === "list_item" && block.depth === 0) rootOrdered = block.ordered;
     // Paragraphs beside different rules of one page are two quotes.
-    const sameQuote = block.kind === "quote" && previous?.kind === "quote" &&
+    const sameQuote = block.kind === "quote" && previous?.kind === "quote" && !block.opens &&
       !(block.bar !== undefined && previous.bar !== undefined && block.page === previous.page &&
         block.bar !== previous.bar);
     parts.push(sameQuote ? "\n>\n" : tight ? "\n" : parts.length ? "\n\n" : "", text);

@@ -8,8 +8,11 @@
  * sections around them: a run-in heading is a fourth-level one (TeX's
  * `\paragraph`), or one below the last displayed heading when that is
  * deeper, and a run-in section whose whole body is one line that
- * ends no sentence (a type label, a lead-in ending in a colon) introduces the
- * run-in headings after it, one level deeper.
+ * ends no sentence (a type label, a lead-in ending in a colon), or that has
+ * no body before the next run-in heading, introduces the run-in headings
+ * after it, one level deeper. Where a list, a listing or another heading
+ * follows, TeX sets such a heading on a line of its own; heading detection
+ * marks those (`Draft.runIn`) and they are levelled with the others.
  *
  * @module
  */
@@ -24,10 +27,12 @@ const FIRST_RUN_IN = 4;
 const QUAD_EM = 0.9;
 /** …and TeX's quad does not stretch, where the gap between table columns (1.2 em) and others do. */
 const QUAD_MAX_EM = 1.1;
+/** How far from 1 em the gap may be where bold text follows it (a bold word opening the body). */
+const BOLD_QUAD_EM = 0.03;
 
 /**
  * Where a line's bold lead-in ends: the index of the first visible span after
- * a quad-wide gap that follows only bold, non-monospace text; -1 when the
+ * a quad-wide gap that follows only bold text (inline code too); -1 when the
  * line does not open with a run-in heading.
  */
 export function runInSplit(line: Line): number {
@@ -37,10 +42,12 @@ export function runInSplit(line: Line): number {
     const span = line.spans[i]!;
     if (!span.text.trim()) continue;
     if (end !== undefined && letters && span.x - end >= span.size * QUAD_EM) {
-      // The text goes on in the body's weight: bold on both sides of the gap is a row of cells.
-      return span.x - end <= span.size * QUAD_MAX_EM && !span.font.bold ? i : -1;
+      // The text goes on in the body's weight, or in bold a quad to the point: bold on both sides
+      // of some other gap is a row of cells.
+      const gap = (span.x - end) / span.size;
+      return gap <= QUAD_MAX_EM && (!span.font.bold || Math.abs(gap - 1) <= BOLD_QUAD_EM) ? i : -1;
     }
-    if (!span.font.bold || span.font.monospace) return -1;
+    if (!span.font.bold) return -1;
     letters ||= /[\p{L}\p{N}]/u.test(span.text);
     end = span.x + span.width;
   }
@@ -54,18 +61,20 @@ function lineOf(line: Line, spans: Span[], x0: number): Line {
 }
 
 /**
- * Splits untagged, not-yet-heading text drafts that open with a run-in
- * heading into a heading draft and a body draft, and gives the headings
- * their levels. Runs after displayed headings are marked.
+ * Splits untagged text drafts that open with a run-in heading (not yet
+ * headings, or headings at the run-in levels) into a heading draft and a
+ * body draft, and gives the run-in headings their levels. Runs after
+ * displayed headings are marked.
  */
 export function splitRunInHeadings(drafts: Draft[]): Draft[] {
   const out: Draft[] = [];
-  const runIns = new Set<Draft>();
+  const runIns = new Set<Draft>(drafts.filter((d) => d.runIn));
   for (const draft of drafts) {
     const first = draft.lines[0];
-    const at = first && draft.kind === "text" && !draft.heading && blockId(first) === undefined
-      ? runInSplit(first)
-      : -1;
+    const at =
+      first && draft.kind === "text" && (!draft.heading || draft.runIn) && blockId(first) === undefined
+        ? runInSplit(first)
+        : -1;
     if (!first || at < 0) {
       out.push(draft);
       continue;
@@ -73,12 +82,14 @@ export function splitRunInHeadings(drafts: Draft[]): Draft[] {
     const head: Draft = {
       ...draft,
       heading: undefined,
+      runIn: true,
       lines: [lineOf(first, first.spans.slice(0, at), first.x0)],
     };
     // The body keeps the paragraph's left edge: it is not set in.
     const body: Draft = {
       ...draft,
       heading: undefined,
+      runIn: undefined,
       lines: [lineOf(first, first.spans.slice(at), first.x0), ...draft.lines.slice(1)],
     };
     runIns.add(head);
@@ -108,7 +119,16 @@ function levelRunIns(drafts: readonly Draft[], runIns: ReadonlySet<Draft>) {
     const only = section.length === 1 && section[0]!.kind === "text" && section[0]!.lines.length === 1
       ? plainLineText(section[0]!.lines[0]!).trim()
       : null;
-    if (only && !/[.!?]$/.test(only) && draft.heading === top && top < 6) level = draft.heading + 1;
+    // A run-in heading straight after another (TeX then sets the first on a line of its own) is
+    // over it, and so back at the first run-in level when below it: a sixth level is rare.
+    const bare = section.length === 0 && runIns.has(drafts[i + 1]!);
+    if (bare && top < 6) draft.heading = top;
+    // A section whose text ends in a colon leads into the run-in headings after it.
+    const last = section.at(-1);
+    const leadsIn = last?.kind === "text" && runIns.has(drafts[i + section.length + 1]!) &&
+      plainLineText(last.lines.at(-1)!).trim().endsWith(":");
+    const introduces = bare || leadsIn || (only !== null && !/[.!?]$/.test(only));
+    if (introduces && draft.heading === top && top < 6) level = draft.heading + 1;
     else level = draft.heading;
   });
 }

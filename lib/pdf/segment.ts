@@ -37,6 +37,17 @@ function continuesText(draft: Draft, line: Line, stats: DocumentStats): boolean 
   return true;
 }
 
+/**
+ * True when a line wholly of code is the rest of inline code that a line of
+ * the paragraph in `draft` ends with, wrapped onto the next line: it sits a
+ * line below, where a listing would stand a paragraph's space below.
+ */
+function wrapsInlineCode(draft: Draft, line: Line, stats: DocumentStats): boolean {
+  const prev = draft.lines.at(-1)!;
+  const end = prev.spans.findLast((s) => s.text.trim());
+  return !!end?.font.monospace && !isCodeLine(prev) && continuesText(draft, line, stats);
+}
+
 /** True when `line` continues the list item in `draft`. */
 function continuesItem(draft: Draft, line: Line, stats: DocumentStats): boolean {
   const prev = draft.lines[draft.lines.length - 1]!;
@@ -72,17 +83,33 @@ function taggedItem(line: Line, page: number): Draft {
   };
 }
 
-/** Lines from `start` on the same baseline as it (cells of a row that is not a table). */
-function sameRow(lines: readonly Line[], start: number): Line[] {
+/**
+ * Lines from `start` on the same baseline as it (cells of a row that is not a
+ * table, or the words of a justified line stretched apart). Code and prose
+ * pieces join only when a stretched space parts them: inline code in a line
+ * of prose, not a listing beside text.
+ */
+function sameRow(lines: readonly Line[], start: number, stats: DocumentStats): Line[] {
   const first = lines[start]!;
   let end = start + 1;
   while (
     end < lines.length && Math.abs(lines[end]!.y - first.y) <= Math.min(first.size, lines[end]!.size) * 0.35
   ) {
-    if (isCodeLine(lines[end]!) !== isCodeLine(first) || lines[end]!.x0 < lines[end - 1]!.x1) break;
+    const line = lines[end]!, prev = lines[end - 1]!;
+    if (line.x0 < prev.x1) break;
+    if (isCodeLine(line) !== isCodeLine(first) && !stretchedApart(prev, line, stats)) break;
     end++;
   }
   return lines.slice(start, end);
+}
+
+/** The widest a justified line stretches a word space, in ems. */
+const STRETCHED_SPACE_EM = 4;
+
+/** True when two pieces of one body-size line are parted by no more than a stretched word space. */
+function stretchedApart(left: Line, right: Line, stats: DocumentStats): boolean {
+  const body = (l: Line) => Math.abs(sizeKey(l.size) - sizeKey(stats.bodySize)) <= 0.5;
+  return body(left) && body(right) && right.x0 - left.x1 <= stats.bodySize * STRETCHED_SPACE_EM;
 }
 
 /** One line from the pieces of a row, left to right. */
@@ -123,7 +150,8 @@ function isCodeHeading(
   if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
   const { prev, next } = around;
   if (prev && continuesCode(prev, line, stats)) return false;
-  return !(next && isCodeLine(next) && continuesCode(line, next, stats));
+  // A wholly bold line of code after it is another such heading, not the listing it opens.
+  return !(next && isCodeLine(next) && !allBold(next) && continuesCode(line, next, stats));
 }
 
 /**
@@ -131,10 +159,10 @@ function isCodeHeading(
  * font are code (help text), and rows that each open with a run-in heading
  * are paragraphs.
  */
-function alignedTable(lines: readonly Line[], start: number) {
+function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
   const table = detectTable(lines, start);
   if (!table || lines.slice(start, table.end).every(isCodeLine)) return null;
-  return runInRows(lines.slice(start, table.end)) ? null : table;
+  return runInRows(lines.slice(start, table.end), stats) ? null : table;
 }
 
 /**
@@ -143,10 +171,10 @@ function alignedTable(lines: readonly Line[], start: number) {
  * stand at shared column edges, so the gap after the first varies with its
  * text.
  */
-function runInRows(lines: readonly Line[]): boolean {
+function runInRows(lines: readonly Line[], stats: DocumentStats): boolean {
   let rows = 0;
   for (let i = 0; i < lines.length;) {
-    const row = sameRow(lines, i);
+    const row = sameRow(lines, i, stats);
     i += row.length;
     if (row.length < 2) continue;
     if (runInSplit(joinRow(row)) < 0) return false;
@@ -169,16 +197,20 @@ export function segmentPage(
     let line = lines[i]!;
     const last = drafts[drafts.length - 1];
     const tag = line.spans[0]?.tag;
-    const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i);
+    const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i, stats);
     if (table) {
       drafts.push({ kind: "table", page: page.page, lines: lines.slice(i, table.end), rows: table.rows });
       nesting.reset();
       i = table.end;
       continue;
     }
-    const row = sameRow(lines, i);
+    const row = sameRow(lines, i, stats);
     i += row.length;
     if (row.length > 1) line = joinRow(row);
+    if (last?.kind === "text" && isCodeLine(line) && wrapsInlineCode(last, line, stats)) {
+      last.lines.push(line);
+      continue;
+    }
     const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
     if (isCodeLine(line) && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
       if (open && continuesCode(open, line, stats)) {

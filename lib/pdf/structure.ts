@@ -84,7 +84,13 @@ function toBlock(draft: Draft, stats: DocumentStats): Block | null {
       if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
       if (!draft.quote) return { kind: "paragraph", text, page };
       const bar = draft.lines[0]!.spans.find((s) => s.text.trim())?.bar;
-      return { kind: "quote", text, page, ...(bar === undefined ? {} : { bar }) };
+      return {
+        kind: "quote",
+        text,
+        page,
+        ...(bar === undefined ? {} : { bar }),
+        ...(draft.quoteStart ? { opens: true } : {}),
+      };
     }
   }
 }

@@ -77,8 +77,11 @@ export interface PageText {
 export type Block =
   | { kind: "heading"; level: number; text: string; page: number }
   | { kind: "paragraph"; text: string; page: number }
-  /** A paragraph of a block quote; consecutive ones form one quote. */
-  | { kind: "quote"; text: string; page: number; bar?: number }
+  /**
+   * A paragraph of a block quote; consecutive ones form one quote, unless
+   * beside different rules or the later one `opens` a quote of its own.
+   */
+  | { kind: "quote"; text: string; page: number; bar?: number; opens?: boolean }
   | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
   | { kind: "code"; text: string; page: number }
   | { kind: "table"; rows: string[][]; page: number }

@@ -36,3 +36,11 @@ Deno.test("renderMarkdown() marks quote paragraphs and keeps consecutive ones in
   ]);
   assert.equal(markdown, "> First.\n>\n> \\# Second.\n\nAfter.\n");
 });
+
+Deno.test("renderMarkdown() starts a new quote at a paragraph that opens one", () => {
+  const markdown = renderMarkdown([
+    { kind: "quote", text: "First.", page: 1 },
+    { kind: "quote", text: "Second.", page: 1, opens: true },
+  ]);
+  assert.equal(markdown, "> First.\n\n> Second.\n");
+});

@@ -19,6 +19,16 @@ function lines(markdown: string): string[] {
   return markdown.split("\n");
 }
 
+/** The block quotes of some Markdown, each as its lines. */
+function quoteBlocks(markdown: string): string[] {
+  return markdown.split(/\n{2,}/).filter((b) => b.startsWith(">"));
+}
+
+/** How many paragraphs each block quote of some Markdown holds. */
+function quoteParagraphs(markdown: string): number[] {
+  return quoteBlocks(markdown).map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length);
+}
+
 /** The heading lines of some Markdown. */
 function headings(markdown: string): string[] {
   return lines(markdown).filter((l) => l.startsWith("#"));
@@ -294,6 +304,112 @@ Deno.test("a one-line quote paragraph right after a list joins the quote that fo
 
 Deno.test("two quotes in a row stay two where each has its own painted rule (wkhtmltopdf)", async () => {
   const out = await convert("quotes_in_a_row.wkhtmltopdf");
-  const quotes = out.split(/\n{2,}/).filter((b) => b.startsWith(">"));
-  assert.deepEqual(quotes.map((q) => q.split("\n").filter((l) => l.startsWith("> ")).length), [1, 1, 2], out);
+  assert.deepEqual(quoteParagraphs(out), [1, 1, 2], out);
 });
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`TeX's fourth level on a line of its own is a heading when spaced like one, bold text is not, and one with nothing under it but the next heading is over it (${producer})`, async () => {
+    const out = await convert(`run_in_alone.${producer}`);
+    assert.deepEqual(headings(out), [
+      "# teapot",
+      "## Usage",
+      "### brew(options)",
+      "#### Options",
+      "##### strength",
+      "##### time",
+      "#### Extras",
+      "##### milk",
+      "### pour()",
+      // TeX's space above sets a heading ending in a colon apart from a bold lead-in; an HTML
+      // engine's does not.
+      ...(producer === "pdflatex" ? ["#### Before you pour:"] : []),
+      "#### Sizes",
+      "#### Warnings",
+      // A section ending in a colon leads into the run-in headings after it.
+      "### fill()",
+      "#### Limits",
+      "##### lowest",
+      "##### highest",
+      // Right under a heading TeX adds no space of its own: the space above tells nothing there.
+      "### clean()",
+      "#### Daily",
+      "## Care",
+    ]);
+    const body = lines(out);
+    // Bold body text a paragraph's space below a list is a paragraph, and a bold word a quad after a
+    // run-in heading opens its body.
+    assert.ok(body.includes("Tip for the patient"), out);
+    assert.ok(body.includes("Required"), out);
+  });
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`text set in under a tight list's items a paragraph's space below them is a quote, not their paragraph (${producer})`, async () => {
+    const out = lines(await convert(`quote_tight_list.${producer}`));
+    assert.deepEqual(
+      out.filter((l) => l.startsWith(">")),
+      ["> A few more words about the water."],
+      out.join("\n"),
+    );
+    assert.ok(out.some((l) => l.includes("Fill it to the first mark.")), out.join("\n"));
+  });
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`quotes in a row stay apart, and a one-line label leads into the paragraph after it (${producer})`, async () => {
+    const out = await convert(`quotes_apart.${producer}`);
+    assert.deepEqual(quoteParagraphs(out), [1, 1, 2], out);
+    assert.match(quoteBlocks(out)[2]!, /^> Note\n>\n> The light stays on/);
+  });
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a run-in heading may hold inline code, and a heading of code before another is no listing (${producer})`, async () => {
+    const out = await convert(`run_in_code.${producer}`);
+    assert.deepEqual(headings(out).slice(0, 6), [
+      "# kettle api",
+      "## Usage",
+      "### Methods",
+      "#### `boil(options)`",
+      "#### `pour(cups)` method",
+      "#### Options `object`",
+    ]);
+    assert.ok(lines(out).includes("Pours some cups of tea."), out);
+    assert.equal(codeBlocks(out).length, 0, out);
+  });
+}
+
+Deno.test("a heading of code with nothing under it but the next one is its parent (pdflatex)", async () => {
+  const out = await convert("run_in_code.pdflatex");
+  assert.deepEqual(headings(out).slice(6), ["#### `stop()`", "##### `stop.force`"]);
+});
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a bold notice right under the title is not a heading three levels down (${producer})`, async () => {
+    const out = await convert(`notice.${producer}`);
+    assert.deepEqual(headings(out), [
+      "# gadget",
+      "## Install",
+      "### From the shop",
+      "### From a friend",
+      "## Use",
+    ]);
+    assert.ok(lines(out).includes("Looking for the older release? Its notes are kept apart"), out);
+  });
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`inline code stretched apart from its words and wrapped onto a line of its own stays in its paragraph (${producer})`, async () => {
+    const markdown = await convert(`code_wrap.${producer}`);
+    assert.deepEqual(codeBlocks(markdown), ["teapot add assam"], markdown);
+    assert.match(markdown, /^Type: .*Choices: `'assam' \| .* \| 'mint' \| null`$/m);
+  });
+}
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a highlighted comment in a listing gains no space after it (${producer})`, async () => {
+    assert.deepEqual(codeBlocks(await convert(`code_comment.${producer}`)), [
+      "const noop = () => {/* nothing yet */};\nconst later = () => {/* soon */}, now = () => 1;",
+    ]);
+  });
+}
