@@ -69,6 +69,7 @@ async function measure(groups: readonly (readonly string[])[]): Promise<number[]
 }
 
 const mb = (value: number) => value.toFixed(1);
+const delta = (value: number) => `${value < 0 ? "−" : "+"}${Math.abs(value).toFixed(1)}`;
 
 if (import.meta.main) {
   const inOrder = await measure(SETS.map(([, specifiers]) => specifiers));
@@ -77,10 +78,7 @@ if (import.meta.main) {
   console.log("|---|---|---|---|");
   for (const [i, [label, specifiers]] of SETS.entries()) {
     const [before, after] = await measure([specifiers]);
-    console.log(
-      `| ${label} | +${mb(after! - before!)} | +${mb(inOrder[i + 1]! - inOrder[i]!)} | ${
-        mb(inOrder[i + 1]!)
-      } |`,
-    );
+    const total = inOrder[i + 1]!;
+    console.log(`| ${label} | ${delta(after! - before!)} | ${delta(total - inOrder[i]!)} | ${mb(total)} |`);
   }
 }
