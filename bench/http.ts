@@ -14,8 +14,8 @@
  *   the same payment on the same chain;
  * - resident memory idle, in local mode and in devnet mode (the latter
  *   settling through the local service's facilitator and chain), against a
- *   bare `Deno.serve`: 3 s after start, and again once the idle PDF worker
- *   threads started at launch have retired.
+ *   bare `Deno.serve`: 3 s after start, and again past the 30 s after which
+ *   idle helpers (PDF worker threads) retire.
  *
  * Prints figures; asserts nothing (these machines are shared and noisy).
  *
@@ -31,7 +31,7 @@ import { quantile } from "./_stats.ts";
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? "8");
 const CONNECTIONS = 50;
 const PAID_CALLS = 30;
-/** When idle memory is read: just after start, and once idle helpers (PDF worker threads, 30 s) retired. */
+/** When idle memory is read: just after start, and once idle PDF workers (30 s) would have retired. */
 const IDLE_READS_MS = [3_000, 35_000] as const;
 const ROOT = new URL("..", import.meta.url);
 

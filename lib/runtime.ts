@@ -73,8 +73,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     { audioBytes: config.audio.maxBytes, pdfBytes: config.pdf.limits.maxBytes },
     config.memory.budgetMb,
   );
-  // Starting a worker pauses the main thread for a moment: do it now, not during someone's request.
-  services.pdf.pool.warm();
+  // The PDF workers start with the first conversion, not here: idle ones retire after 30 s anyway, so
+  // threads started now would only hold memory through the first half minute.
   const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,

@@ -9,7 +9,6 @@
  */
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import {
   type AnyOperation,
   DEFAULT_MAX_BODY_BYTES,
@@ -19,6 +18,7 @@ import {
   maxBodyBytesOf,
   type McpEndpoint,
 } from "../lib/operation/mod.ts";
+import { mcpDiscoveryExtension } from "../lib/discovery/bazaar.ts";
 import { PAYMENT_REQUIRED_SCHEMA } from "../lib/payments/payment_required_schema.ts";
 import type { Services } from "../lib/services.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
@@ -75,7 +75,7 @@ function paidTool(operation: AnyOperation, rail: PaymentRail): PaidTool {
       openWorldHint: operation.annotations.openWorldHint,
     },
   };
-  const extensions = declareDiscoveryExtension({
+  const extensions = mcpDiscoveryExtension({
     toolName: operation.id,
     description: operation.summary,
     transport: "streamable-http",

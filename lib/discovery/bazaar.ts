@@ -1,23 +1,94 @@
 /**
  * Bazaar discovery metadata (the x402 `bazaar` extension) for an operation,
- * advertised in its 402 so facilitators and indexers can catalogue it.
+ * advertised in its 402 so facilitators and indexers can catalogue it: what
+ * the resource takes (`info`) and the JSON Schema of that description
+ * (`schema`), for an HTTP route or an MCP tool.
+ *
+ * Built here as plain data, the same objects `declareDiscoveryExtension` of
+ * `@x402/extensions/bazaar` builds (a test compares them for every
+ * operation): that module brings a JSON Schema validator and Node's `url`
+ * along, several MB that every idle service would hold for a few literals.
  *
  * @module
  */
-import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { type AnyOperation, inputJsonSchema, pathParamNames } from "../operation/mod.ts";
 
-/** The `extensions` object advertising `operation` in its payment requirement. */
+const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+
+/** The `extensions` object advertising `operation`'s HTTP route in its payment requirement. */
 export function discoveryExtension(operation: AnyOperation): Record<string, unknown> {
   const schema = inputJsonSchema(operation);
   const example = operation.example ?? {};
   const pathParams = Object.fromEntries(pathParamNames(operation).map((name) => [name, example[name] ?? ""]));
   const input = Object.fromEntries(Object.entries(example).filter(([name]) => !(name in pathParams)));
   // The output schema stays in /openapi.json: every 402 carries this, so it stays small.
-  const declared = operation.method === "GET"
-    ? declareDiscoveryExtension({ input, inputSchema: schema, pathParams })
-    : declareDiscoveryExtension({ input, inputSchema: schema, pathParams, bodyType: "json" });
-  const bazaar = declared.bazaar as { info: { input: Record<string, unknown> } };
-  bazaar.info.input.method = operation.method;
-  return declared;
+  const query = operation.method === "GET";
+  const info = query
+    ? { type: "http", queryParams: input, pathParams, method: operation.method }
+    : { type: "http", bodyType: "json", body: input, pathParams, method: operation.method };
+  const properties = query
+    ? {
+      type: { type: "string", const: "http" },
+      method: { type: "string", enum: ["GET", "HEAD", "DELETE"] },
+      queryParams: { type: "object", ...schema },
+    }
+    : {
+      type: { type: "string", const: "http" },
+      method: { type: "string", enum: ["POST", "PUT", "PATCH"] },
+      bodyType: { type: "string", enum: ["json", "form-data", "text"] },
+      body: schema,
+    };
+  const required = query ? ["type", "method"] : ["type", "method", "bodyType", "body"];
+  return declaration(info, { type: "object", properties, required, additionalProperties: false });
+}
+
+/** What an MCP tool's discovery metadata names. */
+export interface McpToolDiscovery {
+  toolName: string;
+  description: string;
+  transport: "streamable-http";
+  inputSchema: Record<string, unknown>;
+  example?: Record<string, unknown>;
+}
+
+/** The `extensions` object advertising an MCP tool in its payment requirement. */
+export function mcpDiscoveryExtension(tool: McpToolDiscovery): Record<string, unknown> {
+  const { toolName, description, transport, inputSchema, example } = tool;
+  const info = {
+    type: "mcp",
+    toolName,
+    description,
+    transport,
+    inputSchema,
+    ...(example !== undefined ? { example } : {}),
+  };
+  const properties = {
+    type: { type: "string", const: "mcp" },
+    toolName: { type: "string" },
+    description: { type: "string" },
+    transport: { type: "string", enum: [transport] },
+    inputSchema: { type: "object" },
+    ...(example !== undefined ? { example: { type: "object" } } : {}),
+  };
+  return declaration(info, {
+    type: "object",
+    properties,
+    required: ["type", "toolName", "inputSchema"],
+    additionalProperties: false,
+  });
+}
+
+/** The `bazaar` extension: the input description and the JSON Schema it follows. */
+function declaration(input: Record<string, unknown>, inputSchema: Record<string, unknown>) {
+  return {
+    bazaar: {
+      info: { input },
+      schema: {
+        $schema: DRAFT_2020_12,
+        type: "object",
+        properties: { input: inputSchema },
+        required: ["input"],
+      },
+    },
+  };
 }

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { marked } from "marked";
 import { NotFoundError } from "../errors.ts";
 import type { Registry } from "../operation/mod.ts";
 
@@ -42,8 +41,9 @@ export function priceTable(registry: Registry): string {
   ].join("\n");
 }
 
-/** A guide as a small HTML page. */
+/** A guide as a small HTML page (the Markdown renderer is loaded by the first page asked for). */
 export async function guideHtml(markdown: string): Promise<string> {
+  const { marked } = await import("marked");
   const title = markdown.match(/^#\s+(.+)$/m)?.[1] ?? "Guide";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +

@@ -86,6 +86,8 @@ export class PaymentGateway {
   readonly #claims: ClaimStore;
   readonly #onSettlement: (event: SettlementEvent) => void;
   readonly #requirements = new Map<string, Promise<PaymentRequirements[]>>();
+  /** Per network, the rail's scheme once loaded and registered (see {@linkcode PaymentRail.loadScheme}). */
+  readonly #schemes = new Map<string, Promise<void>>();
   /** Challenges per extensions object (one per operation and transport), then per rail and price. */
   readonly #challenges = new WeakMap<object, Map<string, Promise<PaymentRequired>>>();
   readonly #noExtensions = {};
@@ -94,7 +96,6 @@ export class PaymentGateway {
 
   constructor(options: PaymentGatewayOptions) {
     this.#server = new x402ResourceServer(options.facilitator);
-    for (const rail of options.rails) this.#server.register(rail.network, rail.scheme);
     this.#readiness = new FacilitatorReadiness(this.#server, options.rails, options.retryInitMs ?? 2_000);
     this.#claims = options.claims;
     this.#onSettlement = options.onSettlement ?? (() => {});
@@ -117,17 +118,34 @@ export class PaymentGateway {
     const key = `${rail.network} ${resource.price}`;
     let cached = this.#requirements.get(key);
     if (!cached) {
-      cached = this.#server.buildPaymentRequirements({
-        scheme: "exact",
-        network: rail.network,
-        payTo: rail.payTo,
-        price: resource.price,
-        maxTimeoutSeconds: rail.maxTimeoutSeconds,
-      });
+      cached = this.#scheme(rail).then(() =>
+        this.#server.buildPaymentRequirements({
+          scheme: "exact",
+          network: rail.network,
+          payTo: rail.payTo,
+          price: resource.price,
+          maxTimeoutSeconds: rail.maxTimeoutSeconds,
+        })
+      );
       this.#requirements.set(key, cached);
       cached.catch(() => this.#requirements.delete(key));
     }
     return await cached;
+  }
+
+  /**
+   * Registers `rail`'s scheme with the resource server on the rail's first
+   * priced request: every verification and settlement goes through
+   * {@linkcode requirements} first, so the scheme is there when they need it.
+   */
+  #scheme(rail: PaymentRail): Promise<void> {
+    let registered = this.#schemes.get(rail.network);
+    if (!registered) {
+      registered = rail.loadScheme().then((scheme) => void this.#server.register(rail.network, scheme));
+      this.#schemes.set(rail.network, registered);
+      registered.catch(() => this.#schemes.delete(rail.network));
+    }
+    return registered;
   }
 
   /** The x402 `PaymentRequired` object for `resource`, with an optional reason. */

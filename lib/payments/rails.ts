@@ -4,12 +4,13 @@
  * USDC requirement, and how to recognise one signed payment however it is
  * re-encoded (the key of the replay claim). Adding a chain is adding a rail.
  *
+ * A rail's chain libraries (the x402 scheme, `@solana/kit`'s decoder) are
+ * loaded on its first priced request, not at start: an idle service does not
+ * hold them, and a rail nobody pays on never loads them.
+ *
  * @module
  */
 import type { Network, PaymentPayload, SchemeNetworkServer } from "@x402/core/types";
-import { ExactSvmScheme } from "@x402/svm/exact/server";
-import { ExactEvmScheme } from "@x402/evm/exact/server";
-import { getBase64Encoder, getTransactionDecoder } from "@solana/kit";
 import { z } from "zod";
 import type { ServiceError } from "../errors.ts";
 
@@ -28,8 +29,8 @@ export interface PaymentRail {
   readonly payTo: string;
   /** The USDC contract or mint on this network. */
   readonly asset: string;
-  /** The x402 server scheme for `exact` payments on this network. */
-  readonly scheme: SchemeNetworkServer;
+  /** The x402 server scheme for `exact` payments on this network, loaded on the first call. */
+  loadScheme(): Promise<SchemeNetworkServer>;
   /** Seconds a signed payment stays valid. */
   readonly maxTimeoutSeconds: number;
   /** The shape of a payment's scheme payload (`payload.payload`) on this rail, checked before verification. */
@@ -101,22 +102,25 @@ export interface RailOptions {
  * the same transfer cannot be dressed up as a new payment.
  */
 export function solanaRail(options: RailOptions): PaymentRail {
-  const decoder = getTransactionDecoder();
-  const base64 = getBase64Encoder();
+  const messageBytes = once(async () => {
+    const { getBase64Encoder, getTransactionDecoder } = await import("@solana/kit");
+    const decoder = getTransactionDecoder();
+    const base64 = getBase64Encoder();
+    return (transaction: string) => new Uint8Array(decoder.decode(base64.encode(transaction)).messageBytes);
+  });
   return {
     id: "solana",
     label: "Solana",
     network: options.network,
     asset: options.asset,
     payTo: options.payTo,
-    scheme: new ExactSvmScheme(),
+    loadScheme: once(async () => new (await import("@x402/svm/exact/server")).ExactSvmScheme()),
     maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
     payloadShape: SOLANA_PAYLOAD,
     async paymentId(payload) {
       const transaction = payload.payload?.transaction;
       if (typeof transaction !== "string") throw new TypeError("Payment has no Solana transaction");
-      const decoded = decoder.decode(base64.encode(transaction));
-      return await sha256Hex(new Uint8Array(decoded.messageBytes));
+      return await sha256Hex((await messageBytes())(transaction));
     },
   };
 }
@@ -132,7 +136,7 @@ export function evmRail(options: RailOptions): PaymentRail {
     network: options.network,
     asset: options.asset,
     payTo: options.payTo,
-    scheme: new ExactEvmScheme(),
+    loadScheme: once(async () => new (await import("@x402/evm/exact/server")).ExactEvmScheme()),
     maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
     payloadShape: EIP3009_PAYLOAD,
     paymentId(payload) {
@@ -150,6 +154,18 @@ export function evmRail(options: RailOptions): PaymentRail {
       const { validAfter, validBefore } = parsed.data.authorization;
       return { validAfter: BigInt(validAfter), validBefore: BigInt(validBefore) };
     },
+  };
+}
+
+/** `load`, run on the first call only; a failed load is tried again on the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
   };
 }
 

@@ -22,7 +22,6 @@ import {
   soldOperationAt,
 } from "../../lib/operation/mod.ts";
 import { addressSchema, quoteValue } from "../../lib/solana/address_schema.ts";
-import { buildExactSvmTransaction } from "../../lib/payments/svm_transaction.ts";
 import { paymentRpc } from "../../lib/payments/svm_rpc.ts";
 
 const input = z.object({
@@ -58,6 +57,7 @@ export default defineRoute({
       pricedResource(operation, url.href, {}),
     );
     const client = await paymentRpc(soldOn.rail.network, runtime.services.solana, runtime.local);
+    const { buildExactSvmTransaction } = await import("../../lib/payments/svm_transaction.ts");
     const built = await buildExactSvmTransaction({
       rpc: client.rpc,
       requirements: requirements!,

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation/mod.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
-import { inspectToken, tokenReportSchema } from "../../../lib/solana/token/mod.ts";
+import { tokenReportSchema } from "../../../lib/solana/token/report_schema.ts";
 
 export default defineOperation({
   id: "chain_token_analysis",
@@ -30,6 +30,7 @@ export default defineOperation({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   example: { mint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
   async handler({ mint }, ctx) {
+    const { inspectToken } = await import("../../../lib/solana/token/mod.ts");
     const { report } = await inspectToken(ctx.services.solana, mint, ctx.signal);
     return report;
   },

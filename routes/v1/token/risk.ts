@@ -7,12 +7,7 @@
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation/mod.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
-import {
-  assessRisk,
-  inspectToken,
-  riskAssessmentSchema,
-  tokenReportSchema,
-} from "../../../lib/solana/token/mod.ts";
+import { riskAssessmentSchema, tokenReportSchema } from "../../../lib/solana/token/report_schema.ts";
 
 export default defineOperation({
   id: "chain_token_risk",
@@ -34,6 +29,7 @@ export default defineOperation({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   example: { mint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
   async handler({ mint }, ctx) {
+    const { assessRisk, inspectToken } = await import("../../../lib/solana/token/mod.ts");
     const inspection = await inspectToken(ctx.services.solana, mint, ctx.signal);
     return { mint, ...assessRisk(inspection), inspection: inspection.report };
   },

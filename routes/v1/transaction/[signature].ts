@@ -5,11 +5,8 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import {
-  explainInputSchema,
-  explainSchema,
-  explainTransaction,
-} from "../../../lib/solana/transaction/mod.ts";
+import { explainInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
+import { explainSchema } from "../../../lib/solana/transaction/schema.ts";
 
 export default defineOperation({
   id: "chain_transaction_analysis",
@@ -35,6 +32,7 @@ export default defineOperation({
     signature: "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX",
   },
   async handler(input, ctx) {
+    const { explainTransaction } = await import("../../../lib/solana/transaction/mod.ts");
     return await explainTransaction(ctx.services.solana, {
       signature: input.signature,
       ...(input.lastValidBlockHeight !== undefined

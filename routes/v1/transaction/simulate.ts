@@ -5,11 +5,8 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import {
-  simulateInputSchema,
-  simulateSchema,
-  simulateTransaction,
-} from "../../../lib/solana/transaction/mod.ts";
+import { simulateInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
+import { simulateSchema } from "../../../lib/solana/transaction/schema.ts";
 
 export default defineOperation({
   id: "chain_transaction_simulate",
@@ -41,6 +38,7 @@ export default defineOperation({
     encoding: "base64",
   },
   async handler(input, ctx) {
+    const { simulateTransaction } = await import("../../../lib/solana/transaction/mod.ts");
     return await simulateTransaction(ctx.services.solana, {
       transaction: input.transaction,
       encoding: input.encoding,

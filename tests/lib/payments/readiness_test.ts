@@ -52,7 +52,6 @@ function readinessOf(facilitator: FacilitatorClient, retryMs: number): Facilitat
     payTo: FEE_PAYER,
   });
   const server = new x402ResourceServer(facilitator);
-  server.register(rail.network, rail.scheme);
   return new FacilitatorReadiness(server, [rail], retryMs);
 }
 

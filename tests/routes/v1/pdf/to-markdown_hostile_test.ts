@@ -67,7 +67,7 @@ Deno.test("[e2e] hostile PDFs fail clearly and uncharged while /healthz answers 
     });
 
     // Starting a worker thread holds the event loop for a moment (0.3–0.7 s here, more on a loaded
-    // machine), once per worker; a service does it at start with `pool.warm()`, so it is done here first.
+    // machine), once per worker, when the first conversion starts it, so it is done here first.
     await t.step("a first paid conversion starts the pool and answers 200", async () => {
       const response = await pay(`${service.base}${PATH}`, upload(textPdf([["Warm"]])));
       assert.equal(response.status, 200);
