@@ -20,6 +20,7 @@
  */
 import { UnprocessableError } from "../errors.ts";
 import type { CostLimits } from "./limits.ts";
+import { SHAPE_HINT_CALL } from "./shape_hint.ts";
 
 /** Name of the global the spliced calls reach. */
 const GLOBAL = "pdfCostGuard";
@@ -174,8 +175,8 @@ const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
     "    switch (fn | 0) {\n      case OPS.save:\n",
     hook("save(this.stateManager.stateStack.length)"),
   ],
-  // EvaluatorPreprocessor.read, once an operator is complete.
-  ["        this.preprocessCommand(fn, args);\n", hook("operator()")],
+  // EvaluatorPreprocessor.read, once an operator is complete; path operators also go to `shape_hint.ts`.
+  ["        this.preprocessCommand(fn, args);\n", `${hook("operator()")}\n${SHAPE_HINT_CALL}`],
   // Page.annotations, before any annotation is parsed.
   [
     '    const annots = this.#getInheritableProperty("Annots");\n',

@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
 import { guardPdfJsSource } from "./guard.ts";
+import { installShapeHint } from "./shape_hint.ts";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
@@ -122,6 +123,7 @@ let pdfJs: Promise<PdfJs> | undefined;
 
 /** Loads pdf.js on the first conversion, so a thread that converts nothing never pays its memory. */
 function loadPdfJs(): Promise<PdfJs> {
+  installShapeHint();
   pdfJs ??= Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), importGuardedWorker()]);
   return pdfJs;
 }

@@ -11,6 +11,7 @@ import { extractPage, readLinks } from "./extract.ts";
 import { createFontResolver } from "./fonts.ts";
 import type { CostGuard } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";
+import { shapeHints } from "./shape_hint.ts";
 import type { PDFDocumentProxy } from "./load.ts";
 import type { PageText, Tag } from "./types.ts";
 
@@ -78,6 +79,7 @@ export async function extractRun(
       tagged: options.tagged,
       ids,
       links: links.get(number) ?? [],
+      shapeHints,
     })
       .finally(() => guard.check());
     page.cleanup();
