@@ -161,6 +161,21 @@ const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   GLYPH_OUTLINES,
 ];
 
+/** Name of the global that empties the latest document's object cache. */
+const DROP_CACHE = "pdfDropObjectCache";
+
+/**
+ * Empties the cache of parsed objects of the document opened last on this
+ * thread. pdf.js keeps every object it ever parsed until the document
+ * closes; reading a long document's links and outline up front parses tens
+ * of thousands (the R reference manual's link annotations and named
+ * destinations: some 50 MB) that extracting its pages never reads again.
+ * Objects still needed are parsed again when next asked for.
+ */
+export function dropObjectCache(): void {
+  ((globalThis as Record<string, unknown>)[DROP_CACHE] as (() => void) | undefined)?.();
+}
+
 /** Where each guard call goes in pdf.js' worker module: after the exact text, once. */
 const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
   // DecodeStream.ensureBuffer, before growing a decode buffer (every filter decodes through it).
@@ -181,6 +196,11 @@ const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
   [
     '    const annots = this.#getInheritableProperty("Annots");\n',
     hook("annotations(Array.isArray(annots) ? annots.length : 0)"),
+  ],
+  // XRef: lets {@linkcode dropObjectCache} empty the latest document's cache of parsed objects.
+  [
+    "  constructor(stream, pdfManager) {\n    this.stream = stream;\n    this.pdfManager = pdfManager;\n",
+    `globalThis.${DROP_CACHE} = () => this.#cacheMap.clear();`,
   ],
   // CMap: ranges are counted by pdf.js, single mappings are not.
   ["  #consumeBudget(count, name) {\n", hook("cmapEntries(this.#mappedEntries + count)")],
