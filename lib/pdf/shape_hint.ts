@@ -17,6 +17,8 @@
  * @module
  */
 
+import { OPS } from "./vector_marks.ts";
+
 /** Name of the global pdf.js' operator reader reports to. */
 const GLOBAL = "pdfShapeHint";
 
@@ -26,20 +28,6 @@ const GLOBAL = "pdfShapeHint";
  * under that, since pdf.js holds the transform in single precision here.
  */
 const MIN_SIDE = 0.79;
-
-/** pdf.js' operator codes read here (its public `OPS` table; a test checks them). */
-export const OP = {
-  setGState: 9,
-  moveTo: 13,
-  lineTo: 14,
-  curveTo: 15,
-  curveTo2: 16,
-  curveTo3: 17,
-  rectangle: 19,
-  stroke: 20,
-  closeEOFillStroke: 27,
-  endPath: 28,
-} as const;
 
 /**
  * Spliced into pdf.js' `EvaluatorPreprocessor.read` once an operator is
@@ -72,35 +60,35 @@ function add(m: ArrayLike<number>, x: number, y: number) {
 export function readOperator(fn: number, args: ArrayLike<number> | null, ctm: ArrayLike<number>): void {
   const a = args ?? [];
   switch (fn) {
-    case OP.setGState:
+    case OPS.setGState:
       hints++;
       return;
-    case OP.moveTo:
-    case OP.lineTo:
+    case OPS.moveTo:
+    case OPS.lineTo:
       add(ctm, a[0]!, a[1]!);
       cx = a[0]!, cy = a[1]!;
       return;
-    case OP.curveTo:
+    case OPS.curveTo:
       add(ctm, cx, cy), add(ctm, a[0]!, a[1]!), add(ctm, a[2]!, a[3]!), add(ctm, a[4]!, a[5]!);
       cx = a[4]!, cy = a[5]!;
       return;
-    case OP.curveTo2:
-    case OP.curveTo3:
+    case OPS.curveTo2:
+    case OPS.curveTo3:
       add(ctm, cx, cy), add(ctm, a[0]!, a[1]!), add(ctm, a[2]!, a[3]!);
       cx = a[2]!, cy = a[3]!;
       return;
-    case OP.rectangle: {
+    case OPS.rectangle: {
       const [x = NaN, y = NaN, w = NaN, h = NaN] = Array.from(a);
       add(ctm, x, y), add(ctm, x + w, y), add(ctm, x, y + h), add(ctm, x + w, y + h);
       cx = x, cy = y;
       return;
     }
   }
-  if (fn >= OP.stroke && fn <= OP.closeEOFillStroke) {
+  if (fn >= OPS.stroke && fn <= OPS.closeEOFillStroke) {
     // Anything but a path known to be thin counts.
     if (unknown || (x1 - x0 >= MIN_SIDE && y1 - y0 >= MIN_SIDE)) hints++;
   }
-  if (fn >= OP.stroke && fn <= OP.endPath) {
+  if (fn >= OPS.stroke && fn <= OPS.endPath) {
     x0 = y0 = Infinity, x1 = y1 = -Infinity;
     unknown = false;
   }

@@ -1,17 +1,11 @@
 import assert from "node:assert/strict";
 import { OPS as PDFJS_OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { openPdf } from "../../../lib/pdf/load.ts";
-import { OP, readOperator, shapeHints } from "../../../lib/pdf/shape_hint.ts";
-import { type OperatorList, pageShapes } from "../../../lib/pdf/vector_marks.ts";
+import { readOperator, shapeHints } from "../../../lib/pdf/shape_hint.ts";
+import { type OperatorList, OPS as OP, pageShapes } from "../../../lib/pdf/vector_marks.ts";
 
 const IDENTITY = [1, 0, 0, 1, 0, 0];
 const CORPORA = ["bench/pdf/corpus/pdf", "bench/pdf/foreign/pdf", "tests/lib/pdf/fixtures/structure"];
-
-Deno.test("shape_hint's operator codes are pdf.js' own", () => {
-  for (const [name, code] of Object.entries(OP)) {
-    assert.equal(PDFJS_OPS[name as keyof typeof PDFJS_OPS], code, name);
-  }
-});
 
 Deno.test("readOperator() hints at a bullet-sized disc and a shaded box, not at thin rules or unpainted paths", () => {
   const hinted = (ops: Array<[number, number[] | null]>, ctm = IDENTITY) => {
