@@ -38,6 +38,12 @@ export interface ExtractOptions {
   ids: { next: number };
   /** The page's link annotations, from {@linkcode readLinks}. */
   links: readonly LinkAnnotation[];
+  /**
+   * A count that changes when pdf.js reads a path that may be a shape
+   * (`shape_hint.ts`): unchanged across the page's text extraction, the page
+   * has no painted shape to look for. Without it every page is looked at.
+   */
+  shapeHints?: () => number;
 }
 
 /** Fields of a text content item used here. */
@@ -129,7 +135,10 @@ function toView(view: number[], x: number, y: number): [number, number] {
  */
 export async function extractPage(page: PDFPageProxy, options: ExtractOptions): Promise<PageSpans> {
   const viewport = page.getViewport({ scale: 1 });
+  const hintsBefore = options.shapeHints?.();
   const content = await page.getTextContent({ includeMarkedContent: options.tagged });
+  // Hints measure points; a page with another user unit is always looked at.
+  const paints = hintsBefore === undefined || options.shapeHints!() !== hintsBefore || page.userUnit !== 1;
   const families: Record<string, string> = {};
   for (const [id, style] of Object.entries(content.styles)) families[id] = style.fontFamily;
   const fonts = await options.fonts.resolve(page, families);
@@ -179,7 +188,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   return {
     width: viewport.width,
     height: viewport.height,
-    spans: options.tagged ? spans : await withShapes(page, spans, viewport, options.ids),
+    spans: options.tagged || !paints ? spans : await withShapes(page, spans, viewport, options.ids),
     rotatedCharacters,
   };
 }

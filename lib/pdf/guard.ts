@@ -20,6 +20,7 @@
  */
 import { UnprocessableError } from "../errors.ts";
 import type { CostLimits } from "./limits.ts";
+import { SHAPE_HINT_CALL } from "./shape_hint.ts";
 
 /** Name of the global the spliced calls reach. */
 const GLOBAL = "pdfCostGuard";
@@ -129,7 +130,6 @@ const PIECEWISE_WRITE = `(async () => {
       })().catch(() => {});
 `;
 
-/** Text of pdf.js replaced outright: [exact text, replacement]. */
 /**
  * pdf.js keeps every page it opened, with all its parsed annotations, until
  * the document closes: on a long document that is tens of megabytes no page
@@ -141,11 +141,40 @@ const PAGE_CACHE = `    this.#pagePromises.set(pageIndex, promise);
     return promise;
 `;
 
+/**
+ * With font faces disabled (nothing here installs a font), pdf.js compiles
+ * the outline of every glyph a page shows and posts each one to the API
+ * side as a separate message, for a canvas to draw the text with. Nothing is
+ * drawn here, so that work (a tenth of an operator list's cost on a text
+ * page) is skipped; outlines are still built where the text itself is a
+ * clipping path or painted with a pattern, as pdf.js does.
+ */
+const GLYPH_OUTLINES: [string, string] = [
+  '|| state.strokeColorSpace.name === "Pattern" || font.disableFontFace) {\n',
+  '|| state.strokeColorSpace.name === "Pattern") {\n',
+];
+
 /** Text of pdf.js replaced outright: [exact text, replacement]. */
 const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   ["      writer.write(bytes).catch(() => {});\n      writer.close().catch(() => {});\n", PIECEWISE_WRITE],
   ["    this.#pagePromises.set(pageIndex, promise);\n    return promise;\n", PAGE_CACHE],
+  GLYPH_OUTLINES,
 ];
+
+/** Name of the global that empties the latest document's object cache. */
+const DROP_CACHE = "pdfDropObjectCache";
+
+/**
+ * Empties the cache of parsed objects of the document opened last on this
+ * thread. pdf.js keeps every object it ever parsed until the document
+ * closes; reading a long document's links and outline up front parses tens
+ * of thousands (the R reference manual's link annotations and named
+ * destinations: some 50 MB) that extracting its pages never reads again.
+ * Objects still needed are parsed again when next asked for.
+ */
+export function dropObjectCache(): void {
+  ((globalThis as Record<string, unknown>)[DROP_CACHE] as (() => void) | undefined)?.();
+}
 
 /** Where each guard call goes in pdf.js' worker module: after the exact text, once. */
 const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
@@ -161,12 +190,17 @@ const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
     "    switch (fn | 0) {\n      case OPS.save:\n",
     hook("save(this.stateManager.stateStack.length)"),
   ],
-  // EvaluatorPreprocessor.read, once an operator is complete.
-  ["        this.preprocessCommand(fn, args);\n", hook("operator()")],
+  // EvaluatorPreprocessor.read, once an operator is complete; path operators also go to `shape_hint.ts`.
+  ["        this.preprocessCommand(fn, args);\n", `${hook("operator()")}\n${SHAPE_HINT_CALL}`],
   // Page.annotations, before any annotation is parsed.
   [
     '    const annots = this.#getInheritableProperty("Annots");\n',
     hook("annotations(Array.isArray(annots) ? annots.length : 0)"),
+  ],
+  // XRef: lets {@linkcode dropObjectCache} empty the latest document's cache of parsed objects.
+  [
+    "  constructor(stream, pdfManager) {\n    this.stream = stream;\n    this.pdfManager = pdfManager;\n",
+    `globalThis.${DROP_CACHE} = () => this.#cacheMap.clear();`,
   ],
   // CMap: ranges are counted by pdf.js, single mappings are not.
   ["  #consumeBudget(count, name) {\n", hook("cmapEntries(this.#mappedEntries + count)")],

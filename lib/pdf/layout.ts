@@ -41,7 +41,9 @@ function makeLine(spans: Span[], page: number): Line {
   const mixed = spans.some((s) => s.font.monospace) && spans.some((s) => !s.font.monospace && s.text.trim());
   const size = dominantSize(mixed ? spans.filter((s) => !s.font.monospace && s.text.trim()) : spans);
   const main = spans.find((s) => Math.abs(s.size - size) < 0.01) ?? spans[0]!;
-  return { spans, x0, x1, y: main.y, size, page };
+  // A copy of exactly its length: an array grown by pushing keeps room for 17, and a long
+  // document holds every line until its structure is found.
+  return { spans: spans.slice(), x0, x1, y: main.y, size, page };
 }
 
 /** True when `span` continues `line` on the same baseline without a wide gap. */

@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
 import { guardPdfJsSource } from "./guard.ts";
+import { installShapeHint } from "./shape_hint.ts";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
@@ -48,11 +49,15 @@ type Listener = (this: DirectPort, event: { data: unknown }) => void;
 /**
  * The channel between pdf.js' API and its worker when both run on this
  * thread. pdf.js' own in-process port deep-copies every message with
- * `structuredClone`; for text content, the bulk of what a conversion moves,
- * that copy costs about a fifth of the extraction time. The worker never
- * touches a text chunk's items after sending them (it starts new arrays), so
- * those chunks are handed over with a shallow copy; every other message is
- * still deep-copied. Delivery stays asynchronous, as pdf.js expects.
+ * `structuredClone`; for text content and operator lists, the bulk of what a
+ * conversion moves, that copy costs about a fifth of the work. The worker
+ * never touches a text chunk's items after sending them (it starts new
+ * arrays), so those chunks are handed over with a shallow copy. An operator
+ * list chunk's two arrays are emptied and refilled once sent, so they are
+ * copied, but not what they hold: each operator's arguments are new arrays,
+ * and the typed arrays among them are ones pdf.js transfers (gives away).
+ * Every other message is still deep-copied. Delivery stays asynchronous, as
+ * pdf.js expects.
  */
 class DirectPort {
   #listeners = new Set<Listener>();
@@ -60,9 +65,7 @@ class DirectPort {
 
   /** Delivers `data` to every listener on the next microtask. */
   postMessage(data: unknown, transfer?: Transferable[]) {
-    const event = {
-      data: isTextChunk(data) ? { ...data, chunk: { ...data.chunk } } : structuredClone(data, { transfer }),
-    };
+    const event = { data: handOver(data, transfer) };
     this.#queue.then(() => {
       for (const listener of this.#listeners) listener.call(this, event);
     });
@@ -84,10 +87,31 @@ class DirectPort {
   }
 }
 
-/** True for a stream message carrying a chunk of text content (`items` and `styles`). */
-function isTextChunk(data: unknown): data is { chunk: { items: unknown[]; styles: object } } {
-  const chunk = (data as { chunk?: { items?: unknown; styles?: unknown } } | null)?.chunk;
-  return Array.isArray(chunk?.items) && typeof chunk?.styles === "object";
+/** A stream message's chunk, as far as {@linkcode handOver} looks at it. */
+interface Chunk {
+  items?: unknown;
+  styles?: unknown;
+  fnArray?: unknown;
+  argsArray?: unknown;
+}
+
+/**
+ * What the other side receives for `data`: text content chunks (`items` and
+ * `styles`) shallow-copied, operator list chunks (`fnArray` and `argsArray`)
+ * with copies of their two arrays, anything else deep-copied.
+ */
+function handOver(data: unknown, transfer?: Transferable[]): unknown {
+  const chunk = (data as { chunk?: Chunk } | null)?.chunk;
+  if (Array.isArray(chunk?.items) && typeof chunk?.styles === "object") {
+    return { ...data as object, chunk: { ...chunk } };
+  }
+  if (Array.isArray(chunk?.fnArray) && Array.isArray(chunk?.argsArray)) {
+    return {
+      ...data as object,
+      chunk: { ...chunk, fnArray: chunk.fnArray.slice(), argsArray: chunk.argsArray.slice() },
+    };
+  }
+  return structuredClone(data, { transfer });
 }
 
 /** pdf.js' API and worker modules. */
@@ -99,20 +123,44 @@ let pdfJs: Promise<PdfJs> | undefined;
 
 /** Loads pdf.js on the first conversion, so a thread that converts nothing never pays its memory. */
 function loadPdfJs(): Promise<PdfJs> {
+  installShapeHint();
   pdfJs ??= Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), importGuardedWorker()]);
   return pdfJs;
 }
 
-/** Imports pdf.js' worker module with the cost guard spliced in, from memory. */
+/** The worker module's one export statement, which {@linkcode moduleAsFunction} turns into a return. */
+const WORKER_EXPORT = "export { WorkerMessageHandler };";
+
+/**
+ * The worker module's source as the body of a function returning its export.
+ * The module reads `import.meta.url` only to locate WebAssembly decoders,
+ * which are disabled here ({@linkcode openPdf} passes `useWasm: false`), so
+ * it reads nothing.
+ *
+ * @throws {Error} When the module does not end with the one export expected (pdf.js changed).
+ */
+export function moduleAsFunction(source: string): string {
+  const at = source.lastIndexOf(WORKER_EXPORT);
+  if (at < 0 || source.indexOf(WORKER_EXPORT) !== at) {
+    throw new Error(`Cannot load pdf.js: expected one ${JSON.stringify(WORKER_EXPORT)}`);
+  }
+  const body = source.slice(0, at) + "return { WorkerMessageHandler };" +
+    source.slice(at + WORKER_EXPORT.length);
+  return `"use strict";\n${body.replaceAll("import.meta.url", "undefined")}`;
+}
+
+/**
+ * Loads pdf.js' worker module with the cost guard spliced in, from memory.
+ * It is compiled as a function rather than imported from a `blob:` URL:
+ * Deno analyses every module it imports from outside npm packages, and for
+ * this 2.4 MB one that analysis left about 55 MB of resident memory behind
+ * in every thread that converts; a function is handed to V8 alone. The
+ * source is pdf.js' own, as installed; no document text is ever evaluated.
+ */
 async function importGuardedWorker(): Promise<PdfJs[1]> {
   const path = createRequire(import.meta.url).resolve("pdfjs-dist/legacy/build/pdf.worker.mjs");
-  const source = guardPdfJsSource(await Deno.readTextFile(path));
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  try {
-    return await import(url);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  const source = moduleAsFunction(guardPdfJsSource(await Deno.readTextFile(path)));
+  return new Function(source)() as PdfJs[1];
 }
 
 /** Starts a pdf.js worker on this thread, talking over a {@linkcode DirectPort}. */

@@ -9,8 +9,9 @@
 import { UnprocessableError } from "../errors.ts";
 import { extractPage, readLinks } from "./extract.ts";
 import { createFontResolver } from "./fonts.ts";
-import type { CostGuard } from "./guard.ts";
+import { type CostGuard, dropObjectCache } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";
+import { shapeHints } from "./shape_hint.ts";
 import type { PDFDocumentProxy } from "./load.ts";
 import type { PageText, Tag } from "./types.ts";
 
@@ -65,6 +66,7 @@ export async function extractRun(
   const { guard } = options;
   const links = await readLinks(doc, numbers).catch(() => new Map());
   guard.check();
+  dropObjectCache();
   const fonts = createFontResolver();
   const ids = { next: 0 };
   const run: PageRun = { pages: [], pageCharacters: [], warnings: [], ids: 0 };
@@ -78,6 +80,7 @@ export async function extractRun(
       tagged: options.tagged,
       ids,
       links: links.get(number) ?? [],
+      shapeHints,
     })
       .finally(() => guard.check());
     page.cleanup();

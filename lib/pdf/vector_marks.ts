@@ -33,13 +33,20 @@ const MAX_SIDE = 12;
 const BAR_WIDTH = 6;
 
 /**
- * The pdf.js operator codes read here (its public `OPS` table; a test checks
- * them), spelled out so this module does not load pdf.js itself.
+ * The pdf.js operator codes read here and in `shape_hint.ts` (its public
+ * `OPS` table; a test checks them), spelled out so neither loads pdf.js.
  */
 export const OPS = {
+  setGState: 9,
   save: 10,
   restore: 11,
   transform: 12,
+  moveTo: 13,
+  lineTo: 14,
+  curveTo: 15,
+  curveTo2: 16,
+  curveTo3: 17,
+  rectangle: 19,
   stroke: 20,
   closeStroke: 21,
   fill: 22,
@@ -48,6 +55,7 @@ export const OPS = {
   eoFillStroke: 25,
   closeFillStroke: 26,
   closeEOFillStroke: 27,
+  endPath: 28,
   paintFormXObjectBegin: 74,
   paintFormXObjectEnd: 75,
   constructPath: 91,

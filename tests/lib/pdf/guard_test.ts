@@ -21,6 +21,11 @@ Deno.test("guardPdfJsSource() splices every guard call into this pdf.js, once ea
     "streamBytes",
   ]);
   assert.ok(!guarded.includes("writer.write(bytes).catch"), "native inflate is fed in pieces");
+  assert.ok(!guarded.includes("|| font.disableFontFace) {"), "no glyph outlines are built for drawing");
+  assert.ok(
+    guarded.includes("globalThis.pdfDropObjectCache = () => this.#cacheMap.clear();"),
+    "object cache reachable",
+  );
 });
 
 Deno.test("guardPdfJsSource() refuses a pdf.js it does not recognise instead of running unguarded", async () => {
