@@ -94,6 +94,10 @@ export class LocalChain {
   #transactionCount = 0;
   readonly #fees = new FeeHistory();
   readonly #finalityLagSlots: number;
+  #stateVersion = 0;
+  /** Sizes of program data accounts read at {@linkcode #sizesVersion}: megabytes to copy for one length. */
+  readonly #programDataSizes = new Map<string, number>();
+  #sizesVersion = -1;
 
   /** @throws {RangeError} if `finalityLagSlots` is not a non-negative integer */
   constructor(options: LocalChainOptions = {}) {
@@ -122,6 +126,21 @@ export class LocalChain {
   /** Unix time of the current block. */
   get blockTime(): number {
     return this.#blockTime;
+  }
+
+  /**
+   * A number that changes whenever the chain's state may have: a transaction
+   * was executed, or accounts were written outside the ledger (see
+   * {@linkcode LocalChain.noteDirectWrite}). Two simulations of one
+   * transaction at the same version give the same answer.
+   */
+  get stateVersion(): number {
+    return this.#stateVersion;
+  }
+
+  /** Records a write made straight through {@linkcode LocalChain.svm} (a faucet credit, a planted account). */
+  noteDirectWrite(): void {
+    this.#stateVersion++;
   }
 
   /** Landed transactions so far. */
@@ -214,7 +233,7 @@ export class LocalChain {
       wire = withRecentBlockhash(original, replacementBlockhash.blockhash);
     }
     const read = (address: Address) => this.svm.getAccount(address);
-    const pre = snapshotBalances(wire.message, keys, read);
+    const pre = snapshotBalances(wire.message, keys, read, { programDataSize: this.#programDataSize });
     const fee = messageFee(wire.message);
     const rejection = options.sigVerify && !verifyTransactionSignatures(wire)
       ? "SignatureFailure"
@@ -246,7 +265,7 @@ export class LocalChain {
       const account = postAccounts.get(address);
       return account ? { ...account, data: new Uint8Array(account.data), exists: true } : read(address);
     };
-    const post = snapshotBalances(wire.message, keys, readPost);
+    const post = snapshotBalances(wire.message, keys, readPost, { before: pre });
     const meta = buildExecutionMeta({ err: null, fee, keys, pre, post, result: result.meta() });
     return { err: null, meta, executed: true, postAccounts, replacementBlockhash };
   }
@@ -274,8 +293,11 @@ export class LocalChain {
     if (rejection) return { outcome: { signature, err: rejection, landed: false } };
 
     const read = (address: Address) => this.svm.getAccount(address);
-    const pre = snapshotBalances(wire.message, resolved.keys, read);
+    const pre = snapshotBalances(wire.message, resolved.keys, read, {
+      programDataSize: this.#programDataSize,
+    });
     const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
+    this.#stateVersion++;
     const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
     const err = result instanceof FailedTransactionMetadata
       ? fromLiteSvmError(result.err())
@@ -285,7 +307,7 @@ export class LocalChain {
     const landed = err === null || payerAfter < (pre.lamports[0] ?? 0n);
     if (!landed) return { outcome: { signature, err, landed } };
 
-    const post = snapshotBalances(wire.message, resolved.keys, read);
+    const post = snapshotBalances(wire.message, resolved.keys, read, { before: pre });
     const meta = buildExecutionMeta({
       err,
       fee: messageFee(wire.message),
@@ -312,6 +334,21 @@ export class LocalChain {
     this.#fees.record(entry.slot, readComputeBudget(entry.wire.message).unitPrice, writable);
   }
 
+  /** The size of the program data account at `address`, read once per state version. */
+  readonly #programDataSize = (address: Address): number => {
+    if (this.#sizesVersion !== this.#stateVersion) {
+      this.#programDataSizes.clear();
+      this.#sizesVersion = this.#stateVersion;
+    }
+    let size = this.#programDataSizes.get(address);
+    if (size === undefined) {
+      const account = this.svm.getAccount(address);
+      size = account.exists ? account.data.length : -1;
+      this.#programDataSizes.set(address, size);
+    }
+    return size;
+  };
+
   #checkFreshness(wire: WireTransaction, maxAge: bigint): RpcTransactionError | null {
     const token = wire.message.lifetimeToken;
     const fresh = this.isBlockhashValid(token, maxAge) ||
@@ -331,6 +368,7 @@ export class LocalChain {
   }
 
   #produceBlock(blockTime: number): void {
+    this.#stateVersion++;
     this.#slot += 1n;
     this.#blockHeight += 1n;
     this.#blockTime = blockTime;

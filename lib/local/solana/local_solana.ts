@@ -100,6 +100,7 @@ export async function createLocalSolana(options: LocalSolanaOptions = {}): Promi
       }
       if (lamports !== undefined && lamports > 0n) creditLamports(chain.svm, owner, lamports);
       if (usdc !== undefined) creditUsdc(chain.svm, owner, usdc);
+      chain.noteDirectWrite();
       return Promise.resolve();
     },
     usdcBalance: (owner) => usdcBalanceOf(chain.svm, owner),
