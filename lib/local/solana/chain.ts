@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { Clock, EpochSchedule, FailedTransactionMetadata } from "litesvm";
 import type { Address, EncodedAccount, MaybeEncodedAccount } from "@solana/kit";
 import { type AccountKeys, type KeysResult, resolveAccountKeys } from "./account_keys.ts";
 import { messageFee, readComputeBudget } from "./compute_budget.ts";
@@ -23,6 +23,7 @@ import { buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_m
 import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./wire.ts";
 import { nonceOf } from "./nonce.ts";
 import { verifyTransactionSignatures } from "./signatures.ts";
+import { TrackedLiteSvm } from "./tracked_svm.ts";
 
 /** Blocks a blockhash stays valid for. */
 export const MAX_PROCESSING_AGE = 150n;
@@ -81,8 +82,8 @@ export interface LocalChainOptions {
 
 /** The local chain. Every method is synchronous: calls never interleave. */
 export class LocalChain {
-  /** The runtime. */
-  readonly svm: LiteSVM;
+  /** The runtime (writes made straight to it count as state changes too). */
+  readonly svm: TrackedLiteSvm;
   #slot = GENESIS_SLOT;
   #blockHeight = GENESIS_BLOCK_HEIGHT;
   #blockTime = Math.floor(Date.now() / 1000);
@@ -94,7 +95,6 @@ export class LocalChain {
   #transactionCount = 0;
   readonly #fees = new FeeHistory();
   readonly #finalityLagSlots: number;
-  #stateVersion = 0;
   /** Sizes of program data accounts read at {@linkcode #sizesVersion}: megabytes to copy for one length. */
   readonly #programDataSizes = new Map<string, number>();
   #sizesVersion = -1;
@@ -106,7 +106,8 @@ export class LocalChain {
       throw new RangeError(`Invalid finalityLagSlots "${lag}": expected a non-negative integer`);
     }
     this.#finalityLagSlots = lag;
-    this.svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
+    this.svm = new TrackedLiteSvm();
+    this.svm.withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
     this.svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
     this.#setClock(this.#slot, this.#blockTime);
     this.#latestBlockhash = this.svm.latestBlockhash();
@@ -130,17 +131,12 @@ export class LocalChain {
 
   /**
    * A number that changes whenever the chain's state may have: a transaction
-   * was executed, or accounts were written outside the ledger (see
-   * {@linkcode LocalChain.noteDirectWrite}). Two simulations of one
-   * transaction at the same version give the same answer.
+   * was executed, a block produced, or accounts written straight to
+   * {@linkcode LocalChain.svm}. Two simulations of one transaction at the
+   * same version give the same answer.
    */
   get stateVersion(): number {
-    return this.#stateVersion;
-  }
-
-  /** Records a write made straight through {@linkcode LocalChain.svm} (a faucet credit, a planted account). */
-  noteDirectWrite(): void {
-    this.#stateVersion++;
+    return this.svm.version;
   }
 
   /** Landed transactions so far. */
@@ -297,7 +293,6 @@ export class LocalChain {
       programDataSize: this.#programDataSize,
     });
     const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
-    this.#stateVersion++;
     const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
     const err = result instanceof FailedTransactionMetadata
       ? fromLiteSvmError(result.err())
@@ -336,9 +331,9 @@ export class LocalChain {
 
   /** The size of the program data account at `address`, read once per state version. */
   readonly #programDataSize = (address: Address): number => {
-    if (this.#sizesVersion !== this.#stateVersion) {
+    if (this.#sizesVersion !== this.svm.version) {
       this.#programDataSizes.clear();
-      this.#sizesVersion = this.#stateVersion;
+      this.#sizesVersion = this.svm.version;
     }
     let size = this.#programDataSizes.get(address);
     if (size === undefined) {
@@ -368,7 +363,6 @@ export class LocalChain {
   }
 
   #produceBlock(blockTime: number): void {
-    this.#stateVersion++;
     this.#slot += 1n;
     this.#blockHeight += 1n;
     this.#blockTime = blockTime;

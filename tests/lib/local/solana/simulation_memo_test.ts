@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createLocalSolana, type LocalSolana } from "../../../../lib/local/solana/local_solana.ts";
 import type { RpcHandler } from "../../../../lib/local/solana/in_process_rpc.ts";
 import { reuseSimulations } from "../../../../lib/local/solana/simulation_memo.ts";
+import { usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
 import {
   fundedWallet,
   signedTransaction,
@@ -72,6 +73,19 @@ Deno.test("a state change by another transaction or the faucet forgets what was 
   await local.fund(buyer.address, { usdc: 4_000n });
   assert.equal((await simulate(3, wire(part))).result?.value.err, null, "funded again, it would pass");
   assert.equal(chain.simulations, 3);
+});
+
+Deno.test("an account written straight to the runtime, as tests plant them, forgets what was simulated", async () => {
+  const { local, buyer, chain, simulate } = await setup();
+  assert.equal((await simulate(1)).result?.value.err, null);
+  const source = local.svm.getAccount(usdcAccountOf(buyer.address));
+  assert.ok(source.exists);
+  const emptied = new Uint8Array(source.data);
+  emptied.fill(0, 64, 72); // the token amount
+  local.svm.setAccount({ ...source, data: emptied });
+  const again = await simulate(2);
+  assert.deepEqual(again.result?.value.err, { InstructionError: [0, { Custom: 1 }] }, "insufficient funds");
+  assert.equal(chain.simulations, 2);
 });
 
 Deno.test("errors, notifications and batches are passed through, never remembered", async () => {
