@@ -56,6 +56,18 @@ export class Settlements {
    * settlement fails, so the work's output must not be served.
    */
   async settle(authorization: Authorization): Promise<SettleResponse> {
+    const [settlement] = await this.#settle(authorization, () => Promise.resolve(false));
+    return settlement;
+  }
+
+  /**
+   * {@linkcode settle}, asking `gone` once charged, while the claim is marked
+   * spent (two waits in one): with whether the client was gone by then.
+   */
+  async #settle(
+    authorization: Authorization,
+    gone: () => Promise<boolean>,
+  ): Promise<[SettleResponse, boolean]> {
     const { server, claims, onSettlement, timeoutMs } = this.#parts;
     const { rail, resource, payload, requirements, claim } = authorization;
     const event = { resource: resource.url, network: rail.network, amount: requirements.amount };
@@ -85,14 +97,14 @@ export class Settlements {
       );
     }
     if (!result.success) return await this.#settlementFailed(authorization, result);
-    await claims.settle(claim, result.transaction);
+    const [, left] = await Promise.all([claims.settle(claim, result.transaction), gone()]);
     onSettlement({
       ...event,
       payer: result.payer ?? authorization.payer,
       transaction: result.transaction,
       success: true,
     });
-    return result;
+    return [result, left];
   }
 
   /** A settlement the facilitator refused: the claim is freed and the output replaced by a 402. */
@@ -129,10 +141,8 @@ export class Settlements {
       await this.release(authorization);
       return undefined;
     }
-    const settlement = await this.settle(authorization);
-    if (await presence.gone()) {
-      this.undelivered(authorization, settlement, "the client left during settlement");
-    }
+    const [settlement, left] = await this.#settle(authorization, () => presence.gone());
+    if (left) this.undelivered(authorization, settlement, "the client left during settlement");
     return settlement;
   }
 
