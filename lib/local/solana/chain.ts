@@ -95,7 +95,7 @@ export class LocalChain {
   #transactionCount = 0;
   readonly #fees = new FeeHistory();
   readonly #finalityLagSlots: number;
-  /** Sizes of program data accounts read at {@linkcode #sizesVersion}: megabytes to copy for one length. */
+  /** Sizes of program data accounts (100 KB and more to copy for one length), read at {@linkcode #sizesVersion}. */
   readonly #programDataSizes = new Map<string, number>();
   #sizesVersion = -1;
 
@@ -329,11 +329,11 @@ export class LocalChain {
     this.#fees.record(entry.slot, readComputeBudget(entry.wire.message).unitPrice, writable);
   }
 
-  /** The size of the program data account at `address`, read once per state version. */
+  /** The size of the program data account at `address`, read again only once an account was written. */
   readonly #programDataSize = (address: Address): number => {
-    if (this.#sizesVersion !== this.svm.version) {
+    if (this.#sizesVersion !== this.svm.accountsVersion) {
       this.#programDataSizes.clear();
-      this.#sizesVersion = this.svm.version;
+      this.#sizesVersion = this.svm.accountsVersion;
     }
     let size = this.#programDataSizes.get(address);
     if (size === undefined) {

@@ -6,7 +6,10 @@
  * data size) is valid only at the version it was read at.
  *
  * Toggling signature verification does not count: the chain switches it off
- * around a simulation whose signatures it checked itself.
+ * around a simulation whose signatures it checked itself. Calls that only set
+ * sysvars (the clock, a slot, a blockhash) change
+ * {@linkcode TrackedLiteSvm.version} but not
+ * {@linkcode TrackedLiteSvm.accountsVersion}.
  *
  * @module
  */
@@ -29,13 +32,25 @@ import type { Address, EncodedAccount, Lamports, Transaction } from "@solana/kit
 /** LiteSVM with a version that changes with its state. */
 export class TrackedLiteSvm extends LiteSVM {
   #version = 0;
+  #accountsVersion = 0;
 
   /** Changes whenever the state may have. */
   get version(): number {
     return this.#version;
   }
 
+  /** Changes whenever an account other than a sysvar may have been written. */
+  get accountsVersion(): number {
+    return this.#accountsVersion;
+  }
+
   #changed<T>(result: T): T {
+    this.#version++;
+    this.#accountsVersion++;
+    return result;
+  }
+
+  #sysvarsChanged<T>(result: T): T {
     this.#version++;
     return result;
   }
@@ -95,33 +110,33 @@ export class TrackedLiteSvm extends LiteSVM {
     return this.#changed(super.sendTransaction(tx));
   }
   override expireBlockhash(): void {
-    this.#changed(super.expireBlockhash());
+    this.#sysvarsChanged(super.expireBlockhash());
   }
   override warpToSlot(slot: bigint): void {
-    this.#changed(super.warpToSlot(slot));
+    this.#sysvarsChanged(super.warpToSlot(slot));
   }
   override setClock(clock: Clock): void {
-    this.#changed(super.setClock(clock));
+    this.#sysvarsChanged(super.setClock(clock));
   }
   override setEpochRewards(rewards: EpochRewards): void {
-    this.#changed(super.setEpochRewards(rewards));
+    this.#sysvarsChanged(super.setEpochRewards(rewards));
   }
   override setEpochSchedule(schedule: EpochSchedule): void {
-    this.#changed(super.setEpochSchedule(schedule));
+    this.#sysvarsChanged(super.setEpochSchedule(schedule));
   }
   override setLastRestartSlot(slot: bigint): void {
-    this.#changed(super.setLastRestartSlot(slot));
+    this.#sysvarsChanged(super.setLastRestartSlot(slot));
   }
   override setRent(rent: Rent): void {
-    this.#changed(super.setRent(rent));
+    this.#sysvarsChanged(super.setRent(rent));
   }
   override setSlotHashes(hashes: SlotHash[]): void {
-    this.#changed(super.setSlotHashes(hashes));
+    this.#sysvarsChanged(super.setSlotHashes(hashes));
   }
   override setSlotHistory(history: SlotHistory): void {
-    this.#changed(super.setSlotHistory(history));
+    this.#sysvarsChanged(super.setSlotHistory(history));
   }
   override setStakeHistory(history: StakeHistory): void {
-    this.#changed(super.setStakeHistory(history));
+    this.#sysvarsChanged(super.setStakeHistory(history));
   }
 }

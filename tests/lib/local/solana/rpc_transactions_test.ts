@@ -7,6 +7,7 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
 import {
   AccountRole,
+  type Address,
   generateKeyPairSigner,
   getAddressDecoder,
   getBase64Encoder,
@@ -276,6 +277,19 @@ Deno.test("balances of read-only accounts and the loaded data size (program data
     assert.equal(bystanderBalance(value.postTokenBalances), "7000");
     assert.equal(value.preBalances[bystanderIndex], value.postBalances[bystanderIndex]);
   }
+  // A program data account grown by a direct write (an upgrade's spare room) is read again.
+  const token = local.svm.getAccount("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address);
+  assert.ok(token.exists);
+  const programData = local.svm.getAccount(getAddressDecoder().decode(token.data.subarray(4, 36)));
+  assert.ok(programData.exists);
+  const grown = new Uint8Array(programData.data.length + 1_000);
+  grown.set(programData.data);
+  local.svm.setAccount({ ...programData, data: grown, space: BigInt(grown.length) });
+  const { value } =
+    (await rpc(local, "simulateTransaction", [wire(transaction), { encoding: "base64" }])).result;
+  assert.equal(value.err, null);
+  assert.equal(value.loadedAccountsDataSize, expectedSize + 1_000);
+
   const signature = (await rpc(local, "sendTransaction", [wire(transaction), { encoding: "base64" }])).result;
   const { meta } =
     (await rpc(local, "getTransaction", [signature, { maxSupportedTransactionVersion: 0 }])).result;
