@@ -22,6 +22,7 @@ import { evmRail, NETWORKS, solanaRail } from "../payments/rails.ts";
 import type { ModeParts } from "../mode_parts.ts";
 import { createInProcessRpc, createLocalSolana } from "./solana/local_solana.ts";
 import { createSolanaClient } from "../solana/rpc.ts";
+import { reuseSimulations } from "./solana/simulation_memo.ts";
 
 const SOL = 1_000_000_000n;
 
@@ -37,7 +38,8 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
 
     const facilitator = new x402Facilitator();
     registerExactSvmScheme(facilitator, {
-      signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(solana)),
+      // Settlement repeats verification's simulation: at an unchanged state, it is answered from the first.
+      signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(reuseSimulations(solana, solana.chain))),
       networks: NETWORKS.solanaDevnet.network,
     });
     if (evm) {

@@ -2,15 +2,21 @@
  * Whether the client of a paid request is still there, asked right before its
  * payment is settled: a buyer who hung up is never charged.
  *
- * `request.signal` alone cannot tell. Deno's HTTP/1.1 server stops watching a
- * connection for end-of-file once a request body that did not arrive with its
- * headers in one read has been read: a client that hangs up after sending such
- * a body (an upload, or even a small JSON-RPC body written after its headers)
- * never aborts the signal, and the handler's answer is only found undeliverable
- * when it is written, after settlement. So, where the platform shows it
- * (Linux), the connection's TCP state is read as well: a peer that sent FIN
- * leaves our end in CLOSE-WAIT, one that sent RST leaves no socket at all.
- * Where that table cannot be read, the signal is all there is.
+ * `request.signal` alone cannot tell. Deno's HTTP/1.1 server does not abort
+ * it when a client closes its side of the connection while the handler runs
+ * (on Deno 2.9 a raw loopback client sending FIN after its request leaves the
+ * signal untouched, with or without a request body), so the handler's answer
+ * would only be found undeliverable when it is written, after settlement. So,
+ * where the platform shows it (Linux), the connection's TCP state is read as
+ * well: a peer that sent FIN leaves our end in CLOSE-WAIT, one that sent RST
+ * leaves no socket at all. Where that table cannot be read, the signal is all
+ * there is.
+ *
+ * Reading a table costs the kernel a walk of its whole connection hash (about
+ * a millisecond on a large host, however few connections there are), so only
+ * the table the peer can be in is read first: `tcp` for an IPv4 peer, then
+ * `tcp6` (where a dual-stack listener lists it as an IPv4-mapped address)
+ * only when it is not seen open there.
  *
  * @module
  */
@@ -65,9 +71,9 @@ const CLOSED_STATES = new Set(["06", "07", "08", "09", "0B"]); // TIME_WAIT, CLO
  * connections (some sandboxes), or the address is not an IP address.
  */
 export async function peerConnectionState(peer: PeerAddress): Promise<ConnectionState> {
-  const wanted = procAddresses(peer);
-  if (wanted.length === 0 || !await tablesShowConnections()) return "unknown";
-  return await stateInTables(wanted);
+  const lookups = procLookups(peer);
+  if (lookups.length === 0 || !await tablesShowConnections()) return "unknown";
+  return await stateInTables(lookups);
 }
 
 /**
@@ -86,7 +92,7 @@ function tablesShowConnections(): Promise<boolean> {
       client = await Deno.connect({ hostname: "127.0.0.1", port: listener.addr.port });
       server = await listener.accept();
       const { hostname, port } = server.remoteAddr as Deno.NetAddr;
-      return await stateInTables(procAddresses({ hostname, port })) === "open";
+      return await stateInTables(procLookups({ hostname, port })) === "open";
     } catch {
       return false;
     } finally {
@@ -99,10 +105,16 @@ function tablesShowConnections(): Promise<boolean> {
   })();
 }
 
-async function stateInTables(wanted: string[]): Promise<ConnectionState> {
+/** A table to read and the remote address, as written there, to look for. */
+interface Lookup {
+  table: "/proc/net/tcp" | "/proc/net/tcp6";
+  remote: string;
+}
+
+async function stateInTables(lookups: Lookup[]): Promise<ConnectionState> {
   let read = false;
   let closed = false;
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+  for (const { table, remote } of lookups) {
     let text: string;
     try {
       text = await Deno.readTextFile(table);
@@ -110,30 +122,48 @@ async function stateInTables(wanted: string[]): Promise<ConnectionState> {
       continue;
     }
     read = true;
-    for (const line of text.split("\n")) {
-      const fields = line.trim().split(/\s+/);
-      const remote = fields[2];
-      const state = fields[3];
-      if (!remote || !state || !wanted.includes(remote)) continue;
-      if (OPEN_STATES.has(state)) return "open";
-      if (CLOSED_STATES.has(state)) closed = true;
-    }
+    const state = stateInTable(text, remote);
+    if (state === "open") return "open";
+    if (state === "closed") closed = true;
   }
   if (!read) return "unknown";
   return closed ? "closed" : "missing";
 }
 
-/** How `peer` is written in the kernel's tables: IPv4 in `tcp`, IPv6 and IPv4-mapped in `tcp6`. */
-function procAddresses(peer: PeerAddress): string[] {
+/** The state of the connections whose remote address is `remote` in one table's text (lines are split only where it appears). */
+function stateInTable(text: string, remote: string): "open" | "closed" | undefined {
+  let closed = false;
+  const needle = ` ${remote} `;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    const lineEnd = text.indexOf("\n", at);
+    const line = text.slice(text.lastIndexOf("\n", at) + 1, lineEnd === -1 ? undefined : lineEnd);
+    const fields = line.trim().split(/\s+/); // sl local_address rem_address st ...
+    if (fields[2] !== remote) continue; // our own end of a connection to that address
+    const state = fields[3] ?? "";
+    if (OPEN_STATES.has(state)) return "open";
+    if (CLOSED_STATES.has(state)) closed = true;
+  }
+  return closed ? "closed" : undefined;
+}
+
+/**
+ * Where `peer` is listed, in the order to look: an IPv4 peer in `tcp`, then
+ * IPv4-mapped in `tcp6`; an IPv4-mapped or IPv6 peer in `tcp6` only.
+ */
+function procLookups(peer: PeerAddress): Lookup[] {
   const port = peer.port.toString(16).toUpperCase().padStart(4, "0");
   const host = peer.hostname.replace(/^\[|\]$/g, "");
-  const v4 = ipv4Bytes(host.replace(/^::ffff:/i, ""));
+  const unmapped = host.replace(/^::ffff:/i, "");
+  const v4 = ipv4Bytes(unmapped);
   if (v4) {
     const mapped = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4];
-    return [`${wordsHex(v4)}:${port}`, `${wordsHex(mapped)}:${port}`];
+    const inTcp6: Lookup = { table: "/proc/net/tcp6", remote: `${wordsHex(mapped)}:${port}` };
+    return unmapped === host
+      ? [{ table: "/proc/net/tcp", remote: `${wordsHex(v4)}:${port}` }, inTcp6]
+      : [inTcp6];
   }
   const v6 = ipv6Bytes(host);
-  return v6 ? [`${wordsHex(v6)}:${port}`] : [];
+  return v6 ? [{ table: "/proc/net/tcp6", remote: `${wordsHex(v6)}:${port}` }] : [];
 }
 
 /** Bytes as the kernel prints them: each 32-bit word in host (little-endian) order. */

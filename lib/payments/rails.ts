@@ -52,6 +52,12 @@ export interface PaymentRail {
   validityWindow?(payload: PaymentPayload): { validAfter: bigint; validBefore: bigint } | undefined;
 }
 
+/** Throws the rail's reason when it cannot take payments now. */
+export function throwIfUnavailable(rail: PaymentRail): void {
+  const down = rail.unavailable?.();
+  if (down) throw down;
+}
+
 const decimal = z.string().regex(/^\d{1,78}$/, "expected a whole number as a decimal string");
 const hex = (bytes?: number) =>
   z.string().regex(

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { Clock, EpochSchedule, FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { Clock, EpochSchedule, FailedTransactionMetadata } from "litesvm";
 import type { Address, EncodedAccount, MaybeEncodedAccount } from "@solana/kit";
 import { type AccountKeys, type KeysResult, resolveAccountKeys } from "./account_keys.ts";
 import { messageFee, readComputeBudget } from "./compute_budget.ts";
@@ -23,6 +23,7 @@ import { buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_m
 import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./wire.ts";
 import { nonceOf } from "./nonce.ts";
 import { verifyTransactionSignatures } from "./signatures.ts";
+import { TrackedLiteSvm } from "./tracked_svm.ts";
 
 /** Blocks a blockhash stays valid for. */
 export const MAX_PROCESSING_AGE = 150n;
@@ -81,8 +82,8 @@ export interface LocalChainOptions {
 
 /** The local chain. Every method is synchronous: calls never interleave. */
 export class LocalChain {
-  /** The runtime. */
-  readonly svm: LiteSVM;
+  /** The runtime (writes made straight to it count as state changes too). */
+  readonly svm: TrackedLiteSvm;
   #slot = GENESIS_SLOT;
   #blockHeight = GENESIS_BLOCK_HEIGHT;
   #blockTime = Math.floor(Date.now() / 1000);
@@ -94,6 +95,9 @@ export class LocalChain {
   #transactionCount = 0;
   readonly #fees = new FeeHistory();
   readonly #finalityLagSlots: number;
+  /** Sizes of program data accounts (100 KB and more to copy for one length), read at {@linkcode #sizesVersion}. */
+  readonly #programDataSizes = new Map<string, number>();
+  #sizesVersion = -1;
 
   /** @throws {RangeError} if `finalityLagSlots` is not a non-negative integer */
   constructor(options: LocalChainOptions = {}) {
@@ -102,7 +106,8 @@ export class LocalChain {
       throw new RangeError(`Invalid finalityLagSlots "${lag}": expected a non-negative integer`);
     }
     this.#finalityLagSlots = lag;
-    this.svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
+    this.svm = new TrackedLiteSvm();
+    this.svm.withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
     this.svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
     this.#setClock(this.#slot, this.#blockTime);
     this.#latestBlockhash = this.svm.latestBlockhash();
@@ -122,6 +127,16 @@ export class LocalChain {
   /** Unix time of the current block. */
   get blockTime(): number {
     return this.#blockTime;
+  }
+
+  /**
+   * A number that changes whenever the chain's state may have: a transaction
+   * was executed, a block produced, or accounts written straight to
+   * {@linkcode LocalChain.svm}. Two simulations of one transaction at the
+   * same version give the same answer.
+   */
+  get stateVersion(): number {
+    return this.svm.version;
   }
 
   /** Landed transactions so far. */
@@ -214,7 +229,7 @@ export class LocalChain {
       wire = withRecentBlockhash(original, replacementBlockhash.blockhash);
     }
     const read = (address: Address) => this.svm.getAccount(address);
-    const pre = snapshotBalances(wire.message, keys, read);
+    const pre = snapshotBalances(wire.message, keys, read, { programDataSize: this.#programDataSize });
     const fee = messageFee(wire.message);
     const rejection = options.sigVerify && !verifyTransactionSignatures(wire)
       ? "SignatureFailure"
@@ -246,7 +261,7 @@ export class LocalChain {
       const account = postAccounts.get(address);
       return account ? { ...account, data: new Uint8Array(account.data), exists: true } : read(address);
     };
-    const post = snapshotBalances(wire.message, keys, readPost);
+    const post = snapshotBalances(wire.message, keys, readPost, { before: pre });
     const meta = buildExecutionMeta({ err: null, fee, keys, pre, post, result: result.meta() });
     return { err: null, meta, executed: true, postAccounts, replacementBlockhash };
   }
@@ -274,7 +289,9 @@ export class LocalChain {
     if (rejection) return { outcome: { signature, err: rejection, landed: false } };
 
     const read = (address: Address) => this.svm.getAccount(address);
-    const pre = snapshotBalances(wire.message, resolved.keys, read);
+    const pre = snapshotBalances(wire.message, resolved.keys, read, {
+      programDataSize: this.#programDataSize,
+    });
     const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
     const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
     const err = result instanceof FailedTransactionMetadata
@@ -285,7 +302,7 @@ export class LocalChain {
     const landed = err === null || payerAfter < (pre.lamports[0] ?? 0n);
     if (!landed) return { outcome: { signature, err, landed } };
 
-    const post = snapshotBalances(wire.message, resolved.keys, read);
+    const post = snapshotBalances(wire.message, resolved.keys, read, { before: pre });
     const meta = buildExecutionMeta({
       err,
       fee: messageFee(wire.message),
@@ -311,6 +328,21 @@ export class LocalChain {
     const writable = entry.keys.all.filter((_, index) => entry.keys.writable[index]);
     this.#fees.record(entry.slot, readComputeBudget(entry.wire.message).unitPrice, writable);
   }
+
+  /** The size of the program data account at `address`, read again only once an account was written. */
+  readonly #programDataSize = (address: Address): number => {
+    if (this.#sizesVersion !== this.svm.accountsVersion) {
+      this.#programDataSizes.clear();
+      this.#sizesVersion = this.svm.accountsVersion;
+    }
+    let size = this.#programDataSizes.get(address);
+    if (size === undefined) {
+      const account = this.svm.getAccount(address);
+      size = account.exists ? account.data.length : -1;
+      this.#programDataSizes.set(address, size);
+    }
+    return size;
+  };
 
   #checkFreshness(wire: WireTransaction, maxAge: bigint): RpcTransactionError | null {
     const token = wire.message.lifetimeToken;

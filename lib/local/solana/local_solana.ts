@@ -14,7 +14,7 @@
  */
 import { generateKeyPairSigner } from "@solana/kit";
 import type { Address, Transaction } from "@solana/kit";
-import type { LiteSVM } from "litesvm";
+import type { TrackedLiteSvm } from "./tracked_svm.ts";
 import { LocalChain } from "./chain.ts";
 import { creditLamports } from "./faucet.ts";
 import { dispatchRpc } from "./rpc_methods.ts";
@@ -50,7 +50,7 @@ export interface LocalSolana {
     transactions: readonly Transaction[],
   ): { signature: string; err: RpcTransactionError | null; landed: boolean }[];
   /** The runtime, for tests that plant programs or accounts. */
-  readonly svm: LiteSVM;
+  readonly svm: TrackedLiteSvm;
   /** The chain state behind the RPC (slots, ledger, blockhashes). */
   readonly chain: LocalChain;
 }

@@ -70,20 +70,45 @@ export interface ExecutionMeta {
 const ACCOUNT_BASE_SIZE = 64;
 const UPGRADEABLE_LOADER = "BPFLoaderUpgradeab1e11111111111111111111111";
 
+/** Options of {@linkcode snapshotBalances}. */
+export interface SnapshotOptions {
+  /**
+   * The snapshot taken before execution: read-only accounts cannot have
+   * changed since, so their entries are taken from it and only writable
+   * accounts are read again (the loaded data size is the one from before).
+   */
+  before?: BalanceSnapshot;
+  /** Bytes of the program data account at `address` (default: read it through `read`). */
+  programDataSize?: (address: Address) => number;
+}
+
 /** Reads the balances of `keys` through `read` (live state, or post-simulation accounts). */
 export function snapshotBalances(
   message: CompiledMessage,
   keys: AccountKeys,
   read: (address: Address) => MaybeEncodedAccount,
+  options: SnapshotOptions = {},
 ): BalanceSnapshot {
+  const { before } = options;
+  const sizeOf = options.programDataSize ??
+    ((address: Address) => {
+      const programData = read(address);
+      return programData.exists ? programData.data.length : -1;
+    });
   const invoked = invokedIndexes(message);
-  const accounts = keys.all.map(read);
+  const unchanged = (index: number) => before !== undefined && !keys.writable[index];
+  const accounts = keys.all.map((address, index) => unchanged(index) ? undefined : read(address));
   const decimals = new Map<string, number | null>();
   const tokens: TokenBalance[] = [];
   let loadedDataSize = 0;
   accounts.forEach((account, accountIndex) => {
+    if (account === undefined) {
+      const token = before!.tokens.find((entry) => entry.accountIndex === accountIndex);
+      if (token) tokens.push(token);
+      return;
+    }
     if (!account.exists) return;
-    loadedDataSize += account.data.length + ACCOUNT_BASE_SIZE + programDataSize(account, read);
+    if (!before) loadedDataSize += account.data.length + ACCOUNT_BASE_SIZE + programDataSize(account, sizeOf);
     if (invoked.has(accountIndex) || isTokenProgram(account.address)) return;
     const token = parseTokenAccount(account);
     if (!token) return;
@@ -102,20 +127,28 @@ export function snapshotBalances(
     });
   });
   return {
-    lamports: accounts.map((account) => account.exists ? BigInt(account.lamports) : 0n),
+    lamports: accounts.map((account, index) =>
+      account === undefined ? before!.lamports[index]! : account.exists ? BigInt(account.lamports) : 0n
+    ),
     tokens,
-    loadedDataSize,
+    loadedDataSize: before ? before.loadedDataSize : loadedDataSize,
   };
 }
 
-function programDataSize(
-  account: MaybeEncodedAccount,
-  read: (address: Address) => MaybeEncodedAccount,
-): number {
-  if (!account.exists || !account.executable || account.programAddress !== UPGRADEABLE_LOADER) return 0;
-  if (account.data.length < 36 || account.data[0] !== 2) return 0;
-  const programData = read(getAddressDecoder().decode(account.data.subarray(4, 36)));
-  return programData.exists ? programData.data.length + ACCOUNT_BASE_SIZE : 0;
+/** The program data an upgradeable program loads with it: its address, read from the program account. */
+function programDataAddress(account: MaybeEncodedAccount): Address | undefined {
+  if (!account.exists || !account.executable || account.programAddress !== UPGRADEABLE_LOADER) {
+    return undefined;
+  }
+  if (account.data.length < 36 || account.data[0] !== 2) return undefined;
+  return getAddressDecoder().decode(account.data.subarray(4, 36));
+}
+
+function programDataSize(account: MaybeEncodedAccount, sizeOf: (address: Address) => number): number {
+  const address = programDataAddress(account);
+  if (address === undefined) return 0;
+  const size = sizeOf(address);
+  return size < 0 ? 0 : size + ACCOUNT_BASE_SIZE;
 }
 
 /** Builds the metadata from LiteSVM's result and the two snapshots. */

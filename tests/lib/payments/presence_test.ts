@@ -65,3 +65,47 @@ Deno.test("a presence is gone once its signal aborted, whatever the connection",
   assert.equal(await signalPresence(controller.signal).gone(), true);
   assert.equal(await connectionPresence(controller.signal, undefined).gone(), true);
 });
+
+Deno.test(
+  {
+    name: "peerConnectionState() finds an IPv4 client of a dual-stack listener in tcp6",
+    ignore: !hasIpv6Loopback(),
+  },
+  async () => {
+    const listener = Deno.listen({ hostname: "::", port: 0 });
+    const client = await Deno.connect({ hostname: "127.0.0.1", port: listener.addr.port });
+    const server = await listener.accept();
+    const { hostname, port } = server.remoteAddr as Deno.NetAddr;
+    try {
+      assert.equal(hostname, "::ffff:127.0.0.1");
+      assert.equal(await peerConnectionState({ hostname, port }), "open");
+      assert.equal(
+        await peerConnectionState({ hostname: "127.0.0.1", port }),
+        "open",
+        "written unmapped too",
+      );
+      client.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(await peerConnectionState({ hostname, port }), "closed");
+      assert.equal(await peerConnectionState({ hostname: "127.0.0.1", port }), "closed");
+    } finally {
+      server.close();
+      listener.close();
+    }
+  },
+);
+
+Deno.test("peerConnectionState() reports as missing an address no connection comes from, though our listener has it", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const text = await Deno.readTextFile("/proc/net/tcp");
+    const port = listener.addr.port.toString(16).toUpperCase().padStart(4, "0");
+    assert.ok(
+      text.includes(`0100007F:${port} 00000000:0000 0A`),
+      "the listening socket is listed, as a local address",
+    );
+    assert.equal(await peerConnectionState({ hostname: "127.0.0.1", port: listener.addr.port }), "missing");
+  } finally {
+    listener.close();
+  }
+});

@@ -5,7 +5,15 @@ import {
 } from "@solana-program/compute-budget";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { getCreateAssociatedTokenIdempotentInstruction } from "@solana-program/token";
-import { generateKeyPairSigner, getBase64Encoder, getTransactionDecoder } from "@solana/kit";
+import {
+  AccountRole,
+  type Address,
+  generateKeyPairSigner,
+  getAddressDecoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+} from "@solana/kit";
 import { createLocalSolana, LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
 import { usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
 import {
@@ -226,4 +234,75 @@ Deno.test("getSignatureStatuses() reads the recent status cache, and older histo
     (await rpc(local, "getSignatureStatuses", [Array.from({ length: 257 }, () => first.signature)])).error,
     { code: -32602, message: "Too many inputs provided; max 256" },
   );
+});
+
+Deno.test("balances of read-only accounts and the loaded data size (program data included) hold before and after execution", async () => {
+  const local = await createLocalSolana({ seedHistory: false });
+  const payer = await fundedWallet(local, { lamports: 1_000_000_000n, usdc: 50_000n });
+  const bystander = await fundedWallet(local, { usdc: 7_000n });
+  const seller = await fundedWallet(local, { lamports: 1_000_000_000n, usdc: 0n });
+  const lookOnly = { address: usdcAccountOf(bystander.address), role: AccountRole.READONLY };
+  const solTransfer = getTransferSolInstruction({
+    source: payer,
+    destination: seller.address,
+    amount: 1_000n,
+  });
+  const transaction = await signedTransaction(local, payer, [
+    { ...solTransfer, accounts: [...solTransfer.accounts!, lookOnly] },
+    usdcTransfer(payer, seller.address, 4_000n),
+  ]);
+  const keys = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes).staticAccounts;
+  // What the runtime loads: every account's data plus 64 bytes, and an upgradeable program's data with it.
+  const expectedSize = keys.reduce((total, key) => {
+    const account = local.svm.getAccount(key);
+    if (!account.exists) return total;
+    let size = account.data.length + 64;
+    if (account.programAddress === "BPFLoaderUpgradeab1e11111111111111111111111" && account.executable) {
+      const programData = local.svm.getAccount(getAddressDecoder().decode(account.data.subarray(4, 36)));
+      if (programData.exists) size += programData.data.length + 64;
+    }
+    return total + size;
+  }, 0);
+  assert.ok(expectedSize > 100_000, "the token program's data is loaded with it");
+  const bystanderIndex = keys.indexOf(lookOnly.address);
+  const bystanderBalance = (balances: { accountIndex: number; uiTokenAmount: { amount: string } }[]) =>
+    balances.find((balance) => balance.accountIndex === bystanderIndex)?.uiTokenAmount.amount;
+
+  for (const attempt of ["first", "again, at the same state"]) {
+    const { value } =
+      (await rpc(local, "simulateTransaction", [wire(transaction), { encoding: "base64" }])).result;
+    assert.equal(value.err, null, attempt);
+    assert.equal(value.loadedAccountsDataSize, expectedSize, attempt);
+    assert.equal(bystanderBalance(value.preTokenBalances), "7000");
+    assert.equal(bystanderBalance(value.postTokenBalances), "7000");
+    assert.equal(value.preBalances[bystanderIndex], value.postBalances[bystanderIndex]);
+  }
+  // A program data account grown by a direct write (an upgrade's spare room) is read again.
+  const token = local.svm.getAccount("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address);
+  assert.ok(token.exists);
+  const programData = local.svm.getAccount(getAddressDecoder().decode(token.data.subarray(4, 36)));
+  assert.ok(programData.exists);
+  const grown = new Uint8Array(programData.data.length + 1_000);
+  grown.set(programData.data);
+  local.svm.setAccount({ ...programData, data: grown, space: BigInt(grown.length) });
+  const { value } =
+    (await rpc(local, "simulateTransaction", [wire(transaction), { encoding: "base64" }])).result;
+  assert.equal(value.err, null);
+  assert.equal(value.loadedAccountsDataSize, expectedSize + 1_000);
+
+  const signature = (await rpc(local, "sendTransaction", [wire(transaction), { encoding: "base64" }])).result;
+  const { meta } =
+    (await rpc(local, "getTransaction", [signature, { maxSupportedTransactionVersion: 0 }])).result;
+  assert.equal(meta.err, null);
+  assert.equal(bystanderBalance(meta.preTokenBalances), "7000");
+  assert.equal(bystanderBalance(meta.postTokenBalances), "7000");
+  assert.equal(meta.preBalances[bystanderIndex], meta.postBalances[bystanderIndex]);
+  assert.equal(
+    meta.postBalances[keys.indexOf(seller.address)] - meta.preBalances[keys.indexOf(seller.address)],
+    1_000,
+  );
+  const sellerToken = meta.postTokenBalances.find((balance: { owner: string }) =>
+    balance.owner === seller.address
+  );
+  assert.equal(sellerToken.uiTokenAmount.amount, "4000");
 });
