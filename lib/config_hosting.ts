@@ -31,9 +31,11 @@ export const BODY_SHARE = 1 / 8;
 /**
  * Memory of one PDF conversion whatever its input, in MB: its worker thread's
  * heap with pdf.js at work. Measured: 148 MB for a 4-page PDF, 170 MB for
- * 2 MB of dense text.
+ * 2 MB of dense text, while pdf.js' worker code was imported from a `blob:`
+ * URL; compiled as a function it costs about 50 MB less (a worker with a
+ * 4-page PDF open: 139–142 → 87–95 MB of process RSS). Set with a margin.
  */
-export const PDF_JOB_MB = 160;
+export const PDF_JOB_MB = 120;
 /**
  * Memory of one PDF conversion per byte of input, beyond {@linkcode PDF_JOB_MB}
  * (the copies of the input, pdf.js's objects, the Markdown and its JSON).
@@ -184,9 +186,9 @@ export interface PlanOptions {
  * @example Deno Deploy's default 768 MB
  * ```ts
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
- * // bodies 96 MB; one PDF conversion of up to 18 MB; no audio
+ * // bodies 96 MB; one PDF conversion of up to 20 MB (the cap); no audio
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // bodies 96 MB; one PDF conversion of up to 7.8 MB (284 MB); one audio job of up to 8 MB
+ * // bodies 96 MB; one PDF conversion of up to 10.3 MB (284 MB); one audio job of up to 8 MB
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {

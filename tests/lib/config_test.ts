@@ -173,6 +173,7 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     PDF_QUEUE: "0",
     PDF_WORKER_HEAP_MB: "128",
     PDF_SPLIT_MIN_PAGES: "10",
+    MEMORY_BUDGET_MB: "1024",
     ANVIL_PATH: "/opt/foundry/anvil",
     ANVIL_READY_TIMEOUT_MS: "30000",
   });
@@ -188,9 +189,15 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     limits: { ...DEFAULT_PDF_LIMITS, maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
     concurrency: 1,
     queue: 0,
-    // The budget holds two conversions of a 2 KB PDF (PDF_CONCURRENCY only runs one): room to split 10 pages.
-    pool: { workers: DEFAULT_POOL_OPTIONS.workers, heapMb: 128, splitMinPages: 10, memoryMb: 320 },
+    // The budget's PDF share holds two workers on a 10-page document: room to split it.
+    pool: {
+      workers: DEFAULT_POOL_OPTIONS.workers,
+      heapMb: 128,
+      splitMinPages: 10,
+      memoryMb: config.memory.pdfMemoryMb,
+    },
   });
+  assert.ok(conversionMb(10, 2) <= config.memory.pdfMemoryMb, `${config.memory.pdfMemoryMb} MB`);
   assert.deepEqual(config.localEvm, { anvilBinary: "/opt/foundry/anvil", readyTimeoutMs: 30000 });
 });
 
