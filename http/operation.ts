@@ -27,7 +27,7 @@ import type { PaymentRail } from "../lib/payments/rails.ts";
 import { workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
-import { requirePayment } from "./payment.ts";
+import { carriedPayment, requirePayment } from "./payment.ts";
 import { paywallPage } from "./paywall.ts";
 
 declare module "hono" {
@@ -60,7 +60,7 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     // resource and register it only on a 402. It goes straight to the requirement; nothing can run.
     if (isBareProbe(c)) return await next();
     let input: Record<string, unknown>;
-    if (bareGet && !c.req.url.includes("?") && !hasPayment(c)) {
+    if (bareGet && !c.req.url.includes("?") && !carriedPayment(c)) {
       input = unpaidBareInput ??= Object.freeze(await readOperationInput(c, operation, deps.services));
     } else input = await readOperationInput(c, operation, deps.services);
     precheck(operation, input, deps.services);
@@ -95,11 +95,6 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     return c.json(envelope(c, result));
   };
   app.on(operation.method, prefix + operation.path, validate, payment, handle);
-}
-
-/** Whether the request carries a payment (HEAD is answered with the requirement whatever it carries). */
-function hasPayment(c: Context): boolean {
-  return c.req.method !== "HEAD" && Boolean(c.req.header("payment-signature") ?? c.req.header("x-payment"));
 }
 
 /** A POST without a body, a Content-Type or a payment. */

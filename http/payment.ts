@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
@@ -26,7 +26,7 @@ import { InvalidInputError } from "../lib/errors.ts";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { encodePaymentResponse } from "../lib/payments/headers.ts";
 import { LruCache } from "../lib/lru.ts";
-import type { PaymentRail } from "../lib/payments/rails.ts";
+import { type PaymentRail, throwIfUnavailable } from "../lib/payments/rails.ts";
 import { prefersMedia } from "../lib/operation/mod.ts";
 import { connectionPresence } from "../lib/payments/presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
@@ -59,6 +59,15 @@ export interface RequirePaymentOptions {
   page?: (required: PaymentRequired, baseUrl: string) => string;
 }
 
+/**
+ * The payment header a request carries (`PAYMENT-SIGNATURE`, or v1's
+ * `X-PAYMENT`); `undefined` for a HEAD, which is answered with the
+ * requirement whatever it carries.
+ */
+export function carriedPayment(c: Context): string | undefined {
+  return c.req.method === "HEAD" ? undefined : c.req.header("payment-signature") ?? c.req.header("x-payment");
+}
+
 /** Requires an x402 payment on `rail` before the rest of the chain runs. */
 export function requirePayment(options: RequirePaymentOptions): MiddlewareHandler {
   const { gateway, rail } = options;
@@ -66,9 +75,9 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
   const prepared = new LruCache<string, PreparedChallenge>(1024);
   return async function requirePayment(c, next) {
     const url = publicRequestUrl(c);
-    const header = c.req.header("payment-signature") ?? c.req.header("x-payment");
+    const header = carriedPayment(c);
     const method = c.req.method;
-    if (!header || method === "HEAD") {
+    if (!header) {
       let challenge = prepared.get(url);
       if (challenge === undefined) {
         const required = await gateway.challenge(rail, options.resource(url));
@@ -76,8 +85,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
         prepared.set(url, challenge);
       } else {
         // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
-        const down = rail.unavailable?.();
-        if (down) throw down;
+        throwIfUnavailable(rail);
       }
       if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
         c.header("PAYMENT-REQUIRED", challenge.header);
