@@ -29,10 +29,17 @@ export function splitOutlineLines(drafts: Draft[], outline: readonly OutlineEntr
   );
 }
 
+/** A text draft that may be a heading, at index `at` among the drafts. */
+interface HeadingDraft {
+  draft: Draft;
+  at: number;
+  info: HeadingCandidate;
+}
+
 /** Decides which text drafts are headings, and their levels. */
 export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly OutlineEntry[]) {
   const tagged = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
-  const candidates: Array<{ draft: Draft; info: HeadingCandidate }> = [];
+  const candidates: HeadingDraft[] = [];
   const spaced = tagged ? [] : spacedAbove(drafts, stats);
   for (const [i, draft] of drafts.entries()) {
     if (draft.kind !== "text") continue;
@@ -52,7 +59,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
       family: fontFamily(spans.find((s) => s.text.trim() && !s.font.monospace)?.font.name ?? ""),
       spacedAbove: spaced[i],
     };
-    if (isHeadingCandidate(info, stats)) candidates.push({ draft, info });
+    if (isHeadingCandidate(info, stats)) candidates.push({ draft, at: i, info });
   }
   sizeCodeHeadings(candidates, drafts);
   const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
@@ -60,12 +67,11 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   // under a heading two levels up or more, where the space above cannot tell, bold text is likelier
   // than a heading skipping levels.
   const deepest = Math.max(0, ...outline.map((e) => e.level));
-  const index = new Map(drafts.map((d, i) => [d, i]));
   candidates.forEach((c, k) => {
     const level = levels[k];
     if (!level) return;
     const runIn = deepest > 0 && level > deepest && c.info.size < stats.bodySize * 1.12;
-    const above = drafts[index.get(c.draft)! - 1]?.heading;
+    const above = drafts[c.at - 1]?.heading;
     if (runIn && c.info.spacedAbove === undefined && above !== undefined && above <= level - 3) return;
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
@@ -78,20 +84,16 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
  * but lays the line out in its heading's box: the distance to the next line
  * is that of the other headings of its level.
  */
-function sizeCodeHeadings(
-  candidates: ReadonlyArray<{ draft: Draft; info: HeadingCandidate }>,
-  drafts: readonly Draft[],
-) {
+function sizeCodeHeadings(candidates: readonly HeadingDraft[], drafts: readonly Draft[]) {
   if (candidates.every((c) => c.info.family)) return;
-  const index = new Map(drafts.map((d, i) => [d, i]));
-  const below = (draft: Draft) => {
-    const next = drafts[index.get(draft)! + 1];
-    return next && gapBetween(draft, next);
+  const below = (c: HeadingDraft) => {
+    const next = drafts[c.at + 1];
+    return next && gapBetween(c.draft, next);
   };
-  const prose = candidates.filter((c) => c.info.family).map((c) => ({ info: c.info, below: below(c.draft) }));
+  const prose = candidates.filter((c) => c.info.family).map((c) => ({ info: c.info, below: below(c) }));
   for (const c of candidates) {
     if (c.info.family) continue;
-    const gap = below(c.draft);
+    const gap = below(c);
     if (gap === undefined) continue;
     const votes = new Map<number, number>();
     for (const p of prose) {
