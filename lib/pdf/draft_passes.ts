@@ -11,7 +11,7 @@ import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
-import { fontFamily, sizeKey } from "./stats.ts";
+import { fontFamily, nearSize, sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
 
 /**
@@ -112,7 +112,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const column = columns.get(draft.page);
     const first = draft.lines[0];
     if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
-    if (Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) > 0.5) return;
+    if (!nearSize(first.size, stats.bodySize)) return;
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
       ? prev.lines[0]?.spans[0]?.x ?? prev.markerX

@@ -11,7 +11,7 @@
 import { allBold, type Draft } from "./draft.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
-import { sizeKey } from "./stats.ts";
+import { nearSize, sizeKey } from "./stats.ts";
 
 /** What sets the space below a draft: its kind, its last line's size and weight. */
 function kindOf(draft: Draft): string {
@@ -32,7 +32,7 @@ export function gapBetween(draft: Draft, next: Draft): number | undefined {
  */
 function isBodyParagraph(draft: Draft, stats: DocumentStats): boolean {
   const first = draft.lines[0];
-  return draft.kind === "text" && !!first && Math.abs(sizeKey(first.size) - sizeKey(stats.bodySize)) <= 0.5 &&
+  return draft.kind === "text" && !!first && nearSize(first.size, stats.bodySize) &&
     !allBold(first) && runInSplit(first) < 0;
 }
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { sizeKey } from "./stats.ts";
+import { nearSize } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Left and right edges of a page's body text. */
@@ -34,7 +34,7 @@ export function bodyColumns(pages: readonly PageText[], bodySize: number): Map<n
   for (const page of pages) {
     for (const line of page.lines) {
       // Headings share the column's left edge; only body prose measures its right one.
-      if (Math.abs(sizeKey(line.size) - sizeKey(bodySize)) <= 0.5 && !isMonospace(line)) {
+      if (nearSize(line.size, bodySize) && !isMonospace(line)) {
         right = Math.max(right, line.x1);
       }
     }

@@ -11,7 +11,7 @@ import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
-import { sizeKey } from "./stats.ts";
+import { nearSize } from "./stats.ts";
 import { detectTable, tableFromTags } from "./tables.ts";
 import type { Line, PageText, Span } from "./types.ts";
 
@@ -23,7 +23,7 @@ function continuesText(draft: Draft, line: Line, stats: DocumentStats): boolean 
   if (a !== undefined && b !== undefined && a !== b) return false;
   const dy = line.y - prev.y;
   if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
-  if (Math.abs(sizeKey(line.size) - sizeKey(prev.size)) > 0.5 || allBold(line) !== allBold(prev)) {
+  if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
     return false;
   }
   const left = Math.min(...draft.lines.map((l) => l.x0));
@@ -108,7 +108,7 @@ const STRETCHED_SPACE_EM = 4;
 
 /** True when two pieces of one body-size line are parted by no more than a stretched word space. */
 function stretchedApart(left: Line, right: Line, stats: DocumentStats): boolean {
-  const body = (l: Line) => Math.abs(sizeKey(l.size) - sizeKey(stats.bodySize)) <= 0.5;
+  const body = (l: Line) => nearSize(l.size, stats.bodySize);
   return body(left) && body(right) && right.x0 - left.x1 <= stats.bodySize * STRETCHED_SPACE_EM;
 }
 

@@ -23,6 +23,11 @@ export function sizeKey(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
+/** True when `size` and `target` are at most one half-point step apart (e.g. a line at body size). */
+export function nearSize(size: number, target: number): boolean {
+  return Math.abs(sizeKey(size) - sizeKey(target)) <= 0.5;
+}
+
 /**
  * A font's family: its name without style suffix, optical size or foundry
  * tag, so the weights and sizes of one face compare equal.
