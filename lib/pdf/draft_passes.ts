@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { codeRunsOn, lowestRunningLine } from "./code_passes.ts";
 import { allBold, blockId, type Draft } from "./draft.ts";
 import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
@@ -174,10 +175,12 @@ function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStat
 
 /**
  * Joins a paragraph broken by a page turn (no closing punctuation, next page
- * starts lower-case), and code running on from one page to the next.
+ * starts lower-case), and code running on from one page to the next (see
+ * {@linkcode codeRunsOn}).
  */
-export function joinAcrossPages(drafts: Draft[]): Draft[] {
+export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] {
   const out: Draft[] = [];
+  const lowest = lowestRunningLine(drafts);
   for (const draft of drafts) {
     const prev = out[out.length - 1];
     if (
@@ -189,8 +192,8 @@ export function joinAcrossPages(drafts: Draft[]): Draft[] {
       prev.lines.push(...draft.lines);
       continue;
     }
-    // Code that ends one page and opens the next is one block broken by the page turn.
-    if (prev?.kind === "code" && draft.kind === "code" && draft.page === prev.lines.at(-1)!.page + 1) {
+    // Code that ends one page where no further line fits and opens the next is one block broken by the turn.
+    if (prev?.kind === "code" && draft.kind === "code" && codeRunsOn(prev, draft, lowest, stats)) {
       prev.lines.push(...draft.lines);
       continue;
     }

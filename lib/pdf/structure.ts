@@ -6,6 +6,7 @@
  * @module
  */
 import { codeBlockText } from "./code.ts";
+import { unshadedCodeToText } from "./code_passes.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./draft_passes.ts";
 import { matchKey } from "./headings.ts";
@@ -36,11 +37,12 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   const nesting = new ListNesting();
   const titles = new Set(options.outline.map((e) => matchKey(e.title)));
   for (const page of pages) segmentPage(page, stats, drafts, nesting, titles);
+  unshadedCodeToText(drafts);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   drafts = splitRunInHeadings(drafts);
   markQuotes(drafts, pages, stats);
-  if (!options.pageBreaks) drafts = joinAcrossPages(drafts);
+  if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
   let page = 0;
   for (const draft of drafts) {

@@ -1,0 +1,64 @@
+/**
+ * Passes over code drafts once all pages are cut: a line of inline code that
+ * an HTML engine sets outside the shading its listings sit on is a paragraph,
+ * and code ending one page continues on the next only when the page had no
+ * room for another of its lines.
+ *
+ * @module
+ */
+import { type Draft, shadeOf } from "./draft.ts";
+import type { DocumentStats } from "./stats.ts";
+
+/**
+ * Turns a one-line code draft into a paragraph when the document's listings
+ * sit on shaded areas and this line does not: an HTML engine paints the
+ * background of every listing, not of inline code, so the line is a
+ * paragraph made only of inline code. A listing painted larger than half a
+ * page is left unshaded by extraction (it could be a page background), and
+ * such a listing may run onto a page with one line, so a line opening or
+ * ending its page stays code.
+ */
+export function unshadedCodeToText(drafts: Draft[]) {
+  if (!drafts.some((d) => d.kind === "code" && d.lines.some((l) => shadeOf(l) !== undefined))) return;
+  drafts.forEach((draft, i) => {
+    if (draft.kind !== "code" || draft.lines.length !== 1) return;
+    const line = draft.lines[0]!;
+    if (shadeOf(line) !== undefined || line.spans.some((s) => s.tag?.code)) return;
+    const before = drafts[i - 1]?.lines.at(-1), after = drafts[i + 1]?.lines[0];
+    if (before?.page !== line.page || after?.page !== line.page) return;
+    draft.kind = "text";
+  });
+}
+
+/**
+ * The lowest baseline that running text reaches on any page: of a line set
+ * below another line of its own block, so that a page number or a footnote
+ * standing apart does not count. A page ending higher than this by a line or
+ * more had room for another line.
+ */
+export function lowestRunningLine(drafts: readonly Draft[]): number {
+  let lowest = 0;
+  for (const draft of drafts) {
+    for (let k = 1; k < draft.lines.length; k++) {
+      const line = draft.lines[k]!;
+      if (line.page === draft.lines[k - 1]!.page && line.y > lowest) lowest = line.y;
+    }
+  }
+  return lowest;
+}
+
+/**
+ * True when code draft `next`, opening a page, goes on with code draft
+ * `prev`, ending the page before. A page turn breaks a listing only where
+ * its next line no longer fits, so a listing whose next line would have
+ * stood above the lowest running line of the document ended on its page,
+ * and `next` is another listing; but TeX keeps a listing's last line from
+ * standing alone atop a page (its widow penalty) by carrying the line before
+ * it over too, leaving room for one line when two are carried.
+ */
+export function codeRunsOn(prev: Draft, next: Draft, lowest: number, stats: DocumentStats): boolean {
+  const last = prev.lines.at(-1)!;
+  if (next.page !== last.page + 1) return false;
+  const room = Math.floor((lowest + 0.5 - last.y) / stats.codeLineGap(last.size));
+  return room <= 0 || (room === 1 && next.lines.length === 2);
+}
