@@ -40,7 +40,7 @@ interface HeadingDraft {
 /** Decides which text drafts are headings, and their levels. */
 export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: readonly OutlineEntry[]) {
   const tagged = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
-  const candidates: HeadingDraft[] = [];
+  const texts: HeadingDraft[] = [];
   const spaced = tagged ? [] : spacedAbove(drafts, stats);
   for (const [i, draft] of drafts.entries()) {
     if (draft.kind !== "text") continue;
@@ -60,8 +60,11 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
       family: fontFamily(spans.find((s) => s.text.trim() && !s.font.monospace)?.font.name ?? ""),
       spacedAbove: spaced[i],
     };
-    if (isHeadingCandidate(info, stats)) candidates.push({ draft, at: i, info });
+    texts.push({ draft, at: i, info });
   }
+  const face = headingFace(texts.map((t) => t.info), stats);
+  for (const t of texts) if (face && t.info.family === face) t.info.headingFace = true;
+  const candidates = texts.filter((t) => isHeadingCandidate(t.info, stats));
   sizeCodeHeadings(candidates, drafts);
   const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
   // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own. Right
@@ -77,6 +80,23 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });
+}
+
+/**
+ * The font family that every text block set larger than body text shares,
+ * when it is not the body's: an HTML engine's style sheet may give headings
+ * a face of their own (sans-serif over serif text), and then a bold line at
+ * body size in that face is a heading, while bold text in the body's face is
+ * emphasis.
+ */
+function headingFace(infos: readonly HeadingCandidate[], stats: DocumentStats): string | undefined {
+  let face: string | undefined;
+  for (const info of infos) {
+    if (info.size < stats.bodySize * 1.12 || !info.bold || !info.family) continue;
+    if (face !== undefined && info.family !== face) return undefined;
+    face = info.family;
+  }
+  return face === stats.bodyFamily ? undefined : face;
 }
 
 /**

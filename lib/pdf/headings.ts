@@ -27,6 +27,8 @@ export interface HeadingCandidate {
    * `spacedAbove`); undefined when the page does not tell.
    */
   spacedAbove?: boolean;
+  /** Set in the face that the larger headings share and body text does not. */
+  headingFace?: boolean;
 }
 
 /** Style identity: size to the half point, weight and slant. */
@@ -45,9 +47,10 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
   if (!/[\p{L}\p{N}]/u.test(text) || text.length > 160 || c.lineCount > 3) return false;
   if (c.size >= stats.bodySize * 1.12) return true;
   // At body size only weight sets a heading apart; a bold line ending in a colon leads into what
-  // follows, unless a heading's space above sets it apart.
+  // follows, unless a heading's space above or its headings' face sets it apart.
   return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 &&
-    (!/[.,;:]$/.test(text) || c.spacedAbove === true) && text.length <= 100;
+    (!/[.,;:]$/.test(text) || c.spacedAbove === true || (c.headingFace === true && /:$/.test(text))) &&
+    text.length <= 100;
 }
 
 /**

@@ -320,9 +320,9 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
       "#### Extras",
       "##### milk",
       "### pour()",
-      // TeX's space above sets a heading ending in a colon apart from a bold lead-in; an HTML
-      // engine's does not.
-      ...(producer === "pdflatex" ? ["#### Before you pour:"] : []),
+      // A heading ending in a colon is set apart from a bold lead-in by TeX's space above it, and
+      // by the face an HTML engine's style sheet gives its headings.
+      "#### Before you pour:",
       "#### Sizes",
       "#### Warnings",
       // A section ending in a colon leads into the run-in headings after it.
