@@ -117,6 +117,7 @@ function rankLevels(
   // than a paragraph would.
   const deepest = Math.max(0, ...outline.map((e) => e.level));
   const listed = exactLevels.filter((l) => l !== undefined).length >= 3;
+  const spacedStyles = headingSpacedStyles(candidates, exactLevels);
   return candidates.map((c, i) => {
     const exact = exactLevels[i];
     if (exact !== undefined) return Math.min(6, Math.max(1, exact));
@@ -127,9 +128,28 @@ function rankLevels(
       return c.spacedAbove ? Math.min(6, deepest + 1) : 0;
     }
     if (belowOutline) return Math.min(6, deepest + 1);
-    if (listed && bodySized) return 0;
+    if (listed && bodySized) return spacedStyles.has(styleKey(c)) ? Math.min(6, deepest + 1) : 0;
     return Math.min(6, Math.max(1, style ?? 6));
   });
+}
+
+/**
+ * Styles of the candidates the outline leaves out that the space above
+ * always sets apart as headings where the page shows it (at least once, and
+ * never as emphasis): where the page does not tell (first on a page), a
+ * candidate in such a style is taken for a heading too.
+ */
+function headingSpacedStyles(
+  candidates: readonly HeadingCandidate[],
+  exactLevels: ReadonlyArray<number | undefined>,
+): Set<string> {
+  const spaced = new Set<string>(), not = new Set<string>();
+  candidates.forEach((c, i) => {
+    if (exactLevels[i] !== undefined || c.spacedAbove === undefined) return;
+    (c.spacedAbove ? spaced : not).add(styleKey(c));
+  });
+  for (const style of not) spaced.delete(style);
+  return spaced;
 }
 
 /**

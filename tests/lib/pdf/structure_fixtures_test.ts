@@ -413,3 +413,19 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     ]);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a bold line on its own atop a page is a heading where every such line the space above shows is one (${producer})`, async () => {
+    // TeX's fourth level under an outline two deep: "Options" opens the second page, before a list.
+    assert.deepEqual(headings(await convert(`heading_page_top.${producer}`)), [
+      "# kettle",
+      "## Usage",
+      "#### Filling",
+      "#### Heating",
+      "#### Options",
+      "#### Safety",
+      "## Care",
+      "#### Descaling",
+    ]);
+  });
+}
