@@ -7,10 +7,10 @@
  * Both levels look the same on the page, so the level comes from the
  * sections around them: a run-in heading is a fourth-level one (TeX's
  * `\paragraph`), or one below the last displayed heading when that is
- * deeper, and a run-in section whose whole body is one line that
- * ends no sentence (a type label, a lead-in ending in a colon), or that has
- * no body before the next run-in heading, introduces the run-in headings
- * after it, one level deeper. Where a list, a listing or another heading
+ * deeper, and a run-in section whose whole body is short lines that end no
+ * sentence (type labels), or one line that ends no sentence, or that ends in
+ * a colon, or that has no body before the next run-in heading, introduces
+ * the run-in headings after it, one level deeper. Where a list, a listing or another heading
  * follows, TeX sets such a heading on a line of its own; heading detection
  * marks those (`Draft.runIn`) and they are levelled with the others.
  *
@@ -99,6 +99,14 @@ export function splitRunInHeadings(drafts: Draft[]): Draft[] {
   return out;
 }
 
+/** The widest a label line stands, in ems: a wrapped line of prose runs on to the column's edge. */
+const LABEL_MAX_EM = 30;
+
+/** True when a line is a label: short, and ending no sentence. */
+function isLabelLine(line: Line): boolean {
+  return line.x1 - line.x0 < line.size * LABEL_MAX_EM && !/[.!?]$/.test(plainLineText(line).trim());
+}
+
 /** Gives run-in headings their levels (see the module notes). */
 function levelRunIns(drafts: readonly Draft[], runIns: ReadonlySet<Draft>) {
   let parent = 0;
@@ -119,6 +127,10 @@ function levelRunIns(drafts: readonly Draft[], runIns: ReadonlySet<Draft>) {
     const only = section.length === 1 && section[0]!.kind === "text" && section[0]!.lines.length === 1
       ? plainLineText(section[0]!.lines[0]!).trim()
       : null;
+    // Short lines ending no sentence, each a paragraph or a line break of its own: labels ("Type:
+    // `object`", "Default: `{}`"), as a section introducing the run-in headings after it holds.
+    const labels = section.length > 0 &&
+      section.every((d) => d.kind === "text" && !d.heading && d.lines.every(isLabelLine));
     // A run-in heading straight after another (TeX then sets the first on a line of its own) is
     // over it, and so back at the first run-in level when below it: a sixth level is rare.
     const bare = section.length === 0 && runIns.has(drafts[i + 1]!);
@@ -127,7 +139,7 @@ function levelRunIns(drafts: readonly Draft[], runIns: ReadonlySet<Draft>) {
     const last = section.at(-1);
     const leadsIn = last?.kind === "text" && runIns.has(drafts[i + section.length + 1]!) &&
       plainLineText(last.lines.at(-1)!).trim().endsWith(":");
-    const introduces = bare || leadsIn || (only !== null && !/[.!?]$/.test(only));
+    const introduces = bare || leadsIn || labels || (only !== null && !/[.!?]$/.test(only));
     if (introduces && draft.heading === top && top < 6) level = draft.heading + 1;
     else level = draft.heading;
   });

@@ -429,3 +429,23 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     ]);
   });
 }
+
+for (const producer of ["pdflatex", "wkhtmltopdf"]) {
+  Deno.test(`a run-in section of label lines introduces the run-in headings after it; one of wrapped prose does not (${producer})`, async () => {
+    assert.deepEqual(headings(await convert(`run_in_labels.${producer}`)), [
+      "# teacup",
+      "## API",
+      "### teacup(options)",
+      "#### options",
+      "##### size",
+      "##### sugar",
+      "### refill(cup)",
+      "#### cup",
+      "##### cup.size",
+      "##### cup.left",
+      "### brew(pot)",
+      "#### pot",
+      "#### leaves",
+    ]);
+  });
+}
