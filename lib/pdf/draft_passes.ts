@@ -102,28 +102,52 @@ function headingFace(infos: readonly HeadingCandidate[], stats: DocumentStats): 
 /**
  * Gives a heading made wholly of inline code the size of the headings whose
  * spacing it shares. An HTML engine sets code at one size wherever it stands,
- * but lays the line out in its heading's box: the distance to the next line
- * is that of the other headings of its level.
+ * but lays the line out in its heading's box, so the distances to the lines
+ * around it are those of the other headings of its level. The distance from
+ * the text above tells best (a smaller heading sits nearer it, its larger
+ * margin filled by the text's); the distance to the next line, where the
+ * next block's own margin may fill the space, is the fallback.
  */
 function sizeCodeHeadings(candidates: readonly HeadingDraft[], drafts: readonly Draft[]) {
   if (candidates.every((c) => c.info.family)) return;
+  const heads = new Set(candidates.map((c) => c.at));
+  /** The distance from the block above, with that block's kind: none under another heading. */
+  const above = (c: HeadingDraft) => {
+    const prev = drafts[c.at - 1];
+    const gap = prev && !heads.has(c.at - 1) ? gapBetween(prev, c.draft) : undefined;
+    return gap === undefined ? undefined : { gap, kind: prev!.kind === "code" ? "code" : "text" };
+  };
   const below = (c: HeadingDraft) => {
     const next = drafts[c.at + 1];
     return next && gapBetween(c.draft, next);
   };
-  const prose = candidates.filter((c) => c.info.family).map((c) => ({ info: c.info, below: below(c) }));
+  const prose = candidates.filter((c) => c.info.family).map((c) => ({
+    size: c.info.size,
+    above: above(c),
+    below: below(c),
+  }));
   for (const c of candidates) {
     if (c.info.family) continue;
-    const gap = below(c);
-    if (gap === undefined) continue;
-    const votes = new Map<number, number>();
-    for (const p of prose) {
-      if (p.below === undefined || Math.abs(p.below - gap) > 0.75) continue;
-      votes.set(sizeKey(p.info.size), (votes.get(sizeKey(p.info.size)) ?? 0) + 1);
-    }
-    const size = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const up = above(c), down = below(c);
+    const size = (up && spacedLike(
+      prose.map((p) => p.above?.kind === up.kind ? [p.size, p.above.gap] : null),
+      up.gap,
+    )) ??
+      (down === undefined
+        ? undefined
+        : spacedLike(prose.map((p) => p.below === undefined ? null : [p.size, p.below]), down));
     if (size !== undefined) c.info.size = size;
   }
+}
+
+/** The size most of the headings spaced like `gap` (within 0.75 pt) are set at, given as size and gap. */
+function spacedLike(spacings: ReadonlyArray<[number, number] | null>, gap: number): number | undefined {
+  const votes = new Map<number, number>();
+  for (const spacing of spacings) {
+    if (!spacing || Math.abs(spacing[1] - gap) > 0.75) continue;
+    votes.set(sizeKey(spacing[0]), (votes.get(sizeKey(spacing[0])) ?? 0) + 1);
+  }
+  return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */

@@ -384,6 +384,12 @@ Deno.test("a heading of code with nothing under it but the next one is its paren
   assert.deepEqual(headings(out).slice(6), ["#### `stop()`", "##### `stop.force`"]);
 });
 
+Deno.test("a heading of code set at the code size takes the level of the headings as far below the text above it (wkhtmltopdf)", async () => {
+  const out = await convert("run_in_code.wkhtmltopdf");
+  // `stop.force` follows a heading, whose margin hides its own: it stays a level too high.
+  assert.equal(headings(out)[6], "#### `stop()`");
+});
+
 for (const producer of ["pdflatex", "wkhtmltopdf"]) {
   Deno.test(`a bold notice right under the title is not a heading three levels down (${producer})`, async () => {
     const out = await convert(`notice.${producer}`);
