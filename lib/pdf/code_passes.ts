@@ -7,7 +7,7 @@
  * @module
  */
 import { type Draft, shadeOf } from "./draft.ts";
-import type { DocumentStats } from "./stats.ts";
+import { type DocumentStats, nearSize } from "./stats.ts";
 
 /**
  * Turns a one-line code draft into a paragraph when the document's listings
@@ -31,14 +31,16 @@ export function unshadedCodeToText(drafts: Draft[]) {
 }
 
 /**
- * The lowest baseline that running text reaches on any page: of a line set
- * below another line of its own block, so that a page number or a footnote
- * standing apart does not count. A page ending higher than this by a line or
- * more had room for another line.
+ * The lowest baseline that running text reaches on any page: of a line of
+ * code or body text set below another line of its own block, so that a page
+ * number standing apart or a footnote set smaller under the text does not
+ * count. A page ending higher than this by a line or more had room for
+ * another line.
  */
-export function lowestRunningLine(drafts: readonly Draft[]): number {
+export function lowestRunningLine(drafts: readonly Draft[], stats: DocumentStats): number {
   let lowest = 0;
   for (const draft of drafts) {
+    if (draft.kind !== "code" && !nearSize(draft.lines[0]?.size ?? 0, stats.bodySize)) continue;
     for (let k = 1; k < draft.lines.length; k++) {
       const line = draft.lines[k]!;
       if (line.page === draft.lines[k - 1]!.page && line.y > lowest) lowest = line.y;

@@ -224,7 +224,7 @@ function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStat
  */
 export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] {
   const out: Draft[] = [];
-  const lowest = lowestRunningLine(drafts);
+  const lowest = lowestRunningLine(drafts, stats);
   for (const draft of drafts) {
     const prev = out[out.length - 1];
     if (
