@@ -7,7 +7,13 @@
  */
 import { codeRunsOn, lowestRunningLine } from "./code_passes.ts";
 import { allBold, blockId, type Draft } from "./draft.ts";
-import { assignLevels, type HeadingCandidate, isHeadingCandidate, matchKey } from "./headings.ts";
+import {
+  assignLevels,
+  type HeadingCandidate,
+  htmlSizeBelow,
+  isHeadingCandidate,
+  matchKey,
+} from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
@@ -65,7 +71,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   const face = headingFace(texts.map((t) => t.info), stats);
   for (const t of texts) if (face && t.info.family === face) t.info.headingFace = true;
   const candidates = texts.filter((t) => isHeadingCandidate(t.info, stats));
-  sizeCodeHeadings(candidates, drafts);
+  sizeCodeHeadings(candidates, drafts, stats);
   const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
   // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own. Right
   // under a heading two levels up or more, where the space above cannot tell, bold text is likelier
@@ -108,7 +114,11 @@ function headingFace(infos: readonly HeadingCandidate[], stats: DocumentStats): 
  * margin filled by the text's); the distance to the next line, where the
  * next block's own margin may fill the space, is the fallback.
  */
-function sizeCodeHeadings(candidates: readonly HeadingDraft[], drafts: readonly Draft[]) {
+function sizeCodeHeadings(
+  candidates: readonly HeadingDraft[],
+  drafts: readonly Draft[],
+  stats: DocumentStats,
+) {
   if (candidates.every((c) => c.info.family)) return;
   const heads = new Set(candidates.map((c) => c.at));
   /** The distance from the block above, with that block's kind: none under another heading. */
@@ -126,8 +136,19 @@ function sizeCodeHeadings(candidates: readonly HeadingDraft[], drafts: readonly 
     above: above(c),
     below: below(c),
   }));
+  const byAt = new Map(candidates.map((c) => [c.at, c]));
   for (const c of candidates) {
     if (c.info.family) continue;
+    // Straight under another heading, with nothing between, a heading of code set smaller than body
+    // text (an HTML engine's way) is taken for its child, as a run-in heading under a bare one is.
+    const parent = byAt.get(c.at - 1);
+    const child = parent && c.info.size < stats.bodySize * 0.9
+      ? htmlSizeBelow(parent.info.size, stats.bodySize)
+      : undefined;
+    if (child !== undefined) {
+      c.info.size = child;
+      continue;
+    }
     const up = above(c), down = below(c);
     const size = (up && spacedLike(
       prose.map((p) => p.above?.kind === up.kind ? [p.size, p.above.gap] : null),

@@ -207,6 +207,15 @@ function placeUnmatchedStyles(styles: readonly string[], styleLevel: Map<string,
 const HTML_SCALE = [2, 1.5, 1.17, 1, 0.83, 0.67];
 
 /**
+ * The size of the HTML heading one level below a heading of `size`, when
+ * `size` is one of an HTML engine's default heading sizes above the last.
+ */
+export function htmlSizeBelow(size: number, bodySize: number): number | undefined {
+  const k = HTML_SCALE.findIndex((em) => Math.abs(size / bodySize / em - 1) < 0.05);
+  return k >= 0 && k < HTML_SCALE.length - 1 ? HTML_SCALE[k + 1]! * bodySize : undefined;
+}
+
+/**
  * Levels read off an HTML engine's default heading sizes, when every
  * candidate is bold and set at one of them: the size names the level even
  * where the document skips one (an H4 under an H2), which ranking styles
