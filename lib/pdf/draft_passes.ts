@@ -157,7 +157,13 @@ function sizeCodeHeadings(
       (down === undefined
         ? undefined
         : spacedLike(prose.map((p) => p.below === undefined ? null : [p.size, p.below]), down));
-    if (size !== undefined) c.info.size = size;
+    // Spaced like no other heading: set smaller than body text, its size says nothing of its level, so
+    // it is taken to sit one level under the last heading of prose before it.
+    const under = size === undefined && c.info.size < stats.bodySize * 0.9
+      ? candidates.findLast((p) => p.at < c.at && p.info.family)
+      : undefined;
+    const fallback = under && htmlSizeBelow(under.info.size, stats.bodySize);
+    if (size !== undefined || fallback) c.info.size = size ?? fallback!;
   }
 }
 
