@@ -7,8 +7,10 @@
  *
  * @module
  */
-import { UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
+import { PayloadTooLargeError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { Gate } from "../concurrency.ts";
+import { declaredDurationSeconds, sniffContainer } from "./containers.ts";
+import { checkAudioHeader } from "./header_check.ts";
 import type { Loudness, StreamInfo } from "./ffmpeg_log.ts";
 import {
   defaultFormat,
@@ -18,7 +20,7 @@ import {
   outputLayout,
   outputRate,
 } from "./formats.ts";
-import { type AudioLimits, formatSeconds } from "./limits.ts";
+import { type AudioLimits, formatBytes, formatSeconds } from "./limits.ts";
 import { measureAudio, type Measurement } from "./measure.ts";
 import { applyPlan, type Job, remaining } from "./pass.ts";
 import { moovFirst } from "./mp4_faststart.ts";
@@ -34,8 +36,7 @@ import {
   type Plan,
   safePlan,
 } from "./plan.ts";
-import { precheckAudio } from "./precheck.ts";
-import type { LoudnessTarget, TargetRequest } from "./presets.ts";
+import { type LoudnessTarget, resolveTarget, type TargetRequest } from "./presets.ts";
 
 /** Shortest audio accepted: integrated loudness needs several 400 ms blocks. */
 export const MIN_SECONDS = 1;
@@ -93,6 +94,26 @@ export interface NormalizeOptions {
    * programme is not held twice. Default false.
    */
   reuseInput?: boolean | undefined;
+}
+
+/**
+ * Checks what can be checked without ffmpeg (size, container signature,
+ * header, declared duration, target); throws the caller's error at once.
+ */
+export function precheckAudio(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
+  if (bytes.length > limits.maxBytes) {
+    throw new PayloadTooLargeError(
+      `Audio is larger than the ${formatBytes(limits.maxBytes)} limit`,
+    );
+  }
+  const target = resolveTarget(request);
+  const kind = sniffContainer(bytes);
+  checkAudioHeader(bytes, kind);
+  const declared = declaredDurationSeconds(bytes, kind);
+  if (declared !== undefined && declared > limits.maxSeconds) {
+    throw new PayloadTooLargeError(`Audio is longer than the ${formatSeconds(limits.maxSeconds)} limit`);
+  }
+  return { target, kind };
 }
 
 /** Refuses measurements that cannot be normalised. */

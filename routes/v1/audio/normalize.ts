@@ -7,8 +7,7 @@
  */
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/on_demand.ts";
-import { precheckAudio } from "../../../lib/audio/precheck.ts";
+import { normalizeAudio, precheckAudio } from "../../../lib/audio/normalize.ts";
 import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
 import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";
 import { PRESET_NAMES, TARGET_RANGES } from "../../../lib/audio/presets.ts";
@@ -123,9 +122,6 @@ export default defineOperation({
   async handler(input, ctx) {
     const audio = ctx.services.audio;
     const { audio: bytes, ...request } = input;
-    const { normalizeAudio } = await importOnDemand<typeof import("../../../lib/audio/normalize.ts")>(
-      new URL("../../../lib/audio/normalize.ts", import.meta.url),
-    );
     const result = await normalizeAudio(bytes, request, {
       limits: audio.limits,
       gate: audio.gate,
