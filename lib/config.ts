@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isAddress } from "@solana/kit";
+import { isAddress } from "@solana/addresses";
 import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
 import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";

@@ -14,6 +14,7 @@ import { ClaimStore } from "./payments/claims.ts";
 import { PaymentGateway } from "./payments/gateway.ts";
 import type { PaymentRail } from "./payments/rails.ts";
 import type { LocalChains } from "./local/types.ts";
+import { importOnDemand } from "./on_demand.ts";
 import { startRemoteMode } from "./remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
 import { localEvmCheck } from "./local/evm_health.ts";
@@ -65,7 +66,10 @@ export interface RuntimeOptions {
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const log = options.log ?? jsonLogger();
   const parts = config.mode === "local"
-    ? await (await import("./local/mode.ts")).startLocalMode(config)
+    ? await (await importOnDemand<typeof import("./local/mode.ts")>(
+      new URL("./local/mode.ts", import.meta.url),
+    ))
+      .startLocalMode(config)
     : startRemoteMode(config);
   const services = buildServices(config, parts.services.solana);
   const capabilities = withinBudget(
@@ -75,11 +79,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   );
   // The PDF workers start with the first conversion, not here: idle ones retire after 30 s anyway, so
   // threads started now would only hold memory through the first half minute.
-  const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
+  // Deno KV (SQLite) opens with the first payment claim: an idle service does not load it.
+  let kv: Deno.Kv | undefined;
+  const openKv = async () =>
+    kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
-    claims: new ClaimStore(kv),
+    claims: new ClaimStore(openKv),
     retryInitMs: options.facilitatorRetryMs,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
@@ -125,7 +132,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     drain: createDrain(),
     health,
     async close() {
-      kv.close();
+      kv?.close();
       await services.pdf.pool.close();
       await parts.close();
     },

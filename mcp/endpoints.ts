@@ -19,6 +19,7 @@
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpEndpoint, OperationDeps } from "../lib/operation/mod.ts";
+import { importOnDemand } from "../lib/on_demand.ts";
 import type { PeerAddress } from "../lib/payments/presence.ts";
 import { type OriginPolicy, refusal } from "./origin.ts";
 import { buildToolset, type Toolset } from "./tools.ts";
@@ -46,7 +47,8 @@ export function createMcpEndpoints(
   options: { deps: OperationDeps; origins: OriginPolicy },
 ): McpHttpEndpoint[] {
   return endpoints.map((endpoint) => {
-    const toolset = buildToolset(endpoint, options.deps.services);
+    // Built on the endpoint's first request: its JSON Schemas are not held (or made) by an idle service.
+    let toolset: Toolset | undefined;
     return {
       path: endpoint.path,
       handle(request, context) {
@@ -55,6 +57,7 @@ export function createMcpEndpoints(
         if (refused) {
           return Promise.resolve(Response.json(jsonRpcError(refused.message), { status: refused.status }));
         }
+        toolset ??= buildToolset(endpoint, options.deps.services);
         return serveMcp(request, context, toolset, options.deps);
       },
     };
@@ -79,9 +82,9 @@ async function serveMcp(
   deps: OperationDeps,
 ): Promise<Response> {
   sdk ??= Promise.all([
-    import("./server.ts"),
+    importOnDemand<typeof import("./server.ts")>(new URL("./server.ts", import.meta.url)),
     import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
-    import("./jsonrpc_body.ts"),
+    importOnDemand<typeof import("./jsonrpc_body.ts")>(new URL("./jsonrpc_body.ts", import.meta.url)),
   ]);
   const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }, { checkJsonRpcBody }] = await sdk;
   const checked = await checkJsonRpcBody(request, toolset.maxBodyBytes);

@@ -4,11 +4,16 @@
  *
  * @module
  */
-import { openApiDocument } from "../lib/discovery/openapi.ts";
 import { defineRoute } from "../lib/operation/mod.ts";
+import { importOnDemand } from "../lib/on_demand.ts";
 
 export default defineRoute({
   summary: "OpenAPI 3.1 with every operation, its schemas, examples, statuses and price, and the free routes",
-  GET: ({ baseUrl, catalog, runtime }) =>
-    Response.json(openApiDocument(baseUrl, catalog, runtime.local !== undefined)),
+  async GET({ baseUrl, catalog, runtime }) {
+    // The generator and its recorded response examples load on the first request, not at start.
+    const { openApiDocument } = await importOnDemand<typeof import("../lib/discovery/openapi.ts")>(
+      new URL("../lib/discovery/openapi.ts", import.meta.url),
+    );
+    return Response.json(openApiDocument(baseUrl, catalog, runtime.local !== undefined));
+  },
 });

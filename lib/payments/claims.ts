@@ -32,36 +32,60 @@ export interface ClaimStoreOptions {
 
 /** Atomic claims on payments. */
 export class ClaimStore {
-  #kv: Deno.Kv;
+  /** The store, once open. */
+  #kv: Deno.Kv | undefined;
+  #opening: Promise<Deno.Kv> | undefined;
+  readonly #openKv: () => Promise<Deno.Kv>;
   #inFlightTtlMs: number;
   #settledTtlMs: number;
 
-  constructor(kv: Deno.Kv, options: ClaimStoreOptions = {}) {
-    this.#kv = kv;
+  /**
+   * @param kv The store, or how to open it on the first claim: an idle
+   * service then never loads SQLite (about 5 MB resident).
+   */
+  constructor(kv: Deno.Kv | (() => Promise<Deno.Kv>), options: ClaimStoreOptions = {}) {
+    if (typeof kv === "function") this.#openKv = kv;
+    else {
+      this.#kv = kv;
+      this.#openKv = () => Promise.resolve(kv);
+    }
     this.#inFlightTtlMs = options.inFlightTtlMs ?? 10 * 60_000;
     this.#settledTtlMs = options.settledTtlMs ?? 2 * 86_400_000;
+  }
+
+  /** The store, opened on the first call (and tried again on the next if opening failed). */
+  #store(): Deno.Kv | Promise<Deno.Kv> {
+    return this.#kv ?? (this.#opening ??= this.#openKv().then(
+      (kv) => this.#kv = kv,
+      (error) => {
+        this.#opening = undefined;
+        throw error;
+      },
+    ));
   }
 
   /** Claims `paymentId` atomically; returns the claim, or why it is taken. */
   async claim(paymentId: string): Promise<Claim | ClaimRefusal> {
     const key: Deno.KvKey = ["x402-claim", paymentId];
     const token = crypto.randomUUID();
+    const kv = await this.#store();
     const result = await retryWhileBusy(() =>
-      this.#kv.atomic()
+      kv.atomic()
         .check({ key, versionstamp: null })
         .set(key, { state: "in_flight", token, at: Date.now() }, { expireIn: this.#inFlightTtlMs })
         .commit()
     );
     if (result.ok) return { key, token };
-    const existing = await retryWhileBusy(() => this.#kv.get<{ state: string }>(key));
+    const existing = await retryWhileBusy(() => kv.get<{ state: string }>(key));
     const state = existing.value?.state;
     return state === "settled" || state === "unconfirmed" ? state : "in_flight";
   }
 
   /** Marks the claim's payment as spent, for good. */
   async settle(claim: Claim, transaction: string): Promise<void> {
+    const kv = await this.#store();
     await retryWhileBusy(() =>
-      this.#kv.set(claim.key, { state: "settled", transaction, at: Date.now() }, {
+      kv.set(claim.key, { state: "settled", transaction, at: Date.now() }, {
         expireIn: this.#settledTtlMs,
       })
     );
@@ -73,8 +97,9 @@ export class ClaimStore {
    * expired anyway.
    */
   async unconfirmed(claim: Claim): Promise<void> {
+    const kv = await this.#store();
     await retryWhileBusy(() =>
-      this.#kv.set(claim.key, { state: "unconfirmed", at: Date.now() }, {
+      kv.set(claim.key, { state: "unconfirmed", at: Date.now() }, {
         expireIn: this.#inFlightTtlMs,
       })
     );
@@ -82,8 +107,9 @@ export class ClaimStore {
 
   /** Gives the payment back (the request failed before it was charged). */
   async release(claim: Claim): Promise<void> {
-    const current = await retryWhileBusy(() => this.#kv.get<{ state: string; token?: string }>(claim.key));
+    const kv = await this.#store();
+    const current = await retryWhileBusy(() => kv.get<{ state: string; token?: string }>(claim.key));
     if (current.value?.state !== "in_flight" || current.value.token !== claim.token) return;
-    await retryWhileBusy(() => this.#kv.atomic().check(current).delete(claim.key).commit());
+    await retryWhileBusy(() => kv.atomic().check(current).delete(claim.key).commit());
   }
 }

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { isAddress } from "@solana/kit";
-import type { Address } from "@solana/kit";
+import { isAddress } from "@solana/addresses";
+import type { Address } from "@solana/addresses";
 import { z } from "zod";
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;

@@ -9,8 +9,10 @@
  *
  * @module
  */
-import { createDefaultRpcTransport, createSolanaRpcFromTransport, isSolanaError } from "@solana/kit";
-import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/kit";
+// From kit's own packages rather than `@solana/kit`, whose index loads all of kit at start.
+import { isSolanaError } from "@solana/errors";
+import { createDefaultRpcTransport, createSolanaRpcFromTransport } from "@solana/rpc";
+import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
 import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../errors.ts";
 
 /** One call of a JSON-RPC batch. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Address, isAddress } from "@solana/kit";
+import { type Address, isAddress } from "@solana/addresses";
 import { z } from "zod";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { defineRoute, jsonResponse, parseInput, readJsonObject } from "../../lib/operation/mod.ts";

@@ -22,6 +22,7 @@ import {
   soldOperationAt,
 } from "../../lib/operation/mod.ts";
 import { addressSchema, quoteValue } from "../../lib/solana/address_schema.ts";
+import { importOnDemand } from "../../lib/on_demand.ts";
 import { paymentRpc } from "../../lib/payments/svm_rpc.ts";
 
 const input = z.object({
@@ -57,7 +58,11 @@ export default defineRoute({
       pricedResource(operation, url.href, {}),
     );
     const client = await paymentRpc(soldOn.rail.network, runtime.services.solana, runtime.local);
-    const { buildExactSvmTransaction } = await import("../../lib/payments/svm_transaction.ts");
+    const { buildExactSvmTransaction } = await importOnDemand<
+      typeof import("../../lib/payments/svm_transaction.ts")
+    >(
+      new URL("../../lib/payments/svm_transaction.ts", import.meta.url),
+    );
     const built = await buildExactSvmTransaction({
       rpc: client.rpc,
       requirements: requirements!,

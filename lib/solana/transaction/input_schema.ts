@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { getBase58Encoder } from "@solana/kit";
+import { getBase58Encoder } from "@solana/codecs-strings";
 import { z } from "zod";
 import { addressSchema, quoteValue } from "../address_schema.ts";
 import { TRANSACTION_ENCODINGS, transactionProblem } from "./wire.ts";

@@ -6,17 +6,22 @@
  *
  * @module
  */
+// From kit's own packages rather than `@solana/kit`, whose index loads all of kit: the simulate route's input
+// check runs this decoder, and an idle service should not hold the rest.
+import type { Address } from "@solana/addresses";
+import { getBase58Encoder, getBase64Encoder } from "@solana/codecs-strings";
+import {
+  type CompiledTransactionMessage,
+  decompileTransactionMessage,
+  getCompiledTransactionMessageDecoder,
+  setTransactionMessageComputeUnitLimit,
+  type TransactionMessage,
+} from "@solana/transaction-messages";
 import {
   compileTransaction,
-  decompileTransactionMessage,
-  getBase58Encoder,
   getBase64EncodedWireTransaction,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
-  setTransactionMessageComputeUnitLimit,
-} from "@solana/kit";
-import type { Address, CompiledTransactionMessage, TransactionMessage } from "@solana/kit";
+} from "@solana/transactions";
 import { InvalidInputError } from "../../errors.ts";
 import type { MessageConfig } from "./message.ts";
 

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation/mod.ts";
+import { importOnDemand } from "../../../lib/on_demand.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
 import { tokenReportSchema } from "../../../lib/solana/token/report_schema.ts";
 
@@ -30,7 +31,9 @@ export default defineOperation({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   example: { mint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
   async handler({ mint }, ctx) {
-    const { inspectToken } = await import("../../../lib/solana/token/mod.ts");
+    const { inspectToken } = await importOnDemand<typeof import("../../../lib/solana/token/mod.ts")>(
+      new URL("../../../lib/solana/token/mod.ts", import.meta.url),
+    );
     const { report } = await inspectToken(ctx.services.solana, mint, ctx.signal);
     return report;
   },

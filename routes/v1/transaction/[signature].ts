@@ -5,6 +5,7 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation/mod.ts";
+import { importOnDemand } from "../../../lib/on_demand.ts";
 import { explainInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
 import { explainSchema } from "../../../lib/solana/transaction/schema.ts";
 
@@ -32,7 +33,11 @@ export default defineOperation({
     signature: "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX",
   },
   async handler(input, ctx) {
-    const { explainTransaction } = await import("../../../lib/solana/transaction/mod.ts");
+    const { explainTransaction } = await importOnDemand<
+      typeof import("../../../lib/solana/transaction/mod.ts")
+    >(
+      new URL("../../../lib/solana/transaction/mod.ts", import.meta.url),
+    );
     return await explainTransaction(ctx.services.solana, {
       signature: input.signature,
       ...(input.lastValidBlockHeight !== undefined

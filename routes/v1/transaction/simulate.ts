@@ -5,6 +5,7 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation/mod.ts";
+import { importOnDemand } from "../../../lib/on_demand.ts";
 import { simulateInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
 import { simulateSchema } from "../../../lib/solana/transaction/schema.ts";
 
@@ -38,7 +39,11 @@ export default defineOperation({
     encoding: "base64",
   },
   async handler(input, ctx) {
-    const { simulateTransaction } = await import("../../../lib/solana/transaction/mod.ts");
+    const { simulateTransaction } = await importOnDemand<
+      typeof import("../../../lib/solana/transaction/mod.ts")
+    >(
+      new URL("../../../lib/solana/transaction/mod.ts", import.meta.url),
+    );
     return await simulateTransaction(ctx.services.solana, {
       transaction: input.transaction,
       encoding: input.encoding,

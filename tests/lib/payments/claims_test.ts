@@ -86,3 +86,30 @@ Deno.test("ClaimStore: two stores on one KV share the claims (one KV, many serve
     assert.equal([a, b].filter((result) => typeof result === "object").length, 1);
   });
 });
+
+Deno.test("ClaimStore: a store given an opener opens it on the first claim, once, and again after a failure", async () => {
+  const opened: Deno.Kv[] = [];
+  let failNext = true;
+  const store = new ClaimStore(async () => {
+    if (failNext) {
+      failNext = false;
+      throw new Error("cannot open the store");
+    }
+    const kv = await Deno.openKv(":memory:");
+    opened.push(kv);
+    return kv;
+  });
+  try {
+    assert.equal(opened.length, 0, "nothing is opened before a claim");
+    await assert.rejects(store.claim("payment-a"), /cannot open the store/);
+    const results = await Promise.all([store.claim("payment-a"), store.claim("payment-a")]);
+    assert.equal(opened.length, 1, "concurrent first claims open one store");
+    assert.equal(results.filter((result) => typeof result === "object").length, 1);
+    const claim = held(results.find((result) => typeof result === "object")!);
+    await store.settle(claim, "tx");
+    assert.equal(await store.claim("payment-a"), "settled");
+    assert.equal(opened.length, 1);
+  } finally {
+    for (const kv of opened) kv.close();
+  }
+});
