@@ -271,6 +271,9 @@ export function loadConfig(env: Env = processEnv()): Config {
     readyTimeoutMs: whole("ANVIL_READY_TIMEOUT_MS", DEFAULT_ANVIL_READY_MS, 1),
   };
 
+  const kvPath = read("KV_PATH");
+  const kvProblem = kvPath === undefined ? undefined : kvFolderProblem(kvPath);
+  if (kvProblem) problems.push(kvProblem);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     mode: mode!,
@@ -283,7 +286,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     payToSolana,
     payToEvm,
     altEnabled,
-    kvPath: read("KV_PATH"),
+    kvPath,
     allowedOrigins: Object.freeze(allowedOrigins),
     requestTimeoutMs,
     audio: Object.freeze(audio),
@@ -294,6 +297,23 @@ export function loadConfig(env: Env = processEnv()): Config {
 }
 
 /** The `ALLOWED_HOSTS` entries (comma separated), each a name or `name:port`. */
+/**
+ * Why `KV_PATH` cannot hold the claim store, if it cannot: the store opens
+ * only with the first payment, so a folder that is not there is named at
+ * start instead of failing that payment.
+ */
+function kvFolderProblem(path: string): string | undefined {
+  if (path === ":memory:") return undefined;
+  const cut = path.lastIndexOf("/");
+  const folder = cut < 0 ? "." : path.slice(0, cut) || "/";
+  try {
+    if (Deno.statSync(folder).isDirectory) return undefined;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable) return undefined;
+  }
+  return `KV_PATH "${path}" is in no folder here: ${folder} must exist`;
+}
+
 function hostRules(value: string | undefined, problems: string[]): HostRule[] {
   const rules: HostRule[] = [];
   for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {

@@ -30,6 +30,7 @@ const BAD: [string, string][] = [
   ["AUDIO_MAX_BYTES", "abc"],
   ["PDF_MAX_PAGES", "0"],
   ["SERVICE_MODE", "bogus"],
+  ["KV_PATH", "/no-such-folder/claims.sqlite"],
 ];
 for (const [name, value] of BAD) {
   Deno.test(`main.ts stops with exit code 78 naming ${name} when it is "${value}"`, async () => {
