@@ -188,12 +188,30 @@ const TEXT_TRANSFORM: [string, string] = [
 `,
 ];
 
+/** Most strings a font's glyph cache holds before it is emptied (see {@linkcode CHARS_CACHE}). */
+const CHARS_CACHE_SIZE = 4096;
+
+/**
+ * pdf.js keeps, per font, the glyphs of every string the font ever showed,
+ * until the document closes. Text extraction rarely shows a string twice, so
+ * on a long document that is megabytes of glyph lists kept for nothing; the
+ * cache is emptied whenever it holds {@linkcode CHARS_CACHE_SIZE} strings.
+ */
+const CHARS_CACHE: [string, string] = [
+  "    this.#charsCache.set(chars, glyphs);\n    return glyphs;\n",
+  `    if (this.#charsCache.size >= ${CHARS_CACHE_SIZE}) this.#charsCache.clear();
+    this.#charsCache.set(chars, glyphs);
+    return glyphs;
+`,
+];
+
 /** Text of pdf.js replaced outright: [exact text, replacement]. */
 const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   ["      writer.write(bytes).catch(() => {});\n      writer.close().catch(() => {});\n", PIECEWISE_WRITE],
   ["    this.#pagePromises.set(pageIndex, promise);\n    return promise;\n", PAGE_CACHE],
   GLYPH_OUTLINES,
   TEXT_TRANSFORM,
+  CHARS_CACHE,
 ];
 
 /** Name of the global that empties the latest document's object cache. */
