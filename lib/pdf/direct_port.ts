@@ -12,9 +12,9 @@
  *   so they are copied, but not what they hold: each operator's arguments
  *   are new arrays, and the typed arrays among them are ones pdf.js
  *   transfers (gives away);
- * - any other message made only of plain objects, arrays and primitives is
- *   copied here, deeply, as `structuredClone` would;
- * - the rest (maps, typed arrays, errors, transfers) still goes through
+ * - any other message made only of plain objects, arrays, typed arrays and
+ *   primitives is copied here, deeply, as `structuredClone` would;
+ * - the rest (maps, class instances, errors, transfers) still goes through
  *   `structuredClone`.
  *
  * Delivery stays asynchronous, as pdf.js expects.
@@ -93,16 +93,24 @@ const NOT_PLAIN = Symbol("not plain");
 const MAX_DEPTH = 32;
 
 /**
- * A deep copy of `value` when it is made only of primitives, dense arrays
- * and objects with the plain prototype (or none), else {@linkcode NOT_PLAIN}.
- * For such data the copy equals `structuredClone`'s, except that an object
- * reached twice is copied twice (pdf.js' messages are trees).
+ * A deep copy of `value` when it is made only of primitives, dense arrays,
+ * typed arrays and objects with the plain prototype (or none), else
+ * {@linkcode NOT_PLAIN}. For such data the copy equals `structuredClone`'s,
+ * except that an object reached twice is copied twice (pdf.js' messages are
+ * trees) and a typed array's copy holds only its own elements, not the
+ * rest of the buffer it viewed.
  */
 export function copyPlain(value: unknown, depth: number): unknown {
   if (typeof value !== "object" || value === null) {
     return typeof value === "function" || typeof value === "symbol" ? NOT_PLAIN : value;
   }
   if (depth >= MAX_DEPTH) return NOT_PLAIN;
+  if (ArrayBuffer.isView(value)) {
+    // A typed array (a rectangle, a colour) becomes a copy of its own elements.
+    return value instanceof DataView || value.buffer instanceof SharedArrayBuffer
+      ? NOT_PLAIN
+      : (value as unknown as { slice(): unknown }).slice();
+  }
   if (Array.isArray(value)) {
     if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN;
     const copy = new Array(value.length);
