@@ -216,53 +216,32 @@ interface OutlineNode {
   items: OutlineNode[];
 }
 
-/**
- * Flattens the outline, resolving each entry's page where possible. Every
- * named destination and every page reference is asked for once, and all
- * at once: a long manual's outline names a thousand or more, and one round
- * trip after another through pdf.js' message port cost more than reading them.
- */
+/** Flattens the outline, resolving each entry's page where possible. */
 async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const roots = (await doc.getOutline()) as OutlineNode[] | null;
-  const found: Array<{ entry: OutlineEntry; dest: OutlineNode["dest"] }> = [];
-  const walk = (nodes: OutlineNode[], level: number) => {
+  const entries: OutlineEntry[] = [];
+  const walk = async (nodes: OutlineNode[], level: number) => {
     for (const node of nodes) {
-      if (found.length >= OUTLINE_LIMIT) return;
-      const title = node.title.replace(/\s+/g, " ").trim();
-      if (title) found.push({ entry: { title, level }, dest: node.dest });
-      walk(node.items ?? [], level + 1);
+      if (entries.length >= OUTLINE_LIMIT) return;
+      const entry: OutlineEntry = { title: node.title.replace(/\s+/g, " ").trim(), level };
+      const page = await destinationPage(doc, node.dest).catch(() => undefined);
+      if (page !== undefined) entry.page = page;
+      if (entry.title) entries.push(entry);
+      await walk(node.items ?? [], level + 1);
     }
   };
-  walk(roots ?? [], 1);
-  const named = new Map<string, Promise<unknown[] | null>>();
-  for (const { dest } of found) {
-    if (typeof dest === "string" && !named.has(dest)) named.set(dest, doc.getDestination(dest));
-  }
-  const explicit = await Promise.all(
-    found.map(({ dest }) => typeof dest === "string" ? named.get(dest)!.catch(() => undefined) : dest),
-  );
-  const indices = new Map<string, Promise<number | undefined>>();
-  const pages = await Promise.all(explicit.map((dest) => destinationPage(doc, dest?.[0], indices)));
-  return found.map(({ entry }, i) => (pages[i] === undefined ? entry : { ...entry, page: pages[i] }));
+  await walk(roots ?? [], 1);
+  return entries;
 }
 
-/** The 1-based page a destination's first element (a page reference or index) points to. */
-function destinationPage(
+/** The 1-based page an outline destination points to. */
+async function destinationPage(
   doc: PDFDocumentProxy,
-  ref: unknown,
-  indices: Map<string, Promise<number | undefined>>,
-): Promise<number | undefined> | number | undefined {
+  dest: OutlineNode["dest"],
+): Promise<number | undefined> {
+  const explicit = typeof dest === "string" ? await doc.getDestination(dest) : dest;
+  const ref = explicit?.[0];
   if (ref === undefined || ref === null) return undefined;
   if (typeof ref === "number") return ref + 1;
-  const { num, gen } = ref as { num?: unknown; gen?: unknown };
-  const key = `${num}R${gen}`;
-  let index = indices.get(key);
-  if (!index) {
-    index = doc.getPageIndex(ref as Parameters<PDFDocumentProxy["getPageIndex"]>[0]).then(
-      (i) => i + 1,
-      () => undefined,
-    );
-    indices.set(key, index);
-  }
-  return index;
+  return (await doc.getPageIndex(ref as Parameters<PDFDocumentProxy["getPageIndex"]>[0])) + 1;
 }
