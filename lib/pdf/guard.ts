@@ -251,9 +251,10 @@ const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
     hook("annotations(Array.isArray(annots) ? annots.length : 0)"),
   ],
   // XRef: lets {@linkcode dropObjectCache} empty the latest document's cache of parsed objects.
+  // Held weakly: a closed document's objects (and file) must not stay alive until the next opens.
   [
     "  constructor(stream, pdfManager) {\n    this.stream = stream;\n    this.pdfManager = pdfManager;\n",
-    `globalThis.${DROP_CACHE} = () => this.#cacheMap.clear();`,
+    `{ const xref = new WeakRef(this); globalThis.${DROP_CACHE} = () => xref.deref()?.#cacheMap.clear(); }`,
   ],
   // CMap: ranges are counted by pdf.js, single mappings are not.
   ["  #consumeBudget(count, name) {\n", hook("cmapEntries(this.#mappedEntries + count)")],
