@@ -10,16 +10,29 @@
  *
  * @module
  */
-import * as pdf2mdModule from "@opendocsg/pdf2md";
 import { convertPdf } from "../../lib/pdf/convert.ts";
 import { createPdfService } from "../../lib/pdf/service.ts";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import "pdfjs-dist/legacy/build/pdf.worker.mjs";
 
 /** `@opendocsg/pdf2md`'s default export, typed as it behaves (its typings declare a module shape). */
-const pdf2md = (pdf2mdModule as unknown as {
-  default: (pdf: Uint8Array, callbacks?: { pageParsed?: (pages: unknown[]) => void }) => Promise<string>;
-}).default;
+type Pdf2md = (pdf: Uint8Array, callbacks?: { pageParsed?: (pages: unknown[]) => void }) => Promise<string>;
+
+/**
+ * The other engines' modules, loaded only in their own mode: stock pdf.js'
+ * worker module alone leaves tens of MB resident once imported, which would
+ * count against our converter's peak.
+ */
+async function loadEngine(mode: string) {
+  if (mode === "textonly") {
+    const api = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    return { getDocument: api.getDocument };
+  }
+  if (mode === "pdf2md") {
+    const module = await import("@opendocsg/pdf2md");
+    return { pdf2md: (module as unknown as { default: Pdf2md }).default };
+  }
+  return {};
+}
 
 /** CPU seconds (user + system) this process has used (Linux), else NaN. */
 function cpuSeconds(): number {
@@ -47,7 +60,10 @@ function peakRssMb(): number {
  * Stock pdf.js text extraction alone, set up the usual way (its own
  * in-process worker): the baseline any converter built on it is compared with.
  */
-async function textOnly(bytes: Uint8Array): Promise<number> {
+async function textOnly(
+  bytes: Uint8Array,
+  getDocument: typeof import("pdfjs-dist/legacy/build/pdf.mjs").getDocument,
+): Promise<number> {
   const options = { data: bytes.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 };
   const task = getDocument(options as Parameters<typeof getDocument>[0]);
   try {
@@ -66,6 +82,7 @@ async function textOnly(bytes: Uint8Array): Promise<number> {
 if (import.meta.main) {
   const [mode, file] = Deno.args;
   const bytes = await Deno.readFile(file!);
+  const engine = await loadEngine(mode!);
   const started = performance.now();
   const cpuStart = cpuSeconds();
   let pages: number;
@@ -80,10 +97,10 @@ if (import.meta.main) {
     pages = result.pageCharacters.length;
     await service.pool.close();
   } else if (mode === "textonly") {
-    pages = await textOnly(bytes);
+    pages = await textOnly(bytes, engine.getDocument!);
   } else if (mode === "pdf2md") {
     let count = 0;
-    await pdf2md(bytes, { pageParsed: (parsed) => count = parsed.length });
+    await engine.pdf2md!(bytes, { pageParsed: (parsed) => count = parsed.length });
     pages = count;
   } else throw new Error(`Unknown mode "${mode}": use ours, pool, textonly or pdf2md`);
   const ms = performance.now() - started;

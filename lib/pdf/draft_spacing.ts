@@ -59,6 +59,7 @@ export function spacedAbove(drafts: readonly Draft[], stats: DocumentStats): Arr
     add(pooled, gap);
   }
   const block = pooled.size ? mode(pooled) : undefined;
+  const paragraphs = new Map<string, number | undefined>();
   return drafts.map((draft, i) => {
     const prev = drafts[i - 1];
     const gap = prev && gapBetween(prev, draft);
@@ -66,8 +67,12 @@ export function spacedAbove(drafts: readonly Draft[], stats: DocumentStats): Arr
     // heading tells nothing of what follows.
     if (gap === undefined || isHeadingLike(prev!, stats)) return undefined;
     // One sample of a kind may be an outlier (a figure between two paragraphs): the pool is steadier.
-    const own = usual.get(kindOf(prev!));
-    const paragraph = own && [...own.values()].reduce((a, b) => a + b, 0) >= 2 ? mode(own) : block;
+    const kind = kindOf(prev!);
+    if (!paragraphs.has(kind)) {
+      const own = usual.get(kind);
+      paragraphs.set(kind, own && [...own.values()].reduce((a, b) => a + b, 0) >= 2 ? mode(own) : block);
+    }
+    const paragraph = paragraphs.get(kind);
     if (paragraph === undefined) return undefined;
     // TeX's 3.25 ex against a 6 pt paragraph skip leaves about 0.8 em more; stretch takes little of it.
     return gap >= paragraph + stats.bodySize * 0.4;

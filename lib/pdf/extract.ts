@@ -183,7 +183,8 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     const span: Span = { text: typedText(item.str, font), x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;
-    for (const piece of splitAtLinks(span, links)) spans.push(piece);
+    if (links.length === 0) spans.push(span);
+    else for (const piece of splitAtLinks(span, links)) spans.push(piece);
   }
   return {
     width: viewport.width,

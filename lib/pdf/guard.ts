@@ -154,11 +154,64 @@ const GLYPH_OUTLINES: [string, string] = [
   '|| state.strokeColorSpace.name === "Pattern") {\n',
 ];
 
+/**
+ * pdf.js works out the text position twice per glyph it extracts, with two
+ * general matrix products that each build a new array, shared with every
+ * other caller (its inline caches see arrays of every kind and go slow). The
+ * same arithmetic, operation for operation, is written out here: the
+ * results are the same numbers, without the two arrays in between.
+ */
+const TEXT_TRANSFORM: [string, string] = [
+  `      const tsm = [textState.fontSize * textState.textHScale, 0, 0, textState.fontSize, 0, textState.textRise];
+      if (font.isType3Font && (textState.fontSize <= 1 || font.isCharBBox) && !isArrayEqual(textState.fontMatrix, FONT_IDENTITY_MATRIX)) {
+        const glyphHeight = font.bbox[3] - font.bbox[1];
+        if (glyphHeight > 0) {
+          tsm[3] *= glyphHeight * textState.fontMatrix[3];
+        }
+      }
+      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));
+`,
+  `      const s0 = textState.fontSize * textState.textHScale, s5 = textState.textRise;
+      let s3 = textState.fontSize;
+      if (font.isType3Font && (textState.fontSize <= 1 || font.isCharBBox) && !isArrayEqual(textState.fontMatrix, FONT_IDENTITY_MATRIX)) {
+        const glyphHeight = font.bbox[3] - font.bbox[1];
+        if (glyphHeight > 0) {
+          s3 *= glyphHeight * textState.fontMatrix[3];
+        }
+      }
+      const t = textState.textMatrix, c = textState.ctm;
+      const t0 = t[0] * s0 + t[2] * 0, t1 = t[1] * s0 + t[3] * 0;
+      const t2 = t[0] * 0 + t[2] * s3, t3 = t[1] * 0 + t[3] * s3;
+      const t4 = t[0] * 0 + t[2] * s5 + t[4], t5 = t[1] * 0 + t[3] * s5 + t[5];
+      return [c[0] * t0 + c[2] * t1, c[1] * t0 + c[3] * t1, c[0] * t2 + c[2] * t3, c[1] * t2 + c[3] * t3,
+        c[0] * t4 + c[2] * t5 + c[4], c[1] * t4 + c[3] * t5 + c[5]];
+`,
+];
+
+/** Most strings a font's glyph cache holds before it is emptied (see {@linkcode CHARS_CACHE}). */
+const CHARS_CACHE_SIZE = 4096;
+
+/**
+ * pdf.js keeps, per font, the glyphs of every string the font ever showed,
+ * until the document closes. Text extraction rarely shows a string twice, so
+ * on a long document that is megabytes of glyph lists kept for nothing; the
+ * cache is emptied whenever it holds {@linkcode CHARS_CACHE_SIZE} strings.
+ */
+const CHARS_CACHE: [string, string] = [
+  "    this.#charsCache.set(chars, glyphs);\n    return glyphs;\n",
+  `    if (this.#charsCache.size >= ${CHARS_CACHE_SIZE}) this.#charsCache.clear();
+    this.#charsCache.set(chars, glyphs);
+    return glyphs;
+`,
+];
+
 /** Text of pdf.js replaced outright: [exact text, replacement]. */
 const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   ["      writer.write(bytes).catch(() => {});\n      writer.close().catch(() => {});\n", PIECEWISE_WRITE],
   ["    this.#pagePromises.set(pageIndex, promise);\n    return promise;\n", PAGE_CACHE],
   GLYPH_OUTLINES,
+  TEXT_TRANSFORM,
+  CHARS_CACHE,
 ];
 
 /** Name of the global that empties the latest document's object cache. */
@@ -198,9 +251,10 @@ const SPLICES: ReadonlyArray<[anchor: string, insert: string]> = [
     hook("annotations(Array.isArray(annots) ? annots.length : 0)"),
   ],
   // XRef: lets {@linkcode dropObjectCache} empty the latest document's cache of parsed objects.
+  // Held weakly: a closed document's objects (and file) must not stay alive until the next opens.
   [
     "  constructor(stream, pdfManager) {\n    this.stream = stream;\n    this.pdfManager = pdfManager;\n",
-    `globalThis.${DROP_CACHE} = () => this.#cacheMap.clear();`,
+    `{ const xref = new WeakRef(this); globalThis.${DROP_CACHE} = () => xref.deref()?.#cacheMap.clear(); }`,
   ],
   // CMap: ranges are counted by pdf.js, single mappings are not.
   ["  #consumeBudget(count, name) {\n", hook("cmapEntries(this.#mappedEntries + count)")],

@@ -11,6 +11,7 @@
 import { createRequire } from "node:module";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
+import { DirectPort } from "./direct_port.ts";
 import { guardPdfJsSource } from "./guard.ts";
 import { installShapeHint } from "./shape_hint.ts";
 
@@ -41,77 +42,6 @@ class NoExternalData {
   fetch({ kind }: { kind: string; filename: string }): Promise<Uint8Array> {
     return Promise.reject(new Error(`External ${kind} data is disabled`));
   }
-}
-
-/** A message listener as pdf.js registers it. */
-type Listener = (this: DirectPort, event: { data: unknown }) => void;
-
-/**
- * The channel between pdf.js' API and its worker when both run on this
- * thread. pdf.js' own in-process port deep-copies every message with
- * `structuredClone`; for text content and operator lists, the bulk of what a
- * conversion moves, that copy costs about a fifth of the work. The worker
- * never touches a text chunk's items after sending them (it starts new
- * arrays), so those chunks are handed over with a shallow copy. An operator
- * list chunk's two arrays are emptied and refilled once sent, so they are
- * copied, but not what they hold: each operator's arguments are new arrays,
- * and the typed arrays among them are ones pdf.js transfers (gives away).
- * Every other message is still deep-copied. Delivery stays asynchronous, as
- * pdf.js expects.
- */
-class DirectPort {
-  #listeners = new Set<Listener>();
-  #queue = Promise.resolve();
-
-  /** Delivers `data` to every listener on the next microtask. */
-  postMessage(data: unknown, transfer?: Transferable[]) {
-    const event = { data: handOver(data, transfer) };
-    this.#queue.then(() => {
-      for (const listener of this.#listeners) listener.call(this, event);
-    });
-  }
-
-  /** Adds a `message` listener. */
-  addEventListener(_type: string, listener: Listener) {
-    this.#listeners.add(listener);
-  }
-
-  /** Removes a `message` listener. */
-  removeEventListener(_type: string, listener: Listener) {
-    this.#listeners.delete(listener);
-  }
-
-  /** Drops every listener. */
-  terminate() {
-    this.#listeners.clear();
-  }
-}
-
-/** A stream message's chunk, as far as {@linkcode handOver} looks at it. */
-interface Chunk {
-  items?: unknown;
-  styles?: unknown;
-  fnArray?: unknown;
-  argsArray?: unknown;
-}
-
-/**
- * What the other side receives for `data`: text content chunks (`items` and
- * `styles`) shallow-copied, operator list chunks (`fnArray` and `argsArray`)
- * with copies of their two arrays, anything else deep-copied.
- */
-function handOver(data: unknown, transfer?: Transferable[]): unknown {
-  const chunk = (data as { chunk?: Chunk } | null)?.chunk;
-  if (Array.isArray(chunk?.items) && typeof chunk?.styles === "object") {
-    return { ...data as object, chunk: { ...chunk } };
-  }
-  if (Array.isArray(chunk?.fnArray) && Array.isArray(chunk?.argsArray)) {
-    return {
-      ...data as object,
-      chunk: { ...chunk, fnArray: chunk.fnArray.slice(), argsArray: chunk.argsArray.slice() },
-    };
-  }
-  return structuredClone(data, { transfer });
 }
 
 /** pdf.js' API and worker modules. */

@@ -42,6 +42,13 @@ export interface RunOptions {
   sliceMs?: number;
 }
 
+/**
+ * Pages after which pdf.js' cache of parsed objects is emptied again: what
+ * one stretch of pages parsed (their dictionaries, resources, annotations)
+ * is seldom read by the next, and kept it would grow with the document.
+ */
+const DROP_CACHE_PAGES = 200;
+
 /** Opens page `number`, mapping a broken page tree to a 422. */
 async function openPage(doc: PDFDocumentProxy, number: number, guard: CostGuard) {
   try {
@@ -84,6 +91,7 @@ export async function extractRun(
     })
       .finally(() => guard.check());
     page.cleanup();
+    if (run.pages.length % DROP_CACHE_PAGES === DROP_CACHE_PAGES - 1) dropObjectCache();
     const characters = extracted.spans.reduce((n, s) => n + s.text.trim().length, 0);
     run.pageCharacters.push({ page: number, characters });
     if (characters === 0) {

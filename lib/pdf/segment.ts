@@ -160,9 +160,10 @@ function isCodeHeading(
  * are paragraphs.
  */
 function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
-  const table = detectTable(lines, start);
-  if (!table || lines.slice(start, table.end).every(isCodeLine)) return null;
-  return runInRows(lines.slice(start, table.end), stats) ? null : table;
+  return detectTable(lines, start, (end) => {
+    const rows = lines.slice(start, end);
+    return !rows.every(isCodeLine) && !runInRows(rows, stats);
+  });
 }
 
 /**

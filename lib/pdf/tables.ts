@@ -64,9 +64,14 @@ function columnOf(columns: ReadonlyArray<[number, number]>, cell: Line): number 
  * two or more cells whose extents fall into shared columns. A line right
  * below a row, inside one column, continues that row's cell there, or is its
  * cell in a column it lacks (cells centred beside wrapped ones); one further
- * below opens a row, kept when another cell joins it.
+ * below opens a row, kept when another cell joins it. `accept` may turn the
+ * lines `[start, end)` down before their cells are rendered.
  */
-export function detectTable(lines: readonly Line[], start: number): FoundTable | null {
+export function detectTable(
+  lines: readonly Line[],
+  start: number,
+  accept: (end: number) => boolean = () => true,
+): FoundTable | null {
   const head = rowAt(lines, start);
   if (isMarkerOnly(plainLineText(head[0]!))) return null;
   if (head.length < 2 && !opensBand(lines, start)) return null;
@@ -124,7 +129,7 @@ export function detectTable(lines: readonly Line[], start: number): FoundTable |
     rows.pop();
     i = starts.pop()!;
   }
-  if (rows.length < 2) return null;
+  if (rows.length < 2 || !accept(i)) return null;
   splitAtAnchors(rows);
   const columns = columnIntervals(rows.flatMap((row) => row.map((cellLines) => cellLines[0]!)));
   if (columns.length < 2) return null;

@@ -23,7 +23,7 @@ Deno.test("guardPdfJsSource() splices every guard call into this pdf.js, once ea
   assert.ok(!guarded.includes("writer.write(bytes).catch"), "native inflate is fed in pieces");
   assert.ok(!guarded.includes("|| font.disableFontFace) {"), "no glyph outlines are built for drawing");
   assert.ok(
-    guarded.includes("globalThis.pdfDropObjectCache = () => this.#cacheMap.clear();"),
+    guarded.includes("globalThis.pdfDropObjectCache = () => xref.deref()?.#cacheMap.clear();"),
     "object cache reachable",
   );
 });
