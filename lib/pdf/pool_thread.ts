@@ -26,7 +26,7 @@ export interface Answer {
 /** One worker thread, serving one request at a time. */
 export interface Thread {
   /** Sends `message` with `bytes` (the PDF, or runs to join) when the request needs them. */
-  request(message: WorkerRequest, bytes?: Uint8Array): Promise<Answer>;
+  request(message: WorkerRequest, bytes?: Uint8Array | readonly Uint8Array[]): Promise<Answer>;
   terminate(): void;
   readonly dead: boolean;
   /** A request is in flight. */
