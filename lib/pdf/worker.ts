@@ -18,6 +18,7 @@ import {
   planDocument,
   readDocumentOutline,
 } from "./convert.ts";
+import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import type { PdfLimits } from "./limits.ts";
 import { type OpenPdf, openPdf } from "./load.ts";
@@ -87,7 +88,9 @@ export type WorkerReply =
  * pages are extracted (then pdf.js' memory is given back before the structure
  * work), the plan (on the worker that finishes), and the runs kept to be joined.
  */
-let job: { open?: OpenPdf; plan?: DocumentPlan; guard: CostGuard; runs: PageRun[] } | undefined;
+let job:
+  | { open?: OpenPdf; plan?: DocumentPlan; guard: CostGuard; fonts: FontResolver; runs: PageRun[] }
+  | undefined;
 
 /** Closes the held document, keeping the plan and runs. */
 async function closeDocument() {
@@ -108,7 +111,7 @@ async function openJob(bytes: Uint8Array, limits: PdfLimits) {
   const guard = createCostGuard(limits);
   installCostGuard(guard);
   const open = await openPdf(bytes, limits);
-  job = { open, guard, runs: [] };
+  job = { open, guard, fonts: createFontResolver(), runs: [] };
   return job as typeof job & { open: OpenPdf };
 }
 
@@ -153,11 +156,12 @@ async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<Answer>
       return { reply: { type: "done" } };
     }
     case "extract": {
-      const { open, guard, runs } = openedJob();
+      const { open, guard, fonts, runs } = openedJob();
       const { pages, done, total, limits, startedAt } = request;
       const run = await extractRun(open.doc, pages, {
         tagged: request.tagged,
         guard,
+        fonts,
         beforePage: (n) => checkProgress(undefined, limits, Date.now() - startedAt, done + n, total),
       });
       if (request.keep) {
