@@ -19,6 +19,7 @@ import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.t
 import type { PdfLimits } from "./limits.ts";
 import { conversionMb, workersFor } from "./memory.ts";
 import { startThread, type Thread } from "./pool_thread.ts";
+import type { WorkerReply } from "./worker.ts";
 
 /** Settings of a pool. */
 export interface PoolOptions {
@@ -258,6 +259,8 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       while (next < pages) {
         const done = next;
         next += chunkSize(pages - next, 1 + helpers.length);
+        // The primary reads the helpers' runs so far between its own pages, not all at the end.
+        const handed = keep ? encoded.splice(0) : [];
         const answer = await thread.request({
           type: "extract",
           pages: plan.selected.slice(done, next),
@@ -265,8 +268,9 @@ export function createPdfPool(options: PoolOptions): PdfPool {
           keep,
           done,
           total: pages,
+          lengths: handed.map((run) => run.length),
           ...fields,
-        });
+        }, handed);
         if (!keep) encoded.push(answer.bytes);
       }
     };
@@ -286,7 +290,10 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       lengths: encoded.map((run) => run.length),
       includePageBreaks: convert.includePageBreaks ?? false,
     }, encoded);
-    return (done.reply as { result: ConversionResult }).result;
+    const { result, markdownInBytes } = done.reply as Extract<WorkerReply, { type: "result" }>;
+    // The decoder keeps a leading byte-order mark, as the Markdown had it.
+    if (markdownInBytes) result.markdown = new TextDecoder("utf-8", { ignoreBOM: true }).decode(done.bytes);
+    return result;
   }
 
   async function convert(bytes: Uint8Array, convertOptions: PoolConvertOptions): Promise<ConversionResult> {

@@ -49,6 +49,9 @@ export type WorkerRequest =
    * Extract `pages` of the open document, `done` of `total` selected pages
    * being handed out before them; with `keep`, keeps the run to finish with,
    * else answers it encoded (`run_codec.ts`) in the bytes packed with the reply.
+   * With `keep`, the runs other workers answered so far come packed with the
+   * request (`lengths` bytes each) and are read and kept too, so the finish
+   * does not wait to read them.
    */
   | JobFields & {
     type: "extract";
@@ -57,6 +60,7 @@ export type WorkerRequest =
     keep: boolean;
     done: number;
     total: number;
+    lengths: number[];
   }
   /** Close the open document and drop the job. */
   | { type: "close" }
@@ -76,11 +80,15 @@ export interface WorkerFailure {
 /** A worker's answer. */
 export type WorkerReply =
   | { type: "plan"; plan: DocumentPlan }
+  /**
+   * The result; with `markdownInBytes`, its Markdown is the UTF-8 packed with
+   * the reply (and `markdown` is empty): no JSON escaping on either side.
+   */
+  | { type: "result"; result: ConversionResult; markdownInBytes?: boolean }
   /** A run of pages, encoded in the bytes packed with the reply. */
   | { type: "run" }
   /** The request was served; nothing to answer. */
   | { type: "done" }
-  | { type: "result"; result: ConversionResult }
   | { type: "error"; error: WorkerFailure };
 
 /**
@@ -121,6 +129,8 @@ function openedJob() {
   return job as typeof job & { open: OpenPdf };
 }
 
+const encoder = new TextEncoder();
+
 /** The runs packed one after another, `lengths` bytes each. */
 function readRuns(bytes: Uint8Array, lengths: readonly number[]): PageRun[] {
   let at = 0;
@@ -158,6 +168,7 @@ async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<Answer>
     case "extract": {
       const { open, guard, fonts, runs } = openedJob();
       const { pages, done, total, limits, startedAt } = request;
+      runs.push(...readRuns(bytes, request.lengths));
       const run = await extractRun(open.doc, pages, {
         tagged: request.tagged,
         guard,
@@ -180,11 +191,13 @@ async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<Answer>
       const runs = [...job.runs, ...readRuns(bytes, request.lengths)];
       job.runs = [];
       runs.sort((a, b) => firstPage(a) - firstPage(b));
+      const result = finishConversion(job.plan, joinRuns(runs), request.includePageBreaks);
+      // UTF-8 would replace an unpaired surrogate: such Markdown goes as JSON.
+      if (!result.markdown.isWellFormed()) return { reply: { type: "result", result } };
+      const markdown = encoder.encode(result.markdown);
       return {
-        reply: {
-          type: "result",
-          result: finishConversion(job.plan, joinRuns(runs), request.includePageBreaks),
-        },
+        reply: { type: "result", result: { ...result, markdown: "" }, markdownInBytes: true },
+        bytes: markdown,
       };
     }
   }
