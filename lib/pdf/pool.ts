@@ -206,11 +206,17 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     if (!thread.dead) park(thread);
   }
 
-  /** Stops using a helper the conversion turned out not to need, once it has closed the document. */
+  /**
+   * Stops using a helper (done, or not needed after all) once it has opened
+   * the document: it closes it and is free for the next request, which waits
+   * on the thread until the close is done.
+   */
   function dismiss(helper: Helper, used: Thread[]) {
     used.splice(used.indexOf(helper.thread), 1);
-    helper.opened.then(() => helper.thread.request({ type: "close" })).catch(() => {})
-      .finally(() => release(helper.thread));
+    helper.opened.catch(() => {}).finally(() => {
+      helper.thread.post({ type: "close" });
+      release(helper.thread);
+    });
   }
 
   async function run(
@@ -277,12 +283,11 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     await Promise.all([
       // The outline is read by the primary while the helpers start on the pages.
       primary.request({ type: "outline" }).then(() => extract(primary, true)),
+      // A helper done with its chunks closes the document while the primary finishes.
       ...helpers.map(async (helper) => {
         await helper.opened;
         await extract(helper.thread, false);
-        await helper.thread.request({ type: "close" });
-        used.splice(used.indexOf(helper.thread), 1);
-        release(helper.thread);
+        dismiss(helper, used);
       }),
     ]);
     const done = await primary.request({
