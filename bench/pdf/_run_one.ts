@@ -10,29 +10,12 @@
  *
  * @module
  */
-import { convertPdf } from "../../lib/pdf/convert.ts";
-import { createPdfService } from "../../lib/pdf/service.ts";
+
+/** pdf.js' `getDocument`. */
+type GetDocument = typeof import("pdfjs-dist/legacy/build/pdf.mjs").getDocument;
 
 /** `@opendocsg/pdf2md`'s default export, typed as it behaves (its typings declare a module shape). */
 type Pdf2md = (pdf: Uint8Array, callbacks?: { pageParsed?: (pages: unknown[]) => void }) => Promise<string>;
-
-/**
- * The other engines' modules, loaded only in their own mode: stock pdf.js'
- * worker module alone leaves tens of MB resident once imported, which would
- * count against our converter's peak.
- */
-async function loadEngine(mode: string) {
-  if (mode === "textonly") {
-    const api = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-    return { getDocument: api.getDocument };
-  }
-  if (mode === "pdf2md") {
-    const module = await import("@opendocsg/pdf2md");
-    return { pdf2md: (module as unknown as { default: Pdf2md }).default };
-  }
-  return {};
-}
 
 /** CPU seconds (user + system) this process has used (Linux), else NaN. */
 function cpuSeconds(): number {
@@ -60,10 +43,7 @@ function peakRssMb(): number {
  * Stock pdf.js text extraction alone, set up the usual way (its own
  * in-process worker): the baseline any converter built on it is compared with.
  */
-async function textOnly(
-  bytes: Uint8Array,
-  getDocument: typeof import("pdfjs-dist/legacy/build/pdf.mjs").getDocument,
-): Promise<number> {
+async function textOnly(getDocument: GetDocument, bytes: Uint8Array): Promise<number> {
   const options = { data: bytes.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 };
   const task = getDocument(options as Parameters<typeof getDocument>[0]);
   try {
@@ -79,30 +59,53 @@ async function textOnly(
   }
 }
 
+/**
+ * The conversion of `mode`, returning the pages it converted. Each mode loads
+ * only its own modules (before the clock starts), so none pays for another's
+ * in its peak RSS.
+ */
+async function engine(mode: string): Promise<(bytes: Uint8Array) => Promise<number>> {
+  const unbounded = { maxBytes: Infinity, maxPages: Infinity, timeBudgetMs: Infinity };
+  switch (mode) {
+    case "ours": {
+      const { convertPdf } = await import("../../lib/pdf/convert.ts");
+      return async (bytes) => (await convertPdf(bytes, { limits: unbounded })).pageCharacters.length;
+    }
+    case "pool": {
+      const { createPdfService } = await import("../../lib/pdf/service.ts");
+      return async (bytes) => {
+        const service = createPdfService({ limits: unbounded });
+        service.pool.warm();
+        const result = await service.pool.convert(bytes, { limits: service.limits });
+        await service.pool.close();
+        return result.pageCharacters.length;
+      };
+    }
+    case "textonly": {
+      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+      await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+      return (bytes) => textOnly(getDocument, bytes);
+    }
+    case "pdf2md": {
+      const pdf2md = ((await import("@opendocsg/pdf2md")) as unknown as { default: Pdf2md }).default;
+      return async (bytes) => {
+        let count = 0;
+        await pdf2md(bytes, { pageParsed: (parsed) => count = parsed.length });
+        return count;
+      };
+    }
+    default:
+      throw new Error(`Unknown mode "${mode}": use ours, pool, textonly or pdf2md`);
+  }
+}
+
 if (import.meta.main) {
   const [mode, file] = Deno.args;
+  const convert = await engine(mode!);
   const bytes = await Deno.readFile(file!);
-  const engine = await loadEngine(mode!);
   const started = performance.now();
   const cpuStart = cpuSeconds();
-  let pages: number;
-  const unbounded = { maxBytes: Infinity, maxPages: Infinity, timeBudgetMs: Infinity };
-  if (mode === "ours") {
-    const result = await convertPdf(bytes, { limits: unbounded });
-    pages = result.pageCharacters.length;
-  } else if (mode === "pool") {
-    const service = createPdfService({ limits: unbounded });
-    service.pool.warm();
-    const result = await service.pool.convert(bytes, { limits: service.limits });
-    pages = result.pageCharacters.length;
-    await service.pool.close();
-  } else if (mode === "textonly") {
-    pages = await textOnly(bytes, engine.getDocument!);
-  } else if (mode === "pdf2md") {
-    let count = 0;
-    await engine.pdf2md!(bytes, { pageParsed: (parsed) => count = parsed.length });
-    pages = count;
-  } else throw new Error(`Unknown mode "${mode}": use ours, pool, textonly or pdf2md`);
+  const pages = await convert(bytes);
   const ms = performance.now() - started;
   const cpu = Math.round((cpuSeconds() - cpuStart) * 100) / 100;
   console.log(

@@ -2,16 +2,17 @@
  * What a PDF conversion costs in memory, so the pool can tell whether a
  * document may take a second worker. Each worker pays its own pdf.js (code,
  * parsed cross-reference table, fonts) whatever the pages; the pages cost
- * about the same in total however they are split (each worker holds the
- * objects of its own pages; the first one then holds every page's lines for
- * the structure work). So splitting costs one more worker's fixed share.
+ * about the same in total however they are split (the first worker holds
+ * every page's lines for the structure work, a helper only the chunk it is
+ * extracting). So splitting costs one more worker's fixed share.
  *
- * Figures measured as peak RSS on the 2,415-page R reference manual
- * (`deno task bench:pdf:pool`), rounded up. A dense document costs more than
- * its pages: each worker parses the whole file, so every worker also pays the
- * service's per-input-byte cost of a conversion (`lib/config_hosting.ts`);
- * without it, an 18 MB, 500-page text-dense PDF was split within Deno
- * Deploy's 768 MB and took the process past the budget.
+ * Figures measured as peak RSS on the 2,415-page R reference manual, rounded
+ * up: one worker 181 MB for one page and 373 MB for every page (0.08 MB a
+ * page), two workers 268 MB for 64 pages and 418 MB for every page. A dense
+ * document costs more than its pages: each worker parses the whole file, so
+ * every worker also pays the service's per-input-byte cost of a conversion
+ * (`lib/config_hosting.ts`); without it, an 18 MB, 500-page text-dense PDF
+ * was split within Deno Deploy's 768 MB and took the process past the budget.
  *
  * @module
  */
@@ -22,7 +23,7 @@ const MB = 1024 * 1024;
 /** A worker with pdf.js loaded and a document open, before any page, in MB. */
 export const WORKER_MB = 140;
 /** Each selected page, held until the conversion ends, in MB. */
-export const PAGE_MB = 0.16;
+export const PAGE_MB = 0.1;
 
 /** Peak memory of converting `pages` pages of a `bytes`-byte file on `workers` workers, in MB. */
 export function conversionMb(pages: number, workers: number, bytes = 0): number {

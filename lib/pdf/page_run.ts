@@ -8,7 +8,7 @@
  */
 import { UnprocessableError } from "../errors.ts";
 import { extractPage, readLinks } from "./extract.ts";
-import { createFontResolver } from "./fonts.ts";
+import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, dropObjectCache } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";
 import { shapeHints } from "./shape_hint.ts";
@@ -40,6 +40,13 @@ export interface RunOptions {
   beforePage(done: number): void;
   /** Longest stretch of work in milliseconds before yielding to the event loop (default: never yield). */
   sliceMs?: number;
+  /**
+   * Fonts already resolved in this document, for a run after others of the
+   * same open document (default: a new resolver). Resolving a font the
+   * resolver has not met parses a page for drawing, so runs of one document
+   * share one.
+   */
+  fonts?: FontResolver;
 }
 
 /**
@@ -74,7 +81,7 @@ export async function extractRun(
   const links = await readLinks(doc, numbers).catch(() => new Map());
   guard.check();
   dropObjectCache();
-  const fonts = createFontResolver();
+  const fonts = options.fonts ?? createFontResolver();
   const ids = { next: 0 };
   const run: PageRun = { pages: [], pageCharacters: [], warnings: [], ids: 0 };
   let sliceStart = performance.now();

@@ -19,6 +19,7 @@ import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.t
 import type { PdfLimits } from "./limits.ts";
 import { conversionMb, workersFor } from "./memory.ts";
 import { startThread, type Thread } from "./pool_thread.ts";
+import type { WorkerReply } from "./worker.ts";
 
 /** Settings of a pool. */
 export interface PoolOptions {
@@ -65,15 +66,36 @@ export interface PdfPool {
   close(): Promise<void>;
 }
 
-/** Splits `pages` into `parts` contiguous runs of nearly equal length. */
-export function splitPages(pages: readonly number[], parts: number): number[][] {
-  const runs: number[][] = [];
-  for (let i = 0; i < parts; i++) {
-    runs.push(
-      pages.slice(Math.round((i * pages.length) / parts), Math.round(((i + 1) * pages.length) / parts)),
-    );
-  }
-  return runs.filter((run) => run.length > 0);
+/** Fewest pages a worker extracts at a time (unless fewer are left), and most. */
+const MIN_CHUNK = 8, MAX_CHUNK = 128;
+
+/**
+ * Pages of the next chunk to hand out when `remaining` selected pages are
+ * left for `workers` workers. Every worker takes the next chunk as soon as it
+ * is free, so the work evens out however fast each one goes (a worker also
+ * reads the outline, another opens the document late); chunks shrink as the
+ * pages run out, so the workers end close together, and stay large enough
+ * that what each chunk costs (a message, the page's link annotations, fonts
+ * met again) is small beside its pages. One worker takes every page at once.
+ */
+export function chunkSize(remaining: number, workers: number): number {
+  if (workers <= 1) return remaining;
+  const even = Math.ceil(remaining / (2 * workers));
+  return Math.min(remaining, Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, even)));
+}
+
+/** A helper thread of a conversion, and its opening of the document. */
+interface Helper {
+  thread: Thread;
+  opened: Promise<unknown>;
+}
+
+/** A conversion's share of the pool's memory budget. */
+interface Budget {
+  /** MB the conversion may hold: what the others leave. */
+  free(): number;
+  /** Sets what the conversion holds, in MB. */
+  reserve(mb: number): void;
 }
 
 /** The limits with every unbounded cap made a finite number, as JSON can carry it. */
@@ -184,60 +206,99 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     if (!thread.dead) park(thread);
   }
 
+  /**
+   * Stops using a helper (done, or not needed after all) once it has opened
+   * the document: it closes it and is free for the next request, which waits
+   * on the thread until the close is done.
+   */
+  function dismiss(helper: Helper, used: Thread[]) {
+    used.splice(used.indexOf(helper.thread), 1);
+    helper.opened.catch(() => {}).finally(() => {
+      helper.thread.post({ type: "close" });
+      release(helper.thread);
+    });
+  }
+
   async function run(
     bytes: Uint8Array,
     convert: PoolConvertOptions,
     used: Thread[],
     signal: AbortSignal,
-    reserve: (mb: number) => void,
+    budget: Budget,
   ) {
     const fields = { limits: finite(convert.limits), startedAt: Date.now() };
     // Read before the bytes go to the worker (a transfer would leave them empty here).
     const inputBytes = bytes.byteLength;
     const primary = await acquire(signal);
     used.push(primary);
+    // Idle helpers open the document while the primary plans it, if the memory budget could admit
+    // them for a document of the fewest pages that is split; only threads already running help:
+    // starting one now would stall this thread (see warmWhenQuiet).
+    const helpers: Helper[] = [];
+    const mayHelp = () =>
+      conversionMb(options.splitMinPages, 2 + helpers.length, inputBytes) <= budget.free();
+    for (let thread = size > 1 && mayHelp() ? idleThread() : undefined; thread;) {
+      used.push(thread);
+      const opened = thread.request({ type: "open", ...fields }, bytes);
+      opened.catch(() => {}); // awaited once the plan wants the helper
+      helpers.push({ thread, opened });
+      thread = helpers.length < size - 1 && mayHelp() ? idleThread() : undefined;
+    }
+    budget.reserve(conversionMb(0, 1 + helpers.length, inputBytes));
     const planned = await primary.request({
       type: "plan",
       options: { pages: convert.pages, useStructTree: convert.useStructTree },
       ...fields,
     }, bytes);
     const { plan } = planned.reply as { plan: DocumentPlan };
-    const includePageBreaks = convert.includePageBreaks ?? false;
-    const helpers: Thread[] = [];
     const pages = plan.selected.length;
-    const wanted = pages >= options.splitMinPages
-      ? workersFor(pages, size, options.memoryMb - reservedMb, inputBytes)
-      : 1;
-    // Only threads already running help: starting one now would stall this thread (see warmWhenQuiet).
-    for (let helper = wanted > 1 ? idleThread() : undefined; helper;) {
-      helpers.push(helper);
-      used.push(helper);
-      helper = helpers.length < wanted - 1 ? idleThread() : undefined;
-    }
+    const wanted = pages >= options.splitMinPages ? workersFor(pages, size, budget.free(), inputBytes) : 1;
     if (helpers.length < wanted - 1) warmWhenQuiet();
-    reserve(conversionMb(pages, 1 + helpers.length, inputBytes));
-    const [first = [], ...rest] = splitPages(plan.selected, 1 + helpers.length);
-    if (rest.length > 0) split++;
-    const extracting = primary.request({
-      type: "extract",
-      pages: first,
-      finish: rest.length === 0,
-      includePageBreaks,
-      ...fields,
-    });
-    const others = rest.map((pages, i) =>
-      helpers[i]!.request({ type: "extract_alone", pages, tagged: plan.tagged, ...fields }, bytes)
-    );
-    const [own, ...runs] = await Promise.all([extracting, ...others]);
-    for (const helper of helpers) release(helper);
-    used.splice(1);
-    // The helpers' runs go on to the primary as the JSON they came in, unparsed here.
-    const done = rest.length === 0 ? own : await primary.request({
+    for (const helper of helpers.splice(Math.max(0, wanted - 1))) dismiss(helper, used);
+    budget.reserve(conversionMb(pages, 1 + helpers.length, inputBytes));
+    if (helpers.length > 0) split++;
+    // Every worker takes the next chunk of pages when free; the primary keeps its runs, the
+    // helpers answer theirs encoded, and the primary joins them all in page order.
+    let next = 0;
+    const encoded: Uint8Array[] = [];
+    const extract = async (thread: Thread, keep: boolean) => {
+      while (next < pages) {
+        const done = next;
+        next += chunkSize(pages - next, 1 + helpers.length);
+        // The primary reads the helpers' runs so far between its own pages, not all at the end.
+        const handed = keep ? encoded.splice(0) : [];
+        const answer = await thread.request({
+          type: "extract",
+          pages: plan.selected.slice(done, next),
+          tagged: plan.tagged,
+          keep,
+          done,
+          total: pages,
+          lengths: handed.map((run) => run.length),
+          ...fields,
+        }, handed);
+        if (!keep) encoded.push(answer.bytes);
+      }
+    };
+    await Promise.all([
+      // The outline is read by the primary while the helpers start on the pages.
+      primary.request({ type: "outline" }).then(() => extract(primary, true)),
+      // A helper done with its chunks closes the document while the primary finishes.
+      ...helpers.map(async (helper) => {
+        await helper.opened;
+        await extract(helper.thread, false);
+        dismiss(helper, used);
+      }),
+    ]);
+    const done = await primary.request({
       type: "finish",
-      lengths: runs.map((r) => r.bytes.length),
-      includePageBreaks,
-    }, concat(runs.map((r) => r.bytes)));
-    return (done.reply as { result: ConversionResult }).result;
+      lengths: encoded.map((run) => run.length),
+      includePageBreaks: convert.includePageBreaks ?? false,
+    }, encoded);
+    const { result, markdownInBytes } = done.reply as Extract<WorkerReply, { type: "result" }>;
+    // The decoder keeps a leading byte-order mark, as the Markdown had it.
+    if (markdownInBytes) result.markdown = new TextDecoder("utf-8", { ignoreBOM: true }).decode(done.bytes);
+    return result;
   }
 
   async function convert(bytes: Uint8Array, convertOptions: PoolConvertOptions): Promise<ConversionResult> {
@@ -264,12 +325,15 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     signal.addEventListener("abort", onAbort, { once: true });
     running++;
     let reserved = 0;
-    const reserve = (mb: number) => {
-      reserved = mb;
-      reservedMb += mb;
+    const share: Budget = {
+      free: () => options.memoryMb - reservedMb + reserved,
+      reserve(mb) {
+        reservedMb += mb - reserved;
+        reserved = mb;
+      },
     };
     try {
-      return await Promise.race([run(bytes, convertOptions, used, signal, reserve), stop]);
+      return await Promise.race([run(bytes, convertOptions, used, signal, share), stop]);
     } finally {
       running--;
       reservedMb -= reserved;
@@ -293,17 +357,6 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       return Promise.resolve();
     },
   };
-}
-
-/** `parts` one after another in one array. */
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** The error for a conversion whose caller cancelled. */

@@ -26,7 +26,9 @@ export interface Answer {
 /** One worker thread, serving one request at a time. */
 export interface Thread {
   /** Sends `message` with `bytes` (the PDF, or runs to join) when the request needs them. */
-  request(message: WorkerRequest, bytes?: Uint8Array): Promise<Answer>;
+  request(message: WorkerRequest, bytes?: Uint8Array | readonly Uint8Array[]): Promise<Answer>;
+  /** Sends a request that is not answered (`close`); the thread serves the next request after it. */
+  post(message: WorkerRequest): void;
   terminate(): void;
   readonly dead: boolean;
   /** A request is in flight. */
@@ -102,6 +104,11 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
         const packed = pack(message, bytes);
         worker.postMessage(packed, [packed]);
       });
+    },
+    post(message) {
+      if (dead) return;
+      const packed = pack(message);
+      worker.postMessage(packed, [packed]);
     },
     terminate() {
       dead = true;

@@ -7,6 +7,8 @@
  *
  * @module
  */
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { isMainThread, parentPort } from "node:worker_threads";
 import { ServiceError } from "../errors.ts";
 import {
@@ -18,10 +20,12 @@ import {
   planDocument,
   readDocumentOutline,
 } from "./convert.ts";
+import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import type { PdfLimits } from "./limits.ts";
 import { type OpenPdf, openPdf } from "./load.ts";
 import { extractRun, joinRuns, type PageRun } from "./page_run.ts";
+import { decodeRun, encodeRun } from "./run_codec.ts";
 import { pack, unpack } from "./wire.ts";
 
 /** What every request carries about the job. */
@@ -33,16 +37,42 @@ interface JobFields {
 
 /** A request to a worker. */
 export type WorkerRequest =
-  /** Open the document (the bytes packed with the request) and keep it open; answers the plan. */
-  | JobFields & { type: "plan"; options: Pick<ConvertOptions, "pages" | "useStructTree"> }
-  /** Extract pages of the open document; with `finish`, answers the result, else keeps the run. */
-  | JobFields & { type: "extract"; pages: number[]; finish: boolean; includePageBreaks: boolean }
-  /** Open the document (the bytes packed with the request), extract `pages`, close it; answers the run. */
-  | JobFields & { type: "extract_alone"; pages: number[]; tagged: boolean }
   /**
-   * Join the kept run with the runs after it, finish; answers the result. The
-   * runs come as the raw JSON other workers answered (packed with the request,
-   * `lengths` bytes each), so the thread between never parses them.
+   * Open the document (the bytes packed with the request) and keep it open;
+   * answers the plan, without the outline (helpers start on their pages
+   * without waiting for it).
+   */
+  | JobFields & { type: "plan"; options: Pick<ConvertOptions, "pages" | "useStructTree"> }
+  /** Open the document (the bytes packed with the request) and keep it open, to extract pages for another worker. */
+  | JobFields & { type: "open" }
+  /** Read the open document's outline into the plan. */
+  | { type: "outline" }
+  /**
+   * Extract `pages` of the open document, `done` of `total` selected pages
+   * being handed out before them; with `keep`, keeps the run to finish with,
+   * else answers it encoded (`run_codec.ts`) in the bytes packed with the reply.
+   * With `keep`, the runs other workers answered so far come packed with the
+   * request (`lengths` bytes each) and are read and kept too, so the finish
+   * does not wait to read them.
+   */
+  | JobFields & {
+    type: "extract";
+    pages: number[];
+    tagged: boolean;
+    keep: boolean;
+    done: number;
+    total: number;
+    lengths: number[];
+  }
+  /**
+   * Close the open document, drop the job and collect the garbage it left;
+   * not answered (requests sent after it wait for it).
+   */
+  | { type: "close" }
+  /**
+   * Close the document, join the kept runs with the runs other workers
+   * extracted (packed with the request, `lengths` bytes each, as they
+   * answered them) in page order, finish; answers the result.
    */
   | { type: "finish"; lengths: number[]; includePageBreaks: boolean };
 
@@ -55,20 +85,27 @@ export interface WorkerFailure {
 /** A worker's answer. */
 export type WorkerReply =
   | { type: "plan"; plan: DocumentPlan }
-  /** A run of pages, as JSON in the bytes packed with the reply. */
+  /**
+   * The result; with `markdownInBytes`, its Markdown is the UTF-8 packed with
+   * the reply (and `markdown` is empty): no JSON escaping on either side.
+   */
+  | { type: "result"; result: ConversionResult; markdownInBytes?: boolean }
+  /** A run of pages, encoded in the bytes packed with the reply. */
   | { type: "run" }
-  | { type: "extracted" }
-  | { type: "result"; result: ConversionResult }
+  /** The request was served; nothing to answer. */
+  | { type: "done" }
   | { type: "error"; error: WorkerFailure };
 
 /**
  * The job this worker holds between requests: the open document until its
  * pages are extracted (then pdf.js' memory is given back before the structure
- * work), the plan, and the run kept to be joined.
+ * work), the plan (on the worker that finishes), and the runs kept to be joined.
  */
-let job: { open?: OpenPdf; plan: DocumentPlan; guard: CostGuard; run?: PageRun } | undefined;
+let job:
+  | { open?: OpenPdf; plan?: DocumentPlan; guard: CostGuard; fonts: FontResolver; runs: PageRun[] }
+  | undefined;
 
-/** Closes the held document, keeping the plan and run. */
+/** Closes the held document, keeping the plan and runs. */
 async function closeDocument() {
   const open = job?.open;
   if (job) delete job.open;
@@ -81,84 +118,110 @@ async function closeJob() {
   job = undefined;
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-/** Reads the runs packed one after another as JSON of `lengths` bytes each. */
-function readRuns(bytes: Uint8Array, lengths: readonly number[]): PageRun[] {
-  let at = 0;
-  return lengths.map((length) => JSON.parse(decoder.decode(bytes.subarray(at, at += length))) as PageRun);
-}
-
-/** Opens `bytes` under a fresh cost guard. */
-async function open(bytes: Uint8Array, limits: PdfLimits) {
+/** Opens `bytes` under a fresh cost guard as the new job. */
+async function openJob(bytes: Uint8Array, limits: PdfLimits) {
+  await closeJob();
   const guard = createCostGuard(limits);
   installCostGuard(guard);
-  return { guard, open: await openPdf(bytes, limits) };
+  const open = await openPdf(bytes, limits);
+  job = { open, guard, fonts: createFontResolver(), runs: [] };
+  return job as typeof job & { open: OpenPdf };
 }
 
-/** Extracts `pages`, stopping at the job's time budget. */
-function extract(open: OpenPdf, guard: CostGuard, pages: number[], tagged: boolean, fields: JobFields) {
-  return extractRun(open.doc, pages, {
-    tagged,
-    guard,
-    beforePage: (done) =>
-      checkProgress(undefined, fields.limits, Date.now() - fields.startedAt, done, pages.length),
-  });
+/** The held job with its document open. */
+function openedJob() {
+  if (!job?.open) throw new Error("No open document");
+  return job as typeof job & { open: OpenPdf };
+}
+
+/**
+ * A full garbage collection, where the runtime lets one be asked for: V8
+ * collects an idle thread's heap only when it next allocates, so a helper
+ * done with a document would otherwise keep pdf.js' garbage resident (30–45
+ * MB of the pool's peak RSS on the R reference manual) while the first
+ * worker finishes.
+ */
+const collectGarbage = exposeGc();
+
+/** V8's `gc()`, exposed in a fresh context; undefined where that is not allowed. */
+function exposeGc(): (() => void) | undefined {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc");
+    return typeof gc === "function" ? gc as () => void : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const encoder = new TextEncoder();
+
+/** The runs packed one after another, `lengths` bytes each. */
+function readRuns(bytes: Uint8Array, lengths: readonly number[]): PageRun[] {
+  let at = 0;
+  return lengths.map((length) => decodeRun(bytes.subarray(at, at += length)));
+}
+
+/** The first page of a run (every run has at least one). */
+function firstPage(run: PageRun): number {
+  return run.pageCharacters[0]?.page ?? 0;
 }
 
 /** A reply and the bytes packed with it. */
 type Answer = { reply: WorkerReply; bytes?: Uint8Array };
 
 /** Serves one request. */
-async function serve(request: WorkerRequest, bytes: Uint8Array): Promise<Answer> {
+async function serve(
+  request: Exclude<WorkerRequest, { type: "close" }>,
+  bytes: Uint8Array,
+): Promise<Answer> {
   switch (request.type) {
     case "plan": {
-      await closeJob();
-      const { guard, open: opened } = await open(bytes, request.limits);
-      try {
-        // The outline waits for the extraction: helpers start on their pages without waiting for it.
-        const plan = await planDocument(opened.doc, request.options, request.limits, guard, {
-          outline: false,
-        });
-        job = { open: opened, plan, guard };
-        return { reply: { type: "plan", plan } };
-      } catch (error) {
-        await opened.close();
-        throw error;
-      }
+      const { open, guard } = await openJob(bytes, request.limits);
+      const plan = await planDocument(open.doc, request.options, request.limits, guard, { outline: false });
+      job!.plan = plan;
+      return { reply: { type: "plan", plan } };
+    }
+    case "open": {
+      await openJob(bytes, request.limits);
+      return { reply: { type: "done" } };
+    }
+    case "outline": {
+      const { open, plan, guard } = openedJob();
+      if (!plan) throw new Error("No plan to read the outline into");
+      plan.outline = await readDocumentOutline(open.doc);
+      guard.check();
+      return { reply: { type: "done" } };
     }
     case "extract": {
-      if (!job?.open) throw new Error("No open document to extract from");
-      const run = await extract(job.open, job.guard, request.pages, job.plan.tagged, request);
-      job.plan.outline = await readDocumentOutline(job.open.doc);
-      job.guard.check();
-      await closeDocument();
-      if (!request.finish) {
-        job.run = run;
-        return { reply: { type: "extracted" } };
+      const { open, guard, fonts, runs } = openedJob();
+      const { pages, done, total, limits, startedAt } = request;
+      runs.push(...readRuns(bytes, request.lengths));
+      const run = await extractRun(open.doc, pages, {
+        tagged: request.tagged,
+        guard,
+        fonts,
+        beforePage: (n) => checkProgress(undefined, limits, Date.now() - startedAt, done + n, total),
+      });
+      if (request.keep) {
+        runs.push(run);
+        return { reply: { type: "done" } };
       }
-      return {
-        reply: { type: "result", result: finishConversion(job.plan, run, request.includePageBreaks) },
-      };
-    }
-    case "extract_alone": {
-      await closeJob();
-      const { guard, open: opened } = await open(bytes, request.limits);
-      let run: PageRun;
-      try {
-        run = await extract(opened, guard, request.pages, request.tagged, request);
-      } finally {
-        await opened.close();
-      }
-      return { reply: { type: "run" }, bytes: encoder.encode(JSON.stringify(run)) };
+      return { reply: { type: "run" }, bytes: new Uint8Array(encodeRun(run)) };
     }
     case "finish": {
-      if (!job?.run) throw new Error("No extracted run to finish");
-      const run = joinRuns([job.run, ...readRuns(bytes, request.lengths)]);
-      delete job.run;
+      if (!job?.plan) throw new Error("No planned document to finish");
+      await closeDocument();
+      const runs = [...job.runs, ...readRuns(bytes, request.lengths)];
+      job.runs = [];
+      runs.sort((a, b) => firstPage(a) - firstPage(b));
+      const result = finishConversion(job.plan, joinRuns(runs), request.includePageBreaks);
+      // UTF-8 would replace an unpaired surrogate: such Markdown goes as JSON.
+      if (!result.markdown.isWellFormed()) return { reply: { type: "result", result } };
+      const markdown = encoder.encode(result.markdown);
       return {
-        reply: { type: "result", result: finishConversion(job.plan, run, request.includePageBreaks) },
+        reply: { type: "result", result: { ...result, markdown: "" }, markdownInBytes: true },
+        bytes: markdown,
       };
     }
   }
@@ -170,19 +233,31 @@ function failure(error: unknown): WorkerFailure {
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
+/** Serves one packed request, answering it unless it is a `close`. */
+async function handle(port: NonNullable<typeof parentPort>, buffer: ArrayBuffer) {
+  let answer: Answer;
+  try {
+    const { message, bytes } = unpack<WorkerRequest>(buffer);
+    if (message.type === "close") {
+      await closeJob();
+      collectGarbage?.();
+      return;
+    }
+    answer = await serve(message, bytes);
+    if (answer.reply.type === "result") await closeJob();
+  } catch (error) {
+    await closeJob().catch(() => {});
+    answer = { reply: { type: "error", error: failure(error) } };
+  }
+  const packed = pack(answer.reply, answer.bytes);
+  port.postMessage(packed, [packed]);
+}
+
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  port.on("message", async (buffer: ArrayBuffer) => {
-    let answer: Answer;
-    try {
-      const { message, bytes } = unpack<WorkerRequest>(buffer);
-      answer = await serve(message, bytes);
-      if (answer.reply.type === "result") await closeJob();
-    } catch (error) {
-      await closeJob().catch(() => {});
-      answer = { reply: { type: "error", error: failure(error) } };
-    }
-    const packed = pack(answer.reply, answer.bytes);
-    port.postMessage(packed, [packed]);
+  // One request at a time, in order: a request sent after an unanswered `close` waits for it.
+  let served = Promise.resolve();
+  port.on("message", (buffer: ArrayBuffer) => {
+    served = served.then(() => handle(port, buffer));
   });
 }

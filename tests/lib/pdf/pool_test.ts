@@ -8,7 +8,7 @@ import { UnprocessableError, UpstreamTimeoutError } from "../../../lib/errors.ts
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { createPdfService, type PdfService } from "../../../lib/pdf/service.ts";
 import { conversionMb } from "../../../lib/pdf/memory.ts";
-import { splitPages } from "../../../lib/pdf/pool.ts";
+import { chunkSize } from "../../../lib/pdf/pool.ts";
 import { pdfUrl } from "../../_support/pdf_corpus.ts";
 import {
   flateBombPdf,
@@ -51,10 +51,23 @@ async function withService(
   }
 }
 
-Deno.test("splitPages() cuts a selection into contiguous runs of nearly equal length, in order", () => {
-  assert.deepEqual(splitPages([1, 2, 3, 4, 5], 2), [[1, 2, 3], [4, 5]]);
-  assert.deepEqual(splitPages([2, 4, 6], 3), [[2], [4], [6]]);
-  assert.deepEqual(splitPages([7], 2), [[7]]);
+/** The chunk sizes `chunkSize()` hands out for `pages` pages on `workers` workers. */
+function chunks(pages: number, workers: number): number[] {
+  const sizes: number[] = [];
+  for (let left = pages; left > 0; left -= sizes.at(-1)!) sizes.push(chunkSize(left, workers));
+  return sizes;
+}
+
+Deno.test("chunkSize() hands out every page once, in chunks that shrink to a few pages as the pages run out", () => {
+  assert.deepEqual(chunks(2415, 1), [2415], "one worker takes every page at once");
+  const two = chunks(2415, 2);
+  assert.equal(two.reduce((a, b) => a + b), 2415);
+  assert.equal(Math.max(...two), 128);
+  assert.ok(two.every((size, i) => i === 0 || size <= two[i - 1]!), `never growing: ${two}`);
+  assert.ok(two.at(-1)! <= 8 && two.at(-2)! <= 8, `ending in small chunks: ${two}`);
+  assert.ok(two.length < 40, `${two.length} chunks`);
+  assert.deepEqual(chunks(14, 2), [8, 6]);
+  assert.deepEqual(chunks(5, 3), [5]);
 });
 
 Deno.test("the pool gives the same result split across workers as one thread gives", async () => {
