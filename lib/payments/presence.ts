@@ -16,7 +16,9 @@
  * a millisecond on a large host, however few connections there are), so only
  * the table the peer can be in is read first: `tcp` for an IPv4 peer, then
  * `tcp6` (where a dual-stack listener lists it as an IPv4-mapped address)
- * only when it is not seen open there.
+ * only when it is not seen open there; and a table is read one call at a
+ * time, stopping at the line that shows the peer open (one call, where a
+ * whole-file read makes at least two).
  *
  * @module
  */
@@ -115,14 +117,9 @@ async function stateInTables(lookups: Lookup[]): Promise<ConnectionState> {
   let read = false;
   let closed = false;
   for (const { table, remote } of lookups) {
-    let text: string;
-    try {
-      text = await Deno.readTextFile(table);
-    } catch {
-      continue;
-    }
+    const state = await stateInTable(table, remote);
+    if (state === "unreadable") continue;
     read = true;
-    const state = stateInTable(text, remote);
     if (state === "open") return "open";
     if (state === "closed") closed = true;
   }
@@ -130,8 +127,52 @@ async function stateInTables(lookups: Lookup[]): Promise<ConnectionState> {
   return closed ? "closed" : "missing";
 }
 
-/** The state of the connections whose remote address is `remote` in one table's text (lines are split only where it appears). */
-function stateInTable(text: string, remote: string): "open" | "closed" | undefined {
+/** Bytes asked for per read: more than the page of lines the kernel hands over at once. */
+const READ_BYTES = 16 * 1024;
+
+/**
+ * The state of the connections whose remote address is `remote` in `table`,
+ * read until a line shows one open (as it does for a buyer who is still
+ * there) or to the end. Each read is one call: a whole-file read would ask
+ * once more after the last line to find the end, and every call costs the
+ * kernel a walk of its connection hash from where the last one stopped.
+ */
+async function stateInTable(
+  table: Lookup["table"],
+  remote: string,
+): Promise<"open" | "closed" | "unreadable" | undefined> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(table);
+  } catch {
+    return "unreadable";
+  }
+  try {
+    const buffer = new Uint8Array(READ_BYTES);
+    const decoder = new TextDecoder();
+    let closed = false;
+    let carried = ""; // a line cut by the end of the previous read
+    for (;;) {
+      const count = await file.read(buffer);
+      if (count === null) break;
+      const text = carried + decoder.decode(buffer.subarray(0, count), { stream: true });
+      const lastLine = text.lastIndexOf("\n") + 1;
+      carried = text.slice(lastLine);
+      const state = stateInLines(text.slice(0, lastLine), remote);
+      if (state === "open") return "open";
+      if (state === "closed") closed = true;
+    }
+    const state = stateInLines(carried, remote);
+    return state === "open" ? "open" : closed || state === "closed" ? "closed" : undefined;
+  } catch {
+    return "unreadable";
+  } finally {
+    file.close();
+  }
+}
+
+/** The state of the connections whose remote address is `remote` in whole lines of a table (split only where it appears). */
+function stateInLines(text: string, remote: string): "open" | "closed" | undefined {
   let closed = false;
   const needle = ` ${remote} `;
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
