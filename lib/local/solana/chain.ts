@@ -263,7 +263,7 @@ export class LocalChain {
       return { err, meta, executed, postAccounts: new Map(), replacementBlockhash };
     }
     const postAccounts = new Map(
-      result.postAccounts().map((account) => [account.address as string, account]),
+      this.svm.postAccounts(result).map((account) => [account.address as string, account]),
     );
     const readPost = (address: Address): MaybeEncodedAccount => {
       const account = postAccounts.get(address);

@@ -27,6 +27,7 @@ import type {
   FailedTransactionMetadata,
   FeatureSet,
   Rent,
+  SimulatedTransactionInfo,
   SlotHash,
   SlotHistory,
   StakeHistory,
@@ -44,10 +45,31 @@ interface NativeAccount {
   executable(): boolean;
 }
 
+/** What a successful simulation left, as LiteSVM's native binding returns it. */
+interface NativeSimulation {
+  postAccounts(): { address: Uint8Array; account(): NativeAccount }[];
+}
+
 /** The reads of LiteSVM's native binding (the wrapper's private `inner`), which take address bytes. */
 interface NativeReads {
   getAccount(address: Uint8Array): NativeAccount | null;
   getBalance(address: Uint8Array): bigint | null;
+}
+
+/** `account` at `address` as LiteSVM's wrapper gives it. */
+function encodedAccount(
+  address: Address,
+  account: NativeAccount,
+): EncodedAccount & { readonly data: Uint8Array } {
+  const data = account.data();
+  return {
+    address,
+    executable: account.executable(),
+    lamports: lamports(account.lamports()),
+    programAddress: addressOf(account.owner()),
+    space: BigInt(data.length),
+    data,
+  };
 }
 
 /** LiteSVM with a version that changes with its state. */
@@ -72,17 +94,15 @@ export class TrackedLiteSvm extends LiteSVM {
 
   override getAccount(address: Address): MaybeEncodedAccount {
     const account = this.#native.getAccount(addressBytes(address));
-    if (account === null) return { exists: false, address };
-    const data = account.data();
-    return {
-      exists: true,
-      address,
-      executable: account.executable(),
-      lamports: lamports(account.lamports()),
-      programAddress: addressOf(account.owner()),
-      space: BigInt(data.length),
-      data,
-    };
+    return account === null
+      ? { exists: false, address }
+      : { exists: true, ...encodedAccount(address, account) };
+  }
+
+  /** The accounts `simulation` left, as its own `postAccounts()` gives them. */
+  postAccounts(simulation: SimulatedTransactionInfo): EncodedAccount[] {
+    const native = (simulation as unknown as { inner: NativeSimulation }).inner;
+    return native.postAccounts().map((entry) => encodedAccount(addressOf(entry.address), entry.account()));
   }
 
   override getBalance(address: Address): Lamports | null {

@@ -168,7 +168,11 @@ export function fromKitTransaction(transaction: Transaction): WireTransaction {
 }
 
 /** `transaction` with its decoded `message`, once its signatures are checked against the message's header. */
-function withMessage(transaction: Transaction, message: CompiledMessage, messageKey: string): WireTransaction {
+function withMessage(
+  transaction: Transaction,
+  message: CompiledMessage,
+  messageKey: string,
+): WireTransaction {
   const signatureBytes = Object.values(transaction.signatures);
   const required = message.header.numSignerAccounts;
   if (signatureBytes.length !== required || required === 0 || required > message.staticAccounts.length) {
@@ -200,7 +204,9 @@ function withKnownMessage(bytes: Uint8Array): WireTransaction | undefined {
   const signatures: Record<string, SignatureBytes | null> = {};
   signers.forEach((signer, index) => {
     const signature = bytes.slice(1 + index * SIGNATURE_BYTES, 1 + (index + 1) * SIGNATURE_BYTES);
-    signatures[signer] = signature.every((byte) => byte === 0) ? null : signature as unknown as SignatureBytes;
+    signatures[signer] = signature.every((byte) => byte === 0)
+      ? null
+      : signature as unknown as SignatureBytes;
   });
   const transaction = { messageBytes, signatures: Object.freeze(signatures) } as unknown as Transaction;
   return withMessage(transaction, message, messageKey);

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { address, generateKeyPairSigner, getAddressDecoder, getAddressEncoder } from "@solana/kit";
-import { LiteSVM } from "litesvm";
+import { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { addressBytes, addressOf } from "../../../../lib/local/solana/address_bytes.ts";
 import { TrackedLiteSvm } from "../../../../lib/local/solana/tracked_svm.ts";
-import { LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
+import { createLocalSolana, LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
+import { fundedWallet, signedTransaction, usdcTransfer } from "../../../_support/solana_transactions.ts";
 import { plantUsdcMint } from "../../../../lib/local/solana/usdc.ts";
 
 const TOKEN_PROGRAM = address("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA");
@@ -36,4 +37,16 @@ Deno.test("TrackedLiteSvm reads accounts and balances as LiteSVM does", async ()
   assert.equal(tracked.getAccount(missing).exists, false);
   assert.equal(tracked.getBalance(holder), 5_000_000n);
   assert.throws(() => tracked.getAccount("not-an-address" as never));
+});
+
+Deno.test("TrackedLiteSvm gives a simulation's accounts as the simulation itself does", async () => {
+  const local = await createLocalSolana({ seedHistory: false });
+  const buyer = await fundedWallet(local, { lamports: 1_000_000_000n, usdc: 5_000_000n });
+  const seller = await fundedWallet(local, { usdc: 0n });
+  const transaction = await signedTransaction(local, buyer, [usdcTransfer(buyer, seller.address, 1_000n)]);
+  const simulated = local.svm.simulateTransaction(transaction);
+  assert.ok(!(simulated instanceof FailedTransactionMetadata), "the transfer simulates");
+  const accounts = local.svm.postAccounts(simulated);
+  assert.ok(accounts.length >= 3, "the fee payer and both token accounts");
+  assert.deepEqual(accounts, simulated.postAccounts());
 });
