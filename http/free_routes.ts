@@ -11,13 +11,17 @@ import type { Catalog, FreeRoute, RouteRequest } from "../lib/operation/mod.ts";
 import type { Runtime } from "../lib/runtime.ts";
 import { baseUrl } from "./context.ts";
 
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** Mounts every free route of the catalog's registry that this runtime serves. */
 export function mountFreeRoutes(app: Hono, runtime: Runtime, catalog: Catalog): void {
   for (const route of catalog.registry.routes) {
     if (route.localOnly && !runtime.local) continue;
+    // A path without parameters has none to decode on each request (`/healthz` is asked most).
+    const hasParams = /[:*]/.test(route.path);
     mountFreeRoute(app, route, (c) => ({
       request: c.req.raw,
-      params: c.req.param() as Record<string, string>,
+      params: hasParams ? c.req.param() as Record<string, string> : NO_PARAMS,
       requestId: c.get("requestId"),
       baseUrl: baseUrl(c),
       runtime,

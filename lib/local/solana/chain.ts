@@ -19,7 +19,7 @@ import { messageFee, readComputeBudget } from "./compute_budget.ts";
 import { commitmentAtDepth, type CommitmentStatus } from "./commitment.ts";
 import { FeeHistory } from "./fee_history.ts";
 import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
-import { buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
+import { type BalanceSnapshot, buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
 import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./wire.ts";
 import { nonceOf } from "./nonce.ts";
 import { verifyTransactionSignatures } from "./signatures.ts";
@@ -98,6 +98,13 @@ export class LocalChain {
   /** Sizes of program data accounts (100 KB and more to copy for one length), read at {@linkcode #sizesVersion}. */
   readonly #programDataSizes = new Map<string, number>();
   #sizesVersion = -1;
+  /**
+   * The balances before the last simulation, of its message at the accounts
+   * version they were read at: sending that message next, with no account
+   * written since (an x402 settlement sends what its verification simulated),
+   * starts from the same balances.
+   */
+  #simulatedPre: { messageKey: string; accountsVersion: number; pre: BalanceSnapshot } | undefined;
 
   /** @throws {RangeError} if `finalityLagSlots` is not a non-negative integer */
   constructor(options: LocalChainOptions = {}) {
@@ -229,7 +236,8 @@ export class LocalChain {
       wire = withRecentBlockhash(original, replacementBlockhash.blockhash);
     }
     const read = (address: Address) => this.svm.getAccount(address);
-    const pre = snapshotBalances(wire.message, keys, read, { programDataSize: this.#programDataSize });
+    const pre = this.#balancesBefore(wire, keys);
+    this.#simulatedPre = { messageKey: wire.messageKey, accountsVersion: this.svm.accountsVersion, pre };
     const fee = messageFee(wire.message);
     const rejection = options.sigVerify && !verifyTransactionSignatures(wire)
       ? "SignatureFailure"
@@ -255,7 +263,7 @@ export class LocalChain {
       return { err, meta, executed, postAccounts: new Map(), replacementBlockhash };
     }
     const postAccounts = new Map(
-      result.postAccounts().map((account) => [account.address as string, account]),
+      this.svm.postAccounts(result).map((account) => [account.address as string, account]),
     );
     const readPost = (address: Address): MaybeEncodedAccount => {
       const account = postAccounts.get(address);
@@ -289,9 +297,11 @@ export class LocalChain {
     if (rejection) return { outcome: { signature, err: rejection, landed: false } };
 
     const read = (address: Address) => this.svm.getAccount(address);
-    const pre = snapshotBalances(wire.message, resolved.keys, read, {
-      programDataSize: this.#programDataSize,
-    });
+    const simulated = this.#simulatedPre;
+    const pre =
+      simulated?.messageKey === wire.messageKey && simulated.accountsVersion === this.svm.accountsVersion
+        ? simulated.pre
+        : this.#balancesBefore(wire, resolved.keys);
     const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
     const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
     const err = result instanceof FailedTransactionMetadata
@@ -327,6 +337,12 @@ export class LocalChain {
     }
     const writable = entry.keys.all.filter((_, index) => entry.keys.writable[index]);
     this.#fees.record(entry.slot, readComputeBudget(entry.wire.message).unitPrice, writable);
+  }
+
+  /** The balances of `wire`'s accounts now, before it runs. */
+  #balancesBefore(wire: WireTransaction, keys: AccountKeys): BalanceSnapshot {
+    const read = (address: Address) => this.svm.getAccount(address);
+    return snapshotBalances(wire.message, keys, read, { programDataSize: this.#programDataSize });
   }
 
   /** The size of the program data account at `address`, read again only once an account was written. */

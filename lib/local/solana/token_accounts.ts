@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { getAddressDecoder } from "@solana/kit";
 import type { Address, ReadonlyUint8Array } from "@solana/kit";
+import { addressOf } from "./address_bytes.ts";
 
 /** The SPL Token program. */
 export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address;
@@ -64,10 +64,9 @@ export function parseTokenAccount(account: RawAccount): TokenAccountState | null
   }
   const state = data[108];
   if (state !== 1 && state !== 2) return null;
-  const addresses = getAddressDecoder();
   return {
-    mint: addresses.decode(data.subarray(0, 32)),
-    owner: addresses.decode(data.subarray(32, 64)),
+    mint: addressOf(data.subarray(0, 32)),
+    owner: addressOf(data.subarray(32, 64)),
     amount: readU64(data, 64),
     programId: programAddress,
   };
@@ -118,5 +117,5 @@ function readU64(data: ReadonlyUint8Array, offset: number): bigint {
 
 function readOptionalAddress(data: ReadonlyUint8Array, offset: number): Address | null {
   const tag = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(offset, true);
-  return tag === 1 ? getAddressDecoder().decode(data.subarray(offset + 4, offset + 36)) : null;
+  return tag === 1 ? addressOf(data.subarray(offset + 4, offset + 36)) : null;
 }

@@ -11,6 +11,11 @@
  * {@linkcode TrackedLiteSvm.version} but not
  * {@linkcode TrackedLiteSvm.accountsVersion}.
  *
+ * Account and balance reads give what LiteSVM's give, converting addresses
+ * through remembered bytes (`address_bytes.ts`) instead of kit's base58
+ * arithmetic each time: on a payment those conversions cost twenty times the
+ * read itself.
+ *
  * @module
  */
 import { LiteSVM } from "litesvm";
@@ -22,12 +27,50 @@ import type {
   FailedTransactionMetadata,
   FeatureSet,
   Rent,
+  SimulatedTransactionInfo,
   SlotHash,
   SlotHistory,
   StakeHistory,
   TransactionMetadata,
 } from "litesvm";
-import type { Address, EncodedAccount, Lamports, Transaction } from "@solana/kit";
+import { lamports } from "@solana/kit";
+import type { Address, EncodedAccount, Lamports, MaybeEncodedAccount, Transaction } from "@solana/kit";
+import { addressBytes, addressOf } from "./address_bytes.ts";
+
+/** An account as LiteSVM's native binding returns it. */
+interface NativeAccount {
+  lamports(): bigint;
+  data(): Uint8Array;
+  owner(): Uint8Array;
+  executable(): boolean;
+}
+
+/** What a successful simulation left, as LiteSVM's native binding returns it. */
+interface NativeSimulation {
+  postAccounts(): { address: Uint8Array; account(): NativeAccount }[];
+}
+
+/** The reads of LiteSVM's native binding (the wrapper's private `inner`), which take address bytes. */
+interface NativeReads {
+  getAccount(address: Uint8Array): NativeAccount | null;
+  getBalance(address: Uint8Array): bigint | null;
+}
+
+/** `account` at `address` as LiteSVM's wrapper gives it. */
+function encodedAccount(
+  address: Address,
+  account: NativeAccount,
+): EncodedAccount & { readonly data: Uint8Array } {
+  const data = account.data();
+  return {
+    address,
+    executable: account.executable(),
+    lamports: lamports(account.lamports()),
+    programAddress: addressOf(account.owner()),
+    space: BigInt(data.length),
+    data,
+  };
+}
 
 /** LiteSVM with a version that changes with its state. */
 export class TrackedLiteSvm extends LiteSVM {
@@ -42,6 +85,29 @@ export class TrackedLiteSvm extends LiteSVM {
   /** Changes whenever an account other than a sysvar may have been written. */
   get accountsVersion(): number {
     return this.#accountsVersion;
+  }
+
+  /** LiteSVM's native binding, for reads by address bytes. */
+  get #native(): NativeReads {
+    return (this as unknown as { inner: NativeReads }).inner;
+  }
+
+  override getAccount(address: Address): MaybeEncodedAccount {
+    const account = this.#native.getAccount(addressBytes(address));
+    return account === null
+      ? { exists: false, address }
+      : { exists: true, ...encodedAccount(address, account) };
+  }
+
+  /** The accounts `simulation` left, as its own `postAccounts()` gives them. */
+  postAccounts(simulation: SimulatedTransactionInfo): EncodedAccount[] {
+    const native = (simulation as unknown as { inner: NativeSimulation }).inner;
+    return native.postAccounts().map((entry) => encodedAccount(addressOf(entry.address), entry.account()));
+  }
+
+  override getBalance(address: Address): Lamports | null {
+    const balance = this.#native.getBalance(addressBytes(address));
+    return balance === null ? null : lamports(balance);
   }
 
   #changed<T>(result: T): T {

@@ -5,10 +5,11 @@
  *
  * @module
  */
-import { getAddressDecoder, getBase58Decoder, getBase64Decoder } from "@solana/kit";
+import { getBase58Decoder, getBase64Decoder } from "@solana/kit";
 import type { Address, MaybeEncodedAccount } from "@solana/kit";
 import type { TransactionMetadata } from "litesvm";
 import { type AccountKeys, invokedIndexes, type LoadedAddresses } from "./account_keys.ts";
+import { addressOf } from "./address_bytes.ts";
 import type { RpcTransactionError } from "./tx_error.ts";
 import {
   isTokenProgram,
@@ -141,7 +142,7 @@ function programDataAddress(account: MaybeEncodedAccount): Address | undefined {
     return undefined;
   }
   if (account.data.length < 36 || account.data[0] !== 2) return undefined;
-  return getAddressDecoder().decode(account.data.subarray(4, 36));
+  return addressOf(account.data.subarray(4, 36));
 }
 
 function programDataSize(account: MaybeEncodedAccount, sizeOf: (address: Address) => number): number {
@@ -203,7 +204,7 @@ function returnDataOf(result: TransactionMetadata): ExecutionMeta["returnData"] 
   const data = returnData.data();
   if (data.length === 0) return null;
   return {
-    programId: getAddressDecoder().decode(returnData.programId()),
+    programId: addressOf(returnData.programId()),
     data: getBase64Decoder().decode(data),
   };
 }

@@ -4,6 +4,12 @@
  * needs: the kit `Transaction`, the compiled message, the ordered signatures
  * and a key for the status cache.
  *
+ * Messages decoded lately are remembered by their bytes: an x402 settlement
+ * sends the very message its verification simulated, now signed by the fee
+ * payer too, and kit's decoding of a message (its addresses in base58) costs
+ * more than running it. A remembered message is used only for the same bytes
+ * laid out as kit would read them; anything else is decoded by kit.
+ *
  * @module
  */
 import {
@@ -16,7 +22,8 @@ import {
   getTransactionDecoder,
   getTransactionEncoder,
 } from "@solana/kit";
-import type { Address, CompiledTransactionMessage, Transaction } from "@solana/kit";
+import type { Address, CompiledTransactionMessage, SignatureBytes, Transaction } from "@solana/kit";
+import { LruCache } from "../../lru.ts";
 import { invalidParams } from "./rpc_error.ts";
 
 /** Largest serialized transaction a validator accepts (bytes). */
@@ -25,6 +32,10 @@ const MAX_BASE58_SIZE = 1683;
 const MAX_BASE64_SIZE = 1644;
 const TRANSACTION_TYPE = "solana_transaction::versioned::VersionedTransaction";
 const ZERO_SIGNATURE = "1".repeat(64);
+const SIGNATURE_BYTES = 64;
+
+/** Messages decoded lately, by their bytes in base64: many more than are verified and settled at once. */
+const decodedMessages = new LruCache<string, CompiledMessage>(256);
 
 type KitMessage = CompiledTransactionMessage & { lifetimeToken: string };
 
@@ -84,6 +95,8 @@ export type WireEncoding = "base58" | "base64";
 export function decodeWireTransaction(encoded: unknown, encoding: unknown = "base58"): WireTransaction {
   if (typeof encoded !== "string") throw invalidParams("Invalid params: invalid type: expected a string");
   const bytes = decodeBinary(encoded, encoding, TRANSACTION_TYPE);
+  const known = withKnownMessage(bytes);
+  if (known) return known;
   let transaction: Transaction;
   try {
     transaction = getTransactionDecoder().decode(bytes);
@@ -138,14 +151,28 @@ export function decodeBinary(encoded: string, encoding: unknown, typeName: strin
  * @throws {RpcError} `-32602` when the message cannot be decoded or its signatures do not fit its header
  */
 export function fromKitTransaction(transaction: Transaction): WireTransaction {
-  let message: CompiledMessage;
-  try {
-    message = normalizeMessage(
-      getCompiledTransactionMessageDecoder().decode(transaction.messageBytes) as KitMessage,
-    );
-  } catch (error) {
-    throw invalidParams(`failed to deserialize ${TRANSACTION_TYPE}: ${reason(error)}`);
+  const messageKey = getBase64Decoder().decode(transaction.messageBytes);
+  let message = decodedMessages.get(messageKey);
+  if (message === undefined) {
+    try {
+      message = normalizeMessage(
+        getCompiledTransactionMessageDecoder().decode(transaction.messageBytes) as KitMessage,
+      );
+    } catch (error) {
+      throw invalidParams(`failed to deserialize ${TRANSACTION_TYPE}: ${reason(error)}`);
+    }
   }
+  const wire = withMessage(transaction, message, messageKey);
+  decodedMessages.set(messageKey, message);
+  return wire;
+}
+
+/** `transaction` with its decoded `message`, once its signatures are checked against the message's header. */
+function withMessage(
+  transaction: Transaction,
+  message: CompiledMessage,
+  messageKey: string,
+): WireTransaction {
   const signatureBytes = Object.values(transaction.signatures);
   const required = message.header.numSignerAccounts;
   if (signatureBytes.length !== required || required === 0 || required > message.staticAccounts.length) {
@@ -153,13 +180,36 @@ export function fromKitTransaction(transaction: Transaction): WireTransaction {
   }
   const base58 = getBase58Decoder();
   const signatures = signatureBytes.map((bytes) => bytes ? base58.decode(bytes) : ZERO_SIGNATURE);
-  return {
-    transaction,
-    message,
-    signatures,
-    signature: signatures[0] ?? ZERO_SIGNATURE,
-    messageKey: getBase64Decoder().decode(transaction.messageBytes),
-  };
+  return { transaction, message, signatures, signature: signatures[0] ?? ZERO_SIGNATURE, messageKey };
+}
+
+/**
+ * The transaction in `bytes` when its message is one decoded lately, read as
+ * kit reads a legacy or v0 transaction (signatures first, an all-zero
+ * signature standing for a missing one); `undefined` when it is not, or when
+ * anything about it is unusual (kit then decodes it, and says what is wrong).
+ */
+function withKnownMessage(bytes: Uint8Array): WireTransaction | undefined {
+  const count = bytes[0];
+  // One byte of signature count (under 128), signatures first: what kit reads as a legacy or v0 transaction.
+  if (count === undefined || count === 0 || count >= 0x80) return undefined;
+  const messageStart = 1 + count * SIGNATURE_BYTES;
+  if (bytes.length <= messageStart) return undefined;
+  const messageBytes = bytes.slice(messageStart);
+  const messageKey = getBase64Decoder().decode(messageBytes);
+  const message = decodedMessages.get(messageKey);
+  if (message === undefined || message.version === 1) return undefined;
+  const signers = message.staticAccounts.slice(0, message.header.numSignerAccounts);
+  if (signers.length !== count) return undefined;
+  const signatures: Record<string, SignatureBytes | null> = {};
+  signers.forEach((signer, index) => {
+    const signature = bytes.slice(1 + index * SIGNATURE_BYTES, 1 + (index + 1) * SIGNATURE_BYTES);
+    signatures[signer] = signature.every((byte) => byte === 0)
+      ? null
+      : signature as unknown as SignatureBytes;
+  });
+  const transaction = { messageBytes, signatures: Object.freeze(signatures) } as unknown as Transaction;
+  return withMessage(transaction, message, messageKey);
 }
 
 /**

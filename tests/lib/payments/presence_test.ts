@@ -25,6 +25,32 @@ Deno.test("peerConnectionState() sees a connection open, then closed by its peer
   }
 });
 
+Deno.test("peerConnectionState() finds a peer pages deep in a long table, open and then closed", async () => {
+  // Both ends of 400 loopback connections: some 800 lines, thirty pages of the kernel's, read a few at a time.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const clients: Deno.Conn[] = [];
+  const servers: Deno.Conn[] = [];
+  try {
+    for (let i = 0; i < 400; i++) {
+      clients.push(await Deno.connect({ hostname: "127.0.0.1", port: listener.addr.port }));
+      servers.push(await listener.accept());
+    }
+    const lines = (await Deno.readTextFile("/proc/net/tcp")).split("\n").length;
+    assert.ok(lines > 800, `the table is long (${lines} lines)`);
+    const peers = servers.map((server) => server.remoteAddr as Deno.NetAddr);
+    const states = await Promise.all(peers.map((peer) => peerConnectionState(peer)));
+    assert.deepEqual(new Set(states), new Set(["open"]));
+    const [leaving] = clients.splice(-1);
+    leaving!.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(await peerConnectionState(peers.at(-1)!), "closed");
+    assert.equal(await peerConnectionState({ hostname: "127.0.0.1", port: 1 }), "missing");
+  } finally {
+    for (const conn of [...clients, ...servers]) conn.close();
+    listener.close();
+  }
+});
+
 /** Whether this host has IPv6 loopback at all. */
 function hasIpv6Loopback(): boolean {
   try {
