@@ -9,8 +9,9 @@
  * @module
  */
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { InvalidInputError } from "../lib/errors.ts";
+import { InvalidInputError, ServiceError } from "../lib/errors.ts";
 import {
   type AnyOperation,
   type BinaryInput,
@@ -79,12 +80,29 @@ export async function readOperationInput(
 
 /** Reads the body as bytes, refusing more than `maxBytes` (413). */
 export function readBody(c: Context, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  return readBodyBytes(c.req.raw, maxBytes);
+  return readBodyBytes(c.req.raw, maxBytes).catch(whenClientLeft);
 }
 
 /** Reads a JSON object body of at most `maxBytes` (400 when missing, malformed or not an object). */
 export function readJson(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
-  return readJsonObject(c.req.raw, maxBytes);
+  return readJsonObject(c.req.raw, maxBytes).catch(whenClientLeft);
+}
+
+/** Status logged for a request whose client left before it could be answered (nobody reads it). */
+const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
+
+/**
+ * Rethrows a body-reading failure: ours (413, 400) as they are; the
+ * runtime's (the connection closed while the body was still coming in) as a
+ * 499, so a client that hung up mid-upload is logged as gone, not as a
+ * server fault. No payment is asked for or taken before the body is read.
+ */
+function whenClientLeft(error: unknown): never {
+  if (error instanceof ServiceError) throw error;
+  throw new HttpStatusError(
+    CLIENT_CLOSED_REQUEST,
+    "Client closed the connection before its request body was read: nothing was charged",
+  );
 }
 
 function fromSearchParams(c: Context, schema: z.ZodObject): Record<string, unknown> {
