@@ -108,42 +108,64 @@ const app = new Hono();
 app.get("/", (c) => c.text("hello"));
 Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, app.fetch);`;
 
-/** Sequential paid calls: each phase's times, and one simulated transfer of each signed payment. */
-async function paidCalls(base: string) {
+/** The times of one paid call's phases, and one simulated transfer of its payment. */
+interface PaidTimes {
+  total: number[];
+  challenges: number[];
+  signing: number[];
+  requests: number[];
+  simulation: number[];
+}
+
+/** A buyer funded from the faucet at `base`, paying for `path` there one call at a time. */
+async function payer(base: string, path: string) {
   const buyer = await throwawayBuyer();
   await fundFromFaucet(base, buyer, "10");
   const client = new x402HTTPClient(payingClient(buyer, { solanaRpcUrl: `${base}/local/solana` }));
-  const url = `${base}/v1/fees/priority`;
-  const total: number[] = [];
-  const challenges: number[] = [];
-  const signing: number[] = [];
-  const requests: number[] = [];
-  const simulation: number[] = [];
+  const url = `${base}${path}`;
+  const times: PaidTimes = { total: [], challenges: [], signing: [], requests: [], simulation: [] };
+  return {
+    times,
+    /** Makes one paid call; its times are kept when `counted`. */
+    async call(counted: boolean): Promise<void> {
+      const started = performance.now();
+      const challenge = await fetch(url);
+      const required = client.getPaymentRequiredResponse(
+        (name) => challenge.headers.get(name),
+        await challenge.json(),
+      );
+      const signStarted = performance.now();
+      const payload = await client.createPaymentPayload(required);
+      const signed = performance.now();
+      // Not part of the call: the floor's transfer, simulated before the payment lands.
+      const simulated = await simulateOnce(base, String(payload.payload.transaction));
+      const paidStarted = performance.now();
+      const paid = await fetch(url, { headers: client.encodePaymentSignatureHeader(payload) });
+      await paid.body?.cancel();
+      if (paid.status !== 200) throw new Error(`paid call to ${url} answered ${paid.status}`);
+      const request = performance.now() - paidStarted;
+      if (!counted) return;
+      times.challenges.push(signStarted - started);
+      times.signing.push(signed - signStarted);
+      times.simulation.push(simulated);
+      times.requests.push(request);
+      times.total.push(signed - started + request);
+    },
+  };
+}
+
+/**
+ * Sequential paid calls to the service and to the official middleware, taken
+ * in turns so that a busy moment of the machine weighs on both alike.
+ */
+async function paidCalls(base: string, officialBase: string) {
+  const ours = await payer(base, "/v1/fees/priority");
+  const official = await payer(officialBase, "/paid");
   for (let i = -PAID_WARM_UP; i < PAID_CALLS; i++) {
-    const started = performance.now();
-    const challenge = await fetch(url);
-    const required = client.getPaymentRequiredResponse(
-      (name) => challenge.headers.get(name),
-      await challenge.json(),
-    );
-    const signStarted = performance.now();
-    const payload = await client.createPaymentPayload(required);
-    const signed = performance.now();
-    // Not part of the call: the floor's transfer, simulated before the payment lands.
-    const simulated = await simulateOnce(base, String(payload.payload.transaction));
-    const paidStarted = performance.now();
-    const paid = await fetch(url, { headers: client.encodePaymentSignatureHeader(payload) });
-    await paid.body?.cancel();
-    if (paid.status !== 200) throw new Error(`paid call answered ${paid.status}`);
-    const request = performance.now() - paidStarted;
-    if (i < 0) continue;
-    challenges.push(signStarted - started);
-    signing.push(signed - signStarted);
-    simulation.push(simulated);
-    requests.push(request);
-    total.push(signed - started + request);
+    await ours.call(i >= 0);
+    await official.call(i >= 0);
   }
-  return { total, challenges, signing, requests, simulation };
+  return { ours: ours.times, official: official.times };
 }
 
 /** Milliseconds to simulate `transaction` (base64) once on the service's chain. */
@@ -191,7 +213,13 @@ const ms = (value: number) => value.toFixed(1);
 const x = (value: number) => value.toFixed(2);
 
 if (import.meta.main) {
-  const [barePort, honoPort, servicePort, replayPort] = [freePort(), freePort(), freePort(), freePort()];
+  const [barePort, honoPort, servicePort, replayPort, officialPort] = [
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ];
   const bareFile = await Deno.makeTempFile({ suffix: ".ts" });
   await Deno.writeTextFile(bareFile, BARE);
   const replayFile = await Deno.makeTempFile({ suffix: ".ts" });
@@ -204,10 +232,13 @@ if (import.meta.main) {
   const hono = start(["--config", new URL("deno.json", ROOT).pathname, honoFile], honoPort);
   const service = start(["main.ts"], servicePort, { SERVICE_MODE: "local" });
   const base = `http://127.0.0.1:${servicePort}`;
+  const official = start(["bench/solana/official_paywall.ts"], officialPort);
+  const officialBase = `http://127.0.0.1:${officialPort}`;
   try {
     await waitFor(`http://127.0.0.1:${barePort}/`);
     await waitFor(`http://127.0.0.1:${honoPort}/`);
     await waitFor(`${base}/healthz`);
+    await waitFor(`${officialBase}/`);
     // The service's 402 as it is sent (less what the runtime adds), replayed by a bare server.
     const sample = await fetch(`${base}/v1/fees/priority`);
     const sent = {
@@ -234,10 +265,12 @@ if (import.meta.main) {
     let peakRss = rssMb(service.pid);
     const challenge = await load(`${base}/v1/fees/priority`, service.pid, 402);
     peakRss = Math.max(peakRss, rssMb(service.pid));
+    const officialChallenge = await load(`${officialBase}/paid`, official.pid, 402);
 
-    const paid = await paidCalls(base);
+    const { ours: paid, official: officialPaid } = await paidCalls(base, officialBase);
     const paidP50 = quantile(paid.total, 0.5);
     const floor = quantile(paid.signing, 0.5) + quantile(paid.simulation, 0.5);
+    const officialP50 = quantile(officialPaid.total, 0.5);
 
     const load1 = Deno.loadavg()[0]!.toFixed(1);
     console.log(
@@ -262,6 +295,7 @@ if (import.meta.main) {
     row("GET /healthz", health, GOALS.health);
     row("bare Deno.serve sending the 402's bytes (its floor)", challengeFloor);
     row("unpaid 402 challenge", challenge, GOALS.challenge);
+    row("official @x402/hono middleware's unpaid 402 (peer)", officialChallenge);
     console.log(
       `Full paid call (402, sign, verify, handler, settle on the local chain), ${PAID_CALLS} sequential: ` +
         `p50 ${ms(paidP50)} ms, p90 ${ms(quantile(paid.total, 0.9))} ms; floor (signing p50 ${
@@ -271,6 +305,16 @@ if (import.meta.main) {
         `its parts (p50): 402 ${ms(quantile(paid.challenges, 0.5))} ms, signing ${
           ms(quantile(paid.signing, 0.5))
         } ms, the paid request (verify, handler, settle) ${ms(quantile(paid.requests, 0.5))} ms`,
+    );
+    console.log(
+      `The platform's limit, paid in turns with the calls above: the official @x402/hono middleware in front ` +
+        `of a one-line handler, same facilitator and chain, no replay claim and no buyer-presence check: ` +
+        `p50 ${ms(officialP50)} ms (402 ${ms(quantile(officialPaid.challenges, 0.5))}, signing ${
+          ms(quantile(officialPaid.signing, 0.5))
+        }, paid request ${ms(quantile(officialPaid.requests, 0.5))} ms); ours ÷ it ${
+          x(paidP50 / officialP50)
+        }; ` +
+        `the goal ÷ it ${x(GOALS.paidMs / officialP50)}`,
     );
     for (const [i, at] of IDLE_READS_MS.entries()) {
       const { bare: bareRss, local, devnet } = idle[i]!;
@@ -286,7 +330,7 @@ if (import.meta.main) {
     }
     console.log(`Local mode under load: ${peakRss} MB`);
   } finally {
-    for (const child of [bare, hono, service, ...(replay ? [replay] : [])]) await stop(child);
+    for (const child of [bare, hono, service, official, ...(replay ? [replay] : [])]) await stop(child);
     for (const file of [bareFile, honoFile, replayFile, replayAnswer]) await Deno.remove(file);
   }
 }
