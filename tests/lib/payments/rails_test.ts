@@ -5,6 +5,8 @@ import {
   createTransactionMessage,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getTransactionDecoder,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -12,7 +14,7 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import type { PaymentPayload } from "@x402/core/types";
-import { evmRail, NETWORKS, solanaRail } from "../../../lib/payments/rails.ts";
+import { evmRail, NETWORKS, signedMessageBytes, solanaRail } from "../../../lib/payments/rails.ts";
 
 const accepted = {} as PaymentPayload["accepted"];
 const payloadOf = (payload: Record<string, unknown>): PaymentPayload => ({
@@ -55,6 +57,22 @@ Deno.test("solanaRail().paymentId() names a payment by its signed message, not i
     rail.paymentId({ x402Version: 2, accepted } as unknown as PaymentPayload),
     /no Solana transaction/,
   );
+});
+
+Deno.test("signedMessageBytes() reads the same message as a full decode, and refuses what is not signed", async () => {
+  const transaction = await signedTransfer(3n);
+  const decoded = getTransactionDecoder().decode(getBase64Encoder().encode(transaction));
+  assert.deepEqual(signedMessageBytes(transaction), new Uint8Array(decoded.messageBytes));
+  const bytes = Uint8Array.from(atob(transaction), (c) => c.charCodeAt(0));
+  const base64 = (part: Uint8Array) => btoa(String.fromCharCode(...part));
+  assert.throws(() => signedMessageBytes("not base64!"), /not base64/);
+  assert.throws(() => signedMessageBytes(""), /no signature count/);
+  assert.throws(() => signedMessageBytes(base64(bytes.subarray(0, 65))), /not a signed message/);
+  assert.throws(
+    () => signedMessageBytes(base64(Uint8Array.of(0, ...bytes.subarray(65)))),
+    /not a signed message/,
+  );
+  assert.throws(() => signedMessageBytes(base64(Uint8Array.of(0xff, 0xff, 0xff, 1))), /no signature count/);
 });
 
 Deno.test("evmRail().paymentId() names a payment by network, signer and nonce, whatever their case", async () => {
