@@ -17,33 +17,20 @@
  * @module
  */
 import { Hono } from "hono";
-import { address, generateKeyPairSigner } from "@solana/kit";
-import { x402Facilitator } from "@x402/core/facilitator";
+import { address } from "@solana/kit";
 import { x402ResourceServer } from "@x402/core/server";
 import { paymentMiddleware } from "@x402/hono";
-import { toFacilitatorSvmSigner } from "@x402/svm";
-import { registerExactSvmScheme } from "@x402/svm/exact/facilitator";
 import { ExactSvmScheme } from "@x402/svm/exact/server";
-import { createInProcessRpc, createLocalSolana } from "../../lib/local/solana/local_solana.ts";
-import { reuseSimulations } from "../../lib/local/solana/simulation_memo.ts";
-import { inProcessFacilitator } from "../../lib/local/mode.ts";
+import { createLocalSolana } from "../../lib/local/solana/local_solana.ts";
+import { inProcessFacilitator, solanaFacilitator } from "../../lib/local/mode.ts";
 import { NETWORKS } from "../../lib/payments/rails.ts";
 
 const SOL = 1_000_000_000n;
 const network = NETWORKS.solanaDevnet.network;
 
 const solana = await createLocalSolana();
-const payTo = await generateKeyPairSigner();
-await solana.fund(payTo.address, { lamports: SOL, usdc: 0n });
-const feePayer = await generateKeyPairSigner();
-await solana.fund(feePayer.address, { lamports: 100n * SOL });
-
 // The facilitator exactly as local mode builds it.
-const facilitator = new x402Facilitator();
-registerExactSvmScheme(facilitator, {
-  signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(reuseSimulations(solana, solana.chain))),
-  networks: network,
-});
+const { facilitator, payTo } = await solanaFacilitator(solana);
 const server = new x402ResourceServer(inProcessFacilitator(facilitator)).register(
   network,
   new ExactSvmScheme(),

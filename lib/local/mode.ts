@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { generateKeyPairSigner } from "@solana/kit";
+import { generateKeyPairSigner, type KeyPairSigner } from "@solana/kit";
 import { x402Facilitator } from "@x402/core/facilitator";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { SupportedResponse } from "@x402/core/types";
@@ -20,7 +20,7 @@ import { type LocalEvm, startLocalEvm } from "./evm/chain.ts";
 import { UnavailableError } from "../errors.ts";
 import { evmRail, NETWORKS, solanaRail } from "../payments/rails.ts";
 import type { ModeParts } from "../mode_parts.ts";
-import { createInProcessRpc, createLocalSolana } from "./solana/local_solana.ts";
+import { createInProcessRpc, createLocalSolana, type LocalSolana } from "./solana/local_solana.ts";
 import { createSolanaClient } from "../solana/rpc.ts";
 import { reuseSimulations } from "./solana/simulation_memo.ts";
 
@@ -31,17 +31,7 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
   const solana = await createLocalSolana({ seedHistory: true });
   const evm = config.altEnabled ? await startLocalEvm(config.localEvm) : undefined;
   try {
-    const payTo = await generateKeyPairSigner();
-    await solana.fund(payTo.address, { lamports: SOL, usdc: 0n });
-    const feePayer = await generateKeyPairSigner();
-    await solana.fund(feePayer.address, { lamports: 100n * SOL });
-
-    const facilitator = new x402Facilitator();
-    registerExactSvmScheme(facilitator, {
-      // Settlement repeats verification's simulation: at an unchanged state, it is answered from the first.
-      signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(reuseSimulations(solana, solana.chain))),
-      networks: NETWORKS.solanaDevnet.network,
-    });
+    const { facilitator, payTo } = await solanaFacilitator(solana);
     if (evm) {
       registerExactEvmScheme(facilitator, {
         signer: evm.facilitatorSigner,
@@ -77,6 +67,26 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
     await evm?.stop();
     throw error;
   }
+}
+
+/**
+ * An in-process x402 facilitator for the embedded Solana chain: the SDK's
+ * exact scheme with a funded fee payer, and a funded address to be paid.
+ */
+export async function solanaFacilitator(
+  solana: LocalSolana,
+): Promise<{ facilitator: x402Facilitator; payTo: KeyPairSigner }> {
+  const payTo = await generateKeyPairSigner();
+  await solana.fund(payTo.address, { lamports: SOL, usdc: 0n });
+  const feePayer = await generateKeyPairSigner();
+  await solana.fund(feePayer.address, { lamports: 100n * SOL });
+  const facilitator = new x402Facilitator();
+  registerExactSvmScheme(facilitator, {
+    // Settlement repeats verification's simulation: at an unchanged state, it is answered from the first.
+    signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(reuseSimulations(solana, solana.chain))),
+    networks: NETWORKS.solanaDevnet.network,
+  });
+  return { facilitator, payTo };
 }
 
 function asRail(entry: { network: `${string}:${string}`; usdc: string }) {
