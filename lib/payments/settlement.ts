@@ -56,6 +56,18 @@ export class Settlements {
    * settlement fails, so the work's output must not be served.
    */
   async settle(authorization: Authorization): Promise<SettleResponse> {
+    const [settlement] = await this.#settle(authorization, () => Promise.resolve(false));
+    return settlement;
+  }
+
+  /**
+   * {@linkcode settle}, asking `gone` once charged, while the claim is marked
+   * spent (two waits in one): with whether the client was gone by then.
+   */
+  async #settle(
+    authorization: Authorization,
+    gone: () => Promise<boolean>,
+  ): Promise<[SettleResponse, boolean]> {
     const { server, claims, onSettlement, timeoutMs } = this.#parts;
     const { rail, resource, payload, requirements, claim } = authorization;
     const event = { resource: resource.url, network: rail.network, amount: requirements.amount };
@@ -85,14 +97,14 @@ export class Settlements {
       );
     }
     if (!result.success) return await this.#settlementFailed(authorization, result);
-    await claims.settle(claim, result.transaction);
+    const [, left] = await Promise.all([claims.settle(claim, result.transaction), gone()]);
     onSettlement({
       ...event,
       payer: result.payer ?? authorization.payer,
       transaction: result.transaction,
       success: true,
     });
-    return result;
+    return [result, left];
   }
 
   /** A settlement the facilitator refused: the claim is freed and the output replaced by a 402. */
@@ -119,9 +131,7 @@ export class Settlements {
    * window between this question and the answer's first bytes on the wire:
    * a buyer who hangs up during settlement itself is charged for an answer it
    * does not read. The question is asked again once settled, and such a
-   * charge is reported to the settlement log (see {@linkcode undelivered}):
-   * that answer only feeds the log, so the answer to the buyer does not wait
-   * for it.
+   * charge is reported to the settlement log (see {@linkcode undelivered}).
    */
   async settleIfPresent(
     authorization: Authorization,
@@ -131,11 +141,8 @@ export class Settlements {
       await this.release(authorization);
       return undefined;
     }
-    const settlement = await this.settle(authorization);
-    presence.gone().then(
-      (left) => left && this.undelivered(authorization, settlement, "the client left during settlement"),
-      () => {}, // not knowing is not reported
-    );
+    const [settlement, left] = await this.#settle(authorization, () => presence.gone());
+    if (left) this.undelivered(authorization, settlement, "the client left during settlement");
     return settlement;
   }
 

@@ -21,11 +21,6 @@ export interface ServiceLog {
   finished(requestId: string): Promise<number>;
   /** Every settlement event, in order. */
   settlements: Record<string, unknown>[];
-  /**
-   * Resolves with the first settlement event `matches` accepts, once it is
-   * logged (some are logged after the answer went out).
-   */
-  settlement(matches: (event: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
 }
 
 /** A logger that keeps access lines and settlement events. */
@@ -33,12 +28,8 @@ export function accessLog(): ServiceLog {
   const done = new Map<string, number>();
   const waiting = new Map<string, (status: number) => void>();
   const settlements: Record<string, unknown>[] = [];
-  const watchers = new Set<(event: Record<string, unknown>) => void>();
   const log: Logger = (event) => {
-    if (event.type === "settlement") {
-      settlements.push(event);
-      for (const watch of watchers) watch(event);
-    }
+    if (event.type === "settlement") settlements.push(event);
     if (event.type !== "access") return;
     const id = String(event.requestId);
     const status = Number(event.status);
@@ -48,18 +39,6 @@ export function accessLog(): ServiceLog {
   return {
     log,
     settlements,
-    settlement(matches) {
-      const logged = settlements.find(matches);
-      if (logged) return Promise.resolve(logged);
-      return new Promise((resolve) => {
-        const watch = (event: Record<string, unknown>) => {
-          if (!matches(event)) return;
-          watchers.delete(watch);
-          resolve(event);
-        };
-        watchers.add(watch);
-      });
-    },
     finished(requestId) {
       const status = done.get(requestId);
       if (status !== undefined) return Promise.resolve(status);
