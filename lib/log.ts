@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { setImmediate } from "node:timers";
 import { isoNow } from "./iso_now.ts";
 
 /** Writes one log event. */
@@ -50,7 +51,8 @@ export function bufferedStdout(): (line: string) => void {
     if (size >= 65_536) flush();
     else if (!scheduled) {
       scheduled = true;
-      setTimeout(flush, 0);
+      // Once the work ready now is done; a zero-delay timer costs the runtime's timer queue more per line.
+      setImmediate(flush);
     }
   };
 }
