@@ -75,7 +75,7 @@ export async function authorizePayment(
   if (mismatch) throw await refuse(mismatch);
   let paymentId: string;
   try {
-    paymentId = await rail.paymentId(payload);
+    paymentId = rail.paymentId(payload);
   } catch (error) {
     throw await refuse(`Malformed payment: ${(error as Error).message}`);
   }
