@@ -53,3 +53,4 @@ app.use(
 app.get("/paid", (c) => c.json({ paid: true }));
 
 Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, app.fetch);
+for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => Deno.exit(0));
