@@ -72,16 +72,21 @@ export function carriedPayment(c: Context): string | undefined {
 export function requirePayment(options: RequirePaymentOptions): MiddlewareHandler {
   const { gateway, rail } = options;
   // The challenge differs only by URL: keep the answers of the URLs asked most, built once.
-  const prepared = new LruCache<string, PreparedChallenge>(1024);
+  // A prepared answer also remembers the rail's fresh fields it was built with, and is built again when they change.
+  const prepared = new LruCache<string, PreparedChallenge & { fresh?: object }>(1024);
   return async function requirePayment(c, next) {
     const url = publicRequestUrl(c);
     const header = carriedPayment(c);
     const method = c.req.method;
     if (!header) {
       let challenge = prepared.get(url);
-      if (challenge === undefined) {
+      const fresh = rail.freshExtra?.();
+      if (challenge === undefined || challenge.fresh !== fresh) {
         const required = await gateway.challenge(rail, options.resource(url));
-        challenge = prepareChallenge(required, required.error ?? "Payment required", baseUrl(c));
+        challenge = {
+          ...prepareChallenge(required, required.error ?? "Payment required", baseUrl(c)),
+          fresh,
+        };
         prepared.set(url, challenge);
       } else {
         // What the gateway checks before answering from its own cache: a rail that cannot take payments now.

@@ -19,6 +19,7 @@ import type { Config } from "../config.ts";
 import { type LocalEvm, startLocalEvm } from "./evm/chain.ts";
 import { UnavailableError } from "../errors.ts";
 import { evmRail, NETWORKS, solanaRail } from "../payments/rails.ts";
+import { chainBlockhash } from "../payments/recent_blockhash.ts";
 import type { ModeParts } from "../mode_parts.ts";
 import { createInProcessRpc, createLocalSolana, type LocalSolana } from "./solana/local_solana.ts";
 import { createSolanaClient } from "../solana/rpc.ts";
@@ -48,7 +49,11 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
     return {
       facilitator: client,
       rails: {
-        solana: solanaRail({ ...asRail(NETWORKS.solanaDevnet), payTo: payTo.address }),
+        solana: solanaRail({
+          ...asRail(NETWORKS.solanaDevnet),
+          payTo: payTo.address,
+          recentBlockhash: chainBlockhash(() => solana.chain.latestBlockhash()),
+        }),
         evm: evm
           ? {
             ...evmRail({

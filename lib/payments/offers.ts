@@ -84,6 +84,15 @@ export class PaymentOffers {
     resource: PricedResource,
     reason?: string,
   ): Promise<PaymentRequired> {
+    return withFreshExtra(rail, await this.#paymentRequiredAsBuilt(rail, resource, reason));
+  }
+
+  /** {@linkcode paymentRequired} without the rail's fresh fields (see `PaymentRail.freshExtra`). */
+  async #paymentRequiredAsBuilt(
+    rail: PaymentRail,
+    resource: PricedResource,
+    reason?: string,
+  ): Promise<PaymentRequired> {
     const requirements = await this.requirements(rail, resource);
     return await this.#server.createPaymentRequiredResponse(
       requirements,
@@ -108,16 +117,28 @@ export class PaymentOffers {
     let cached = byRail.get(key);
     if (!cached) {
       const reason = `Payment required: this request costs ${resource.price} in USDC on ${rail.label}`;
-      cached = this.paymentRequired(rail, resource, reason);
+      cached = this.#paymentRequiredAsBuilt(rail, resource, reason);
       byRail.set(key, cached);
       cached.catch(() => byRail.delete(key));
     }
     const required = await cached;
-    return { ...required, resource: { ...required.resource, url: resource.url } };
+    return { ...withFreshExtra(rail, required), resource: { ...required.resource, url: resource.url } };
   }
 
   /** The 402 refusing a payment for `resource`, saying why. */
   async refusal(rail: PaymentRail, resource: PricedResource, reason: string): Promise<PaymentRequiredError> {
     return new PaymentRequiredError(reason, await this.paymentRequired(rail, resource, reason));
   }
+}
+
+/** `required` with the rail's fresh fields (see `PaymentRail.freshExtra`) in the `extra` of its offers on that rail. */
+function withFreshExtra(rail: PaymentRail, required: PaymentRequired): PaymentRequired {
+  const fresh = rail.freshExtra?.();
+  if (!fresh) return required;
+  return {
+    ...required,
+    accepts: required.accepts.map((offer) =>
+      offer.network === rail.network ? { ...offer, extra: { ...offer.extra, ...fresh } } : offer
+    ),
+  };
 }

@@ -14,6 +14,7 @@ import type { Network, PaymentPayload, SchemeNetworkServer } from "@x402/core/ty
 import { sha256 } from "@noble/hashes/sha2";
 import { z } from "zod";
 import type { ServiceError } from "../errors.ts";
+import type { BlockhashSource } from "./recent_blockhash.ts";
 
 /** Which family of chain a rail settles on. */
 export type RailId = "solana" | "evm";
@@ -55,6 +56,14 @@ export interface PaymentRail {
    * durable nonce that would outlive it.
    */
   validityWindow?(payload: PaymentPayload): { validAfter: bigint; validBefore: bigint } | undefined;
+  /**
+   * Scheme fields that change over time, added to the `extra` of every offer
+   * sent on this rail (Solana: a recent blockhash, see `recent_blockhash.ts`),
+   * or `undefined` when there are none now: the same object for as long as
+   * they are unchanged. The x402 scheme lists them as dynamic, so a payment
+   * signed on an earlier offer still matches.
+   */
+  freshExtra?(): Readonly<Record<string, string>> | undefined;
 }
 
 /** Throws the rail's reason when it cannot take payments now. */
@@ -108,12 +117,19 @@ export interface RailOptions {
   maxTimeoutSeconds?: number;
 }
 
+/** Options of a Solana rail. */
+export interface SolanaRailOptions extends RailOptions {
+  /** The recent blockhash offered with every requirement, so that buyers need not fetch one. */
+  recentBlockhash?: BlockhashSource;
+}
+
 /**
  * A Solana rail. A payment is identified by the bytes of its signed message:
  * the same transfer cannot be dressed up as a new payment.
  */
-export function solanaRail(options: RailOptions): PaymentRail {
+export function solanaRail(options: SolanaRailOptions): PaymentRail {
   return {
+    freshExtra: options.recentBlockhash,
     id: "solana",
     label: "Solana",
     network: options.network,

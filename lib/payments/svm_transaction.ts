@@ -15,6 +15,7 @@
 import {
   type Address,
   appendTransactionMessageInstructions,
+  type Blockhash,
   compileTransaction,
   createNoopSigner,
   createTransactionMessage,
@@ -102,9 +103,12 @@ export async function buildExactSvmTransaction(
     owner: requirements.payTo as Address,
     tokenProgram: mint.program,
   });
-  const [account, { value: lifetime }] = await Promise.all([
+  const [account, lifetime] = await Promise.all([
     fetchMaybeToken(rpc, source, { abortSignal: signal }),
-    rpc.getLatestBlockhash({ commitment: "confirmed" }).send({ abortSignal: signal }),
+    offeredLifetime(requirements) ??
+      rpc.getLatestBlockhash({ commitment: "confirmed" }).send({ abortSignal: signal }).then(({ value }) =>
+        value
+      ),
   ]);
   if (!account.exists) {
     throw new UnprocessableError(
@@ -144,6 +148,18 @@ export async function buildExactSvmTransaction(
     balance,
     blockhash: lifetime.blockhash,
   };
+}
+
+/** The recent blockhash the offer carries (`extra.recentBlockhash`), when it carries a well-formed one. */
+function offeredLifetime(
+  requirements: PaymentRequirements,
+): { blockhash: Blockhash; lastValidBlockHeight: bigint } | undefined {
+  const { recentBlockhash, lastValidBlockHeight } = requirements.extra ?? {};
+  if (typeof recentBlockhash !== "string" || typeof lastValidBlockHeight !== "string") return undefined;
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(recentBlockhash) || !/^\d{1,20}$/.test(lastValidBlockHeight)) {
+    return undefined;
+  }
+  return { blockhash: recentBlockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) };
 }
 
 /** The memo's bytes: the seller's memo when the requirement sets one, else a fresh 16-byte nonce in hex. */

@@ -119,6 +119,25 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
 const UNHEALTHY_CODES: ReadonlySet<number> = new Set([-32005, -32016, -32429]);
 
 /** A JSON-RPC error object, or `undefined` when `value` is not one. */
+/** The cluster's newest blockhash at `confirmed` commitment, in one plain JSON-RPC call. */
+export async function latestBlockhash(
+  client: SolanaClient,
+  signal?: AbortSignal,
+): Promise<{ blockhash: string; lastValidBlockHeight: bigint }> {
+  const [outcome] = await client.batch(
+    [{ method: "getLatestBlockhash", params: [{ commitment: "confirmed" }] }],
+    signal,
+  );
+  if (!outcome?.ok) throw unhealthy(outcome?.error ?? { code: 0, message: "no answer" });
+  const value = (outcome.result as { value?: { blockhash?: unknown; lastValidBlockHeight?: unknown } })
+    ?.value;
+  const height = value?.lastValidBlockHeight;
+  if (typeof value?.blockhash !== "string" || !Number.isSafeInteger(height) || (height as number) < 0) {
+    throw malformedAnswer();
+  }
+  return { blockhash: value.blockhash, lastValidBlockHeight: BigInt(height as number) };
+}
+
 function rpcErrorOf(value: unknown): { code: number; message: string; data?: unknown } | undefined {
   if (!value || typeof value !== "object") return undefined;
   const { code, message, data } = value as Record<string, unknown>;

@@ -53,10 +53,12 @@ export default defineRoute({
       );
     }
     const { runtime } = route;
-    const [requirements] = await runtime.gateway.requirements(
+    // The offer as the resource's 402 makes it, with its recent blockhash when there is one.
+    const offered = await runtime.gateway.paymentRequired(
       soldOn.rail,
       pricedResource(operation, url.href, {}),
     );
+    const [requirements] = offered.accepts;
     const client = await paymentRpc(soldOn.rail.network, runtime.services.solana, runtime.local);
     const { buildExactSvmTransaction } = await importOnDemand<
       typeof import("../../lib/payments/svm_transaction.ts")

@@ -7,8 +7,9 @@
  * a paid call goes through end to end with the unmodified `@x402/fetch` client.
  */
 import assert from "node:assert/strict";
-import { decodePaymentResponseHeader } from "@x402/core/http";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
+import { createSolanaClient } from "../../lib/solana/rpc.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 import { devnetOn, LOCKED_DOWN, spawnService } from "../_support/service_process.ts";
 
@@ -80,6 +81,19 @@ Deno.test("[e2e] locked down in devnet mode: audio not sold, a paid call settles
       assert.equal(settlement.network, "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1");
       assert.ok((await response.json()).recommended);
       assert.equal(ledger.usdcBalance(payTo) - before, 2000n);
+    });
+
+    await t.step("its offers carry a blockhash the stand-in chain still lands", async () => {
+      const response = await fetch(`${service.base}/v1/fees/priority`);
+      await response.body?.cancel();
+      const [accepted] = decodePaymentRequiredHeader(response.headers.get("PAYMENT-REQUIRED")!).accepts;
+      const blockhash = accepted!.extra.recentBlockhash;
+      assert.equal(typeof blockhash, "string", "fetched from the RPC when the first offers were made");
+      const [valid] = await createSolanaClient(`${chain.base}/local/solana`).batch([
+        { method: "isBlockhashValid", params: [blockhash, { commitment: "processed" }] },
+      ]);
+      assert.ok(valid?.ok, JSON.stringify(valid));
+      assert.equal((valid.result as { value: boolean }).value, true);
     });
   } finally {
     assert.equal(await service.stop(), 0);

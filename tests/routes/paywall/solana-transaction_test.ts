@@ -73,6 +73,11 @@ Deno.test("[e2e] the paywall's Solana transaction settles through the facilitato
       assert.equal(body.accepted.amount, String(PRICE_ATOMIC));
       assert.equal(body.payer, payer.address);
       assert.equal(body.balance, "1000000");
+      assert.equal(
+        body.blockhash,
+        body.accepted.extra.recentBlockhash,
+        "the transaction uses the offered blockhash",
+      );
       assert.ok(body.requestId);
       const decoded = getTransactionDecoder().decode(getBase64Encoder().encode(body.transaction));
       assert.deepEqual(Object.keys(decoded.signatures), [body.accepted.extra.feePayer, payer.address]);
