@@ -19,14 +19,7 @@ const SETS: ReadonlyArray<readonly [label: string, specifiers: readonly string[]
   ["x402 resource server (@x402/core)", ["@x402/core/server"]],
   [
     "kit's packages for the RPC client and input checks",
-    [
-      "@solana/addresses",
-      "@solana/codecs-strings",
-      "@solana/errors",
-      "@solana/rpc",
-      "@solana/transactions",
-      "@solana/transaction-messages",
-    ],
+    ["@solana/addresses", "@solana/codecs-strings", "@solana/errors", "@solana/rpc"],
   ],
   ["route files (declarations)", ["./routes/_manifest.ts"]],
   ["app: registry, HTTP and MCP adapters", ["./app.ts"]],
@@ -43,6 +36,7 @@ const SETS: ReadonlyArray<readonly [label: string, specifiers: readonly string[]
     "@x402/evm/exact/facilitator",
     "viem/accounts",
   ]],
+  ["first simulate request: transaction decoder", ["./lib/solana/transaction/wire.ts"]],
   ["first paid call: transaction diagnosis", ["./lib/solana/transaction/mod.ts"]],
   ["first paid call: token inspection", ["./lib/solana/token/mod.ts"]],
   ["first 402 page payment: transaction builder", ["./lib/payments/svm_transaction.ts"]],
