@@ -21,12 +21,12 @@ import {
   type Generation,
   type GenerationOptions,
   type Keys,
+  loadClients,
   message,
   startGeneration,
 } from "./generation.ts";
 import type { Clients } from "./clients.ts";
 import { evmAddress, generateEvmKey } from "./keys.ts";
-import { importOnDemand } from "../../on_demand.ts";
 import { supervise, type SupervisorOptions, type SupervisorStatus } from "./supervisor.ts";
 
 export { LOCAL_EVM_USDC } from "./contracts.ts";
@@ -243,11 +243,6 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
     unavailable,
     stop: () => supervisor.stop(),
   };
-}
-
-/** viem's clients module, loaded on first use. */
-function loadClients() {
-  return importOnDemand<typeof import("./clients.ts")>(new URL("./clients.ts", import.meta.url));
 }
 
 /** Throws {@linkcode InvalidInputError} unless `address` is a 20-byte hex address (any letter case). */

@@ -82,8 +82,9 @@ async function prepare(anvil: AnvilProcess, contracts: LocalContracts, keys: Key
     pid: anvil.pid,
     exited: anvil.exited,
     clients() {
-      clients ??= importOnDemand<typeof import("./clients.ts")>(new URL("./clients.ts", import.meta.url))
-        .then(({ createClients }) => createClients(anvil.rpcUrl, LOCAL_EVM_CHAIN_ID, keys));
+      clients ??= loadClients().then(({ createClients }) =>
+        createClients(anvil.rpcUrl, LOCAL_EVM_CHAIN_ID, keys)
+      );
       return clients;
     },
     handleRpc: createRpcProxy(anvil.rpcUrl, { isRunning: () => anvil.running }),
@@ -99,6 +100,11 @@ async function prepare(anvil: AnvilProcess, contracts: LocalContracts, keys: Key
     },
     stop: () => anvil.stop(),
   };
+}
+
+/** viem's clients module (`clients.ts`), loaded on first use. */
+export function loadClients(): Promise<typeof import("./clients.ts")> {
+  return importOnDemand<typeof import("./clients.ts")>(new URL("./clients.ts", import.meta.url));
 }
 
 /** The first line of an error's message (viem's messages run to many lines). */
