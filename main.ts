@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { startRuntime } from "./lib/runtime.ts";
 import { shutDown } from "./lib/shutdown.ts";
+import { startIdleReclaim } from "./lib/idle_reclaim.ts";
 import { VERSION } from "./lib/version.ts";
 import { createApp } from "./app.ts";
 
@@ -40,8 +41,11 @@ if (import.meta.main) {
         },
       }),
   }, app.fetch);
+  // Gives back the garbage of start-up, and of each burst, once the service goes quiet.
+  const reclaim = startIdleReclaim();
   let stopping: Promise<void> | undefined;
   const stop = () => {
+    reclaim?.stop();
     stopping ??= shutDown(server, runtime).finally(() => Deno.exit(0));
   };
   Deno.addSignalListener("SIGINT", stop);

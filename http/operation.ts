@@ -63,7 +63,8 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     if (bareGet && !c.req.url.includes("?") && !carriedPayment(c)) {
       input = unpaidBareInput ??= Object.freeze(await readOperationInput(c, operation, deps.services));
     } else input = await readOperationInput(c, operation, deps.services);
-    precheck(operation, input, deps.services);
+    const checking = precheck(operation, input, deps.services);
+    if (checking) await checking;
     c.set("operationInput", input);
     await next();
   };

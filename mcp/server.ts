@@ -100,7 +100,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
     const signal = AbortSignal.any([extra.signal, request.signal]);
     try {
       const input = toolInput(tool.operation, call.params.arguments ?? {}, deps.services);
-      precheck(tool.operation, input, deps.services);
+      await precheck(tool.operation, input, deps.services);
       return await withPayment(
         {
           gateway: deps.gateway,

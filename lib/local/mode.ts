@@ -13,10 +13,10 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { SupportedResponse } from "@x402/core/types";
 import { registerExactSvmScheme } from "@x402/svm/exact/facilitator";
 import { toFacilitatorSvmSigner } from "@x402/svm";
-import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config.ts";
 import { type LocalEvm, startLocalEvm } from "./evm/chain.ts";
+import { registerDeferredExactEvmScheme } from "./evm/facilitator_scheme.ts";
+import { evmAddress, generateEvmKey } from "./evm/keys.ts";
 import { UnavailableError } from "../errors.ts";
 import { evmRail, NETWORKS, solanaRail } from "../payments/rails.ts";
 import { chainBlockhash } from "../payments/recent_blockhash.ts";
@@ -34,9 +34,9 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
   try {
     const { facilitator, payTo } = await solanaFacilitator(solana);
     if (evm) {
-      registerExactEvmScheme(facilitator, {
+      registerDeferredExactEvmScheme(facilitator, {
         signer: evm.facilitatorSigner,
-        networks: NETWORKS.baseSepolia.network,
+        network: NETWORKS.baseSepolia.network,
       });
     }
 
@@ -58,7 +58,7 @@ export async function startLocalMode(config: Config): Promise<ModeParts> {
           ? {
             ...evmRail({
               ...asRail(NETWORKS.baseSepolia),
-              payTo: privateKeyToAccount(generatePrivateKey()).address,
+              payTo: evmAddress(generateEvmKey()),
             }),
             unavailable: () => evm.unavailable(),
           }

@@ -106,9 +106,10 @@ export interface OperationDeclaration<
    * Cheap checks of the decoded input that need no network (file signatures,
    * declared durations, size caps). Every transport runs them before asking
    * for payment, so a request that cannot succeed is refused for free.
-   * Throws the service's errors.
+   * Throws (or rejects with) the service's errors; asynchronous only to load
+   * the code it checks with on first use.
    */
-  precheck?(input: HandlerInput<z.infer<I>, B>, services: Services): void;
+  precheck?(input: HandlerInput<z.infer<I>, B>, services: Services): void | Promise<void>;
   /**
    * The work itself: knows nothing of HTTP, MCP or payment. With a
    * `binaryOutput`, its field may hold the bytes rather than their base64.

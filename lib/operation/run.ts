@@ -27,8 +27,12 @@ export interface OperationDeps {
  * calls it before asking for payment, so a request that cannot succeed is
  * refused for free.
  */
-export function precheck(operation: AnyOperation, input: Record<string, unknown>, services: Services): void {
-  operation.precheck?.(input as never, services);
+export function precheck(
+  operation: AnyOperation,
+  input: Record<string, unknown>,
+  services: Services,
+): void | Promise<void> {
+  return operation.precheck?.(input as never, services);
 }
 
 /** Options for {@linkcode runOperation}. */

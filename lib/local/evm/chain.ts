@@ -13,19 +13,20 @@
  *
  * @module
  */
-import { type FacilitatorEvmSigner, toFacilitatorEvmSigner } from "@x402/evm";
-import { type Address, type Hex, isAddress, type VerifyTypedDataParameters } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { FacilitatorEvmSigner } from "@x402/evm";
+import type { Address, Hex, VerifyTypedDataParameters } from "viem";
 import { InvalidInputError, UnavailableError, UpstreamError } from "../../errors.ts";
 import { loadLocalContracts, LOCAL_EVM_USDC } from "./contracts.ts";
 import {
   type Generation,
   type GenerationOptions,
   type Keys,
+  loadClients,
   message,
   startGeneration,
-  unreachable,
 } from "./generation.ts";
+import type { Clients } from "./clients.ts";
+import { evmAddress, generateEvmKey } from "./keys.ts";
 import { supervise, type SupervisorOptions, type SupervisorStatus } from "./supervisor.ts";
 
 export { LOCAL_EVM_USDC } from "./contracts.ts";
@@ -35,6 +36,8 @@ export { LOCAL_EVM_CHAIN_ID } from "./generation.ts";
 export const LOCAL_EVM_MAX_FUND_ATOMIC = 1_000_000n * 10n ** 6n;
 /** Seconds after which a request refused while the chain restarts may be retried. */
 const RESTART_RETRY_AFTER_SECONDS = 3;
+/** How long the facilitator waits for a settlement's receipt, in ms. */
+const CONFIRMATION_TIMEOUT_MS = 30_000;
 
 /** The running local chain. */
 export interface LocalEvm {
@@ -104,10 +107,10 @@ export interface LocalEvmOptions extends GenerationOptions {
  */
 export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<LocalEvm> {
   const contracts = await loadLocalContracts();
-  const keys: Keys = { minter: generatePrivateKey(), facilitator: generatePrivateKey() };
+  const keys: Keys = { minter: generateEvmKey(), facilitator: generateEvmKey() };
   const start = () => startGeneration(contracts, keys, options);
   const supervisor = supervise(await start(), start, options.supervision);
-  const facilitatorAddress = privateKeyToAccount(keys.facilitator).address;
+  const facilitatorAddress = evmAddress(keys.facilitator);
   const usdcAbi = contracts.usdc.abi;
   let rpcFailures = 0;
   let last = supervisor.current()!;
@@ -133,8 +136,8 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
     });
   }
 
-  /** Runs a facilitator call on the current chain, counting failures to reach it. */
-  async function onChain<T>(call: (generation: Generation) => Promise<T>): Promise<T> {
+  /** Runs a facilitator call on the current chain's clients, counting failures to reach it. */
+  async function onChain<T>(call: (clients: Clients) => Promise<T>): Promise<T> {
     let generation: Generation;
     try {
       generation = chain("reach the local EVM chain");
@@ -143,8 +146,9 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
       throw error;
     }
     try {
-      return await call(generation);
+      return await call(await generation.clients());
     } catch (error) {
+      const { unreachable } = await loadClients();
       if (unreachable(error) || !generation.anvil.running) rpcFailures++;
       throw error;
     }
@@ -159,7 +163,7 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
         }": must be 1 to ${LOCAL_EVM_MAX_FUND_ATOMIC} atomic units of USDC`,
       );
     }
-    const { minterWallet, publicClient } = chain("fund local USDC");
+    const { minterWallet, publicClient } = await chain("fund local USDC").clients();
     try {
       const hash = await minterWallet.writeContract({
         address: LOCAL_EVM_USDC,
@@ -181,7 +185,7 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
 
   async function usdcBalance(address: Address): Promise<bigint> {
     checkAddress(address);
-    const { publicClient } = chain("read a local USDC balance");
+    const { publicClient } = await chain("read a local USDC balance").clients();
     try {
       return await publicClient.readContract({
         address: LOCAL_EVM_USDC,
@@ -196,31 +200,33 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
     }
   }
 
-  const facilitatorSigner = toFacilitatorEvmSigner({
-    address: facilitatorAddress,
-    readContract: (args) => onChain((g) => g.publicClient.readContract({ ...args, args: args.args ?? [] })),
+  // The shape `toFacilitatorEvmSigner` of `@x402/evm` gives, built here so that start-up loads neither it nor viem.
+  const facilitatorSigner: FacilitatorEvmSigner = {
+    getAddresses: () => [facilitatorAddress],
+    readContract: (args) => onChain((c) => c.publicClient.readContract({ ...args, args: args.args ?? [] })),
     verifyTypedData: (args) =>
-      onChain((g) => g.publicClient.verifyTypedData(args as VerifyTypedDataParameters)),
+      onChain((c) => c.publicClient.verifyTypedData(args as VerifyTypedDataParameters)),
     writeContract: (args) =>
-      onChain((g) =>
-        g.facilitatorWallet.writeContract({
+      onChain((c) =>
+        c.facilitatorWallet.writeContract({
           ...args,
           args: args.args ?? [],
-          account: g.facilitatorWallet.account!,
-          chain: g.facilitatorWallet.chain,
+          account: c.facilitatorWallet.account!,
+          chain: c.facilitatorWallet.chain,
         })
       ),
     sendTransaction: (args) =>
-      onChain((g) =>
-        g.facilitatorWallet.sendTransaction({
+      onChain((c) =>
+        c.facilitatorWallet.sendTransaction({
           ...args,
-          account: g.facilitatorWallet.account!,
-          chain: g.facilitatorWallet.chain,
+          account: c.facilitatorWallet.account!,
+          chain: c.facilitatorWallet.chain,
         })
       ),
-    waitForTransactionReceipt: (args) => onChain((g) => g.publicClient.waitForTransactionReceipt(args)),
-    getCode: (args) => onChain((g) => g.publicClient.getCode(args)),
-  }, { confirmationTimeoutMs: 30_000 });
+    waitForTransactionReceipt: (args) =>
+      onChain((c) => c.publicClient.waitForTransactionReceipt({ ...args, timeout: CONFIRMATION_TIMEOUT_MS })),
+    getCode: (args) => onChain((c) => c.publicClient.getCode(args)),
+  };
 
   return {
     get rpcUrl() {
@@ -239,9 +245,9 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
   };
 }
 
-/** Throws {@linkcode InvalidInputError} unless `address` is a 20-byte hex address. */
+/** Throws {@linkcode InvalidInputError} unless `address` is a 20-byte hex address (any letter case). */
 function checkAddress(address: unknown): asserts address is Address {
-  if (typeof address !== "string" || !isAddress(address, { strict: false })) {
+  if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
     throw new InvalidInputError(`Invalid address "${String(address)}": not a 20-byte hex EVM address`);
   }
 }

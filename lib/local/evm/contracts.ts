@@ -14,8 +14,8 @@
  *
  * @module
  */
-import type { Abi, Address, Hex, TestClient } from "viem";
-import { numberToHex, pad } from "viem";
+import type { Abi, Address, Hex } from "viem";
+import type { NodeCall } from "./node_call.ts";
 
 /** The Base Sepolia USDC address, where the local USDC lives. */
 export const LOCAL_EVM_USDC: Address = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
@@ -180,12 +180,12 @@ function artifact(output: SolcOutput, file: string, name: string): CompiledContr
 /**
  * Installs the local contracts on an Anvil node and makes `minter` the USDC minter.
  *
- * @param client A viem test client in `anvil` mode for the node.
+ * @param call JSON-RPC calls on the node.
  * @param contracts The compiled contracts.
  * @param minter The only account that may mint local USDC.
  */
 export async function installLocalContracts(
-  client: TestClient<"anvil">,
+  call: NodeCall,
   contracts: LocalContracts,
   minter: Address,
 ): Promise<void> {
@@ -193,11 +193,12 @@ export async function installLocalContracts(
   if (minterSlot === undefined) {
     throw new Error('Cannot install local USDC: no "minter" slot in its storage layout');
   }
-  await client.setCode({ address: LOCAL_EVM_USDC, bytecode: contracts.usdc.runtimeBytecode });
-  await client.setStorageAt({
-    address: LOCAL_EVM_USDC,
-    index: numberToHex(minterSlot, { size: 32 }),
-    value: pad(minter, { size: 32 }),
-  });
-  await client.setCode({ address: LOCAL_EVM_MULTICALL3, bytecode: contracts.multicall.runtimeBytecode });
+  await call("anvil_setCode", [LOCAL_EVM_USDC, contracts.usdc.runtimeBytecode]);
+  await call("anvil_setStorageAt", [LOCAL_EVM_USDC, word(minterSlot.toString(16)), word(minter.slice(2))]);
+  await call("anvil_setCode", [LOCAL_EVM_MULTICALL3, contracts.multicall.runtimeBytecode]);
+}
+
+/** `hexDigits` left-padded to one 32-byte storage word, 0x-prefixed. */
+function word(hexDigits: string): Hex {
+  return `0x${hexDigits.toLowerCase().padStart(64, "0")}`;
 }

@@ -1,36 +1,26 @@
 /**
  * One Anvil process of the local EVM chain, made ready: the contracts
  * installed at their fixed addresses, the service's two accounts funded with
- * ether for gas, viem clients and the JSON-RPC proxy on it, and a liveness
- * probe for the supervisor. A restart makes a new one under the same keys.
+ * ether for gas, the JSON-RPC proxy on it, and a liveness probe for the
+ * supervisor. A restart makes a new one under the same keys. Preparing it
+ * takes plain JSON-RPC calls; viem's clients on it are made on first use.
  *
  * @module
  */
-import {
-  BaseError,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  type Hex,
-  http,
-  HttpRequestError,
-  parseEther,
-  SocketClosedError,
-  TimeoutError,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { createNonceManager, jsonRpc } from "viem/nonce";
 import { ServiceError, UnavailableError } from "../../errors.ts";
 import { type AnvilProcess, startAnvil } from "./anvil.ts";
 import { installLocalContracts, type LocalContracts } from "./contracts.ts";
+import { evmAddress, type Hex } from "./keys.ts";
+import { importOnDemand } from "../../on_demand.ts";
+import type { Clients } from "./clients.ts";
+import { nodeCall } from "./node_call.ts";
 import { createRpcProxy } from "./rpc_proxy.ts";
 import type { SupervisedProcess } from "./supervisor.ts";
 
 /** Chain id of the local chain (Base Sepolia's, CAIP-2 `eip155:84532`). */
 export const LOCAL_EVM_CHAIN_ID = 84532;
-/** Ether given to the service's own accounts at start, for gas. */
-const GAS_FUNDS = parseEther("1000");
+/** Ether given to the service's own accounts at start, for gas (1,000 ether, in wei). */
+const GAS_FUNDS = 1_000n * 10n ** 18n;
 
 /** How to start Anvil. */
 export interface GenerationOptions {
@@ -40,13 +30,12 @@ export interface GenerationOptions {
   readyTimeoutMs?: number;
 }
 
-/** One Anvil process, prepared: its clients and proxy. A restart makes a new one. */
+/** One Anvil process, prepared: its proxy, and its viem clients on demand. A restart makes a new one. */
 export interface Generation extends SupervisedProcess {
   readonly anvil: AnvilProcess;
   readonly rpcUrl: string;
-  readonly publicClient: ReturnType<typeof createPublicClient>;
-  readonly minterWallet: ReturnType<typeof createWalletClient>;
-  readonly facilitatorWallet: ReturnType<typeof createWalletClient>;
+  /** viem's clients on this process (loaded with the first call, then shared). */
+  clients(): Promise<Clients>;
   readonly handleRpc: (body: unknown) => Promise<unknown>;
 }
 
@@ -79,40 +68,25 @@ export async function startGeneration(
 
 /** Installs the contracts and funds the service's accounts on a fresh Anvil. */
 async function prepare(anvil: AnvilProcess, contracts: LocalContracts, keys: Keys): Promise<Generation> {
-  const chain = defineChain({
-    id: LOCAL_EVM_CHAIN_ID,
-    name: "Local Base Sepolia",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
-  const transport = http(anvil.rpcUrl, { retryCount: 0, timeout: 30_000 });
-  const publicClient = createPublicClient({ chain, transport, pollingInterval: 20 });
-  // Fresh nonce managers: a new chain starts every account's nonce at zero.
-  const account = (key: Hex) =>
-    privateKeyToAccount(key, { nonceManager: createNonceManager({ source: jsonRpc() }) });
-  const minter = account(keys.minter);
-  const facilitator = account(keys.facilitator);
-  const minterWallet = createWalletClient({ chain, transport, account: minter, pollingInterval: 20 });
-  const facilitatorWallet = createWalletClient({
-    chain,
-    transport,
-    account: facilitator,
-    pollingInterval: 20,
-  });
-
-  const testClient = createTestClient({ chain, transport, mode: "anvil" });
-  await installLocalContracts(testClient, contracts, minter.address);
-  await testClient.setBalance({ address: minter.address, value: GAS_FUNDS });
-  await testClient.setBalance({ address: facilitator.address, value: GAS_FUNDS });
+  const call = nodeCall(anvil.rpcUrl);
+  const minter = evmAddress(keys.minter);
+  await installLocalContracts(call, contracts, minter);
+  for (const address of [minter, evmAddress(keys.facilitator)]) {
+    await call("anvil_setBalance", [address, `0x${GAS_FUNDS.toString(16)}`]);
+  }
+  let clients: Promise<Clients> | undefined;
 
   return {
     anvil,
     rpcUrl: anvil.rpcUrl,
     pid: anvil.pid,
     exited: anvil.exited,
-    publicClient,
-    minterWallet,
-    facilitatorWallet,
+    clients() {
+      clients ??= loadClients().then(({ createClients }) =>
+        createClients(anvil.rpcUrl, LOCAL_EVM_CHAIN_ID, keys)
+      );
+      return clients;
+    },
     handleRpc: createRpcProxy(anvil.rpcUrl, { isRunning: () => anvil.running }),
     async probe(signal) {
       const response = await fetch(anvil.rpcUrl, {
@@ -128,13 +102,9 @@ async function prepare(anvil: AnvilProcess, contracts: LocalContracts, keys: Key
   };
 }
 
-/** Whether a viem error means the node could not be reached (rather than that it answered no). */
-export function unreachable(error: unknown): boolean {
-  return error instanceof BaseError &&
-    error.walk((cause) =>
-        cause instanceof HttpRequestError || cause instanceof TimeoutError ||
-        cause instanceof SocketClosedError
-      ) !== null;
+/** viem's clients module (`clients.ts`), loaded on first use. */
+export function loadClients(): Promise<typeof import("./clients.ts")> {
+  return importOnDemand<typeof import("./clients.ts")>(new URL("./clients.ts", import.meta.url));
 }
 
 /** The first line of an error's message (viem's messages run to many lines). */

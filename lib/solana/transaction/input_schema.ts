@@ -1,15 +1,22 @@
 /**
  * Input checks for the diagnosis operations, as zod schemas with precise
  * messages, so that malformed input is refused before payment: signatures,
- * blockhashes, block heights, and serialized transactions with their
- * encoding.
+ * blockhashes, block heights, and serialized transactions' encoding. Whether
+ * a transaction decodes is the simulate operation's precheck: its decoder
+ * (kit's transaction packages, 3–7 MB) loads with the first simulation
+ * request, not at start.
  *
  * @module
  */
 import { getBase58Encoder } from "@solana/codecs-strings";
 import { z } from "zod";
 import { addressSchema, quoteValue } from "../address_schema.ts";
-import { TRANSACTION_ENCODINGS, transactionProblem } from "./wire.ts";
+
+/** The encodings a caller may send a transaction in. */
+export const TRANSACTION_ENCODINGS = ["base64", "base58"] as const;
+
+/** One of {@linkcode TRANSACTION_ENCODINGS}. */
+export type TransactionEncoding = typeof TRANSACTION_ENCODINGS[number];
 
 /** Most accounts a simulation may be asked to report. */
 export const MAX_SIMULATION_ACCOUNTS = 20;
@@ -101,9 +108,6 @@ export const simulateInputSchema = z.object({
     .meta({ maxItems: MAX_SIMULATION_ACCOUNTS })
     .optional()
     .describe(`Accounts whose state before and after to compare (at most ${MAX_SIMULATION_ACCOUNTS})`),
-}).superRefine((value, ctx) => {
-  const problem = transactionProblem(value.transaction, value.encoding);
-  if (problem) ctx.addIssue({ code: "custom", path: ["transaction"], message: problem });
 });
 
 /** The simulate operation's parsed input. */

@@ -23,6 +23,7 @@ import {
   getTransactionDecoder,
 } from "@solana/transactions";
 import { InvalidInputError } from "../../errors.ts";
+import type { TransactionEncoding } from "./input_schema.ts";
 import type { MessageConfig } from "./message.ts";
 
 /** Largest legacy or v0 transaction, in bytes. */
@@ -32,11 +33,7 @@ export const MAX_V1_TRANSACTION_BYTES = 4096;
 /** Longest encoded transaction string accepted (a 4096-byte transaction in base58 is about 5,600 characters). */
 export const MAX_ENCODED_LENGTH = 6000;
 
-/** The encodings a caller may send. */
-export const TRANSACTION_ENCODINGS = ["base64", "base58"] as const;
-
-/** One of {@linkcode TRANSACTION_ENCODINGS}. */
-export type TransactionEncoding = typeof TRANSACTION_ENCODINGS[number];
+export type { TransactionEncoding };
 
 /** A decoded transaction. */
 export interface DecodedTransaction {

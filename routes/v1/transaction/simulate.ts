@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { InvalidInputError } from "../../../lib/errors.ts";
 import { defineOperation } from "../../../lib/operation/mod.ts";
 import { importOnDemand } from "../../../lib/on_demand.ts";
 import { simulateInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
@@ -37,6 +38,16 @@ export default defineOperation({
       "AAAAAAAMGRm/lIRcy/+ytunLDm+e8jOW7xfcSayxDmzpAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACAwAFAugDAAACAgABDA" +
       "IAAABAQg8AAAAAAAA=",
     encoding: "base64",
+  },
+  // Whether the transaction decodes, checked before payment with the decoder loaded on first use.
+  async precheck(input) {
+    const { transactionProblem } = await importOnDemand<
+      typeof import("../../../lib/solana/transaction/wire.ts")
+    >(
+      new URL("../../../lib/solana/transaction/wire.ts", import.meta.url),
+    );
+    const problem = transactionProblem(input.transaction, input.encoding);
+    if (problem) throw new InvalidInputError(`Invalid input: "transaction": ${problem}`);
   },
   async handler(input, ctx) {
     const { simulateTransaction } = await importOnDemand<

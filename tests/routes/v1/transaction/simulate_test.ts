@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../../../lib/config.ts";
 import { buildServices } from "../../../../lib/services.ts";
+import { InvalidInputError } from "../../../../lib/errors.ts";
 import { z } from "zod";
 import operation from "../../../../routes/v1/transaction/simulate.ts";
 import { fundedWallet, memo, signedTransaction, wire } from "../../../_support/solana_transactions.ts";
@@ -13,20 +14,37 @@ function messages(input: Record<string, unknown>): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-Deno.test("chain_transaction_simulate input refuses every malformed body with a precise message", () => {
+/** The problems with `input` found before payment: its schema's, then the precheck's (the transaction decodes). */
+async function problems(input: Record<string, unknown>): Promise<string[]> {
+  const result = operation.input.safeParse(input);
+  if (!result.success) return result.error.issues.map((issue) => issue.message);
+  try {
+    await operation.precheck!(result.data as never, undefined as never); // It reads no service.
+    return [];
+  } catch (error) {
+    assert.ok(error instanceof InvalidInputError);
+    const prefix = 'Invalid input: "transaction": ';
+    assert.ok(error.message.startsWith(prefix), error.message);
+    return [error.message.slice(prefix.length)];
+  }
+}
+
+Deno.test("chain_transaction_simulate input refuses every malformed body with a precise message", async () => {
   const transaction = operation.example!.transaction as string;
   assert.deepEqual(messages({}), [
     "Missing transaction: send the serialized transaction as a base64 or base58 string",
   ]);
   assert.deepEqual(messages({ transaction: 7 }), ["Invalid transaction: expected a string"]);
-  assert.deepEqual(messages({ transaction: "" }), ["Invalid transaction: empty"]);
+  assert.deepEqual(await problems({ transaction: "" }), ["Invalid transaction: empty"]);
   assert.deepEqual(messages({ transaction, encoding: "hex" }), [
     'Invalid encoding "hex": expected "base64" or "base58"',
   ]);
-  assert.deepEqual(messages({ transaction: "not base64!" }), ["Invalid transaction: not valid base64"]);
-  assert.deepEqual(messages({ transaction, encoding: "base58" }), ["Invalid transaction: not valid base58"]);
+  assert.deepEqual(await problems({ transaction: "not base64!" }), ["Invalid transaction: not valid base64"]);
+  assert.deepEqual(await problems({ transaction, encoding: "base58" }), [
+    "Invalid transaction: not valid base58",
+  ]);
   assert.match(
-    messages({ transaction: "AAAAAAAA" })[0]!,
+    (await problems({ transaction: "AAAAAAAA" }))[0]!,
     /^Invalid transaction: the 6 bytes are not a Solana transaction/,
   );
   assert.deepEqual(messages({ transaction, accountAddresses: Array(21).fill(ACCOUNT) }), [
@@ -45,7 +63,7 @@ Deno.test("chain_transaction_simulate input refuses an oversized transaction", a
   try {
     const payer = await fundedWallet(cluster.local);
     const big = await signedTransaction(cluster.local, payer, [memo("x".repeat(1200))]);
-    const [message] = messages({ transaction: wire(big) });
+    const [message] = await problems({ transaction: wire(big) });
     assert.match(
       message!,
       /^Invalid transaction: \d+ bytes, larger than the 1232 allowed for a v0 transaction$/,
