@@ -10,9 +10,10 @@
  * large one takes a second worker only when its memory estimate (`memory.ts`)
  * for that many workers fits in what the pool's memory budget has left.
  * Workers start on demand (helpers for splitting only between conversions,
- * or all at once with `warm()`) and stop after a while idle; a worker started
- * ahead of its work loads pdf.js before it is handed any, so the document it
- * is then given opens without compiling pdf.js first.
+ * or all at once with `warm()`) and stop after a while idle. A helper
+ * started between conversions loads pdf.js with its first document (about
+ * 40 MB that an unused helper never pays); the workers `warm()` starts load
+ * it at once, so the next document opens without compiling it first.
  *
  * @module
  */
@@ -189,7 +190,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     if (warming !== undefined) return;
     warming = setTimeout(() => {
       warming = undefined;
-      if (running === 0 && live < size) void startReady();
+      if (running === 0 && live < size) park(spawn());
       if (live < size) warmWhenQuiet();
     }, 1000);
     Deno.unrefTimer(Number(warming));
