@@ -12,9 +12,12 @@
  *   so they are copied, but not what they hold: each operator's arguments
  *   are new arrays, and the typed arrays among them are ones pdf.js
  *   transfers (gives away);
- * - any other message made only of plain objects, arrays, typed arrays and
- *   primitives is copied here, deeply, as `structuredClone` would;
- * - the rest (maps, class instances, errors, transfers) still goes through
+ * - any other message made only of plain objects, class instances with no
+ *   internal state of the platform's (pdf.js' references and annotation
+ *   border styles: a document's link annotations came to a third of a
+ *   second through `structuredClone`), arrays, typed arrays and primitives
+ *   is copied here, deeply, as `structuredClone` would;
+ * - the rest (maps, sets, errors, transfers) still goes through
  *   `structuredClone`.
  *
  * Delivery stays asynchronous, as pdf.js expects.
@@ -94,8 +97,10 @@ const MAX_DEPTH = 32;
 
 /**
  * A deep copy of `value` when it is made only of primitives, dense arrays,
- * typed arrays and objects with the plain prototype (or none), else
- * {@linkcode NOT_PLAIN}. For such data the copy equals `structuredClone`'s,
+ * typed arrays and ordinary objects (the plain prototype, none, or a class's
+ * whose instances hold nothing but their own properties), else
+ * {@linkcode NOT_PLAIN}. For such data the copy equals `structuredClone`'s
+ * (an instance arrives as a plain object of its own enumerable properties),
  * except that an object reached twice is copied twice (pdf.js' messages are
  * trees) and a typed array's copy holds only its own elements, not the
  * rest of the buffer it viewed.
@@ -123,7 +128,7 @@ export function copyPlain(value: unknown, depth: number): unknown {
     return copy;
   }
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+  if (proto !== Object.prototype && proto !== null && !isOrdinaryInstance(value)) return NOT_PLAIN;
   const copy: Record<string, unknown> = {};
   for (const key in value) {
     if (!Object.hasOwn(value, key) || key === "__proto__") return NOT_PLAIN;
@@ -132,4 +137,13 @@ export function copyPlain(value: unknown, depth: number): unknown {
     copy[key] = item;
   }
   return copy;
+}
+
+/**
+ * True for an instance of a class that `structuredClone` copies as a plain
+ * object of its own properties: one the platform gives no internal state
+ * (a map, a date, an error, a promise and the like name their kind here).
+ */
+function isOrdinaryInstance(value: object): boolean {
+  return Object.prototype.toString.call(value) === "[object Object]";
 }

@@ -51,11 +51,23 @@ type PdfJs = [
 ];
 let pdfJs: Promise<PdfJs> | undefined;
 
-/** Loads pdf.js on the first conversion, so a thread that converts nothing never pays its memory. */
+/**
+ * Loads pdf.js on the first conversion (or {@linkcode preloadPdfJs}), so a
+ * thread that converts nothing never pays its memory.
+ */
 function loadPdfJs(): Promise<PdfJs> {
   installShapeHint();
   pdfJs ??= Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), importGuardedWorker()]);
   return pdfJs;
+}
+
+/**
+ * Loads pdf.js now rather than with the first document, so a thread made
+ * ready ahead of its work (a pool worker warmed between conversions) opens
+ * that document without compiling pdf.js first.
+ */
+export async function preloadPdfJs(): Promise<void> {
+  await loadPdfJs();
 }
 
 /** The worker module's one export statement, which {@linkcode moduleAsFunction} turns into a return. */

@@ -10,7 +10,10 @@
  * large one takes a second worker only when its memory estimate (`memory.ts`)
  * for that many workers fits in what the pool's memory budget has left.
  * Workers start on demand (helpers for splitting only between conversions,
- * or all at once with `warm()`) and stop after a while idle.
+ * or all at once with `warm()`) and stop after a while idle. A helper
+ * started between conversions loads pdf.js with its first document (about
+ * 40 MB that an unused helper never pays); the workers `warm()` starts load
+ * it at once, so the next document opens without compiling it first.
  *
  * @module
  */
@@ -60,8 +63,12 @@ export interface PdfPool {
   convert(bytes: Uint8Array, options: PoolConvertOptions): Promise<ConversionResult>;
   /** Workers alive now, started since creation, and conversions split across workers. */
   readonly stats: { live: number; started: number; split: number };
-  /** Starts every worker now, so the next large document splits at once (e.g. at service start). */
-  warm(): void;
+  /**
+   * Starts every missing worker now, so the next large document splits at
+   * once (e.g. at service start); resolves when they have loaded pdf.js (a
+   * conversion may take them before: its work waits for that loading).
+   */
+  warm(): Promise<void>;
   /** Stops every worker; conversions in flight fail. */
   close(): Promise<void>;
 }
@@ -156,9 +163,21 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     idleTimers.set(thread, timer);
   }
 
-  /** Starts missing threads idle. */
-  function warm() {
-    while (live < size) park(spawn());
+  /**
+   * Starts a thread idle, loading pdf.js before any work it is handed (which
+   * waits for that); resolves once pdf.js is loaded or the thread has died.
+   */
+  function startReady(): Promise<void> {
+    const thread = spawn();
+    park(thread);
+    return thread.request({ type: "warm" }).then(() => {}, () => {});
+  }
+
+  /** Starts missing threads idle; resolves once each has loaded pdf.js. */
+  async function warm() {
+    const ready: Promise<void>[] = [];
+    while (live < size) ready.push(startReady());
+    await Promise.all(ready);
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * One PDF worker thread as the pool drives it: a `node:worker_threads` worker
- * (the only kind with a heap ceiling here) serving one request at a time,
- * whose failures come back as the service's errors. Past its heap ceiling the
+ * (the only kind with a heap ceiling here) serving its requests one at a
+ * time, in the order sent, whose failures come back as the service's errors. Past its heap ceiling the
  * thread dies alone, as `ERR_WORKER_OUT_OF_MEMORY`, which becomes a 422.
  *
  * @module
@@ -23,15 +23,18 @@ export interface Answer {
   bytes: Uint8Array;
 }
 
-/** One worker thread, serving one request at a time. */
+/** One worker thread, serving one request at a time, in the order they were sent. */
 export interface Thread {
-  /** Sends `message` with `bytes` (the PDF, or runs to join) when the request needs them. */
+  /**
+   * Sends `message` with `bytes` (the PDF, or runs to join) when the request
+   * needs them; a request sent while others are unanswered waits for them.
+   */
   request(message: WorkerRequest, bytes?: Uint8Array | readonly Uint8Array[]): Promise<Answer>;
   /** Sends a request that is not answered (`close`); the thread serves the next request after it. */
   post(message: WorkerRequest): void;
   terminate(): void;
   readonly dead: boolean;
-  /** A request is in flight. */
+  /** A request is unanswered. */
   readonly busy: boolean;
 }
 
@@ -67,15 +70,14 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   let dead = false;
-  let pending: { resolve(answer: Answer): void; reject(error: Error): void } | undefined;
+  /** The unanswered requests, oldest first: the worker answers in the order it was asked. */
+  const pending: Array<{ resolve(answer: Answer): void; reject(error: Error): void }> = [];
   const fail = (error: Error) => {
-    pending?.reject(error);
-    pending = undefined;
+    for (const waiting of pending.splice(0)) waiting.reject(error);
   };
   worker.on("message", (buffer: ArrayBuffer) => {
     const { message: reply, bytes } = unpack<WorkerReply>(buffer);
-    const waiting = pending;
-    pending = undefined;
+    const waiting = pending.shift();
     if (reply.type === "error") waiting?.reject(serviceError(reply.error));
     else waiting?.resolve({ reply, bytes });
   });
@@ -100,7 +102,7 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
     request(message, bytes) {
       if (dead) return Promise.reject(new Error("PDF worker stopped"));
       return new Promise((resolve, reject) => {
-        pending = { resolve, reject };
+        pending.push({ resolve, reject });
         const packed = pack(message, bytes);
         worker.postMessage(packed, [packed]);
       });
@@ -118,7 +120,7 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
       return dead;
     },
     get busy() {
-      return pending !== undefined;
+      return pending.length > 0;
     },
   };
 }

@@ -28,6 +28,8 @@ interface Header {
   spans: number;
   numbers: number;
   characters: number;
+  /** The text has no unpaired surrogate, so a UTF-16 decoder reads it back exactly. */
+  wellFormed: boolean;
 }
 
 /** Which optional fields of a span follow its fixed ones. */
@@ -83,6 +85,7 @@ export function encodeRun(run: PageRun): ArrayBuffer {
     spans: texts.length,
     numbers: numbers.length,
     characters: text.length,
+    wellFormed: text.isWellFormed(),
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const numbersAt = align(4 + json.length);
@@ -104,8 +107,20 @@ function align(at: number): number {
   return Math.ceil(at / 8) * 8;
 }
 
-/** The string of `units`, exactly (unpaired surrogates included). */
-function unitsToString(units: Uint16Array): string {
+/** True when a `Uint16Array`'s bytes are little-endian, as the UTF-16LE decoder reads them. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Reads UTF-16LE, keeping a leading byte-order mark as text. */
+const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
+
+/**
+ * The string of `units`, exactly. Well-formed text goes through the native
+ * decoder (about a hundred times faster on a large document's text than
+ * building it from code units); text with an unpaired surrogate, which the
+ * decoder would replace, is rebuilt unit by unit.
+ */
+function unitsToString(units: Uint16Array, wellFormed: boolean): string {
+  if (wellFormed && LITTLE_ENDIAN) return utf16.decode(units);
   const parts: string[] = [];
   for (let at = 0; at < units.length; at += CHUNK) {
     parts.push(String.fromCharCode(...units.subarray(at, at + CHUNK)));
@@ -125,7 +140,7 @@ export function decodeRun(bytes: Uint8Array): PageRun {
   const textAt = lengthsAt + header.spans * 4;
   const n = new Float64Array(body.buffer, numbersAt, header.numbers);
   const lengths = new Uint32Array(body.buffer, lengthsAt, header.spans);
-  const text = unitsToString(new Uint16Array(body.buffer, textAt, header.characters));
+  const text = unitsToString(new Uint16Array(body.buffer, textAt, header.characters), header.wellFormed);
   const { fonts, links, tags } = header;
   let at = 0, span = 0, offset = 0;
   const pages: PageText[] = [];

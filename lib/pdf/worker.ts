@@ -23,7 +23,7 @@ import {
 import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import type { PdfLimits } from "./limits.ts";
-import { type OpenPdf, openPdf } from "./load.ts";
+import { type OpenPdf, openPdf, preloadPdfJs } from "./load.ts";
 import { extractRun, joinRuns, type PageRun } from "./page_run.ts";
 import { decodeRun, encodeRun } from "./run_codec.ts";
 import { pack, unpack } from "./wire.ts";
@@ -37,6 +37,8 @@ interface JobFields {
 
 /** A request to a worker. */
 export type WorkerRequest =
+  /** Load pdf.js ahead of the first document, so that document's opening does not compile it. */
+  | { type: "warm" }
   /**
    * Open the document (the bytes packed with the request) and keep it open;
    * answers the plan, without the outline (helpers start on their pages
@@ -176,6 +178,10 @@ async function serve(
   bytes: Uint8Array,
 ): Promise<Answer> {
   switch (request.type) {
+    case "warm": {
+      await preloadPdfJs();
+      return { reply: { type: "done" } };
+    }
     case "plan": {
       const { open, guard } = await openJob(bytes, request.limits);
       const plan = await planDocument(open.doc, request.options, request.limits, guard, { outline: false });

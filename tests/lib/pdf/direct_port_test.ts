@@ -46,6 +46,45 @@ Deno.test("handOver() leaves what is not plain data to structuredClone", () => {
   assert.throws(() => handOver({ f: () => 1 }), { name: "DataCloneError" });
 });
 
+Deno.test("handOver() copies class instances itself, as structuredClone would, and leaves maps and dates to it", () => {
+  class Ref {
+    constructor(readonly num: number, readonly gen: number) {}
+    toString() {
+      return `${this.num}R${this.gen}`;
+    }
+  }
+  class BorderStyle {
+    width = 1;
+    dashArray = [3];
+  }
+  const message = {
+    callbackId: 4,
+    data: [{ ref: new Ref(7, 0), borderStyle: new BorderStyle(), color: new Uint8ClampedArray([0, 0, 255]) }],
+  };
+  const native = globalThis.structuredClone;
+  const cloned: unknown[] = [];
+  globalThis.structuredClone = ((value: unknown, options?: StructuredSerializeOptions) => {
+    cloned.push(value);
+    return native(value, options);
+  }) as typeof structuredClone;
+  try {
+    const copy = handOver(message) as typeof message;
+    assert.deepStrictEqual(
+      copy,
+      native(message),
+      "plain objects, prototypes included, as structuredClone makes them",
+    );
+    assert.equal(Object.getPrototypeOf(copy.data[0]!.ref), Object.prototype);
+    assert.notEqual(copy.data[0]!.borderStyle.dashArray, message.data[0]!.borderStyle.dashArray);
+    assert.equal(cloned.length, 0, "no structuredClone call");
+    const dated = handOver({ at: new Date(0), seen: new Set([1]) }) as { at: Date; seen: Set<number> };
+    assert.ok(dated.at instanceof Date && dated.seen instanceof Set);
+    assert.equal(cloned.length, 1, "a date and a set go to structuredClone");
+  } finally {
+    globalThis.structuredClone = native;
+  }
+});
+
 Deno.test("handOver() passes a transferred buffer on, leaving the sender's copy detached", () => {
   const data = new Uint8Array([1, 2, 3]);
   const copy = handOver({ data }, [data.buffer]) as { data: Uint8Array };

@@ -182,3 +182,19 @@ Deno.test("the pool ends a conversion whose caller left with a 504", async () =>
     assert.ok(performance.now() - started < 2500);
   });
 });
+
+Deno.test("warm() resolves once every worker has started, and a conversion taking them sooner still splits", async () => {
+  const bytes = await fixture("multipage.pdf");
+  const alone = await convertPdf(bytes);
+  await withService({ pool: { workers: 2, splitMinPages: 2 } }, async (service) => {
+    const ready = service.pool.warm();
+    // Asked while both workers are still loading pdf.js: the work waits for that, on both.
+    assert.deepEqual(await service.pool.convert(bytes, { limits: service.limits }), alone);
+    await ready;
+    assert.deepEqual(service.pool.stats, { live: 2, started: 2, split: 1 });
+    await service.pool.warm();
+    assert.equal(service.pool.stats.started, 2, "warming a warm pool starts nothing");
+    assert.deepEqual(await service.pool.convert(bytes, { limits: service.limits }), alone);
+    assert.deepEqual(service.pool.stats, { live: 2, started: 2, split: 2 });
+  });
+});

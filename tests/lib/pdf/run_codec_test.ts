@@ -86,3 +86,23 @@ Deno.test("the codec keeps any text and number exactly, and fonts and tags share
   assert.equal(first!.font, second!.font, "one font object, as extraction shares it");
   assert.equal(second!.tag, back.pages[0]!.lines[0]!.spans[3]!.tag, "one tag object");
 });
+
+Deno.test("well-formed text comes back exactly, a leading byte-order mark and surrogate pairs included", () => {
+  const font = { name: "Serif", bold: false, italic: false, monospace: false };
+  const texts = ["\ufeffstarts with a byte-order mark", "pair 😀 and \ufeff inside", "ünïcödé", ""];
+  const spans: Span[] = texts.map((text, i) => ({ text, x: i, y: 1, width: 5, size: 10, font }));
+  const run: PageRun = {
+    pages: [{
+      page: 1,
+      width: 612,
+      height: 792,
+      lines: [{ spans, x0: 0, x1: 600, y: 10, size: 10, page: 1 }],
+    }],
+    pageCharacters: [{ page: 1, characters: 60 }],
+    warnings: [],
+    ids: 0,
+  };
+  const back = roundTrip(run);
+  assert.deepStrictEqual(back, run);
+  assert.equal(back.pages[0]!.lines[0]!.spans[0]!.text.charCodeAt(0), 0xfeff, "the mark is kept as text");
+});
