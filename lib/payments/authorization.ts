@@ -75,7 +75,7 @@ export async function authorizePayment(
   if (mismatch) throw await refuse(mismatch);
   let paymentId: string;
   try {
-    paymentId = rail.paymentId(payload);
+    paymentId = await rail.paymentId(payload);
   } catch (error) {
     throw await refuse(`Malformed payment: ${(error as Error).message}`);
   }

@@ -48,13 +48,13 @@ Deno.test("solanaRail().paymentId() names a payment by its signed message, not i
     payTo: "x",
   });
   const transaction = await signedTransfer(1n);
-  const id = rail.paymentId(payloadOf({ transaction }));
+  const id = await rail.paymentId(payloadOf({ transaction }));
   assert.match(id, /^[0-9a-f]{64}$/);
-  assert.equal(rail.paymentId(payloadOf({ transaction, padding: "ignored" })), id);
-  assert.notEqual(rail.paymentId(payloadOf({ transaction: await signedTransfer(2n) })), id);
-  assert.throws(() => rail.paymentId(payloadOf({})), /no Solana transaction/);
-  assert.throws(
-    () => rail.paymentId({ x402Version: 2, accepted } as unknown as PaymentPayload),
+  assert.equal(await rail.paymentId(payloadOf({ transaction, padding: "ignored" })), id);
+  assert.notEqual(await rail.paymentId(payloadOf({ transaction: await signedTransfer(2n) })), id);
+  await assert.rejects(rail.paymentId(payloadOf({})), /no Solana transaction/);
+  await assert.rejects(
+    rail.paymentId({ x402Version: 2, accepted } as unknown as PaymentPayload),
     /no Solana transaction/,
   );
 });
@@ -75,7 +75,7 @@ Deno.test("signedMessageBytes() reads the same message as a full decode, and ref
   assert.throws(() => signedMessageBytes(base64(Uint8Array.of(0xff, 0xff, 0xff, 1))), /no signature count/);
 });
 
-Deno.test("evmRail().paymentId() names a payment by network, signer and nonce, whatever their case", () => {
+Deno.test("evmRail().paymentId() names a payment by network, signer and nonce, whatever their case", async () => {
   const rail = evmRail({
     network: NETWORKS.baseSepolia.network,
     asset: NETWORKS.baseSepolia.usdc,
@@ -83,11 +83,11 @@ Deno.test("evmRail().paymentId() names a payment by network, signer and nonce, w
   });
   const nonce = `0x${"AB".repeat(32)}`;
   const from = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
-  const id = rail.paymentId(payloadOf({ authorization: { from, nonce }, signature: "0x1" }));
+  const id = await rail.paymentId(payloadOf({ authorization: { from, nonce }, signature: "0x1" }));
   assert.equal(id, `eip155:84532:${from.toLowerCase()}:${nonce.toLowerCase()}`);
   assert.equal(
-    rail.paymentId(payloadOf({ authorization: { from: from.toLowerCase(), nonce }, signature: "0x2" })),
+    await rail.paymentId(payloadOf({ authorization: { from: from.toLowerCase(), nonce }, signature: "0x2" })),
     id,
   );
-  assert.throws(() => rail.paymentId(payloadOf({})), /no EIP-3009 authorization/);
+  await assert.rejects(rail.paymentId(payloadOf({})), /no EIP-3009 authorization/);
 });
