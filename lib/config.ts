@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isAddress } from "@solana/addresses";
+import { isSolanaAddress } from "./solana/base58.ts";
 import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
 import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
@@ -186,7 +186,7 @@ export function loadConfig(env: Env = processEnv()): Config {
   let facilitatorUrl = url("FACILITATOR_URL");
 
   const payToSolana = read("PAY_TO_SOLANA");
-  if (payToSolana !== undefined && !isAddress(payToSolana)) {
+  if (payToSolana !== undefined && !isSolanaAddress(payToSolana)) {
     problems.push(`PAY_TO_SOLANA "${payToSolana}" is not a Solana address`);
   }
   const payToEvm = read("PAY_TO_EVM");

@@ -17,6 +17,7 @@ import type { LocalChains } from "./local/types.ts";
 import { importOnDemand } from "./on_demand.ts";
 import { startRemoteMode } from "./remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
+import { rpcCall } from "./solana/rpc.ts";
 import { localEvmCheck } from "./local/evm_health.ts";
 import { BodyBudget } from "./body_budget.ts";
 import { createDrain, type Drain } from "./drain.ts";
@@ -97,7 +98,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     {
       name: "solanaRpc",
       critical: true,
-      run: async (signal) => slotCheck(await services.solana.rpc.getSlot().send({ abortSignal: signal })),
+      run: async (signal) => slotCheck(await rpcCall(services.solana, "getSlot", [], signal)),
     },
     {
       name: "facilitator",

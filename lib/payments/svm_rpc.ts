@@ -8,7 +8,7 @@
  */
 import type { LocalChains } from "../local/types.ts";
 import { UnavailableError } from "../errors.ts";
-import { createSolanaClient, type SolanaClient } from "../solana/rpc.ts";
+import { createSolanaClient, rpcCall, type SolanaClient } from "../solana/rpc.ts";
 
 /** Clients of the embedded chain, one per running chain. */
 const embedded = new WeakMap<LocalChains["solana"], SolanaClient>();
@@ -39,7 +39,7 @@ export async function paymentRpc(
   }
   let hash = genesis.get(diagnosed);
   if (!hash) {
-    hash = diagnosed.rpc.getGenesisHash().send();
+    hash = rpcCall(diagnosed, "getGenesisHash", []).then(String);
     genesis.set(diagnosed, hash);
     hash.catch(() => genesis.delete(diagnosed));
   }

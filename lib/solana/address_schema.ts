@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isAddress } from "@solana/addresses";
+import { isSolanaAddress } from "./base58.ts";
 import type { Address } from "@solana/addresses";
 import { z } from "zod";
 
@@ -24,7 +24,7 @@ export function addressProblem(value: string): string | undefined {
   if (value.length === 0) return "empty";
   if (value.length > 44) return `too long (${value.length} characters, an address has at most 44)`;
   if (!BASE58.test(value)) return "not base58 (only 1-9, A-H, J-N, P-Z and a-k, m-z are allowed)";
-  if (!isAddress(value)) return "not a 32-byte address";
+  if (!isSolanaAddress(value)) return "not a 32-byte address";
   return undefined;
 }
 

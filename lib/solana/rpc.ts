@@ -9,9 +9,7 @@
  *
  * @module
  */
-// From kit's own packages rather than `@solana/kit`, whose index loads all of kit at start.
-import { isSolanaError } from "@solana/errors";
-import { createDefaultRpcTransport, createSolanaRpcFromTransport } from "@solana/rpc";
+// Kit's RPC package is loaded with the first call that needs it, not at start (several MB resident).
 import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
 import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../errors.ts";
 
@@ -30,8 +28,8 @@ export type RpcOutcome =
 export interface SolanaClient {
   /** The endpoint's URL. */
   readonly url: string;
-  /** Typed single calls through `@solana/kit`. */
-  readonly rpc: Rpc<SolanaRpcApi>;
+  /** Typed single calls through `@solana/kit` (its RPC package loads with the first use). */
+  kitRpc(): Promise<Rpc<SolanaRpcApi>>;
   /** Sends several calls in one HTTP round trip; outcomes come back in call order. */
   batch(calls: RpcCall[], signal?: AbortSignal): Promise<RpcOutcome[]>;
   /** HTTP round trips made so far (for benchmarks and tests). */
@@ -56,15 +54,21 @@ export interface SolanaClientOptions {
  * @example Reading the slot
  * ```ts
  * const client = createSolanaClient("http://127.0.0.1:8000/local/solana");
- * const slot = await client.rpc.getSlot().send();
+ * const slot = await (await client.kitRpc()).getSlot().send();
  * ```
  */
 export function createSolanaClient(url: string, options: SolanaClientOptions = {}): SolanaClient {
   const { timeoutMs = 10_000, handler } = options;
   const stats = { roundTrips: 0 };
+  let http: Promise<RpcTransport> | undefined;
   const inner: RpcTransport = handler
     ? async <T>({ payload }: { payload: unknown }) => JSON.parse(JSON.stringify(await handler(payload))) as T
-    : createDefaultRpcTransport({ url: url as `http://${string}` });
+    : async (config) => {
+      http ??= import("@solana/rpc").then(({ createDefaultRpcTransport }) =>
+        createDefaultRpcTransport({ url: url as `http://${string}` })
+      );
+      return await (await http)(config);
+    };
 
   const transport: RpcTransport = async function transport(config) {
     stats.roundTrips++;
@@ -109,7 +113,12 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
     });
   }
 
-  return { url, rpc: createSolanaRpcFromTransport(transport), batch, stats };
+  let kit: Promise<Rpc<SolanaRpcApi>> | undefined;
+  const kitRpc = () =>
+    kit ??= import("@solana/rpc").then(({ createSolanaRpcFromTransport }) =>
+      createSolanaRpcFromTransport(transport)
+    );
+  return { url, kitRpc, batch, stats };
 }
 
 /**
@@ -119,18 +128,34 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
 const UNHEALTHY_CODES: ReadonlySet<number> = new Set([-32005, -32016, -32429]);
 
 /** A JSON-RPC error object, or `undefined` when `value` is not one. */
+/**
+ * The result of one plain JSON-RPC call (no kit needed); a JSON-RPC error
+ * answer is thrown as an {@linkcode UpstreamError} quoting it.
+ */
+export async function rpcCall(
+  client: SolanaClient,
+  method: string,
+  params: unknown[],
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const [outcome] = await client.batch([{ method, params }], signal);
+  if (!outcome) throw malformedAnswer();
+  if (!outcome.ok) {
+    const { message, code } = outcome.error;
+    throw new UpstreamError(`Solana RPC refused "${method}": ${message} (code ${code})`, {
+      retryAfterSeconds: 5,
+    });
+  }
+  return outcome.result;
+}
+
 /** The cluster's newest blockhash at `confirmed` commitment, in one plain JSON-RPC call. */
 export async function latestBlockhash(
   client: SolanaClient,
   signal?: AbortSignal,
 ): Promise<{ blockhash: string; lastValidBlockHeight: bigint }> {
-  const [outcome] = await client.batch(
-    [{ method: "getLatestBlockhash", params: [{ commitment: "confirmed" }] }],
-    signal,
-  );
-  if (!outcome?.ok) throw unhealthy(outcome?.error ?? { code: 0, message: "no answer" });
-  const value = (outcome.result as { value?: { blockhash?: unknown; lastValidBlockHeight?: unknown } })
-    ?.value;
+  const result = await rpcCall(client, "getLatestBlockhash", [{ commitment: "confirmed" }], signal);
+  const value = (result as { value?: { blockhash?: unknown; lastValidBlockHeight?: unknown } } | null)?.value;
   const height = value?.lastValidBlockHeight;
   if (typeof value?.blockhash !== "string" || !Number.isSafeInteger(height) || (height as number) < 0) {
     throw malformedAnswer();
@@ -191,8 +216,8 @@ function toServiceError(error: unknown, budget: AbortSignal): unknown {
     });
   }
   if (error instanceof DOMException && error.name === "AbortError") return error;
-  if (isSolanaError(error) && "statusCode" in error.context) {
-    const status = Number(error.context.statusCode);
+  const status = httpStatusOf(error);
+  if (status !== undefined) {
     if (status === 429 || status === 503) {
       return new UnavailableError("Solana RPC is rate-limiting or unavailable", {
         cause: error,
@@ -206,4 +231,11 @@ function toServiceError(error: unknown, budget: AbortSignal): unknown {
   }
   if (error instanceof UpstreamError || error instanceof UnavailableError) return error;
   return malformedAnswer(error);
+}
+
+/** The HTTP status kit's transport reports in its error (a `SolanaError` whose context names it), if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error) || error.name !== "SolanaError") return undefined;
+  const status = (error as { context?: { statusCode?: unknown } }).context?.statusCode;
+  return status === undefined ? undefined : Number(status);
 }

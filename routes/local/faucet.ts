@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type Address, isAddress } from "@solana/addresses";
+import type { Address } from "@solana/addresses";
+import { isSolanaAddress } from "../../lib/solana/base58.ts";
 import { z } from "zod";
 import { InvalidInputError } from "../../lib/errors.ts";
 import { defineRoute, jsonResponse, parseInput, readJsonObject } from "../../lib/operation/mod.ts";
@@ -14,7 +15,7 @@ import { localChains } from "./_rpc.ts";
 const MAX_FAUCET_USDC = 1000;
 
 const faucetInput = z.object({
-  address: z.string().refine((value) => isAddress(value) || /^0x[0-9a-fA-F]{40}$/.test(value), {
+  address: z.string().refine((value) => isSolanaAddress(value) || /^0x[0-9a-fA-F]{40}$/.test(value), {
     error: (issue) => `"${String(issue.input).slice(0, 64)}" is neither a Solana nor an EVM address`,
   }),
   usdc: z.string().regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal string with at most 6 decimals, e.g. "10"')

@@ -66,7 +66,7 @@ export default defineRoute({
       new URL("../../lib/payments/svm_transaction.ts", import.meta.url),
     );
     const built = await buildExactSvmTransaction({
-      rpc: client.rpc,
+      rpc: await client.kitRpc(),
       requirements: requirements!,
       payer,
       signal: route.request.signal,

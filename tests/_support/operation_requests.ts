@@ -53,7 +53,7 @@ async function sineWav(): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 async function signedTransfer(service: TestService, buyer: Buyer): Promise<string> {
-  const blockhash = await service.runtime.services.solana.rpc.getLatestBlockhash().send();
+  const blockhash = await (await service.runtime.services.solana.kitRpc()).getLatestBlockhash().send();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(buyer.solana, m),

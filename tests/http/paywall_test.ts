@@ -157,8 +157,8 @@ Deno.test("[e2e] a browser gets a 402 page that shows the call and its price and
       assert.equal(before.buyer - local.solana.usdcBalance(wallet.address), 2000n);
       assert.equal(local.solana.usdcBalance(payTo) - before.payTo, 2000n);
       const signature = await page.evaluate<string>(`document.getElementById("receipt").dataset.transaction`);
-      const { value: [settled] } = await service.runtime.services.solana.rpc
-        .getSignatureStatuses([signature as Signature]).send();
+      const rpc = await service.runtime.services.solana.kitRpc();
+      const { value: [settled] } = await rpc.getSignatureStatuses([signature as Signature]).send();
       assert.equal(settled?.err, null, `transaction ${signature} landed without error`);
       assert.deepEqual(pageErrors(), []);
     });

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { getBase58Encoder } from "@solana/codecs-strings";
+import { base58Decode } from "../base58.ts";
 import { z } from "zod";
 import { addressSchema, quoteValue } from "../address_schema.ts";
 
@@ -36,7 +36,7 @@ export function base58Problem(value: string, bytes: number): string | undefined 
   if (value.length === 0) return "empty";
   if (!BASE58.test(value)) return NOT_BASE58;
   if (value.length > 100) return `${value.length} characters, too long for ${bytes} bytes`;
-  const length = getBase58Encoder().encode(value).length;
+  const length = base58Decode(value)!.length;
   return length === bytes ? undefined : `decodes to ${length} bytes, expected ${bytes}`;
 }
 

@@ -118,7 +118,7 @@ Deno.test("[e2e] the paywall's Solana transaction settles through the facilitato
         ];
         for (const [what, tampered, reason] of cases) {
           const built = await buildExactSvmTransaction({
-            rpc: client.rpc,
+            rpc: await client.kitRpc(),
             requirements: tampered,
             payer: payer.address,
           });
