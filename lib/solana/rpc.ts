@@ -32,6 +32,8 @@ export interface SolanaClient {
   kitRpc(): Promise<Rpc<SolanaRpcApi>>;
   /** Sends several calls in one HTTP round trip; outcomes come back in call order. */
   batch(calls: RpcCall[], signal?: AbortSignal): Promise<RpcOutcome[]>;
+  /** Sends one call as a plain request (not a batch of one, which some providers refuse). */
+  call(method: string, params: unknown[], signal?: AbortSignal): Promise<RpcOutcome>;
   /** HTTP round trips made so far (for benchmarks and tests). */
   readonly stats: { roundTrips: number };
 }
@@ -102,15 +104,16 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
     return calls.map((call, id) => {
       const reply = byId.get(id);
       if (!reply) throw new UpstreamError(`Solana RPC returned no answer to "${call.method}" in a batch`);
-      if ("error" in reply) {
-        const error = rpcErrorOf(reply.error);
-        if (!error) throw malformedAnswer();
-        if (UNHEALTHY_CODES.has(error.code)) throw unhealthy(error);
-        return { ok: false, error };
-      }
-      if (!("result" in reply)) throw malformedAnswer();
-      return { ok: true, result: reply.result };
+      return outcomeOf(reply);
     });
+  }
+
+  async function call(method: string, params: unknown[], signal?: AbortSignal): Promise<RpcOutcome> {
+    const reply = await transport<unknown>({ payload: { jsonrpc: "2.0", id: 0, method, params }, signal });
+    const refusal = batchRefusal([reply]);
+    if (refusal) throw refusal;
+    if (!reply || typeof reply !== "object") throw malformedAnswer();
+    return outcomeOf(reply as Record<string, unknown>);
   }
 
   let kit: Promise<Rpc<SolanaRpcApi>> | undefined;
@@ -118,7 +121,19 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
     kit ??= import("@solana/rpc").then(({ createSolanaRpcFromTransport }) =>
       createSolanaRpcFromTransport(transport)
     );
-  return { url, kitRpc, batch, stats };
+  return { url, kitRpc, batch, call, stats };
+}
+
+/** The outcome one JSON-RPC reply carries; a node that says it cannot serve now is thrown as unavailable. */
+function outcomeOf(reply: Record<string, unknown>): RpcOutcome {
+  if ("error" in reply) {
+    const error = rpcErrorOf(reply.error);
+    if (!error) throw malformedAnswer();
+    if (UNHEALTHY_CODES.has(error.code)) throw unhealthy(error);
+    return { ok: false, error };
+  }
+  if (!("result" in reply)) throw malformedAnswer();
+  return { ok: true, result: reply.result };
 }
 
 /**
@@ -138,8 +153,7 @@ export async function rpcCall(
   params: unknown[],
   signal?: AbortSignal,
 ): Promise<unknown> {
-  const [outcome] = await client.batch([{ method, params }], signal);
-  if (!outcome) throw malformedAnswer();
+  const outcome = await client.call(method, params, signal);
   if (!outcome.ok) {
     const { message, code } = outcome.error;
     throw new UpstreamError(`Solana RPC refused "${method}": ${message} (code ${code})`, {
@@ -156,11 +170,15 @@ export async function latestBlockhash(
 ): Promise<{ blockhash: string; lastValidBlockHeight: bigint }> {
   const result = await rpcCall(client, "getLatestBlockhash", [{ commitment: "confirmed" }], signal);
   const value = (result as { value?: { blockhash?: unknown; lastValidBlockHeight?: unknown } } | null)?.value;
-  const height = value?.lastValidBlockHeight;
-  if (typeof value?.blockhash !== "string" || !Number.isSafeInteger(height) || (height as number) < 0) {
-    throw malformedAnswer();
-  }
-  return { blockhash: value.blockhash, lastValidBlockHeight: BigInt(height as number) };
+  // Kit's HTTP transport reads integers as bigints; an answer passed through JSON has numbers.
+  const raw = value?.lastValidBlockHeight;
+  const height = typeof raw === "bigint"
+    ? raw
+    : Number.isSafeInteger(raw)
+    ? BigInt(raw as number)
+    : undefined;
+  if (typeof value?.blockhash !== "string" || height === undefined || height < 0n) throw malformedAnswer();
+  return { blockhash: value.blockhash, lastValidBlockHeight: height };
 }
 
 function rpcErrorOf(value: unknown): { code: number; message: string; data?: unknown } | undefined {
