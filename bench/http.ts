@@ -8,10 +8,14 @@
  *   service's 402 as they are, that answer's own floor: its 2–3 KB of headers
  *   cost the server and the load generator more than "hello") started by this
  *   script, with the server's CPU time per request (steadier than req/s when
- *   other jobs load the machine);
+ *   other jobs load the machine), and the official `@x402/hono` middleware's
+ *   own 402 beside ours (its peer);
  * - a full paid call in local mode (402, sign, verify, handler, settle),
  *   against its floor: the client's signing plus one simulated transfer of
- *   the same payment on the same chain;
+ *   the same payment on the same chain; and, paid in turns with it, the same
+ *   call to the official middleware in front of a one-line handler on the
+ *   same facilitator and chain (`solana/official_paywall.ts`): the platform's
+ *   own limit, without the service's replay claim and presence check;
  * - resident memory idle, in local mode and in devnet mode (the latter
  *   settling through the local service's facilitator and chain), against a
  *   bare `Deno.serve`: 3 s after start, and again past the 30 s after which
