@@ -296,7 +296,6 @@ export function loadConfig(env: Env = processEnv()): Config {
   });
 }
 
-/** The `ALLOWED_HOSTS` entries (comma separated), each a name or `name:port`. */
 /**
  * Why `KV_PATH` cannot hold the claim store, if it cannot: the store opens
  * only with the first payment, so a folder that is not there is named at
@@ -314,6 +313,7 @@ function kvFolderProblem(path: string): string | undefined {
   return `KV_PATH "${path}" is in no folder here: ${folder} must exist`;
 }
 
+/** The `ALLOWED_HOSTS` entries (comma separated), each a name or `name:port`. */
 function hostRules(value: string | undefined, problems: string[]): HostRule[] {
   const rules: HostRule[] = [];
   for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {

@@ -142,7 +142,6 @@ function outcomeOf(reply: Record<string, unknown>): RpcOutcome {
  */
 const UNHEALTHY_CODES: ReadonlySet<number> = new Set([-32005, -32016, -32429]);
 
-/** A JSON-RPC error object, or `undefined` when `value` is not one. */
 /**
  * The result of one plain JSON-RPC call (no kit needed); a JSON-RPC error
  * answer is thrown as an {@linkcode UpstreamError} quoting it.
@@ -181,6 +180,7 @@ export async function latestBlockhash(
   return { blockhash: value.blockhash, lastValidBlockHeight: height };
 }
 
+/** A JSON-RPC error object, or `undefined` when `value` is not one. */
 function rpcErrorOf(value: unknown): { code: number; message: string; data?: unknown } | undefined {
   if (!value || typeof value !== "object") return undefined;
   const { code, message, data } = value as Record<string, unknown>;
