@@ -33,17 +33,17 @@ export interface LatestBlockhash {
   lastValidBlockHeight: bigint;
 }
 
+/** `latest` as the fields an offer carries. */
+function offerOf(latest: LatestBlockhash): OfferedBlockhash {
+  return { recentBlockhash: latest.blockhash, lastValidBlockHeight: latest.lastValidBlockHeight.toString() };
+}
+
 /** The newest blockhash of a chain read in process (the embedded one), each time it is asked for. */
 export function chainBlockhash(read: () => LatestBlockhash): BlockhashSource {
   let offered: OfferedBlockhash | undefined;
   return () => {
     const latest = read();
-    if (offered?.recentBlockhash !== latest.blockhash) {
-      offered = {
-        recentBlockhash: latest.blockhash,
-        lastValidBlockHeight: latest.lastValidBlockHeight.toString(),
-      };
-    }
+    if (offered?.recentBlockhash !== latest.blockhash) offered = offerOf(latest);
     return offered;
   };
 }
@@ -84,10 +84,7 @@ export function polledBlockhash(
     triedAt = started;
     fetch().then(
       (latest) => {
-        offered = {
-          recentBlockhash: latest.blockhash,
-          lastValidBlockHeight: latest.lastValidBlockHeight.toString(),
-        };
+        offered = offerOf(latest);
         fetchedAt = started;
       },
       () => {}, // the offers go without a blockhash until a later fetch succeeds
