@@ -41,6 +41,7 @@ import {
 } from "@solana-program/token-2022";
 import type { PaymentRequirements } from "@x402/core/types";
 import { InvalidInputError, UnprocessableError } from "../errors.ts";
+import { isSolanaAddress } from "../solana/base58.ts";
 
 /** The Memo program the scheme expects its nonce or seller memo in. */
 export const MEMO_PROGRAM_ADDRESS = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr" as Address;
@@ -156,9 +157,8 @@ function offeredLifetime(
 ): { blockhash: Blockhash; lastValidBlockHeight: bigint } | undefined {
   const { recentBlockhash, lastValidBlockHeight } = requirements.extra ?? {};
   if (typeof recentBlockhash !== "string" || typeof lastValidBlockHeight !== "string") return undefined;
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(recentBlockhash) || !/^\d{1,20}$/.test(lastValidBlockHeight)) {
-    return undefined;
-  }
+  // A blockhash is 32 bytes in base58, as an address is.
+  if (!isSolanaAddress(recentBlockhash) || !/^\d{1,20}$/.test(lastValidBlockHeight)) return undefined;
   return { blockhash: recentBlockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) };
 }
 
