@@ -59,6 +59,8 @@ export interface EndpointContext {
   setPayer(payer: string): void;
   /** The client's address, when the server tells it (to see whether the client is still there). */
   peer?: PeerAddress;
+  /** When the request came, `performance.now()`. */
+  receivedAt?: number;
 }
 
 /** An endpoint served as is on every method (the MCP endpoints). */
@@ -104,6 +106,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         baseUrl: baseUrl(c),
         setPayer: (payer) => c.set("payer", payer),
         peer: serveInfo(c.env)?.remoteAddr,
+        receivedAt: c.get("receivedAt"),
       }));
   }
   const { deps } = options;

@@ -18,6 +18,8 @@ declare module "hono" {
     payer?: string;
     /** `PUBLIC_URL`, when configured. */
     publicUrl?: string;
+    /** When the request came, `performance.now()`. */
+    receivedAt: number;
   }
 }
 
@@ -34,6 +36,7 @@ export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandl
     const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", requestId);
     const started = performance.now();
+    c.set("receivedAt", started);
     await next();
     setHeader(c, "X-Request-Id", requestId);
     const payer = c.get("payer");

@@ -122,7 +122,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const info = serveInfo(c.env);
     const settlement = await gateway.settleIfPresent(
       authorization,
-      connectionPresence(workSignal(c), info?.remoteAddr),
+      connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
     );
     if (!settlement) {
       // Nobody reads this answer; it only closes the exchange.

@@ -33,6 +33,8 @@ export interface McpRequestContext {
   setPayer(payer: string): void;
   /** The client's address, when known (to see whether the client is still there before settling). */
   peer?: PeerAddress;
+  /** When the request came, `performance.now()`. */
+  receivedAt?: number;
 }
 
 /** One MCP endpoint as an HTTP handler of every method. */
@@ -94,6 +96,7 @@ async function serveMcp(
     endpointUrl: context.baseUrl + toolset.path,
     signal: request.signal,
     peer: context.peer,
+    receivedAt: context.receivedAt,
     onPayer: context.setPayer,
   });
   const transport = new WebStandardStreamableHTTPServerTransport({

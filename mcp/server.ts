@@ -42,6 +42,8 @@ export interface McpRequest {
   signal: AbortSignal;
   /** The HTTP client's address, when known. */
   peer?: PeerAddress;
+  /** When the HTTP request came, `performance.now()`. */
+  receivedAt?: number;
   /** Told who paid, for the access log. */
   onPayer?: (payer: string) => void;
 }
@@ -114,7 +116,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
           ),
           meta: call.params._meta,
           signal,
-          presence: connectionPresence(signal, request.peer),
+          presence: connectionPresence(signal, request.peer, request.receivedAt),
           onPayer: request.onPayer,
         },
         async () => {

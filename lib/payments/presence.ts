@@ -18,7 +18,11 @@
  * `tcp6` (where a dual-stack listener lists it as an IPv4-mapped address)
  * only when it is not seen open there; and a table is read one call at a
  * time, stopping at the line that shows the peer open (one call, where a
- * whole-file read makes at least two).
+ * whole-file read makes at least two). And a table is read only for a
+ * request in the house for at least {@linkcode TABLE_AFTER_MS}: a read costs
+ * about half a millisecond, a good part of a paid call answered locally, and
+ * a client that hung up sooner gave up before any paid answer could have
+ * reached it (the abort signal is heeded at any age).
  *
  * @module
  */
@@ -42,17 +46,28 @@ export interface PeerAddress {
 }
 
 /**
+ * Age in milliseconds of a request below which its connection's TCP state
+ * is not read: a paid answer takes longer to reach a client over a network
+ * (a facilitator's verification and settlement on a real chain alone do).
+ */
+export const TABLE_AFTER_MS = 20;
+
+/**
  * The presence of the client at `peer`: gone when `signal` aborted, or when
  * the kernel's TCP table shows that connection closed by the peer or gone.
+ * With `receivedAt` (the request's arrival, `performance.now()`), the table
+ * is read only once the request is {@linkcode TABLE_AFTER_MS} old.
  */
 export function connectionPresence(
   signal: AbortSignal | undefined,
   peer: PeerAddress | undefined,
+  receivedAt?: number,
 ): ClientPresence {
   return {
     async gone() {
       if (signal?.aborted) return true;
       if (!peer) return false;
+      if (receivedAt !== undefined && performance.now() - receivedAt < TABLE_AFTER_MS) return false;
       const state = await peerConnectionState(peer);
       return state === "closed" || state === "missing";
     },

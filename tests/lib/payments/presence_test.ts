@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { connectionPresence, peerConnectionState, signalPresence } from "../../../lib/payments/presence.ts";
+import {
+  connectionPresence,
+  peerConnectionState,
+  signalPresence,
+  TABLE_AFTER_MS,
+} from "../../../lib/payments/presence.ts";
 
 /** A loopback listener with one accepted connection: the client's end and the peer address the server sees. */
 async function connectionPair(hostname = "127.0.0.1") {
@@ -47,6 +52,28 @@ Deno.test("peerConnectionState() finds a peer pages deep in a long table, open a
     assert.equal(await peerConnectionState({ hostname: "127.0.0.1", port: 1 }), "missing");
   } finally {
     for (const conn of [...clients, ...servers]) conn.close();
+    listener.close();
+  }
+});
+
+Deno.test("a request younger than TABLE_AFTER_MS is not looked up in the table; its signal still counts", async () => {
+  const { listener, client, server, peer } = await connectionPair();
+  try {
+    client.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(await peerConnectionState(peer), "closed");
+    assert.equal(
+      await connectionPresence(undefined, peer, performance.now()).gone(),
+      false,
+      "too young to read",
+    );
+    const old = performance.now() - TABLE_AFTER_MS;
+    assert.equal(await connectionPresence(undefined, peer, old).gone(), true, "old enough: read, and gone");
+    const controller = new AbortController();
+    controller.abort();
+    assert.equal(await connectionPresence(controller.signal, peer, performance.now()).gone(), true);
+  } finally {
+    server.close();
     listener.close();
   }
 });
