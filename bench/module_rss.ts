@@ -40,6 +40,7 @@ const SETS: ReadonlyArray<readonly [label: string, specifiers: readonly string[]
   ["first paid call: transaction diagnosis", ["./lib/solana/transaction/mod.ts"]],
   ["first paid call: token inspection", ["./lib/solana/token/mod.ts"]],
   ["first 402 page payment: transaction builder", ["./lib/payments/svm_transaction.ts"]],
+  ["first normalisation: the audio normaliser", ["./lib/audio/normalize.ts"]],
 ];
 
 /** Runs in the child: imports each group of specifiers in turn, printing VmRSS (MB) before and after each. */
