@@ -1,5 +1,6 @@
 /**
- * A Solana JSON-RPC client built on `@solana/kit`, with a time budget per call,
+ * A Solana JSON-RPC client (plain calls over our own HTTP transport, typed
+ * ones through `@solana/kit`'s RPC, loaded with the first), with a time budget per call,
  * JSON-RPC batches (one HTTP round trip for several calls), a round-trip
  * counter for benchmarks, and every upstream failure mapped onto the service's
  * error model, always with a `Retry-After`: 502 when the RPC is unreachable or
@@ -9,7 +10,7 @@
  *
  * @module
  */
-// Kit's RPC package is loaded with the first call that needs it, not at start (several MB resident).
+// Kit's RPC package is loaded with the first typed call, not at start (about 1.5 MB resident).
 import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
 import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../errors.ts";
 import { createJsonRpcHttpTransport, RpcHttpError } from "./json_rpc_http.ts";
