@@ -132,6 +132,37 @@ Deno.test("a caller that gives up gets its reason while the others get the answe
   }
 });
 
+Deno.test("a shared request is cancelled once every caller gave up, as with kit", async () => {
+  const cancelled: boolean[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    await request.text();
+    const gone = await Promise.race([
+      new Promise<boolean>((resolve) => request.signal.addEventListener("abort", () => resolve(true))),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000)),
+    ]);
+    cancelled.push(gone);
+    return new Response('{"jsonrpc":"2.0","id":0,"result":7}');
+  });
+  try {
+    for (const [name, transport] of bothTransports(`http://127.0.0.1:${server.addr.port}/`)) {
+      const callers = [new AbortController(), new AbortController()];
+      const answers = callers.map((caller) =>
+        transport({ payload: single("getSlot", []), signal: caller.signal }).catch((error: unknown) => error)
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const caller of callers) caller.abort(new Error("gone"));
+      assert.deepEqual((await Promise.all(answers)).map((error) => (error as Error).message), [
+        "gone",
+        "gone",
+      ]);
+      while (cancelled.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(cancelled.splice(0), [true], name);
+    }
+  } finally {
+    await server.shutdown();
+  }
+});
+
 Deno.test("an HTTP error status is thrown with the status, as kit's transport reports it", async () => {
   const rpc = fakeRpc({ status: 429, body: '{"error":"Too many requests"}' });
   try {
