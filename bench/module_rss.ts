@@ -18,7 +18,7 @@ const SETS: ReadonlyArray<readonly [label: string, specifiers: readonly string[]
   ["zod", ["zod"]],
   ["x402 resource server (@x402/core)", ["@x402/core/server"]],
   [
-    "kit's packages for the RPC client and input checks",
+    "kit's RPC, address and error packages (local mode; devnet mode: with the first 402)",
     ["@solana/addresses", "@solana/codecs-strings", "@solana/errors", "@solana/rpc"],
   ],
   ["route files (declarations)", ["./routes/_manifest.ts"]],
@@ -40,6 +40,7 @@ const SETS: ReadonlyArray<readonly [label: string, specifiers: readonly string[]
   ["first paid call: transaction diagnosis", ["./lib/solana/transaction/mod.ts"]],
   ["first paid call: token inspection", ["./lib/solana/token/mod.ts"]],
   ["first 402 page payment: transaction builder", ["./lib/payments/svm_transaction.ts"]],
+  ["first normalisation: the audio normaliser", ["./lib/audio/normalize.ts"]],
 ];
 
 /** Runs in the child: imports each group of specifiers in turn, printing VmRSS (MB) before and after each. */

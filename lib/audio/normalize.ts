@@ -7,10 +7,8 @@
  *
  * @module
  */
-import { PayloadTooLargeError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
+import { UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { Gate } from "../concurrency.ts";
-import { declaredDurationSeconds, sniffContainer } from "./containers.ts";
-import { checkAudioHeader } from "./header_check.ts";
 import type { Loudness, StreamInfo } from "./ffmpeg_log.ts";
 import {
   defaultFormat,
@@ -20,7 +18,7 @@ import {
   outputLayout,
   outputRate,
 } from "./formats.ts";
-import { type AudioLimits, formatBytes, formatSeconds } from "./limits.ts";
+import { type AudioLimits, formatSeconds } from "./limits.ts";
 import { measureAudio, type Measurement } from "./measure.ts";
 import { applyPlan, type Job, remaining } from "./pass.ts";
 import { moovFirst } from "./mp4_faststart.ts";
@@ -36,7 +34,10 @@ import {
   type Plan,
   safePlan,
 } from "./plan.ts";
-import { type LoudnessTarget, resolveTarget, type TargetRequest } from "./presets.ts";
+import { type NormalizeRequest, precheckAudio } from "./precheck.ts";
+import type { LoudnessTarget } from "./presets.ts";
+
+export type { NormalizeRequest };
 
 /** Shortest audio accepted: integrated loudness needs several 400 ms blocks. */
 export const MIN_SECONDS = 1;
@@ -44,14 +45,6 @@ export const MIN_SECONDS = 1;
 const DEFAULT_RETAIN_BYTES = 32 * 1024 * 1024;
 /** Integrated loudness at or below which audio counts as silent (the absolute gate). */
 export const SILENCE_LUFS = -70;
-
-/** What to normalise to and how. */
-export interface NormalizeRequest extends TargetRequest {
-  /** Output format (default: the input's family). */
-  format?: OutputFormat | undefined;
-  /** Peak handling (default `auto`). */
-  mode?: NormalizationMode | undefined;
-}
 
 /** A normalised file and its figures. */
 export interface NormalizeResult {
@@ -94,26 +87,6 @@ export interface NormalizeOptions {
    * programme is not held twice. Default false.
    */
   reuseInput?: boolean | undefined;
-}
-
-/**
- * Checks what can be checked without ffmpeg (size, container signature,
- * header, declared duration, target); throws the caller's error at once.
- */
-export function precheckAudio(bytes: Uint8Array, request: NormalizeRequest, limits: AudioLimits) {
-  if (bytes.length > limits.maxBytes) {
-    throw new PayloadTooLargeError(
-      `Audio is larger than the ${formatBytes(limits.maxBytes)} limit`,
-    );
-  }
-  const target = resolveTarget(request);
-  const kind = sniffContainer(bytes);
-  checkAudioHeader(bytes, kind);
-  const declared = declaredDurationSeconds(bytes, kind);
-  if (declared !== undefined && declared > limits.maxSeconds) {
-    throw new PayloadTooLargeError(`Audio is longer than the ${formatSeconds(limits.maxSeconds)} limit`);
-  }
-  return { target, kind };
 }
 
 /** Refuses measurements that cannot be normalised. */

@@ -10,23 +10,19 @@
  */
 import { createRequire } from "node:module";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
+import { InvalidInputError } from "../errors.ts";
+import { checkPdfBytes, type OpenLimits } from "./check.ts";
 import { DirectPort } from "./direct_port.ts";
 import { guardPdfJsSource } from "./guard.ts";
 import { installShapeHint } from "./shape_hint.ts";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+export type { OpenLimits };
 
 /** An open document; call `close()` when done to free pdf.js' memory. */
 export interface OpenPdf {
   doc: PDFDocumentProxy;
   close(): Promise<void>;
-}
-
-/** Limits checked while opening. */
-export interface OpenLimits {
-  /** Largest accepted file in bytes. */
-  maxBytes: number;
 }
 
 /**
@@ -111,46 +107,6 @@ function inProcessWorker([api, worker]: PdfJs): PDFWorker {
   (worker as unknown as { WorkerMessageHandler: { initializeFromPort(port: unknown): void } })
     .WorkerMessageHandler.initializeFromPort(port);
   return new api.PDFWorker({ port: port as unknown as null, verbosity: 0 });
-}
-
-/** How many bytes from the start may precede the `%PDF-` header. */
-const HEADER_WINDOW = 1024;
-
-/** True when `%PDF-` appears near the start, as readers require. */
-export function hasPdfHeader(bytes: Uint8Array): boolean {
-  const window = bytes.subarray(0, Math.min(bytes.length, HEADER_WINDOW + 5));
-  const header = [0x25, 0x50, 0x44, 0x46, 0x2d];
-  outer: for (let i = 0; i + header.length <= window.length; i++) {
-    for (let j = 0; j < header.length; j++) {
-      if (window[i + j] !== header[j]) continue outer;
-    }
-    return true;
-  }
-  return false;
-}
-
-/** Formats a byte count as MB with one decimal. */
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/**
- * Checks what can be checked without parsing: not empty, within the size cap,
- * and a `%PDF-` header near the start.
- *
- * @throws {PayloadTooLargeError} Over the size cap.
- * @throws {InvalidInputError} Empty or not a PDF.
- */
-export function checkPdfBytes(bytes: Uint8Array, limits: OpenLimits): void {
-  if (bytes.length === 0) throw new InvalidInputError("Empty PDF: the request carried no bytes");
-  if (bytes.length > limits.maxBytes) {
-    throw new PayloadTooLargeError(
-      `PDF too large: ${megabytes(bytes.length)} is over the ${megabytes(limits.maxBytes)} limit`,
-    );
-  }
-  if (!hasPdfHeader(bytes)) {
-    throw new InvalidInputError('Not a PDF: the file does not start with "%PDF-"');
-  }
 }
 
 /**

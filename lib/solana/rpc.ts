@@ -1,5 +1,6 @@
 /**
- * A Solana JSON-RPC client built on `@solana/kit`, with a time budget per call,
+ * A Solana JSON-RPC client (plain calls over our own HTTP transport, typed
+ * ones through `@solana/kit`'s RPC, loaded with the first), with a time budget per call,
  * JSON-RPC batches (one HTTP round trip for several calls), a round-trip
  * counter for benchmarks, and every upstream failure mapped onto the service's
  * error model, always with a `Retry-After`: 502 when the RPC is unreachable or
@@ -9,9 +10,10 @@
  *
  * @module
  */
-// Kit's RPC package is loaded with the first call that needs it, not at start (several MB resident).
+// Kit's RPC package is loaded with the first typed call, not at start (about 1.5 MB resident).
 import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
 import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../errors.ts";
+import { createJsonRpcHttpTransport, RpcHttpError } from "./json_rpc_http.ts";
 
 /** One call of a JSON-RPC batch. */
 export interface RpcCall {
@@ -62,26 +64,32 @@ export interface SolanaClientOptions {
 export function createSolanaClient(url: string, options: SolanaClientOptions = {}): SolanaClient {
   const { timeoutMs = 10_000, handler } = options;
   const stats = { roundTrips: 0 };
-  let http: Promise<RpcTransport> | undefined;
-  const inner: RpcTransport = handler
-    ? async <T>({ payload }: { payload: unknown }) => JSON.parse(JSON.stringify(await handler(payload))) as T
-    : async (config) => {
-      http ??= import("@solana/rpc").then(({ createDefaultRpcTransport }) =>
-        createDefaultRpcTransport({ url: url as `http://${string}` })
-      );
-      return await (await http)(config);
+  /** `inner` with the time budget, the round-trip count and failures mapped onto the service's errors. */
+  const bounded = (inner: RpcTransport): RpcTransport =>
+    async function transport(config) {
+      stats.roundTrips++;
+      const budget = AbortSignal.timeout(timeoutMs);
+      const signal = config.signal ? AbortSignal.any([config.signal, budget]) : budget;
+      try {
+        return await inner({ ...config, signal });
+      } catch (error) {
+        throw toServiceError(error, budget);
+      }
     };
-
-  const transport: RpcTransport = async function transport(config) {
-    stats.roundTrips++;
-    const budget = AbortSignal.timeout(timeoutMs);
-    const signal = config.signal ? AbortSignal.any([config.signal, budget]) : budget;
-    try {
-      return await inner({ ...config, signal });
-    } catch (error) {
-      throw toServiceError(error, budget);
-    }
-  };
+  // Plain calls speak JSON-RPC over HTTP without kit; kit's typed RPC keeps kit's transport, loaded with it.
+  const transport = bounded(
+    handler
+      ? async <T>({ payload }: { payload: unknown }) =>
+        JSON.parse(JSON.stringify(await handler(payload))) as T
+      : createJsonRpcHttpTransport(url),
+  );
+  let kitHttp: Promise<RpcTransport> | undefined;
+  const kitTransport = handler ? transport : bounded(async (config) => {
+    kitHttp ??= import("@solana/rpc").then(({ createDefaultRpcTransport }) =>
+      createDefaultRpcTransport({ url: url as `http://${string}` })
+    );
+    return await (await kitHttp)(config);
+  });
 
   async function batch(calls: RpcCall[], signal?: AbortSignal): Promise<RpcOutcome[]> {
     if (calls.length === 0) return [];
@@ -119,7 +127,7 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
   let kit: Promise<Rpc<SolanaRpcApi>> | undefined;
   const kitRpc = () =>
     kit ??= import("@solana/rpc").then(({ createSolanaRpcFromTransport }) =>
-      createSolanaRpcFromTransport(transport)
+      createSolanaRpcFromTransport(kitTransport)
     );
   return { url, kitRpc, batch, call, stats };
 }
@@ -251,8 +259,12 @@ function toServiceError(error: unknown, budget: AbortSignal): unknown {
   return malformedAnswer(error);
 }
 
-/** The HTTP status kit's transport reports in its error (a `SolanaError` whose context names it), if any. */
+/**
+ * The HTTP status a transport reports in its error (ours: an {@linkcode RpcHttpError}; kit's: a
+ * `SolanaError` whose context names it), if any.
+ */
 function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof RpcHttpError) return error.status;
   if (!(error instanceof Error) || error.name !== "SolanaError") return undefined;
   const status = (error as { context?: { statusCode?: unknown } }).context?.statusCode;
   return status === undefined ? undefined : Number(status);

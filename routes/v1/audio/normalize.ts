@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { normalizeAudio, precheckAudio } from "../../../lib/audio/normalize.ts";
+import { importOnDemand } from "../../../lib/on_demand.ts";
+import { precheckAudio } from "../../../lib/audio/precheck.ts";
 import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
 import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";
 import { PRESET_NAMES, TARGET_RANGES } from "../../../lib/audio/presets.ts";
@@ -122,6 +123,10 @@ export default defineOperation({
   async handler(input, ctx) {
     const audio = ctx.services.audio;
     const { audio: bytes, ...request } = input;
+    // The normaliser (decoding, metering, encoding) loads with the first paid request, not at start.
+    const { normalizeAudio } = await importOnDemand<typeof import("../../../lib/audio/normalize.ts")>(
+      new URL("../../../lib/audio/normalize.ts", import.meta.url),
+    );
     const result = await normalizeAudio(bytes, request, {
       limits: audio.limits,
       gate: audio.gate,

@@ -4,7 +4,7 @@ import { InvalidInputError } from "../../../lib/errors.ts";
 import { ffmpegStats } from "../../../lib/audio/ffmpeg.ts";
 import { checkAudioHeader } from "../../../lib/audio/header_check.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../../../lib/audio/limits.ts";
-import { precheckAudio } from "../../../lib/audio/normalize.ts";
+import { precheckAudio } from "../../../lib/audio/precheck.ts";
 import { createSolanaClient } from "../../../lib/solana/rpc.ts";
 import { ffmpeg, makeAudio } from "../../_support/audio_material.ts";
 import { loadConfig } from "../../../lib/config.ts";
