@@ -35,8 +35,8 @@ export function allBold(line: Line): boolean {
 
 /** True when a line is code: wholly in a monospace font or tagged `Code`. */
 export function isCodeLine(line: Line): boolean {
-  if (isMarkerOnly(plainLineText(line))) return false;
-  return line.spans.every((s) => s.font.monospace || s.tag?.code || !s.text.trim());
+  return line.spans.every((s) => s.font.monospace || s.tag?.code || !s.text.trim()) &&
+    !isMarkerOnly(plainLineText(line));
 }
 
 /** The structure-tree block a line starts in, if tagged. */

@@ -73,8 +73,8 @@ export function detectTable(
   accept: (end: number) => boolean = () => true,
 ): FoundTable | null {
   const head = rowAt(lines, start);
-  if (isMarkerOnly(plainLineText(head[0]!))) return null;
   if (head.length < 2 && !opensBand(lines, start)) return null;
+  if (isMarkerOnly(plainLineText(head[0]!))) return null;
   const rows: Line[][][] = [];
   /** Index of each row's first line. */
   const starts: number[] = [];
