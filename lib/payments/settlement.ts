@@ -130,7 +130,8 @@ export class Settlements {
    * (resolves `undefined`) and is charged nothing. What remains is the short
    * window between this question and the answer's first bytes on the wire:
    * a buyer who hangs up during settlement itself is charged for an answer it
-   * does not read. The question is asked again once settled, and such a
+   * does not read (as is one gone within a request's first few milliseconds,
+   * where the presence may not look: see `presence.ts`). The question is asked again once settled, and such a
    * charge is reported to the settlement log (see {@linkcode undelivered}).
    */
   async settleIfPresent(
