@@ -8,8 +8,9 @@
  * loaded). It prints pages per second, CPU seconds and peak RSS (the
  * process' VmHWM, worker threads included) of every run, then the best run
  * of each with its ratios: to the goals (at least 450 pages/s on 2 cores,
- * peak RSS at most 400 MB), to the bare extraction, and pool to one thread. The machine's load average is printed
- * before and after, since a shared machine slows every figure.
+ * peak RSS at most 400 MB), to the bare extraction, and pool to one thread.
+ * The machine's load average is printed before and after, since a shared
+ * machine slows every figure.
  *
  *     apt-get install r-doc-pdf
  *     deno run -A bench/pdf_pool.ts [rounds]
@@ -81,7 +82,8 @@ if (import.meta.main) {
   console.log("Fastest run of each:\n");
   console.log("| engine | pages/s | ÷ 450 goal | ÷ bare pdf.js | peak RSS MB | ÷ 400 goal |");
   console.log("|---|---:|---:|---:|---:|---:|");
-  for (const [engine, run] of ENGINES.map((e, i) => [e, [text, one, pool, warm][i]!] as const)) {
+  for (const engine of ENGINES) {
+    const run = best(engine.mode);
     console.log(
       `| ${engine.name} | ${pps(run).toFixed(0)} | ${ratio(pps(run), GOALS.pagesPerSecond)} | ${
         ratio(pps(run), pps(text))

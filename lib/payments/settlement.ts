@@ -131,8 +131,9 @@ export class Settlements {
    * window between this question and the answer's first bytes on the wire:
    * a buyer who hangs up during settlement itself is charged for an answer it
    * does not read (as is one gone within a request's first few milliseconds,
-   * where the presence may not look: see `presence.ts`). The question is asked again once settled, and such a
-   * charge is reported to the settlement log (see {@linkcode undelivered}).
+   * where the presence may not look: see `presence.ts`). The question is
+   * asked again once settled, and such a charge is reported to the
+   * settlement log (see {@linkcode undelivered}).
    */
   async settleIfPresent(
     authorization: Authorization,

@@ -1,8 +1,9 @@
 /**
  * One PDF worker thread as the pool drives it: a `node:worker_threads` worker
  * (the only kind with a heap ceiling here) serving its requests one at a
- * time, in the order sent, whose failures come back as the service's errors. Past its heap ceiling the
- * thread dies alone, as `ERR_WORKER_OUT_OF_MEMORY`, which becomes a 422.
+ * time, in the order sent, whose failures come back as the service's errors.
+ * Past its heap ceiling the thread dies alone, as `ERR_WORKER_OUT_OF_MEMORY`,
+ * which becomes a 422.
  *
  * @module
  */
