@@ -53,9 +53,6 @@ export type WorkerRequest =
    * Extract `pages` of the open document, `done` of `total` selected pages
    * being handed out before them; with `keep`, keeps the run to finish with,
    * else answers it encoded (`run_codec.ts`) in the bytes packed with the reply.
-   * With `keep`, the runs other workers answered so far come packed with the
-   * request (`lengths` bytes each) and are read and kept too, so the finish
-   * does not wait to read them.
    */
   | JobFields & {
     type: "extract";
@@ -64,7 +61,6 @@ export type WorkerRequest =
     keep: boolean;
     done: number;
     total: number;
-    lengths: number[];
   }
   /**
    * Close the open document, drop the job and collect the garbage it left;
@@ -141,7 +137,8 @@ function openedJob() {
  * collects an idle thread's heap only when it next allocates, so a helper
  * done with a document would otherwise keep pdf.js' garbage resident (30–45
  * MB of the pool's peak RSS on the R reference manual) while the first
- * worker finishes.
+ * worker finishes; and that worker collects its own before it reads the
+ * others' runs and builds the document's structure.
  */
 const collectGarbage = exposeGc();
 
@@ -202,7 +199,6 @@ async function serve(
     case "extract": {
       const { open, guard, fonts, runs } = openedJob();
       const { pages, done, total, limits, startedAt } = request;
-      runs.push(...readRuns(bytes, request.lengths));
       const run = await extractRun(open.doc, pages, {
         tagged: request.tagged,
         guard,
@@ -218,6 +214,8 @@ async function serve(
     case "finish": {
       if (!job?.plan) throw new Error("No planned document to finish");
       await closeDocument();
+      // pdf.js' garbage goes before the other workers' runs are read and the structure is built.
+      collectGarbage?.();
       const runs = [...job.runs, ...readRuns(bytes, request.lengths)];
       job.runs = [];
       runs.sort((a, b) => firstPage(a) - firstPage(b));
