@@ -280,7 +280,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     // helpers answer theirs encoded, and the primary joins them all in page order at the end.
     // The helpers' runs stay encoded here until then: read as objects (some 2.5 times their
     // encoded size) while the primary's document is still open, they raised the pool's peak
-    // on the R reference manual by 25-30 MB.
+    // on the R reference manual by some 20 MB.
     let next = 0;
     const encoded: Uint8Array[] = [];
     const extract = async (thread: Thread, keep: boolean) => {
