@@ -65,7 +65,9 @@ export async function launchChromium(): Promise<Browser> {
   return {
     page,
     async close() {
-      const closed = new Promise((resolve) => page.socket.addEventListener("close", resolve));
+      const closed = page.socket.readyState === WebSocket.CLOSED
+        ? Promise.resolve()
+        : new Promise((resolve) => page.socket.addEventListener("close", resolve, { once: true }));
       page.socket.close();
       await stop(child, devTools);
       await closed;
