@@ -81,7 +81,7 @@ function startRelay(): FacilitatorRelay & { forwardTo(target: string): void } {
  * both. `env` adds to its environment.
  */
 export async function startRelayedService(
-  options: Pick<TestServiceOptions, "log" | "facilitatorTimeoutMs" | "env"> = {},
+  options: Pick<TestServiceOptions, "log" | "facilitatorTimeoutMs" | "env" | "onRequest"> = {},
 ): Promise<TestService & { relay: FacilitatorRelay }> {
   // The service listens on a port of its own choosing (one picked beforehand could be taken meanwhile),
   // so the relay learns where its facilitator is only once it listens.
