@@ -7,7 +7,7 @@
  * @module
  */
 import { HTTPFacilitatorClient } from "@x402/core/server";
-import { freePort, startTestService, type TestService, type TestServiceOptions } from "./service.ts";
+import { startTestService, type TestService, type TestServiceOptions } from "./service.ts";
 
 /** The relay's controls. */
 export interface FacilitatorRelay {
@@ -25,7 +25,9 @@ export interface FacilitatorRelay {
   stop(): Promise<void>;
 }
 
-function startRelay(target: string): FacilitatorRelay {
+/** The relay, and `forwardTo()` naming the facilitator once it listens (until then it answers 502). */
+function startRelay(): FacilitatorRelay & { forwardTo(target: string): void } {
+  let target = "";
   let failing = "";
   let refuse4xx = false;
   let held: { path: string; release: Promise<void>; reached: () => void } | undefined;
@@ -33,6 +35,7 @@ function startRelay(target: string): FacilitatorRelay {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
     const url = new URL(request.url);
     if (failing && url.pathname.endsWith(failing)) return new Response("upstream timeout", { status: 500 });
+    if (!target) return new Response("facilitator not listening yet", { status: 502 });
     if (held && url.pathname.endsWith(held.path)) {
       held.reached();
       // A request held past the relay's stop is dropped, as a facilitator that never answers would leave it.
@@ -52,6 +55,9 @@ function startRelay(target: string): FacilitatorRelay {
   let stopped: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
+    forwardTo(url) {
+      target = url;
+    },
     fail(path) {
       failing = path;
     },
@@ -75,17 +81,18 @@ function startRelay(target: string): FacilitatorRelay {
  * both. `env` adds to its environment.
  */
 export async function startRelayedService(
-  options: Pick<TestServiceOptions, "log" | "facilitatorTimeoutMs" | "env"> = {},
+  options: Pick<TestServiceOptions, "log" | "facilitatorTimeoutMs" | "env" | "onRequest"> = {},
 ): Promise<TestService & { relay: FacilitatorRelay }> {
-  const port = freePort();
-  const relay = startRelay(`http://127.0.0.1:${port}/local/facilitator`);
+  // The service listens on a port of its own choosing (one picked beforehand could be taken meanwhile),
+  // so the relay learns where its facilitator is only once it listens.
+  const relay = startRelay();
   const service = await startTestService({
     facilitator: new HTTPFacilitatorClient({ url: relay.url }),
-    port,
     facilitatorRetryMs: 50,
     ...options,
     env: { ALT_ROUTES: "off", ...options.env },
   });
+  relay.forwardTo(`${service.base}/local/facilitator`);
   // The start-up probe ran before the service listened; the next request tries again.
   await new Promise((resolve) => setTimeout(resolve, 60));
   return {

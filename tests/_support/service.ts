@@ -32,6 +32,8 @@ export interface TestServiceOptions {
   port?: number;
   /** Adjusts the configuration read from `env` (for settings the environment does not carry). */
   configure?: (config: Config) => Config;
+  /** Called with each request as it arrives (its head read, its body perhaps still coming). */
+  onRequest?: (request: Request) => void;
 }
 
 /** A loopback port that was free a moment ago. */
@@ -53,9 +55,10 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
   });
   const app = createApp(runtime);
+  const { onRequest } = options;
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: options.port ?? 0, onListen: () => {} },
-    app.fetch,
+    onRequest ? (request, info) => (onRequest(request), app.fetch(request, info)) : app.fetch,
   );
   return {
     base: `http://127.0.0.1:${server.addr.port}`,

@@ -30,13 +30,28 @@ export interface ServiceProcess {
 
 /**
  * Starts `main.ts` with `permissions` and `env` (added to a minimal
- * environment) on a free loopback port; resolves once it listens.
+ * environment) on a free loopback port; resolves once it listens. A port
+ * found free here can be taken by another process before `main.ts` binds
+ * it: then it starts again on another (unless `env.PORT` named the port).
  */
 export async function spawnService(
   env: Record<string, string>,
   permissions: readonly string[] = ["-A"],
 ): Promise<ServiceProcess> {
-  const port = env.PORT ? Number(env.PORT) : freePort();
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await spawnOnce(env, permissions, env.PORT ? Number(env.PORT) : freePort());
+    } catch (error) {
+      if (env.PORT || attempt >= 3 || !/AddrInUse|Address already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function spawnOnce(
+  env: Record<string, string>,
+  permissions: readonly string[],
+  port: number,
+): Promise<ServiceProcess> {
   const remote = env.SERVICE_MODE === "devnet" || env.SERVICE_MODE === "mainnet";
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", ...permissions, MAIN],

@@ -13,8 +13,12 @@ import { SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 
 const ALT_FEES = `/alt/v1/fees/priority?account=${SEEDED_FEE_ACCOUNT}`;
-/** How long the service waits before starting a new Anvil, so the down state can be observed. */
-const RESTART_DELAY_MS = 1_500;
+/**
+ * How long the service waits before starting a new Anvil, so the down state can be observed: every
+ * step below must finish inside it, and the MCP step's first call alone loads the MCP server, which
+ * took 0.2 s on a warm machine and can take several times that on a cold, loaded one.
+ */
+const RESTART_DELAY_MS = 8_000;
 
 async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -40,7 +40,11 @@ async function assertStillBuysOne(
 
 Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment, and keep their payment", async (t) => {
   const access = accessLog();
+  /** Resolves once the service has the request with this id in hand (its body may still be coming). */
+  const arrivals = new Map<string, PromiseWithResolvers<void>>();
+  const arrival = (id: string) => arrivals.get(id) ?? arrivals.set(id, Promise.withResolvers()).get(id)!;
   const service = await startRelayedService({
+    onRequest: (request) => arrival(request.headers.get("X-Request-Id") ?? "").resolve(),
     log: access.log,
     // Two minutes of WAV (23 MB), larger than the audio the default memory budget accepts beside PDF work.
     env: { MEMORY_BUDGET_MB: "1536" },
@@ -93,7 +97,7 @@ Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment,
     // Timed aborts are only as good as the work is slow: a short clip normalises in well under 400 ms on a
     // quiet machine, so the second abort waits for a held verification instead of a clock.
     const abortMoments = [
-      { moment: "20 ms after it started", hold: false },
+      { moment: "20 ms after the service had it", hold: false },
       { moment: "once the upload is in and the payment is being verified", hold: true },
     ];
     for (const { moment, hold } of abortMoments) {
@@ -102,7 +106,10 @@ Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment,
         const before = payToBalance(service);
         const id = requestId();
         const release = Promise.withResolvers<void>();
-        const verifying = hold ? relay.hold("/verify", release.promise) : sleep(20);
+        // Aborted before the service had it, the request would leave no access line to wait for.
+        const verifying = hold
+          ? relay.hold("/verify", release.promise)
+          : arrival(id).promise.then(() => sleep(20));
         const controller = new AbortController();
         const request = fetch(service.base + AUDIO, {
           ...audioInit,

@@ -71,7 +71,12 @@ Deno.test("[e2e] two replicas sharing one KV: a payment buys one answer, whichev
         assert.match(bodies[i].error, /Payment (already used|in use)/, bodies[i].error);
       }
       assert.equal(ledger.usdcBalance(payTo) - before, PRICE);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // Log lines are flushed in bursts.
+      // Log lines are flushed in bursts: wait for the settlement's (a second would come in the same one).
+      for (const deadline = Date.now() + 10_000; settlements(a) + settlements(b) === settledBefore;) {
+        if (Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(settlements(a) + settlements(b) - settledBefore, 1);
     });
   } finally {

@@ -16,6 +16,11 @@ export interface BrowserPage {
   send(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Evaluates `expression` in the page and resolves to its (JSON) value. */
   evaluate<T = unknown>(expression: string): Promise<T>;
+  /**
+   * Navigates to `url` and resolves once that document (not an earlier one
+   * still loading) has fired its load event.
+   */
+  navigate(url: string): Promise<void>;
   /** Resolves when an event named `method` matching `accept` arrives. */
   waitFor(method: string, accept?: (params: Record<string, unknown>) => boolean): Promise<CdpEvent["params"]>;
   /** Calls `handle` for every event. */
@@ -47,41 +52,107 @@ export async function launchChromium(): Promise<Browser> {
     stdout: "null",
     stderr: "piped",
   }).spawn();
-  const endpoint = await devToolsEndpoint(child.stderr);
-  const port = new URL(endpoint).port;
-  const targets: { type: string; webSocketDebuggerUrl: string }[] =
-    await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  const target = targets.find((t) => t.type === "page")!;
-  const page = await connectPage(target.webSocketDebuggerUrl);
+  const devTools = devToolsEndpoint(child.stderr);
+  let page: BrowserPage & { socket: WebSocket };
+  try {
+    const { endpoint } = await devTools;
+    page = await connectPage(await pageTarget(new URL(endpoint).port));
+  } catch (error) {
+    await stop(child, devTools);
+    await removeProfile(profile);
+    throw error;
+  }
   return {
     page,
     async close() {
+      const closed = page.socket.readyState === WebSocket.CLOSED
+        ? Promise.resolve()
+        : new Promise((resolve) => page.socket.addEventListener("close", resolve, { once: true }));
       page.socket.close();
-      child.kill("SIGTERM");
-      await child.status;
+      await stop(child, devTools);
+      await closed;
       await removeProfile(profile);
     },
   };
 }
 
+/** How long a first launch (cold disk and font caches) may take to list its blank page. */
+const PAGE_LISTED_MS = 30_000;
+
+/**
+ * The WebSocket URL of the blank page. Chromium announces DevTools before it
+ * has always listed its first page, notably on a first launch, so the list
+ * is read again until the page shows up.
+ */
+async function pageTarget(port: string): Promise<string> {
+  const deadline = Date.now() + PAGE_LISTED_MS;
+  let listed: unknown = [];
+  while (true) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json/list`);
+      listed = await response.json();
+      const targets = listed as { type: string; webSocketDebuggerUrl?: string }[];
+      const page = targets.find((t) => t.type === "page" && t.webSocketDebuggerUrl);
+      if (page) return page.webSocketDebuggerUrl!;
+    } catch (error) {
+      listed = String(error);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`chromium listed no page within ${PAGE_LISTED_MS} ms: ${JSON.stringify(listed)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** How long Chromium's helper processes may keep writing into the profile after the browser exits. */
+const PROFILE_RELEASE_MS = 15_000;
+
 /**
  * Removes the profile directory. Chromium's helper processes (crash handler,
  * zygote) may still write into it for a moment after the browser exits, so a
- * "directory not empty" is retried for up to two seconds.
+ * failed removal is retried; a directory still there after that is left in
+ * the temp folder with a warning, as it proves nothing about the page.
  */
 async function removeProfile(profile: string): Promise<void> {
-  for (let attempt = 0;; attempt++) {
+  const deadline = Date.now() + PROFILE_RELEASE_MS;
+  while (true) {
     try {
       return await Deno.remove(profile, { recursive: true });
     } catch (error) {
-      if (attempt >= 20 || !String(error).includes("os error 39")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (error instanceof Deno.errors.NotFound) return;
+      if (Date.now() > deadline) {
+        console.warn(`left chromium's profile ${profile} behind: ${error}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 }
 
-/** Reads Chromium's stderr until it names its DevTools WebSocket, then keeps draining it. */
-async function devToolsEndpoint(stderr: ReadableStream<Uint8Array>): Promise<string> {
+/** How long Chromium may take to exit after SIGTERM before it is killed. */
+const EXIT_MS = 10_000;
+
+/** Ends Chromium (SIGKILL if SIGTERM is not enough) and waits for its stderr to be drained. */
+async function stop(child: Deno.ChildProcess, devTools: Promise<{ drained: Promise<void> }>): Promise<void> {
+  child.kill("SIGTERM");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const exited = await Promise.race([
+    child.status.then(() => true),
+    new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), EXIT_MS)),
+  ]);
+  clearTimeout(timer);
+  if (!exited) child.kill("SIGKILL");
+  await child.status;
+  await devTools.then(({ drained }) => drained, () => {});
+}
+
+/**
+ * Reads Chromium's stderr until it names its DevTools WebSocket; `drained`
+ * settles once the rest of it has been read to its end.
+ */
+async function devToolsEndpoint(
+  stderr: ReadableStream<Uint8Array>,
+): Promise<{ endpoint: string; drained: Promise<void> }> {
   const reader = stderr.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
   while (true) {
@@ -90,10 +161,10 @@ async function devToolsEndpoint(stderr: ReadableStream<Uint8Array>): Promise<str
     seen += value;
     const match = seen.match(/DevTools listening on (ws:\/\/\S+)/);
     if (match) {
-      (async () => {
+      const drained = (async () => {
         while (!(await reader.read()).done) { /* drain */ }
       })();
-      return match[1]!;
+      return { endpoint: match[1]!, drained };
     }
   }
 }
@@ -164,9 +235,28 @@ async function connectPage(url: string): Promise<BrowserPage & { socket: WebSock
     on(handle: (event: CdpEvent) => void) {
       listeners.push(handle);
     },
+    async navigate(url: string) {
+      const loaded = new Set<unknown>();
+      const seen = ({ method, params }: CdpEvent) => {
+        if (method === "Page.lifecycleEvent" && params.name === "load") loaded.add(params.loaderId);
+      };
+      listeners.push(seen);
+      try {
+        const { loaderId, errorText } = await page.send("Page.navigate", { url });
+        if (errorText) throw new Error(`navigating to ${url} failed: ${errorText}`);
+        if (loaded.has(loaderId)) return;
+        await page.waitFor(
+          "Page.lifecycleEvent",
+          (params) => params.name === "load" && params.loaderId === loaderId,
+        );
+      } finally {
+        listeners.splice(listeners.indexOf(seen), 1);
+      }
+    },
   };
   await page.send("Runtime.enable");
   await page.send("Log.enable");
   await page.send("Page.enable");
+  await page.send("Page.setLifecycleEventsEnabled", { enabled: true });
   return page;
 }

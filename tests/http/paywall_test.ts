@@ -64,11 +64,7 @@ Deno.test("[e2e] a browser gets a 402 page that shows the call and its price and
   const browser = await launchChromium();
   try {
     const { page } = browser;
-    const open = async (path: string) => {
-      const loaded = page.waitFor("Page.loadEventFired");
-      await page.send("Page.navigate", { url: service.base + path });
-      await loaded;
-    };
+    const open = (path: string) => page.navigate(service.base + path);
     /** The status line once the page shows a result (or says why it has none). */
     const paidStatus = () =>
       page.evaluate<string>(`new Promise((resolve) => {

@@ -7,7 +7,12 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A CPU meter the test drives: while `busy`, every reading is a full check interval later. */
+/**
+ * A CPU meter the test drives: while `busy`, every reading is a full check
+ * interval later. `checks(n)` resolves once the reclaimer has read it `n`
+ * more times: waiting on its checks rather than on the clock, as a stalled
+ * machine runs fewer checks in a given time than it has intervals.
+ */
 function meter() {
   let micros = 0;
   const state = { busy: true, readings: 0 };
@@ -17,6 +22,14 @@ function meter() {
       state.readings++;
       if (state.busy) micros += CHECK_MS * 1_000;
       return micros;
+    },
+    async checks(n: number): Promise<void> {
+      const target = state.readings + n;
+      const deadline = Date.now() + 10_000;
+      while (state.readings < target) {
+        if (Date.now() > deadline) assert.fail(`${target - state.readings} of ${n} checks still to come`);
+        await delay(CHECK_MS / 2);
+      }
     },
   };
 }
@@ -38,17 +51,17 @@ Deno.test("the reclaimer collects once when the process goes quiet after work, a
   let collected = 0;
   const reclaim = startIdleReclaim({ collect: () => collected++, cpuMicros: cpu.read, checkMs: CHECK_MS })!;
   try {
-    await delay(CHECK_MS * 6);
+    await cpu.checks(6);
     assert.equal(collected, 0, "nothing is collected while the process works");
     cpu.state.busy = false;
-    await delay(CHECK_MS * 8);
+    await cpu.checks(8);
     assert.equal(collected, 1, "one collection once quiet");
     assert.equal(reclaim.collections, 1);
     cpu.state.busy = true; // A burst of requests...
-    await delay(CHECK_MS * 4);
+    await cpu.checks(4);
     assert.equal(collected, 1);
     cpu.state.busy = false; // ...then quiet again.
-    await delay(CHECK_MS * 8);
+    await cpu.checks(8);
     assert.equal(collected, 2, "one more collection after the burst");
   } finally {
     reclaim.stop();
@@ -67,7 +80,7 @@ Deno.test("the reclaimer stops looking once stopped, and a refused collection is
     cpuMicros: cpu.read,
     checkMs: CHECK_MS,
   })!;
-  await delay(CHECK_MS * 8);
+  await cpu.checks(8);
   assert.equal(attempts, 2, "refused once, then collected at the next quiet check");
   assert.equal(reclaim.collections, 1);
   reclaim.stop();

@@ -62,9 +62,13 @@ Deno.test("runFfmpeg() kills ffmpeg when the time budget ends and reports a 504"
 Deno.test("runFfmpeg() kills ffmpeg when the caller aborts and rethrows the reason", async () => {
   const controller = new AbortController();
   const running = runFfmpeg(ENDLESS, { ffmpegPath: FFMPEG, timeoutMs: 60_000, signal: controller.signal });
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const [pid] = await ourFfmpegs();
-  assert.ok(pid !== undefined && await alive(pid));
+  // Found once it runs: a cold machine's first ffmpeg can take a while to start.
+  let [pid] = await ourFfmpegs();
+  for (const deadline = Date.now() + 20_000; pid === undefined && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    [pid] = await ourFfmpegs();
+  }
+  assert.ok(pid !== undefined && await alive(pid), "ffmpeg started");
   const reason = new Error("client went away");
   controller.abort(reason);
   await assert.rejects(running, (error) => error === reason);

@@ -123,12 +123,12 @@ Deno.test(
   "FacilitatorReadiness: after a failure it waits its pause before asking again",
   quietly(async () => {
     const facilitator = fakeFacilitator([new Error("down")]);
-    const readiness = readinessOf(facilitator, 400);
+    const readiness = readinessOf(facilitator, 1_000);
     await refusal(readiness);
     assert.equal(facilitator.calls, 1);
     for (let i = 0; i < 5; i++) await refusal(readiness);
     assert.equal(facilitator.calls, 1, "refused within the pause without contacting the facilitator");
-    await sleep(450);
+    await sleep(1_050);
     await refusal(readiness);
     assert.equal(facilitator.calls, 2, "asked again once the pause is over");
   }),

@@ -13,8 +13,14 @@ async function landOne(solana: LocalSolana): Promise<void> {
   assert.equal(err, null);
 }
 
-/** Lets pending promise callbacks and I/O run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Resolves once `condition()` holds, checking every 10 ms; fails after ten seconds naming `what`. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 Deno.test("chainBlockhash() offers the chain's newest blockhash, the same object until the chain moves on", async () => {
   const solana = await createLocalSolana({ seedHistory: false });
@@ -43,7 +49,8 @@ Deno.test("polledBlockhash() fetches on first use, refreshes in the background o
   }, { refreshAfterMs: 1_000, dropAfterMs: 5_000, now: () => clock });
 
   assert.equal(source(), undefined, "nothing known yet: the first offer goes without, never waiting");
-  await settle();
+  // Asking again while that fetch runs starts no other (counted below).
+  await until(() => source() !== undefined, "the first fetch");
   const first = source()!;
   assert.equal(first.recentBlockhash, solana.chain.latestBlockhash().blockhash);
   assert.equal(fetches, 1);
@@ -56,7 +63,8 @@ Deno.test("polledBlockhash() fetches on first use, refreshes in the background o
   assert.equal(source(), first, "stale: still offered while a newer one is fetched");
   assert.equal(source(), first);
   assert.equal(fetches, 2, "one fetch at a time");
-  await settle();
+  await until(() => source() !== first, "the refresh");
+  assert.equal(fetches, 2, "still one fetch at a time");
   const second = source()!;
   assert.equal(second.recentBlockhash, solana.chain.latestBlockhash().blockhash);
   assert.notEqual(second.recentBlockhash, first.recentBlockhash);
@@ -70,16 +78,20 @@ Deno.test("polledBlockhash() offers nothing while the RPC cannot be reached, and
   const client = createSolanaClient(`http://127.0.0.1:${port}`, { timeoutMs: 2_000 });
   let clock = 0;
   let attempts = 0;
+  let failed = 0;
   const source = polledBlockhash(() => {
     attempts++;
-    return latestBlockhash(client);
+    return latestBlockhash(client).catch((error) => {
+      failed++;
+      throw error;
+    });
   }, { refreshAfterMs: 1_000, now: () => clock });
   assert.equal(source(), undefined);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await until(() => failed === 1, "the first fetch to fail");
   assert.equal(source(), undefined, "the failed fetch left nothing behind");
   assert.equal(attempts, 1, "and is not tried again at once");
   clock = 2_000;
   assert.equal(source(), undefined);
   assert.equal(attempts, 2, "a later offer tries again");
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await until(() => failed === 2, "the second fetch to fail");
 });

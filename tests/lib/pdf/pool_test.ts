@@ -136,6 +136,8 @@ Deno.test("hostile PDFs end in a 422 naming the cap while this thread never paus
     ],
   ];
   await withService({ pool: { workers: 1 } }, async (service) => {
+    // Starting a worker holds this thread a moment (longer on a cold or loaded machine): not what is measured.
+    await service.pool.warm();
     for (const [name, bytes, message] of cases) {
       const loop = watchEventLoop();
       const started = performance.now();
@@ -151,9 +153,18 @@ Deno.test("hostile PDFs end in a 422 naming the cap while this thread never paus
   });
 });
 
+/**
+ * Slack a loaded machine may add past a budget or a caller's leaving before
+ * the pool notices: small beside the minute and more this document takes to
+ * convert when nothing ends it, and above what a stalled shared runner adds.
+ */
+const SLACK_MS = 5000;
+
 Deno.test("the pool ends a conversion at its time budget with a 422, and keeps serving", async () => {
+  // Left alone, converting this takes over a minute on the machine this was written on.
   const bytes = await operatorFloodPdf(200);
   await withService({ pool: { workers: 2 }, limits: { timeBudgetMs: 3000 } }, async (service) => {
+    await service.pool.warm();
     const loop = watchEventLoop();
     const started = performance.now();
     await assert.rejects(
@@ -162,8 +173,9 @@ Deno.test("the pool ends a conversion at its time budget with a 422, and keeps s
     );
     const took = performance.now() - started;
     const paused = loop.stop();
-    assert.ok(took < 4000, `ended ${Math.round(took)} ms after it started`);
-    assert.ok(paused < 1000, `the event loop paused ${Math.round(paused)} ms`);
+    assert.ok(took < 3000 + SLACK_MS, `ended ${Math.round(took)} ms after it started`);
+    // Converting on this thread would pause it for the whole 3 s budget.
+    assert.ok(paused < 1500, `the event loop paused ${Math.round(paused)} ms`);
     const after = await service.pool.convert(await fixture("multipage.pdf"), {
       limits: { ...service.limits, timeBudgetMs: 60_000 },
     });
@@ -179,7 +191,8 @@ Deno.test("the pool ends a conversion whose caller left with a 504", async () =>
       service.pool.convert(bytes, { limits: service.limits, signal: AbortSignal.timeout(1500) }),
       UpstreamTimeoutError,
     );
-    assert.ok(performance.now() - started < 2500);
+    const took = performance.now() - started;
+    assert.ok(took < 1500 + SLACK_MS, `ended ${Math.round(took)} ms after it started`);
   });
 });
 

@@ -134,12 +134,17 @@ Deno.test("a caller that gives up gets its reason while the others get the answe
 
 Deno.test("a shared request is cancelled once every caller gave up, as with kit", async () => {
   const cancelled: boolean[] = [];
+  let received = Promise.withResolvers<void>();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
     await request.text();
+    received.resolve();
+    // Not cancelled within ten seconds (far beyond a loopback abort, even on a loaded machine) counts as never.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const gone = await Promise.race([
       new Promise<boolean>((resolve) => request.signal.addEventListener("abort", () => resolve(true))),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000)),
+      new Promise<boolean>((resolve) => timer = setTimeout(() => resolve(false), 10_000)),
     ]);
+    clearTimeout(timer);
     cancelled.push(gone);
     return new Response('{"jsonrpc":"2.0","id":0,"result":7}');
   });
@@ -149,7 +154,9 @@ Deno.test("a shared request is cancelled once every caller gave up, as with kit"
       const answers = callers.map((caller) =>
         transport({ payload: single("getSlot", []), signal: caller.signal }).catch((error: unknown) => error)
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The callers give up once the shared request is in the server's hands.
+      await received.promise;
+      received = Promise.withResolvers<void>();
       for (const caller of callers) caller.abort(new Error("gone"));
       assert.deepEqual((await Promise.all(answers)).map((error) => (error as Error).message), [
         "gone",

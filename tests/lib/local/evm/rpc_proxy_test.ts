@@ -105,9 +105,10 @@ Deno.test("LocalEvm.handleRpc() proxies standard methods and refuses the rest", 
       });
       const hash = (sent as { result: string }).result;
       assert.match(hash, /^0x[0-9a-f]{64}$/);
-      // Anvil mines at once, but the receipt may be indexed a moment later: poll as any client would.
+      // Anvil mines at once, but the receipt may be indexed a moment later: poll as any client would
+      // (for up to ten seconds, as a loaded machine's Anvil can be slow to get there).
       let receipt: { result: { status: string } | null } = { result: null };
-      for (let attempt = 0; attempt < 40 && !receipt.result; attempt++) {
+      for (let attempt = 0; attempt < 200 && !receipt.result; attempt++) {
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50));
         receipt = await evm.handleRpc({
           jsonrpc: "2.0",

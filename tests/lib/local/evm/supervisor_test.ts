@@ -11,7 +11,8 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
 
 Deno.test("startLocalEvm() replaces an Anvil that stops answering (SIGSTOP), under the same service keys", async () => {
   const evm = await startLocalEvm({
-    supervision: { probeIntervalMs: 200, probeTimeoutMs: 300, missedProbes: 2 },
+    // A probe of a loaded machine's healthy Anvil can take a few hundred ms; one that is stopped never answers.
+    supervision: { probeIntervalMs: 200, probeTimeoutMs: 1_000, missedProbes: 2 },
   });
   try {
     const first = evm.status();
@@ -19,7 +20,7 @@ Deno.test("startLocalEvm() replaces an Anvil that stops answering (SIGSTOP), und
     assert.equal(first.restarts, 0);
     const signer = evm.facilitatorSigner.getAddresses();
     Deno.kill(first.pid!, "SIGSTOP");
-    await until(() => evm.status().state === "restarting", 3_000, "the hang to be noticed");
+    await until(() => evm.status().state === "restarting", 10_000, "the hang to be noticed");
     assert.match(evm.status().lastFailure!.reason, /stopped answering/);
     await assert.rejects(
       evm.usdcBalance("0x000000000000000000000000000000000000dEaD"),

@@ -66,12 +66,14 @@ Deno.test("[e2e] hostile PDFs fail clearly and uncharged while /healthz answers 
       }
     });
 
-    // Starting a worker thread holds the event loop for a moment (0.3–0.7 s here, more on a loaded
-    // machine), once per worker, when the first conversion starts it, so it is done here first.
+    // Starting a worker thread holds the event loop for a moment (0.2–0.7 s here, more on a loaded
+    // machine), once per worker: the first conversion starts one, and the pool starts the others a second
+    // after it while nothing runs, which would fall inside one of the cases below. All are started here.
     await t.step("a first paid conversion starts the pool and answers 200", async () => {
       const response = await pay(`${service.base}${PATH}`, upload(textPdf([["Warm"]])));
       assert.equal(response.status, 200);
       assert.match((await response.json()).markdown, /Warm/);
+      await service.runtime.services.pdf.pool.warm();
     });
 
     const cases: Array<[string, () => Promise<Uint8Array> | Uint8Array, number, RegExp]> = [
@@ -100,7 +102,8 @@ Deno.test("[e2e] hostile PDFs fail clearly and uncharged while /healthz answers 
         assert.equal(response.headers.get("PAYMENT-RESPONSE"), null);
         assert.equal(local.solana.usdcBalance(buyer.solana.address), before, "not charged");
         assert.ok(slowest < 1000, `/healthz took ${Math.round(slowest)} ms`);
-        assert.ok(took < DEFAULT_PDF_LIMITS.timeBudgetMs + 3000, `answered after ${Math.round(took)} ms`);
+        // The budget counts the conversion alone; the slack covers the payment round trips before it.
+        assert.ok(took < DEFAULT_PDF_LIMITS.timeBudgetMs + 6000, `answered after ${Math.round(took)} ms`);
       });
     }
   } finally {
