@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
+import { until } from "../_support/until.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 
 const ALT_FEES = `/alt/v1/fees/priority?account=${SEEDED_FEE_ACCOUNT}`;
@@ -19,14 +20,6 @@ const ALT_FEES = `/alt/v1/fees/priority?account=${SEEDED_FEE_ACCOUNT}`;
  * took 0.2 s on a warm machine and can take several times that on a cold, loaded one.
  */
 const RESTART_DELAY_MS = 8_000;
-
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 Deno.test("[adversarial] a killed Anvil is reported, refuses /alt payments with 503, and is restarted", async (t) => {
   const service = await startTestService({
@@ -49,7 +42,7 @@ Deno.test("[adversarial] a killed Anvil is reported, refuses /alt payments with 
     const { pid } = evm.status();
     assert.ok(pid && pid > 0);
     Deno.kill(pid, "SIGKILL");
-    await until(() => evm.status().state !== "up", 2_000, "the death to be noticed");
+    await until(() => evm.status().state !== "up", "the death to be noticed", { timeoutMs: 2_000 });
 
     await t.step("/healthz reports the chain down and the service degraded", async () => {
       const health = await (await fetch(`${service.base}/healthz`)).json();
@@ -111,7 +104,7 @@ Deno.test("[adversarial] a killed Anvil is reported, refuses /alt payments with 
       assert.match(JSON.stringify(rpc), /Local EVM chain unavailable/);
     });
 
-    await until(() => evm.status().state === "up", 30_000, "the restart");
+    await until(() => evm.status().state === "up", "the restart", { timeoutMs: 30_000 });
 
     await t.step("after the restart /healthz is ok and says the old chain's balances are gone", async () => {
       const health = await (await fetch(`${service.base}/healthz`)).json();

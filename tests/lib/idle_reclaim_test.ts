@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { fullCollection, startIdleReclaim } from "../../lib/idle_reclaim.ts";
+import { until } from "../_support/until.ts";
 
 const CHECK_MS = 20;
 
@@ -23,13 +24,9 @@ function meter() {
       if (state.busy) micros += CHECK_MS * 1_000;
       return micros;
     },
-    async checks(n: number): Promise<void> {
+    checks(n: number): Promise<void> {
       const target = state.readings + n;
-      const deadline = Date.now() + 10_000;
-      while (state.readings < target) {
-        if (Date.now() > deadline) assert.fail(`${target - state.readings} of ${n} checks still to come`);
-        await delay(CHECK_MS / 2);
-      }
+      return until(() => state.readings >= target, `${n} more checks`, { everyMs: CHECK_MS / 2 });
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   UpstreamTimeoutError,
 } from "../../../lib/errors.ts";
 import { makeAudio } from "../../_support/audio_material.ts";
+import { until } from "../../_support/until.ts";
 
 const FFMPEG = "ffmpeg";
 /** A source that never ends: only a kill stops it. */
@@ -63,11 +64,11 @@ Deno.test("runFfmpeg() kills ffmpeg when the caller aborts and rethrows the reas
   const controller = new AbortController();
   const running = runFfmpeg(ENDLESS, { ffmpegPath: FFMPEG, timeoutMs: 60_000, signal: controller.signal });
   // Found once it runs: a cold machine's first ffmpeg can take a while to start.
-  let [pid] = await ourFfmpegs();
-  for (const deadline = Date.now() + 20_000; pid === undefined && Date.now() < deadline;) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    [pid] = await ourFfmpegs();
-  }
+  await until(async () => (await ourFfmpegs()).length > 0, "ffmpeg to start", {
+    timeoutMs: 20_000,
+    everyMs: 50,
+  });
+  const [pid] = await ourFfmpegs();
   assert.ok(pid !== undefined && await alive(pid), "ffmpeg started");
   const reason = new Error("client went away");
   controller.abort(reason);

@@ -5,21 +5,13 @@ import { createLocalSolana } from "../../../lib/local/solana/local_solana.ts";
 import { createSolanaClient, latestBlockhash } from "../../../lib/solana/rpc.ts";
 import { freePort } from "../../_support/service.ts";
 import { fundedWallet, memo, signedTransaction } from "../../_support/solana_transactions.ts";
+import { until } from "../../_support/until.ts";
 
 /** Lands one transaction: the chain makes a new block, with a new blockhash. */
 async function landOne(solana: LocalSolana): Promise<void> {
   const wallet = await fundedWallet(solana);
   const { err } = solana.execute(await signedTransaction(solana, wallet, [memo("next block")]));
   assert.equal(err, null);
-}
-
-/** Resolves once `condition()` holds, checking every 10 ms; fails after ten seconds naming `what`. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 Deno.test("chainBlockhash() offers the chain's newest blockhash, the same object until the chain moves on", async () => {

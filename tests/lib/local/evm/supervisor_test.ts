@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
 import { startLocalEvm } from "../../../../lib/local/evm/chain.ts";
-
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from "../../../_support/until.ts";
 
 Deno.test("startLocalEvm() replaces an Anvil that stops answering (SIGSTOP), under the same service keys", async () => {
   const evm = await startLocalEvm({
@@ -20,13 +13,13 @@ Deno.test("startLocalEvm() replaces an Anvil that stops answering (SIGSTOP), und
     assert.equal(first.restarts, 0);
     const signer = evm.facilitatorSigner.getAddresses();
     Deno.kill(first.pid!, "SIGSTOP");
-    await until(() => evm.status().state === "restarting", 10_000, "the hang to be noticed");
+    await until(() => evm.status().state === "restarting", "the hang to be noticed");
     assert.match(evm.status().lastFailure!.reason, /stopped answering/);
     await assert.rejects(
       evm.usdcBalance("0x000000000000000000000000000000000000dEaD"),
       /local EVM chain is down .*stopped answering/,
     );
-    await until(() => evm.status().state === "up", 30_000, "the restart");
+    await until(() => evm.status().state === "up", "the restart", { timeoutMs: 30_000 });
     const second = evm.status();
     assert.notEqual(second.pid, first.pid);
     assert.equal(second.restarts, 1);
