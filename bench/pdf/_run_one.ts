@@ -2,15 +2,21 @@
  * Converts one PDF in a fresh process and prints `{pages, ms, cpuSeconds, peakRssMb}` as
  * JSON, so the bench can measure speed and peak memory of each engine alone.
  *
- *     deno run -A bench/pdf/_run_one.ts ours|pool|pool-warm|textonly|pdf2md FILE
+ *     deno run -A bench/pdf/_run_one.ts ours|pool|pool-warm|textonly|textonly-warm-pool|pdf2md FILE
  *
  * `ours` converts on the main thread, `pool` on the service's worker pool
  * (as many workers as the service would start, started with the clock, large
  * documents split across them), `pool-warm` on that pool once its workers
  * have started and loaded pdf.js (a service past its first conversion).
+ * `textonly` is stock pdf.js text extraction on one thread, `textonly-warm-pool`
+ * the same on as many warm worker threads as the pool has, each opening the
+ * document and taking the next chunk of pages as the pool's workers do: the
+ * limit of any converter built on pdf.js on this machine's cores.
  *
  * @module
  */
+
+import { Worker } from "node:worker_threads";
 
 /** pdf.js' `getDocument`. */
 type GetDocument = typeof import("pdfjs-dist/legacy/build/pdf.mjs").getDocument;
@@ -38,6 +44,25 @@ function peakRssMb(): number {
     // not Linux
   }
   return Deno.memoryUsage().rss / 1024 / 1024;
+}
+
+/** Sends one request to a `_text_worker.ts` thread, moving `transfer`; resolves with its answer. */
+type Ask = (request: object, transfer?: ArrayBuffer[]) => Promise<unknown>;
+
+/** Starts a `_text_worker.ts` thread; resolves once it has loaded pdf.js. */
+function startTextThread(): Promise<Ask> {
+  const worker = new Worker(new URL("./_text_worker.ts", import.meta.url));
+  worker.unref();
+  const answer = () =>
+    new Promise<unknown>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+  return answer().then(() => (request, transfer) => {
+    const answered = answer();
+    worker.postMessage(request, transfer);
+    return answered;
+  });
 }
 
 /**
@@ -97,6 +122,32 @@ async function engine(mode: string): Promise<(bytes: Uint8Array) => Promise<numb
       await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
       return (bytes) => textOnly(getDocument, bytes);
     }
+    case "textonly-warm-pool": {
+      const { DEFAULT_POOL_OPTIONS, chunkSize } = await import("../../lib/pdf/pool.ts");
+      const threads = await Promise.all(
+        Array.from({ length: DEFAULT_POOL_OPTIONS.workers }, () => startTextThread()),
+      );
+      return async (bytes) => {
+        // Each thread gets its own copy as an ArrayBuffer, moved: a typed array in a message to a
+        // `node:worker_threads` worker took Deno some 1.8 s and 250 MB to pass for this manual.
+        const opened = await Promise.all(threads.map((ask) => {
+          const copy = bytes.slice().buffer;
+          return ask({ bytes: copy }, [copy]);
+        }));
+        const pages = Number(opened[0]);
+        let next = 0;
+        const extract = async (ask: Ask) => {
+          while (next < pages) {
+            const first = next + 1;
+            next += chunkSize(pages - next, threads.length);
+            await ask({ first, last: next });
+          }
+        };
+        await Promise.all(threads.map(extract));
+        await Promise.all(threads.map((ask) => ask({ close: true })));
+        return pages;
+      };
+    }
     case "pdf2md": {
       const pdf2md = ((await import("@opendocsg/pdf2md")) as unknown as { default: Pdf2md }).default;
       return async (bytes) => {
@@ -106,7 +157,9 @@ async function engine(mode: string): Promise<(bytes: Uint8Array) => Promise<numb
       };
     }
     default:
-      throw new Error(`Unknown mode "${mode}": use ours, pool, pool-warm, textonly or pdf2md`);
+      throw new Error(
+        `Unknown mode "${mode}": use ours, pool, pool-warm, textonly, textonly-warm-pool or pdf2md`,
+      );
   }
 }
 
