@@ -10,7 +10,8 @@
  * thread run them one after another).
  *
  * One more change bounds memory rather than cost: pdf.js keeps only the
- * latest pages it opened instead of all of them.
+ * latest pages it opened instead of all of them. The edits to how pdf.js
+ * extracts text (`text_edits.ts`) are applied with these.
  *
  * pdf.js catches and skips many errors on its own, so a breach is also
  * remembered: {@linkcode CostGuard.check} turns it into a 422 even when pdf.js
@@ -21,6 +22,7 @@
 import { UnprocessableError } from "../errors.ts";
 import type { CostLimits } from "./limits.ts";
 import { SHAPE_HINT_CALL } from "./shape_hint.ts";
+import { TEXT_EDITS } from "./text_edits.ts";
 
 /** Name of the global the spliced calls reach. */
 const GLOBAL = "pdfCostGuard";
@@ -141,77 +143,11 @@ const PAGE_CACHE = `    this.#pagePromises.set(pageIndex, promise);
     return promise;
 `;
 
-/**
- * With font faces disabled (nothing here installs a font), pdf.js compiles
- * the outline of every glyph a page shows and posts each one to the API
- * side as a separate message, for a canvas to draw the text with. Nothing is
- * drawn here, so that work (a tenth of an operator list's cost on a text
- * page) is skipped; outlines are still built where the text itself is a
- * clipping path or painted with a pattern, as pdf.js does.
- */
-const GLYPH_OUTLINES: [string, string] = [
-  '|| state.strokeColorSpace.name === "Pattern" || font.disableFontFace) {\n',
-  '|| state.strokeColorSpace.name === "Pattern") {\n',
-];
-
-/**
- * pdf.js works out the text position twice per glyph it extracts, with two
- * general matrix products that each build a new array, shared with every
- * other caller (its inline caches see arrays of every kind and go slow). The
- * same arithmetic, operation for operation, is written out here: the
- * results are the same numbers, without the two arrays in between.
- */
-const TEXT_TRANSFORM: [string, string] = [
-  `      const tsm = [textState.fontSize * textState.textHScale, 0, 0, textState.fontSize, 0, textState.textRise];
-      if (font.isType3Font && (textState.fontSize <= 1 || font.isCharBBox) && !isArrayEqual(textState.fontMatrix, FONT_IDENTITY_MATRIX)) {
-        const glyphHeight = font.bbox[3] - font.bbox[1];
-        if (glyphHeight > 0) {
-          tsm[3] *= glyphHeight * textState.fontMatrix[3];
-        }
-      }
-      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));
-`,
-  `      const s0 = textState.fontSize * textState.textHScale, s5 = textState.textRise;
-      let s3 = textState.fontSize;
-      if (font.isType3Font && (textState.fontSize <= 1 || font.isCharBBox) && !isArrayEqual(textState.fontMatrix, FONT_IDENTITY_MATRIX)) {
-        const glyphHeight = font.bbox[3] - font.bbox[1];
-        if (glyphHeight > 0) {
-          s3 *= glyphHeight * textState.fontMatrix[3];
-        }
-      }
-      const t = textState.textMatrix, c = textState.ctm;
-      const t0 = t[0] * s0 + t[2] * 0, t1 = t[1] * s0 + t[3] * 0;
-      const t2 = t[0] * 0 + t[2] * s3, t3 = t[1] * 0 + t[3] * s3;
-      const t4 = t[0] * 0 + t[2] * s5 + t[4], t5 = t[1] * 0 + t[3] * s5 + t[5];
-      return [c[0] * t0 + c[2] * t1, c[1] * t0 + c[3] * t1, c[0] * t2 + c[2] * t3, c[1] * t2 + c[3] * t3,
-        c[0] * t4 + c[2] * t5 + c[4], c[1] * t4 + c[3] * t5 + c[5]];
-`,
-];
-
-/** Most strings a font's glyph cache holds before it is emptied (see {@linkcode CHARS_CACHE}). */
-const CHARS_CACHE_SIZE = 4096;
-
-/**
- * pdf.js keeps, per font, the glyphs of every string the font ever showed,
- * until the document closes. Text extraction rarely shows a string twice, so
- * on a long document that is megabytes of glyph lists kept for nothing; the
- * cache is emptied whenever it holds {@linkcode CHARS_CACHE_SIZE} strings.
- */
-const CHARS_CACHE: [string, string] = [
-  "    this.#charsCache.set(chars, glyphs);\n    return glyphs;\n",
-  `    if (this.#charsCache.size >= ${CHARS_CACHE_SIZE}) this.#charsCache.clear();
-    this.#charsCache.set(chars, glyphs);
-    return glyphs;
-`,
-];
-
 /** Text of pdf.js replaced outright: [exact text, replacement]. */
 const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   ["      writer.write(bytes).catch(() => {});\n      writer.close().catch(() => {});\n", PIECEWISE_WRITE],
   ["    this.#pagePromises.set(pageIndex, promise);\n    return promise;\n", PAGE_CACHE],
-  GLYPH_OUTLINES,
-  TEXT_TRANSFORM,
-  CHARS_CACHE,
+  ...TEXT_EDITS,
 ];
 
 /** Name of the global that empties the latest document's object cache. */
