@@ -3,16 +3,16 @@
  * 2,415-page reference manual). Each round runs, in fresh processes and one
  * after another, bare pdf.js text extraction on one thread and on as many
  * warm worker threads as the pool has (the limits: what pdf.js alone costs,
- * and what it can give on these cores), our converter on one thread, and the
+ * and what it can give on these cores), our converter on one thread, the
  * service's pool (the document split across its workers), started with the
  * clock and, as a service past its first conversion has it, warm (workers
- * started, pdf.js loaded). It prints pages per second, CPU seconds and peak
- * RSS (the process' VmHWM, worker threads included) of every run, then the
- * best run of each with its ratios: to the goals (at least 450 pages/s on 2
- * cores, peak RSS at most 400 MB), to both bare extractions, and pool to one
- * thread.
- * The machine's load average is printed before and after, since a shared
- * machine slows every figure.
+ * started, pdf.js loaded), and one warm pool worker alone (the default
+ * memory budget splits no document). It prints pages per second, CPU
+ * seconds and peak RSS (the process' VmHWM, worker threads included) of
+ * every run, then the best run of each with its ratios: to the goals (at
+ * least 450 pages/s on 2 cores, peak RSS at most 400 MB), to both bare
+ * extractions, and pool to one thread. The machine's load average is
+ * printed before and after, since a shared machine slows every figure.
  *
  *     apt-get install r-doc-pdf
  *     deno run -A bench/pdf_pool.ts [rounds]
@@ -34,6 +34,7 @@ const ENGINES = [
   { name: "ours, 1 thread", mode: "ours" },
   { name: "ours, worker pool", mode: "pool" },
   { name: "ours, worker pool, warm", mode: "pool-warm" },
+  { name: "ours, one pool worker, warm (default budget)", mode: "worker-warm" },
 ] as const;
 
 /** The 1, 5 and 15 minute load averages (Linux), else "unknown". */

@@ -2,12 +2,14 @@
  * Converts one PDF in a fresh process and prints `{pages, ms, cpuSeconds, peakRssMb}` as
  * JSON, so the bench can measure speed and peak memory of each engine alone.
  *
- *     deno run -A bench/pdf/_run_one.ts ours|pool|pool-warm|textonly|textonly-warm-pool|pdf2md FILE
+ *     deno run -A bench/pdf/_run_one.ts ours|pool|pool-warm|worker-warm|textonly|textonly-warm-pool|pdf2md FILE
  *
  * `ours` converts on the main thread, `pool` on the service's worker pool
  * (as many workers as the service would start, started with the clock, large
  * documents split across them), `pool-warm` on that pool once its workers
- * have started and loaded pdf.js (a service past its first conversion).
+ * have started and loaded pdf.js (a service past its first conversion),
+ * `worker-warm` on a warm pool of one worker (what the default memory
+ * budget starts: it splits no document).
  * `textonly` is stock pdf.js text extraction on one thread, `textonly-warm-pool`
  * the same on as many warm worker threads as the pool has, each opening the
  * document and taking the next chunk of pages as the pool's workers do: the
@@ -107,9 +109,11 @@ async function engine(mode: string): Promise<(bytes: Uint8Array) => Promise<numb
         return result.pageCharacters.length;
       };
     }
-    case "pool-warm": {
+    case "pool-warm":
+    case "worker-warm": {
       const { createPdfService } = await import("../../lib/pdf/service.ts");
-      const service = createPdfService({ limits: unbounded });
+      const pool = mode === "worker-warm" ? { workers: 1 } : {};
+      const service = createPdfService({ limits: unbounded, pool });
       await service.pool.warm();
       return async (bytes) => {
         const result = await service.pool.convert(bytes, { limits: service.limits });
@@ -158,7 +162,7 @@ async function engine(mode: string): Promise<(bytes: Uint8Array) => Promise<numb
     }
     default:
       throw new Error(
-        `Unknown mode "${mode}": use ours, pool, pool-warm, textonly, textonly-warm-pool or pdf2md`,
+        `Unknown mode "${mode}": use ours, pool, pool-warm, worker-warm, textonly, textonly-warm-pool or pdf2md`,
       );
   }
 }
