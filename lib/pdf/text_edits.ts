@@ -1,9 +1,9 @@
 /**
  * Edits to pdf.js' text extraction, each an exact piece of its worker
- * module's source and its replacement, applied with the cost guard's
- * (`guard.ts`) when that module is loaded. Three make extraction cheaper
- * for the same text; one makes it more complete: the end of a line that
- * runs past the page's edge is kept.
+ * module's source and its replacement, applied with the cost guard's own
+ * edits (`guard.ts`) when that module is loaded. Three make extraction
+ * cheaper for the same text; one makes it more complete: the end of a line
+ * that runs past the page's edge is kept.
  *
  * @module
  */
