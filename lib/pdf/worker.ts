@@ -137,10 +137,21 @@ function openedJob() {
  * collects an idle thread's heap only when it next allocates, so a helper
  * done with a document would otherwise keep pdf.js' garbage resident (30–45
  * MB of the pool's peak RSS on the R reference manual) while the first
- * worker finishes. (It costs that thread two full collections, some 0.5 s
- * on that manual, so the worker that finishes does not ask for one.)
+ * worker finishes. The worker that finishes asks for one only on a large
+ * document ({@linkcode LARGE_DOCUMENT_PAGES}).
  */
 const collectGarbage = exposeGc();
+
+/**
+ * Selected pages from which the finishing worker collects the closed
+ * document's garbage before the structure work. Left to V8, that garbage
+ * stays while the finish allocates on top of it: one worker converting the
+ * 2,415-page R reference manual peaked at 371–406 MB, and 330–344 MB when it
+ * collected first (two full collections, some 0.3–0.5 s there, within the
+ * noise of a shared machine). On small documents the peak is far from any
+ * budget and the time would be wasted.
+ */
+const LARGE_DOCUMENT_PAGES = 1000;
 
 /** V8's `gc()`, exposed in a fresh context; undefined where that is not allowed. */
 function exposeGc(): (() => void) | undefined {
@@ -214,6 +225,7 @@ async function serve(
     case "finish": {
       if (!job?.plan) throw new Error("No planned document to finish");
       await closeDocument();
+      if (job.plan.selected.length >= LARGE_DOCUMENT_PAGES) collectGarbage?.();
       const runs = [...job.runs, ...readRuns(bytes, request.lengths)];
       job.runs = [];
       runs.sort((a, b) => firstPage(a) - firstPage(b));
