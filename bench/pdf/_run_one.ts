@@ -55,11 +55,11 @@ type Ask = (request: object, transfer?: ArrayBuffer[]) => Promise<unknown>;
 function startTextThread(): Promise<Ask> {
   const worker = new Worker(new URL("./_text_worker.ts", import.meta.url));
   worker.unref();
-  const answer = () =>
-    new Promise<unknown>((resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    });
+  // One request at a time: the answer awaited, settled by the thread's next message or its failure.
+  let awaited: { resolve(answer: unknown): void; reject(error: unknown): void } | undefined;
+  worker.on("message", (message) => awaited?.resolve(message));
+  worker.on("error", (error) => awaited?.reject(error));
+  const answer = () => new Promise<unknown>((resolve, reject) => awaited = { resolve, reject });
   return answer().then(() => (request, transfer) => {
     const answered = answer();
     worker.postMessage(request, transfer);
