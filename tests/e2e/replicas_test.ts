@@ -10,6 +10,7 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 import { devnetOn, LOCKED_DOWN, type ServiceProcess, spawnService } from "../_support/service_process.ts";
 import { freePort } from "../_support/service.ts";
+import { until } from "../_support/until.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
@@ -72,10 +73,7 @@ Deno.test("[e2e] two replicas sharing one KV: a payment buys one answer, whichev
       }
       assert.equal(ledger.usdcBalance(payTo) - before, PRICE);
       // Log lines are flushed in bursts: wait for the settlement's (a second would come in the same one).
-      for (const deadline = Date.now() + 10_000; settlements(a) + settlements(b) === settledBefore;) {
-        if (Date.now() > deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(() => settlements(a) + settlements(b) > settledBefore, "the settlement's log line");
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(settlements(a) + settlements(b) - settledBefore, 1);
     });

@@ -5,6 +5,7 @@ import {
   signalPresence,
   TABLE_AFTER_MS,
 } from "../../../lib/payments/presence.ts";
+import { until } from "../../_support/until.ts";
 
 /** A loopback listener with one accepted connection: the client's end and the peer address the server sees. */
 async function connectionPair(hostname = "127.0.0.1") {
@@ -17,16 +18,20 @@ async function connectionPair(hostname = "127.0.0.1") {
 
 /**
  * The state of `peer`'s connection once it is no longer seen open, read
- * again until then (up to five seconds): the kernel handles a loopback FIN
- * at once, but a test machine may be slow to get there.
+ * again until then (failing after five seconds): the kernel handles a
+ * loopback FIN at once, but a test machine may be slow to get there.
  */
 async function stateOnceClosed(peer: { hostname: string; port: number }): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  while (true) {
-    const state = await peerConnectionState(peer);
-    if (state !== "open" || Date.now() > deadline) return state;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  let state = "open";
+  await until(
+    async () => (state = await peerConnectionState(peer)) !== "open",
+    `port ${peer.port} to close`,
+    {
+      timeoutMs: 5_000,
+      everyMs: 10,
+    },
+  );
+  return state;
 }
 
 Deno.test("peerConnectionState() sees a connection open, then closed by its peer", async () => {
