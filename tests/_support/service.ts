@@ -70,9 +70,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   };
 }
 
-/** A throwaway buyer funded from the service's faucet, and its paying x402 client. */
+/** A throwaway buyer funded from the faucet of a local-mode service at `service.base`, and its paying x402 client. */
 export async function fundedBuyer(
-  service: TestService,
+  service: Pick<TestService, "base">,
   usdc = "1",
 ): Promise<{ buyer: Buyer; client: x402Client }> {
   const buyer = await throwawayBuyer();

@@ -9,9 +9,8 @@
 import assert from "node:assert/strict";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import { spawnService } from "../_support/service_process.ts";
-import { startTestService } from "../_support/service.ts";
+import { fundedBuyer, startTestService } from "../_support/service.ts";
 
 /** A request body that trickles forever, as a slow client uploads. */
 function trickle(): ReadableStream<Uint8Array> {
@@ -66,12 +65,8 @@ Deno.test("[e2e] SIGTERM with requests in flight: paid work settles or is releas
   rpc.forwardTo(`${cluster.base}/local/solana`);
   const service = await spawnService({ SERVICE_MODE: "local", ALT_ROUTES: "off", SOLANA_RPC_URL: rpc.url });
   try {
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const pay = wrapFetchWithPayment(
-      fetch,
-      payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }),
-    );
+    const { client } = await fundedBuyer(service);
+    const pay = wrapFetchWithPayment(fetch, client);
     const fees = pay(`${service.base}/v1/fees/priority`);
     const token = pay(`${service.base}/v1/token/4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU`)
       .catch((error: Error) => error);

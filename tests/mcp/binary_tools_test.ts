@@ -5,11 +5,10 @@
  */
 import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import { callPaidTool, callTool, connectMcp, paymentRequiredOf } from "../../mcp/client.ts";
 import { makeAudio } from "../_support/audio_material.ts";
 import { textPdf } from "../_support/synthetic_pdf.ts";
-import { startTestService } from "../_support/service.ts";
+import { fundedBuyer, startTestService } from "../_support/service.ts";
 
 Deno.test("[e2e] MCP binary tools: base64 PDF in, audio in and out as an audio block, bad base64 free", async (t) => {
   const service = await startTestService();
@@ -17,9 +16,7 @@ Deno.test("[e2e] MCP binary tools: base64 PDF in, audio in and out as an audio b
   const alt = await connectMcp(`${service.base}/alt/mcp`);
   try {
     const local = service.runtime.local!;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const payer = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { buyer, client: payer } = await fundedBuyer(service);
 
     await t.step("pdf_to_markdown converts a base64 PDF and charges $0.0025 on Solana", async () => {
       const payTo = service.runtime.rails.solana.payTo as Address;

@@ -8,15 +8,13 @@ import type { Address } from "@solana/kit";
 import type { Client } from "@modelcontextprotocol/sdk/client";
 // @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider"
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { x402Client } from "@x402/core/client";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import { callPaidTool, callTool, connectMcp, paymentRequiredOf, settlementOf } from "../../mcp/client.ts";
 import { registry } from "../../app.ts";
 import { catalogOf } from "../../lib/operation/mod.ts";
 
 const { operations, altOperations } = registry;
 import { inputJsonSchema } from "../../lib/operation/schemas.ts";
-import { startTestService, type TestService } from "../_support/service.ts";
+import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
 
 const FEES_TOOL = "chain_priority_fees";
 const PRICE_ATOMIC = 2000n; // $0.002
@@ -50,9 +48,7 @@ Deno.test("[e2e] MCP: tools on both endpoints, unpaid, paid, replayed and invali
     const local = service.runtime.local!;
     const solanaPayTo = service.runtime.rails.solana.payTo as Address;
     const evmPayTo = service.runtime.rails.evm!.payTo as `0x${string}`;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const payer: x402Client = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { buyer, client: payer } = await fundedBuyer(service);
     const validator = new AjvJsonSchemaValidator();
 
     await withClients(service, async ({ solana, alt }) => {

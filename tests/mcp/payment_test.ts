@@ -6,14 +6,13 @@
 import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
 import type { PricedResource } from "../../lib/payments/gateway.ts";
 import type { PaymentRail } from "../../lib/payments/rails.ts";
 import { UpstreamError } from "../../lib/errors.ts";
 import { withPayment } from "../../mcp/payment.ts";
 import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../../mcp/results.ts";
 import { paymentRequiredOf, settlementOf } from "../../mcp/client.ts";
-import { startTestService } from "../_support/service.ts";
+import { fundedBuyer, startTestService } from "../_support/service.ts";
 
 const PRICE_ATOMIC = 3000n;
 const resource: PricedResource = {
@@ -33,9 +32,7 @@ Deno.test("withPayment() settles only successful work, and never serves output w
     const { gateway, rails, local } = service.runtime;
     const rail: PaymentRail = rails.solana;
     const payTo = rail.payTo as Address;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const payer = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { client: payer } = await fundedBuyer(service);
     const required = (): Promise<PaymentRequired> => gateway.paymentRequired(rail, resource);
     const pay = async (): Promise<PaymentPayload> => await payer.createPaymentPayload(await required());
     const call = (payment: unknown) => ({ gateway, rail, resource, meta: { [PAYMENT_META_KEY]: payment } });
@@ -115,9 +112,7 @@ Deno.test("withPayment() does not settle work that finished after the caller wen
     const { gateway, rails, local } = service.runtime;
     const rail: PaymentRail = rails.solana;
     const payTo = rail.payTo as Address;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const payer = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { client: payer } = await fundedBuyer(service);
     const payment = await payer.createPaymentPayload(await gateway.paymentRequired(rail, resource));
     const controller = new AbortController();
     const before = local!.solana.usdcBalance(payTo);

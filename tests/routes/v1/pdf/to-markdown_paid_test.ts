@@ -7,10 +7,9 @@ import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../../../lib/payments/buyer.ts";
 import { callPaidTool, connectMcp } from "../../../../mcp/client.ts";
 import { pdfUrl } from "../../../_support/pdf_corpus.ts";
-import { startTestService } from "../../../_support/service.ts";
+import { fundedBuyer, startTestService } from "../../../_support/service.ts";
 
 const PATH = "/v1/pdf/to-markdown";
 const PRICE_ATOMIC = 2500n; // $0.0025
@@ -20,9 +19,7 @@ Deno.test("[e2e] pdf_to_markdown is paid over HTTP and MCP, and a bad PDF costs 
   try {
     const local = service.runtime.local!;
     const payTo = service.runtime.rails.solana.payTo as Address;
-    const buyer = await throwawayBuyer();
-    await fundFromFaucet(service.base, buyer, "1");
-    const client = payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` });
+    const { buyer, client } = await fundedBuyer(service);
     const pay = wrapFetchWithPayment(fetch, client);
     const pdf = await Deno.readFile(pdfUrl("02_api_reference", "chromium"));
     const upload = (body: Uint8Array) => ({
