@@ -145,8 +145,13 @@ async function normalise(name: string, readme: string, work: string): Promise<st
   return await run("pandoc", ["-f", "gfm", "-t", "gfm", "--wrap=none"], { stdin: titled });
 }
 
-/** Renders a Markdown file with pandoc → pdflatex. */
-export async function renderTex(source: string, out: string) {
+/**
+ * Renders a Markdown file with pandoc → pdflatex. With `indent`, paragraphs
+ * are set as LaTeX sets them by default (first line indented, no space
+ * between) at 11 pt, where pandoc's template otherwise spaces them apart
+ * unindented.
+ */
+export async function renderTex(source: string, out: string, { indent = false } = {}) {
   await run("pandoc", [
     "-f",
     "gfm",
@@ -156,6 +161,7 @@ export async function renderTex(source: string, out: string) {
     "geometry:a4paper,margin=2.2cm",
     "-V",
     "colorlinks=true",
+    ...(indent ? ["-V", "indent", "-V", "fontsize=11pt"] : []),
     "-o",
     out,
   ]);

@@ -16,7 +16,7 @@ import {
 } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
-import { bodyColumns, isQuoteParagraph } from "./quotes.ts";
+import { bodyColumns, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
@@ -180,6 +180,7 @@ function spacedLike(spacings: ReadonlyArray<[number, number] | null>, gap: numbe
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */
 export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
   const columns = bodyColumns(pages, stats.bodySize);
+  const indent = firstLineIndent(drafts.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines));
   drafts.forEach((draft, i) => {
     const column = columns.get(draft.page);
     const first = draft.lines[0];
@@ -189,7 +190,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
       ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
       : undefined;
-    draft.quote = isQuoteParagraph(draft.lines, column, listTextX);
+    draft.quote = isQuoteParagraph(draft.lines, column, listTextX, indent);
     // Set where the item's next paragraph would be, yet opening a quote that follows at its own
     // edge: a quote inside the item would stand further in, so the two are one quote after the list.
     const next = drafts[i + 1];

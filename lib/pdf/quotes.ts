@@ -81,17 +81,48 @@ function heaviest(edges: ReadonlyArray<Edge | undefined>): number | undefined {
 }
 
 /**
+ * How far a document's paragraphs indent their first line, where they do
+ * (TeX's default, most word processors'): the offset of a first line right of
+ * the lines after it that most paragraphs of two or more lines share, when
+ * at least two do.
+ *
+ * @param paragraphs Each paragraph's lines.
+ */
+export function firstLineIndent(paragraphs: ReadonlyArray<readonly Line[]>): number | undefined {
+  const votes = new Map<number, number>();
+  for (const lines of paragraphs) {
+    const first = lines[0];
+    if (!first || lines.length < 2) continue;
+    const indent = first.x0 - Math.min(...lines.slice(1).map((l) => l.x0));
+    if (indent < first.size * 0.5) continue;
+    const key = Math.round(indent * 2) / 2;
+    votes.set(key, (votes.get(key) ?? 0) + 1);
+  }
+  let indent: number | undefined, most = 1;
+  for (const [key, n] of votes) if (n > most) [indent, most] = [key, n];
+  return indent;
+}
+
+/**
  * True when lines of one paragraph are set as a block quote.
  *
  * @param lines The paragraph's lines.
  * @param column The page's body column.
  * @param listTextX Where the text of the list item just before starts, if one does.
+ * @param indent The document's first-line indent ({@linkcode firstLineIndent}), if it has one.
  */
-export function isQuoteParagraph(lines: readonly Line[], column: Column, listTextX?: number): boolean {
+export function isQuoteParagraph(
+  lines: readonly Line[],
+  column: Column,
+  listTextX?: number,
+  indent?: number,
+): boolean {
   const size = lines[0]?.size ?? 0;
   if (!size) return false;
   const x0 = Math.min(...lines.map((l) => l.x0));
   const x1 = Math.max(...lines.map((l) => l.x1));
+  // A line set in by just the first-line indent is a paragraph of one line.
+  if (lines.length === 1 && indent !== undefined && Math.abs(x0 - column.left - indent) <= 1) return false;
   // Set in as far as the item's text before it, it is the item's next paragraph; set in further, a
   // quote inside the item; set in less, a quote after the list.
   if (listTextX !== undefined && x0 > listTextX - size * 0.5 && x0 < listTextX + size * 1.5) return false;

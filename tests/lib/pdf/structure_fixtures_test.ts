@@ -1,7 +1,7 @@
 /**
  * Structure found in small PDFs made by the foreign corpus' producers
  * (pdflatex, wkhtmltopdf), converted with real pdf.js. Sources and how they
- * are made: `fixtures/structure/` and `make_fixtures.ts`.
+ * are made: `fixtures/structure/` and `bench/pdf/make_structure_fixtures.ts`.
  */
 import assert from "node:assert/strict";
 import { OPS as PDFJS_OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -457,3 +457,14 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
     ]);
   });
 }
+
+Deno.test("LaTeX's default paragraphs (first line indented, no space between) come out whole, none as a quote", async () => {
+  const source = await Deno.readTextFile(new URL("./fixtures/structure/indented.md", import.meta.url));
+  const out = (await convert("indented.pdflatex")).trim().split(/\n{2,}/);
+  // Each source paragraph, its lines joined, is one paragraph of the output, as it is or quoted.
+  for (const block of source.trim().split(/\n{2,}/)) {
+    const text = block.replace(/\n(> |  )?/g, " ");
+    assert.ok(out.includes(text), `missing ${JSON.stringify(text)} in\n${out.join("\n\n")}`);
+  }
+  assert.deepEqual(quoteBlocks(out.join("\n\n")).length, 1);
+});

@@ -1,0 +1,117 @@
+/**
+ * Where paragraphs start and end on pages laid out line by line: a first line
+ * indented as TeX and word processors set it, and the look-alikes that are not
+ * paragraphs (contents entries, flush-right and centred lines).
+ */
+import assert from "node:assert/strict";
+import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
+import { documentStats } from "../../../lib/pdf/stats.ts";
+import { buildBlocks } from "../../../lib/pdf/structure.ts";
+import type { FontStyle, Line, PageText } from "../../../lib/pdf/types.ts";
+
+const serif: FontStyle = { name: "Serif", bold: false, italic: false, monospace: false };
+/** Body size, and the distance between baselines. */
+const SIZE = 10, LEADING = 12;
+/** The text column: left margin and right edge. */
+const LEFT = 72, RIGHT = 522;
+
+/** A line of body text from `x0` to `x1` on baseline `y`. */
+function line(text: string, x0: number, x1: number, y: number): Line {
+  return {
+    spans: [{ text, x: x0, y, width: x1 - x0, size: SIZE, font: serif }],
+    x0,
+    x1,
+    y,
+    size: SIZE,
+    page: 1,
+  };
+}
+
+/** Lines set one under the other from the top of the page, each as `[text, x0, x1]`; `null` leaves a line blank. */
+function page(...rows: Array<[string, number, number] | null>): PageText {
+  const lines: Line[] = [];
+  rows.forEach((row, i) => {
+    if (row) lines.push(line(row[0], row[1], row[2], 100 + i * LEADING));
+  });
+  return { page: 1, width: 595, height: 842, lines };
+}
+
+/** The Markdown of one page. */
+function markdown(text: PageText): string {
+  return renderMarkdown(
+    buildBlocks([text], { stats: documentStats([text]), outline: [], pageBreaks: false }),
+  );
+}
+
+/** The paragraphs of some Markdown. */
+function paragraphs(text: string): string[] {
+  return text.trim().split(/\n{2,}/);
+}
+
+Deno.test("a paragraph whose first line is indented 1.5 or 3 ems keeps its lines that return to the margin", () => {
+  for (const indent of [15, 17, 30]) {
+    const out = markdown(page(
+      ["The opening paragraph starts at the margin and runs across the column", LEFT, RIGHT],
+      ["to a short last line.", LEFT, 190],
+      ["The next one opens indented, as TeX and word processors mark a new", LEFT + indent, RIGHT],
+      ["paragraph, and its second line returns to the margin of the column", LEFT, RIGHT],
+      ["until it ends.", LEFT, 150],
+    ));
+    assert.deepEqual(paragraphs(out), [
+      "The opening paragraph starts at the margin and runs across the column to a short last line.",
+      "The next one opens indented, as TeX and word processors mark a new paragraph, and its second line " +
+      "returns to the margin of the column until it ends.",
+    ], `indent ${indent} pt`);
+  }
+});
+
+Deno.test("a contents entry ending in leaders and a page number ends there, though the next starts left of it", () => {
+  const out = markdown(page(
+    ["4.11. Example: a letter with recipient, opening, text, closing, and", LEFT, 500],
+    ["a postscript . . . . . . . . . . . . . . . . . . . . . . . . . . 188", LEFT + 24, RIGHT],
+    ["4.12. Example: a letter with sender and recipient . . . . . . . . 194", LEFT, RIGHT],
+  ));
+  assert.ok(
+    paragraphs(out).some((p) => p.startsWith("4.12. Example")),
+    `the second entry runs into the first:\n${out}`,
+  );
+});
+
+Deno.test("lines set flush right or centred, whose left edges step as an indent does, stay apart", () => {
+  const flushRight = markdown(page(
+    ["2 Valley", 490, RIGHT],
+    ["SAMPLEBY ZY32 1XW", 460, RIGHT],
+    ["Phone: 0 12 34 56 78", 440, RIGHT],
+  ));
+  assert.equal(paragraphs(flushRight).length, 3, flushRight);
+  const centred = markdown(page(
+    ["left margin + right margin = page width − type area width, in points", 110, 484],
+    ["half inner margin plus outer margin = page width − type area width, again", 90, 504],
+  ));
+  assert.equal(paragraphs(centred).length, 2, centred);
+});
+
+Deno.test("a one-line paragraph set in by the document's first-line indent is not a quote; a quote still is", () => {
+  const out = markdown(page(
+    ["A paragraph opens indented and runs across the whole column to the", LEFT + 15, RIGHT],
+    ["margin on the right, then ends here.", LEFT, 260],
+    ["Another paragraph opens indented by the same amount and runs on", LEFT + 15, RIGHT],
+    ["to a second line.", LEFT, 170],
+    ["A paragraph of one line.", LEFT + 15, 200],
+    null,
+    ["A quotation is set in from both margins, further than a paragraph's", LEFT + 25, RIGHT - 25],
+    ["first line, and ends short of the right edge.", LEFT + 25, 320],
+    null,
+    ["The last paragraph opens indented and wraps onto a second line at the", LEFT + 15, RIGHT],
+    ["margin.", LEFT, 110],
+  ));
+  const found = paragraphs(out);
+  assert.ok(found.includes("A paragraph of one line."), out);
+  assert.ok(
+    found.includes(
+      "> A quotation is set in from both margins, further than a paragraph's first line, and ends " +
+        "short of the right edge.",
+    ),
+    out,
+  );
+});
