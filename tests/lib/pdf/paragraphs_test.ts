@@ -1,7 +1,8 @@
 /**
  * Where paragraphs start and end on pages laid out line by line: a first line
  * indented as TeX and word processors set it, and the look-alikes that are not
- * paragraphs (contents entries, flush-right and centred lines).
+ * paragraphs (contents entries, flush-right and centred lines), and the
+ * lines of a description list's item hanging under its bold label.
  */
 import assert from "node:assert/strict";
 import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
@@ -15,16 +16,17 @@ const SIZE = 10, LEADING = 12;
 /** The text column: left margin and right edge. */
 const LEFT = 72, RIGHT = 522;
 
-/** A line of body text from `x0` to `x1` on baseline `y`. */
+const bold: FontStyle = { ...serif, name: "Serif-Bold", bold: true };
+
+/** A line of body text from `x0` to `x1` on baseline `y`; a label in `**` opens it in bold. */
 function line(text: string, x0: number, x1: number, y: number): Line {
-  return {
-    spans: [{ text, x: x0, y, width: x1 - x0, size: SIZE, font: serif }],
-    x0,
-    x1,
-    y,
-    size: SIZE,
-    page: 1,
-  };
+  const label = /^\*\*(.+?)\*\* /.exec(text);
+  const rest = label ? text.slice(label[0].length) : text;
+  const labelWidth = label ? label[1]!.length * 5 : 0;
+  const spans = label ? [{ text: label[1]!, x: x0, y, width: labelWidth, size: SIZE, font: bold }] : [];
+  const restX = x0 + (label ? labelWidth + 5 : 0);
+  spans.push({ text: rest, x: restX, y, width: x1 - restX, size: SIZE, font: serif });
+  return { spans, x0, x1, y, size: SIZE, page: 1 };
 }
 
 /** Lines set one under the other from the top of the page, each as `[text, x0, x1]`; `null` leaves a line blank. */
@@ -114,4 +116,21 @@ Deno.test("a one-line paragraph set in by the document's first-line indent is no
     ),
     out,
   );
+});
+
+Deno.test("an item whose lines hang under its bold label is one paragraph, and the next label starts the next", () => {
+  const out = markdown(page(
+    ["**required** Omitting the field will produce a warning message and, rarely, a", LEFT, RIGHT],
+    ["badly formatted entry, so the field is needed whatever else is given here", LEFT + 25, RIGHT],
+    ["for the entry and for the style that formats its fields in the list", LEFT + 25, RIGHT],
+    ["**ignored** The field is ignored: any field that is not required or optional", LEFT, RIGHT],
+    ["is left out of the reference list, so extra fields do no harm at all in the", LEFT + 25, RIGHT],
+    ["file, where they may serve later.", LEFT + 25, 260],
+  ));
+  assert.deepEqual(paragraphs(out), [
+    "required Omitting the field will produce a warning message and, rarely, a badly formatted entry, so the " +
+    "field is needed whatever else is given here for the entry and for the style that formats its fields in the list",
+    "ignored The field is ignored: any field that is not required or optional is left out of the reference " +
+    "list, so extra fields do no harm at all in the file, where they may serve later.",
+  ]);
 });

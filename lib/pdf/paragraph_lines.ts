@@ -1,0 +1,106 @@
+/**
+ * Where a paragraph's lines end: whether the next line of a page continues
+ * the paragraph drafted so far, by spacing, size, weight and left edges, with
+ * the first lines that stand apart from the rest in common typesetting (a
+ * first line indented, lines hanging under a bold label).
+ *
+ * @module
+ */
+import { allBold, blockId, type Draft } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
+import type { DocumentStats } from "./stats.ts";
+import { nearSize } from "./stats.ts";
+import type { Line } from "./types.ts";
+
+/**
+ * Most a paragraph's first line is indented, in ems: TeX indents by 1.5 (15 pt
+ * at 10 pt, 17 pt at 11 pt), word processors by up to half an inch (3 ems at
+ * 12 pt).
+ */
+const MAX_FIRST_LINE_INDENT = 4;
+
+/**
+ * Fewest ems a paragraph's indented first line spans: a text column is
+ * some 24 ems wide in two columns and 35 in one, and lines set flush right
+ * (a letter's address) or centred, whose left edges step as an indent
+ * does, are mostly shorter.
+ */
+const MIN_FIRST_LINE_EMS = 20;
+
+/**
+ * True when `line` is the second line of a paragraph that opens indented, as
+ * TeX's and most word processors' paragraphs do: the draft holds only the
+ * first line, which stands at most {@linkcode MAX_FIRST_LINE_INDENT} ems right
+ * of `line`, spans at least {@linkcode MIN_FIRST_LINE_EMS} ems and runs on
+ * about as far as `line` or further, so it wrapped there. A line indented on
+ * both sides (a quote's) or centred ends short of the next line by as much as
+ * it starts right of it, and a short indented line (a label) is shorter
+ * still.
+ */
+function followsIndentedFirstLine(draft: Draft, line: Line): boolean {
+  if (draft.lines.length !== 1) return false;
+  const first = draft.lines[0]!;
+  const indent = first.x0 - line.x0;
+  return indent > 0 && indent <= first.size * MAX_FIRST_LINE_INDENT &&
+    first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS &&
+    first.x1 >= line.x1 - Math.min(first.size, indent / 2) &&
+    !LEADERS_AND_PAGE.test(plainLineText(first));
+}
+
+/**
+ * The end of a table of contents' entry: dot leaders, then a page number. A
+ * long entry's last line is indented under its title, as a paragraph's
+ * first line is, and the next entry starts left of it.
+ */
+const LEADERS_AND_PAGE = /(?:[.·…] ?){4,}\s*[\dixvlc]+\s*$/i;
+
+/**
+ * True when `line` is the second line of an item of a description list (or a
+ * glossary) whose lines hang: the draft holds only the first line, which
+ * opens with a bold label, goes on in another weight and wrapped at the
+ * column's edge (as {@linkcode followsIndentedFirstLine} measures it), and
+ * `line` is set in under it by at most {@linkcode MAX_FIRST_LINE_INDENT}
+ * ems, as LaTeX's `description` sets its items.
+ */
+function hangsUnderLabel(draft: Draft, line: Line): boolean {
+  if (draft.lines.length !== 1) return false;
+  const first = draft.lines[0]!;
+  const spans = first.spans.filter((s) => s.text.trim());
+  if (spans.length < 2 || !spans[0]!.font.bold || spans.every((s) => s.font.bold)) return false;
+  const hang = line.x0 - first.x0;
+  return hang > 0 && hang <= first.size * MAX_FIRST_LINE_INDENT &&
+    first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && first.x1 >= line.x1 - first.size;
+}
+
+/** True when the draft's lines hang under its first: the second stands right of it. */
+function hangs(draft: Draft): boolean {
+  const [first, second] = draft.lines;
+  return !!first && !!second && second.x0 > first.x0 + first.size * 0.8;
+}
+
+/** True when `line` continues the paragraph in `draft`. */
+export function continuesText(draft: Draft, line: Line, stats: DocumentStats): boolean {
+  const prev = draft.lines[draft.lines.length - 1]!;
+  if (draft.page !== line.page) return false;
+  const a = blockId(prev), b = blockId(line);
+  if (a !== undefined && b !== undefined && a !== b) return false;
+  const dy = line.y - prev.y;
+  if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
+  if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
+    return false;
+  }
+  const left = Math.min(...draft.lines.map((l) => l.x0));
+  if (line.x0 < left - prev.size * 1.5 && !followsIndentedFirstLine(draft, line)) return false;
+  if (
+    line.x0 > left + prev.size * 0.8 && Math.abs(prev.x0 - left) < 1 && a === undefined &&
+    !hangsUnderLabel(draft, line)
+  ) return false;
+  // Back at the edge of a hanging item's label, the next item starts.
+  if (hangs(draft) && line.x0 <= left + 1) return false;
+  if (draft.lines.length >= 2) {
+    const widest = Math.max(...draft.lines.map((l) => l.x1 - l.x0));
+    const text = plainLineText(prev);
+    if (prev.x1 - prev.x0 < widest * 0.7 && /[.!?:]$/.test(text)) return false;
+  }
+  return true;
+}
