@@ -65,11 +65,16 @@ const LEADERS_AND_PAGE = /(?:[.·…] ?){4,}\s*[\dixvlc]+\s*$/i;
 function hangsUnderLabel(draft: Draft, line: Line): boolean {
   if (draft.lines.length !== 1) return false;
   const first = draft.lines[0]!;
-  const spans = first.spans.filter((s) => s.text.trim());
-  if (spans.length < 2 || !spans[0]!.font.bold || spans.every((s) => s.font.bold)) return false;
+  if (!opensWithLabel(first)) return false;
   const hang = line.x0 - first.x0;
   return hang > 0 && hang <= first.size * MAX_FIRST_LINE_INDENT &&
     first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && first.x1 >= line.x1 - first.size;
+}
+
+/** True when a line opens with a bold label and goes on in another weight. */
+function opensWithLabel(line: Line): boolean {
+  const spans = line.spans.filter((s) => s.text.trim());
+  return spans.length >= 2 && spans[0]!.font.bold && !spans.every((s) => s.font.bold);
 }
 
 /** True when the draft's lines hang under its first: the second stands right of it. */
@@ -78,14 +83,29 @@ function hangs(draft: Draft): boolean {
   return !!first && !!second && second.x0 > first.x0 + first.size * 0.8;
 }
 
-/** True when `line` continues the paragraph in `draft`. */
-export function continuesText(draft: Draft, line: Line, stats: DocumentStats): boolean {
+/**
+ * True when `line` continues the paragraph in `draft`.
+ *
+ * @param edges The left and right edges of the page's text, where known, and whether its lines are
+ *   justified (end together at the right edge).
+ */
+export function continuesText(
+  draft: Draft,
+  line: Line,
+  stats: DocumentStats,
+  edges?: { left?: number; right: number; justified: boolean },
+): boolean {
   const prev = draft.lines[draft.lines.length - 1]!;
   if (draft.page !== line.page) return false;
   const a = blockId(prev), b = blockId(line);
   if (a !== undefined && b !== undefined && a !== b) return false;
   const dy = line.y - prev.y;
-  if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
+  const spacing = stats.lineGap(prev.size);
+  if (dy <= 0 || dy > spacing * 1.3 + 1) return false;
+  // A little more space than between lines, after a sentence's end and before a capital: a paragraph's.
+  if (dy > spacing * 1.2 + 1 && /[.!?:]$/.test(plainLineText(prev)) && /^\p{Lu}/u.test(plainLineText(line))) {
+    return false;
+  }
   if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
     return false;
   }
@@ -95,12 +115,23 @@ export function continuesText(draft: Draft, line: Line, stats: DocumentStats): b
     line.x0 > left + prev.size * 0.8 && Math.abs(prev.x0 - left) < 1 && a === undefined &&
     !hangsUnderLabel(draft, line)
   ) return false;
-  // Back at the edge of a hanging item's label, the next item starts.
+  // Back at the edge of a hanging item's label, or at a label as the draft opened with, the next item starts.
   if (hangs(draft) && line.x0 <= left + 1) return false;
+  if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
+  const ended = /[.!?:]$/.test(plainLineText(prev));
   if (draft.lines.length >= 2) {
     const widest = Math.max(...draft.lines.map((l) => l.x1 - l.x0));
-    const text = plainLineText(prev);
-    if (prev.x1 - prev.x0 < widest * 0.7 && /[.!?:]$/.test(text)) return false;
+    if (prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
   }
+  // Two lines set in alike from the margin, the first ending a sentence two ems short of the text's right
+  // edge (less as much again, as a quote is set in on both sides): a paragraph's continued lines return to
+  // the margin, so each opens a paragraph of its own (indented paragraphs of one line, no space between).
+  // Only where lines are justified: a ragged line ends short wherever the next word did not fit.
+  if (
+    draft.lines.length === 1 && ended && edges?.justified && edges.left !== undefined &&
+    prev.x0 >= edges.left + prev.size * 0.8 &&
+    Math.abs(line.x0 - prev.x0) < 1 &&
+    prev.x1 < Math.max(line.x1, edges.right - (prev.x0 - edges.left)) - prev.size * 2
+  ) return false;
   return true;
 }

@@ -60,7 +60,7 @@ interface Edge {
 }
 
 /** The leftmost left edge two lines of a page share: list items and quotes are set in from it. */
-function pageLeft(page: PageText): Edge | undefined {
+export function pageLeft(page: PageText): Edge | undefined {
   const counts = new Map<number, number>();
   for (const line of page.lines) {
     const key = Math.round(line.x0);

@@ -8,6 +8,7 @@
 import { allBold, type Draft, isCodeLine, shadeOf } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { continuesText } from "./paragraph_lines.ts";
+import { pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
 import { runInSplit } from "./run_in.ts";
@@ -108,7 +109,7 @@ function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
   if (a !== undefined || b !== undefined) return a === b;
   // Blank lines inside a block keep the line grid; the space between two blocks does not.
   const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
-  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.2;
+  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1;
 }
 
 /**
@@ -163,6 +164,9 @@ function runInRows(lines: readonly Line[], stats: DocumentStats): boolean {
   return rows > 0;
 }
 
+/** Fewest lines ending together at the right edge of a page's text for it to count as justified. */
+const JUSTIFIED_LINES = 3;
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 export function segmentPage(
   page: PageText,
@@ -172,6 +176,11 @@ export function segmentPage(
   titles: ReadonlySet<string>,
 ) {
   const lines = page.lines;
+  const prose = lines.filter((l) => !isCodeLine(l));
+  const right = Math.max(...prose.map((l) => l.x1));
+  // Justified text ends many lines at the right edge; ragged text ends few there.
+  const justified = prose.filter((l) => Math.abs(l.x1 - right) < 1).length >= JUSTIFIED_LINES;
+  const edges = { left: pageLeft(page)?.x, right, justified };
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
@@ -222,7 +231,7 @@ export function segmentPage(
       });
       continue;
     }
-    if (last?.kind === "text" && continuesText(last, line, stats)) {
+    if (last?.kind === "text" && continuesText(last, line, stats, edges)) {
       last.lines.push(line);
       continue;
     }

@@ -12,7 +12,7 @@ export interface DocumentStats {
   bodySize: number;
   /** Font family of body text (see {@linkcode fontFamily}). */
   bodyFamily: string;
-  /** Usual baseline-to-baseline distance of consecutive lines, by size. */
+  /** Usual baseline-to-baseline distance of a paragraph's lines, by size. */
   lineGap(size: number): number;
   /** The same for lines of code, which keep their own grid; the prose gap where no code is seen. */
   codeLineGap(size: number): number;
@@ -59,6 +59,21 @@ function isCode(line: PageText["lines"][number]): boolean {
   return line.spans.every((s) => s.font.monospace || !s.text.trim());
 }
 
+/**
+ * Share of its page's widest line a line spans when it is taken to have
+ * wrapped: the gap below it is then the distance between a paragraph's lines.
+ */
+const WRAPPED_WIDTH = 0.85;
+
+/**
+ * Fewest gaps below wrapped lines that measure a size's line spacing; with
+ * fewer, the most frequent gap between lines of that size does. Where
+ * paragraphs are short and spaced apart (a README: one or two lines each),
+ * that is the space between paragraphs, and taking it for the line spacing
+ * would join every paragraph to the next.
+ */
+const MIN_WRAPPED_GAPS = 3;
+
 /** Measures body size (character-weighted mode of the text outside monospace fonts) and line gaps. */
 export function documentStats(pages: readonly PageText[]): DocumentStats {
   const sizes = new Map<number, number>();
@@ -66,8 +81,15 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const families = new Map<number, Map<string, number>>();
   const familyOf = new Map<string, string>();
   const gaps = new Map<number, Map<number, number>>();
+  const wrappedGaps = new Map<number, Map<number, number>>();
   const codeGaps = new Map<number, Map<number, number>>();
+  const count = (into: Map<number, Map<number, number>>, size: number, dy: number) => {
+    const histogram = into.get(sizeKey(size)) ?? new Map<number, number>();
+    histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
+    into.set(sizeKey(size), histogram);
+  };
   for (const page of pages) {
+    const widest = Math.max(0, ...page.lines.filter((l) => !isCode(l)).map((l) => l.x1 - l.x0));
     let prev: PageText["lines"][number] | undefined;
     for (const line of page.lines) {
       for (const span of line.spans) {
@@ -85,10 +107,11 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
       if (prev && sizeKey(prev.size) === sizeKey(line.size)) {
         const dy = line.y - prev.y;
         if (dy > line.size * 0.8 && dy < line.size * 2) {
-          const into = isCode(prev) && isCode(line) ? codeGaps : gaps;
-          const histogram = into.get(sizeKey(line.size)) ?? new Map<number, number>();
-          histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
-          into.set(sizeKey(line.size), histogram);
+          const code = isCode(prev) && isCode(line);
+          count(code ? codeGaps : gaps, line.size, dy);
+          if (!code && !isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH) {
+            count(wrappedGaps, line.size, dy);
+          }
         }
       }
       prev = line;
@@ -97,7 +120,11 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   // Body text is prose: in a code-heavy document most characters may be code, set smaller.
   const bodySize = mode(sizes) ?? mode(codeSizes) ?? 10;
   const gapBySize = new Map<number, number>();
-  for (const [key, histogram] of gaps) gapBySize.set(key, mode(histogram)!);
+  for (const [key, histogram] of gaps) {
+    const wrapped = wrappedGaps.get(key);
+    const measured = wrapped && [...wrapped.values()].reduce((a, b) => a + b, 0) >= MIN_WRAPPED_GAPS;
+    gapBySize.set(key, mode(measured ? wrapped : histogram)!);
+  }
   const codeGapBySize = new Map<number, number>();
   for (const [key, histogram] of codeGaps) codeGapBySize.set(key, mode(histogram)!);
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;

@@ -17,6 +17,7 @@ const SIZE = 10, LEADING = 12;
 const LEFT = 72, RIGHT = 522;
 
 const bold: FontStyle = { ...serif, name: "Serif-Bold", bold: true };
+const mono: FontStyle = { ...serif, name: "Mono", monospace: true };
 
 /** A line of body text from `x0` to `x1` on baseline `y`; a label in `**` opens it in bold. */
 function line(text: string, x0: number, x1: number, y: number): Line {
@@ -36,6 +37,11 @@ function page(...rows: Array<[string, number, number] | null>): PageText {
     if (row) lines.push(line(row[0], row[1], row[2], 100 + i * LEADING));
   });
   return { page: 1, width: 595, height: 842, lines };
+}
+
+/** Lines at the baselines given, each as `[text, x0, x1, y]`. */
+function pageAt(...rows: Array<[string, number, number, number]>): PageText {
+  return { page: 1, width: 595, height: 842, lines: rows.map(([text, x0, x1, y]) => line(text, x0, x1, y)) };
 }
 
 /** The Markdown of one page. */
@@ -126,11 +132,78 @@ Deno.test("an item whose lines hang under its bold label is one paragraph, and t
     ["**ignored** The field is ignored: any field that is not required or optional", LEFT, RIGHT],
     ["is left out of the reference list, so extra fields do no harm at all in the", LEFT + 25, RIGHT],
     ["file, where they may serve later.", LEFT + 25, 260],
+    ["**optional** The field is used if present, and it fits on this line.", LEFT, RIGHT],
+    ["**unknown** A field the style does not know is left out altogether.", LEFT, 480],
   ));
   assert.deepEqual(paragraphs(out), [
     "required Omitting the field will produce a warning message and, rarely, a badly formatted entry, so the " +
     "field is needed whatever else is given here for the entry and for the style that formats its fields in the list",
     "ignored The field is ignored: any field that is not required or optional is left out of the reference " +
     "list, so extra fields do no harm at all in the file, where they may serve later.",
+    "optional The field is used if present, and it fits on this line.",
+    "unknown A field the style does not know is left out altogether.",
   ]);
+});
+
+Deno.test("paragraphs of one line each, spaced apart, stay apart: the line spacing is measured where lines wrap", () => {
+  // Three paragraphs wrap (12 pt between their lines); six of one line follow, 18 pt apart, the most frequent gap.
+  const rows: Array<[string, number, number, number]> = [
+    ["A paragraph long enough to wrap onto a second line at the right edge of", LEFT, RIGHT, 100],
+    ["the column.", LEFT, 130, 112],
+    ["Another that wraps as well, so that the spacing of lines is seen twice", LEFT, RIGHT, 130],
+    ["on the page.", LEFT, 135, 142],
+    ["A third wraps too, and with it the spacing of lines is seen three times", LEFT, RIGHT, 160],
+    ["in all.", LEFT, 110, 172],
+  ];
+  for (let i = 0; i < 6; i++) rows.push([`Paragraph number ${i + 1} of one line.`, LEFT, 260, 190 + 18 * i]);
+  const found = paragraphs(markdown(pageAt(...rows)));
+  for (let i = 0; i < 6; i++) {
+    assert.ok(found.includes(`Paragraph number ${i + 1} of one line.`), found.join("\n"));
+  }
+});
+
+Deno.test("a sentence's end, a little more space than between lines, then a capital: a new paragraph", () => {
+  // Lines 14 pt apart; paragraphs 18.9 pt apart, a paragraph skip of a third of a line.
+  const out = markdown(pageAt(
+    ["The first paragraph runs across the whole column and wraps at its edge", LEFT, RIGHT, 100],
+    ["to end here, on a last line that runs most of the way across.", LEFT, 440, 114],
+    ["The second paragraph follows after a small skip and wraps at the edge", LEFT, RIGHT, 132.9],
+    ["of the column in the same way, then ends on a long line as well.", LEFT, 450, 146.9],
+    ["The third one does the same: it runs across the column and wraps at", LEFT, RIGHT, 165.8],
+    ["the edge.", LEFT, 120, 179.8],
+  ));
+  assert.equal(paragraphs(out).length, 3, out);
+});
+
+Deno.test("indented paragraphs of one line each, with no space between, stay apart on a justified page", () => {
+  const out = markdown(page(
+    ["A paragraph opens indented and runs across the whole column to the", LEFT + 15, RIGHT],
+    ["margin on the right, where its lines end together as justified text", LEFT, RIGHT],
+    ["does, until it ends.", LEFT, 170],
+    ["This one has a single line.", LEFT + 15, 230],
+    ["So does this one, a little longer than the one before it.", LEFT + 15, 360],
+    ["The last paragraph opens indented again and runs across the column to", LEFT + 15, RIGHT],
+    ["its right edge.", LEFT, 150],
+  ));
+  const found = paragraphs(out);
+  assert.ok(found.includes("This one has a single line."), out);
+  assert.ok(found.includes("So does this one, a little longer than the one before it."), out);
+});
+
+Deno.test("two listings a little closer than two code lines' steps apart are two code blocks", () => {
+  const code = (text: string, y: number): Line => ({
+    spans: [{ text, x: LEFT, y, width: text.length * 6, size: SIZE, font: mono }],
+    x0: LEFT,
+    x1: LEFT + text.length * 6,
+    y,
+    size: SIZE,
+    page: 1,
+  });
+  // Code lines 13.55 pt apart (a blank line inside a listing: 27.1); the next listing starts 25.5 pt below.
+  const lines = [code("npm install one", 100), code("// a second line", 113.55), code("", 0)].filter((l) =>
+    l.y
+  );
+  lines.push(code("// after a blank line", 140.65), code("yarn add two", 166.15));
+  const out = markdown({ page: 1, width: 595, height: 842, lines });
+  assert.equal(out.match(/^```/gm)?.length, 4, out);
 });
