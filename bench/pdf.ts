@@ -3,8 +3,8 @@
  * OpenDataLoader PDF (when Java is installed) against the Markdown sources of
  * two corpora: the first corpus (documents written for it, rendered by
  * Chromium and LibreOffice) and the foreign corpus (package READMEs by other
- * authors, rendered by pdflatex and wkhtmltopdf, in a tuning and a held-out
- * part). Then it measures pages per second and peak memory on Debian's R
+ * authors, rendered by pdflatex in pandoc's paragraph style and in LaTeX's
+ * default one, and by wkhtmltopdf, in a tuning and a held-out part). Then it measures pages per second and peak memory on Debian's R
  * manuals when installed (`apt-get install r-doc-pdf`).
  *
  *     deno run -A bench/pdf.ts [--quick]
@@ -165,11 +165,15 @@ if (import.meta.main) {
     console.log("Java not found: OpenDataLoader PDF is left out (`apt-get install default-jre-headless`).\n");
   }
   const sections: Array<[string, Doc[]]> = [
-    ["Foreign corpus, tuning part (pdflatex + wkhtmltopdf)", foreignCorpus(false)],
-    ["Foreign corpus, held-out part (pdflatex + wkhtmltopdf)", foreignCorpus(true)],
-    ["Foreign corpus, all, pdflatex only", [
+    ["Foreign corpus, tuning part (pdflatex in both styles + wkhtmltopdf)", foreignCorpus(false)],
+    ["Foreign corpus, held-out part (pdflatex in both styles + wkhtmltopdf)", foreignCorpus(true)],
+    ["Foreign corpus, all, pdflatex (pandoc's paragraph style) only", [
       ...foreignCorpus(false, ["pdflatex"]),
       ...foreignCorpus(true, ["pdflatex"]),
+    ]],
+    ["Foreign corpus, all, pdflatex (LaTeX's default paragraphs, 11 pt) only", [
+      ...foreignCorpus(false, ["pdflatex-indent"]),
+      ...foreignCorpus(true, ["pdflatex-indent"]),
     ]],
     ["Foreign corpus, all, wkhtmltopdf only", [
       ...foreignCorpus(false, ["wkhtmltopdf"]),

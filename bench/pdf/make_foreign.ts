@@ -1,13 +1,15 @@
 /**
- * Builds the foreign corpus (see `foreign.ts`): packs each package from the
- * npm registry, takes its README and licence, normalises the README with
- * pandoc (GitHub Markdown in and out, without images, raw HTML or characters
- * a TeX engine cannot set, cut to a few pages at a heading), and renders it
- * with pdflatex and with wkhtmltopdf. Run once; the results are committed so
- * tests and CI need none of these tools.
+ * Builds the foreign corpus (see `tests/_support/pdf_foreign_corpus.ts`):
+ * packs each package from the npm registry, takes its README and licence,
+ * normalises the README with pandoc (GitHub Markdown in and out, without
+ * images, raw HTML or characters a TeX engine cannot set, cut to a few pages
+ * at a heading), and renders it with pdflatex (in pandoc's paragraph style and
+ * in LaTeX's default one) and with wkhtmltopdf. Run once; the results are
+ * committed so tests and CI need none of these tools. `--render` renders the
+ * committed sources again without packing anything.
  *
  *     apt-get install pandoc texlive-latex-recommended texlive-fonts-recommended lmodern wkhtmltopdf
- *     deno run -A bench/pdf/make_foreign.ts [name…]
+ *     deno run -A bench/pdf/make_foreign.ts [--render] [name…]
  *
  * @module
  */
@@ -204,23 +206,33 @@ export async function renderWebkit(source: string, out: string, work: string) {
   ]);
 }
 
+/** Renders a document's committed source with every producer. */
+async function render(doc: ForeignDocument, work: string) {
+  const source = foreignSourceUrl(doc.name).pathname;
+  await renderTex(source, foreignPdfUrl(doc.name, "pdflatex").pathname);
+  await renderTex(source, foreignPdfUrl(doc.name, "pdflatex-indent").pathname, { indent: true });
+  await renderWebkit(source, foreignPdfUrl(doc.name, "wkhtmltopdf").pathname, work);
+  console.log(`${doc.name}: done`);
+}
+
 if (import.meta.main) {
-  const only = new Set(Deno.args);
+  const rendering = Deno.args.includes("--render");
+  const only = new Set(Deno.args.filter((arg) => arg !== "--render"));
   const work = await Deno.makeTempDir({ prefix: "foreign-corpus-" });
   await Deno.mkdir(new URL("src/", FOREIGN_DIR), { recursive: true });
   await Deno.mkdir(new URL("pdf/", FOREIGN_DIR), { recursive: true });
   await Deno.mkdir(new URL("licenses/", FOREIGN_DIR), { recursive: true });
   try {
-    for (const doc of FOREIGN.filter((d) => only.size === 0 || only.has(d.name))) {
+    const docs = FOREIGN.filter((d) => only.size === 0 || only.has(d.name));
+    // `--render`: the PDFs again from the committed sources, without packing anything.
+    for (const doc of rendering ? docs : []) await render(doc, work);
+    for (const doc of rendering ? [] : docs) {
       const { readme, license } = await fetchPackage(doc, work);
       await Deno.writeTextFile(new URL(`licenses/${doc.name}.txt`, FOREIGN_DIR), license);
       await Deno.writeTextFile(foreignSourceUrl(doc.name), await normalise(doc.name, readme, work));
       // The repository's formatter owns committed Markdown: format before rendering, so the PDFs match.
       await run(Deno.execPath(), ["fmt", "-q", foreignSourceUrl(doc.name).pathname]);
-      const source = foreignSourceUrl(doc.name).pathname;
-      await renderTex(source, foreignPdfUrl(doc.name, "pdflatex").pathname);
-      await renderWebkit(source, foreignPdfUrl(doc.name, "wkhtmltopdf").pathname, work);
-      console.log(`${doc.name}: done`);
+      await render(doc, work);
     }
     const rows = FOREIGN.map((d) =>
       `| ${d.name} | ${d.version} | ${d.license} | ${

@@ -2,9 +2,11 @@
  * The foreign corpus: Markdown documents written by other people (package
  * READMEs from the npm registry, under their own licences, listed in
  * `foreign/LICENSES.md`), each rendered by producers other than those of the
- * first corpus: pandoc → pdflatex (a TeX engine) and wkhtmltopdf (an HTML
- * engine that draws list bullets as vector shapes). `make_foreign.ts` builds
- * it; the bench and the tests read the committed files.
+ * first corpus: pandoc → pdflatex (a TeX engine) twice, in pandoc's paragraph
+ * style (spaced, unindented) and in LaTeX's default one (first lines
+ * indented, no space between, 11 pt), and wkhtmltopdf (an HTML engine that
+ * draws list bullets as vector shapes). `make_foreign.ts` builds it; the
+ * bench and the tests read the committed files.
  *
  * The documents are split once, by name, into a tuning part and a held-out
  * part that the converter is never tuned on.
@@ -13,10 +15,10 @@
  */
 
 /** A producer of the foreign corpus. */
-export type ForeignEngine = "pdflatex" | "wkhtmltopdf";
+export type ForeignEngine = "pdflatex" | "pdflatex-indent" | "wkhtmltopdf";
 
 /** Every producer, in the order PDFs are made. */
-export const FOREIGN_ENGINES: readonly ForeignEngine[] = ["pdflatex", "wkhtmltopdf"];
+export const FOREIGN_ENGINES: readonly ForeignEngine[] = ["pdflatex", "pdflatex-indent", "wkhtmltopdf"];
 
 /** One document: an npm package whose README it is. */
 export interface ForeignDocument {

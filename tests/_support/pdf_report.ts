@@ -63,6 +63,7 @@ const ROWS: Row[] = [
   recall("Link recall", (s) => s.links),
   recall("Table-cell recall", (s) => s.tableCells),
   recall("Block-quote recall", (s) => s.quotes),
+  recall("Paragraph recall (whole)", (s) => s.paragraphs),
   ["Pages per second", (t) => (t.pages / (t.ms / 1000)).toFixed(1)],
 ];
 
@@ -90,6 +91,7 @@ export interface Summary {
   links: number;
   tableCells: number;
   quotes: number;
+  paragraphs: number;
 }
 
 /** Sums up scores into the headline figures. */
@@ -111,5 +113,6 @@ export function summarize(scores: readonly Scores[]): Summary {
     links: rate((s) => s.links),
     tableCells: rate((s) => s.tableCells),
     quotes: rate((s) => s.quotes),
+    paragraphs: rate((s) => s.paragraphs),
   };
 }

@@ -2,8 +2,8 @@
  * Scores a Markdown conversion against the Markdown it was rendered from:
  * headings (precision and recall by level), list items (bulleted, numbered,
  * nested at their depth), code blocks (recall and spurious ones), inline code,
- * links, table cells, block quotes, and a normalised word-level text
- * similarity.
+ * links, table cells, block quotes, plain paragraphs (found whole), and a
+ * normalised word-level text similarity.
  *
  * @module
  */
@@ -23,6 +23,8 @@ export interface Parsed {
   inlineCode: string[];
   /** Block quotes, each as its normalised text. */
   quotes: string[];
+  /** Paragraphs of plain text (not in a list, quote, table or heading), each as its normalised text. */
+  paragraphs: string[];
   links: string[];
   tableCells: string[];
   words: string[];
@@ -59,6 +61,35 @@ function normUrl(url: string): string {
   }
 }
 
+/** True when a line can be part of a plain paragraph: no block syntax opens it, and it is not set in. */
+function isPlainLine(line: string): boolean {
+  return !/^\s/.test(line) && !/^(#{1,6}\s|>|\||[-*+]\s|\d{1,9}[.)]\s|<!--)/.test(line);
+}
+
+/** The plain paragraphs of some Markdown: blocks between blank lines, outside code, of plain lines only. */
+function plainParagraphs(markdown: string): string[] {
+  const paragraphs: string[] = [];
+  let fence: string | null = null;
+  let block: string[] = [];
+  const flush = () => {
+    const text = block.every(isPlainLine) ? norm(block.join(" ")) : "";
+    if (text) paragraphs.push(text);
+    block = [];
+  };
+  for (const line of markdown.split("\n")) {
+    const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (fence !== null) {
+      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = null;
+    } else if (fenceMatch) {
+      flush();
+      fence = fenceMatch[1]!;
+    } else if (line.trim()) block.push(line);
+    else flush();
+  }
+  flush();
+  return paragraphs;
+}
+
 /** Parses the parts of Markdown that are scored. */
 export function parseMarkdown(markdown: string): Parsed {
   const parsed: Parsed = {
@@ -70,6 +101,7 @@ export function parseMarkdown(markdown: string): Parsed {
     codeBlocks: [],
     inlineCode: [],
     quotes: [],
+    paragraphs: plainParagraphs(markdown),
     links: [],
     tableCells: [],
     words: [],
@@ -221,6 +253,7 @@ export interface Scores {
   falseHeadings: number;
   inlineCode: Ratio;
   quotes: Ratio;
+  paragraphs: Ratio;
   links: Ratio;
   tableCells: Ratio;
   text: number;
@@ -250,6 +283,7 @@ export function score(source: string, actual: string): Scores {
     falseHeadings: a.headings.length - headingHits,
     inlineCode: { hit: matched(s.inlineCode, a.inlineCode), of: s.inlineCode.length },
     quotes: { hit: matched(s.quotes, a.quotes), of: s.quotes.length },
+    paragraphs: { hit: matched(s.paragraphs, a.paragraphs), of: s.paragraphs.length },
     links: { hit: matched(s.links, a.links), of: s.links.length },
     tableCells: { hit: matched(s.tableCells, a.tableCells), of: s.tableCells.length },
     text: textSimilarity(s.words, a.words),
