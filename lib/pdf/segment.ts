@@ -177,7 +177,7 @@ export function segmentPage(
 ) {
   const lines = page.lines;
   const prose = lines.filter((l) => !isCodeLine(l));
-  const right = Math.max(...prose.map((l) => l.x1));
+  const right = prose.reduce((edge, l) => Math.max(edge, l.x1), -Infinity);
   // Justified text ends many lines at the right edge; ragged text ends few there.
   const justified = prose.filter((l) => Math.abs(l.x1 - right) < 1).length >= JUSTIFIED_LINES;
   const edges = { left: pageLeft(page)?.x, right, justified };

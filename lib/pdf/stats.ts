@@ -89,7 +89,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     into.set(sizeKey(size), histogram);
   };
   for (const page of pages) {
-    const widest = Math.max(0, ...page.lines.filter((l) => !isCode(l)).map((l) => l.x1 - l.x0));
+    const widest = page.lines.reduce((most, l) => isCode(l) ? most : Math.max(most, l.x1 - l.x0), 0);
     let prev: PageText["lines"][number] | undefined;
     for (const line of page.lines) {
       for (const span of line.spans) {
