@@ -463,7 +463,7 @@ Deno.test("LaTeX's default paragraphs (first line indented, no space between) co
   const out = (await convert("indented.pdflatex")).trim().split(/\n{2,}/);
   // Each source paragraph, its lines joined, is one paragraph of the output, as it is or quoted.
   for (const block of source.trim().split(/\n{2,}/)) {
-    const text = block.replace(/\n(> |  )?/g, " ");
+    const text = block.replace(/\n(> | {2})?/g, " ");
     assert.ok(out.includes(text), `missing ${JSON.stringify(text)} in\n${out.join("\n\n")}`);
   }
   assert.deepEqual(quoteBlocks(out.join("\n\n")).length, 1);
