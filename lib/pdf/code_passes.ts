@@ -54,13 +54,17 @@ export function lowestRunningLine(drafts: readonly Draft[], stats: DocumentStats
  * `prev`, ending the page before. A page turn breaks a listing only where
  * its next line no longer fits, so a listing whose next line would have
  * stood above the lowest running line of the document ended on its page,
- * and `next` is another listing; but TeX keeps a listing's last line from
- * standing alone atop a page (its widow penalty) by carrying the line before
- * it over too, leaving room for one line when two are carried.
+ * and `next` is another listing. Room for one line is left when the listing
+ * goes on: TeX keeps a listing's last line from standing alone atop a page
+ * (its widow penalty) by carrying the line before it over too, and a blank
+ * line of the listing may fill that room unseen. A single line atop the next
+ * page is then another listing, as it would have fitted in the room; two or
+ * more go on, since another listing needs its first line and the space
+ * before it.
  */
 export function codeRunsOn(prev: Draft, next: Draft, lowest: number, stats: DocumentStats): boolean {
   const last = prev.lines.at(-1)!;
   if (next.page !== last.page + 1) return false;
   const room = Math.floor((lowest + 0.5 - last.y) / stats.codeLineGap(last.size));
-  return room <= 0 || (room === 1 && next.lines.length === 2);
+  return room <= 0 || (room === 1 && next.lines.length >= 2);
 }

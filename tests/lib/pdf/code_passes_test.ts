@@ -5,7 +5,11 @@
  * real pdf.js.
  */
 import assert from "node:assert/strict";
+import { codeRunsOn } from "../../../lib/pdf/code_passes.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
+import type { Draft } from "../../../lib/pdf/draft.ts";
+import type { DocumentStats } from "../../../lib/pdf/stats.ts";
+import type { Line } from "../../../lib/pdf/types.ts";
 
 /** Converts a structure fixture. */
 async function convert(name: string): Promise<string> {
@@ -52,4 +56,25 @@ for (const producer of ["pdflatex", "wkhtmltopdf"]) {
 
 Deno.test("listings on both sides of a page turn with room left above it stay apart (wkhtmltopdf)", async () => {
   assert.deepEqual(codeBlocks(await convert("code_pages.wkhtmltopdf")), await sourceBlocks("code_pages"));
+});
+
+Deno.test("a listing leaving room for one line runs on when two or more lines open the next page, not one", () => {
+  const step = 13.55;
+  const stats: DocumentStats = {
+    bodySize: 10.9,
+    bodyFamily: "LMRoman",
+    lineGap: () => 13.5,
+    codeLineGap: () => step,
+  };
+  const code = (page: number, ...ys: number[]): Draft => ({
+    kind: "code",
+    page,
+    lines: ys.map((y): Line => ({ spans: [], x0: 62, x1: 300, y, size: 10.9, page })),
+  });
+  // The page's lowest line stands at 773.5; the listing ends a step above it (a blank line of it may fill that).
+  const ending = code(1, 746.3, 759.9);
+  assert.equal(codeRunsOn(ending, code(2, 73.3, 86.9, 100.4), 773.5, stats), true);
+  assert.equal(codeRunsOn(ending, code(2, 73.3), 773.5, stats), false);
+  // Two steps of room: the listing ended there.
+  assert.equal(codeRunsOn(code(1, 732.8, 746.3), code(2, 73.3, 86.9), 773.5, stats), false);
 });
