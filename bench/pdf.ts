@@ -4,8 +4,9 @@
  * two corpora: the first corpus (documents written for it, rendered by
  * Chromium and LibreOffice) and the foreign corpus (package READMEs by other
  * authors, rendered by pdflatex in pandoc's paragraph style and in LaTeX's
- * default one, and by wkhtmltopdf, in a tuning and a held-out part). Then it measures pages per second and peak memory on Debian's R
- * manuals when installed (`apt-get install r-doc-pdf`).
+ * default one, and by wkhtmltopdf, in a tuning and a held-out part). Then it
+ * measures pages per second and peak memory on Debian's R manuals when
+ * installed (`apt-get install r-doc-pdf`).
  *
  *     deno run -A bench/pdf.ts [--quick]
  *

@@ -223,15 +223,15 @@ if (import.meta.main) {
   await Deno.mkdir(new URL("pdf/", FOREIGN_DIR), { recursive: true });
   await Deno.mkdir(new URL("licenses/", FOREIGN_DIR), { recursive: true });
   try {
-    const docs = FOREIGN.filter((d) => only.size === 0 || only.has(d.name));
-    // `--render`: the PDFs again from the committed sources, without packing anything.
-    for (const doc of rendering ? docs : []) await render(doc, work);
-    for (const doc of rendering ? [] : docs) {
-      const { readme, license } = await fetchPackage(doc, work);
-      await Deno.writeTextFile(new URL(`licenses/${doc.name}.txt`, FOREIGN_DIR), license);
-      await Deno.writeTextFile(foreignSourceUrl(doc.name), await normalise(doc.name, readme, work));
-      // The repository's formatter owns committed Markdown: format before rendering, so the PDFs match.
-      await run(Deno.execPath(), ["fmt", "-q", foreignSourceUrl(doc.name).pathname]);
+    for (const doc of FOREIGN.filter((d) => only.size === 0 || only.has(d.name))) {
+      // `--render`: the PDFs again from the committed sources, without packing anything.
+      if (!rendering) {
+        const { readme, license } = await fetchPackage(doc, work);
+        await Deno.writeTextFile(new URL(`licenses/${doc.name}.txt`, FOREIGN_DIR), license);
+        await Deno.writeTextFile(foreignSourceUrl(doc.name), await normalise(doc.name, readme, work));
+        // The repository's formatter owns committed Markdown: format before rendering, so the PDFs match.
+        await run(Deno.execPath(), ["fmt", "-q", foreignSourceUrl(doc.name).pathname]);
+      }
       await render(doc, work);
     }
     const rows = FOREIGN.map((d) =>

@@ -28,23 +28,29 @@ const MAX_FIRST_LINE_INDENT = 4;
 const MIN_FIRST_LINE_EMS = 20;
 
 /**
+ * True when `first`, a paragraph's first line, wrapped above `line`: it spans
+ * at least {@linkcode MIN_FIRST_LINE_EMS} ems and runs on as far as `line`,
+ * less `slack` points, or further.
+ */
+function wrapsAbove(first: Line, line: Line, slack: number): boolean {
+  return first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && first.x1 >= line.x1 - slack;
+}
+
+/**
  * True when `line` is the second line of a paragraph that opens indented, as
  * TeX's and most word processors' paragraphs do: the draft holds only the
  * first line, which stands at most {@linkcode MAX_FIRST_LINE_INDENT} ems right
- * of `line`, spans at least {@linkcode MIN_FIRST_LINE_EMS} ems and runs on
- * about as far as `line` or further, so it wrapped there. A line indented on
- * both sides (a quote's) or centred ends short of the next line by as much as
- * it starts right of it, and a short indented line (a label) is shorter
- * still.
+ * of `line` and wrapped above it (less an em, or half the indent if that is
+ * less). A line indented on both sides (a quote's) or centred ends short of
+ * the next line by as much as it starts right of it, and a short indented
+ * line (a label) is shorter still.
  */
 function followsIndentedFirstLine(draft: Draft, line: Line): boolean {
   if (draft.lines.length !== 1) return false;
   const first = draft.lines[0]!;
   const indent = first.x0 - line.x0;
   return indent > 0 && indent <= first.size * MAX_FIRST_LINE_INDENT &&
-    first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS &&
-    first.x1 >= line.x1 - Math.min(first.size, indent / 2) &&
-    !LEADERS_AND_PAGE.test(plainLineText(first));
+    wrapsAbove(first, line, Math.min(first.size, indent / 2)) && !LEADERS_AND_PAGE.test(plainLineText(first));
 }
 
 /**
@@ -57,18 +63,17 @@ const LEADERS_AND_PAGE = /(?:[.·…] ?){4,}\s*[\dixvlc]+\s*$/i;
 /**
  * True when `line` is the second line of an item of a description list (or a
  * glossary) whose lines hang: the draft holds only the first line, which
- * opens with a bold label, goes on in another weight and wrapped at the
- * column's edge (as {@linkcode followsIndentedFirstLine} measures it), and
- * `line` is set in under it by at most {@linkcode MAX_FIRST_LINE_INDENT}
- * ems, as LaTeX's `description` sets its items.
+ * opens with a bold label, goes on in another weight and wrapped above
+ * `line` (less an em), and `line` is set in under it by at most
+ * {@linkcode MAX_FIRST_LINE_INDENT} ems, as LaTeX's `description` sets its
+ * items.
  */
 function hangsUnderLabel(draft: Draft, line: Line): boolean {
   if (draft.lines.length !== 1) return false;
   const first = draft.lines[0]!;
   if (!opensWithLabel(first)) return false;
   const hang = line.x0 - first.x0;
-  return hang > 0 && hang <= first.size * MAX_FIRST_LINE_INDENT &&
-    first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && first.x1 >= line.x1 - first.size;
+  return hang > 0 && hang <= first.size * MAX_FIRST_LINE_INDENT && wrapsAbove(first, line, first.size);
 }
 
 /** True when a line opens with a bold label and goes on in another weight. */
@@ -102,10 +107,9 @@ export function continuesText(
   const dy = line.y - prev.y;
   const spacing = stats.lineGap(prev.size);
   if (dy <= 0 || dy > spacing * 1.3 + 1) return false;
+  const ended = /[.!?:]$/.test(plainLineText(prev));
   // A little more space than between lines, after a sentence's end and before a capital: a paragraph's.
-  if (dy > spacing * 1.2 + 1 && /[.!?:]$/.test(plainLineText(prev)) && /^\p{Lu}/u.test(plainLineText(line))) {
-    return false;
-  }
+  if (dy > spacing * 1.2 + 1 && ended && /^\p{Lu}/u.test(plainLineText(line))) return false;
   if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
     return false;
   }
@@ -118,7 +122,6 @@ export function continuesText(
   // Back at the edge of a hanging item's label, or at a label as the draft opened with, the next item starts.
   if (hangs(draft) && line.x0 <= left + 1) return false;
   if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
-  const ended = /[.!?:]$/.test(plainLineText(prev));
   if (draft.lines.length >= 2) {
     const widest = Math.max(...draft.lines.map((l) => l.x1 - l.x0));
     if (prev.x1 - prev.x0 < widest * 0.7 && ended) return false;

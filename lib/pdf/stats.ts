@@ -109,7 +109,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
         if (dy > line.size * 0.8 && dy < line.size * 2) {
           const code = isCode(prev) && isCode(line);
           count(code ? codeGaps : gaps, line.size, dy);
-          if (!code && !isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH) {
+          if (!isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH) {
             count(wrappedGaps, line.size, dy);
           }
         }
