@@ -180,7 +180,10 @@ function spacedLike(spacings: ReadonlyArray<[number, number] | null>, gap: numbe
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */
 export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
   const columns = bodyColumns(pages, stats.bodySize);
-  const indent = firstLineIndent(drafts.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines));
+  const indent = firstLineIndent(
+    drafts.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
+    (line) => columns.get(line.page)?.left,
+  );
   drafts.forEach((draft, i) => {
     const column = columns.get(draft.page);
     const first = draft.lines[0];

@@ -59,6 +59,9 @@ interface Edge {
   lines: number;
 }
 
+/** How far, in points, a first line's indent may stray from the document's first-line indent. */
+const INDENT_TOLERANCE = 1;
+
 /** The leftmost left edge two lines of a page share: list items and quotes are set in from it. */
 export function pageLeft(page: PageText): Edge | undefined {
   const counts = new Map<number, number>();
@@ -83,23 +86,39 @@ function heaviest(edges: ReadonlyArray<Edge | undefined>): number | undefined {
 /**
  * How far a document's paragraphs indent their first line, where they do
  * (TeX's default, most word processors'): the offset of a first line right of
- * the lines after it that most paragraphs of two or more lines share, when
- * at least two do.
+ * the lines after it that most paragraphs of two or more lines show, when the
+ * first lines of at least two paragraphs share it. A one-line paragraph
+ * counts towards those two when `leftOf` gives the edge its page's lines
+ * start at: a document of short paragraphs may have only one that wraps.
  *
  * @param paragraphs Each paragraph's lines.
+ * @param leftOf The left edge of the text on a line's page, if known.
  */
-export function firstLineIndent(paragraphs: ReadonlyArray<readonly Line[]>): number | undefined {
+export function firstLineIndent(
+  paragraphs: ReadonlyArray<readonly Line[]>,
+  leftOf?: (line: Line) => number | undefined,
+): number | undefined {
   const votes = new Map<number, number>();
+  const alone: number[] = [];
   for (const lines of paragraphs) {
     const first = lines[0];
-    if (!first || lines.length < 2) continue;
+    if (!first) continue;
+    if (lines.length < 2) {
+      const left = leftOf?.(first);
+      if (left !== undefined && first.x0 - left >= first.size * 0.5) alone.push(first.x0 - left);
+      continue;
+    }
     const indent = first.x0 - Math.min(...lines.slice(1).map((l) => l.x0));
     if (indent < first.size * 0.5) continue;
     const key = Math.round(indent * 2) / 2;
     votes.set(key, (votes.get(key) ?? 0) + 1);
   }
-  let indent: number | undefined, most = 1;
-  for (const [key, n] of votes) if (n > most) [indent, most] = [key, n];
+  let indent: number | undefined, most: [number, number] = [0, 0];
+  for (const [key, n] of votes) {
+    const sharing = alone.filter((offset) => Math.abs(offset - key) <= INDENT_TOLERANCE).length;
+    if (n + sharing < 2) continue;
+    if (n > most[0] || (n === most[0] && sharing > most[1])) [indent, most] = [key, [n, sharing]];
+  }
   return indent;
 }
 

@@ -13,7 +13,7 @@ import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
-import { nearSize } from "./stats.ts";
+import { nearSize, sizeKey } from "./stats.ts";
 import { detectTable, tableFromTags } from "./tables.ts";
 import type { Line, PageText, Span } from "./types.ts";
 
@@ -68,8 +68,15 @@ function taggedItem(line: Line, page: number): Draft {
  * table, or the words of a justified line stretched apart). Code and prose
  * pieces join only when a stretched space parts them: inline code in a line
  * of prose, not a listing beside text.
+ *
+ * @param justifiedRight The right edge of a justified page's text, where lines are stretched to.
  */
-function sameRow(lines: readonly Line[], start: number, stats: DocumentStats): Line[] {
+function sameRow(
+  lines: readonly Line[],
+  start: number,
+  stats: DocumentStats,
+  justifiedRight?: number,
+): Line[] {
   const first = lines[start]!;
   let end = start + 1;
   while (
@@ -77,7 +84,7 @@ function sameRow(lines: readonly Line[], start: number, stats: DocumentStats): L
   ) {
     const line = lines[end]!, prev = lines[end - 1]!;
     if (line.x0 < prev.x1) break;
-    if (isCodeLine(line) !== isCodeLine(first) && !stretchedApart(prev, line, stats)) break;
+    if (isCodeLine(line) !== isCodeLine(first) && !stretchedApart(prev, line, stats, justifiedRight)) break;
     end++;
   }
   return lines.slice(start, end);
@@ -86,10 +93,26 @@ function sameRow(lines: readonly Line[], start: number, stats: DocumentStats): L
 /** The widest a justified line stretches a word space, in ems. */
 const STRETCHED_SPACE_EM = 4;
 
-/** True when two pieces of one body-size line are parted by no more than a stretched word space. */
-function stretchedApart(left: Line, right: Line, stats: DocumentStats): boolean {
+/**
+ * The widest a word space stretches in a justified line that has almost no
+ * other space to stretch, in ems: inline code's spaces keep their width, so a
+ * line of prose ending in long code puts all its stretch in the few spaces
+ * of its prose.
+ */
+const LONE_STRETCHED_SPACE_EM = 8;
+
+/**
+ * True when two pieces of one body-size line are parted by no more than a
+ * stretched word space; wider when prose is followed by code that ends at
+ * the right edge a justified page's lines are stretched to. (Code followed by
+ * prose at a distance is a label and its description.)
+ */
+function stretchedApart(left: Line, right: Line, stats: DocumentStats, justifiedRight?: number): boolean {
   const body = (l: Line) => nearSize(l.size, stats.bodySize);
-  return body(left) && body(right) && right.x0 - left.x1 <= stats.bodySize * STRETCHED_SPACE_EM;
+  if (!body(left) || !body(right)) return false;
+  const stretched = justifiedRight !== undefined && isCodeLine(right) && !isCodeLine(left) &&
+    Math.abs(right.x1 - justifiedRight) < 1;
+  return right.x0 - left.x1 <= stats.bodySize * (stretched ? LONE_STRETCHED_SPACE_EM : STRETCHED_SPACE_EM);
 }
 
 /** One line from the pieces of a row, left to right. */
@@ -114,11 +137,13 @@ function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
 
 /**
  * True when a line set wholly in a monospace font is a heading made of inline
- * code: set larger than body text (code blocks never are); or named by the
- * outline, or wholly bold (an HTML engine sets a code heading at the code
- * size), and standing apart from the listing before it and the one after it
- * (a title's words inside a listing, as `Usage` in help text, and a keyword
- * alone on its line are code).
+ * code: set larger than body text (code blocks never are); wholly bold and a
+ * little larger than body text and than most code (LaTeX's smallest section
+ * size at 11 pt, 12 pt, is 1.09 times the body; a manual may set displayed
+ * code as large, but not bold); or named by the outline, or wholly bold (an
+ * HTML engine sets a code heading at the code size), and standing apart from
+ * the listing before it and the one after it (a title's words inside a
+ * listing, as `Usage` in help text, and a keyword alone on its line are code).
  */
 function isCodeHeading(
   line: Line,
@@ -127,6 +152,8 @@ function isCodeHeading(
   titles: ReadonlySet<string>,
 ): boolean {
   if (line.size >= stats.bodySize * 1.12) return true;
+  const largerThanCode = stats.codeSize !== undefined && sizeKey(line.size) > sizeKey(stats.codeSize);
+  if (allBold(line) && largerThanCode && line.size >= stats.bodySize * 1.08) return true;
   if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
   const { prev, next } = around;
   if (prev && continuesCode(prev, line, stats)) return false;
@@ -193,7 +220,7 @@ export function segmentPage(
       i = table.end;
       continue;
     }
-    const row = sameRow(lines, i, stats);
+    const row = sameRow(lines, i, stats, justified ? right : undefined);
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     if (last?.kind === "text" && isCodeLine(line) && wrapsInlineCode(last, line, stats)) {

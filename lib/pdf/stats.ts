@@ -12,6 +12,8 @@ export interface DocumentStats {
   bodySize: number;
   /** Font family of body text (see {@linkcode fontFamily}). */
   bodyFamily: string;
+  /** Font size most code is set in (character-weighted), where there is code. */
+  codeSize?: number;
   /** Usual baseline-to-baseline distance of a paragraph's lines, by size. */
   lineGap(size: number): number;
   /** The same for lines of code, which keep their own grid; the prose gap where no code is seen. */
@@ -129,9 +131,11 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   for (const [key, histogram] of codeGaps) codeGapBySize.set(key, mode(histogram)!);
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
+  const codeSize = mode(codeSizes);
   return {
     bodySize,
     bodyFamily: mode(families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
+    ...(codeSize === undefined ? {} : { codeSize }),
     lineGap,
     codeLineGap(size: number) {
       return codeGapBySize.get(sizeKey(size)) ?? lineGap(size);

@@ -5,56 +5,17 @@
  * lines of a description list's item hanging under its bold label.
  */
 import assert from "node:assert/strict";
-import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
-import { documentStats } from "../../../lib/pdf/stats.ts";
-import { buildBlocks } from "../../../lib/pdf/structure.ts";
-import type { FontStyle, Line, PageText } from "../../../lib/pdf/types.ts";
-
-const serif: FontStyle = { name: "Serif", bold: false, italic: false, monospace: false };
-/** Body size, and the distance between baselines. */
-const SIZE = 10, LEADING = 12;
-/** The text column: left margin and right edge. */
-const LEFT = 72, RIGHT = 522;
-
-const bold: FontStyle = { ...serif, name: "Serif-Bold", bold: true };
-const mono: FontStyle = { ...serif, name: "Mono", monospace: true };
-
-/** A line of body text from `x0` to `x1` on baseline `y`; a label in `**` opens it in bold. */
-function line(text: string, x0: number, x1: number, y: number): Line {
-  const label = /^\*\*(.+?)\*\* /.exec(text);
-  const rest = label ? text.slice(label[0].length) : text;
-  const labelWidth = label ? label[1]!.length * 5 : 0;
-  const spans = label ? [{ text: label[1]!, x: x0, y, width: labelWidth, size: SIZE, font: bold }] : [];
-  const restX = x0 + (label ? labelWidth + 5 : 0);
-  spans.push({ text: rest, x: restX, y, width: x1 - restX, size: SIZE, font: serif });
-  return { spans, x0, x1, y, size: SIZE, page: 1 };
-}
-
-/** Lines set one under the other from the top of the page, each as `[text, x0, x1]`; `null` leaves a line blank. */
-function page(...rows: Array<[string, number, number] | null>): PageText {
-  const lines: Line[] = [];
-  rows.forEach((row, i) => {
-    if (row) lines.push(line(row[0], row[1], row[2], 100 + i * LEADING));
-  });
-  return { page: 1, width: 595, height: 842, lines };
-}
-
-/** Lines at the baselines given, each as `[text, x0, x1, y]`. */
-function pageAt(...rows: Array<[string, number, number, number]>): PageText {
-  return { page: 1, width: 595, height: 842, lines: rows.map(([text, x0, x1, y]) => line(text, x0, x1, y)) };
-}
-
-/** The Markdown of one page. */
-function markdown(text: PageText): string {
-  return renderMarkdown(
-    buildBlocks([text], { stats: documentStats([text]), outline: [], pageBreaks: false }),
-  );
-}
-
-/** The paragraphs of some Markdown. */
-function paragraphs(text: string): string[] {
-  return text.trim().split(/\n{2,}/);
-}
+import { firstLineIndent } from "../../../lib/pdf/quotes.ts";
+import {
+  codeLine,
+  LEFT,
+  line,
+  markdown,
+  page,
+  pageAt,
+  paragraphs,
+  RIGHT,
+} from "../../_support/laid_out_page.ts";
 
 Deno.test("a paragraph whose first line is indented 1.5 or 3 ems keeps its lines that return to the margin", () => {
   for (const indent of [15, 17, 30]) {
@@ -124,6 +85,40 @@ Deno.test("a one-line paragraph set in by the document's first-line indent is no
   );
 });
 
+Deno.test("one-line paragraphs set in by the first-line indent are no quotes, though only one paragraph wraps to show it", () => {
+  const out = markdown(page(
+    ["A paragraph opens indented and runs across the whole column to the", LEFT + 15, RIGHT],
+    ["margin on the right, and on across a second line to the right margin", LEFT, RIGHT],
+    ["again, then ends here.", LEFT, 180],
+    ["Install it with npm:", LEFT + 15, 170],
+    null,
+    ["A quotation is set in from both margins, further than a paragraph's", LEFT + 25, RIGHT - 25],
+    ["first line, and ends short of the right edge.", LEFT + 25, 320],
+    null,
+    ["Then call it from your code:", LEFT + 15, 200],
+  ));
+  const found = paragraphs(out);
+  assert.ok(found.includes("Install it with npm:"), out);
+  assert.ok(found.includes("Then call it from your code:"), out);
+  assert.ok(found.some((p) => p.startsWith("> A quotation")), out);
+});
+
+Deno.test("the first-line indent is the one most wrapping paragraphs show; one-line paragraphs only confirm it", () => {
+  const wrapping = (indent: number, y: number) => [
+    line("A paragraph opening indented and wrapping onto a second line", LEFT + indent, RIGHT, y),
+    line("at the margin.", LEFT, 150, y + 12),
+  ];
+  const alone = (indent: number, y: number) => [line("A line set in.", LEFT + indent, 150, y)];
+  const leftOf = () => LEFT;
+  // Two paragraphs show 15 pt; one shows 25 pt, and five one-line blocks (quotes, say) stand 25 pt in.
+  const paragraphs = [wrapping(15, 100), wrapping(15, 130), wrapping(25, 160)];
+  for (let i = 0; i < 5; i++) paragraphs.push(alone(25, 200 + 12 * i));
+  assert.equal(firstLineIndent(paragraphs, leftOf), 15);
+  // One paragraph alone shows an indent only when a one-line paragraph shares it.
+  assert.equal(firstLineIndent([wrapping(15, 100)], leftOf), undefined);
+  assert.equal(firstLineIndent([wrapping(15, 100), alone(15.5, 130)], leftOf), 15);
+});
+
 Deno.test("an item whose lines hang under its bold label is one paragraph, and the next label starts the next", () => {
   const out = markdown(page(
     ["**required** Omitting the field will produce a warning message and, rarely, a", LEFT, RIGHT],
@@ -191,19 +186,14 @@ Deno.test("indented paragraphs of one line each, with no space between, stay apa
 });
 
 Deno.test("two listings a little closer than two code lines' steps apart are two code blocks", () => {
-  const code = (text: string, y: number): Line => ({
-    spans: [{ text, x: LEFT, y, width: text.length * 6, size: SIZE, font: mono }],
-    x0: LEFT,
-    x1: LEFT + text.length * 6,
-    y,
-    size: SIZE,
-    page: 1,
-  });
+  const code = (text: string, y: number) => codeLine(text, LEFT, y);
   // Code lines 13.55 pt apart (a blank line inside a listing: 27.1); the next listing starts 25.5 pt below.
-  const lines = [code("npm install one", 100), code("// a second line", 113.55), code("", 0)].filter((l) =>
-    l.y
-  );
-  lines.push(code("// after a blank line", 140.65), code("yarn add two", 166.15));
+  const lines = [
+    code("npm install one", 100),
+    code("// a second line", 113.55),
+    code("// after a blank line", 140.65),
+    code("yarn add two", 166.15),
+  ];
   const out = markdown({ page: 1, width: 595, height: 842, lines });
   assert.equal(out.match(/^```/gm)?.length, 4, out);
 });

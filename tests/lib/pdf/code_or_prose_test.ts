@@ -1,0 +1,72 @@
+/**
+ * Lines wholly or partly of code that are not listings, on pages laid out
+ * line by line: a heading made of inline code, and inline code ending a line
+ * of prose that justification stretched apart.
+ */
+import assert from "node:assert/strict";
+import {
+  codeLine,
+  LEADING,
+  LEFT,
+  line,
+  markdown,
+  paragraphs,
+  RIGHT,
+  SIZE,
+} from "../../_support/laid_out_page.ts";
+import type { Line, PageText } from "../../../lib/pdf/types.ts";
+
+/** A page of the lines given, in order. */
+function pageOf(lines: Line[]): PageText {
+  return { page: 1, width: 595, height: 842, lines };
+}
+
+/** The fenced code blocks of some Markdown. */
+function codeBlocks(text: string): string[] {
+  return [...text.matchAll(/^```\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
+}
+
+Deno.test("a bold line of code a point larger than body text is a heading (LaTeX's \\large at 11 pt is 1.09 times the body)", () => {
+  const body = 10.9;
+  const prose = (text: string, x1: number, y: number): Line => {
+    const l = line(text, LEFT, x1, y);
+    for (const s of l.spans) s.size = body;
+    return { ...l, size: body };
+  };
+  const signature = "mkdirp(dir: string) => Promise<string>";
+  const out = markdown(pageOf([
+    prose("A paragraph of body text set at eleven points runs across the column to", RIGHT, 100),
+    prose("its end.", 120, 113.5),
+    codeLine("import { mkdirp } from 'mkdirp';", LEFT, 125.3, body),
+    codeLine("await mkdirp('/tmp/foo/bar/baz');", LEFT, 140, body),
+    // Two steps of 12 pt code below the listing (13.5 pt scaled), as if a blank line of it parted them.
+    codeLine(signature, LEFT, 169.3, 11.955, { bold: true }),
+    prose("Creates a directory and any of its parents that are missing.", 400, 190),
+  ]));
+  assert.deepEqual(
+    codeBlocks(out),
+    ["import { mkdirp } from 'mkdirp';\nawait mkdirp('/tmp/foo/bar/baz');"],
+    out,
+  );
+  assert.ok(paragraphs(out).includes(`# \`${signature}\``), out);
+});
+
+Deno.test("prose ending in inline code, stretched to the right edge of a justified page, is one line", () => {
+  const label = line("Values:", LEFT, LEFT + 35, 136);
+  const values = codeLine("'black' | 'red' | 'green' | 'yellow' | 'blue' | 'magenta' |", LEFT + 82, 136);
+  values.spans[0]!.width = RIGHT - values.x0;
+  values.x1 = RIGHT;
+  const out = markdown(pageOf([
+    line("A paragraph runs across the whole column to the right margin, where", LEFT, RIGHT, 100),
+    line("its lines end together as justified text does, line after line until", LEFT, RIGHT, 100 + LEADING),
+    line("it stops short.", LEFT, 160, 100 + 2 * LEADING),
+    label,
+    values,
+    codeLine("'white' | false", LEFT, 136 + LEADING),
+    line("The colour of the spinner, or none: a last line that runs to the", LEFT, RIGHT, 136 + 3 * LEADING),
+    line("margin.", LEFT, 110, 136 + 4 * LEADING),
+  ]));
+  assert.deepEqual(codeBlocks(out), [], out);
+  assert.ok(paragraphs(out).some((p) => p.startsWith("Values: `'black' |")), out);
+  assert.equal(SIZE * 4 < values.x0 - label.x1, true, "the gap is wider than a stretched space elsewhere");
+});
