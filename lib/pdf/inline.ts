@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Lexicon } from "./lexicon.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A gap wider than this many ems between spans is a space. */
@@ -55,12 +56,28 @@ function endsHyphenated(text: string): boolean {
 }
 
 /**
+ * True when code broken after a hyphen at a line's end is one word the
+ * typesetter hyphenated: the document uses the word whole and never with
+ * that hyphen. Otherwise the hyphen is the code's own (`glob-` and `bin`).
+ */
+function hyphenatedCode(before: string, after: string, words: Lexicon | undefined): boolean {
+  const head = /[\p{L}\p{N}]+-$/u.exec(before)?.[0].slice(0, -1);
+  const tail = /^[\p{L}\p{N}]+/u.exec(after)?.[0];
+  if (!words || !head || !tail) return false;
+  return words(head + tail) && !words(`${head}-${tail}`);
+}
+
+/**
  * Joins lines into one run of inline Markdown.
  *
  * @param lines The lines, in order.
- * @param options `code`: mark monospace runs as code spans (off inside code blocks).
+ * @param options `code`: mark monospace runs as code spans (off inside code blocks); `words`: the
+ *   document's words, to join code a typesetter hyphenated.
  */
-export function inlineMarkdown(lines: readonly Line[], options: { code?: boolean } = {}): string {
+export function inlineMarkdown(
+  lines: readonly Line[],
+  options: { code?: boolean; words?: Lexicon } = {},
+): string {
   const pieces: Piece[] = [];
   for (const line of lines) {
     const own = spanPieces(line.spans, options.code ?? true);
@@ -72,6 +89,10 @@ export function inlineMarkdown(lines: readonly Line[], options: { code?: boolean
       const tail = pieces.slice(-3).map((p) => p.text).join("").trimEnd();
       if (endsHyphenated(tail) && /[-\u00ad\u2010]$/.test(lastText) && /^\p{Ll}/u.test(next) && !last.code) {
         last.text = lastText.slice(0, -1);
+        first.text = next;
+      } else if (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) {
+        // Code broken after a hyphen runs on without a space, the hyphen kept unless a typesetter's.
+        last.text = hyphenatedCode(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {
         last.text = lastText.slice(0, -1);

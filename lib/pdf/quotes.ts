@@ -142,9 +142,11 @@ export function isQuoteParagraph(
   const x1 = Math.max(...lines.map((l) => l.x1));
   // A line set in by just the first-line indent is a paragraph of one line.
   if (lines.length === 1 && indent !== undefined && Math.abs(x0 - column.left - indent) <= 1) return false;
-  // Set in as far as the item's text before it, it is the item's next paragraph; set in further, a
-  // quote inside the item; set in less, a quote after the list.
-  if (listTextX !== undefined && x0 > listTextX - size * 0.5 && x0 < listTextX + size * 1.5) return false;
+  // Set in as far as the item's text before it (and its first-line indent, if the document has one), it
+  // is the item's next paragraph; set in further, a quote inside the item; set in less, a quote after
+  // the list.
+  const itemReach = (indent ?? 0) + size * 0.5;
+  if (listTextX !== undefined && x0 > listTextX - size * 0.5 && x0 < listTextX + itemReach) return false;
   if (x0 < column.left + size * 0.9 || x0 > column.left + size * 5) return false;
   if (lines.some((l) => Math.abs(l.x0 - x0) > size * 0.6 && l !== lines[0])) return false;
   return x1 <= column.right - size * 0.9;

@@ -191,8 +191,48 @@ function runInRows(lines: readonly Line[], stats: DocumentStats): boolean {
   return rows > 0;
 }
 
+/** How far, in character cells, a space may stray from a whole number of cells on a listing's grid. */
+const GRID_TOLERANCE = 0.1;
+
+/**
+ * True when a line of code is set as text: its words parted by spaces that
+ * are not whole character cells, and wholly bold (a heading) or stretched to
+ * the right edge of a justified page. A listing keeps its font's grid; a
+ * heading or paragraph made of inline code that a typesetter justifies
+ * (troff does) does not.
+ */
+function setAsText(line: Line, justifiedRight: number | undefined): boolean {
+  const stretched = justifiedRight !== undefined && Math.abs(line.x1 - justifiedRight) < 1;
+  if (line.spans.length < 2 || !(stretched || allBold(line))) return false;
+  let end: number | undefined;
+  for (const span of line.spans) {
+    const count = [...span.text].length;
+    if (end !== undefined && count > 0) {
+      const gap = span.x - end;
+      const cell = span.width / count;
+      const cells = gap / cell;
+      if (gap > 0 && Math.abs(cells - Math.round(cells)) > GRID_TOLERANCE) return true;
+    }
+    end = span.x + span.width;
+  }
+  return false;
+}
+
 /** Fewest lines ending together at the right edge of a page's text for it to count as justified. */
 const JUSTIFIED_LINES = 3;
+
+/**
+ * The rightmost edge that at least {@linkcode JUSTIFIED_LINES} of a page's
+ * lines of prose end at (justified text): a table or an overfull line may run
+ * further.
+ */
+function justifiedEdge(prose: readonly Line[]): number | undefined {
+  const ends = new Map<number, number>();
+  for (const line of prose) ends.set(Math.round(line.x1), (ends.get(Math.round(line.x1)) ?? 0) + 1);
+  let edge: number | undefined;
+  for (const [x, n] of ends) if (n >= JUSTIFIED_LINES && (edge === undefined || x > edge)) edge = x;
+  return edge;
+}
 
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 export function segmentPage(
@@ -208,6 +248,7 @@ export function segmentPage(
   // Justified text ends many lines at the right edge; ragged text ends few there.
   const justified = prose.filter((l) => Math.abs(l.x1 - right) < 1).length >= JUSTIFIED_LINES;
   const edges = { left: pageLeft(page)?.x, right, justified };
+  const margin = justifiedEdge(prose);
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
@@ -223,12 +264,13 @@ export function segmentPage(
     const row = sameRow(lines, i, stats, justified ? right : undefined);
     i += row.length;
     if (row.length > 1) line = joinRow(row);
-    if (last?.kind === "text" && isCodeLine(line) && wrapsInlineCode(last, line, stats)) {
+    const code = isCodeLine(line) && !setAsText(line, margin);
+    if (last?.kind === "text" && code && wrapsInlineCode(last, line, stats)) {
       last.lines.push(line);
       continue;
     }
     const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
-    if (isCodeLine(line) && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
+    if (code && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
       if (open && continuesCode(open, line, stats)) {
         last!.lines.push(line);
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });

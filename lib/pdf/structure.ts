@@ -11,6 +11,7 @@ import type { Draft } from "./draft.ts";
 import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./draft_passes.ts";
 import { matchKey } from "./headings.ts";
 import { inlineMarkdown } from "./inline.ts";
+import { documentLexicon, type Lexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
@@ -44,6 +45,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markQuotes(drafts, pages, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
+  const words = documentLexicon(pages);
   let page = 0;
   for (const draft of drafts) {
     if (options.pageBreaks) {
@@ -52,7 +54,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
         blocks.push({ kind: "page_break", page });
       }
     }
-    const block = toBlock(draft, stats);
+    const block = toBlock(draft, stats, words);
     if (block) blocks.push(block);
   }
   if (options.pageBreaks) {
@@ -61,8 +63,8 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   return blocks;
 }
 
-/** Renders a draft's content. */
-function toBlock(draft: Draft, stats: DocumentStats): Block | null {
+/** Renders a draft's content; `words` tells code a typesetter hyphenated from its own hyphens. */
+function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon): Block | null {
   const { page } = draft;
   switch (draft.kind) {
     case "table":
@@ -77,11 +79,11 @@ function toBlock(draft: Draft, stats: DocumentStats): Block | null {
         ordered: draft.ordered ?? false,
         depth: draft.depth ?? 0,
         marker: draft.marker ?? "-",
-        text: inlineMarkdown(draft.lines),
+        text: inlineMarkdown(draft.lines, { words }),
         page,
       };
     default: {
-      const text = inlineMarkdown(draft.lines);
+      const text = inlineMarkdown(draft.lines, { words });
       if (!text) return null;
       if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
       if (!draft.quote) return { kind: "paragraph", text, page };

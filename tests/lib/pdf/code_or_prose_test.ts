@@ -70,3 +70,49 @@ Deno.test("prose ending in inline code, stretched to the right edge of a justifi
   assert.ok(paragraphs(out).some((p) => p.startsWith("Values: `'black' |")), out);
   assert.equal(SIZE * 4 < values.x0 - label.x1, true, "the gap is wider than a stretched space elsewhere");
 });
+
+Deno.test("a bold line of code whose spaces are not whole character cells is typeset text, not the listing above it", () => {
+  // troff justifies a heading made of inline code: its spaces stretch off the code font's 6 pt grid.
+  const words = ["glob(pattern:", "string,", "options?:", "GlobOptions)", "=>", "Promise<Path[]>"];
+  let x = LEFT;
+  const spans = words.map((text) => {
+    const span = { ...codeLine(text, x, 124, SIZE, { bold: true }).spans[0]! };
+    x += span.width + 7.7;
+    return span;
+  });
+  const heading: Line = { spans, x0: LEFT, x1: x - 7.7, y: 124, size: SIZE, page: 1 };
+  const out = markdown(pageOf([
+    codeLine("npm install glob", LEFT, 88),
+    codeLine("npm install glob-bin", LEFT, 100),
+    // Two code lines' steps below the listing, as a blank line of it would stand.
+    heading,
+    line("Performs an asynchronous glob search for the patterns given.", LEFT, 400, 141),
+  ]));
+  assert.deepEqual(codeBlocks(out), ["npm install glob\nnpm install glob-bin"], out);
+  assert.ok(
+    paragraphs(out).some((p) =>
+      p.endsWith("`glob(pattern: string, options?: GlobOptions) => Promise<Path[]>`")
+    ),
+    out,
+  );
+});
+
+Deno.test("inline code broken after a hyphen runs on: without the hyphen where the document uses the word whole", () => {
+  /** A line of prose, then inline code, from the margin. */
+  const mixed = (prose: string, code: string, y: number): Line => {
+    const text = line(prose, LEFT, LEFT + prose.length * 5, y);
+    const tail = codeLine(code, text.x1 + 5, y).spans[0]!;
+    return { ...text, spans: [...text.spans, tail], x1: tail.x + tail.width };
+  };
+  const out = markdown(pageOf([
+    line("Every call returns a Promise, and the CLI lives in another package.", LEFT, 400, 100),
+    mixed("It returns a", "Prom-", 112),
+    codeLine("ise<Path[]>", LEFT, 124),
+    line("once the search ends. The command line tool comes from", LEFT, 360, 136),
+    mixed("the package", "glob-", 148),
+    codeLine("bin", LEFT, 160),
+    line("now.", LEFT, 100, 172),
+  ]));
+  assert.match(out, /`Promise<Path\[\]>`/);
+  assert.match(out, /`glob-bin`/);
+});

@@ -119,6 +119,20 @@ Deno.test("the first-line indent is the one most wrapping paragraphs show; one-l
   assert.equal(firstLineIndent([wrapping(15, 100), alone(15.5, 130)], leftOf), 15);
 });
 
+Deno.test("a line set in a little past a list item's text is a quote where paragraphs indent no first line", () => {
+  // The item's text starts 15 pt in; troff sets a quote 25 pt in: 10 pt further, an em.
+  const out = markdown(pageAt(
+    ["A paragraph at the margin runs across the whole column to the right", LEFT, RIGHT, 100],
+    ["edge and ends on this line.", LEFT, 200, 112],
+    ["\u2022 Sequences match any character of the sequence.", LEFT, 330, 128.8],
+    ["A few additional words about the matching behaviour.", LEFT + 25, 360, 150.4],
+    ["Some examples follow the quote.", LEFT, 240, 172],
+  ));
+  const found = paragraphs(out);
+  assert.ok(found.includes("- Sequences match any character of the sequence."), out);
+  assert.ok(found.includes("> A few additional words about the matching behaviour."), out);
+});
+
 Deno.test("an item whose lines hang under its bold label is one paragraph, and the next label starts the next", () => {
   const out = markdown(page(
     ["**required** Omitting the field will produce a warning message and, rarely, a", LEFT, RIGHT],
