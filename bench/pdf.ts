@@ -4,7 +4,7 @@
  * two corpora: the first corpus (documents written for it, rendered by
  * Chromium and LibreOffice) and the foreign corpus (package READMEs by other
  * authors, rendered by pdflatex in pandoc's paragraph style and in LaTeX's
- * default one, and by wkhtmltopdf, in a tuning and a held-out part). Then it
+ * default one, by wkhtmltopdf and by groff, in a tuning and a held-out part). Then it
  * measures pages per second and peak memory on Debian's R manuals when
  * installed (`apt-get install r-doc-pdf`).
  *
@@ -160,26 +160,26 @@ async function manuals(rounds: number) {
   }
 }
 
+/** How the bench names each producer of the foreign corpus. */
+const ENGINE_NAMES: Record<ForeignEngine, string> = {
+  "pdflatex": "pdflatex (pandoc's paragraph style)",
+  "pdflatex-indent": "pdflatex (LaTeX's default paragraphs, 11 pt)",
+  "wkhtmltopdf": "wkhtmltopdf",
+  "groff": "groff (pandoc's ms through pdfroff and Ghostscript)",
+};
+
 if (import.meta.main) {
   const odl = await haveJava();
   if (!odl) {
     console.log("Java not found: OpenDataLoader PDF is left out (`apt-get install default-jre-headless`).\n");
   }
   const sections: Array<[string, Doc[]]> = [
-    ["Foreign corpus, tuning part (pdflatex in both styles + wkhtmltopdf)", foreignCorpus(false)],
-    ["Foreign corpus, held-out part (pdflatex in both styles + wkhtmltopdf)", foreignCorpus(true)],
-    ["Foreign corpus, all, pdflatex (pandoc's paragraph style) only", [
-      ...foreignCorpus(false, ["pdflatex"]),
-      ...foreignCorpus(true, ["pdflatex"]),
-    ]],
-    ["Foreign corpus, all, pdflatex (LaTeX's default paragraphs, 11 pt) only", [
-      ...foreignCorpus(false, ["pdflatex-indent"]),
-      ...foreignCorpus(true, ["pdflatex-indent"]),
-    ]],
-    ["Foreign corpus, all, wkhtmltopdf only", [
-      ...foreignCorpus(false, ["wkhtmltopdf"]),
-      ...foreignCorpus(true, ["wkhtmltopdf"]),
-    ]],
+    ["Foreign corpus, tuning part (pdflatex in both styles, wkhtmltopdf, groff)", foreignCorpus(false)],
+    ["Foreign corpus, held-out part (pdflatex in both styles, wkhtmltopdf, groff)", foreignCorpus(true)],
+    ...FOREIGN_ENGINES.map((engine): [string, Doc[]] => [
+      `Foreign corpus, all, ${ENGINE_NAMES[engine]} only`,
+      [...foreignCorpus(false, [engine]), ...foreignCorpus(true, [engine])],
+    ]),
     ["First corpus, all PDFs", firstCorpus(["chromium", "libreoffice"])],
     ["First corpus, Chromium (tagged) only", firstCorpus(["chromium"])],
     ["First corpus, LibreOffice (untagged) only", firstCorpus(["libreoffice"])],

@@ -4,11 +4,13 @@
  * normalises the README with pandoc (GitHub Markdown in and out, without
  * images, raw HTML or characters a TeX engine cannot set, cut to a few pages
  * at a heading), and renders it with pdflatex (in pandoc's paragraph style and
- * in LaTeX's default one) and with wkhtmltopdf. Run once; the results are
+ * in LaTeX's default one), with wkhtmltopdf and with groff (pandoc's ms
+ * output, through `pdfroff` and Ghostscript). Run once; the results are
  * committed so tests and CI need none of these tools. `--render` renders the
  * committed sources again without packing anything.
  *
- *     apt-get install pandoc texlive-latex-recommended texlive-fonts-recommended lmodern wkhtmltopdf
+ *     apt-get install pandoc texlive-latex-recommended texlive-fonts-recommended lmodern wkhtmltopdf \
+ *       groff ghostscript
  *     deno run -A bench/pdf/make_foreign.ts [--render] [name…]
  *
  * @module
@@ -206,12 +208,22 @@ export async function renderWebkit(source: string, out: string, work: string) {
   ]);
 }
 
+/**
+ * Renders a Markdown file with pandoc → ms → groff: `pdfroff` typesets it
+ * with troff (justified, hyphenated, code in Courier) and Ghostscript writes
+ * the PDF, which keeps no text drawn past the page's edge.
+ */
+export async function renderRoff(source: string, out: string) {
+  await run("pandoc", ["-f", "gfm", source, "--pdf-engine=pdfroff", "-o", out]);
+}
+
 /** Renders a document's committed source with every producer. */
 async function render(doc: ForeignDocument, work: string) {
   const source = foreignSourceUrl(doc.name).pathname;
   await renderTex(source, foreignPdfUrl(doc.name, "pdflatex").pathname);
   await renderTex(source, foreignPdfUrl(doc.name, "pdflatex-indent").pathname, { indent: true });
   await renderWebkit(source, foreignPdfUrl(doc.name, "wkhtmltopdf").pathname, work);
+  await renderRoff(source, foreignPdfUrl(doc.name, "groff").pathname);
   console.log(`${doc.name}: done`);
 }
 

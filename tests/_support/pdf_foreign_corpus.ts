@@ -4,9 +4,10 @@
  * `foreign/LICENSES.md`), each rendered by producers other than those of the
  * first corpus: pandoc → pdflatex (a TeX engine) twice, in pandoc's paragraph
  * style (spaced, unindented) and in LaTeX's default one (first lines
- * indented, no space between, 11 pt), and wkhtmltopdf (an HTML engine that
- * draws list bullets as vector shapes). `make_foreign.ts` builds it; the
- * bench and the tests read the committed files.
+ * indented, no space between, 11 pt), wkhtmltopdf (an HTML engine that draws
+ * list bullets as vector shapes), and pandoc → ms → groff (troff, written to
+ * PDF by Ghostscript). `make_foreign.ts` builds it; the bench and the tests
+ * read the committed files.
  *
  * The documents are split once, by name, into a tuning part and a held-out
  * part that the converter is never tuned on.
@@ -15,10 +16,15 @@
  */
 
 /** A producer of the foreign corpus. */
-export type ForeignEngine = "pdflatex" | "pdflatex-indent" | "wkhtmltopdf";
+export type ForeignEngine = "pdflatex" | "pdflatex-indent" | "wkhtmltopdf" | "groff";
 
 /** Every producer, in the order PDFs are made. */
-export const FOREIGN_ENGINES: readonly ForeignEngine[] = ["pdflatex", "pdflatex-indent", "wkhtmltopdf"];
+export const FOREIGN_ENGINES: readonly ForeignEngine[] = [
+  "pdflatex",
+  "pdflatex-indent",
+  "wkhtmltopdf",
+  "groff",
+];
 
 /** One document: an npm package whose README it is. */
 export interface ForeignDocument {
