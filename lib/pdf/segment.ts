@@ -5,28 +5,17 @@
  *
  * @module
  */
-import { allBold, type Draft, isCodeLine, shadeOf } from "./draft.ts";
-import { matchKey } from "./headings.ts";
+import { continuesCode, isCodeHeading, setAsText, wrapsInlineCode } from "./code_lines.ts";
+import { type Draft, isCodeLine } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
-import { nearSize, sizeKey } from "./stats.ts";
+import { nearSize } from "./stats.ts";
 import { detectTable, tableFromTags } from "./tables.ts";
 import type { Line, PageText, Span } from "./types.ts";
-
-/**
- * True when a line wholly of code is the rest of inline code that a line of
- * the paragraph in `draft` ends with, wrapped onto the next line: it sits a
- * line below, where a listing would stand a paragraph's space below.
- */
-function wrapsInlineCode(draft: Draft, line: Line, stats: DocumentStats): boolean {
-  const prev = draft.lines.at(-1)!;
-  const end = prev.spans.findLast((s) => s.text.trim());
-  return !!end?.font.monospace && !isCodeLine(prev) && continuesText(draft, line, stats);
-}
 
 /** True when `line` continues the list item in `draft`. */
 function continuesItem(draft: Draft, line: Line, stats: DocumentStats): boolean {
@@ -122,46 +111,6 @@ function joinRow(row: readonly Line[]): Line {
 }
 
 /**
- * True when code line `line` continues the code block ending in `prev`: one
- * shaded area holds both, or, unshaded, the gap is a whole number of lines,
- * a few blank lines at most.
- */
-function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
-  if (line.y <= prev.y) return false;
-  const a = shadeOf(prev), b = shadeOf(line);
-  if (a !== undefined || b !== undefined) return a === b;
-  // Blank lines inside a block keep the line grid; the space between two blocks does not.
-  const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
-  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1;
-}
-
-/**
- * True when a line set wholly in a monospace font is a heading made of inline
- * code: set larger than body text (code blocks never are); wholly bold and a
- * little larger than body text and than most code (LaTeX's smallest section
- * size at 11 pt, 12 pt, is 1.09 times the body; a manual may set displayed
- * code as large, but not bold); or named by the outline, or wholly bold (an
- * HTML engine sets a code heading at the code size), and standing apart from
- * the listing before it and the one after it (a title's words inside a
- * listing, as `Usage` in help text, and a keyword alone on its line are code).
- */
-function isCodeHeading(
-  line: Line,
-  around: { prev: Line | undefined; next: Line | undefined },
-  stats: DocumentStats,
-  titles: ReadonlySet<string>,
-): boolean {
-  if (line.size >= stats.bodySize * 1.12) return true;
-  const largerThanCode = stats.codeSize !== undefined && sizeKey(line.size) > sizeKey(stats.codeSize);
-  if (allBold(line) && largerThanCode && line.size >= stats.bodySize * 1.08) return true;
-  if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
-  const { prev, next } = around;
-  if (prev && continuesCode(prev, line, stats)) return false;
-  // A wholly bold line of code after it is another such heading, not the listing it opens.
-  return !(next && isCodeLine(next) && !allBold(next) && continuesCode(line, next, stats));
-}
-
-/**
  * An aligned table at `lines[start]`; aligned columns wholly in a monospace
  * font are code (help text), and rows that each open with a run-in heading
  * are paragraphs.
@@ -191,31 +140,36 @@ function runInRows(lines: readonly Line[], stats: DocumentStats): boolean {
   return rows > 0;
 }
 
-/** How far, in character cells, a space may stray from a whole number of cells on a listing's grid. */
-const GRID_TOLERANCE = 0.1;
+/** A list marker that is also typed in running text: a dash or an asterisk. */
+const TYPED_MARKER = /^[-*\u2013\u2014]\s+\S+/u;
 
 /**
- * True when a line of code is set as text: its words parted by spaces that
- * are not whole character cells, and wholly bold (a heading) or stretched to
- * the right edge of a justified page. A listing keeps its font's grid; a
- * heading or paragraph made of inline code that a typesetter justifies
- * (troff does) does not.
+ * True when a line opening with a dash (or an asterisk) carries on the
+ * paragraph or item above rather than opening a list item: it starts where
+ * the lines of that text start (a nested item's marker stands further in),
+ * and the line above ended no sentence or clause and had no room left for the
+ * dash and the word after it, so the typesetter broke the line there (`gray —
+ * grey` broken before its dash).
  */
-function setAsText(line: Line, justifiedRight: number | undefined): boolean {
-  const stretched = justifiedRight !== undefined && Math.abs(line.x1 - justifiedRight) < 1;
-  if (line.spans.length < 2 || !(stretched || allBold(line))) return false;
-  let end: number | undefined;
-  for (const span of line.spans) {
-    const count = [...span.text].length;
-    if (end !== undefined && count > 0) {
-      const gap = span.x - end;
-      const cell = span.width / count;
-      const cells = gap / cell;
-      if (gap > 0 && Math.abs(cells - Math.round(cells)) > GRID_TOLERANCE) return true;
-    }
-    end = span.x + span.width;
-  }
-  return false;
+function dashRunsOn(
+  last: Draft,
+  line: Line,
+  stats: DocumentStats,
+  edges: { left?: number; right: number },
+): boolean {
+  const text = plainLineText(line);
+  const head = TYPED_MARKER.exec(text)?.[0];
+  const prev = last.lines.at(-1)!;
+  if (!head || /[.!?:;]$/.test(plainLineText(prev))) return false;
+  // An item's lines start at its text; a paragraph's after the first at its left edge, or the page's.
+  const starts = last.kind === "list_item"
+    ? [last.lines[0]?.spans[0]?.x ?? prev.x0]
+    : [Math.min(...last.lines.slice(last.lines.length > 1 ? 1 : 0).map((l) => l.x0)), edges.left ?? prev.x0];
+  if (!starts.some((x) => Math.abs(line.x0 - x) <= 1)) return false;
+  // The dash, a space and the next word, measured as their share of the line's width.
+  const width = (line.x1 - line.x0) * head.length / text.length + prev.size * 0.25;
+  if (prev.x1 + width <= edges.right) return false;
+  return last.kind === "list_item" ? continuesItem(last, line, stats) : continuesText(last, line, stats);
 }
 
 /** Fewest lines ending together at the right edge of a page's text for it to count as justified. */
@@ -276,7 +230,9 @@ export function segmentPage(
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;
     }
-    const marker = line.size <= stats.bodySize * 1.15 && !tag ? listMarker(line) : null;
+    const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
+      dashRunsOn(last, line, stats, edges);
+    const marker = line.size <= stats.bodySize * 1.15 && !tag && !runsOn ? listMarker(line) : null;
     if (!marker && last?.kind === "list_item" && continuesItem(last, line, stats)) {
       last.lines.push(line);
       continue;

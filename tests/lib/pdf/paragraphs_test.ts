@@ -133,6 +133,21 @@ Deno.test("a line set in a little past a list item's text is a quote where parag
   assert.ok(found.includes("> A few additional words about the matching behaviour."), out);
 });
 
+Deno.test("a line opening with a dash carries on the text when the line above had no room for it; a list stays a list", () => {
+  const out = markdown(page(
+    ["Colours come in a long row: black, red, green, yellow, blue, magenta, cyan", LEFT, RIGHT],
+    ["and white, then gray written in the English of America, which the line", LEFT, RIGHT],
+    ["has no room to end with its other spelling, gray \u2014 grey, set apart", LEFT, RIGHT - 20],
+    ["\u2014 grey comes on the next line, and the paragraph ends here.", LEFT, 380],
+    ["The options are:", LEFT, 160],
+    ["- one, the first of them", LEFT, 200],
+    ["- two, the second", LEFT, 180],
+  ));
+  const found = paragraphs(out);
+  assert.ok(found.some((p) => p.includes("set apart \u2014 grey comes on the next line")), out);
+  assert.ok(found.includes("- one, the first of them\n- two, the second"), out);
+});
+
 Deno.test("an item whose lines hang under its bold label is one paragraph, and the next label starts the next", () => {
   const out = markdown(page(
     ["**required** Omitting the field will produce a warning message and, rarely, a", LEFT, RIGHT],

@@ -1,0 +1,92 @@
+/**
+ * Lines wholly of code that are not a listing's: the rest of inline code
+ * wrapped from a paragraph, a heading made of code, and code typeset as
+ * justified text; and the line-grid test that tells a listing's next line
+ * from the next listing.
+ *
+ * @module
+ */
+import { allBold, type Draft, isCodeLine, shadeOf } from "./draft.ts";
+import { matchKey } from "./headings.ts";
+import { plainLineText } from "./inline.ts";
+import { continuesText } from "./paragraph_lines.ts";
+import { type DocumentStats, sizeKey } from "./stats.ts";
+import type { Line } from "./types.ts";
+
+/**
+ * True when a line wholly of code is the rest of inline code that a line of
+ * the paragraph in `draft` ends with, wrapped onto the next line: it sits a
+ * line below, where a listing would stand a paragraph's space below.
+ */
+export function wrapsInlineCode(draft: Draft, line: Line, stats: DocumentStats): boolean {
+  const prev = draft.lines.at(-1)!;
+  const end = prev.spans.findLast((s) => s.text.trim());
+  return !!end?.font.monospace && !isCodeLine(prev) && continuesText(draft, line, stats);
+}
+
+/**
+ * True when code line `line` continues the code block ending in `prev`: one
+ * shaded area holds both, or, unshaded, the gap is a whole number of lines,
+ * a few blank lines at most.
+ */
+export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
+  if (line.y <= prev.y) return false;
+  const a = shadeOf(prev), b = shadeOf(line);
+  if (a !== undefined || b !== undefined) return a === b;
+  // Blank lines inside a block keep the line grid; the space between two blocks does not.
+  const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
+  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1;
+}
+
+/**
+ * True when a line set wholly in a monospace font is a heading made of inline
+ * code: set larger than body text (code blocks never are); wholly bold and a
+ * little larger than body text and than most code (LaTeX's smallest section
+ * size at 11 pt, 12 pt, is 1.09 times the body; a manual may set displayed
+ * code as large, but not bold); or named by the outline, or wholly bold (an
+ * HTML engine sets a code heading at the code size), and standing apart from
+ * the listing before it and the one after it (a title's words inside a
+ * listing, as `Usage` in help text, and a keyword alone on its line are code).
+ */
+export function isCodeHeading(
+  line: Line,
+  around: { prev: Line | undefined; next: Line | undefined },
+  stats: DocumentStats,
+  titles: ReadonlySet<string>,
+): boolean {
+  if (line.size >= stats.bodySize * 1.12) return true;
+  const largerThanCode = stats.codeSize !== undefined && sizeKey(line.size) > sizeKey(stats.codeSize);
+  if (allBold(line) && largerThanCode && line.size >= stats.bodySize * 1.08) return true;
+  if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
+  const { prev, next } = around;
+  if (prev && continuesCode(prev, line, stats)) return false;
+  // A wholly bold line of code after it is another such heading, not the listing it opens.
+  return !(next && isCodeLine(next) && !allBold(next) && continuesCode(line, next, stats));
+}
+
+/** How far, in character cells, a space may stray from a whole number of cells on a listing's grid. */
+const GRID_TOLERANCE = 0.1;
+
+/**
+ * True when a line of code is set as text: its words parted by spaces that
+ * are not whole character cells, and wholly bold (a heading) or stretched to
+ * the right edge of a justified page. A listing keeps its font's grid; a
+ * heading or paragraph made of inline code that a typesetter justifies
+ * (troff does) does not.
+ */
+export function setAsText(line: Line, justifiedRight: number | undefined): boolean {
+  const stretched = justifiedRight !== undefined && Math.abs(line.x1 - justifiedRight) < 1;
+  if (line.spans.length < 2 || !(stretched || allBold(line))) return false;
+  let end: number | undefined;
+  for (const span of line.spans) {
+    const count = [...span.text].length;
+    if (end !== undefined && count > 0) {
+      const gap = span.x - end;
+      const cell = span.width / count;
+      const cells = gap / cell;
+      if (gap > 0 && Math.abs(cells - Math.round(cells)) > GRID_TOLERANCE) return true;
+    }
+    end = span.x + span.width;
+  }
+  return false;
+}
