@@ -143,6 +143,9 @@ function runInRows(lines: readonly Line[], stats: DocumentStats): boolean {
 /** A list marker that is also typed in running text: a dash or an asterisk. */
 const TYPED_MARKER = /^[-*\u2013\u2014]\s+\S+/u;
 
+/** The characters {@linkcode TYPED_MARKER} opens with. */
+const TYPED_MARKER_START = "-*\u2013\u2014";
+
 /**
  * True when a line opening with a dash (or an asterisk) carries on the
  * paragraph or item above rather than opening a list item: it starts where
@@ -157,6 +160,8 @@ function dashRunsOn(
   stats: DocumentStats,
   edges: { left?: number; right: number },
 ): boolean {
+  // Most lines open with no such character: tell them before reading the line's text.
+  if (!TYPED_MARKER_START.includes(line.spans[0]?.text.trimStart()[0] ?? "")) return false;
   const text = plainLineText(line);
   const head = TYPED_MARKER.exec(text)?.[0];
   const prev = last.lines.at(-1)!;
