@@ -83,6 +83,17 @@ function heaviest(edges: ReadonlyArray<Edge | undefined>): number | undefined {
   return best;
 }
 
+/** Index of the first of `values` for which `reached` holds, where it holds from some index on. */
+function firstWhere(values: readonly number[], reached: (value: number) => boolean): number {
+  let lo = 0, hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (reached(values[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /**
  * How far a document's paragraphs indent their first line, where they do
  * (TeX's default, most word processors'): the offset of a first line right of
@@ -108,14 +119,21 @@ export function firstLineIndent(
       if (left !== undefined && first.x0 - left >= first.size * 0.5) alone.push(first.x0 - left);
       continue;
     }
-    const indent = first.x0 - Math.min(...lines.slice(1).map((l) => l.x0));
+    let rest = Infinity;
+    for (let k = 1; k < lines.length; k++) rest = Math.min(rest, lines[k]!.x0);
+    const indent = first.x0 - rest;
     if (indent < first.size * 0.5) continue;
     const key = Math.round(indent * 2) / 2;
     votes.set(key, (votes.get(key) ?? 0) + 1);
   }
+  // Counted by binary search: a document may show many offsets and many one-line paragraphs.
+  alone.sort((a, b) => a - b);
+  const within = (key: number) =>
+    firstWhere(alone, (x) => x > key + INDENT_TOLERANCE) -
+    firstWhere(alone, (x) => x >= key - INDENT_TOLERANCE);
   let indent: number | undefined, most: [number, number] = [0, 0];
   for (const [key, n] of votes) {
-    const sharing = alone.filter((offset) => Math.abs(offset - key) <= INDENT_TOLERANCE).length;
+    const sharing = within(key);
     if (n + sharing < 2) continue;
     if (n > most[0] || (n === most[0] && sharing > most[1])) [indent, most] = [key, [n, sharing]];
   }
