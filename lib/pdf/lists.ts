@@ -10,6 +10,9 @@ import type { Line, Span } from "./types.ts";
 /** Glyphs used as bullets, including the Symbol/Wingdings private-use ones. */
 const BULLETS = "•◦▪▫‣⁃∙∗·●○■□►▸▶➢➤✓✔❖–—*-\uf0b7\uf0a7\uf076\uf0d8\uf0fc\ue00a";
 
+/** Bullets also typed in running text (a dash, an asterisk): alone, or followed by nothing, they mark no item. */
+export const TYPED_BULLETS = "-*\u2013\u2014";
+
 /** A list marker found at the start of a line. */
 export interface Marker {
   ordered: boolean;
@@ -41,7 +44,7 @@ export function listMarker(line: Line): Marker | null {
     const separate = after.trim() === "" && line.spans.length > 1;
     if (!separate && !/^\s/.test(after)) return null;
     if (
-      (bullet === "-" || bullet === "*" || bullet === "–" || bullet === "—") && !separate &&
+      TYPED_BULLETS.includes(bullet) && !separate &&
       after.trim() === ""
     ) {
       return null;

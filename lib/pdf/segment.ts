@@ -10,7 +10,7 @@ import { type Draft, isCodeLine } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
-import { listMarker, type ListNesting } from "./lists.ts";
+import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
@@ -140,12 +140,6 @@ function runInRows(lines: readonly Line[], stats: DocumentStats): boolean {
   return rows > 0;
 }
 
-/** A list marker that is also typed in running text: a dash or an asterisk. */
-const TYPED_MARKER = /^[-*\u2013\u2014]\s+\S+/u;
-
-/** The characters {@linkcode TYPED_MARKER} opens with. */
-const TYPED_MARKER_START = "-*\u2013\u2014";
-
 /**
  * True when a line opening with a dash (or an asterisk) carries on the
  * paragraph or item above rather than opening a list item: it starts where
@@ -161,15 +155,20 @@ function dashRunsOn(
   edges: { left?: number; right: number },
 ): boolean {
   // Most lines open with no such character: tell them before reading the line's text.
-  if (!TYPED_MARKER_START.includes(line.spans[0]?.text.trimStart()[0] ?? "")) return false;
+  if (!TYPED_BULLETS.includes(line.spans[0]?.text.trimStart()[0] ?? "")) return false;
   const text = plainLineText(line);
-  const head = TYPED_MARKER.exec(text)?.[0];
+  // The bullet, then a space and a word.
+  const head = TYPED_BULLETS.includes(text[0] ?? "") ? /^.\s+\S+/u.exec(text)?.[0] : undefined;
   const prev = last.lines.at(-1)!;
   if (!head || /[.!?:;]$/.test(plainLineText(prev))) return false;
   // An item's lines start at its text; a paragraph's after the first at its left edge, or the page's.
+  let textLeft = Infinity;
+  for (let k = last.lines.length > 1 ? 1 : 0; k < last.lines.length; k++) {
+    textLeft = Math.min(textLeft, last.lines[k]!.x0);
+  }
   const starts = last.kind === "list_item"
     ? [last.lines[0]?.spans[0]?.x ?? prev.x0]
-    : [Math.min(...last.lines.slice(last.lines.length > 1 ? 1 : 0).map((l) => l.x0)), edges.left ?? prev.x0];
+    : [textLeft, edges.left ?? prev.x0];
   if (!starts.some((x) => Math.abs(line.x0 - x) <= 1)) return false;
   // The dash, a space and the next word, measured as their share of the line's width.
   const width = (line.x1 - line.x0) * head.length / text.length + prev.size * 0.25;
