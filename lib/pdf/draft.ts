@@ -48,3 +48,37 @@ export function blockId(line: Line): number | undefined {
 export function shadeOf(line: Line): number | undefined {
   return line.spans.find((s) => s.text.trim())?.shade;
 }
+
+/** Where a draft's lines reach so far. */
+export interface DraftExtent {
+  /** The leftmost left edge of all its lines. */
+  left: number;
+  /** The leftmost left edge of its lines after the first (`Infinity` while it has one line). */
+  laterLeft: number;
+  /** The width of its widest line. */
+  widest: number;
+}
+
+/** Extents by a draft's array of lines, with how many of its lines each has measured. */
+const extents = new WeakMap<readonly Line[], DraftExtent & { measured: number }>();
+
+/**
+ * The extent of a draft's lines. Drafts only grow at their end, so each line
+ * is measured once however often a paragraph is asked about: a paragraph of
+ * many lines costs linear time, not quadratic.
+ */
+export function draftExtent(draft: Draft): DraftExtent {
+  const lines = draft.lines;
+  let extent = extents.get(lines);
+  if (!extent || extent.measured > lines.length) {
+    extent = { left: Infinity, laterLeft: Infinity, widest: -Infinity, measured: 0 };
+    extents.set(lines, extent);
+  }
+  for (; extent.measured < lines.length; extent.measured++) {
+    const line = lines[extent.measured]!;
+    extent.left = Math.min(extent.left, line.x0);
+    if (extent.measured > 0) extent.laterLeft = Math.min(extent.laterLeft, line.x0);
+    extent.widest = Math.max(extent.widest, line.x1 - line.x0);
+  }
+  return extent;
+}

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { allBold, blockId, type Draft } from "./draft.ts";
+import { allBold, blockId, type Draft, draftExtent } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
@@ -113,7 +113,7 @@ export function continuesText(
   if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
     return false;
   }
-  const left = Math.min(...draft.lines.map((l) => l.x0));
+  const { left, widest } = draftExtent(draft);
   if (line.x0 < left - prev.size * 1.5 && !followsIndentedFirstLine(draft, line)) return false;
   if (
     line.x0 > left + prev.size * 0.8 && Math.abs(prev.x0 - left) < 1 && a === undefined &&
@@ -122,10 +122,7 @@ export function continuesText(
   // Back at the edge of a hanging item's label, or at a label as the draft opened with, the next item starts.
   if (hangs(draft) && line.x0 <= left + 1) return false;
   if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
-  if (draft.lines.length >= 2) {
-    const widest = Math.max(...draft.lines.map((l) => l.x1 - l.x0));
-    if (prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
-  }
+  if (draft.lines.length >= 2 && prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
   // Two lines set in alike from the margin, the first ending a sentence two ems short of the text's right
   // edge (less as much again, as a quote is set in on both sides): a paragraph's continued lines return to
   // the margin, so each opens a paragraph of its own (indented paragraphs of one line, no space between).
