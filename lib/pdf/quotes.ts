@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { firstWhere } from "./sorted.ts";
 import { nearSize } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 
@@ -81,17 +82,6 @@ function heaviest(edges: ReadonlyArray<Edge | undefined>): number | undefined {
   let best: number | undefined, most = 0;
   for (const [x, w] of weight) if (w > most) [best, most] = [x, w];
   return best;
-}
-
-/** Index of the first of `values` for which `reached` holds, where it holds from some index on. */
-function firstWhere(values: readonly number[], reached: (value: number) => boolean): number {
-  let lo = 0, hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (reached(values[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { inlineMarkdown, plainLineText } from "./inline.ts";
 import { isMarkerOnly } from "./lists.ts";
+import { firstInside } from "./sorted.ts";
 import type { Line } from "./types.ts";
 
 /** A table found in a run of lines. */
@@ -149,12 +150,19 @@ export function detectTable(
  */
 function splitAtAnchors(rows: Line[][][]) {
   const edges = rows.flatMap((row) => row.map((cellLines) => cellLines[0]!.x0));
-  const anchors = edges.filter((x, i) => edges.some((y, j) => j !== i && Math.abs(x - y) <= 2));
+  // An edge is an anchor when another edge lies within 2 points of it: its neighbours in ascending order tell.
+  const ascending = [...edges].sort((a, b) => a - b);
+  const shared = new Set(
+    ascending.filter((x, i) =>
+      x - (ascending[i - 1] ?? -Infinity) <= 2 || (ascending[i + 1] ?? Infinity) - x <= 2
+    ),
+  );
+  const firstAnchor = firstInside(edges.filter((x) => shared.has(x)));
   for (const row of rows) {
     for (let c = 0; c < row.length; c++) {
       if (row[c]!.length > 1) continue;
       const line = row[c]![0]!;
-      const anchor = anchors.find((a) => a > line.x0 + 2 && a < line.x1 - 2);
+      const anchor = firstAnchor(line.x0 + 2, line.x1 - 2);
       if (anchor === undefined) continue;
       const halves = splitLineAt(line, anchor);
       if (halves) row.splice(c, 1, [halves[0]], [halves[1]]);
