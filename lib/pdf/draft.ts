@@ -13,7 +13,8 @@ export interface Draft {
   kind: "text" | "list_item" | "code" | "table";
   page: number;
   lines: Line[];
-  rows?: string[][];
+  /** Tables: each cell's lines by row and column. */
+  cells?: Line[][][];
   ordered?: boolean;
   marker?: string;
   depth?: number;

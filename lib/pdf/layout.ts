@@ -114,6 +114,13 @@ export function sortRows(lines: readonly Line[]): Line[] {
   return rows.flatMap((row) => row.sort((a, b) => a.x0 - b.x0));
 }
 
+/**
+ * Most the right column of a page set in two columns may end short of the
+ * page's rightmost line, as a share of the text's width. Of 505 two-column
+ * pages in TeX Live's and R's manuals none ends more than 0.11 short.
+ */
+const MAX_COLUMN_SHORTFALL = 0.15;
+
 /** A gutter between two columns. */
 export interface Gutter {
   x: number;
@@ -141,9 +148,9 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
       if (x > left + width * 0.3 && x < left + width * 0.7) candidates.add(Math.round(x));
     }
   }
-  let best: { x: number; score: number; spanning: Set<number> } | null = null;
+  let best: { x: number; score: number; spanning: Set<number>; rightEnd: number } | null = null;
   for (const x of candidates) {
-    let leftText = 0, rightText = 0, leftLines = 0, rightLines = 0;
+    let leftText = 0, rightText = 0, leftLines = 0, rightLines = 0, rightEnd = -Infinity;
     const spanning = new Set<number>();
     lines.forEach((l, i) => {
       const running = l.x1 - l.x0 > width * 0.3;
@@ -152,14 +159,18 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
         if (running) leftText++;
       } else if (l.x0 >= x - 0.5) {
         rightLines++;
+        rightEnd = Math.max(rightEnd, l.x1);
         if (running) rightText++;
       } else spanning.add(i);
     });
     if (leftText < 3 || rightText < 3 || spanning.size > lines.length * 0.25) continue;
     const score = Math.min(leftLines, rightLines) - spanning.size * 2;
-    if (!best || score > best.score) best = { x, score, spanning };
+    if (!best || score > best.score) best = { x, score, spanning, rightEnd };
   }
-  return best && best.score > 3 ? { x: best.x, spanning: best.spanning } : null;
+  // A page's right column runs to its text's right edge; two narrow columns ending well short of lines
+  // that cross them are a table of wrapped cells within one column, read row by row.
+  if (!best || best.score <= 3 || right - best.rightEnd > width * MAX_COLUMN_SHORTFALL) return null;
+  return { x: best.x, spanning: best.spanning };
 }
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { inlineMarkdown, plainLineText } from "./inline.ts";
+import type { Lexicon } from "./lexicon.ts";
 import { isMarkerOnly } from "./lists.ts";
 import { firstInside } from "./sorted.ts";
 import type { Line } from "./types.ts";
@@ -13,8 +14,16 @@ import type { Line } from "./types.ts";
 export interface FoundTable {
   /** Index after the table's last line. */
   end: number;
-  /** Cell texts (inline Markdown), first row as header. */
-  rows: string[][];
+  /** Each cell's lines by row and column, first row as header; an empty cell has none. */
+  cells: Line[][][];
+}
+
+/**
+ * The inline Markdown of each cell of a table; `words` tells code a
+ * typesetter hyphenated from its own hyphens.
+ */
+export function renderCells(cells: readonly (readonly Line[])[][], words?: Lexicon): string[][] {
+  return cells.map((row) => row.map((lines) => lines.length ? inlineMarkdown(lines, { words }) : ""));
 }
 
 /** Lines from `start` that share its baseline. */
@@ -137,10 +146,10 @@ export function detectTable(
   const grid = rows.map((row) => {
     const cells: Line[][] = columns.map(() => []);
     for (const cellLines of row) cells[columnOf(columns, cellLines[0]!)]?.push(...cellLines);
-    return cells.map((cellLines) => cellLines.length ? inlineMarkdown(cellLines) : "");
+    return cells;
   });
-  if (!plausible(grid)) return null;
-  return { end: i, rows: grid };
+  if (!plausible(renderCells(grid))) return null;
+  return { end: i, cells: grid };
 }
 
 /**
@@ -228,14 +237,11 @@ export function tableFromTags(lines: readonly Line[], start: number): FoundTable
     rowCount = Math.max(rowCount, cell.row + 1);
     columnCount = Math.max(columnCount, cell.column + 1);
   }
-  const rows: string[][] = [];
+  const rows: Line[][][] = [];
   for (let r = 0; r < rowCount; r++) {
-    const row: string[] = [];
-    for (let c = 0; c < columnCount; c++) {
-      const cellLines = cells.get(`${r}:${c}`);
-      row.push(cellLines ? inlineMarkdown(cellLines) : "");
-    }
-    if (row.some(Boolean)) rows.push(row);
+    const row: Line[][] = [];
+    for (let c = 0; c < columnCount; c++) row.push(cells.get(`${r}:${c}`) ?? []);
+    if (renderCells([row])[0]!.some(Boolean)) rows.push(row);
   }
-  return rows.length ? { end: i, rows } : null;
+  return rows.length ? { end: i, cells: rows } : null;
 }

@@ -37,6 +37,18 @@ export function codeLine(text: string, x0: number, y: number, size = SIZE, { bol
   return { spans: [{ text, x: x0, y, width, size, font }], x0, x1: x0 + width, y, size, page: 1 };
 }
 
+/** A line of prose from `x0` on baseline `y`, 5 points a character, then inline code after a space. */
+export function proseThenCode(prose: string, code: string, x0: number, y: number): Line {
+  const text = line(prose, x0, x0 + prose.length * 5, y);
+  const tail = codeLine(code, text.x1 + 5, y).spans[0]!;
+  return { ...text, spans: [...text.spans, tail], x1: tail.x + tail.width };
+}
+
+/** A page of the lines given, in order. */
+export function pageOf(lines: Line[]): PageText {
+  return { page: 1, width: 595, height: 842, lines };
+}
+
 /** Lines set one under the other from the top of the page, each as `[text, x0, x1]`; `null` leaves a line blank. */
 export function page(...rows: Array<[string, number, number] | null>): PageText {
   const lines: Line[] = [];

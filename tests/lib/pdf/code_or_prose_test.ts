@@ -10,16 +10,13 @@ import {
   LEFT,
   line,
   markdown,
+  pageOf,
   paragraphs,
+  proseThenCode,
   RIGHT,
   SIZE,
 } from "../../_support/laid_out_page.ts";
 import type { Line, PageText } from "../../../lib/pdf/types.ts";
-
-/** A page of the lines given, in order. */
-function pageOf(lines: Line[]): PageText {
-  return { page: 1, width: 595, height: 842, lines };
-}
 
 /** The fenced code blocks of some Markdown. */
 function codeBlocks(text: string): string[] {
@@ -98,12 +95,7 @@ Deno.test("a bold line of code whose spaces are not whole character cells is typ
 });
 
 Deno.test("inline code broken after a hyphen runs on: without the hyphen where the document uses the word whole", () => {
-  /** A line of prose, then inline code, from the margin. */
-  const mixed = (prose: string, code: string, y: number): Line => {
-    const text = line(prose, LEFT, LEFT + prose.length * 5, y);
-    const tail = codeLine(code, text.x1 + 5, y).spans[0]!;
-    return { ...text, spans: [...text.spans, tail], x1: tail.x + tail.width };
-  };
+  const mixed = (prose: string, code: string, y: number) => proseThenCode(prose, code, LEFT, y);
   const out = markdown(pageOf([
     line("Every call returns a Promise, and the CLI lives in another package.", LEFT, 400, 100),
     mixed("It returns a", "Prom-", 112),

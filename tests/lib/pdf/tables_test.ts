@@ -1,5 +1,18 @@
 import assert from "node:assert/strict";
-import { markdown, pageAt } from "../../_support/laid_out_page.ts";
+import { readingOrder } from "../../../lib/pdf/layout.ts";
+import { plainLineText } from "../../../lib/pdf/inline.ts";
+import type { Line } from "../../../lib/pdf/types.ts";
+import {
+  codeLine,
+  LEADING,
+  LEFT,
+  line,
+  markdown,
+  pageAt,
+  pageOf,
+  proseThenCode,
+  RIGHT,
+} from "../../_support/laid_out_page.ts";
 
 // Four columns at these left edges, one line of 12 points a row.
 const A = 72, B = 150, C = 250, D = 350;
@@ -21,4 +34,81 @@ Deno.test("a table cell that ran into the next two splits at each column's left 
   ));
   assert.match(text, /^\| a{15} \| b{19} \| cc \| none \|$/m);
   assert.match(text, /^\| first \| kind \| 1 \| none \|$/m);
+});
+
+/** Option names in a narrow left column, their wrapped descriptions beside them: 12 points a line. */
+function optionsTable(top: number, descriptionRight: number): Line[] {
+  const rows: Array<[string, string[]]> = [
+    ["[options.clockseq = (ran-", ["RFC clock sequence as a number", "between 0 and 0x3fff"]],
+    ["[options.msecs = (current", [
+      "RFC timestamp field, the number",
+      "of milliseconds since the unix",
+      "epoch",
+    ]],
+    ["[options.nsecs = (nothing)", ["RFC timestamp field, the number", "of nanoseconds to add to msecs"]],
+    ["[options.random = (none)", ["An array of 16 random bytes", "used to generate other fields"]],
+    ["[options.rng = (the default)", ["A function that returns an array", "of 16 random bytes instead"]],
+    ["[options.node = (random six)", ["RFC node field as an array of", "six byte values"]],
+  ];
+  const lines: Line[] = [];
+  let y = top;
+  for (const [name, description] of rows) {
+    lines.push(line(name, LEFT, LEFT + 140, y));
+    description.forEach((text, k) =>
+      lines.push(line(text, 230, descriptionRight - (k % 2) * 10, y + k * LEADING))
+    );
+    y += description.length * LEADING;
+  }
+  return lines;
+}
+
+Deno.test("a borderless table of wrapped cells narrower than the text is read row by row, not as two columns", () => {
+  const lines = [
+    line(
+      "Creates a timestamp identifier. Every option below may be left out, and each has the default",
+      LEFT,
+      RIGHT,
+      88,
+    ),
+    ...optionsTable(100, 380),
+  ];
+  const text = markdown(pageOf(readingOrder(lines)));
+  assert.match(
+    text,
+    /^\| \\\[options\.msecs = \(current \| RFC timestamp field, the number of milliseconds since the unix epoch \|$/m,
+  );
+  assert.match(
+    text,
+    /^\| \\\[options\.random = \(none\) \| An array of 16 random bytes used to generate other fields \|$/m,
+  );
+});
+
+Deno.test("two columns of ragged text, the right one reaching the text's right edge, are read one after the other", () => {
+  const lines = [
+    line("A title that runs across both of the columns set below it on this page", LEFT, RIGHT, 88),
+  ];
+  for (let k = 0; k < 6; k++) {
+    const y = 100 + k * LEADING;
+    lines.push(line(`left column, line ${k + 1}, running on`, LEFT, 290 - (k % 3) * 15, y));
+    lines.push(line(`right column, line ${k + 1}, running on`, 300, RIGHT - (k % 3) * 15, y));
+  }
+  const ordered = readingOrder(lines).map((l) => plainLineText(l));
+  assert.deepEqual(ordered.slice(1, 8), [
+    ...[1, 2, 3, 4, 5, 6].map((k) => `left column, line ${k}, running on`),
+    "right column, line 1, running on",
+  ]);
+});
+
+Deno.test("inline code a typesetter hyphenated inside a table cell runs on as the document spells it", () => {
+  const text = markdown(pageOf([
+    proseThenCode("Every call writes into a", "Uint8Array", LEFT, 88),
+    line("Name", LEFT, 100, 112),
+    line("Meaning", 230, 280, 112),
+    codeLine("buffer", LEFT, 124),
+    codeLine("Uint8Ar-", 230, 124),
+    codeLine("ray", 230, 136),
+    codeLine("offset", LEFT, 148),
+    line("Where to start writing", 230, 350, 148),
+  ]));
+  assert.match(text, /^\| `buffer` \| `Uint8Array` \|$/m, text);
 });
