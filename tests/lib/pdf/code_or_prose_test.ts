@@ -16,7 +16,7 @@ import {
   RIGHT,
   SIZE,
 } from "../../_support/laid_out_page.ts";
-import type { Line, PageText } from "../../../lib/pdf/types.ts";
+import type { Line } from "../../../lib/pdf/types.ts";
 
 /** The fenced code blocks of some Markdown. */
 function codeBlocks(text: string): string[] {
