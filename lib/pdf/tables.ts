@@ -69,6 +69,29 @@ function columnOf(columns: ReadonlyArray<[number, number]>, cell: Line): number 
   return columns.findIndex(([a, b]) => cell.x0 >= a - 1 && cell.x0 <= b + 1);
 }
 
+/** True when a line breaks off mid-word (a hyphen after a letter) or inside brackets it opened. */
+function breaksOff(line: Line): boolean {
+  const text = plainLineText(line).trimEnd();
+  const opened = text.replace(/[^([{]/g, "").length, closed = text.replace(/[^)\]}]/g, "").length;
+  return /\p{L}-$/u.test(text) || opened > closed;
+}
+
+/**
+ * True when `row`, set right below `open` with no space between, carries on
+ * its cells rather than opening a row: each of its cells starts under one of
+ * `open`'s that broke off (see {@linkcode breaksOff}). A borderless table
+ * whose rows have no space between them (troff's) shows a row whose cells all
+ * wrap no other way. A cell above that is whole (a key, a finished phrase)
+ * leaves the row to open a new one.
+ */
+function continuesRow(open: readonly Line[][], row: readonly Line[]): boolean {
+  const above = row.map((cell) =>
+    open.find((cellLines) => Math.abs(cellLines[0]!.x0 - cell.x0) <= 2)?.at(-1)
+  );
+  if (above.some((line) => !line)) return false;
+  return above.every((line) => breaksOff(line!));
+}
+
 /**
  * Looks for an aligned table starting at `lines[start]`: at least two rows of
  * two or more cells whose extents fall into shared columns. A line right
@@ -103,6 +126,8 @@ export function detectTable(
         if (same) same.push(cell);
         else open.push([cell]);
       }
+    } else if (row.length >= 2 && open && dy <= size * 1.5 && continuesRow(open, row)) {
+      for (const cell of row) open.find((cellLines) => Math.abs(cellLines[0]!.x0 - cell.x0) <= 2)!.push(cell);
     } else if (row.length >= 2) {
       rows.push(row.map((cell) => [cell]));
       starts.push(i);

@@ -112,3 +112,23 @@ Deno.test("inline code a typesetter hyphenated inside a table cell runs on as th
   ]));
   assert.match(text, /^\| `buffer` \| `Uint8Array` \|$/m, text);
 });
+
+Deno.test("a row whose cells all broke off mid-word or inside brackets runs on; one under a whole cell opens a row", () => {
+  const text = markdown(pageAt(
+    ["Option", A, 110, 100],
+    ["Meaning", C, 300, 100],
+    ["[options.msecs = (cur-", A, 200, 112],
+    ["the time stamp field (mil-", C, 380, 112],
+    ["rent time)]", A, 130, 124],
+    ["liseconds since the epoch)", C, 380, 124],
+    ["rmargin", A, 110, 136],
+    ["the right margin, also known as outer-", C, 440, 136],
+    ["outermargin", A, 125, 148],
+    ["margin on a two-sided page", C, 380, 148],
+  ));
+  assert.match(
+    text,
+    /^\| \\\[options\.msecs = \(current time\)\\\] \| the time stamp field \(milliseconds since the epoch\) \|$/m,
+  );
+  assert.match(text, /^\| outermargin \| margin on a two-sided page \|$/m);
+});
