@@ -93,6 +93,14 @@ function continuesRow(open: readonly Line[][], row: readonly Line[]): boolean {
 }
 
 /**
+ * Most rows one table on a page is read with; the rows after it start another.
+ * A page at 4 pt holds some 200; the bound keeps a page that only looks like
+ * the start of a table at every line (lines stacked into one another) from
+ * costing time as the square of its lines.
+ */
+const MAX_TABLE_ROWS = 400;
+
+/**
  * Looks for an aligned table starting at `lines[start]`: at least two rows of
  * two or more cells whose extents fall into shared columns. A line right
  * below a row, inside one column, continues that row's cell there, or is its
@@ -113,7 +121,7 @@ export function detectTable(
   const starts: number[] = [];
   let i = start;
   let prevY = head[0]!.y;
-  while (i < lines.length) {
+  while (i < lines.length && rows.length < MAX_TABLE_ROWS) {
     const row = rowAt(lines, i);
     const size = row[0]!.size;
     const dy = row[0]!.y - prevY;

@@ -132,3 +132,15 @@ Deno.test("a row whose cells all broke off mid-word or inside brackets runs on; 
   );
   assert.match(text, /^\| outermargin \| margin on a two-sided page \|$/m);
 });
+
+Deno.test("a table of more rows than one table is read with goes on in a second table, no row lost", () => {
+  const rows: Array<[string, number, number, number]> = [];
+  for (let k = 0; k < 450; k++) {
+    rows.push([`key${k}`, A, 110, 100 + k * LEADING], [`value${k}`, C, 290, 100 + k * LEADING]);
+  }
+  const text = markdown(pageAt(...rows));
+  const tableRows = text.split("\n").filter((l) => /^\| (key|value)/.test(l));
+  assert.equal(tableRows.length, 450);
+  assert.equal(text.split("\n").filter((l) => l === "| --- | --- |").length, 2);
+  assert.match(text, /^\| key399 \| value399 \|\n\n\| key400 \| value400 \|\n\| --- \| --- \|$/m);
+});
