@@ -13,8 +13,9 @@ export interface Draft {
   kind: "text" | "list_item" | "code" | "table";
   page: number;
   lines: Line[];
-  /** Tables: each cell's lines by row and column. */
+  /** Tables: each cell's lines by row and column, and its inline Markdown without the word list. */
   cells?: Line[][][];
+  rows?: string[][];
   ordered?: boolean;
   marker?: string;
   depth?: number;

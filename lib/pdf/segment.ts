@@ -211,7 +211,13 @@ export function segmentPage(
     const tag = line.spans[0]?.tag;
     const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i, stats);
     if (table) {
-      drafts.push({ kind: "table", page: page.page, lines: lines.slice(i, table.end), cells: table.cells });
+      drafts.push({
+        kind: "table",
+        page: page.page,
+        lines: lines.slice(i, table.end),
+        cells: table.cells,
+        rows: table.rows,
+      });
       nesting.reset();
       i = table.end;
       continue;

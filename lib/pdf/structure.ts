@@ -16,7 +16,7 @@ import { ListNesting } from "./lists.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
-import { renderCells } from "./tables.ts";
+import { cellTexts } from "./tables.ts";
 import type { Block, OutlineEntry, PageText } from "./types.ts";
 
 /** Options for {@linkcode buildBlocks}. */
@@ -69,7 +69,7 @@ function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon): Block | nu
   const { page } = draft;
   switch (draft.kind) {
     case "table":
-      return { kind: "table", rows: renderCells(draft.cells!, words), page };
+      return { kind: "table", rows: cellTexts({ cells: draft.cells!, rows: draft.rows! }, words), page };
     case "code": {
       const text = codeBlockText(draft.lines, stats);
       return text.trim() ? { kind: "code", text, page } : null;

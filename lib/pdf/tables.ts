@@ -16,14 +16,27 @@ export interface FoundTable {
   end: number;
   /** Each cell's lines by row and column, first row as header; an empty cell has none. */
   cells: Line[][][];
+  /** Each cell's inline Markdown, rendered without the document's word list. */
+  rows: string[][];
+}
+
+/** The inline Markdown of each cell, without the document's word list. */
+function renderCells(cells: readonly (readonly Line[])[][]): string[][] {
+  return cells.map((row) => row.map((lines) => lines.length ? inlineMarkdown(lines) : ""));
 }
 
 /**
- * The inline Markdown of each cell of a table; `words` tells code a
- * typesetter hyphenated from its own hyphens.
+ * A table's cell texts with the document's word list, which tells code a
+ * typesetter hyphenated from its own hyphens. Only a cell of several lines
+ * with a hyphen in it can read otherwise, so only such a cell is rendered again.
  */
-export function renderCells(cells: readonly (readonly Line[])[][], words?: Lexicon): string[][] {
-  return cells.map((row) => row.map((lines) => lines.length ? inlineMarkdown(lines, { words }) : ""));
+export function cellTexts(table: Pick<FoundTable, "cells" | "rows">, words: Lexicon): string[][] {
+  return table.rows.map((row, r) =>
+    row.map((text, c) => {
+      const lines = table.cells[r]![c]!;
+      return lines.length > 1 && text.includes("-") ? inlineMarkdown(lines, { words }) : text;
+    })
+  );
 }
 
 /** Lines from `start` that share its baseline. */
@@ -181,8 +194,9 @@ export function detectTable(
     for (const cellLines of row) cells[columnOf(columns, cellLines[0]!)]?.push(...cellLines);
     return cells;
   });
-  if (!plausible(renderCells(grid))) return null;
-  return { end: i, cells: grid };
+  const texts = renderCells(grid);
+  if (!plausible(texts)) return null;
+  return { end: i, cells: grid, rows: texts };
 }
 
 /**
@@ -270,11 +284,14 @@ export function tableFromTags(lines: readonly Line[], start: number): FoundTable
     rowCount = Math.max(rowCount, cell.row + 1);
     columnCount = Math.max(columnCount, cell.column + 1);
   }
-  const rows: Line[][][] = [];
+  const found: FoundTable = { end: i, cells: [], rows: [] };
   for (let r = 0; r < rowCount; r++) {
     const row: Line[][] = [];
     for (let c = 0; c < columnCount; c++) row.push(cells.get(`${r}:${c}`) ?? []);
-    if (renderCells([row])[0]!.some(Boolean)) rows.push(row);
+    const [texts] = renderCells([row]);
+    if (!texts!.some(Boolean)) continue;
+    found.cells.push(row);
+    found.rows.push(texts!);
   }
-  return rows.length ? { end: i, cells: rows } : null;
+  return found.rows.length ? found : null;
 }
