@@ -82,6 +82,11 @@ function columnOf(columns: ReadonlyArray<[number, number]>, cell: Line): number 
   return columns.findIndex(([a, b]) => cell.x0 >= a - 1 && cell.x0 <= b + 1);
 }
 
+/** The cell of `row` whose first line starts where `line` does (within 2 points), if any. */
+function cellUnder(row: readonly Line[][], line: Line): Line[] | undefined {
+  return row.find((cellLines) => Math.abs(cellLines[0]!.x0 - line.x0) <= 2);
+}
+
 /** True when a line breaks off mid-word (a hyphen after a letter) or inside brackets it opened. */
 function breaksOff(line: Line): boolean {
   const text = plainLineText(line).trimEnd();
@@ -98,9 +103,7 @@ function breaksOff(line: Line): boolean {
  * leaves the row to open a new one.
  */
 function continuesRow(open: readonly Line[][], row: readonly Line[]): boolean {
-  const above = row.map((cell) =>
-    open.find((cellLines) => Math.abs(cellLines[0]!.x0 - cell.x0) <= 2)?.at(-1)
-  );
+  const above = row.map((cell) => cellUnder(open, cell)?.at(-1));
   if (above.some((line) => !line)) return false;
   return above.every((line) => breaksOff(line!));
 }
@@ -143,12 +146,12 @@ export function detectTable(
     if (row.length >= 2 && open && open.length < 2 && dy <= size * 1.5) {
       // The rest of a row opened by a cell standing higher than the others.
       for (const cell of row) {
-        const same = open.find((cellLines) => Math.abs(cellLines[0]!.x0 - cell.x0) <= 2);
+        const same = cellUnder(open, cell);
         if (same) same.push(cell);
         else open.push([cell]);
       }
     } else if (row.length >= 2 && open && dy <= size * 1.5 && continuesRow(open, row)) {
-      for (const cell of row) open.find((cellLines) => Math.abs(cellLines[0]!.x0 - cell.x0) <= 2)!.push(cell);
+      for (const cell of row) cellUnder(open, cell)!.push(cell);
     } else if (row.length >= 2) {
       rows.push(row.map((cell) => [cell]));
       starts.push(i);
