@@ -51,8 +51,8 @@ export function shadeOf(line: Line): number | undefined {
   return line.spans.find((s) => s.text.trim())?.shade;
 }
 
-/** Where a draft's lines reach so far. */
-export interface DraftExtent {
+/** Where a run of lines (a draft's, a paragraph's) reaches. */
+export interface LinesExtent {
   /** The leftmost left edge of all its lines. */
   left: number;
   /** The leftmost left edge of its lines after the first (`Infinity` while it has one line). */
@@ -61,16 +61,15 @@ export interface DraftExtent {
   widest: number;
 }
 
-/** Extents by a draft's array of lines, with how many of its lines each has measured. */
-const extents = new WeakMap<readonly Line[], DraftExtent & { measured: number }>();
+/** Extents by array of lines, with how many of its lines each has measured. */
+const extents = new WeakMap<readonly Line[], LinesExtent & { measured: number }>();
 
 /**
- * The extent of a draft's lines. Drafts only grow at their end, so each line
- * is measured once however often a paragraph is asked about: a paragraph of
- * many lines costs linear time, not quadratic.
+ * The extent of a run of lines. A draft's lines only grow at their end, so
+ * each line is measured once however often a paragraph is asked about: a
+ * paragraph of many lines costs linear time, not quadratic.
  */
-export function draftExtent(draft: Draft): DraftExtent {
-  const lines = draft.lines;
+export function linesExtent(lines: readonly Line[]): LinesExtent {
   let extent = extents.get(lines);
   if (!extent || extent.measured > lines.length) {
     extent = { left: Infinity, laterLeft: Infinity, widest: -Infinity, measured: 0 };

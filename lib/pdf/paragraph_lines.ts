@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { allBold, blockId, type Draft, draftExtent } from "./draft.ts";
+import { allBold, blockId, type Draft, linesExtent } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
@@ -113,7 +113,7 @@ export function continuesText(
   if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
     return false;
   }
-  const { left, widest } = draftExtent(draft);
+  const { left, widest } = linesExtent(draft.lines);
   if (line.x0 < left - prev.size * 1.5 && !followsIndentedFirstLine(draft, line)) return false;
   if (
     line.x0 > left + prev.size * 0.8 && Math.abs(prev.x0 - left) < 1 && a === undefined &&

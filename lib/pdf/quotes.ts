@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { linesExtent } from "./draft.ts";
 import { firstWhere } from "./sorted.ts";
 import { nearSize } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
@@ -109,9 +110,7 @@ export function firstLineIndent(
       if (left !== undefined && first.x0 - left >= first.size * 0.5) alone.push(first.x0 - left);
       continue;
     }
-    let rest = Infinity;
-    for (let k = 1; k < lines.length; k++) rest = Math.min(rest, lines[k]!.x0);
-    const indent = first.x0 - rest;
+    const indent = first.x0 - linesExtent(lines).laterLeft;
     if (indent < first.size * 0.5) continue;
     const key = Math.round(indent * 2) / 2;
     votes.set(key, (votes.get(key) ?? 0) + 1);

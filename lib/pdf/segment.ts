@@ -6,7 +6,7 @@
  * @module
  */
 import { continuesCode, isCodeHeading, setAsText, wrapsInlineCode } from "./code_lines.ts";
-import { type Draft, draftExtent, isCodeLine } from "./draft.ts";
+import { type Draft, isCodeLine, linesExtent } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
@@ -162,7 +162,7 @@ function dashRunsOn(
   const prev = last.lines.at(-1)!;
   if (!head || /[.!?:;]$/.test(plainLineText(prev))) return false;
   // An item's lines start at its text; a paragraph's after the first at its left edge, or the page's.
-  const textLeft = last.lines.length > 1 ? draftExtent(last).laterLeft : prev.x0;
+  const textLeft = last.lines.length > 1 ? linesExtent(last.lines).laterLeft : prev.x0;
   const starts = last.kind === "list_item"
     ? [last.lines[0]?.spans[0]?.x ?? prev.x0]
     : [textLeft, edges.left ?? prev.x0];

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
-import { type Draft, draftExtent } from "../../../lib/pdf/draft.ts";
+import { type Draft, linesExtent } from "../../../lib/pdf/draft.ts";
 import { line } from "../../_support/laid_out_page.ts";
 
 /** The extent's three figures, as `[left, laterLeft, widest]`. */
 function extentOf(draft: Draft): number[] {
-  const { left, laterLeft, widest } = draftExtent(draft);
+  const { left, laterLeft, widest } = linesExtent(draft.lines);
   return [left, laterLeft, widest];
 }
 
-Deno.test("draftExtent() follows a draft's lines as they are appended, and starts over on a new array", () => {
+Deno.test("linesExtent() follows a draft's lines as they are appended, and starts over on a new array", () => {
   const draft: Draft = { kind: "text", page: 1, lines: [line("first", 90, 300, 100)] };
   assert.deepEqual(extentOf(draft), [90, Infinity, 210]);
   draft.lines.push(line("second", 72, 200, 112));
