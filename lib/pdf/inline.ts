@@ -18,16 +18,44 @@ interface Piece {
   code: boolean;
 }
 
+/** Characters {@linkcode escapeInline} may escape. */
+const MARKUP = /[\\`*[\]_]/;
+
 /** Escapes characters Markdown would read as markup. */
 export function escapeInline(text: string): string {
+  if (!MARKUP.test(text)) return text;
   return text
     .replace(/[\\`*[\]]/g, (c) => `\\${c}`)
     .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (m) => m.replace("_", "\\_"));
 }
 
+/** True for a UTF-16 code unit that `\s` matches in a regular expression. */
+function isSpaceUnit(unit: number): boolean {
+  return (unit >= 0x09 && unit <= 0x0d) || unit === 0x20 || unit === 0xa0 || unit === 0x1680 ||
+    (unit >= 0x2000 && unit <= 0x200a) || unit === 0x2028 || unit === 0x2029 || unit === 0x202f ||
+    unit === 0x205f || unit === 0x3000 || unit === 0xfeff;
+}
+
+/**
+ * True when a space goes between two neighbouring spans of a line: neither
+ * brings its own where they meet, and the gap between them is visible.
+ */
+function spacedApart(prev: Span, span: Span): boolean {
+  const touching = isSpaceUnit(prev.text.charCodeAt(prev.text.length - 1)) ||
+    isSpaceUnit(span.text.charCodeAt(0));
+  return !touching && span.x - (prev.x + prev.width) > Math.min(prev.size, span.size) * SPACE_EM;
+}
+
 /** Text of spans on one line, spaced by their gaps. */
 export function plainLineText(line: Line): string {
-  return spanPieces(line.spans, false).map((p) => p.text).join("").trim();
+  let text = "";
+  let prev: Span | undefined;
+  for (const span of line.spans) {
+    if (prev && spacedApart(prev, span)) text += " ";
+    text += span.text;
+    prev = span;
+  }
+  return text.trim();
 }
 
 /** Turns one line's spans into pieces, inserting spaces at visible gaps. */
@@ -35,13 +63,7 @@ function spanPieces(spans: readonly Span[], codeAllowed: boolean): Piece[] {
   const pieces: Piece[] = [];
   let prev: Span | undefined;
   for (const span of spans) {
-    if (prev) {
-      const gap = span.x - (prev.x + prev.width);
-      const touching = /\s$/.test(prev.text) || /^\s/.test(span.text);
-      if (!touching && gap > Math.min(prev.size, span.size) * SPACE_EM) {
-        pieces.push({ text: " ", code: false });
-      }
-    }
+    if (prev && spacedApart(prev, span)) pieces.push({ text: " ", code: false });
     const piece: Piece = { text: span.text, code: codeAllowed && span.font.monospace };
     if (span.link) piece.link = span.link;
     pieces.push(piece);
@@ -86,8 +108,10 @@ export function inlineMarkdown(
     if (last && first) {
       const next = first.text.trimStart();
       const lastText = last.text.trimEnd();
-      const tail = pieces.slice(-3).map((p) => p.text).join("").trimEnd();
-      if (endsHyphenated(tail) && /[-\u00ad\u2010]$/.test(lastText) && /^\p{Ll}/u.test(next) && !last.code) {
+      const tail = () => pieces.slice(-3).map((p) => p.text).join("").trimEnd();
+      if (
+        /[-\u00ad\u2010]$/.test(lastText) && !last.code && /^\p{Ll}/u.test(next) && endsHyphenated(tail())
+      ) {
         last.text = lastText.slice(0, -1);
         first.text = next;
       } else if (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) {
