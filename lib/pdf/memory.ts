@@ -25,6 +25,18 @@ export const WORKER_MB = 140;
 /** Each selected page, held until the conversion ends, in MB. */
 export const PAGE_MB = 0.1;
 
+/**
+ * Selected pages from which a conversion gives time for memory: the worker
+ * finishing it collects the closed document's garbage before the structure
+ * work, and a helper done with its pages stops rather than waiting idle.
+ * Left to V8, that garbage stays while the finish allocates on top of it: one
+ * worker converting the 2,415-page R reference manual peaked at 371–406 MB,
+ * and 330–344 MB when it collected first (two full collections, some 0.3–0.5
+ * s there, within the noise of a shared machine). On small documents the
+ * peak is far from any budget and the time would be wasted.
+ */
+export const LARGE_DOCUMENT_PAGES = 1000;
+
 /** Peak memory of converting `pages` pages of a `bytes`-byte file on `workers` workers, in MB. */
 export function conversionMb(pages: number, workers: number, bytes = 0): number {
   return Math.ceil(workers * (WORKER_MB + bytes * PDF_BYTES_PER_INPUT_BYTE / MB) + pages * PAGE_MB);

@@ -20,7 +20,7 @@
 import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.ts";
 import type { PdfLimits } from "./limits.ts";
-import { conversionMb, workersFor } from "./memory.ts";
+import { conversionMb, LARGE_DOCUMENT_PAGES, workersFor } from "./memory.ts";
 import { startThread, type Thread } from "./pool_thread.ts";
 import type { WorkerReply } from "./worker.ts";
 
@@ -228,12 +228,21 @@ export function createPdfPool(options: PoolOptions): PdfPool {
   /**
    * Stops using a helper (done, or not needed after all) once it has opened
    * the document: it closes it and is free for the next request, which waits
-   * on the thread until the close is done.
+   * on the thread until the close is done. With `stop`, the thread ends
+   * instead and a new one starts once the pool is quiet: a helper done with
+   * a large document ({@linkcode LARGE_DOCUMENT_PAGES}) would otherwise stand,
+   * pdf.js and all (some 55 MB on the R reference manual), beside the peak of
+   * the worker finishing it.
    */
-  function dismiss(helper: Helper, used: Thread[]) {
+  function dismiss(helper: Helper, used: Thread[], stop = false) {
     used.splice(used.indexOf(helper.thread), 1);
     helper.opened.catch(() => {}).finally(() => {
-      helper.thread.post({ type: "close" });
+      if (stop) {
+        helper.thread.terminate();
+        warmWhenQuiet();
+      } else {
+        helper.thread.post({ type: "close" });
+      }
       release(helper.thread);
     });
   }
@@ -302,18 +311,21 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     await Promise.all([
       // The outline is read by the primary while the helpers start on the pages.
       primary.request({ type: "outline" }).then(() => extract(primary, true)),
-      // A helper done with its chunks closes the document while the primary finishes.
+      // A helper done with its chunks closes the document (or stops) while the primary finishes.
       ...helpers.map(async (helper) => {
         await helper.opened;
         await extract(helper.thread, false);
-        dismiss(helper, used);
+        dismiss(helper, used, pages >= LARGE_DOCUMENT_PAGES);
       }),
     ]);
-    const done = await primary.request({
+    // The runs are packed into the request: the parts can go now.
+    const finished = primary.request({
       type: "finish",
       lengths: encoded.map((run) => run.length),
       includePageBreaks: convert.includePageBreaks ?? false,
     }, encoded);
+    encoded.length = 0;
+    const done = await finished;
     const { result, markdownInBytes } = done.reply as Extract<WorkerReply, { type: "result" }>;
     // The decoder keeps a leading byte-order mark, as the Markdown had it.
     if (markdownInBytes) result.markdown = new TextDecoder("utf-8", { ignoreBOM: true }).decode(done.bytes);

@@ -26,6 +26,7 @@ import type { PdfLimits } from "./limits.ts";
 import { type OpenPdf, openPdf, preloadPdfJs } from "./load.ts";
 import { extractRun, joinRuns, type PageRun } from "./page_run.ts";
 import { decodeRun, encodeRun } from "./run_codec.ts";
+import { LARGE_DOCUMENT_PAGES } from "./memory.ts";
 import { pack, unpack } from "./wire.ts";
 
 /** What every request carries about the job. */
@@ -141,17 +142,6 @@ function openedJob() {
  * document ({@linkcode LARGE_DOCUMENT_PAGES}).
  */
 const collectGarbage = exposeGc();
-
-/**
- * Selected pages from which the finishing worker collects the closed
- * document's garbage before the structure work. Left to V8, that garbage
- * stays while the finish allocates on top of it: one worker converting the
- * 2,415-page R reference manual peaked at 371–406 MB, and 330–344 MB when it
- * collected first (two full collections, some 0.3–0.5 s there, within the
- * noise of a shared machine). On small documents the peak is far from any
- * budget and the time would be wasted.
- */
-const LARGE_DOCUMENT_PAGES = 1000;
 
 /** V8's `gc()`, exposed in a fresh context; undefined where that is not allowed. */
 function exposeGc(): (() => void) | undefined {

@@ -7,9 +7,11 @@ import assert from "node:assert/strict";
 import { UnprocessableError, UpstreamTimeoutError } from "../../../lib/errors.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { createPdfService, type PdfService } from "../../../lib/pdf/service.ts";
-import { conversionMb } from "../../../lib/pdf/memory.ts";
+import { conversionMb, LARGE_DOCUMENT_PAGES } from "../../../lib/pdf/memory.ts";
 import { chunkSize } from "../../../lib/pdf/pool.ts";
+import { densePdf } from "../../_support/mixed_load.ts";
 import { pdfUrl } from "../../_support/pdf_corpus.ts";
+import { until } from "../../_support/until.ts";
 import {
   flateBombPdf,
   linkFloodPdf,
@@ -209,5 +211,24 @@ Deno.test("warm() resolves once every worker has started, and a conversion takin
     assert.equal(service.pool.stats.started, 2, "warming a warm pool starts nothing");
     assert.deepEqual(await service.pool.convert(bytes, { limits: service.limits }), alone);
     assert.deepEqual(service.pool.stats, { live: 2, started: 2, split: 2 });
+  });
+});
+
+Deno.test("a helper done with a large document stops, and a new one starts once the pool is quiet", async () => {
+  const bytes = densePdf(LARGE_DOCUMENT_PAGES, LARGE_DOCUMENT_PAGES * 1200);
+  const limits = { maxPages: LARGE_DOCUMENT_PAGES };
+  await withService({ limits, pool: { workers: 2, splitMinPages: 2 } }, async (service) => {
+    await service.pool.warm();
+    const result = await service.pool.convert(bytes, { limits: service.limits });
+    assert.deepEqual(result, await convertPdf(bytes, { limits }));
+    assert.equal(service.pool.stats.split, 1);
+    // The helper ended while the first worker finished: only that one is left, until the pool is quiet.
+    await until(() => service.pool.stats.live === 1, "the helper to stop");
+    assert.equal(service.pool.stats.started, 2);
+    await until(() => service.pool.stats.started === 3 && service.pool.stats.live === 2, "a new helper");
+    // The new helper splits the next document.
+    const again = await service.pool.convert(bytes, { limits: service.limits, pages: "1-100" });
+    assert.equal(again.pageCharacters.length, 100);
+    assert.equal(service.pool.stats.split, 2);
   });
 });
