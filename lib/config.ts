@@ -12,7 +12,7 @@ import { type HostRule, LOOPBACK_HOSTS, parseHost } from "./allowed_hosts.ts";
 import type { SupervisorOptions } from "./local/evm/supervisor.ts";
 import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./pdf/limits.ts";
-import { conversionMb } from "./pdf/memory.ts";
+import { conversionMb, workerHeapMb } from "./pdf/memory.ts";
 import { DEFAULT_POOL_OPTIONS } from "./pdf/pool.ts";
 import {
   DEFAULT_ANVIL_READY_MS,
@@ -245,6 +245,11 @@ export function loadConfig(env: Env = processEnv()): Config {
   };
   const pdfConcurrency = whole("PDF_CONCURRENCY", memory.pdfConcurrency, 1);
   const splitMinPages = whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2);
+  // One worker per conversion, and one per core when the PDF share of the budget admits splitting
+  // the smallest document that splits (an idle worker that can never help would only hold memory).
+  const workers = conversionMb(splitMinPages, 2) <= memory.pdfMemoryMb
+    ? Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers)
+    : pdfConcurrency;
   const pdf: PdfSettings = {
     limits: Object.freeze({
       ...DEFAULT_PDF_LIMITS,
@@ -255,13 +260,9 @@ export function loadConfig(env: Env = processEnv()): Config {
     concurrency: pdfConcurrency,
     queue: whole("PDF_QUEUE", DEFAULT_PDF_GATE.queue, 0),
     pool: Object.freeze({
-      // One worker per conversion, and one per core when the PDF share of the budget admits splitting
-      // the smallest document that splits (an idle worker that can never help would only hold memory).
-      workers: conversionMb(splitMinPages, 2) <= memory.pdfMemoryMb
-        ? Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers)
-        : pdfConcurrency,
+      workers,
       memoryMb: memory.pdfMemoryMb,
-      heapMb: whole("PDF_WORKER_HEAP_MB", DEFAULT_POOL_OPTIONS.heapMb, 32),
+      heapMb: whole("PDF_WORKER_HEAP_MB", workerHeapMb(memory.pdfMemoryMb, workers), 32),
       splitMinPages,
     }),
   };

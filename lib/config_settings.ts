@@ -6,6 +6,7 @@
  */
 import { DEFAULT_AUDIO_LIMITS } from "./audio/limits.ts";
 import { DEFAULT_PDF_LIMITS } from "./pdf/limits.ts";
+import { MAX_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB } from "./pdf/memory.ts";
 import { DEFAULT_MEMORY_BUDGET_MB, planMemory } from "./config_hosting.ts";
 import { DEFAULT_POOL_OPTIONS } from "./pdf/pool.ts";
 
@@ -177,7 +178,9 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   },
   {
     name: "PDF_WORKER_HEAP_MB",
-    default: code(DEFAULT_POOL_OPTIONS.heapMb),
+    default: `${code(MIN_WORKER_HEAP_MB)}–${
+      code(MAX_WORKER_HEAP_MB)
+    } (each worker's share of the PDF part of \`MEMORY_BUDGET_MB\`)`,
     meaning: "Heap ceiling of each PDF worker thread, MB (a worker over it ends with a 422)",
   },
   {

@@ -20,7 +20,7 @@
 import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
 import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.ts";
 import type { PdfLimits } from "./limits.ts";
-import { conversionMb, LARGE_DOCUMENT_PAGES, workersFor } from "./memory.ts";
+import { conversionMb, LARGE_DOCUMENT_PAGES, MAX_WORKER_HEAP_MB, workersFor } from "./memory.ts";
 import { startThread, type Thread } from "./pool_thread.ts";
 import type { WorkerReply } from "./worker.ts";
 
@@ -38,10 +38,14 @@ export interface PoolOptions {
   memoryMb: number;
 }
 
-/** Default pool: one worker per core, at most 2, each with a 256 MB heap. */
+/**
+ * Default pool: one worker per core, at most 2, each with the largest heap
+ * ceiling `workerHeapMb` (`memory.ts`) gives (the service's configuration gives
+ * each worker its share of the memory budget instead).
+ */
 export const DEFAULT_POOL_OPTIONS: Readonly<PoolOptions> = Object.freeze({
   workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1)),
-  heapMb: 256,
+  heapMb: MAX_WORKER_HEAP_MB,
   splitMinPages: 64,
   idleMs: 30_000,
   memoryMb: Infinity,

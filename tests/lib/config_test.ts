@@ -149,8 +149,14 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
     limits: { ...DEFAULT_PDF_LIMITS, maxBytes: config.memory.pdfMaxBytes },
     concurrency: 1,
     queue: 8,
-    // The PDF share of the budget (one conversion of the largest PDF it accepts) admits no 64-page split.
-    pool: { workers: 1, heapMb: 256, splitMinPages: 64, memoryMb: config.memory.pdfMemoryMb },
+    // The PDF share of the budget (one conversion of the largest PDF it accepts) admits no 64-page split;
+    // the one worker's heap ceiling is that whole share.
+    pool: {
+      workers: 1,
+      heapMb: config.memory.pdfMemoryMb,
+      splitMinPages: 64,
+      memoryMb: config.memory.pdfMemoryMb,
+    },
   });
   assert.ok(config.memory.pdfMemoryMb < conversionMb(64, 2), `${config.memory.pdfMemoryMb} MB`);
   assert.equal(config.memory.budgetMb, 768);

@@ -3,7 +3,15 @@
  */
 import assert from "node:assert/strict";
 import { PDF_BYTES_PER_INPUT_BYTE, planMemory } from "../../../lib/config_hosting.ts";
-import { conversionMb, PAGE_MB, WORKER_MB, workersFor } from "../../../lib/pdf/memory.ts";
+import {
+  conversionMb,
+  MAX_WORKER_HEAP_MB,
+  MIN_WORKER_HEAP_MB,
+  PAGE_MB,
+  WORKER_MB,
+  workerHeapMb,
+  workersFor,
+} from "../../../lib/pdf/memory.ts";
 
 Deno.test("conversionMb() charges each worker its pdf.js and each page once", () => {
   assert.equal(conversionMb(0, 1), WORKER_MB);
@@ -34,4 +42,13 @@ Deno.test("workersFor() charges every worker the file's bytes: a dense document 
     conversionMb(500, 2, 10 * MB) - conversionMb(500, 1, 10 * MB),
     Math.ceil(WORKER_MB + 10 * PDF_BYTES_PER_INPUT_BYTE),
   );
+});
+
+Deno.test("workerHeapMb() gives each worker its share of the PDF memory, within 256 MB and 1 GB", () => {
+  assert.equal(workerHeapMb(600, 2), 300);
+  assert.equal(workerHeapMb(600, 1), 600);
+  // A small share still lets pdf.js open a document; a large one stops short of V8's 4× heap growth.
+  assert.equal(workerHeapMb(300, 2), MIN_WORKER_HEAP_MB);
+  assert.equal(workerHeapMb(8000, 2), MAX_WORKER_HEAP_MB);
+  assert.equal(workerHeapMb(0, 0), MIN_WORKER_HEAP_MB);
 });
