@@ -112,7 +112,10 @@ async function engine(mode: string): Promise<(bytes: Uint8Array) => Promise<numb
     case "pool-warm":
     case "worker-warm": {
       const { createPdfService } = await import("../../lib/pdf/service.ts");
-      const pool = mode === "worker-warm" ? { workers: 1 } : {};
+      // One worker as the default memory budget configures it (its heap ceiling included).
+      const pool = mode === "worker-warm"
+        ? (await import("../../lib/config.ts")).loadConfig({}).pdf.pool
+        : {};
       const service = createPdfService({ limits: unbounded, pool });
       await service.pool.warm();
       return async (bytes) => {

@@ -63,7 +63,10 @@ export const MIN_WORKER_HEAP_MB = 256, MAX_WORKER_HEAP_MB = 1024;
  * dies: after a full collection V8 lets the heap grow by at most 1.3× under a
  * 256 MB ceiling, 1.6× under 1 GB and 4× from 2 GB. Splitting the R reference
  * manual, the pool spent about 10% less CPU under 1 GB than under 256 MB,
- * with a peak some 20 MB higher; from 2 GB its peak went past 500 MB.
+ * with a peak some 20 MB higher; from 2 GB its peak went past 500 MB. A
+ * ceiling a little over 256 MB buys no speed: one worker under 284 MB (the
+ * default budget's share) peaked some 20 MB higher than under 256 MB, at the
+ * same speed, memory its share of the budget holds.
  */
 export function workerHeapMb(pdfMemoryMb: number, workers: number): number {
   const share = Math.floor(pdfMemoryMb / Math.max(1, workers));
