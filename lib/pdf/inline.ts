@@ -108,9 +108,10 @@ export function inlineMarkdown(
     if (last && first) {
       const next = first.text.trimStart();
       const lastText = last.text.trimEnd();
-      const tail = () => pieces.slice(-3).map((p) => p.text).join("").trimEnd();
+      // The last three pieces are joined only once the cheaper tests pass.
       if (
-        /[-\u00ad\u2010]$/.test(lastText) && !last.code && /^\p{Ll}/u.test(next) && endsHyphenated(tail())
+        /[-\u00ad\u2010]$/.test(lastText) && !last.code && /^\p{Ll}/u.test(next) &&
+        endsHyphenated(pieces.slice(-3).map((p) => p.text).join("").trimEnd())
       ) {
         last.text = lastText.slice(0, -1);
         first.text = next;
