@@ -8,8 +8,8 @@
 import type { Hono } from "hono";
 import { createHttpApp } from "./http/app.ts";
 import { buildRegistry, catalogOf, type OperationDeps, type Registry } from "./lib/operation/mod.ts";
-import { withheldOperations } from "./lib/capabilities.ts";
-import type { Runtime } from "./lib/runtime.ts";
+import { withheldOperations } from "./lib/server/capabilities.ts";
+import type { Runtime } from "./lib/server/runtime.ts";
 import { createMcpEndpoints } from "./mcp/endpoints.ts";
 import { routeFiles } from "./routes/_manifest.ts";
 

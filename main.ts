@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { ConfigError, loadConfig } from "./lib/config.ts";
-import { startRuntime } from "./lib/runtime.ts";
-import { shutDown } from "./lib/shutdown.ts";
-import { startIdleReclaim } from "./lib/idle_reclaim.ts";
-import { VERSION } from "./lib/version.ts";
+import { ConfigError, loadConfig } from "./lib/server/config/load.ts";
+import { startRuntime } from "./lib/server/runtime.ts";
+import { shutDown } from "./lib/server/shutdown.ts";
+import { startIdleReclaim } from "./lib/server/idle_reclaim.ts";
+import { VERSION } from "./lib/server/version.ts";
 import { createApp } from "./app.ts";
 
 if (import.meta.main) {

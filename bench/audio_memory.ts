@@ -4,14 +4,14 @@
  * `Accept: audio/*`), `main.ts` starts afresh in local mode with room for a
  * 50 MB upload, gets one paid normalisation of a 48 kHz stereo speech WAV,
  * and its peak RSS over idle is printed, with that rise per input byte: the
- * figure `AUDIO_BYTES_PER_INPUT_BYTE` in `lib/config_hosting.ts` is set from.
+ * figure `AUDIO_BYTES_PER_INPUT_BYTE` in `lib/server/config/memory_plan.ts` is set from.
  *
  *     deno run -A bench/audio_memory.ts [MB …]   (default: 8 50)
  *
  * @module
  */
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/payments/buyer.ts";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
 import { mb, sampleMemory, speechWav, wavSecondsFor } from "../tests/_support/mixed_load.ts";
 import { processMemoryBytes, spawnService } from "../tests/_support/service_process.ts";
 

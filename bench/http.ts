@@ -28,7 +28,7 @@
 import autocannon from "autocannon";
 import { x402HTTPClient } from "@x402/core/client";
 import { generateKeyPairSigner } from "@solana/kit";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/payments/buyer.ts";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
 import { freePort } from "../tests/_support/service.ts";
 import { quantile } from "./_stats.ts";
 

@@ -13,8 +13,8 @@
  */
 import autocannon from "autocannon";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/payments/buyer.ts";
-import { callPaidTool, connectMcp } from "../mcp/client.ts";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
+import { callPaidTool, connectMcp } from "../lib/buyer/mcp_client.ts";
 import { startTestService } from "../tests/_support/service.ts";
 
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? "5");

@@ -15,10 +15,10 @@
  *
  * @module
  */
-import { planMemory } from "../lib/config_hosting.ts";
+import { planMemory } from "../lib/server/config/memory_plan.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../lib/audio/limits.ts";
 import { DEFAULT_PDF_LIMITS } from "../lib/pdf/limits.ts";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/payments/buyer.ts";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
 import {
   densePdf,
   mb,

@@ -15,12 +15,12 @@
  * @module
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { BodyBudget } from "../lib/body_budget.ts";
-import type { Drain } from "../lib/drain.ts";
-import { UnavailableError } from "../lib/errors.ts";
-import { formatBytes } from "../lib/audio/limits.ts";
+import type { BodyBudget } from "../lib/server/body_budget.ts";
+import type { Drain } from "../lib/server/drain.ts";
+import { UnavailableError } from "../lib/shared/errors.ts";
+import { formatBytes } from "../lib/shared/format.ts";
 import { errorResponse } from "./errors.ts";
-import type { Logger } from "../lib/log.ts";
+import type { Logger } from "../lib/shared/log.ts";
 
 /** Options for {@linkcode admission}. */
 export interface AdmissionOptions {

@@ -17,8 +17,8 @@
  */
 import { Hono } from "hono";
 import { type Catalog, maxBodyBytesOf, type OperationDeps } from "../lib/operation/mod.ts";
-import type { Runtime } from "../lib/runtime.ts";
-import type { PeerAddress } from "../lib/payments/presence.ts";
+import type { Runtime } from "../lib/server/runtime.ts";
+import type { PeerAddress } from "../lib/shared/client_presence.ts";
 import { admission, workRequest } from "./admission.ts";
 import { baseUrl, envelope, requestContext, serveInfo } from "./context.ts";
 import { cors } from "./cors.ts";

@@ -6,8 +6,8 @@
  * @module
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { Logger } from "../lib/log.ts";
-import type { PeerAddress } from "../lib/payments/presence.ts";
+import type { Logger } from "../lib/shared/log.ts";
+import type { PeerAddress } from "../lib/shared/client_presence.ts";
 import { withEnvelope } from "../lib/operation/mod.ts";
 
 declare module "hono" {

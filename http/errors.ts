@@ -9,8 +9,8 @@
 import type { Context } from "hono";
 import type { PaymentRequired } from "@x402/core/types";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type ErrorKind, ServiceError } from "../lib/errors.ts";
-import type { Logger } from "../lib/log.ts";
+import { type ErrorKind, ServiceError } from "../lib/shared/errors.ts";
+import type { Logger } from "../lib/shared/log.ts";
 import { PaymentRequiredError } from "../lib/payments/errors.ts";
 import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/headers.ts";
 import { howToPay } from "./challenge.ts";
@@ -20,22 +20,30 @@ import { baseUrl, envelope } from "./context.ts";
 export const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
   invalid_input: 400,
   not_found: 404,
+  method_not_allowed: 405,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unprocessable: 422,
   payment_required: 402,
   upstream_error: 502,
   unavailable: 503,
   upstream_timeout: 504,
+  // Nginx's 499: nobody reads it, but the log tells a client that left from a server fault.
+  client_closed: 499 as ContentfulStatusCode,
   internal: 500,
 };
 
-/** An error whose status is not one of the kinds (405, 415). */
+/** The kinds only the HTTP layer meets: a method, a media type or a client that left. */
+export type HttpOnlyKind = "method_not_allowed" | "unsupported_media_type" | "client_closed";
+
+/** An error of the HTTP exchange itself rather than of an operation (405, 415, 499). */
 export class HttpStatusError extends ServiceError {
+  /** The status it is answered with. */
   readonly status: ContentfulStatusCode;
-  constructor(status: ContentfulStatusCode, message: string) {
-    super("invalid_input", message);
+  constructor(kind: HttpOnlyKind, message: string) {
+    super(kind, message);
     this.name = "HttpStatusError";
-    this.status = status;
+    this.status = STATUS_OF[kind];
   }
 }
 
@@ -45,7 +53,7 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
     log({ type: "error", requestId: c.get("requestId"), path: c.req.path, error: describe(error) });
     return c.json(envelope(c, { error: "Internal error: the request could not be completed" }), 500);
   }
-  const status = error instanceof HttpStatusError ? error.status : STATUS_OF[error.kind];
+  const status = STATUS_OF[error.kind];
   if (status >= 500 && error.cause) {
     log({ type: "error", requestId: c.get("requestId"), path: c.req.path, error: describe(error.cause) });
   }

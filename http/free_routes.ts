@@ -8,7 +8,7 @@
  */
 import type { Context, Hono } from "hono";
 import type { Catalog, FreeRoute, RouteRequest } from "../lib/operation/mod.ts";
-import type { Runtime } from "../lib/runtime.ts";
+import type { Runtime } from "../lib/server/runtime.ts";
 import { baseUrl } from "./context.ts";
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});

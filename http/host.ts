@@ -7,7 +7,7 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import { hostAllowed, type HostRule } from "../lib/allowed_hosts.ts";
+import { hostAllowed, type HostRule } from "../lib/shared/allowed_hosts.ts";
 import { envelope } from "./context.ts";
 
 /** How many allowed `Host` values are remembered as such (a few names and ports in practice). */

@@ -9,9 +9,8 @@
  * @module
  */
 import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { InvalidInputError, ServiceError } from "../lib/errors.ts";
+import { InvalidInputError, ServiceError } from "../lib/shared/errors.ts";
 import {
   type AnyOperation,
   type BinaryInput,
@@ -22,7 +21,7 @@ import {
   readBodyBytes,
   readJsonObject,
 } from "../lib/operation/mod.ts";
-import type { Services } from "../lib/services.ts";
+import type { Services } from "../lib/server/services.ts";
 import { HttpStatusError } from "./errors.ts";
 
 /** Reads and validates the input of `operation` from the request. */
@@ -43,7 +42,10 @@ export async function readOperationInput(
     return decodeBinaryInput(operation, parseInput(operation.input, { ...body, ...params }));
   }
   if (!binary) {
-    throw new HttpStatusError(415, `Unsupported Content-Type "${type}": send a JSON body (application/json)`);
+    throw new HttpStatusError(
+      "unsupported_media_type",
+      `Unsupported Content-Type "${type}": send a JSON body (application/json)`,
+    );
   }
   const rest = operation.input.omit({ [binary.field]: true } as Record<string, true>);
   if (type === "multipart/form-data") {
@@ -70,7 +72,7 @@ export async function readOperationInput(
     return { ...input, [binary.field]: await readBody(c, maxBytes) };
   }
   throw new HttpStatusError(
-    415,
+    "unsupported_media_type",
     `Unsupported Content-Type "${type}": send ${
       binary.mediaTypes.join(", ")
     }, multipart/form-data with a "file" ` +
@@ -88,9 +90,6 @@ export function readJson(c: Context, maxBytes: number): Promise<Record<string, u
   return readJsonObject(c.req.raw, maxBytes).catch(whenClientLeft);
 }
 
-/** Status logged for a request whose client left before it could be answered (nobody reads it). */
-const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
-
 /**
  * Rethrows a body-reading failure: ours (413, 400) as they are; the
  * runtime's (the connection closed while the body was still coming in) as a
@@ -100,7 +99,7 @@ const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
 function whenClientLeft(error: unknown): never {
   if (error instanceof ServiceError) throw error;
   throw new HttpStatusError(
-    CLIENT_CLOSED_REQUEST,
+    "client_closed",
     "Client closed the connection before its request body was read: nothing was charged",
   );
 }

@@ -64,7 +64,10 @@ export function otherMethods(routes: readonly RouteEntry[]): (c: Context) => Res
     const methods = allow ?? known!.allow;
     if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: methods });
     c.header("Allow", methods);
-    throw new HttpStatusError(405, `Method ${c.req.method} not allowed on ${path}: use ${methods}`);
+    throw new HttpStatusError(
+      "method_not_allowed",
+      `Method ${c.req.method} not allowed on ${path}: use ${methods}`,
+    );
   };
 }
 

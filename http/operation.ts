@@ -22,7 +22,7 @@ import {
   streamJson,
   type Withheld,
 } from "../lib/operation/mod.ts";
-import { UnavailableError } from "../lib/errors.ts";
+import { UnavailableError } from "../lib/shared/errors.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import { workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";

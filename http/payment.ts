@@ -10,7 +10,7 @@
  * (served by the GET route, without a body) always gets the requirement with
  * its payment left untouched, and when the client is gone by the time the work
  * is done (its request aborted, or its connection closed: see
- * `lib/payments/presence.ts`) the claim is released, not settled. A settled
+ * `lib/shared/client_presence.ts`) the claim is released, not settled. A settled
  * answer whose delivery then fails is reported to the settlement log.
  * A browser (a GET preferring HTML) gets the 402 as a page a person can pay
  * from. Like the official middleware, a 402 is `Cache-Control: no-store` and a
@@ -22,13 +22,13 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import { InvalidInputError } from "../lib/errors.ts";
+import { InvalidInputError } from "../lib/shared/errors.ts";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { encodePaymentResponse } from "../lib/payments/headers.ts";
-import { LruCache } from "../lib/lru.ts";
+import { LruCache } from "../lib/shared/lru.ts";
 import { type PaymentRail, throwIfUnavailable } from "../lib/payments/rails.ts";
 import { prefersMedia } from "../lib/operation/mod.ts";
-import { connectionPresence } from "../lib/payments/presence.ts";
+import { connectionPresence } from "../lib/shared/client_presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
 import { workSignal } from "./admission.ts";
 import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./challenge.ts";

@@ -19,8 +19,8 @@
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpEndpoint, OperationDeps } from "../lib/operation/mod.ts";
-import { importOnDemand } from "../lib/on_demand.ts";
-import type { PeerAddress } from "../lib/payments/presence.ts";
+import { importOnDemand } from "../lib/shared/on_demand.ts";
+import type { PeerAddress } from "../lib/shared/client_presence.ts";
 import { type OriginPolicy, refusal } from "./origin.ts";
 import { buildToolset, type Toolset } from "./tools.ts";
 

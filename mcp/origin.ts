@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { hostAllowed, type HostRule } from "../lib/allowed_hosts.ts";
+import { hostAllowed, type HostRule } from "../lib/shared/allowed_hosts.ts";
 
 /** Where the rules come from. */
 export interface OriginPolicy {

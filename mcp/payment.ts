@@ -19,7 +19,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentPayload } from "@x402/core/types";
 import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { PaymentRequiredError } from "../lib/payments/errors.ts";
-import { type ClientPresence, signalPresence } from "../lib/payments/presence.ts";
+import { type ClientPresence, signalPresence } from "../lib/shared/client_presence.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 import {
   PAYMENT_META_KEY,
@@ -41,7 +41,7 @@ export interface PaidCall {
   signal?: AbortSignal;
   /**
    * Asked right before settlement whether the caller is gone (the signal
-   * alone misses a closed connection; see `lib/payments/presence.ts`).
+   * alone misses a closed connection; see `lib/shared/client_presence.ts`).
    * Default: the signal only.
    */
   presence?: ClientPresence;

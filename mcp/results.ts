@@ -9,14 +9,13 @@
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import { ServiceError } from "../lib/errors.ts";
-import type { Logger } from "../lib/log.ts";
+import { ServiceError } from "../lib/shared/errors.ts";
+import type { Logger } from "../lib/shared/log.ts";
 import type { AnyOperation } from "../lib/operation/define.ts";
 
-/** `_meta` key of the payment payload a client attaches to `tools/call`. */
-export const PAYMENT_META_KEY = "x402/payment";
-/** `_meta` key of the settlement response on a result. */
-export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
+import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../lib/payments/mcp_meta_keys.ts";
+
+export { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY };
 
 /**
  * A successful result: `structuredContent` is the output and the first text

@@ -14,7 +14,7 @@ import { Server } from "@modelcontextprotocol/sdk/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { PayloadTooLargeError } from "../lib/errors.ts";
+import { PayloadTooLargeError } from "../lib/shared/errors.ts";
 import {
   type AnyOperation,
   decodeBinaryInput,
@@ -26,9 +26,9 @@ import {
   runOperation,
   withBase64,
 } from "../lib/operation/mod.ts";
-import { connectionPresence, type PeerAddress } from "../lib/payments/presence.ts";
-import type { Services } from "../lib/services.ts";
-import { SERVICE_NAME, VERSION } from "../lib/version.ts";
+import { connectionPresence, type PeerAddress } from "../lib/shared/client_presence.ts";
+import type { Services } from "../lib/server/services.ts";
+import { SERVICE_NAME, VERSION } from "../lib/server/version.ts";
 import { withPayment } from "./payment.ts";
 import { errorResult, outputResult, PAYMENT_EXTENSION } from "./results.ts";
 import type { Toolset } from "./tools.ts";

@@ -20,7 +20,7 @@ import {
 } from "../lib/operation/mod.ts";
 import { mcpDiscoveryExtension } from "../lib/discovery/bazaar.ts";
 import { PAYMENT_REQUIRED_SCHEMA } from "../lib/payments/payment_required_schema.ts";
-import type { Services } from "../lib/services.ts";
+import type { Services } from "../lib/server/services.ts";
 import type { PaymentRail } from "../lib/payments/rails.ts";
 
 /** Room in a request body for the JSON-RPC envelope and an x402 payment in `_meta`. */

@@ -12,8 +12,8 @@
  * @module
  */
 import { defineRoute, envelopedJson } from "../lib/operation/mod.ts";
-import type { Runtime } from "../lib/runtime.ts";
-import { VERSION } from "../lib/version.ts";
+import type { Runtime } from "../lib/server/runtime.ts";
+import { VERSION } from "../lib/server/version.ts";
 
 type Checks = Awaited<ReturnType<Runtime["health"]>>;
 

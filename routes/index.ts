@@ -6,7 +6,7 @@
  */
 import { GUIDES } from "../lib/discovery/guides.ts";
 import { defineRoute, jsonResponse } from "../lib/operation/mod.ts";
-import { SERVICE_NAME, VERSION } from "../lib/version.ts";
+import { SERVICE_NAME, VERSION } from "../lib/server/version.ts";
 
 export default defineRoute({
   summary: "The service's index: OpenAPI, MCP endpoints, guides and every operation with its price",

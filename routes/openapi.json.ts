@@ -5,7 +5,7 @@
  * @module
  */
 import { defineRoute } from "../lib/operation/mod.ts";
-import { importOnDemand } from "../lib/on_demand.ts";
+import { importOnDemand } from "../lib/shared/on_demand.ts";
 
 export default defineRoute({
   summary: "OpenAPI 3.1 with every operation, its schemas, examples, statuses and price, and the free routes",

@@ -1,7 +1,10 @@
 /**
- * The shape of the code, as `deno info --json main.ts` measures it: no
- * import cycle between modules, and no two top-level folders that import each
- * other (the HTTP and MCP adapters sit side by side on lib/ and routes/).
+ * The shape of the code, as `deno info --json` measures it from the service's
+ * entry (`main.ts`) and the paying client's (`tasks/pay.ts`): no import cycle
+ * between modules, no two top-level folders that import each other (the HTTP
+ * and MCP adapters sit side by side on lib/ and routes/), and lib/ is a house
+ * of rooms: no two of its folders import each other (type imports included)
+ * and nothing lies loose at its root but faces.
  */
 import assert from "node:assert/strict";
 
@@ -12,17 +15,22 @@ interface ModuleInfo {
   dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
 }
 
-/** The project's own modules and the project modules each imports (code or types). */
-async function importGraph(): Promise<Map<string, string[]>> {
+/** The entry modules the graph is read from: the service, and the paying client the tasks use. */
+const ENTRIES = ["main.ts", "tasks/pay.ts"];
+
+/** The project's own modules reached from `entry` and the project modules each imports (code or types). */
+async function importGraph(
+  entry: string,
+  graph = new Map<string, string[]>(),
+): Promise<Map<string, string[]>> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "main.ts"],
+    args: ["info", "--json", entry],
     cwd: new URL(ROOT),
     stdout: "piped",
     stderr: "inherit",
   }).output();
   assert.ok(output.success, "deno info failed");
   const { modules } = JSON.parse(new TextDecoder().decode(output.stdout)) as { modules: ModuleInfo[] };
-  const graph = new Map<string, string[]>();
   for (const module of modules) {
     if (!module.specifier.startsWith(ROOT)) continue;
     const targets = (module.dependencies ?? [])
@@ -71,11 +79,44 @@ function topFolder(path: string): string {
   return path.includes("/") ? path.split("/")[0]! : path;
 }
 
-const graph = await importGraph();
+/** The room of lib/ a module lives in (`lib/pdf/pool.ts` → `lib/pdf`); undefined outside lib/ or at its root. */
+function room(path: string): string | undefined {
+  const parts = path.split("/");
+  return parts[0] === "lib" && parts.length > 2 ? `lib/${parts[1]}` : undefined;
+}
+
+/** The arrows `from -> to` between the groups `groupOf` puts modules in (modules it leaves out are skipped). */
+function groupEdges(
+  graph: Map<string, string[]>,
+  groupOf: (path: string) => string | undefined,
+): Set<string> {
+  const edges = new Set<string>();
+  for (const [from, targets] of graph) {
+    for (const target of targets) {
+      const [a, b] = [groupOf(from), groupOf(target)];
+      if (a !== undefined && b !== undefined && a !== b) edges.add(`${a} -> ${b}`);
+    }
+  }
+  return edges;
+}
+
+/** The arrows whose reverse is an arrow too. */
+function mutual(edges: Set<string>): string[] {
+  return [...edges].filter((edge) => edges.has(edge.split(" -> ").reverse().join(" -> "))).sort();
+}
+
+const graph = new Map<string, string[]>();
+for (const entry of ENTRIES) await importGraph(entry, graph);
 
 Deno.test("the import graph covers the whole service, dynamic imports included", () => {
   for (
-    const module of ["app.ts", "http/app.ts", "mcp/server.ts", "lib/local/mode.ts", "routes/_manifest.ts"]
+    const module of [
+      "app.ts",
+      "http/app.ts",
+      "mcp/server.ts",
+      "lib/server/modes/local_mode.ts",
+      "routes/_manifest.ts",
+    ]
   ) {
     assert.ok(graph.has(module), `${module} is reached from main.ts`);
   }
@@ -86,14 +127,8 @@ Deno.test("no module imports itself through others", () => {
 });
 
 Deno.test("no two top-level folders import each other, and the adapters never import each other", () => {
-  const edges = new Set<string>();
-  for (const [from, targets] of graph) {
-    for (const target of targets) {
-      if (topFolder(from) !== topFolder(target)) edges.add(`${topFolder(from)} -> ${topFolder(target)}`);
-    }
-  }
-  const mutual = [...edges].filter((edge) => edges.has(edge.split(" -> ").reverse().join(" -> ")));
-  assert.deepEqual(mutual, []);
+  const edges = groupEdges(graph, topFolder);
+  assert.deepEqual(mutual(edges), []);
   for (const forbidden of ["http -> mcp", "mcp -> http", "lib -> http", "lib -> mcp", "lib -> routes"]) {
     assert.ok(!edges.has(forbidden), forbidden);
   }
@@ -102,4 +137,33 @@ Deno.test("no two top-level folders import each other, and the adapters never im
 Deno.test("cycles() finds a circle and ignores a chain", () => {
   assert.deepEqual(cycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", []]])), []);
   assert.deepEqual(cycles(new Map([["a", ["b"]], ["b", ["a"]]])), [["a", "b"]]);
+});
+
+Deno.test("no two rooms of lib/ import each other, type imports included", () => {
+  const edges = groupEdges(graph, room);
+  assert.ok(edges.has("lib/server -> lib/pdf") && edges.has("lib/pdf -> lib/shared"), "the rooms are seen");
+  assert.deepEqual(mutual(edges), []);
+});
+
+Deno.test("nothing lies at the lib/ root but faces", async () => {
+  const loose: string[] = [];
+  for await (const entry of Deno.readDir(new URL("lib/", ROOT))) {
+    if (entry.isFile && entry.name !== "mod.ts") loose.push(`lib/${entry.name}`);
+  }
+  for (const module of graph.keys()) {
+    if (module.startsWith("lib/") && room(module) === undefined && module !== "lib/mod.ts") {
+      loose.push(module);
+    }
+  }
+  assert.deepEqual([...new Set(loose)].sort(), []);
+});
+
+Deno.test("groupEdges() and mutual() find two rooms importing each other, not a one-way arrow", () => {
+  const oneWay = new Map([["lib/a/x.ts", ["lib/b/y.ts", "lib/a/z.ts"]], ["lib/b/y.ts", []], ["main.ts", [
+    "lib/a/x.ts",
+  ]]]);
+  assert.deepEqual([...groupEdges(oneWay, room)], ["lib/a -> lib/b"]);
+  assert.deepEqual(mutual(groupEdges(oneWay, room)), []);
+  const twoWay = new Map([["lib/a/x.ts", ["lib/b/y.ts"]], ["lib/b/y.ts", ["lib/a/z.ts"]]]);
+  assert.deepEqual(mutual(groupEdges(twoWay, room)), ["lib/a -> lib/b", "lib/b -> lib/a"]);
 });

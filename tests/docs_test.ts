@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { GUIDES } from "../lib/discovery/guides.ts";
-import { SETTINGS } from "../lib/config.ts";
+import { SETTINGS } from "../lib/server/config/load.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const readme = await Deno.readTextFile(new URL("README.md", ROOT));

@@ -1,11 +1,11 @@
 /**
  * Configuration is read in one place: no module of the service but
- * `lib/config.ts` touches `Deno.env` (tests, benchmarks and tasks aside).
+ * `lib/server/config/env.ts` touches `Deno.env` (tests, benchmarks and tasks aside).
  */
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../", import.meta.url);
-const ALLOWED = "lib/config.ts";
+const ALLOWED = "lib/server/config/env.ts";
 
 /** Whether a line of source touches the environment. */
 function readsEnv(line: string): boolean {
@@ -40,7 +40,7 @@ async function serviceModules(): Promise<string[]> {
   return files;
 }
 
-Deno.test("no module outside lib/config.ts reads Deno.env", async () => {
+Deno.test("no module outside lib/server/config/env.ts reads Deno.env", async () => {
   const files = await serviceModules();
   assert.ok(
     files.includes(ALLOWED) && files.includes("main.ts") && files.length > 50,
@@ -54,7 +54,11 @@ Deno.test("no module outside lib/config.ts reads Deno.env", async () => {
       if (readsEnv(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
     });
   }
-  assert.deepEqual(offenders, [], `read the setting in lib/config.ts instead:\n${offenders.join("\n")}`);
+  assert.deepEqual(
+    offenders,
+    [],
+    `read the setting in lib/server/config/env.ts instead:\n${offenders.join("\n")}`,
+  );
 });
 
 Deno.test("the scan recognises the one place that reads the environment", async () => {

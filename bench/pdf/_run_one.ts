@@ -114,7 +114,7 @@ async function engine(mode: string): Promise<(bytes: Uint8Array) => Promise<numb
       const { createPdfService } = await import("../../lib/pdf/service.ts");
       // One worker as the default memory budget configures it (its heap ceiling included).
       const pool = mode === "worker-warm"
-        ? (await import("../../lib/config.ts")).loadConfig({}).pdf.pool
+        ? (await import("../../lib/server/config/load.ts")).loadConfig({}).pdf.pool
         : {};
       const service = createPdfService({ limits: unbounded, pool });
       await service.pool.warm();

@@ -22,7 +22,7 @@ import { x402ResourceServer } from "@x402/core/server";
 import { paymentMiddleware } from "@x402/hono";
 import { ExactSvmScheme } from "@x402/svm/exact/server";
 import { createLocalSolana } from "../../lib/local/solana/local_solana.ts";
-import { inProcessFacilitator, solanaFacilitator } from "../../lib/local/mode.ts";
+import { inProcessFacilitator, solanaFacilitator } from "../../lib/server/modes/local_mode.ts";
 import { NETWORKS } from "../../lib/payments/rails.ts";
 
 const SOL = 1_000_000_000n;

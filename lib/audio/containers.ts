@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../shared/errors.ts";
 
 /** The audio containers accepted as input. */
 export type ContainerKind = "wav" | "aiff" | "flac" | "mp3" | "aac" | "ogg" | "mp4" | "matroska";

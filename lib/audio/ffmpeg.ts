@@ -11,9 +11,10 @@ import {
   UnavailableError,
   UnprocessableError,
   UpstreamTimeoutError,
-} from "../errors.ts";
+} from "../shared/errors.ts";
 import { classifySpawnError, type FfmpegUnavailableReason, probeFfmpeg } from "./ffmpeg_probe.ts";
-import { DEFAULT_AUDIO_LIMITS, formatBytes } from "./limits.ts";
+import { formatBytes } from "../shared/format.ts";
+import { DEFAULT_AUDIO_LIMITS } from "./limits.ts";
 
 /** Options of one ffmpeg run. */
 export interface FfmpegRunOptions {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../shared/errors.ts";
 import { type ContainerKind, containerLabel, id3Size } from "./containers.ts";
 
 /** Fewer bytes than any container needs for its header and one second of audio. */

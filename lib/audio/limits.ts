@@ -1,12 +1,10 @@
 /**
- * Limits for audio normalisation (size, duration, time, concurrency) and the
- * gate that bounds how many ffmpeg jobs run at once. The configuration reads
- * the limits from the environment; the runtime builds the service from them.
+ * Limits for audio normalisation (size, duration, time, concurrency). The
+ * configuration reads them from the environment; the runtime builds the audio
+ * service (`service.ts`) from them.
  *
  * @module
  */
-import { createGate, type Gate } from "../concurrency.ts";
-
 /** Bounds on one normalisation request and on the service as a whole. */
 export interface AudioLimits {
   /** Largest accepted input in bytes (larger → 413). */
@@ -23,14 +21,6 @@ export interface AudioLimits {
   ffmpegPath: string;
 }
 
-/** The limits plus the gate that enforces the concurrency bounds. */
-export interface AudioService {
-  /** The limits in force. */
-  readonly limits: AudioLimits;
-  /** Bounds concurrent ffmpeg work. */
-  readonly gate: Gate;
-}
-
 /** Limits used when the configuration says nothing else. */
 export const DEFAULT_AUDIO_LIMITS: Readonly<AudioLimits> = Object.freeze({
   maxBytes: 50 * 1024 * 1024,
@@ -40,32 +30,3 @@ export const DEFAULT_AUDIO_LIMITS: Readonly<AudioLimits> = Object.freeze({
   queue: 8,
   ffmpegPath: "ffmpeg",
 });
-
-/**
- * Creates an audio service: limits ({@linkcode DEFAULT_AUDIO_LIMITS}, then `overrides`) and a gate.
- *
- * @example A service for tests with a small duration cap
- * ```ts
- * const audio = createAudioService({ maxSeconds: 5 });
- * ```
- */
-export function createAudioService(overrides: Partial<AudioLimits> = {}): AudioService {
-  const limits = { ...DEFAULT_AUDIO_LIMITS, ...overrides };
-  const gate = createGate({
-    concurrency: limits.concurrency,
-    queue: limits.queue,
-    name: "audio normalisation",
-    retryAfterSeconds: 5,
-  });
-  return { limits, gate };
-}
-
-/** A duration limit for messages: `900` → `"15 min"`, `90` → `"90 s"`. */
-export function formatSeconds(seconds: number): string {
-  return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
-}
-
-/** A size limit for messages: `52428800` → `"50 MB"`, `102400` → `"100 KB"`. */
-export function formatBytes(bytes: number): string {
-  return bytes >= 2 ** 20 ? `${Math.round(bytes / 2 ** 20)} MB` : `${Math.round(bytes / 1024)} KB`;
-}

@@ -8,12 +8,12 @@
  *
  * @module
  */
-import { PayloadTooLargeError, UnprocessableError } from "../errors.ts";
+import { PayloadTooLargeError, UnprocessableError } from "../shared/errors.ts";
 import { type ContainerKind, pipeInputArgs } from "./containers.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { type Loudness, parseInputStream, type StreamInfo } from "./ffmpeg_log.ts";
-import { formatSeconds } from "./limits.ts";
-import { createMeters } from "./meters.ts";
+import { formatSeconds } from "../shared/format.ts";
+import { createMeters } from "./stream_meters.ts";
 import { createFrameReader, type PcmEncoding, pcmEncodingFor } from "./pcm.ts";
 import { meterWav } from "./wav_meter.ts";
 import { type WavPcm, wavPcm, wavStream } from "./wav_pcm.ts";

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
-import type { Gate } from "../concurrency.ts";
+import { UnprocessableError, UpstreamTimeoutError } from "../shared/errors.ts";
+import type { Gate } from "../shared/concurrency.ts";
 import type { Loudness, StreamInfo } from "./ffmpeg_log.ts";
 import {
   defaultFormat,
@@ -18,7 +18,8 @@ import {
   outputLayout,
   outputRate,
 } from "./formats.ts";
-import { type AudioLimits, formatSeconds } from "./limits.ts";
+import { formatSeconds } from "../shared/format.ts";
+import type { AudioLimits } from "./limits.ts";
 import { measureAudio, type Measurement } from "./measure.ts";
 import { applyPlan, type Job, remaining } from "./pass.ts";
 import { moovFirst } from "./mp4_faststart.ts";

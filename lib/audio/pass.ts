@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { UnprocessableError } from "../errors.ts";
+import { UnprocessableError } from "../shared/errors.ts";
 import type { ContainerKind } from "./containers.ts";
 import { runFfmpeg } from "./ffmpeg.ts";
 import { type Loudness, parseLoudnessSummary, type StreamInfo } from "./ffmpeg_log.ts";
@@ -22,7 +22,7 @@ import {
 } from "./formats.ts";
 import type { AudioLimits } from "./limits.ts";
 import { BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement } from "./measure.ts";
-import { tenth } from "./meters.ts";
+import { tenth } from "./stream_meters.ts";
 import { floatBytes } from "./pcm.ts";
 import { type PcmSource, pcmSource, wavInPlace } from "./pcm_source.ts";
 import { filterChain, isOnTarget, type Plan } from "./plan.ts";

@@ -7,11 +7,12 @@
  *
  * @module
  */
-import { PayloadTooLargeError } from "../errors.ts";
+import { PayloadTooLargeError } from "../shared/errors.ts";
 import { type ContainerKind, declaredDurationSeconds, sniffContainer } from "./containers.ts";
 import type { OutputFormat } from "./formats.ts";
 import { checkAudioHeader } from "./header_check.ts";
-import { type AudioLimits, formatBytes, formatSeconds } from "./limits.ts";
+import { formatBytes, formatSeconds } from "../shared/format.ts";
+import type { AudioLimits } from "./limits.ts";
 import type { NormalizationMode } from "./plan.ts";
 import { type LoudnessTarget, resolveTarget, type TargetRequest } from "./presets.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../shared/errors.ts";
 
 /** Names of the presets. */
 export const PRESET_NAMES = ["podcast", "streaming", "broadcast", "atsc"] as const;

@@ -9,11 +9,11 @@
  *
  * @module
  */
-import { UpstreamTimeoutError } from "../errors.ts";
+import { UpstreamTimeoutError } from "../shared/errors.ts";
 import type { Loudness, StreamInfo } from "./ffmpeg_log.ts";
 import { channelWeights } from "./layouts.ts";
-import { createGatedProgramme, stepFrames } from "./meter.ts";
-import { createMeters, loudnessFigures } from "./meters.ts";
+import { createGatedProgramme, stepFrames } from "./loudness_meter.ts";
+import { createMeters, loudnessFigures } from "./stream_meters.ts";
 import { wavChunks, type WavPcm } from "./wav_pcm.ts";
 import type { WavMeterReply, WavMeterRequest } from "./wav_meter_worker.ts";
 

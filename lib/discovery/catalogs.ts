@@ -6,7 +6,7 @@
  * @module
  */
 import { type AnyOperation, type McpEndpoint, pathParamNames } from "../operation/mod.ts";
-import { SERVICE_NAME, VERSION } from "../version.ts";
+import { SERVICE_NAME, VERSION } from "../server/version.ts";
 
 const DESCRIPTION =
   "Paid Solana diagnostics for agents: failures explained with a next action, fees, token risk";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../shared/errors.ts";
 import type { Registry } from "../operation/mod.ts";
 
 /** Every guide, in the order they are listed. */

@@ -14,7 +14,7 @@ const RESPONSE_EXAMPLES: Record<string, unknown> = responseExamples;
 const EXAMPLE_REQUEST_ID = "3f2c8a9e-6b1d-4f57-9a0e-5c2b7d1e4a60";
 const EXAMPLE_TIMESTAMP = "2026-01-01T00:00:00.000Z";
 import type { PaymentRail } from "../payments/rails.ts";
-import { SERVICE_NAME, VERSION } from "../version.ts";
+import { SERVICE_NAME, VERSION } from "../server/version.ts";
 import responseExamples from "./response_examples.json" with { type: "json" };
 import {
   inputJsonSchema,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
+import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
 
 /**
  * Reads `request`'s body as bytes, refusing more than `maxBytes`. With a

@@ -6,7 +6,7 @@
  * @module
  */
 import type { z } from "zod";
-import type { Services } from "../services.ts";
+import type { Services } from "../server/services.ts";
 
 /** What every handler receives besides its input. */
 export interface OperationContext {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { isoNow } from "../iso_now.ts";
+import { isoNow } from "../shared/iso_now.ts";
 
 /** `body` with the request's id and the time of the answer. */
 export function withEnvelope<T extends object>(

@@ -6,8 +6,8 @@
  * @module
  */
 import { z } from "zod";
-import { InvalidInputError } from "../errors.ts";
-import type { Services } from "../services.ts";
+import { InvalidInputError } from "../shared/errors.ts";
+import type { Services } from "../server/services.ts";
 import type { AnyOperation, BinaryInput, OperationDeclaration } from "./define.ts";
 
 /** Default cap on request bodies of operations that declare none. */

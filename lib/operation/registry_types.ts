@@ -6,7 +6,7 @@
  * @module
  */
 import type { PaymentRail } from "../payments/rails.ts";
-import type { Runtime } from "../runtime.ts";
+import type { Runtime } from "../server/runtime.ts";
 import type { AnyOperation } from "./define.ts";
 
 /** Every operation and free route, with their paths. */

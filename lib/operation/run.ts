@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { UpstreamTimeoutError } from "../errors.ts";
-import type { Logger } from "../log.ts";
+import { UpstreamTimeoutError } from "../shared/errors.ts";
+import type { Logger } from "../shared/log.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
-import type { Services } from "../services.ts";
+import type { Services } from "../server/services.ts";
 import { binaryBytes } from "./binary_output.ts";
 import type { AnyOperation } from "./define.ts";
 

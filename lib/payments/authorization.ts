@@ -9,7 +9,7 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { VerifyError } from "@x402/core/types";
-import { ServiceError, UnavailableError } from "../errors.ts";
+import { ServiceError, UnavailableError } from "../shared/errors.ts";
 import { bindingMismatch } from "./binding.ts";
 import type { Claim, ClaimStore } from "./claims.ts";
 import type { PaymentOffers, PricedResource } from "./offers.ts";

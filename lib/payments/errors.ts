@@ -5,7 +5,7 @@
  * @module
  */
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import { ServiceError } from "../errors.ts";
+import { ServiceError } from "../shared/errors.ts";
 
 /** A payment is missing, invalid, already used, or failed to settle (HTTP 402). */
 export class PaymentRequiredError extends ServiceError {

@@ -16,7 +16,7 @@ import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleRespon
 import { type Authorization, type AuthorizationParts, authorizePayment } from "./authorization.ts";
 import type { ClaimStore } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
-import type { ClientPresence } from "./presence.ts";
+import type { ClientPresence } from "../shared/client_presence.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
 import { FacilitatorReadiness } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";

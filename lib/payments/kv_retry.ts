@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { UnavailableError } from "../errors.ts";
+import { UnavailableError } from "../shared/errors.ts";
 
 /** How long a KV operation may keep retrying a busy store, in ms. */
 export const KV_BUSY_BUDGET_MS = 3_000;

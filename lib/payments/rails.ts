@@ -12,7 +12,7 @@
  */
 import type { Network, PaymentPayload, SchemeNetworkServer } from "@x402/core/types";
 import { z } from "zod";
-import type { ServiceError } from "../errors.ts";
+import type { ServiceError } from "../shared/errors.ts";
 import type { BlockhashSource } from "./recent_blockhash.ts";
 
 /** Which family of chain a rail settles on. */

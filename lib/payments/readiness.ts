@@ -8,7 +8,7 @@
  * @module
  */
 import type { x402ResourceServer } from "@x402/core/server";
-import { UnavailableError } from "../errors.ts";
+import { UnavailableError } from "../shared/errors.ts";
 import type { PaymentRail } from "./rails.ts";
 
 /** The facilitator's reachability, for one resource server and its rails. */

@@ -10,12 +10,12 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { SettleResponse } from "@x402/core/types";
 import { SettleError } from "@x402/core/types";
-import { UnavailableError } from "../errors.ts";
+import { UnavailableError } from "../shared/errors.ts";
 import type { Authorization } from "./authorization.ts";
 import type { ClaimStore } from "./claims.ts";
 import { PaymentRequiredError } from "./errors.ts";
 import type { PaymentOffers } from "./offers.ts";
-import type { ClientPresence } from "./presence.ts";
+import type { ClientPresence } from "../shared/client_presence.ts";
 import { withinTime } from "./within_time.ts";
 
 /** A settlement event, for the settlement log. */
@@ -131,7 +131,7 @@ export class Settlements {
    * window between this question and the answer's first bytes on the wire:
    * a buyer who hangs up during settlement itself is charged for an answer it
    * does not read (as is one gone within a request's first few milliseconds,
-   * where the presence may not look: see `presence.ts`). The question is
+   * where the presence may not look: see `lib/shared/client_presence.ts`). The question is
    * asked again once settled, and such a charge is reported to the
    * settlement log (see {@linkcode undelivered}).
    */

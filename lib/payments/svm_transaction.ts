@@ -40,7 +40,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
 } from "@solana-program/token-2022";
 import type { PaymentRequirements } from "@x402/core/types";
-import { InvalidInputError, UnprocessableError } from "../errors.ts";
+import { InvalidInputError, UnprocessableError } from "../shared/errors.ts";
 import { isSolanaAddress } from "../solana/base58.ts";
 
 /** The Memo program the scheme expects its nonce or seller memo in. */

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { InvalidInputError, PayloadTooLargeError } from "../errors.ts";
+import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
 
 /** Limits checked while opening. */
 export interface OpenLimits {

@@ -8,7 +8,12 @@
  *
  * @module
  */
-import { PayloadTooLargeError, ServiceError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
+import {
+  PayloadTooLargeError,
+  ServiceError,
+  UnprocessableError,
+  UpstreamTimeoutError,
+} from "../shared/errors.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import { removeFurniture } from "./furniture.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";

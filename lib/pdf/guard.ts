@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { UnprocessableError } from "../errors.ts";
+import { UnprocessableError } from "../shared/errors.ts";
 import type { CostLimits } from "./limits.ts";
 import { SHAPE_HINT_CALL } from "./shape_hint.ts";
 import { TEXT_EDITS } from "./text_edits.ts";

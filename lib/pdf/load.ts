@@ -10,7 +10,7 @@
  */
 import { createRequire } from "node:module";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../shared/errors.ts";
 import { checkPdfBytes, type OpenLimits } from "./check.ts";
 import { DirectPort } from "./direct_port.ts";
 import { guardPdfJsSource } from "./guard.ts";

@@ -10,15 +10,37 @@
  * up: one worker 181 MB for one page and 373 MB for every page (0.08 MB a
  * page), two workers 268 MB for 64 pages and 418 MB for every page. A dense
  * document costs more than its pages: each worker parses the whole file, so
- * every worker also pays the service's per-input-byte cost of a conversion
- * (`lib/config_hosting.ts`); without it, an 18 MB, 500-page text-dense PDF
- * was split within Deno Deploy's 768 MB and took the process past the budget.
+ * every worker also pays a conversion's per-input-byte cost
+ * ({@linkcode PDF_BYTES_PER_INPUT_BYTE}, which the service's memory plan
+ * counts too); without it, an 18 MB, 500-page text-dense PDF was split within
+ * Deno Deploy's 768 MB and took the process past the budget.
  *
  * @module
  */
-import { PDF_BYTES_PER_INPUT_BYTE } from "../config_hosting.ts";
-
 const MB = 1024 * 1024;
+
+/**
+ * Memory of one PDF conversion whatever its input, in MB: its worker thread's
+ * heap with pdf.js at work. Measured: 148 MB for a 4-page PDF, 170 MB for
+ * 2 MB of dense text, while pdf.js' worker code was imported from a `blob:`
+ * URL; compiled as a function it costs about 50 MB less (a worker with a
+ * 4-page PDF open: 139–142 → 87–95 MB of process RSS). Set with a margin.
+ */
+export const PDF_JOB_MB = 120;
+/**
+ * Memory of one PDF conversion per byte of input, beyond {@linkcode PDF_JOB_MB}
+ * (the copies of the input, pdf.js's objects, the Markdown and its JSON).
+ * Measured on dense text: one 4 MB conversion took 192 MB, one of 20 MB (500
+ * pages) 325 MB; two of 20 MB in turn with small audio jobs and JSON calls
+ * took the process 580 MB over its idle size. A large document split across
+ * workers costs this once per worker (each parses the whole file), which
+ * `conversionMb` counts before it splits.
+ */
+export const PDF_BYTES_PER_INPUT_BYTE = 16;
+/** Memory one PDF conversion of `inputBytes` takes, in bytes. */
+export function pdfWorkBytes(inputBytes: number): number {
+  return Math.ceil(PDF_JOB_MB * MB + inputBytes * PDF_BYTES_PER_INPUT_BYTE);
+}
 
 /** A worker with pdf.js loaded and a document open, before any page, in MB. */
 export const WORKER_MB = 140;

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { InvalidInputError } from "../errors.ts";
+import { InvalidInputError } from "../shared/errors.ts";
 
 /** Shape of a page selection: numbers and ranges separated by commas. */
 export const PAGE_RANGE_PATTERN = /^\s*\d+\s*(-\s*\d*\s*)?(,\s*\d+\s*(-\s*\d*\s*)?)*$/;

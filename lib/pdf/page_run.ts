@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { UnprocessableError } from "../errors.ts";
+import { UnprocessableError } from "../shared/errors.ts";
 import { extractPage, readLinks } from "./extract.ts";
 import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, dropObjectCache } from "./guard.ts";

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../errors.ts";
+import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../shared/errors.ts";
 import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.ts";
 import type { PdfLimits } from "./limits.ts";
 import { conversionMb, LARGE_DOCUMENT_PAGES, MAX_WORKER_HEAP_MB, workersFor } from "./memory.ts";

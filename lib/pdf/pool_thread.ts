@@ -14,8 +14,8 @@ import {
   ServiceError,
   UnprocessableError,
   UpstreamTimeoutError,
-} from "../errors.ts";
-import { pack, unpack } from "./wire.ts";
+} from "../shared/errors.ts";
+import { pack, unpack } from "./thread_messages.ts";
 import type { WorkerFailure, WorkerReply, WorkerRequest } from "./worker.ts";
 
 /** A worker's reply and the bytes packed with it (empty when there are none). */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createGate, type Gate } from "../concurrency.ts";
+import { createGate, type Gate } from "../shared/concurrency.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import { createPdfPool, DEFAULT_POOL_OPTIONS, type PdfPool, type PoolOptions } from "./pool.ts";
 

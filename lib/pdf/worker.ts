@@ -2,7 +2,7 @@
  * A PDF pool worker: runs pdf.js and the conversion steps on its own thread,
  * one request at a time, answering each with one message. The pool
  * (`pool.ts`) sends the requests in {@linkcode WorkerRequest}, packed with the
- * PDF's bytes where they are needed (`wire.ts`), and may terminate this
+ * PDF's bytes where they are needed (`thread_messages.ts`), and may terminate this
  * thread at any moment (time budget, cancellation).
  *
  * @module
@@ -10,7 +10,7 @@
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { isMainThread, parentPort } from "node:worker_threads";
-import { ServiceError } from "../errors.ts";
+import { ServiceError } from "../shared/errors.ts";
 import {
   checkProgress,
   type ConversionResult,
@@ -27,7 +27,7 @@ import { type OpenPdf, openPdf, preloadPdfJs } from "./load.ts";
 import { extractRun, joinRuns, type PageRun } from "./page_run.ts";
 import { decodeRun, encodeRun } from "./run_codec.ts";
 import { LARGE_DOCUMENT_PAGES } from "./memory.ts";
-import { pack, unpack } from "./wire.ts";
+import { pack, unpack } from "./thread_messages.ts";
 
 /** What every request carries about the job. */
 interface JobFields {

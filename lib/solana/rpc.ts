@@ -12,7 +12,7 @@
  */
 // Kit's RPC package is loaded with the first typed call, not at start (about 1.5 MB resident).
 import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
-import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../errors.ts";
+import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../shared/errors.ts";
 import { createJsonRpcHttpTransport, RpcHttpError } from "./json_rpc_http.ts";
 
 /** One call of a JSON-RPC batch. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { NotFoundError } from "../../lib/errors.ts";
+import { NotFoundError } from "../../lib/shared/errors.ts";
 import { defineRoute } from "../../lib/operation/mod.ts";
 import { localChains, proxyRpc } from "./_rpc.ts";
 

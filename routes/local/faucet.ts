@@ -8,7 +8,7 @@
 import type { Address } from "@solana/addresses";
 import { isSolanaAddress } from "../../lib/solana/base58.ts";
 import { z } from "zod";
-import { InvalidInputError } from "../../lib/errors.ts";
+import { InvalidInputError } from "../../lib/shared/errors.ts";
 import { defineRoute, jsonResponse, parseInput, readJsonObject } from "../../lib/operation/mod.ts";
 import { localChains } from "./_rpc.ts";
 

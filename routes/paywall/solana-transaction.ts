@@ -12,7 +12,7 @@
  */
 import type { Address } from "@solana/kit";
 import { z } from "zod";
-import { InvalidInputError, NotFoundError } from "../../lib/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../lib/shared/errors.ts";
 import {
   defineRoute,
   jsonResponse,
@@ -22,8 +22,8 @@ import {
   soldOperationAt,
 } from "../../lib/operation/mod.ts";
 import { addressSchema, quoteValue } from "../../lib/solana/address_schema.ts";
-import { importOnDemand } from "../../lib/on_demand.ts";
-import { paymentRpc } from "../../lib/payments/svm_rpc.ts";
+import { importOnDemand } from "../../lib/shared/on_demand.ts";
+import { paymentChainRpc } from "../../lib/payments/payment_chain_rpc.ts";
 
 const input = z.object({
   resource: z.string({ error: "Missing resource: the URL of the paid request" }).max(4096),
@@ -59,7 +59,7 @@ export default defineRoute({
       pricedResource(operation, url.href, {}),
     );
     const [requirements] = offered.accepts;
-    const client = await paymentRpc(soldOn.rail.network, runtime.services.solana, runtime.local);
+    const client = await paymentChainRpc(soldOn.rail.network, runtime.services.solana, runtime.local);
     const { buildExactSvmTransaction } = await importOnDemand<
       typeof import("../../lib/payments/svm_transaction.ts")
     >(

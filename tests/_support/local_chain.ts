@@ -15,8 +15,8 @@ import { createLocalSolana } from "../../lib/local/solana/local_solana.ts";
 import type { LocalSolana, LocalSolanaOptions } from "../../lib/local/solana/local_solana.ts";
 import { createSolanaClient, type SolanaClient } from "../../lib/solana/rpc.ts";
 import type { OperationContext } from "../../lib/operation/mod.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { buildServices } from "../../lib/services.ts";
+import { loadConfig } from "../../lib/server/config/load.ts";
+import { buildServices } from "../../lib/server/services.ts";
 import { type MintBuilder, mintBuilder } from "./mint_builder.ts";
 import { wire } from "./solana_transactions.ts";
 

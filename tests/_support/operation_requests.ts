@@ -17,7 +17,7 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
-import type { Buyer } from "../../lib/payments/buyer.ts";
+import type { Buyer } from "../../lib/buyer/paying_client.ts";
 import type { TestService } from "./service.ts";
 
 /** How to make a request that succeeds for each operation. */

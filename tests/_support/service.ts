@@ -6,10 +6,10 @@
  */
 import type { x402Client } from "@x402/core/client";
 import type { FacilitatorClient } from "@x402/core/server";
-import { type Buyer, fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
-import { type Config, loadConfig } from "../../lib/config.ts";
-import { type Logger, silentLogger } from "../../lib/log.ts";
-import { type Runtime, startRuntime } from "../../lib/runtime.ts";
+import { type Buyer, fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/buyer/paying_client.ts";
+import { type Config, loadConfig } from "../../lib/server/config/load.ts";
+import { type Logger, silentLogger } from "../../lib/shared/log.ts";
+import { type Runtime, startRuntime } from "../../lib/server/runtime.ts";
 import { createApp } from "../../app.ts";
 
 /** A running test service. */

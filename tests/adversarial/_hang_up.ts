@@ -11,7 +11,7 @@ import type { Address } from "@solana/kit";
 import type { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import type { Logger } from "../../lib/log.ts";
+import type { Logger } from "../../lib/shared/log.ts";
 import type { TestService } from "../_support/service.ts";
 
 /** What the service logged: access lines (awaited by request id) and settlement events. */

@@ -10,7 +10,7 @@ import { type Address, generateKeyPairSigner, getBase58Decoder } from "@solana/k
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { registry } from "../../app.ts";
 import { LOCAL_USDC_MINT, SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
-import { callPaidTool, connectMcp } from "../../mcp/client.ts";
+import { callPaidTool, connectMcp } from "../../lib/buyer/mcp_client.ts";
 import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
 import { memo, signMessage, wire } from "../_support/solana_transactions.ts";
 import { BROKEN_ANSWERS, startBrokenRpc } from "./_broken_rpc.ts";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentPayload } from "@x402/core/types";
-import { paymentRequiredOf, settlementOf } from "../../mcp/client.ts";
+import { paymentRequiredOf, settlementOf } from "../../lib/buyer/mcp_client.ts";
 import { PAYMENT_META_KEY } from "../../mcp/results.ts";
 import { fundedBuyer, type TestService } from "../_support/service.ts";
 import { startRelayedService } from "../_support/relayed_service.ts";

@@ -10,9 +10,9 @@ import assert from "node:assert/strict";
 import { generateKeyPairSigner } from "@solana/kit";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { createApp } from "../../app.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { silentLogger } from "../../lib/log.ts";
-import { startRuntime } from "../../lib/runtime.ts";
+import { loadConfig } from "../../lib/server/config/load.ts";
+import { silentLogger } from "../../lib/shared/log.ts";
+import { startRuntime } from "../../lib/server/runtime.ts";
 import { startTestService } from "../_support/service.ts";
 
 const PUBLIC_URL = "https://diag.example.com";

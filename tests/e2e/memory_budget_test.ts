@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { DEFAULT_AUDIO_LIMITS } from "../../lib/audio/limits.ts";
-import { planMemory } from "../../lib/config_hosting.ts";
+import { planMemory } from "../../lib/server/config/memory_plan.ts";
 import { DEFAULT_PDF_LIMITS } from "../../lib/pdf/limits.ts";
 import { peakRssBytes, spawnService } from "../_support/service_process.ts";
 

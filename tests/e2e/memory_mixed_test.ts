@@ -13,9 +13,9 @@
  */
 import assert from "node:assert/strict";
 import { type Address, createSolanaRpc } from "@solana/kit";
-import { planMemory } from "../../lib/config_hosting.ts";
+import { planMemory } from "../../lib/server/config/memory_plan.ts";
 import { usdcAccountOf } from "../../lib/local/solana/usdc.ts";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/buyer/paying_client.ts";
 import {
   densePdf,
   mb,

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/payments/buyer.ts";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/buyer/paying_client.ts";
 import { createSolanaClient, latestBlockhash } from "../../lib/solana/rpc.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { Hono } from "hono";
-import { silentLogger } from "../../lib/log.ts";
+import { silentLogger } from "../../lib/shared/log.ts";
 import { requestContext } from "../../http/context.ts";
 import { errorResponse } from "../../http/errors.ts";
 import { requirePayment } from "../../http/payment.ts";

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import type { Address, Signature } from "@solana/kit";
-import { fundFromFaucet, throwawayBuyer } from "../../lib/payments/buyer.ts";
+import { fundFromFaucet, throwawayBuyer } from "../../lib/buyer/paying_client.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 import { launchChromium } from "./_chromium.ts";
 import { solanaTestWallet } from "./_solana_wallet.ts";

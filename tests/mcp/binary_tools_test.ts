@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
-import { callPaidTool, callTool, connectMcp, paymentRequiredOf } from "../../mcp/client.ts";
+import { callPaidTool, callTool, connectMcp, paymentRequiredOf } from "../../lib/buyer/mcp_client.ts";
 import { makeAudio } from "../_support/audio_material.ts";
 import { textPdf } from "../_support/synthetic_pdf.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";

@@ -8,7 +8,13 @@ import type { Address } from "@solana/kit";
 import type { Client } from "@modelcontextprotocol/sdk/client";
 // @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider"
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { callPaidTool, callTool, connectMcp, paymentRequiredOf, settlementOf } from "../../mcp/client.ts";
+import {
+  callPaidTool,
+  callTool,
+  connectMcp,
+  paymentRequiredOf,
+  settlementOf,
+} from "../../lib/buyer/mcp_client.ts";
 import { registry } from "../../app.ts";
 import { catalogOf } from "../../lib/operation/mod.ts";
 

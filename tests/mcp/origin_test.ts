@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { originAllowed, type OriginPolicy, refusal } from "../../mcp/origin.ts";
-import { LOOPBACK_HOSTS } from "../../lib/allowed_hosts.ts";
+import { LOOPBACK_HOSTS } from "../../lib/shared/allowed_hosts.ts";
 
 const local: OriginPolicy = { allowedOrigins: [], local: true, allowedHosts: LOOPBACK_HOSTS };
 const deployed: OriginPolicy = {

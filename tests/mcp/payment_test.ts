@@ -8,10 +8,10 @@ import type { Address } from "@solana/kit";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import type { PricedResource } from "../../lib/payments/gateway.ts";
 import type { PaymentRail } from "../../lib/payments/rails.ts";
-import { UpstreamError } from "../../lib/errors.ts";
+import { UpstreamError } from "../../lib/shared/errors.ts";
 import { withPayment } from "../../mcp/payment.ts";
 import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../../mcp/results.ts";
-import { paymentRequiredOf, settlementOf } from "../../mcp/client.ts";
+import { paymentRequiredOf, settlementOf } from "../../lib/buyer/mcp_client.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 
 const PRICE_ATOMIC = 3000n;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { PaymentRequired } from "@x402/core/types";
-import { NotFoundError, UnavailableError } from "../../lib/errors.ts";
-import type { Logger } from "../../lib/log.ts";
+import { NotFoundError, UnavailableError } from "../../lib/shared/errors.ts";
+import type { Logger } from "../../lib/shared/log.ts";
 import { errorResult, outputResult, paymentRequiredResult } from "../../mcp/results.ts";
 import { registry } from "../../app.ts";
 

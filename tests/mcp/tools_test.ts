@@ -1,13 +1,13 @@
 import { PAYMENT_REQUIRED_SCHEMA } from "../../lib/payments/payment_required_schema.ts";
 import assert from "node:assert/strict";
-import { InvalidInputError, PayloadTooLargeError } from "../../lib/errors.ts";
+import { InvalidInputError, PayloadTooLargeError } from "../../lib/shared/errors.ts";
 import { NETWORKS, solanaRail } from "../../lib/payments/rails.ts";
 import { toolInput } from "../../mcp/server.ts";
 import { buildToolset, toolDescription } from "../../mcp/tools.ts";
 import { inputJsonSchema, jsonSchemaOf } from "../../lib/operation/schemas.ts";
 import { DEFAULT_MAX_BODY_BYTES, maxBodyBytesOf } from "../../lib/operation/mod.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { buildServices } from "../../lib/services.ts";
+import { loadConfig } from "../../lib/server/config/load.ts";
+import { buildServices } from "../../lib/server/services.ts";
 import { createSolanaClient } from "../../lib/solana/rpc.ts";
 import { registry } from "../../app.ts";
 

@@ -12,7 +12,7 @@
  * @module
  */
 import { createRequire } from "node:module";
-import { UnavailableError } from "../../errors.ts";
+import { UnavailableError } from "../../shared/errors.ts";
 
 /** Options for {@linkcode startAnvil}. */
 export interface AnvilOptions {

@@ -15,7 +15,7 @@
  */
 import type { FacilitatorEvmSigner } from "@x402/evm";
 import type { Address, Hex, VerifyTypedDataParameters } from "viem";
-import { InvalidInputError, UnavailableError, UpstreamError } from "../../errors.ts";
+import { InvalidInputError, UnavailableError, UpstreamError } from "../../shared/errors.ts";
 import { loadLocalContracts, LOCAL_EVM_USDC } from "./contracts.ts";
 import {
   type Generation,

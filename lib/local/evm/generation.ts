@@ -7,11 +7,11 @@
  *
  * @module
  */
-import { ServiceError, UnavailableError } from "../../errors.ts";
+import { ServiceError, UnavailableError } from "../../shared/errors.ts";
 import { type AnvilProcess, startAnvil } from "./anvil.ts";
 import { installLocalContracts, type LocalContracts } from "./contracts.ts";
 import { evmAddress, type Hex } from "./keys.ts";
-import { importOnDemand } from "../../on_demand.ts";
+import { importOnDemand } from "../../shared/on_demand.ts";
 import type { Clients } from "./clients.ts";
 import { nodeCall } from "./node_call.ts";
 import { createRpcProxy } from "./rpc_proxy.ts";

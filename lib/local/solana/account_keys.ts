@@ -8,7 +8,7 @@
 import { getAddressDecoder } from "@solana/kit";
 import type { Address, MaybeEncodedAccount } from "@solana/kit";
 import type { RpcTransactionError } from "./tx_error.ts";
-import type { CompiledMessage } from "./wire.ts";
+import type { CompiledMessage } from "./transaction_decoding.ts";
 
 const LOOKUP_TABLE_PROGRAM = "AddressLookupTab1e1111111111111111111111111";
 const LOOKUP_TABLE_META_SIZE = 56;

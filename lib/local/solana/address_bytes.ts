@@ -10,7 +10,7 @@
  */
 import { getAddressDecoder, getAddressEncoder } from "@solana/kit";
 import type { Address } from "@solana/kit";
-import { LruCache } from "../../lru.ts";
+import { LruCache } from "../../shared/lru.ts";
 
 /** Addresses remembered each way: far more than the accounts one block of payments touches. */
 const CAPACITY = 4096;

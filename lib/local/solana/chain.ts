@@ -20,7 +20,7 @@ import { commitmentAtDepth, type CommitmentStatus } from "./commitment.ts";
 import { FeeHistory } from "./fee_history.ts";
 import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
 import { type BalanceSnapshot, buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
-import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./wire.ts";
+import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./transaction_decoding.ts";
 import { nonceOf } from "./nonce.ts";
 import { verifyTransactionSignatures } from "./signatures.ts";
 import { TrackedLiteSvm } from "./tracked_svm.ts";

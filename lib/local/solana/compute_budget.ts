@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { CompiledMessage } from "./wire.ts";
+import type { CompiledMessage } from "./transaction_decoding.ts";
 
 /** Lamports charged per signature. */
 export const LAMPORTS_PER_SIGNATURE = 5_000n;

@@ -21,7 +21,7 @@ import { dispatchRpc } from "./rpc_methods.ts";
 import { seedHistory } from "./seed.ts";
 import type { RpcTransactionError } from "./tx_error.ts";
 import { creditUsdc, plantUsdcMint, usdcBalanceOf } from "./usdc.ts";
-import { fromKitTransaction } from "./wire.ts";
+import { fromKitTransaction } from "./transaction_decoding.ts";
 
 export { LOCAL_USDC_DECIMALS, LOCAL_USDC_MINT } from "./usdc.ts";
 export { SEEDED_FEE_ACCOUNT, SEEDED_PRIORITY_FEES } from "./seed.ts";

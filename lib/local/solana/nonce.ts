@@ -6,7 +6,7 @@
  */
 import { getBase58Decoder } from "@solana/kit";
 import type { Address, MaybeEncodedAccount } from "@solana/kit";
-import type { CompiledMessage } from "./wire.ts";
+import type { CompiledMessage } from "./transaction_decoding.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const ADVANCE_NONCE_ACCOUNT = 4;

@@ -23,7 +23,7 @@ import {
   type RpcMethod,
   stringParam,
 } from "./rpc_params.ts";
-import { decodeBinary, decodeMessage } from "./wire.ts";
+import { decodeBinary, decodeMessage } from "./transaction_decoding.ts";
 
 /** Devnet's genesis hash, reported by `getGenesisHash`. */
 export const LOCAL_GENESIS_HASH = "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG";

@@ -34,7 +34,7 @@ import {
   parsedInnerInstructions,
   type TransactionEncoding,
 } from "./tx_encoding.ts";
-import { decodeWireTransaction } from "./wire.ts";
+import { decodeWireTransaction } from "./transaction_decoding.ts";
 
 const MAX_SIGNATURE_STATUSES = 256;
 const TRANSACTION_ENCODINGS = new Set(["json", "jsonParsed", "base64", "base58"]);

@@ -23,7 +23,7 @@ import {
 import { getTransferSolInstruction } from "@solana-program/system";
 import type { LocalChain } from "./chain.ts";
 import { creditLamports } from "./faucet.ts";
-import { fromKitTransaction } from "./wire.ts";
+import { fromKitTransaction } from "./transaction_decoding.ts";
 
 /** Compute-unit prices (micro-lamports per CU) of the seeded transactions, in slot order. */
 export const SEEDED_PRIORITY_FEES: readonly number[] = Object.freeze([

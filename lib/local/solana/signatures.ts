@@ -7,7 +7,7 @@
 import { Buffer } from "node:buffer";
 import { createPublicKey, verify } from "node:crypto";
 import { getBase58Encoder } from "@solana/kit";
-import type { WireTransaction } from "./wire.ts";
+import type { WireTransaction } from "./transaction_decoding.ts";
 
 const ED25519_SPKI_PREFIX = Uint8Array.of(
   0x30,

@@ -11,7 +11,7 @@ import type { AccountKeys } from "./account_keys.ts";
 import type { LedgerEntry } from "./chain.ts";
 import { parseInstruction } from "./instruction_parser.ts";
 import type { ExecutionMeta, InnerInstructionGroup } from "./tx_meta.ts";
-import { encodeWireTransaction, type WireTransaction } from "./wire.ts";
+import { encodeWireTransaction, type WireTransaction } from "./transaction_decoding.ts";
 
 /** Encodings of `getTransaction`. */
 export type TransactionEncoding = "json" | "jsonParsed" | "base64" | "base58";

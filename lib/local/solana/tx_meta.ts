@@ -18,7 +18,7 @@ import {
   type UiTokenAmount,
   uiTokenAmount,
 } from "./token_accounts.ts";
-import type { CompiledMessage } from "./wire.ts";
+import type { CompiledMessage } from "./transaction_decoding.ts";
 
 /** One entry of `preTokenBalances` / `postTokenBalances`. */
 export interface TokenBalance {

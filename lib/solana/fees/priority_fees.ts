@@ -10,7 +10,7 @@
 import type { RpcCall, RpcOutcome, SolanaClient } from "../rpc.ts";
 import { quantiles } from "./quantiles.ts";
 import type { Quantiles } from "./quantiles.ts";
-import { UnavailableError, UpstreamError } from "../../errors.ts";
+import { UnavailableError, UpstreamError } from "../../shared/errors.ts";
 
 /** The percentile behind each named level. */
 export const LEVEL_PERCENTILES = { low: 25, medium: 50, high: 75, veryHigh: 95 } as const;

@@ -11,7 +11,7 @@ import { getMintDecoder as getClassicMintDecoder, TOKEN_PROGRAM_ADDRESS } from "
 import { ExtensionType, getExtensionDecoder, TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 import type { Extension } from "@solana-program/token-2022";
 import type { Address } from "@solana/kit";
-import { NotFoundError } from "../../errors.ts";
+import { NotFoundError } from "../../shared/errors.ts";
 
 /** Size of a mint without extensions, in both token programs. */
 export const MINT_BASE_SIZE = 82;

@@ -5,7 +5,7 @@
  * @module
  */
 import type { RpcCall, RpcOutcome } from "../rpc.ts";
-import { UpstreamError } from "../../errors.ts";
+import { UpstreamError } from "../../shared/errors.ts";
 import type { FetchedAccount, LargestAccount } from "./concentration.ts";
 
 /** Account reads are answered at this commitment. */

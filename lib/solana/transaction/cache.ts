@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { LruCache } from "../../lru.ts";
+import { LruCache } from "../../shared/lru.ts";
 import type { SolanaClient } from "../rpc.ts";
 
 /** Explanations kept per RPC client. */

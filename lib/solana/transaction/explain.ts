@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { InvalidInputError, NotFoundError, UnprocessableError, UpstreamError } from "../../errors.ts";
+import { InvalidInputError, NotFoundError, UnprocessableError, UpstreamError } from "../../shared/errors.ts";
 import type { RpcCall, RpcOutcome, SolanaClient } from "../rpc.ts";
 import { attributeFailure } from "./attribution.ts";
 import { snapshotFromMeta } from "./balances.ts";
@@ -20,7 +20,7 @@ import { expiredAction, pendingAction, processedAction } from "./next_action.ts"
 import { suggestPrice } from "./price.ts";
 import type { DiagnosisOutput, ExplainResult } from "./schema.ts";
 import { parseTransactionError } from "./error_shapes.ts";
-import { decodeWireTransaction } from "./wire.ts";
+import { decodeWireTransaction } from "./serialized.ts";
 
 /** The newest transaction version this service reads. */
 export const MAX_TRANSACTION_VERSION = 1;

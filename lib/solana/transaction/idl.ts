@@ -11,7 +11,7 @@
  */
 import { createAddressWithSeed, getBase64Encoder, getProgramDerivedAddress } from "@solana/kit";
 import type { Address } from "@solana/kit";
-import { LruCache } from "../../lru.ts";
+import { LruCache } from "../../shared/lru.ts";
 import type { SolanaClient } from "../rpc.ts";
 import type { ProgramErrorInfo } from "./program_errors/types.ts";
 import { inflate, programMetadataAddress, programMetadataJson } from "./program_metadata.ts";

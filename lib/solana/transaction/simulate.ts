@@ -9,7 +9,7 @@
  * @module
  */
 import { getBase64Decoder } from "@solana/kit";
-import { InvalidInputError, UpstreamError } from "../../errors.ts";
+import { InvalidInputError, UpstreamError } from "../../shared/errors.ts";
 import { MAX_COMPUTE_UNIT_LIMIT } from "../fees/mod.ts";
 import type { RpcCall, RpcOutcome, SolanaClient } from "../rpc.ts";
 import { type BalanceSnapshot, snapshotFromAccounts, snapshotFromMeta } from "./balances.ts";
@@ -20,7 +20,7 @@ import { idlErrors } from "./idl.ts";
 import { messageFromCompiled, usesDurableNonce, writableAccounts } from "./message.ts";
 import { suggestPrice } from "./price.ts";
 import type { SimulateResult } from "./schema.ts";
-import { decodeWireTransaction, type TransactionEncoding, withComputeUnitLimit } from "./wire.ts";
+import { decodeWireTransaction, type TransactionEncoding, withComputeUnitLimit } from "./serialized.ts";
 
 /** What to simulate. */
 export interface SimulateQuery {

@@ -8,7 +8,7 @@
  */
 import { parsePaymentPayload, parsePaymentRequirements } from "@x402/core/schemas";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { InvalidInputError, NotFoundError } from "../../../lib/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../../lib/shared/errors.ts";
 import { defineRoute, readJsonObject } from "../../../lib/operation/mod.ts";
 import { localChains } from "../_rpc.ts";
 

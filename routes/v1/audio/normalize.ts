@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/on_demand.ts";
+import { importOnDemand } from "../../../lib/shared/on_demand.ts";
 import { precheckAudio } from "../../../lib/audio/precheck.ts";
 import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
 import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";

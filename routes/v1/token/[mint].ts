@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/on_demand.ts";
+import { importOnDemand } from "../../../lib/shared/on_demand.ts";
 import { addressSchema } from "../../../lib/solana/address_schema.ts";
 import { tokenReportSchema } from "../../../lib/solana/token/report_schema.ts";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/on_demand.ts";
+import { importOnDemand } from "../../../lib/shared/on_demand.ts";
 import { explainInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
 import { explainSchema } from "../../../lib/solana/transaction/schema.ts";
 

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { InvalidInputError } from "../../../lib/errors.ts";
+import { InvalidInputError } from "../../../lib/shared/errors.ts";
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/on_demand.ts";
+import { importOnDemand } from "../../../lib/shared/on_demand.ts";
 import { simulateInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
 import { simulateSchema } from "../../../lib/solana/transaction/schema.ts";
 
@@ -42,9 +42,9 @@ export default defineOperation({
   // Whether the transaction decodes, checked before payment with the decoder loaded on first use.
   async precheck(input) {
     const { transactionProblem } = await importOnDemand<
-      typeof import("../../../lib/solana/transaction/wire.ts")
+      typeof import("../../../lib/solana/transaction/serialized.ts")
     >(
-      new URL("../../../lib/solana/transaction/wire.ts", import.meta.url),
+      new URL("../../../lib/solana/transaction/serialized.ts", import.meta.url),
     );
     const problem = transactionProblem(input.transaction, input.encoding);
     if (problem) throw new InvalidInputError(`Invalid input: "transaction": ${problem}`);

@@ -8,7 +8,7 @@
  */
 import { runFfmpeg } from "../../../lib/audio/ffmpeg.ts";
 import { probeFfmpeg } from "../../../lib/audio/ffmpeg_probe.ts";
-import type { ServiceError } from "../../../lib/errors.ts";
+import type { ServiceError } from "../../../lib/shared/errors.ts";
 
 if (import.meta.main) {
   const path = Deno.args[0] ?? "ffmpeg";

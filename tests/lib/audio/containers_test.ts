@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { declaredDurationSeconds, sniffContainer } from "../../../lib/audio/containers.ts";
-import { InvalidInputError } from "../../../lib/errors.ts";
+import { InvalidInputError } from "../../../lib/shared/errors.ts";
 import { ffmpeg, makeAudio } from "../../_support/audio_material.ts";
 
 const text = (value: string) => new TextEncoder().encode(value);

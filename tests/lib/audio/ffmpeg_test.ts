@@ -5,7 +5,7 @@ import {
   UnavailableError,
   UnprocessableError,
   UpstreamTimeoutError,
-} from "../../../lib/errors.ts";
+} from "../../../lib/shared/errors.ts";
 import { makeAudio } from "../../_support/audio_material.ts";
 import { until } from "../../_support/until.ts";
 

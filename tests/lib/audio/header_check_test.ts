@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import operation from "../../../routes/v1/audio/normalize.ts";
-import { InvalidInputError } from "../../../lib/errors.ts";
+import { InvalidInputError } from "../../../lib/shared/errors.ts";
 import { ffmpegStats } from "../../../lib/audio/ffmpeg.ts";
 import { checkAudioHeader } from "../../../lib/audio/header_check.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../../../lib/audio/limits.ts";
 import { precheckAudio } from "../../../lib/audio/precheck.ts";
 import { createSolanaClient } from "../../../lib/solana/rpc.ts";
 import { ffmpeg, makeAudio } from "../../_support/audio_material.ts";
-import { loadConfig } from "../../../lib/config.ts";
-import { buildServices } from "../../../lib/services.ts";
+import { loadConfig } from "../../../lib/server/config/load.ts";
+import { buildServices } from "../../../lib/server/services.ts";
 
 /** Where a chunk's header starts in a RIFF file. */
 function chunkAt(bytes: Uint8Array, id: string): number {

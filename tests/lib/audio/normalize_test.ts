@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ffmpegStats } from "../../../lib/audio/ffmpeg.ts";
-import { createGate } from "../../../lib/concurrency.ts";
+import { createGate } from "../../../lib/shared/concurrency.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../../../lib/audio/limits.ts";
 import { normalizeAudio, type NormalizeRequest, type NormalizeResult } from "../../../lib/audio/normalize.ts";
 import { resolveTarget } from "../../../lib/audio/presets.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PRESETS, resolveTarget } from "../../../lib/audio/presets.ts";
-import { InvalidInputError } from "../../../lib/errors.ts";
+import { InvalidInputError } from "../../../lib/shared/errors.ts";
 
 Deno.test("resolveTarget() defaults to the podcast preset", () => {
   assert.deepEqual(resolveTarget({}), { i: -16, tp: -1, lra: 11, preset: "podcast" });

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { InvalidInputError, UpstreamTimeoutError } from "../../../lib/errors.ts";
+import { InvalidInputError, UpstreamTimeoutError } from "../../../lib/shared/errors.ts";
 import {
   type AnyOperation,
   decodeBinaryInput,
   defineOperation,
   runOperation,
 } from "../../../lib/operation/mod.ts";
-import type { Services } from "../../../lib/services.ts";
+import type { Services } from "../../../lib/server/services.ts";
 
 const upload = defineOperation({
   id: "upload_test",

@@ -1,6 +1,6 @@
 /** A busy shared KV file is retried, then answered with a 503; other errors pass through at once. */
 import assert from "node:assert/strict";
-import { UnavailableError } from "../../../lib/errors.ts";
+import { UnavailableError } from "../../../lib/shared/errors.ts";
 import { retryWhileBusy } from "../../../lib/payments/kv_retry.ts";
 
 Deno.test("retryWhileBusy() retries 'database is locked' until the write goes through", async () => {

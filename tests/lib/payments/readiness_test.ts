@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { x402ResourceServer } from "@x402/core/server";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Network, SupportedResponse } from "@x402/core/types";
-import { UnavailableError } from "../../../lib/errors.ts";
+import { UnavailableError } from "../../../lib/shared/errors.ts";
 import { FacilitatorReadiness } from "../../../lib/payments/readiness.ts";
 import { NETWORKS, type PaymentRail, solanaRail } from "../../../lib/payments/rails.ts";
 

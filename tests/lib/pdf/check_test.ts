@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { checkPdfBytes, hasPdfHeader } from "../../../lib/pdf/check.ts";
-import { InvalidInputError, PayloadTooLargeError } from "../../../lib/errors.ts";
+import { InvalidInputError, PayloadTooLargeError } from "../../../lib/shared/errors.ts";
 
 const header = new TextEncoder().encode("%PDF-1.7\n");
 

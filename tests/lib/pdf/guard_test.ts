@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { UnprocessableError } from "../../../lib/errors.ts";
+import { UnprocessableError } from "../../../lib/shared/errors.ts";
 import { createCostGuard, guardPdfJsSource } from "../../../lib/pdf/guard.ts";
 import { DEFAULT_PDF_LIMITS } from "../../../lib/pdf/limits.ts";
 

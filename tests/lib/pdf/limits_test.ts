@@ -8,7 +8,7 @@ import {
   PayloadTooLargeError,
   UnprocessableError,
   UpstreamTimeoutError,
-} from "../../../lib/errors.ts";
+} from "../../../lib/shared/errors.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { pdfUrl } from "../../_support/pdf_corpus.ts";
 import { buildPdf, textPdf } from "../../_support/synthetic_pdf.ts";

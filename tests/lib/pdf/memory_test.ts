@@ -2,12 +2,13 @@
  * The memory estimate that decides how many workers a document takes.
  */
 import assert from "node:assert/strict";
-import { PDF_BYTES_PER_INPUT_BYTE, planMemory } from "../../../lib/config_hosting.ts";
+import { planMemory } from "../../../lib/server/config/memory_plan.ts";
 import {
   conversionMb,
   MAX_WORKER_HEAP_MB,
   MIN_WORKER_HEAP_MB,
   PAGE_MB,
+  PDF_BYTES_PER_INPUT_BYTE,
   WORKER_MB,
   workerHeapMb,
   workersFor,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InvalidInputError } from "../../../lib/errors.ts";
+import { InvalidInputError } from "../../../lib/shared/errors.ts";
 import { checkPageRange, parsePageRange } from "../../../lib/pdf/page_range.ts";
 
 Deno.test("parsePageRange() expands ranges, open ends and repeats into sorted pages", () => {

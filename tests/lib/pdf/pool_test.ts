@@ -4,7 +4,7 @@
  * stays responsive, and the time budget and cancellation ending the workers.
  */
 import assert from "node:assert/strict";
-import { UnprocessableError, UpstreamTimeoutError } from "../../../lib/errors.ts";
+import { UnprocessableError, UpstreamTimeoutError } from "../../../lib/shared/errors.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { createPdfService, type PdfService } from "../../../lib/pdf/service.ts";
 import { conversionMb, LARGE_DOCUMENT_PAGES } from "../../../lib/pdf/memory.ts";

@@ -19,7 +19,7 @@ import {
 } from "@solana/kit";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { buildExactSvmTransaction } from "../../../lib/payments/svm_transaction.ts";
-import { paymentRpc } from "../../../lib/payments/svm_rpc.ts";
+import { paymentChainRpc } from "../../../lib/payments/payment_chain_rpc.ts";
 import { freePort, fundedBuyer, startTestService } from "../../_support/service.ts";
 import { devnetOn } from "../../_support/service_process.ts";
 
@@ -109,7 +109,7 @@ Deno.test("[e2e] the paywall's Solana transaction settles through the facilitato
       "a transaction paying another recipient or another amount is refused and charges nothing",
       async () => {
         const { accepted } = await (await build({ resource, payer: payer.address })).json();
-        const client = await paymentRpc(accepted.network, service.runtime.services.solana, local);
+        const client = await paymentChainRpc(accepted.network, service.runtime.services.solana, local);
         const elsewhere = (await generateKeyPairSigner()).address;
         await local.solana.fund(elsewhere, { usdc: 0n });
         const cases: [string, PaymentRequirements, RegExp][] = [

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { UnavailableError } from "../../../../lib/errors.ts";
+import { UnavailableError } from "../../../../lib/shared/errors.ts";
 import { resolveAnvilBinary, startAnvil } from "../../../../lib/local/evm/anvil.ts";
 
 /** Sends one JSON-RPC call and returns its `result`. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InvalidInputError, UnavailableError } from "../../../../lib/errors.ts";
+import { InvalidInputError, UnavailableError } from "../../../../lib/shared/errors.ts";
 import { LOCAL_EVM_MAX_FUND_ATOMIC, startLocalEvm } from "../../../../lib/local/evm/chain.ts";
 import { connect, newAccount } from "./_clients.ts";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { generateKeyPairSigner } from "@solana/kit";
 import { priorityFeeReport } from "../../../../lib/solana/fees/priority_fees.ts";
 import { SEEDED_FEE_ACCOUNT, SEEDED_PRIORITY_FEES } from "../../../../lib/local/solana/local_solana.ts";
-import { UnavailableError } from "../../../../lib/errors.ts";
+import { UnavailableError } from "../../../../lib/shared/errors.ts";
 import { startLocalChain } from "../../../_support/local_chain.ts";
 
 // The local chain lands one seeded transaction per slot at these prices:

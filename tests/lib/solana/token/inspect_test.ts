@@ -4,7 +4,7 @@ import { findAssociatedTokenPda } from "@solana-program/token-2022";
 import { inspectToken } from "../../../../lib/solana/token/inspect.ts";
 import { INCINERATOR } from "../../../../lib/solana/token/concentration.ts";
 import { METAPLEX_METADATA_PROGRAM, metaplexMetadataAddress } from "../../../../lib/solana/token/metadata.ts";
-import { NotFoundError } from "../../../../lib/errors.ts";
+import { NotFoundError } from "../../../../lib/shared/errors.ts";
 import { startLocalChain } from "../../../_support/local_chain.ts";
 import {
   classicRevokedMint,

@@ -4,7 +4,7 @@ import { AccountState, extension } from "@solana-program/token-2022";
 import { address, generateKeyPairSigner, none, some } from "@solana/kit";
 import type { Address } from "@solana/kit";
 import { decodeMintAccount } from "../../../../lib/solana/token/mint_account.ts";
-import { NotFoundError } from "../../../../lib/errors.ts";
+import { NotFoundError } from "../../../../lib/shared/errors.ts";
 import {
   mintBuilder,
   TOKEN_2022_PROGRAM_ADDRESS,

@@ -6,7 +6,7 @@ import {
 } from "@solana-program/compute-budget";
 import { getCreateAssociatedTokenInstructionAsync } from "@solana-program/token";
 import { getTransferCheckedInstruction, TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
-import { NotFoundError } from "../../../../lib/errors.ts";
+import { NotFoundError } from "../../../../lib/shared/errors.ts";
 import { explainTransaction } from "../../../../lib/solana/transaction/explain.ts";
 import { LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
 import { createNonTransferableMint } from "./_non_transferable_mint.ts";

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/audio/normalize.ts";
-import { createAudioService } from "../../../../lib/audio/limits.ts";
+import { createAudioService } from "../../../../lib/audio/service.ts";
 import {
   base64BodyCap,
   maxBodyBytesOf,
   type OperationContext,
   withBase64,
 } from "../../../../lib/operation/mod.ts";
-import { loadConfig } from "../../../../lib/config.ts";
-import { buildServices } from "../../../../lib/services.ts";
+import { loadConfig } from "../../../../lib/server/config/load.ts";
+import { buildServices } from "../../../../lib/server/services.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { makeAudio, measureIndependently } from "../../../_support/audio_material.ts";
 

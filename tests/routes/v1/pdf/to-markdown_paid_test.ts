@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { callPaidTool, connectMcp } from "../../../../mcp/client.ts";
+import { callPaidTool, connectMcp } from "../../../../lib/buyer/mcp_client.ts";
 import { pdfUrl } from "../../../_support/pdf_corpus.ts";
 import { fundedBuyer, startTestService } from "../../../_support/service.ts";
 

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/pdf/to-markdown.ts";
 import { createPdfService, type PdfService } from "../../../../lib/pdf/service.ts";
 import { base64BodyCap, maxBodyBytesOf, type OperationContext } from "../../../../lib/operation/mod.ts";
-import { loadConfig } from "../../../../lib/config.ts";
-import { buildServices } from "../../../../lib/services.ts";
+import { loadConfig } from "../../../../lib/server/config/load.ts";
+import { buildServices } from "../../../../lib/server/services.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { pdfUrl } from "../../../_support/pdf_corpus.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import operation from "../../../../routes/v1/token/risk.ts";
-import { NotFoundError } from "../../../../lib/errors.ts";
+import { NotFoundError } from "../../../../lib/shared/errors.ts";
 import { startLocalChain } from "../../../_support/local_chain.ts";
 import { concentratedMint } from "../../../_support/token_mints.ts";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../../lib/config.ts";
-import { buildServices } from "../../../../lib/services.ts";
+import { loadConfig } from "../../../../lib/server/config/load.ts";
+import { buildServices } from "../../../../lib/server/services.ts";
 import { z } from "zod";
-import { NotFoundError } from "../../../../lib/errors.ts";
+import { NotFoundError } from "../../../../lib/shared/errors.ts";
 import operation from "../../../../routes/v1/transaction/[signature].ts";
 import { fundedWallet, memo, signedTransaction } from "../../../_support/solana_transactions.ts";
 import { startLocalChain } from "../../../_support/local_chain.ts";

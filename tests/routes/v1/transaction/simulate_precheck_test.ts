@@ -4,7 +4,7 @@
  * transaction is a free 400 (or MCP tool error), a decodable one gets the 402.
  */
 import assert from "node:assert/strict";
-import { callTool, connectMcp, paymentRequiredOf } from "../../../../mcp/client.ts";
+import { callTool, connectMcp, paymentRequiredOf } from "../../../../lib/buyer/mcp_client.ts";
 import operation from "../../../../routes/v1/transaction/simulate.ts";
 import { startTestService } from "../../../_support/service.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../../lib/config.ts";
-import { buildServices } from "../../../../lib/services.ts";
-import { InvalidInputError } from "../../../../lib/errors.ts";
+import { loadConfig } from "../../../../lib/server/config/load.ts";
+import { buildServices } from "../../../../lib/server/services.ts";
+import { InvalidInputError } from "../../../../lib/shared/errors.ts";
 import { z } from "zod";
 import operation from "../../../../routes/v1/transaction/simulate.ts";
 import { fundedWallet, memo, signedTransaction, wire } from "../../../_support/solana_transactions.ts";

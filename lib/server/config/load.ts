@@ -1,0 +1,261 @@
+/**
+ * The service's configuration, read from the environment once and checked as
+ * a whole: a missing or malformed value stops start-up with a message naming
+ * it. `SETTINGS` lists every variable it reads, with its default and meaning,
+ * and the docs are checked against that list.
+ *
+ * @module
+ */
+import { isSolanaAddress } from "../../solana/base58.ts";
+import { type HostRule, LOOPBACK_HOSTS, parseHost } from "../../shared/allowed_hosts.ts";
+import type { SupervisorOptions } from "../../local/evm/supervisor.ts";
+import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "../../audio/limits.ts";
+import { DEFAULT_PDF_LIMITS, type PdfLimits } from "../../pdf/limits.ts";
+import { conversionMb, workerHeapMb } from "../../pdf/memory.ts";
+import { DEFAULT_POOL_OPTIONS } from "../../pdf/pool.ts";
+import {
+  DEFAULT_ANVIL_READY_MS,
+  DEFAULT_DEVNET_FACILITATOR,
+  DEFAULT_DEVNET_RPC,
+  DEFAULT_PDF_GATE,
+} from "./settings.ts";
+import { localModeRefusal } from "./local_mode_refusal.ts";
+import { DEFAULT_MEMORY_BUDGET_MB, type MemoryPlan, planMemory } from "./memory_plan.ts";
+
+import { ConfigError, type Env, processEnv, reader } from "./env.ts";
+
+export { DEFAULT_DEVNET_FACILITATOR, type Setting, SETTINGS } from "./settings.ts";
+export { ConfigError, type Env } from "./env.ts";
+
+/** Where payments settle and which cluster is diagnosed. */
+export type ServiceMode = "local" | "devnet" | "mainnet";
+
+/** The service's configuration. */
+export interface Config {
+  /** `local` runs embedded chains and facilitator; `devnet`/`mainnet` use real ones. */
+  readonly mode: ServiceMode;
+  /** Interface to listen on. */
+  readonly hostname: string;
+  /** Port to listen on. */
+  readonly port: number;
+  /** Public base URL for descriptors; required in devnet and mainnet, the request's origin when unset (local). */
+  readonly publicUrl?: string;
+  /**
+   * The `Host` names served: `PUBLIC_URL`'s host, `ALLOWED_HOSTS`, and in local
+   * mode the loopback names. Requests for any other host are refused.
+   */
+  readonly allowedHosts: readonly HostRule[];
+  /** The Solana RPC being diagnosed; in local mode, unset means the embedded chain. */
+  readonly solanaRpcUrl?: string;
+  /** The x402 facilitator; unset in local mode (in-process). */
+  readonly facilitatorUrl?: string;
+  /** Who receives USDC on Solana; generated in local mode. */
+  readonly payToSolana?: string;
+  /** Who receives USDC on the EVM chain; generated in local mode. */
+  readonly payToEvm?: string;
+  /** Whether the `/alt` routes and `/alt/mcp` are served. */
+  readonly altEnabled: boolean;
+  /** Deno KV location for payment claims (path or KV Connect URL); in memory when unset in local mode. */
+  readonly kvPath?: string;
+  /** Browser origins allowed on the MCP endpoints besides the service's own. */
+  readonly allowedOrigins: readonly string[];
+  /** Time budget of one request's work, in milliseconds. */
+  readonly requestTimeoutMs: number;
+  /** Limits of audio normalisation and the ffmpeg executable. */
+  readonly audio: Readonly<AudioLimits>;
+  /** Limits of PDF conversion and how many run at once. */
+  readonly pdf: PdfSettings;
+  /** Options of local mode's embedded EVM chain. */
+  readonly localEvm: LocalEvmSettings;
+  /** The memory budget and what derives from it (the body budget, default concurrency limits). */
+  readonly memory: MemoryPlan;
+}
+
+/** PDF conversion caps plus the bounds of its concurrency gate. */
+export interface PdfSettings {
+  readonly limits: Readonly<PdfLimits>;
+  /** Conversions that may run at once. */
+  readonly concurrency: number;
+  /** The worker threads that run them, and the memory a large document may split within. */
+  readonly pool: Readonly<{ workers: number; heapMb: number; splitMinPages: number; memoryMb: number }>;
+  /** Conversions that may wait for a slot; more get a 503 with `Retry-After`. */
+  readonly queue: number;
+}
+
+/** How local mode starts Anvil. */
+export interface LocalEvmSettings {
+  /** The Anvil executable; the one installed from npm when unset. */
+  readonly anvilBinary?: string;
+  /** How long to wait for Anvil to answer at start, in milliseconds. */
+  readonly readyTimeoutMs: number;
+  /** Probing and restart pacing of Anvil's supervision (not from the environment; tests set it). */
+  readonly supervision?: SupervisorOptions;
+}
+
+/**
+ * Reads the configuration from `env` (default: the process environment).
+ *
+ * @throws {ConfigError} listing every missing or malformed variable
+ */
+export function loadConfig(env: Env = processEnv()): Config {
+  const { problems, read, whole, url } = reader(env);
+
+  const modeValue = read("SERVICE_MODE") ?? "local";
+  const refusal = localModeRefusal({
+    modeSetting: read("SERVICE_MODE"),
+    host: read("HOST"),
+    deploymentId: read("DENO_DEPLOYMENT_ID"),
+  });
+  if (refusal) problems.push(refusal);
+  const mode = (["local", "devnet", "mainnet"] as const).find((m) => m === modeValue);
+  if (!mode) problems.push(`SERVICE_MODE "${modeValue}" is not one of local, devnet, mainnet`);
+  const remote = mode === "devnet" || mode === "mainnet";
+
+  const port = Number(read("PORT") ?? "8000");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT "${read("PORT")}" is not a port`);
+  }
+
+  const publicUrl = url("PUBLIC_URL");
+  let solanaRpcUrl = url("SOLANA_RPC_URL");
+  let facilitatorUrl = url("FACILITATOR_URL");
+
+  const payToSolana = read("PAY_TO_SOLANA");
+  if (payToSolana !== undefined && !isSolanaAddress(payToSolana)) {
+    problems.push(`PAY_TO_SOLANA "${payToSolana}" is not a Solana address`);
+  }
+  const payToEvm = read("PAY_TO_EVM");
+  if (payToEvm !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(payToEvm)) {
+    problems.push(`PAY_TO_EVM "${payToEvm}" is not an EVM address`);
+  }
+  const altValue = (read("ALT_ROUTES") ?? "on").toLowerCase();
+  if (!["on", "off"].includes(altValue)) problems.push(`ALT_ROUTES "${altValue}" is not on or off`);
+  const altEnabled = altValue !== "off";
+
+  if (remote) {
+    if (!payToSolana) {
+      problems.push(`PAY_TO_SOLANA is required in ${mode} mode: the address that receives USDC`);
+    }
+    if (altEnabled && !payToEvm) {
+      problems.push(
+        `PAY_TO_EVM is required in ${mode} mode while ALT_ROUTES is on: the EVM address for /alt`,
+      );
+    }
+    if (!publicUrl && !problems.some((problem) => problem.startsWith("PUBLIC_URL"))) {
+      problems.push(
+        `PUBLIC_URL is required in ${mode} mode: the service's public base URL, written into payment ` +
+          "requirements and links; requests for other hosts are refused (more names: ALLOWED_HOSTS)",
+      );
+    }
+    if (mode === "devnet") {
+      facilitatorUrl ??= DEFAULT_DEVNET_FACILITATOR;
+      solanaRpcUrl ??= DEFAULT_DEVNET_RPC;
+    } else {
+      if (!facilitatorUrl) problems.push("FACILITATOR_URL is required in mainnet mode");
+      if (!solanaRpcUrl) problems.push("SOLANA_RPC_URL is required in mainnet mode");
+    }
+  }
+
+  const requestTimeoutMs = whole("REQUEST_TIMEOUT_MS", 30_000, 1000);
+  const allowedOrigins = (read("ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const allowedHosts = hostRules(read("ALLOWED_HOSTS"), problems);
+  if (publicUrl) allowedHosts.push({ hostname: new URL(publicUrl).hostname });
+  if (mode === "local") allowedHosts.push(...LOOPBACK_HOSTS);
+  const audioDefaults = DEFAULT_AUDIO_LIMITS;
+  const audioMaxBytes = whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1);
+  const pdfMaxBytes = whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1);
+  // On Deno Deploy ffmpeg cannot be relied upon: audio is not sold there, so PDF gets its memory.
+  const memory = planMemory(
+    whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128),
+    { audioBytes: audioMaxBytes, pdfBytes: pdfMaxBytes },
+    { audio: read("DENO_DEPLOYMENT_ID") === undefined },
+  );
+  const audio: AudioLimits = {
+    maxBytes: memory.audioMaxBytes,
+    maxSeconds: whole("AUDIO_MAX_SECONDS", audioDefaults.maxSeconds, 1),
+    timeoutMs: whole("AUDIO_TIMEOUT_MS", audioDefaults.timeoutMs, 1),
+    concurrency: whole("AUDIO_CONCURRENCY", memory.audioConcurrency, 1),
+    queue: whole("AUDIO_QUEUE", audioDefaults.queue, 0),
+    ffmpegPath: read("FFMPEG_PATH") ?? audioDefaults.ffmpegPath,
+  };
+  const pdfConcurrency = whole("PDF_CONCURRENCY", memory.pdfConcurrency, 1);
+  const splitMinPages = whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2);
+  // One worker per conversion, and one per core when the PDF share of the budget admits splitting
+  // the smallest document that splits (an idle worker that can never help would only hold memory).
+  const workers = conversionMb(splitMinPages, 2) <= memory.pdfMemoryMb
+    ? Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers)
+    : pdfConcurrency;
+  const pdf: PdfSettings = {
+    limits: Object.freeze({
+      ...DEFAULT_PDF_LIMITS,
+      maxBytes: memory.pdfMaxBytes,
+      maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
+      timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
+    }),
+    concurrency: pdfConcurrency,
+    queue: whole("PDF_QUEUE", DEFAULT_PDF_GATE.queue, 0),
+    pool: Object.freeze({
+      workers,
+      memoryMb: memory.pdfMemoryMb,
+      heapMb: whole("PDF_WORKER_HEAP_MB", workerHeapMb(memory.pdfMemoryMb, workers), 32),
+      splitMinPages,
+    }),
+  };
+  const anvilBinary = read("ANVIL_PATH");
+  const localEvm: LocalEvmSettings = {
+    ...(anvilBinary === undefined ? {} : { anvilBinary }),
+    readyTimeoutMs: whole("ANVIL_READY_TIMEOUT_MS", DEFAULT_ANVIL_READY_MS, 1),
+  };
+
+  const kvPath = read("KV_PATH");
+  const kvProblem = kvPath === undefined ? undefined : kvFolderProblem(kvPath);
+  if (kvProblem) problems.push(kvProblem);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    mode: mode!,
+    hostname: read("HOST") ?? (remote ? "0.0.0.0" : "127.0.0.1"),
+    port,
+    publicUrl,
+    allowedHosts: Object.freeze(allowedHosts),
+    solanaRpcUrl,
+    facilitatorUrl: remote ? facilitatorUrl : undefined,
+    payToSolana,
+    payToEvm,
+    altEnabled,
+    kvPath,
+    allowedOrigins: Object.freeze(allowedOrigins),
+    requestTimeoutMs,
+    audio: Object.freeze(audio),
+    pdf: Object.freeze(pdf),
+    localEvm: Object.freeze(localEvm),
+    memory: Object.freeze(memory),
+  });
+}
+
+/**
+ * Why `KV_PATH` cannot hold the claim store, if it cannot: the store opens
+ * only with the first payment, so a folder that is not there is named at
+ * start instead of failing that payment.
+ */
+function kvFolderProblem(path: string): string | undefined {
+  if (path === ":memory:") return undefined;
+  const cut = path.lastIndexOf("/");
+  const folder = cut < 0 ? "." : path.slice(0, cut) || "/";
+  try {
+    if (Deno.statSync(folder).isDirectory) return undefined;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable) return undefined;
+  }
+  return `KV_PATH "${path}" is in no folder here: ${folder} must exist`;
+}
+
+/** The `ALLOWED_HOSTS` entries (comma separated), each a name or `name:port`. */
+function hostRules(value: string | undefined, problems: string[]): HostRule[] {
+  const rules: HostRule[] = [];
+  for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+    const rule = parseHost(entry);
+    if (rule) rules.push(rule);
+    else problems.push(`ALLOWED_HOSTS entry "${entry}" is not a host name (name or name:port, no scheme)`);
+  }
+  return rules;
+}

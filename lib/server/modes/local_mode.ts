@@ -1,0 +1,134 @@
+/**
+ * Local mode: everything a buyer needs, offline and keyless. An embedded
+ * Solana cluster (LiteSVM) with devnet USDC at its real address, an embedded
+ * EVM chain (Anvil) with our USDC at the Base Sepolia address, and an
+ * in-process x402 facilitator settling real transactions on both. Every key
+ * is generated at start and thrown away at exit.
+ *
+ * @module
+ */
+import { generateKeyPairSigner, type KeyPairSigner } from "@solana/kit";
+import { x402Facilitator } from "@x402/core/facilitator";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { SupportedResponse } from "@x402/core/types";
+import { registerExactSvmScheme } from "@x402/svm/exact/facilitator";
+import { toFacilitatorSvmSigner } from "@x402/svm";
+import type { Config } from "../config/load.ts";
+import { type LocalEvm, startLocalEvm } from "../../local/evm/chain.ts";
+import { registerDeferredExactEvmScheme } from "../../local/evm/facilitator_scheme.ts";
+import { evmAddress, generateEvmKey } from "../../local/evm/keys.ts";
+import { UnavailableError } from "../../shared/errors.ts";
+import { evmRail, NETWORKS, solanaRail } from "../../payments/rails.ts";
+import { chainBlockhash } from "../../payments/recent_blockhash.ts";
+import type { ModeParts } from "./mode_parts.ts";
+import { createInProcessRpc, createLocalSolana, type LocalSolana } from "../../local/solana/local_solana.ts";
+import { createSolanaClient } from "../../solana/rpc.ts";
+import { reuseSimulations } from "../../local/solana/simulation_memo.ts";
+
+const SOL = 1_000_000_000n;
+
+/** Starts the embedded chains and facilitator. */
+export async function startLocalMode(config: Config): Promise<ModeParts> {
+  const solana = await createLocalSolana({ seedHistory: true });
+  const evm = config.altEnabled ? await startLocalEvm(config.localEvm) : undefined;
+  try {
+    const { facilitator, payTo } = await solanaFacilitator(solana);
+    if (evm) {
+      registerDeferredExactEvmScheme(facilitator, {
+        signer: evm.facilitatorSigner,
+        network: NETWORKS.baseSepolia.network,
+      });
+    }
+
+    const services = {
+      solana: config.solanaRpcUrl
+        ? createSolanaClient(config.solanaRpcUrl)
+        : createSolanaClient("local:solana", { handler: (payload) => solana.handleRpc(payload) }),
+    };
+    const client = inProcessFacilitator(facilitator, evm);
+    return {
+      facilitator: client,
+      rails: {
+        solana: solanaRail({
+          ...asRail(NETWORKS.solanaDevnet),
+          payTo: payTo.address,
+          recentBlockhash: chainBlockhash(() => solana.chain.latestBlockhash()),
+        }),
+        evm: evm
+          ? {
+            ...evmRail({
+              ...asRail(NETWORKS.baseSepolia),
+              payTo: evmAddress(generateEvmKey()),
+            }),
+            unavailable: () => evm.unavailable(),
+          }
+          : undefined,
+      },
+      services,
+      local: { solana, evm, facilitator: client },
+      close: async () => await evm?.stop(),
+    };
+  } catch (error) {
+    await evm?.stop();
+    throw error;
+  }
+}
+
+/**
+ * An in-process x402 facilitator for the embedded Solana chain: the SDK's
+ * exact scheme with a funded fee payer, and a funded address to be paid.
+ */
+export async function solanaFacilitator(
+  solana: LocalSolana,
+): Promise<{ facilitator: x402Facilitator; payTo: KeyPairSigner }> {
+  const payTo = await generateKeyPairSigner();
+  await solana.fund(payTo.address, { lamports: SOL, usdc: 0n });
+  const feePayer = await generateKeyPairSigner();
+  await solana.fund(feePayer.address, { lamports: 100n * SOL });
+  const facilitator = new x402Facilitator();
+  registerExactSvmScheme(facilitator, {
+    // Settlement repeats verification's simulation: at an unchanged state, it is answered from the first.
+    signer: toFacilitatorSvmSigner(feePayer, createInProcessRpc(reuseSimulations(solana, solana.chain))),
+    networks: NETWORKS.solanaDevnet.network,
+  });
+  return { facilitator, payTo };
+}
+
+function asRail(entry: { network: `${string}:${string}`; usdc: string }) {
+  return { network: entry.network, asset: entry.usdc };
+}
+
+/**
+ * Adapts an in-process facilitator to the client interface a resource server
+ * expects. On the local EVM chain, a verification or settlement that failed
+ * while the chain could not be reached is our fault, not the buyer's: it is
+ * thrown as a 503 instead of being reported as an invalid payment.
+ */
+export function inProcessFacilitator(
+  facilitator: x402Facilitator,
+  evm?: Pick<LocalEvm, "rpcFailures" | "unavailable">,
+): FacilitatorClient {
+  async function onEvm<T extends { isValid?: boolean; success?: boolean }>(
+    network: string,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    if (!evm || network !== NETWORKS.baseSepolia.network) return await run();
+    const failuresBefore = evm.rpcFailures;
+    const result = await run();
+    const failed = result.isValid === false || result.success === false;
+    if (failed && evm.rpcFailures !== failuresBefore) {
+      throw evm.unavailable() ?? new UnavailableError(
+        "The local EVM chain did not answer while the payment was checked: it is not the payment's fault",
+        { retryAfterSeconds: 3 },
+      );
+    }
+    return result;
+  }
+  return {
+    verify: (payload, requirements) =>
+      onEvm(requirements.network, () => facilitator.verify(payload, requirements)),
+    settle: (payload, requirements) =>
+      onEvm(requirements.network, () => facilitator.settle(payload, requirements)),
+    getSupported: () => Promise.resolve(facilitator.getSupported() as SupportedResponse),
+  };
+}

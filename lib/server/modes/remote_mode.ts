@@ -1,0 +1,36 @@
+/**
+ * Remote mode (devnet, mainnet): the configured Solana RPC, an HTTP x402
+ * facilitator, and the networks' real USDC.
+ *
+ * @module
+ */
+import { HTTPFacilitatorClient } from "@x402/core/server";
+import type { Config } from "../config/load.ts";
+import type { ModeParts } from "./mode_parts.ts";
+import { evmRail, NETWORKS, solanaRail } from "../../payments/rails.ts";
+import { polledBlockhash } from "../../payments/recent_blockhash.ts";
+import { createSolanaClient, latestBlockhash } from "../../solana/rpc.ts";
+
+/** The parts of a devnet or mainnet service, from `config`. */
+export function startRemoteMode(config: Config): ModeParts {
+  const mainnet = config.mode === "mainnet";
+  const solana = mainnet ? NETWORKS.solanaMainnet : NETWORKS.solanaDevnet;
+  const base = mainnet ? NETWORKS.base : NETWORKS.baseSepolia;
+  const services = { solana: createSolanaClient(config.solanaRpcUrl!) };
+  return {
+    facilitator: new HTTPFacilitatorClient({ url: config.facilitatorUrl! }),
+    rails: {
+      solana: solanaRail({
+        network: solana.network,
+        asset: solana.usdc,
+        payTo: config.payToSolana!,
+        recentBlockhash: polledBlockhash(() => latestBlockhash(services.solana)),
+      }),
+      evm: config.altEnabled
+        ? evmRail({ network: base.network, asset: base.usdc, payTo: config.payToEvm! })
+        : undefined,
+    },
+    services,
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The running service's parts, wired from the configuration: the services
+ * handlers use (Solana client, audio and PDF limits and gates), the payment rails and gateway, health checks, and in
+ * local mode the embedded chains and in-process facilitator.
+ *
+ * @module
+ */
+import type { FacilitatorClient } from "@x402/core/server";
+import type { Config } from "./config/load.ts";
+import { createHealth, type HealthCheck, slotCheck } from "./health.ts";
+import type { CheckResult } from "./health.ts";
+import { jsonLogger, type Logger } from "../shared/log.ts";
+import { ClaimStore } from "../payments/claims.ts";
+import { PaymentGateway } from "../payments/gateway.ts";
+import type { PaymentRail } from "../payments/rails.ts";
+import type { LocalChains } from "./modes/local_chains.ts";
+import { importOnDemand } from "../shared/on_demand.ts";
+import { startRemoteMode } from "./modes/remote_mode.ts";
+import { buildServices, type Services } from "./services.ts";
+import { rpcCall } from "../solana/rpc.ts";
+import { localEvmCheck } from "./modes/local_evm_health.ts";
+import { BodyBudget } from "./body_budget.ts";
+import { createDrain, type Drain } from "./drain.ts";
+import {
+  type Capabilities,
+  probeCapabilities,
+  type Probes,
+  runtimeProbes,
+  withinBudget,
+} from "./capabilities.ts";
+
+/** The running service. */
+export interface Runtime {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly services: Services;
+  readonly gateway: PaymentGateway;
+  readonly rails: { readonly solana: PaymentRail; readonly evm?: PaymentRail };
+  readonly local?: LocalChains;
+  /** What this runtime can do (ffmpeg, pdf.js), found out at start. */
+  readonly capabilities: Capabilities;
+  /** Bytes of request bodies that may be in flight at once (from the memory budget). */
+  readonly bodyBudget: BodyBudget;
+  /** Graceful shutdown: whether it has begun, and the deadline of work in flight. */
+  readonly drain: Drain;
+  /** Cached, time-bounded dependency checks. */
+  health(): Promise<Record<string, CheckResult & { critical: boolean }>>;
+  /** Stops the embedded chains and closes stores. */
+  close(): Promise<void>;
+}
+
+/** Options for {@linkcode startRuntime}. */
+export interface RuntimeOptions {
+  /** Where log lines go (default: JSON lines on standard output). */
+  log?: Logger;
+  /** A facilitator to use instead of the configured one (tests). */
+  facilitator?: FacilitatorClient;
+  /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
+  facilitatorRetryMs?: number;
+  /** How long the facilitator may take to answer a verification or settlement (default 20 s). */
+  facilitatorTimeoutMs?: number;
+  /** How to find out what this runtime can do (default: run ffmpeg, look for pdf.js). */
+  probes?: Probes;
+}
+
+/** Starts the service's parts for `config`. */
+export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const log = options.log ?? jsonLogger();
+  const parts = config.mode === "local"
+    ? await (await importOnDemand<typeof import("./modes/local_mode.ts")>(
+      new URL("./modes/local_mode.ts", import.meta.url),
+    ))
+      .startLocalMode(config)
+    : startRemoteMode(config);
+  const services = buildServices(config, parts.services.solana);
+  const capabilities = withinBudget(
+    await probeCapabilities(options.probes ?? runtimeProbes(config.audio.ffmpegPath)),
+    { audioBytes: config.audio.maxBytes, pdfBytes: config.pdf.limits.maxBytes },
+    config.memory.budgetMb,
+  );
+  // The PDF workers start with the first conversion, not here: idle ones retire after 30 s anyway, so
+  // threads started now would only hold memory through the first half minute.
+  // Deno KV (SQLite) opens with the first payment claim: an idle service does not load it.
+  let kv: Deno.Kv | undefined;
+  const openKv = async () =>
+    kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
+  const gateway = new PaymentGateway({
+    facilitator: options.facilitator ?? parts.facilitator,
+    rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
+    claims: new ClaimStore(openKv),
+    retryInitMs: options.facilitatorRetryMs,
+    facilitatorTimeoutMs: options.facilitatorTimeoutMs,
+    onSettlement: (event) => log({ type: "settlement", ...event }),
+  });
+  await gateway.ready().catch((error) => log({ type: "warning", message: error.message }));
+
+  const checks: HealthCheck[] = [
+    {
+      name: "solanaRpc",
+      critical: true,
+      run: async (signal) => slotCheck(await rpcCall(services.solana, "getSlot", [], signal)),
+    },
+    {
+      name: "facilitator",
+      critical: true,
+      run: async () => {
+        await gateway.ready().catch(() => {});
+        const status = gateway.status;
+        return { ok: status.ready, detail: status.ready ? "reachable" : status.error };
+      },
+    },
+    capabilityCheck("ffmpeg", capabilities.ffmpeg, "audio normalisation is not sold here"),
+    capabilityCheck("pdfjs", capabilities.pdfjs, "PDF conversion is not sold here"),
+  ];
+
+  const cached = createHealth(checks);
+  cached(); // Warm the cache: the first /healthz is then answered from it, not from three live checks.
+  const evm = parts.local?.evm;
+  // The embedded EVM chain's state is known without a round trip: reported live, never from the cache.
+  const health = evm
+    ? async () => ({ ...await cached(), localEvm: { ...localEvmCheck(evm.status()), critical: true } })
+    : cached;
+
+  return {
+    config,
+    log,
+    services,
+    gateway,
+    rails: parts.rails,
+    local: parts.local,
+    capabilities,
+    bodyBudget: new BodyBudget(config.memory.bodyBytes),
+    drain: createDrain(),
+    health,
+    async close() {
+      kv?.close();
+      await services.pdf.pool.close();
+      await parts.close();
+    },
+  };
+}
+
+/** A health check reporting a capability found at start; a missing one limits a feature only. */
+function capabilityCheck(name: string, capability: Capabilities[keyof Capabilities], consequence: string) {
+  const result = capability.ok
+    ? { ok: true, detail: capability.detail }
+    : { ok: false, detail: `${capability.detail}: ${consequence}` };
+  return { name, critical: false, run: () => Promise.resolve(result) };
+}

@@ -1,0 +1,25 @@
+/**
+ * The dependencies handed to every operation handler, and how they are built
+ * from the configuration.
+ *
+ * @module
+ */
+import { type AudioService, createAudioService } from "../audio/service.ts";
+import type { Config } from "./config/load.ts";
+import { createPdfService, type PdfService } from "../pdf/service.ts";
+import type { SolanaClient } from "../solana/rpc.ts";
+
+/** Shared dependencies for operation handlers. */
+export interface Services {
+  /** The Solana cluster being diagnosed. */
+  solana: SolanaClient;
+  /** Audio limits and concurrency gate, from the configuration. */
+  audio: AudioService;
+  /** PDF limits and concurrency gate, from the configuration. */
+  pdf: PdfService;
+}
+
+/** The services for `config`, diagnosing through `solana`. */
+export function buildServices(config: Pick<Config, "audio" | "pdf">, solana: SolanaClient): Services {
+  return { solana, audio: createAudioService(config.audio), pdf: createPdfService(config.pdf) };
+}

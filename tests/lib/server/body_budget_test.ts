@@ -1,0 +1,30 @@
+/** The budget of bodies in flight: reservations add up, refuse past the limit, and give back once. */
+import assert from "node:assert/strict";
+import { BodyBudget } from "../../../lib/server/body_budget.ts";
+import { createDrain } from "../../../lib/server/drain.ts";
+
+Deno.test("BodyBudget reserves up to its limit and gives each reservation back once", () => {
+  const budget = new BodyBudget(100);
+  const first = budget.tryReserve(60)!;
+  assert.ok(first);
+  assert.equal(budget.tryReserve(41), undefined, "over the limit: refused");
+  const second = budget.tryReserve(40)!;
+  assert.equal(budget.inFlight, 100);
+  first();
+  first();
+  assert.equal(budget.inFlight, 40, "a second release changes nothing");
+  second();
+  assert.equal(budget.inFlight, 0);
+  assert.equal(budget.tryReserve(101), undefined, "a body larger than the whole budget never fits");
+});
+
+Deno.test("createDrain() starts once and aborts work at the deadline", async () => {
+  const drain = createDrain();
+  assert.equal(drain.draining, false);
+  drain.start();
+  await drain.started;
+  assert.equal(drain.draining, true);
+  assert.equal(drain.deadline.aborted, false);
+  drain.abortWork();
+  assert.equal(drain.deadline.aborted, true);
+});

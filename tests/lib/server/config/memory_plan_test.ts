@@ -1,0 +1,84 @@
+/**
+ * One memory budget sizes the body budget, the audio and PDF concurrency and
+ * the largest uploads.
+ */
+import assert from "node:assert/strict";
+import { ConfigError, loadConfig } from "../../../../lib/server/config/load.ts";
+import { audioWorkBytes, BASELINE_MB, planMemory } from "../../../../lib/server/config/memory_plan.ts";
+import { conversionMb, pdfWorkBytes } from "../../../../lib/pdf/memory.ts";
+import { DEFAULT_POOL_OPTIONS } from "../../../../lib/pdf/pool.ts";
+
+const MB = 1024 * 1024;
+
+Deno.test("loadConfig() refuses an unset SERVICE_MODE on a host, naming what to set", () => {
+  for (const env of [{ DENO_DEPLOYMENT_ID: "dep-1" }, { HOST: "0.0.0.0" }]) {
+    assert.throws(() => loadConfig(env), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /SERVICE_MODE is not set/);
+      assert.match(error.message, /PAY_TO_SOLANA/);
+      return true;
+    });
+  }
+  assert.equal(loadConfig({ SERVICE_MODE: "local", HOST: "0.0.0.0" }).mode, "local");
+});
+
+Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget", () => {
+  const caps = { audioBytes: 50 * MB, pdfBytes: 20 * MB };
+  // A kind whose largest upload is 0 never runs.
+  const used = (plan: ReturnType<typeof planMemory>) =>
+    BASELINE_MB * MB + plan.bodyBytes +
+    (plan.pdfMaxBytes > 0 ? plan.pdfConcurrency * pdfWorkBytes(plan.pdfMaxBytes) : 0) +
+    (plan.audioMaxBytes > 0 ? plan.audioConcurrency * audioWorkBytes(plan.audioMaxBytes) : 0);
+  for (const budgetMb of [384, 512, 640, 768, 1024, 1536, 2048, 4096, 8192]) {
+    for (const audio of [true, false]) {
+      const plan = planMemory(budgetMb, caps, { audio });
+      assert.ok(used(plan) <= budgetMb * MB, `${budgetMb} MB: ${JSON.stringify(plan)}`);
+      assert.ok(
+        plan.bodyBytes >= Math.ceil(50 * MB * 4 / 3),
+        "the largest body, base64 in an MCP call, fits",
+      );
+    }
+  }
+  // Deno Deploy's 768 MB, no audio there: bodies an eighth, one PDF conversion of nearly its cap.
+  const deploy = planMemory(768, caps, { audio: false });
+  assert.equal(deploy.bodyBytes, 96 * MB);
+  assert.deepEqual([deploy.pdfConcurrency, deploy.audioMaxBytes], [1, 0]);
+  assert.ok(deploy.pdfMaxBytes > 15 * MB && deploy.pdfMaxBytes <= 20 * MB, JSON.stringify(deploy));
+  // 768 MB with ffmpeg: room for an 8 MB audio job first, PDF the rest.
+  const host = planMemory(768, caps);
+  assert.equal(host.audioMaxBytes, 8 * MB);
+  assert.ok(host.pdfMaxBytes > 5 * MB && host.pdfMaxBytes < deploy.pdfMaxBytes, JSON.stringify(host));
+  assert.deepEqual([host.pdfConcurrency, host.audioConcurrency], [1, 1]);
+  // More memory: the caps in full, then more of each at once, the kind with fewer first.
+  const full = planMemory(1536, caps);
+  assert.deepEqual([full.pdfMaxBytes, full.audioMaxBytes], [20 * MB, 50 * MB]);
+  const big = planMemory(4096, caps);
+  assert.deepEqual([big.pdfMaxBytes, big.audioMaxBytes], [20 * MB, 50 * MB]);
+  assert.ok(big.pdfConcurrency > 1 && big.audioConcurrency > 1, JSON.stringify(big));
+  assert.ok(Math.abs(big.pdfConcurrency - big.audioConcurrency) <= 2, JSON.stringify(big));
+  // Too little for a PDF conversion at all: none is accepted (and it is not sold), not a job past the budget.
+  assert.equal(planMemory(384, caps).pdfMaxBytes, 0);
+});
+
+Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; explicit limits win", () => {
+  const config = loadConfig({ MEMORY_BUDGET_MB: "4096" });
+  assert.equal(config.memory.budgetMb, 4096);
+  assert.equal(config.audio.concurrency, config.memory.audioConcurrency);
+  assert.equal(config.pdf.concurrency, config.memory.pdfConcurrency);
+  assert.ok(config.pdf.concurrency > 1);
+  assert.equal(loadConfig({ MEMORY_BUDGET_MB: "4096", PDF_CONCURRENCY: "1" }).pdf.concurrency, 1);
+  // A worker per core, for splitting, only when the PDF share of the budget admits a split.
+  assert.equal(loadConfig({}).pdf.pool.workers, 1);
+  const roomy = loadConfig({ MEMORY_BUDGET_MB: "1536", PDF_CONCURRENCY: "1" }).pdf.pool;
+  assert.equal(roomy.workers, DEFAULT_POOL_OPTIONS.workers);
+  assert.ok(roomy.memoryMb >= conversionMb(500, 2), `${roomy.memoryMb} MB admits a 500-page split`);
+  assert.throws(() => loadConfig({ MEMORY_BUDGET_MB: "64" }), /MEMORY_BUDGET_MB "64"/);
+  // The largest uploads follow the budget too; on Deno Deploy audio gets none and PDF its share.
+  const small = loadConfig({ MEMORY_BUDGET_MB: "600" });
+  assert.equal(small.audio.maxBytes, small.memory.audioMaxBytes);
+  assert.equal(small.pdf.limits.maxBytes, small.memory.pdfMaxBytes);
+  assert.ok(small.pdf.limits.maxBytes < loadConfig({}).pdf.limits.maxBytes);
+  const deploy = loadConfig({ SERVICE_MODE: "local", DENO_DEPLOYMENT_ID: "dep-1" });
+  assert.equal(deploy.audio.maxBytes, 0);
+  assert.ok(deploy.pdf.limits.maxBytes > loadConfig({}).pdf.limits.maxBytes);
+});

@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+
+const SCRIPT = `
+import { jsonLogger } from ${JSON.stringify(new URL("../../../lib/shared/log.ts", import.meta.url).href)};
+const log = jsonLogger();
+for (let i = 0; i < 5000; i++) log({ type: "access", i, path: "/v1/fees/priority" });
+if (Deno.args[0] === "exit") Deno.exit(3);
+`;
+
+for (const ending of ["return", "exit"]) {
+  Deno.test(`jsonLogger() writes every line, in order, as JSON, when the process ends by ${ending}`, async () => {
+    const file = await Deno.makeTempFile({ suffix: ".ts" });
+    try {
+      await Deno.writeTextFile(file, SCRIPT);
+      const { stdout } = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", file, ending],
+        stderr: "inherit",
+      })
+        .output();
+      const lines = new TextDecoder().decode(stdout).trimEnd().split("\n").map((line) => JSON.parse(line));
+      assert.equal(lines.length, 5000);
+      lines.forEach((line, i) => {
+        assert.equal(line.i, i);
+        assert.equal(line.type, "access");
+        assert.ok(!Number.isNaN(Date.parse(line.time)));
+      });
+    } finally {
+      await Deno.remove(file);
+    }
+  });
+}
