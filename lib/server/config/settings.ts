@@ -136,7 +136,7 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
       "Memory the service may use, ffmpeg included, MB (at least 128). An eighth (at least the largest body) " +
       "is the budget of request bodies in flight (more: 503 with `Retry-After`); the rest holds PDF and audio " +
       "work, from which the concurrency defaults and the largest accepted uploads follow (explicit limits " +
-      "win, past the budget). See Deploy → Memory",
+      "win, past the budget). See docs/memory.md",
   },
   {
     name: "AUDIO_CONCURRENCY",
