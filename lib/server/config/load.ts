@@ -6,13 +6,17 @@
  *
  * @module
  */
-import { isSolanaAddress } from "../../solana/base58.ts";
+import { isSolanaAddress } from "../../solana/mod.ts";
 import { type HostRule, LOOPBACK_HOSTS, parseHost } from "../../shared/allowed_hosts.ts";
-import type { SupervisorOptions } from "../../local/evm/supervisor.ts";
-import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "../../audio/limits.ts";
-import { DEFAULT_PDF_LIMITS, type PdfLimits } from "../../pdf/limits.ts";
-import { conversionMb, workerHeapMb } from "../../pdf/memory.ts";
-import { DEFAULT_POOL_OPTIONS } from "../../pdf/pool.ts";
+import type { SupervisorOptions } from "../../local/mod.ts";
+import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "../../audio/mod.ts";
+import {
+  conversionMb,
+  DEFAULT_PDF_LIMITS,
+  DEFAULT_POOL_OPTIONS,
+  type PdfLimits,
+  workerHeapMb,
+} from "../../pdf/mod.ts";
 import {
   DEFAULT_ANVIL_READY_MS,
   DEFAULT_DEVNET_FACILITATOR,
