@@ -23,10 +23,14 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { InvalidInputError } from "../lib/shared/errors.ts";
-import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
-import { encodePaymentResponse } from "../lib/payments/headers.ts";
+import {
+  encodePaymentResponse,
+  type PaymentGateway,
+  type PaymentRail,
+  type PricedResource,
+  throwIfUnavailable,
+} from "../lib/payments/mod.ts";
 import { LruCache } from "../lib/shared/lru.ts";
-import { type PaymentRail, throwIfUnavailable } from "../lib/payments/rails.ts";
 import { prefersMedia } from "../lib/operation/mod.ts";
 import { connectionPresence } from "../lib/shared/client_presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";

@@ -11,9 +11,9 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { ServiceError } from "../lib/shared/errors.ts";
 import type { Logger } from "../lib/shared/log.ts";
-import type { AnyOperation } from "../lib/operation/define.ts";
+import type { AnyOperation } from "../lib/operation/mod.ts";
 
-import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../lib/payments/mcp_meta_keys.ts";
+import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../lib/payments/mod.ts";
 
 export { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY };
 

@@ -23,7 +23,7 @@ import * as $20 from "./v1/token/risk.ts";
 import * as $21 from "./v1/transaction/[signature].ts";
 import * as $22 from "./v1/transaction/simulate.ts";
 
-import type { RouteFile } from "../lib/operation/registry.ts";
+import type { RouteFile } from "../lib/operation/mod.ts";
 
 /** Every route file, by its place under `routes/`. */
 export const routeFiles: readonly RouteFile[] = [

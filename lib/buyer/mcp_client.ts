@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
-import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../payments/mcp_meta_keys.ts";
+import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../payments/mod.ts";
 
 /** Options for {@linkcode connectMcp}. */
 export interface ConnectOptions {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PricedResource } from "../payments/gateway.ts";
+import type { PricedResource } from "../payments/mod.ts";
 import type { AnyOperation } from "./define.ts";
 
 /** The resource a buyer pays for when calling `operation` at `url`. */

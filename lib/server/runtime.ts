@@ -7,17 +7,14 @@
  */
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Config } from "./config/load.ts";
-import { createHealth, type HealthCheck, slotCheck } from "./health.ts";
-import type { CheckResult } from "./health.ts";
+import { type CheckResult, createHealth, type HealthCheck, slotCheck } from "./health.ts";
 import { jsonLogger, type Logger } from "../shared/log.ts";
-import { ClaimStore } from "../payments/claims.ts";
-import { PaymentGateway } from "../payments/gateway.ts";
-import type { PaymentRail } from "../payments/rails.ts";
+import { ClaimStore, PaymentGateway, type PaymentRail } from "../payments/mod.ts";
 import type { LocalChains } from "./modes/local_chains.ts";
 import { importOnDemand } from "../shared/on_demand.ts";
 import { startRemoteMode } from "./modes/remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
-import { rpcCall } from "../solana/rpc.ts";
+import { rpcCall } from "../solana/mod.ts";
 import { localEvmCheck } from "./modes/local_evm_health.ts";
 import { BodyBudget } from "./body_budget.ts";
 import { createDrain, type Drain } from "./drain.ts";

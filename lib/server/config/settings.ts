@@ -4,11 +4,14 @@
  *
  * @module
  */
-import { DEFAULT_AUDIO_LIMITS } from "../../audio/limits.ts";
-import { DEFAULT_PDF_LIMITS } from "../../pdf/limits.ts";
-import { MAX_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB } from "../../pdf/memory.ts";
+import { DEFAULT_AUDIO_LIMITS } from "../../audio/mod.ts";
+import {
+  DEFAULT_PDF_LIMITS,
+  DEFAULT_POOL_OPTIONS,
+  MAX_WORKER_HEAP_MB,
+  MIN_WORKER_HEAP_MB,
+} from "../../pdf/mod.ts";
 import { DEFAULT_MEMORY_BUDGET_MB, planMemory } from "./memory_plan.ts";
-import { DEFAULT_POOL_OPTIONS } from "../../pdf/pool.ts";
 
 /** One environment variable the configuration reads, as the docs list it. */
 export interface Setting {

@@ -7,9 +7,8 @@
 import { HTTPFacilitatorClient } from "@x402/core/server";
 import type { Config } from "../config/load.ts";
 import type { ModeParts } from "./mode_parts.ts";
-import { evmRail, NETWORKS, solanaRail } from "../../payments/rails.ts";
-import { polledBlockhash } from "../../payments/recent_blockhash.ts";
-import { createSolanaClient, latestBlockhash } from "../../solana/rpc.ts";
+import { evmRail, NETWORKS, polledBlockhash, solanaRail } from "../../payments/mod.ts";
+import { createSolanaClient, latestBlockhash } from "../../solana/mod.ts";
 
 /** The parts of a devnet or mainnet service, from `config`. */
 export function startRemoteMode(config: Config): ModeParts {

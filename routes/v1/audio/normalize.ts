@@ -7,11 +7,14 @@
  */
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/shared/on_demand.ts";
-import { precheckAudio } from "../../../lib/audio/precheck.ts";
-import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
-import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";
-import { PRESET_NAMES, TARGET_RANGES } from "../../../lib/audio/presets.ts";
+import {
+  loadNormalizer,
+  NORMALIZATION_MODES,
+  OUTPUT_FORMATS,
+  precheckAudio,
+  PRESET_NAMES,
+  TARGET_RANGES,
+} from "../../../lib/audio/mod.ts";
 
 const loudness = z.object({
   integratedLufs: z.number().describe("Integrated loudness, LUFS"),
@@ -124,9 +127,7 @@ export default defineOperation({
     const audio = ctx.services.audio;
     const { audio: bytes, ...request } = input;
     // The normaliser (decoding, metering, encoding) loads with the first paid request, not at start.
-    const { normalizeAudio } = await importOnDemand<typeof import("../../../lib/audio/normalize.ts")>(
-      new URL("../../../lib/audio/normalize.ts", import.meta.url),
-    );
+    const { normalizeAudio } = await loadNormalizer();
     const result = await normalizeAudio(bytes, request, {
       limits: audio.limits,
       gate: audio.gate,

@@ -7,9 +7,12 @@
  */
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { DEFAULT_PDF_LIMITS } from "../../../lib/pdf/limits.ts";
-import { checkPdfBytes } from "../../../lib/pdf/check.ts";
-import { checkPageRange, PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
+import {
+  checkPageRange,
+  checkPdfBytes,
+  DEFAULT_PDF_LIMITS,
+  PAGE_RANGE_PATTERN,
+} from "../../../lib/pdf/mod.ts";
 
 const MB = 1024 * 1024;
 

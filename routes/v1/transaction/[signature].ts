@@ -5,9 +5,7 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/shared/on_demand.ts";
-import { explainInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
-import { explainSchema } from "../../../lib/solana/transaction/schema.ts";
+import { explainInputSchema, explainSchema, loadDiagnosis } from "../../../lib/solana/transaction/mod.ts";
 
 export default defineOperation({
   id: "chain_transaction_analysis",
@@ -33,11 +31,7 @@ export default defineOperation({
     signature: "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX",
   },
   async handler(input, ctx) {
-    const { explainTransaction } = await importOnDemand<
-      typeof import("../../../lib/solana/transaction/mod.ts")
-    >(
-      new URL("../../../lib/solana/transaction/mod.ts", import.meta.url),
-    );
+    const { explainTransaction } = await loadDiagnosis();
     return await explainTransaction(ctx.services.solana, {
       signature: input.signature,
       ...(input.lastValidBlockHeight !== undefined

@@ -6,9 +6,12 @@
  */
 import { InvalidInputError } from "../../../lib/shared/errors.ts";
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/shared/on_demand.ts";
-import { simulateInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
-import { simulateSchema } from "../../../lib/solana/transaction/schema.ts";
+import {
+  loadDiagnosis,
+  loadTransactionDecoder,
+  simulateInputSchema,
+  simulateSchema,
+} from "../../../lib/solana/transaction/mod.ts";
 
 export default defineOperation({
   id: "chain_transaction_simulate",
@@ -41,20 +44,12 @@ export default defineOperation({
   },
   // Whether the transaction decodes, checked before payment with the decoder loaded on first use.
   async precheck(input) {
-    const { transactionProblem } = await importOnDemand<
-      typeof import("../../../lib/solana/transaction/serialized.ts")
-    >(
-      new URL("../../../lib/solana/transaction/serialized.ts", import.meta.url),
-    );
+    const { transactionProblem } = await loadTransactionDecoder();
     const problem = transactionProblem(input.transaction, input.encoding);
     if (problem) throw new InvalidInputError(`Invalid input: "transaction": ${problem}`);
   },
   async handler(input, ctx) {
-    const { simulateTransaction } = await importOnDemand<
-      typeof import("../../../lib/solana/transaction/mod.ts")
-    >(
-      new URL("../../../lib/solana/transaction/mod.ts", import.meta.url),
-    );
+    const { simulateTransaction } = await loadDiagnosis();
     return await simulateTransaction(ctx.services.solana, {
       transaction: input.transaction,
       encoding: input.encoding,
