@@ -22,7 +22,12 @@ async function decode(program: string, code: number) {
 
 Deno.test("generated tables record where each was read, and hold well-formed codes", () => {
   for (const table of generated.tables) {
-    assert.match(table.source, /^npm:@?[\w./-]+@\d[\w.-]*\/\S+$/, table.programName);
+    assert.match(
+      table.source,
+      /^(npm:@?[\w./-]+@\d[\w.-]*|github:[\w.-]+\/[\w.-]+@[0-9a-f]{40})\/\S+$/,
+      table.programName,
+    );
+    assert.match(table.sha256, /^[0-9a-f]{64}$/, table.programName);
     assert.ok(table.errors.length > 0, table.programName);
     const codes = table.errors.map(([code]) => code);
     assert.equal(new Set(codes).size, codes.length, `${table.programName} repeats a code`);
