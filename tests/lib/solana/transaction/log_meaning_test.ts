@@ -7,10 +7,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { attributeFailure } from "../../../../lib/solana/transaction/attribution.ts";
-import { parseTransactionError } from "../../../../lib/solana/transaction/error_shapes.ts";
+import { decodeCode } from "./_decode.ts";
 import { inferMeaning } from "../../../../lib/solana/transaction/error_meaning.ts";
-import { alignInstructions, parseLogs } from "../../../../lib/solana/transaction/logs.ts";
 import {
   PAUSED_RETRY_SECONDS,
   statedWaitSeconds,
@@ -22,20 +20,6 @@ async function replayed(id: string) {
   const [scored] = await replayCorpus(loadCorpus().filter((entry) => entry.id === id));
   assert.ok(scored, id);
   return scored.result;
-}
-
-async function decode(program: string, code: number, lines: string[] = []) {
-  const { frames } = parseLogs([
-    `Program ${program} invoke [1]`,
-    ...lines,
-    `Program ${program} failed: custom program error: 0x${code.toString(16)}`,
-  ]);
-  alignInstructions(frames, [program]);
-  return await attributeFailure(
-    parseTransactionError({ InstructionError: [0, { Custom: code }] }),
-    frames,
-    null,
-  );
 }
 
 Deno.test("a report that lost to a newer one: do not resend, nothing to fix (Chainlink OCR2, recorded)", async () => {
@@ -85,7 +69,7 @@ const OPENBOOK_V1 = "srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX";
 Deno.test("an order book's full open-orders account: cancel or settle orders, then send again (Serum and its fork)", async () => {
   // DexErrorCode::TooManyOpenOrders is 42 in project-serum/serum-dex and in openbook-dex/program.
   for (const program of [SERUM_DEX, OPENBOOK_V1]) {
-    const { failure, verdict } = await decode(program, 42);
+    const { failure, verdict } = await decodeCode(program, 42);
     assert.equal(failure?.errorName, "TooManyOpenOrders");
     assert.deepEqual(verdict, { failureClass: "account_state", retryable: false, action: "fix_transaction" });
     assert.match(failure!.message, /^Too many open orders: .*cancel or settle open orders, then send again$/);
@@ -94,27 +78,27 @@ Deno.test("an order book's full open-orders account: cancel or settle orders, th
 
 Deno.test("an order book's insufficient funds is a funds failure; a full request queue waits for the crank", async () => {
   // DexErrorCode::InsufficientFunds = 34, RequestQueueFull = 50 (project-serum/serum-dex dex/src/error.rs).
-  const funds = await decode(SERUM_DEX, 34);
+  const funds = await decodeCode(SERUM_DEX, 34);
   assert.deepEqual(funds.verdict, {
     failureClass: "insufficient_funds",
     retryable: false,
     action: "add_funds",
   });
-  const queue = await decode(SERUM_DEX, 50);
+  const queue = await decodeCode(SERUM_DEX, 50);
   assert.equal(queue.verdict.failureClass, "transient");
   assert.equal(queue.verdict.action, "retry_later");
 });
 
 Deno.test("a price update older than the one on chain is superseded (Pyth Push Oracle IDL)", async () => {
   // 6000 UpdatesNotMonotonic: "Updates must be monotonically increasing".
-  const { failure, verdict } = await decode("pythWSnswVUd12oZpeFP8e9CVaEqJg25g1Vtc2biRsT", 6000);
+  const { failure, verdict } = await decodeCode("pythWSnswVUd12oZpeFP8e9CVaEqJg25g1Vtc2biRsT", 6000);
   assert.equal(failure?.errorName, "UpdatesNotMonotonic");
   assert.deepEqual(verdict, { failureClass: "already_processed", retryable: false, action: "do_not_retry" });
 });
 
 Deno.test("too soon: retry after the interval the words give (Kamino Vault IDL, Stake program source)", async () => {
   // Kamino Vault 7045 InvestTooSoon: "Invest is called too soon after last invest".
-  const vault = await decode("KvauGMspG5k6rtzrqqn7WNn3oZdyKqLKwK2XWQ8FLjd", 7045);
+  const vault = await decodeCode("KvauGMspG5k6rtzrqqn7WNn3oZdyKqLKwK2XWQ8FLjd", 7045);
   assert.deepEqual(vault.verdict, {
     failureClass: "transient",
     retryable: true,
@@ -122,12 +106,12 @@ Deno.test("too soon: retry after the interval the words give (Kamino Vault IDL, 
     retryAfterSeconds: TOO_SOON_RETRY_SECONDS,
   });
   // StakeError::TooSoonToRedelegate (3): "One re-delegation permitted per epoch" — wait for the next epoch.
-  const stake = await decode("Stake11111111111111111111111111111111111111", 3);
+  const stake = await decodeCode("Stake11111111111111111111111111111111111111", 3);
   assert.equal(stake.verdict.retryAfterSeconds, 172_800);
 });
 
 Deno.test("an expired order is rebuilt, not abandoned (Jupiter Limit Order IDL)", async () => {
-  const { verdict } = await decode("jupoNjAxXgZ4rjzxzPMP4oxduvQsQtZzyknqvzYNrNu", 6008);
+  const { verdict } = await decodeCode("jupoNjAxXgZ4rjzxzPMP4oxduvQsQtZzyknqvzYNrNu", 6008);
   assert.deepEqual(verdict, {
     failureClass: "program_error",
     retryable: true,
@@ -137,14 +121,14 @@ Deno.test("an expired order is rebuilt, not abandoned (Jupiter Limit Order IDL)"
 
 Deno.test("already done, and beyond a cap (Squads v4 and MarginFi IDLs)", async () => {
   // Squads v4 6010 AlreadyApproved: "Member already approved the transaction".
-  const squads = await decode("SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf", 6010);
+  const squads = await decodeCode("SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf", 6010);
   assert.deepEqual(squads.verdict, {
     failureClass: "already_processed",
     retryable: false,
     action: "do_not_retry",
   });
   // MarginFi 6003 BankAssetCapacityExceeded: "Bank deposit capacity exceeded".
-  const marginfi = await decode("MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA", 6003);
+  const marginfi = await decodeCode("MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA", 6003);
   assert.equal(marginfi.verdict.action, "fix_transaction");
   assert.match(marginfi.failure!.message, /make it smaller/);
 });
