@@ -139,7 +139,7 @@ export const RULES: readonly Rule[] = [
     // The program wants time to pass first: a crank interval, a cooldown, a lock-up, a rate limit.
     rule: "too_soon",
     pattern:
-      /\btoo (?:soon|early)\b|\bnot (?:yet )?elapsed\b|\b(?:interval|cooldown|cool down|waiting period|lock ?up)\b(?: \w+){0,4} (?:not (?:yet )?(?:passed|elapsed|over|ended|expired)|in force|active)\b|\bnot (?:yet )?(?:due|ripe)\b|\bwait (?:a|more|for|until|longer|\d+)\b|\btry again later\b|\brate limit(?:ed)?\b|\bonce per (?:epoch|slot|day|interval)\b|\bper epoch\b/,
+      /\btoo (?:soon|early)\b|\bnot (?:yet )?elapsed\b|\b(?:interval|cooldown|cool down|waiting period|lock ?up)\b(?: \w+){0,4} (?:not (?:yet )?(?:passed|elapsed|over|ended|expired)|in force|active)\b|\bnot (?:yet )?(?:due|ripe)\b|\bwait (?:a|more|for|until|longer|\d+)\b|\btry again later\b|\brate limit(?:ed)?\b|\bonce per (?:epoch|slot|day|interval)\b|\bper epoch\b|\buntil (?:the )?(?:end of the )?(?:current |next )?(?:interval|epoch|period|window)\b|\bwill reset\b/,
     unless: /\b(?:invalid|must be|greater than|before start)\b/,
     failureClass: "transient",
     action: "retry_later",
@@ -164,7 +164,7 @@ export const RULES: readonly Rule[] = [
     // An order book's open-orders account, or any account with fixed slots, is full.
     rule: "capacity",
     pattern:
-      /\btoo many (?:open |active )?(?:orders|positions|balances|rfqs|events)\b|\b(?:open ?orders?|orders?|balance|position)(?: \w+)? (?:slots? )?(?:are |is )?full\b|\bno free (?:order )?(?:index|slot)\b|\bmax(?:imum)? number of (?:open )?(?:orders|positions)\b|\bclose a balance first\b/,
+      /\btoo many (?:open |active )?(?:orders|positions|balances|rfqs)\b|\b(?:open ?orders?|orders?|balance|position)(?: \w+)? (?:slots? )?(?:are |is )?full\b|\bno free (?:order )?(?:index|slot)\b|\bmax(?:imum)? number of (?:open )?(?:orders|positions)\b|\bclose a balance first\b/,
     failureClass: "account_state",
     action: "fix_transaction",
     remedy: (words) =>
@@ -200,6 +200,7 @@ export const RULES: readonly Rule[] = [
   {
     // A quote, order or signed intent past its deadline: rebuild it fresh.
     rule: "expired",
+    notSettings: true,
     pattern:
       /\b(?:order|quote|offer|intent|permit|signature|deadline|listing|request)s? (?:has |is |already )?expired\b|\bexpired (?:order|quote|deadline|signature|permit|offer|intent|listing)s?\b|\bdeadline (?:exceeded|passed|reached)\b|\bpast (?:the )?deadline\b/,
     unless: /\bnot expired\b|\bcannot be created as expired\b/,
