@@ -40,10 +40,11 @@ async function run(
 /** Unpacks `name@version` into the cache (once) and returns its directory. */
 async function pack(spec: string): Promise<string> {
   const target = `${sourceCache()}/npm/${spec.replace("/", "+")}`;
+  // Whole packages only: `fetch_sources.ts` keeps just the source files, too little to confirm a program id.
   try {
-    await Deno.stat(`${target}/package`);
+    await Deno.stat(`${target}/.complete`);
     return `${target}/package`;
-  } catch { /* not fetched yet */ }
+  } catch { /* not fetched whole yet */ }
   await Deno.mkdir(target, { recursive: true });
   const packed = await run("npm", ["pack", spec, "--silent", "--pack-destination", target]);
   if (!packed.ok) throw new Error(`npm pack ${spec} failed`);
@@ -52,6 +53,7 @@ async function pack(spec: string): Promise<string> {
     throw new Error(`could not unpack ${tarball}`);
   }
   await Deno.remove(`${target}/${tarball}`);
+  await Deno.writeTextFile(`${target}/.complete`, "");
   return `${target}/package`;
 }
 

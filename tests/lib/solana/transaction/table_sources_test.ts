@@ -2,12 +2,14 @@
  * The generated error tables against their sources. Every table names the
  * exact file it was read from and that file's SHA-256; here each table is
  * derived again, with the generator's own extractor, from every source this
- * machine holds without the network: the `@solana-program/*` clients Deno
- * installs for the import map (so CI always re-derives those), and, where
- * `tasks/generate_program_tables.ts` ran, its cache of every other package
- * and repository file. A table that differs from its source, or a source
- * whose digest changed, fails. Tables whose source is not on the machine are
- * still held to the list of sources and to well-formed, consistent rows.
+ * machine holds without the network: the npm files `tasks/ensure_tools.ts`
+ * fetches into the source cache before the tests run (so CI re-derives every
+ * npm-sourced table), the repository files kept where
+ * `tasks/generate_program_tables.ts` ran, and the `@solana-program/*` clients
+ * Deno installs for the import map (these four must always be re-derived).
+ * A table that differs from its source, or a source whose digest changed,
+ * fails. Tables whose source is not on the machine are still held to the
+ * list of sources and to well-formed, consistent rows.
  *
  * @module
  */
