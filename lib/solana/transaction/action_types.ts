@@ -10,6 +10,7 @@ import type { ActionKind, Verdict } from "./classes.ts";
 import type { ComputeBudget, FeeSplit } from "./compute_budget.ts";
 import type { LogFrame } from "./logs.ts";
 import type { MessageView } from "./message.ts";
+import type { SlippageNumbers } from "./slippage/types.ts";
 
 /** What to do next, with the numbers that make it concrete. */
 export interface NextAction {
@@ -32,6 +33,8 @@ export interface NextAction {
   blocksRemaining?: number;
   lastValidBlockHeight?: number;
   retryAfterSeconds?: number;
+  /** The numbers of a failed slippage check (bound, actual, quote, price move, smallest passing setting). */
+  slippage?: SlippageNumbers;
 }
 
 /** A current compute-unit price, from recent fees of the accounts the transaction writes. */

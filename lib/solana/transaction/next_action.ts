@@ -10,6 +10,7 @@ import type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts
 import type { ActionKind } from "./classes.ts";
 import { type ComputeBudget, recommendedComputeUnitLimit } from "./compute_budget.ts";
 import { missingFunds } from "./missing_funds.ts";
+import { slippageNumbers, slippageReason } from "./slippage/mod.ts";
 
 export type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
 
@@ -57,6 +58,8 @@ export function nextActionFor(input: ActionInput): ActionResult {
         },
         retryable: true,
       };
+    case "requote_and_rebuild":
+      return { nextAction: requote(input), retryable: verdict.retryable };
     default:
       return {
         nextAction: {
@@ -219,6 +222,18 @@ function withPriceFee(
     ...action,
     microLamportsPerComputeUnit: micro,
     priorityFeeLamports: priorityFeeLamports(micro, limit),
+  };
+}
+
+/** The requote action, with the numbers of the failed slippage check where the chain gives them. */
+function requote(input: ActionInput): NextAction {
+  const numbers = slippageNumbers(input);
+  const reason = reasonFor(input);
+  return {
+    action: "requote_and_rebuild",
+    reason: numbers ? slippageReason(numbers, reason) : reason,
+    ...(input.failure?.account ? { account: input.failure.account } : {}),
+    ...(numbers ? { slippage: numbers, ...(numbers.mint ? { mint: numbers.mint } : {}) } : {}),
   };
 }
 
