@@ -9,7 +9,10 @@ import { MAX_COMPUTE_UNIT_LIMIT, priorityFeeLamports } from "../fees/mod.ts";
 import type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
 import type { ActionKind } from "./classes.ts";
 import { type ComputeBudget, recommendedComputeUnitLimit } from "./compute_budget.ts";
+import { accountFinding } from "./account_state.ts";
+import { causeLines } from "./error_meaning.ts";
 import { missingFunds } from "./missing_funds.ts";
+import { statedWait } from "./retry_timing.ts";
 import { slippageNumbers, slippageReason } from "./slippage/mod.ts";
 
 export type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
@@ -44,20 +47,22 @@ export function nextActionFor(input: ActionInput): ActionResult {
     case "add_funds":
       return { nextAction: missingFunds(input, reasonFor(input)), retryable: verdict.retryable };
     case "raise_priority_fee":
-    case "rebuild_with_fresh_blockhash":
       return {
         nextAction: withPrice(verdict.action, reasonFor(input), input.price),
         retryable: verdict.retryable,
       };
-    case "retry_later":
+    case "rebuild_with_fresh_blockhash":
+      // Nothing to wait for: a fresh blockhash can be fetched and the rebuilt transaction sent at once.
       return {
         nextAction: {
-          action: "retry_later",
-          reason: reasonFor(input),
-          retryAfterSeconds: verdict.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS,
+          ...withPrice(verdict.action, reasonFor(input), input.price),
+          retryAfterSeconds: 0,
+          retryAfterBasis: "blockhash",
         },
-        retryable: true,
+        retryable: verdict.retryable,
       };
+    case "retry_later":
+      return { nextAction: retryLater(input), retryable: true };
     case "requote_and_rebuild":
       return { nextAction: requote(input), retryable: verdict.retryable };
     default:
@@ -66,6 +71,7 @@ export function nextActionFor(input: ActionInput): ActionResult {
           action: verdict.action,
           reason: reasonFor(input),
           ...(input.failure?.account ? { account: input.failure.account } : {}),
+          ...(verdict.failureClass === "account_state" ? accountFinding(input) : {}),
         },
         retryable: verdict.retryable,
       };
@@ -225,6 +231,28 @@ function withPriceFee(
   };
 }
 
+/** The wait before a retry: what the program's log states, else the cause's default. */
+function retryLater(input: ActionInput): NextAction {
+  const stated = input.frame ? statedWait(input.frame.logs) : null;
+  const reason = reasonFor(input);
+  if (stated) {
+    const line = stated.evidence?.replace(/^Program log: /, "") ?? "";
+    return {
+      action: "retry_later",
+      reason: `${reason}; the program says "${line}": retry in ${stated.seconds} s` +
+        (stated.basis === "stated_slots" ? " (slots counted at about 0.4 s each)" : ""),
+      retryAfterSeconds: stated.seconds,
+      retryAfterBasis: stated.basis,
+    };
+  }
+  return {
+    action: "retry_later",
+    reason,
+    retryAfterSeconds: input.verdict.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS,
+    retryAfterBasis: "cause_default",
+  };
+}
+
 /** The requote action, with the numbers of the failed slippage check where the chain gives them. */
 function requote(input: ActionInput): NextAction {
   const numbers = slippageNumbers(input);
@@ -242,5 +270,18 @@ function reasonFor(input: ActionInput): string {
   const { failure, verdict } = input;
   if (!failure) return `No failure recorded (${verdict.failureClass})`;
   const where = failure.programName ?? failure.program;
-  return where ? `${failure.message} (${where})` : failure.message;
+  const base = where ? `${failure.message} (${where})` : failure.message;
+  const said = failure.code !== null && failure.source === "runtime" ? lastWords(input.frame) : null;
+  return said ? `${base}; the program logged: "${said}"` : base;
+}
+
+/**
+ * The newest line a failing frame logged itself that says more than the bare
+ * code, so an undecoded error's reason is never just its hex.
+ */
+function lastWords(frame: ActionInput["frame"]): string | null {
+  if (!frame) return null;
+  const line = causeLines(frame.logs, frame.logs.length)
+    .find((candidate) => !/custom program error|^Program log: Left:|^Program log: Right:/i.test(candidate));
+  return line ? line.replace(/^Program log: /, "") : null;
 }

@@ -6,7 +6,9 @@
  */
 import { z } from "zod";
 import { CONFIDENCES, FAILURE_CLASSES, NEXT_ACTIONS } from "./classes.ts";
+import { ACCOUNT_STATES } from "./account_state.ts";
 import { LANDED_STATES } from "./landed_state.ts";
+import { RETRY_BASES } from "./retry_timing.ts";
 import { BOUND_SIDES, NUMBER_SOURCES } from "./slippage/types.ts";
 
 const lamports = z.number().int();
@@ -72,6 +74,17 @@ export const nextActionSchema = z.object({
   blocksRemaining: z.number().int().optional().describe("Blocks left before the blockhash expires"),
   lastValidBlockHeight: z.number().int().optional(),
   retryAfterSeconds: z.number().int().optional(),
+  retryAfterBasis: z.enum(RETRY_BASES).optional().describe(
+    "What retryAfterSeconds rests on: stated_seconds / stated_slots (the program's log states the wait; slots " +
+      "count about 0.4 s), cause_default (the usual wait for that cause), blockhash (rebuild and send at once)",
+  ),
+  accountIndex: z.number().int().optional().describe(
+    "Position of `account` in the failing instruction's accounts",
+  ),
+  accountRole: z.string().optional().describe("The name the program gives `account`, when it says"),
+  accountState: z.enum(ACCOUNT_STATES).optional().describe(
+    "The state of `account` that made the instruction fail",
+  ),
   slippage: slippageSchema.optional().describe(
     "For requote_and_rebuild: the bound, the actual amount, the quote and the price move, each with its source",
   ),

@@ -30,4 +30,3 @@ const BY_PROGRAM = new Map(
 export function swapDecoderOf(program: string): SwapDecoder | undefined {
   return BY_PROGRAM.get(program);
 }
-

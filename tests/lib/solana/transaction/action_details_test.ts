@@ -1,0 +1,107 @@
+/**
+ * The numbers of the next action beyond slippage: the wait a program states
+ * for a "too soon" failure (seconds or slots, with its basis), the account an
+ * account-state failure is about and its state, and reasons that never stop
+ * at a bare hex code when the program logged something more.
+ */
+import assert from "node:assert/strict";
+import { diagnoseRun } from "../../../../lib/solana/transaction/diagnosis.ts";
+import type { MessageView } from "../../../../lib/solana/transaction/message.ts";
+import { statedWait } from "../../../../lib/solana/transaction/retry_timing.ts";
+import { loadCorpus, replayCorpus } from "./_corpus.ts";
+
+const SYSTEM = "11111111111111111111111111111111";
+const PAYER = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+const TAKEN = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T";
+
+function view(program: string, accounts: string[]): MessageView {
+  return {
+    version: 0,
+    accountKeys: [
+      { address: PAYER, signer: true, writable: true, source: "static" },
+      ...accounts.map((address) => ({ address, signer: false, writable: true, source: "static" as const })),
+      { address: program, signer: false, writable: false, source: "static" },
+    ],
+    instructions: [{
+      index: 0,
+      program,
+      accounts: [0, ...accounts.map((_, i) => i + 1)],
+      data: new Uint8Array(),
+    }],
+    recentBlockhash: null,
+    numRequiredSignatures: 1,
+    config: null,
+  };
+}
+
+function run(program: string, accounts: string[], code: number, lines: string[]) {
+  return diagnoseRun({
+    view: view(program, accounts),
+    err: { InstructionError: [0, { Custom: code }] },
+    logs: [
+      `Program ${program} invoke [1]`,
+      ...lines,
+      `Program ${program} failed: custom program error: 0x${code.toString(16)}`,
+    ],
+    unitsConsumed: 1_000,
+    feeLamports: 5_000,
+    snapshot: null,
+    innerInstructions: [],
+  }, { subject: "The transaction" });
+}
+
+Deno.test("statedWait() reads a wait in seconds, minutes or slots (at 0.4 s a slot), and nothing else", () => {
+  assert.equal(statedWait(["Program log: Too soon: retry in 30 seconds"])?.seconds, 30);
+  assert.equal(statedWait(["Program log: Next update available in 2 min"])?.seconds, 120);
+  // 25 slots × 0.4 s = 10 s.
+  assert.deepEqual(
+    statedWait(["Program log: cooldown: 25 slots remaining"]),
+    { seconds: 10, basis: "stated_slots", evidence: "Program log: cooldown: 25 slots remaining" },
+  );
+  // 60 − 40 = 20 s still to pass.
+  assert.equal(statedWait(["Program log: update too frequent, elapsed 40 < required 60"])?.seconds, 20);
+  // (10 − 3) slots × 0.4 s = 2.8 → 3 s.
+  assert.equal(statedWait(["Program log: slots_since_last_update=3 min_interval=10 slots"])?.seconds, 3);
+  for (const line of ["Program log: 1 b 0 s", "Program log: No profitable arbitrage opportunity found"]) {
+    assert.equal(statedWait([line]), null, line);
+  }
+});
+
+Deno.test("a retry_later answer takes its wait from the program's own line, and says the basis", async () => {
+  const paused = await run("Zeta1111111111111111111111111111111111111111", [], 6136, [
+    "Program log: Exchange is paused, try again in 45 seconds",
+  ]);
+  assert.equal(paused.nextAction.action, "retry_later");
+  assert.equal(paused.nextAction.retryAfterSeconds, 45);
+  assert.equal(paused.nextAction.retryAfterBasis, "stated_seconds");
+  assert.match(paused.nextAction.reason, /try again in 45 seconds.*retry in 45 s/);
+});
+
+Deno.test("an account already in use names the account, its position and its state", async () => {
+  const result = await run(SYSTEM, [TAKEN], 0, [
+    `Allocate: account Address { address: ${TAKEN}, base: None } already in use`,
+  ]);
+  assert.equal(result.failureClass, "account_state");
+  assert.equal(result.nextAction.account, TAKEN);
+  assert.equal(result.nextAction.accountIndex, 1, "the instruction's second account");
+  assert.equal(result.nextAction.accountState, "already_in_use");
+});
+
+Deno.test("no reason stops at a bare hex code when the failing program logged more (recorded corpus)", async () => {
+  const scored = await replayCorpus(loadCorpus());
+  const bare = scored.filter(({ result }) => {
+    const failure = result.failure;
+    if (!failure || !/^custom program error: 0x/.test(failure.message)) return false;
+    const frame = result.logs.frames.find((f) => f.status === "failed" && f.program === failure.program);
+    const own = (frame?.logs ?? []).filter((line) =>
+      /^Program log: /.test(line) && !/^Program log: (?:Instruction:|Custom program error)/i.test(line)
+    );
+    return own.length > 0 && !/the program logged: "/.test(result.nextAction.reason);
+  }).map((s) => `${s.id}: ${s.result.nextAction.reason}`);
+  assert.deepEqual(bare, []);
+  const arbitrage = scored.find((s) => s.id.startsWith("21e5QHRZvon6m2ERAkum"));
+  assert.match(
+    arbitrage!.result.nextAction.reason,
+    /the program logged: "No profitable arbitrage opportunity found"/,
+  );
+});
