@@ -26,22 +26,24 @@ interface RouteLayout {
   slippage: number;
   /** Position of the mint the bound is in (the destination mint, or the source mint for exact out). */
   mint: number;
+  /** Position of the sender's token account the output lands in (or, for exact out, the input leaves). */
+  account: number;
 }
 
 /** v1 routes end with `quoted u64, slippage_bps u16, platform_fee_bps u8`. */
 const V1_TAIL = { quoted: -11, slippage: -3 };
 
 const ROUTES: readonly RouteLayout[] = [
-  { discriminator: "e517cb977ae3ad2a", side: "min_out", ...V1_TAIL, mint: 5 }, // route
-  { discriminator: "96564774a75d0e68", side: "min_out", ...V1_TAIL, mint: 5 }, // route_with_token_ledger
-  { discriminator: "c1209b3341d69c81", side: "min_out", ...V1_TAIL, mint: 8 }, // shared_accounts_route
-  { discriminator: "e6798f50779f6aaa", side: "min_out", ...V1_TAIL, mint: 8 }, // shared_accounts_route_with_token_ledger
-  { discriminator: "d033ef977b2bed5c", side: "max_in", ...V1_TAIL, mint: 5 }, // exact_out_route
-  { discriminator: "b0d169a89a7d453e", side: "max_in", ...V1_TAIL, mint: 7 }, // shared_accounts_exact_out_route
-  { discriminator: "bb64facc31c4af14", side: "min_out", quoted: 16, slippage: 24, mint: 4 }, // route_v2
-  { discriminator: "d19853937cfed8e9", side: "min_out", quoted: 17, slippage: 25, mint: 7 }, // shared_accounts_route_v2
-  { discriminator: "9d8ab85215f4f324", side: "max_in", quoted: 16, slippage: 24, mint: 3 }, // exact_out_route_v2
-  { discriminator: "3560e5cad8bbfa18", side: "max_in", quoted: 17, slippage: 25, mint: 6 }, // shared_accounts_exact_out_route_v2
+  { discriminator: "e517cb977ae3ad2a", side: "min_out", ...V1_TAIL, mint: 5, account: 3 }, // route
+  { discriminator: "96564774a75d0e68", side: "min_out", ...V1_TAIL, mint: 5, account: 3 }, // route_with_token_ledger
+  { discriminator: "c1209b3341d69c81", side: "min_out", ...V1_TAIL, mint: 8, account: 6 }, // shared_accounts_route
+  { discriminator: "e6798f50779f6aaa", side: "min_out", ...V1_TAIL, mint: 8, account: 6 }, // shared_accounts_route_with_token_ledger
+  { discriminator: "d033ef977b2bed5c", side: "max_in", ...V1_TAIL, mint: 5, account: 2 }, // exact_out_route
+  { discriminator: "b0d169a89a7d453e", side: "max_in", ...V1_TAIL, mint: 7, account: 3 }, // shared_accounts_exact_out_route
+  { discriminator: "bb64facc31c4af14", side: "min_out", quoted: 16, slippage: 24, mint: 4, account: 2 }, // route_v2
+  { discriminator: "d19853937cfed8e9", side: "min_out", quoted: 17, slippage: 25, mint: 7, account: 5 }, // shared_accounts_route_v2
+  { discriminator: "9d8ab85215f4f324", side: "max_in", quoted: 16, slippage: 24, mint: 3, account: 1 }, // exact_out_route_v2
+  { discriminator: "3560e5cad8bbfa18", side: "max_in", quoted: 17, slippage: 25, mint: 6, account: 2 }, // shared_accounts_exact_out_route_v2
 ];
 
 /** Anchor's event-instruction tag, then `SwapEvent`'s discriminator. */
@@ -66,12 +68,14 @@ export const jupiterV6: SwapDecoder = {
     if (quoted === null || slippageBps === null || slippageBps > 10_000) return null;
     const scale = layout.side === "min_out" ? 10_000n - BigInt(slippageBps) : 10_000n + BigInt(slippageBps);
     const mint = instruction.accounts[layout.mint];
+    const account = instruction.accounts[layout.account];
     return {
       side: layout.side,
       bound: quoted * scale / 10_000n,
       quoted,
       slippageBps,
-      ...(mint && mint !== JUPITER_V6 ? { mint } : {}),
+      ...(mint && mint !== JUPITER_V6 ? { mint, mintUnchecked: true } : {}),
+      ...(account && account !== JUPITER_V6 ? { userAccount: account } : {}),
     };
   },
   stated({ children }, terms) {

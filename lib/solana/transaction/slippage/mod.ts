@@ -67,8 +67,7 @@ export function slippageNumbers(input: SlippageInput): SlippageNumbers | null {
   const actual = sourced(logged.find((s) => s.actual !== undefined)?.actual, "log") ??
     sourced(stated?.source === "event" ? stated.actual : undefined, "event") ??
     sourced(moved ?? undefined, "transfers");
-  const mint = terms?.mint ??
-    input.snapshot?.preTokens.find((token) => token.account === terms?.userAccount)?.mint ?? null;
+  const mint = mintOf(terms, input.snapshot);
   return measure(side, frame.program, { ...terms, mint }, bound, actual);
 }
 
@@ -133,6 +132,19 @@ export function slippageReason(numbers: SlippageNumbers, reason: string): string
     ? `requote and rebuild (a slippage of at least ${minSlippageBps} bps would have passed at this price)`
     : "requote and rebuild with a fresh quote";
   return `${reason}: ${parts.join("; ")}; ${fix}`;
+}
+
+/**
+ * The mint of the bound: the one the instruction names when the balances know
+ * it as a mint (a route's "destination mint" can hold any address), else the
+ * mint of the sender's token account.
+ */
+function mintOf(terms: SwapTerms | null, snapshot: BalanceSnapshot | null): string | null {
+  const tokens = [...snapshot?.preTokens ?? [], ...snapshot?.postTokens ?? []];
+  if (terms?.mint && (!terms.mintUnchecked || tokens.some((token) => token.mint === terms.mint))) {
+    return terms.mint;
+  }
+  return tokens.find((token) => token.account === terms?.userAccount)?.mint ?? null;
 }
 
 function breaches(side: BoundSide, bound: bigint, actual: bigint): boolean {

@@ -40,6 +40,8 @@ export interface SwapTerms {
   userAccount?: string;
   /** The mint the bound is counted in, when the accounts name it. */
   mint?: string;
+  /** True when the program does not check that `mint` is the mint it swaps into (a router's free account). */
+  mintUnchecked?: boolean;
 }
 
 /** Amounts a program stated itself, in a log line or an event. */

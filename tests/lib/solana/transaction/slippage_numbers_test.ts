@@ -12,6 +12,7 @@ import {
   boundAndActual,
   comparedValues,
 } from "../../../../lib/solana/transaction/slippage/compared_values.ts";
+import { swapDecoderOf } from "../../../../lib/solana/transaction/slippage/registry.ts";
 import { loadCorpus, replayCorpus } from "./_corpus.ts";
 
 const CASES = {
@@ -26,7 +27,9 @@ const CASES = {
 const WSOL = "So11111111111111111111111111111111111111112";
 
 const wanted = new Set(Object.values(CASES));
-const scored = await replayCorpus(loadCorpus().filter((entry) => wanted.has(entry.id)));
+const scored = await replayCorpus(
+  loadCorpus().filter((entry) => wanted.has(entry.id) || entry.label?.classes.includes("slippage")),
+);
 const answer = (id: string) => {
   const found = scored.find((s) => s.id === id);
   assert.ok(found, id);
@@ -151,6 +154,38 @@ Deno.test("slippage: a Raydium CLMM swap that ran out of tick arrays still state
     ],
   );
   assert.doesNotMatch(action.reason, /would give/);
+});
+
+Deno.test("slippage: every recorded slippage failure of a decoded program carries its bound, and the chain agrees", () => {
+  const answers = scored.filter((s) =>
+    s.result.failureClass === "slippage" && swapDecoderOf(s.result.failure!.program!)
+  );
+  assert.ok(answers.length >= 18, `${answers.length} decoded slippage failures`);
+  assert.deepEqual(answers.filter((s) => !s.result.nextAction.slippage?.bound).map((s) => s.id), []);
+  // The program said its check failed, so a decoded actual amount must lie past the decoded bound. The one
+  // exception is Meteora DLMM's InsufficientOutAmount, raised for a zero output against a zero minimum.
+  const agreeing = answers.filter((s) => {
+    const numbers = s.result.nextAction.slippage!;
+    if (!numbers.actual) return true;
+    const [actual, bound] = [BigInt(numbers.actual.amount), BigInt(numbers.bound.amount)];
+    return numbers.side === "min_out" ? actual < bound : actual > bound;
+  });
+  assert.deepEqual(
+    answers.filter((s) => !agreeing.includes(s)).map((s) => [s.id, s.result.failure?.errorName]),
+    [[
+      "3RbEJ4Z7943A16N18FEGEKzSrmEasTrzP8uQMb2acSoNFpWqi3rTH1bmzD2JdGi6Qz1nYcsrLcKP2d4sAn82UX2u",
+      "InsufficientOutAmount",
+    ]],
+  );
+  // Only the CLMM swaps that ran out of tick arrays stopped before any amount was stated.
+  assert.deepEqual(
+    [
+      ...new Set(
+        answers.filter((s) => !s.result.nextAction.slippage!.actual).map((s) => s.result.failure?.errorName),
+      ),
+    ],
+    ["NotEnoughTickArrayAccount"],
+  );
 });
 
 Deno.test("slippage: basis points and the smallest passing setting, by hand", () => {
