@@ -37,7 +37,7 @@ export interface AccountFinding {
 const STATE_WORDS: ReadonlyArray<[RegExp, AccountState]> = [
   [/already (?:initiali[sz]ed|in use|exists?|created)|alreadyinuse|alreadyinitiali[sz]ed/, "already_in_use"],
   [/not ?initiali[sz]ed|uninitiali[sz]ed|not initialised/, "not_initialized"],
-  [/rent|notrentexempt/, "insufficient_rent"],
+  [/\brent\b|rent[- ]exempt|notrentexempt|forrent/, "insufficient_rent"],
   [/frozen/, "frozen"],
   [/closed|does not exist|not found|accountnotfound/, "closed"],
   [/owner|owned by (?:the )?wrong|wrong program|incorrectprogramid|program id/, "wrong_owner"],

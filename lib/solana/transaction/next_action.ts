@@ -45,7 +45,15 @@ export function nextActionFor(input: ActionInput): ActionResult {
     case "raise_compute_unit_limit":
       return raiseLimit(input);
     case "add_funds":
-      return { nextAction: missingFunds(input, reasonFor(input)), retryable: verdict.retryable };
+      return {
+        nextAction: {
+          ...missingFunds(input, reasonFor(input)),
+          ...(input.failure?.errorName === "InsufficientFundsForRent"
+            ? { accountState: "insufficient_rent" }
+            : {}),
+        },
+        retryable: verdict.retryable,
+      };
     case "raise_priority_fee":
       return {
         nextAction: withPrice(verdict.action, reasonFor(input), input.price),

@@ -87,7 +87,7 @@ Deno.test("an account already in use names the account, its position and its sta
   assert.equal(result.nextAction.accountState, "already_in_use");
 });
 
-Deno.test("no reason stops at a bare hex code when the failing program logged more (recorded corpus)", async () => {
+Deno.test("recorded corpus: no reason stops at a bare hex code when the program logged more; rent names its account", async () => {
   const scored = await replayCorpus(loadCorpus());
   const bare = scored.filter(({ result }) => {
     const failure = result.failure;
@@ -100,6 +100,12 @@ Deno.test("no reason stops at a bare hex code when the failing program logged mo
   }).map((s) => `${s.id}: ${s.result.nextAction.reason}`);
   assert.deepEqual(bare, []);
   const arbitrage = scored.find((s) => s.id.startsWith("21e5QHRZvon6m2ERAkum"));
+  // A recorded `InsufficientFundsForRent { account_index: 14 }`: the fifteenth account of the message.
+  const rent = scored.find((s) => s.id.startsWith("3bhRAq2zLPUsC1A1jq2zfseL4wYKgUZmUdd9692yGMrv6Lws7"));
+  assert.deepEqual(
+    [rent!.result.nextAction.action, rent!.result.nextAction.account, rent!.result.nextAction.accountState],
+    ["add_funds", "G8gHrgYkzLALjg3LT4wUcuiEFCxxUovave9TD8t4WjTc", "insufficient_rent"],
+  );
   assert.match(
     arbitrage!.result.nextAction.reason,
     /the program logged: "No profitable arbitrage opportunity found"/,
