@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { ActionInput } from "./action_types.ts";
 import { failingInstruction } from "./failing_instruction.ts";
+import type { FailureContext } from "./failure_context.ts";
 
 /** The states an account can be in that make an instruction fail. */
 export const ACCOUNT_STATES = [
@@ -56,7 +56,7 @@ const ANCHOR_ACCOUNT = /AnchorError caused by account: (\w+)\./;
  * accountFinding(input); // { account: "9xQ…", accountIndex: 1, accountState: "already_in_use" }
  * ```
  */
-export function accountFinding(input: ActionInput): AccountFinding {
+export function accountFinding(input: FailureContext): AccountFinding {
   const { failure, frame, frames, view, innerInstructions, snapshot } = input;
   const lines = frame ? [frame.error ?? "", ...frame.logs] : [];
   const text = `${failure?.errorName ?? ""} ${failure?.message ?? ""} ${lines.join(" ")}`.toLowerCase();

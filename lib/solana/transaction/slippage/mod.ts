@@ -11,9 +11,9 @@
  */
 import type { Failure } from "../attribution.ts";
 import type { BalanceSnapshot } from "../balances.ts";
+import type { FailureContext } from "../failure_context.ts";
 import { failingInstruction, type ResolvedInstruction } from "../failing_instruction.ts";
 import type { LogFrame } from "../logs.ts";
-import type { MessageView } from "../message.ts";
 import { minSlippageBps, moveBps } from "./bps.ts";
 import { boundAndActual, comparedValues } from "./compared_values.ts";
 import { swapDecoderOf } from "./registry.ts";
@@ -22,17 +22,6 @@ import type { BoundSide, SlippageNumbers, SourcedAmount, StatedAmounts, SwapTerm
 
 export type { BoundSide, NumberSource, SlippageNumbers, SourcedAmount } from "./types.ts";
 export { BOUND_SIDES, NUMBER_SOURCES } from "./types.ts";
-
-/** What the numbers are read from. */
-export interface SlippageInput {
-  failure: Failure | null;
-  frame: LogFrame | null;
-  frames: readonly LogFrame[];
-  view: MessageView | null;
-  innerInstructions: unknown;
-  /** Token balances before the run, to name the mint of the sender's account. */
-  snapshot: BalanceSnapshot | null;
-}
 
 /**
  * The numbers of a failed slippage check, or `null` when neither the logs,
@@ -43,7 +32,7 @@ export interface SlippageInput {
  * slippageNumbers(input)?.bound; // { amount: "200000", source: "log" }
  * ```
  */
-export function slippageNumbers(input: SlippageInput): SlippageNumbers | null {
+export function slippageNumbers(input: FailureContext): SlippageNumbers | null {
   const { frame, frames, view, innerInstructions } = input;
   if (!frame || !view) return null;
   const instruction = ranBy(frame, failingInstruction(frame, frames, view, innerInstructions));

@@ -38,42 +38,63 @@ const answer = (id: string) => {
   return found.result.nextAction;
 };
 
-Deno.test("slippage: Raydium AMM v4 reads both sides from its ray_log", () => {
-  const action = answer(CASES.raydiumAmmV4);
-  // ray_log (SwapBaseIn): minimum_out 200000, out_amount 37496. Move past the bound:
-  // (200000 − 37496) × 10000 / 200000 = 8125.2 bps. The destination (third-from-last
-  // account, DLGvkj…) is a wrapped-SOL account in the recorded token balances.
-  assert.deepEqual(action.slippage, {
+/** Swaps whose instruction carries no quote: the move is measured from the bound. */
+const WITHOUT_QUOTE = [
+  {
+    title: "Raydium AMM v4 reads both sides from its ray_log",
+    id: CASES.raydiumAmmV4,
+    // ray_log (SwapBaseIn): minimum_out 200000, out_amount 37496. Move past the bound:
+    // (200000 − 37496) × 10000 / 200000 = 8125.2 bps. The destination (second-to-last
+    // account, DLGvkj…) is a wrapped-SOL account in the recorded token balances.
     side: "min_out",
     program: "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8",
-    mint: WSOL,
     bound: { amount: "200000", source: "log" },
     actual: { amount: "37496", source: "log" },
-    quoted: null,
-    slippageBps: null,
     priceMoveBps: 8125.2,
-    priceMoveBasis: "bound",
-    minSlippageBps: null,
-  });
-  assert.match(action.reason, /would give 37496 but the minimum out was 200000 \(8125\.2 bps past it\)/);
-});
-
-Deno.test("slippage: pump.fun's Left/Right pair is matched to max_sol_cost from the buy's arguments", () => {
-  const action = answer(CASES.pumpFunBuy);
-  // buy(amount, max_sol_cost = 0x0f0cd821 = 252500001); logged Left: 252500001, Right: 305837148.
-  // (305837148 − 252500001) × 10000 / 252500001 = 2112.362… → 2112.36 bps.
-  assert.deepEqual(action.slippage, {
+  },
+  {
+    title: "pump.fun's Left/Right pair is matched to max_sol_cost from the buy's arguments",
+    id: CASES.pumpFunBuy,
+    // buy(amount, max_sol_cost = 0x0f0cd821 = 252500001); logged Left: 252500001, Right: 305837148.
+    // (305837148 − 252500001) × 10000 / 252500001 = 2112.362… → 2112.36 bps.
     side: "max_in",
     program: "6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P",
-    mint: WSOL,
     bound: { amount: "252500001", source: "log" },
     actual: { amount: "305837148", source: "log" },
-    quoted: null,
-    slippageBps: null,
     priceMoveBps: 2112.36,
-    priceMoveBasis: "bound",
-    minSlippageBps: null,
+  },
+  {
+    title: "Meteora DLMM's bound from its CPI arguments, the actual from the transfer it made",
+    id: CASES.meteoraDlmmCpi,
+    // Inner swap(amount_in 43300244, min_amount_out 3000000); before failing it transferred
+    // 2992476 from its reserve into user_token_out (sixth account). The runtime reverted it, so
+    // the pre/post token balances show nothing. (3000000 − 2992476) × 10000 / 3000000 = 25.08 bps.
+    side: "min_out",
+    program: "LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo",
+    bound: { amount: "3000000", source: "instruction" },
+    actual: { amount: "2992476", source: "transfers" },
+    priceMoveBps: 25.08,
+  },
+];
+
+for (const { title, id, ...numbers } of WITHOUT_QUOTE) {
+  Deno.test(`slippage: ${title}`, () => {
+    assert.deepEqual(answer(id).slippage, {
+      mint: WSOL,
+      quoted: null,
+      slippageBps: null,
+      priceMoveBasis: "bound",
+      minSlippageBps: null,
+      ...numbers,
+    });
   });
+}
+
+Deno.test("slippage: the reason states the numbers", () => {
+  assert.match(
+    answer(CASES.raydiumAmmV4).reason,
+    /would give 37496 but the minimum out was 200000 \(8125\.2 bps past it\)/,
+  );
 });
 
 Deno.test("slippage: PumpSwap buy (top level) and sell (invoked by another program)", () => {
@@ -97,25 +118,6 @@ Deno.test("slippage: PumpSwap buy (top level) and sell (invoked by another progr
     [sell?.side, sell?.bound, sell?.actual, sell?.priceMoveBps],
     ["min_out", { amount: "3000000", source: "log" }, { amount: "2914597", source: "log" }, 284.68],
   );
-});
-
-Deno.test("slippage: Meteora DLMM's bound from its CPI arguments, the actual from the transfer it made", () => {
-  const action = answer(CASES.meteoraDlmmCpi);
-  // Inner swap(amount_in 43300244, min_amount_out 3000000); before failing it transferred
-  // 2992476 from its reserve into user_token_out (sixth account). The runtime reverted it, so
-  // the pre/post token balances show nothing. (3000000 − 2992476) × 10000 / 3000000 = 25.08 bps.
-  assert.deepEqual(action.slippage, {
-    side: "min_out",
-    program: "LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo",
-    mint: WSOL,
-    bound: { amount: "3000000", source: "instruction" },
-    actual: { amount: "2992476", source: "transfers" },
-    quoted: null,
-    slippageBps: null,
-    priceMoveBps: 25.08,
-    priceMoveBasis: "bound",
-    minSlippageBps: null,
-  });
 });
 
 Deno.test("slippage: a Jupiter route gives the quote, the setting and the smallest setting that passes", () => {
