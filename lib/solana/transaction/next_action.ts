@@ -60,15 +60,7 @@ export function nextActionFor(input: ActionInput): ActionResult {
         retryable: verdict.retryable,
       };
     case "rebuild_with_fresh_blockhash":
-      // Nothing to wait for: a fresh blockhash can be fetched and the rebuilt transaction sent at once.
-      return {
-        nextAction: {
-          ...withPrice(verdict.action, reasonFor(input), input.price),
-          retryAfterSeconds: 0,
-          retryAfterBasis: "blockhash",
-        },
-        retryable: verdict.retryable,
-      };
+      return { nextAction: rebuildNow(reasonFor(input), input.price), retryable: verdict.retryable };
     case "retry_later":
       return { nextAction: retryLater(input), retryable: true };
     case "requote_and_rebuild":
@@ -107,12 +99,20 @@ export function expiredAction(price: PriceSuggestion | null): NextAction {
   const paying = price && price.microLamportsPerComputeUnit > 0
     ? `, paying about ${price.microLamportsPerComputeUnit} micro-lamports per compute unit so it lands in time`
     : "";
-  return withPrice(
-    "rebuild_with_fresh_blockhash",
+  return rebuildNow(
     "Its blockhash expired before it landed, so it can never land: rebuild it with a fresh blockhash, sign " +
       `and send it again${paying}`,
     price,
   );
+}
+
+/** A rebuild with a fresh blockhash: nothing to wait for, it can be fetched and the rebuilt transaction sent at once. */
+function rebuildNow(reason: string, price: PriceSuggestion | null): NextAction {
+  return {
+    ...withPrice("rebuild_with_fresh_blockhash", reason, price),
+    retryAfterSeconds: 0,
+    retryAfterBasis: "blockhash",
+  };
 }
 
 /** The action for a transaction seen by the cluster but not yet confirmed. */
