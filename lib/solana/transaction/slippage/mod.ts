@@ -12,12 +12,9 @@
 import type { Failure } from "../attribution.ts";
 import type { BalanceSnapshot } from "../balances.ts";
 import type { FailureContext } from "../failure_context.ts";
-import { failingInstruction, type ResolvedInstruction } from "../failing_instruction.ts";
-import type { LogFrame } from "../logs.ts";
 import { minSlippageBps, moveBps } from "./bps.ts";
 import { boundAndActual, comparedValues } from "./compared_values.ts";
-import { swapDecoderOf } from "./registry.ts";
-import { movedAmount, tokenTransfers } from "./transfers.ts";
+import { readSwap } from "./swap_reading.ts";
 import type { BoundSide, SlippageNumbers, SourcedAmount, StatedAmounts, SwapTerms } from "./types.ts";
 
 export type { BoundSide, NumberSource, SlippageNumbers, SourcedAmount } from "./types.ts";
@@ -35,12 +32,7 @@ export { BOUND_SIDES, NUMBER_SOURCES } from "./types.ts";
 export function slippageNumbers(input: FailureContext): SlippageNumbers | null {
   const { frame, frames, view, innerInstructions } = input;
   if (!frame || !view) return null;
-  const instruction = ranBy(frame, failingInstruction(frame, frames, view, innerInstructions));
-  const decoder = swapDecoderOf(frame.program);
-  const terms = instruction ? decoder?.terms(instruction) ?? null : null;
-  const children = frames.filter((other) => descendsFrom(other, frame, frames))
-    .map((child) => ranBy(child, failingInstruction(child, frames, view, innerInstructions)))
-    .filter((child): child is ResolvedInstruction => child !== null);
+  const { decoder, instruction, terms, children, moved } = readSwap(frame, frames, view, innerInstructions);
   const stated = instruction ? decoder?.stated?.({ instruction, frame, children }, terms) ?? null : null;
   const side = terms?.side ?? stated?.side ?? sideFromWords(input.failure);
   const pair = comparedValues(frame.logs);
@@ -50,9 +42,6 @@ export function slippageNumbers(input: FailureContext): SlippageNumbers | null {
   const bound = sourced(logged.find((s) => s.bound !== undefined)?.bound, "log") ??
     sourced(terms?.bound, "instruction");
   if (!side || !bound) return null;
-  const moved = terms?.userAccount
-    ? movedAmount(tokenTransfers(children), terms.userAccount, side === "min_out" ? "into" : "from")
-    : null;
   const actual = sourced(logged.find((s) => s.actual !== undefined)?.actual, "log") ??
     sourced(stated?.source === "event" ? stated.actual : undefined, "event") ??
     sourced(moved ?? undefined, "transfers");
@@ -142,20 +131,6 @@ function breaches(side: BoundSide, bound: bigint, actual: bigint): boolean {
 
 function sourced(amount: bigint | undefined, source: SourcedAmount["source"]): SourcedAmount | null {
   return amount === undefined ? null : { amount: amount.toString(), source };
-}
-
-/** The instruction, only when it is the frame's own program's (logs cut short can misalign them). */
-function ranBy(frame: LogFrame, instruction: ResolvedInstruction | null): ResolvedInstruction | null {
-  return instruction?.program === frame.program ? instruction : null;
-}
-
-function descendsFrom(candidate: LogFrame, ancestor: LogFrame, frames: readonly LogFrame[]): boolean {
-  let parent = candidate.parent;
-  while (parent !== null) {
-    if (parent === ancestor.index) return true;
-    parent = frames[parent]?.parent ?? null;
-  }
-  return false;
 }
 
 /** The side an error's name or message states (`TooMuchSolRequired`, `AmountOutBelowMinimum`). */
