@@ -12,7 +12,7 @@ import { type ComputeBudget, recommendedComputeUnitLimit } from "./compute_budge
 import { accountFinding } from "./account_state.ts";
 import { causeLines } from "./error_meaning.ts";
 import { missingFunds } from "./missing_funds.ts";
-import { statedWait } from "./retry_timing.ts";
+import { comparedWait, statedWait } from "./retry_timing.ts";
 import { slippageNumbers, slippageReason } from "./slippage/mod.ts";
 
 export type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
@@ -241,7 +241,9 @@ function withPriceFee(
 
 /** The wait before a retry: what the program's log states, else the cause's default. */
 function retryLater(input: ActionInput): NextAction {
-  const stated = input.frame ? statedWait(input.frame.logs) : null;
+  const words = `${input.failure?.errorName ?? ""} ${input.failure?.message ?? ""}`
+    .replace(/([a-z])([A-Z])/g, "$1 $2");
+  const stated = input.frame ? statedWait(input.frame.logs) ?? comparedWait(input.frame.logs, words) : null;
   const reason = reasonFor(input);
   if (stated) {
     const line = stated.evidence?.replace(/^Program log: /, "") ?? "";

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { comparedValues } from "./slippage/compared_values.ts";
+
 /** Seconds per slot, as the cluster targets it. */
 export const SECONDS_PER_SLOT = 0.4;
 
@@ -83,4 +85,33 @@ function timing(amount: number, unit: string, evidence: string): RetryTiming | n
   const scale = UNIT_SECONDS[key] ?? UNIT_SECONDS[unit.toLowerCase()];
   if (scale === undefined || !Number.isFinite(amount)) return null;
   return { seconds: Math.max(1, Math.ceil(amount * scale)), basis: "stated_seconds", evidence };
+}
+
+/** Words that make an error about time: a check that some moment has not come yet. */
+const TIME_WORDS =
+  /too soon|too early|not yet|cooldown|cool down|interval|elapsed|not (?:ready|available|unlocked|started)|locked|timestamp|wait/;
+
+/**
+ * The wait in a time check's compared values: Anchor's `require_gt!(now,
+ * unlock_time)` logs `Left:` and `Right:`; when the error speaks of time and
+ * both values look like Unix seconds, milliseconds or slots, the gap between
+ * them is the wait.
+ *
+ * @example
+ * ```ts
+ * comparedWait(["Program log: Left: 1744174400", "Program log: Right: 1744174460"], "claim too soon"); // 60 s
+ * ```
+ */
+export function comparedWait(lines: readonly string[], words: string): RetryTiming | null {
+  const pair = comparedValues(lines);
+  if (!pair || !TIME_WORDS.test(words.toLowerCase())) return null;
+  const [low, high] = pair[0] < pair[1] ? pair : [pair[1], pair[0]];
+  const gap = Number(high - low);
+  if (gap <= 0) return null;
+  const evidence = `Left: ${pair[0]}, Right: ${pair[1]}`;
+  const within = (from: number, to: number) => Number(low) >= from && Number(high) < to;
+  if (within(1e9, 1e10)) return timing(gap, "s", evidence);
+  if (within(1e12, 1e13)) return timing(gap / 1000, "s", evidence);
+  if (within(1e6, 1e9)) return timing(gap, "slots", evidence);
+  return null;
 }

@@ -7,7 +7,10 @@
 import assert from "node:assert/strict";
 import { diagnoseRun } from "../../../../lib/solana/transaction/diagnosis.ts";
 import type { MessageView } from "../../../../lib/solana/transaction/message.ts";
-import { statedWait } from "../../../../lib/solana/transaction/retry_timing.ts";
+import { verdictOf } from "../../../../lib/solana/transaction/classes.ts";
+import { parseLogs } from "../../../../lib/solana/transaction/logs.ts";
+import { nextActionFor } from "../../../../lib/solana/transaction/next_action.ts";
+import { comparedWait, statedWait } from "../../../../lib/solana/transaction/retry_timing.ts";
 import { loadCorpus, replayCorpus } from "./_corpus.ts";
 
 const SYSTEM = "11111111111111111111111111111111";
@@ -75,6 +78,64 @@ Deno.test("a retry_later answer takes its wait from the program's own line, and 
   assert.equal(paused.nextAction.retryAfterSeconds, 45);
   assert.equal(paused.nextAction.retryAfterBasis, "stated_seconds");
   assert.match(paused.nextAction.reason, /try again in 45 seconds.*retry in 45 s/);
+});
+
+Deno.test("a time check's compared values give the wait: Unix seconds, milliseconds or slots", () => {
+  const pair = (
+    left: number,
+    right: number,
+  ) => [`Program log: Left: ${left}`, `Program log: Right: ${right}`];
+  // now 1744174400 < unlock 1744174460: 60 s to go.
+  assert.equal(comparedWait(pair(1744174400, 1744174460), "Claim Too Soon")?.seconds, 60);
+  // Milliseconds: (1744174484403 − 1744174481903) / 1000 = 2.5 → 3 s.
+  assert.equal(comparedWait(pair(1744174481903, 1744174484403), "cooldown")?.seconds, 3);
+  // Slots: 332254908 − 332254855 = 53 slots × 0.4 s = 21.2 → 22 s.
+  assert.deepEqual(comparedWait(pair(332254855, 332254908), "not yet unlocked"), {
+    seconds: 22,
+    basis: "stated_slots",
+    evidence: "Left: 332254855, Right: 332254908",
+  });
+  assert.equal(comparedWait(pair(1000000000, 1015188724), "Exceeded Slippage"), null, "not about time");
+  assert.equal(comparedWait(pair(5, 5), "stale oracle price too old wait"), null);
+});
+
+Deno.test("a retry_later answer reads the wait from a time check's Left/Right pair", () => {
+  const program = "Lock111111111111111111111111111111111111111";
+  const { frames } = parseLogs([
+    `Program ${program} invoke [1]`,
+    "Program log: AnchorError occurred. Error Code: ClaimTooSoon. Error Number: 6001. Error Message: Claim too soon.",
+    "Program log: Left: 1744174400",
+    "Program log: Right: 1744174460",
+    `Program ${program} failed: custom program error: 0x1771`,
+  ]);
+  const { nextAction, retryable } = nextActionFor({
+    verdict: verdictOf("transient"),
+    failure: {
+      instructionIndex: 0,
+      program,
+      programName: null,
+      depth: 1,
+      code: 6001,
+      hex: "0x1771",
+      errorName: "ClaimTooSoon",
+      message: "Claim too soon",
+      source: "log",
+      confidence: "high",
+      account: null,
+      evidence: null,
+    },
+    frame: frames[0]!,
+    frames,
+    view: null,
+    budget: null,
+    unitsConsumed: null,
+    snapshot: null,
+    innerInstructions: null,
+    fee: null,
+    price: null,
+  });
+  assert.equal(retryable, true);
+  assert.deepEqual([nextAction.retryAfterSeconds, nextAction.retryAfterBasis], [60, "stated_seconds"]);
 });
 
 Deno.test("an account already in use names the account, its position and its state", async () => {
