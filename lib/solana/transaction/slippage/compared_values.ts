@@ -42,3 +42,32 @@ export function boundAndActual(
     ? { source: "log", side, bound: high, actual: low }
     : { source: "log", side, bound: low, actual: high };
 }
+
+/**
+ * The bound and actual amount of a compared pair for a program no decoder
+ * reads: the value the instruction's own data carries (as a little-endian
+ * u64 anywhere in it) is the bound the sender set, the other is what the
+ * pool came to; since the check failed, a bound below the actual is a
+ * maximum in, above it a minimum out. `null` unless exactly one value is in
+ * the data.
+ *
+ * @example
+ * ```ts
+ * boundInData([252500001n, 305837148n], data); // { source: "log", side: "max_in", bound: 252500001n, … }
+ * ```
+ */
+export function boundInData(pair: readonly [bigint, bigint], data: Uint8Array | null): StatedAmounts | null {
+  if (!data || pair[0] === pair[1]) return null;
+  const carried = pair.map((value) => carries(data, value));
+  if (carried[0] === carried[1]) return null;
+  const [bound, actual] = carried[0] ? pair : [pair[1], pair[0]];
+  return { source: "log", side: bound < actual ? "max_in" : "min_out", bound, actual };
+}
+
+function carries(data: Uint8Array, value: bigint): boolean {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let offset = 0; offset + 8 <= data.length; offset++) {
+    if (view.getBigUint64(offset, true) === value) return true;
+  }
+  return false;
+}

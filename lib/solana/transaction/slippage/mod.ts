@@ -13,7 +13,7 @@ import type { Failure } from "../attribution.ts";
 import type { BalanceSnapshot } from "../balances.ts";
 import type { FailureContext } from "../failure_context.ts";
 import { minSlippageBps, moveBps } from "./bps.ts";
-import { boundAndActual, comparedValues } from "./compared_values.ts";
+import { boundAndActual, boundInData, comparedValues } from "./compared_values.ts";
 import { readSwap } from "./swap_reading.ts";
 import type { BoundSide, SlippageNumbers, SourcedAmount, StatedAmounts, SwapTerms } from "./types.ts";
 
@@ -34,9 +34,10 @@ export function slippageNumbers(input: FailureContext): SlippageNumbers | null {
   if (!frame || !view) return null;
   const { decoder, instruction, terms, children, moved } = readSwap(frame, frames, view, innerInstructions);
   const stated = instruction ? decoder?.stated?.({ instruction, frame, children }, terms) ?? null : null;
-  const side = terms?.side ?? stated?.side ?? sideFromWords(input.failure);
   const pair = comparedValues(frame.logs);
-  const compared = pair ? boundAndActual(pair, side, terms?.bound ?? stated?.bound ?? null) : null;
+  const inData = pair && !terms && !stated ? boundInData(pair, instruction?.data ?? null) : null;
+  const side = terms?.side ?? stated?.side ?? inData?.side ?? sideFromWords(input.failure);
+  const compared = pair ? inData ?? boundAndActual(pair, side, terms?.bound ?? stated?.bound ?? null) : null;
   const logged = [stated, compared].filter((s): s is StatedAmounts => s?.source === "log");
 
   const bound = sourced(logged.find((s) => s.bound !== undefined)?.bound, "log") ??

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { minSlippageBps, moveBps } from "../../../../lib/solana/transaction/slippage/bps.ts";
 import {
   boundAndActual,
+  boundInData,
   comparedValues,
 } from "../../../../lib/solana/transaction/slippage/compared_values.ts";
 import { swapDecoderOf } from "../../../../lib/solana/transaction/slippage/registry.ts";
@@ -222,4 +223,21 @@ Deno.test("slippage: a Left/Right pair without arguments is read by the side alo
     actual: 9n,
   });
   assert.equal(boundAndActual(pair!, null, null), null);
+});
+
+Deno.test("slippage: for a program no decoder reads, the value its instruction carries is the bound", () => {
+  const hex = (text: string) => Uint8Array.from(text.match(/../g)!, (byte) => parseInt(byte, 16));
+  // The recorded pump.fun buy: discriminator, amount, then max_sol_cost 252500001 (0x0f0cd821, little-endian).
+  const pumpBuy = hex("66063d1201daebea38eb7ffdd100000021d80c0f00000000");
+  // Left 252500001 is in the data, Right 305837148 is not: a maximum in, exceeded.
+  assert.deepEqual(boundInData([252500001n, 305837148n], pumpBuy), {
+    source: "log",
+    side: "max_in",
+    bound: 252500001n,
+    actual: 305837148n,
+  });
+  // The recorded Raydium AMM v4 swap_base_in carries minimum_out 200000 (0x030d40) after amount_in.
+  const raydium = hex("09cbd2e7ed46080302400d030000000000");
+  assert.deepEqual(boundInData([37496n, 200000n], raydium)?.side, "min_out");
+  assert.equal(boundInData([1n, 2n], raydium), null, "neither value in the data");
 });
