@@ -35,13 +35,20 @@ export interface AccountFinding {
 }
 
 const STATE_WORDS: ReadonlyArray<[RegExp, AccountState]> = [
-  [/already (?:initiali[sz]ed|in use|exists?|created)|alreadyinuse|alreadyinitiali[sz]ed/, "already_in_use"],
   [/not ?initiali[sz]ed|uninitiali[sz]ed|not initialised/, "not_initialized"],
+  [/already (?:initiali[sz]ed|in use|exists?|created)|alreadyinuse|alreadyinitiali[sz]ed/, "already_in_use"],
   [/\brent\b|rent[- ]exempt|notrentexempt|forrent/, "insufficient_rent"],
   [/frozen/, "frozen"],
   [/closed|does not exist|not found|accountnotfound/, "closed"],
-  [/owner|owned by (?:the )?wrong|wrong program|incorrectprogramid|program id/, "wrong_owner"],
+  [
+    /owner|owned ?by ?(?:the |a )?(?:wrong|different)|wrong ?program|incorrectprogramid|program id/,
+    "wrong_owner",
+  ],
 ];
+
+function stateIn(text: string): AccountState | undefined {
+  return STATE_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+}
 
 const ALREADY_IN_USE =
   /(?:Allocate|Create Account|Assign): account Address \{ address: (\w+),[^}]*\} already in use/;
@@ -59,10 +66,11 @@ const ANCHOR_ACCOUNT = /AnchorError caused by account: (\w+)\./;
 export function accountFinding(input: FailureContext): AccountFinding {
   const { failure, frame, frames, view, innerInstructions, snapshot } = input;
   const lines = frame ? [frame.error ?? "", ...frame.logs] : [];
-  const text = `${failure?.errorName ?? ""} ${failure?.message ?? ""} ${lines.join(" ")}`.toLowerCase();
+  const named = `${failure?.errorName ?? ""} ${failure?.message ?? ""}`.toLowerCase();
   const stated = lines.map((line) => line.match(ALREADY_IN_USE)?.[1]).find(Boolean);
   const role = lines.map((line) => line.match(ANCHOR_ACCOUNT)?.[1]).find(Boolean);
-  const state = stated ? "already_in_use" : STATE_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+  // The error's own name and message first; the frame's lines only when they say nothing.
+  const state = stated ? "already_in_use" : stateIn(named) ?? stateIn(lines.join(" ").toLowerCase());
   const instruction = frame && view ? failingInstruction(frame, frames, view, innerInstructions) : null;
   const accounts = instruction?.program === frame?.program ? instruction?.accounts ?? [] : [];
   let account = stated ?? failure?.account ?? undefined;

@@ -6,14 +6,12 @@
  * @module
  */
 import { MAX_COMPUTE_UNIT_LIMIT, priorityFeeLamports } from "../fees/mod.ts";
+import { accountDetails, requoteAction, retryLaterAction } from "./action_details.ts";
 import type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
 import type { ActionKind } from "./classes.ts";
 import { type ComputeBudget, recommendedComputeUnitLimit } from "./compute_budget.ts";
-import { accountFinding } from "./account_state.ts";
 import { causeLines } from "./error_meaning.ts";
 import { missingFunds } from "./missing_funds.ts";
-import { comparedWait, statedWait } from "./retry_timing.ts";
-import { slippageNumbers, slippageReason } from "./slippage/mod.ts";
 
 export type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
 
@@ -22,9 +20,6 @@ export interface ActionResult {
   nextAction: NextAction;
   retryable: boolean;
 }
-
-/** Seconds to wait before retrying a transient failure whose cause names no better delay. */
-const DEFAULT_RETRY_SECONDS = 2;
 
 /** Below this many spare units a limit is not worth trimming. */
 const TRIM_THRESHOLD_UNITS = 10_000;
@@ -62,16 +57,16 @@ export function nextActionFor(input: ActionInput): ActionResult {
     case "rebuild_with_fresh_blockhash":
       return { nextAction: rebuildNow(reasonFor(input), input.price), retryable: verdict.retryable };
     case "retry_later":
-      return { nextAction: retryLater(input), retryable: true };
+      return { nextAction: retryLaterAction(input, reasonFor(input)), retryable: true };
     case "requote_and_rebuild":
-      return { nextAction: requote(input), retryable: verdict.retryable };
+      return { nextAction: requoteAction(input, reasonFor(input)), retryable: verdict.retryable };
     default:
       return {
         nextAction: {
           action: verdict.action,
           reason: reasonFor(input),
           ...(input.failure?.account ? { account: input.failure.account } : {}),
-          ...(verdict.failureClass === "account_state" ? accountFinding(input) : {}),
+          ...accountDetails(input),
         },
         retryable: verdict.retryable,
       };
@@ -236,42 +231,6 @@ function withPriceFee(
     ...action,
     microLamportsPerComputeUnit: micro,
     priorityFeeLamports: priorityFeeLamports(micro, limit),
-  };
-}
-
-/** The wait before a retry: what the program's log states, else the cause's default. */
-function retryLater(input: ActionInput): NextAction {
-  const words = `${input.failure?.errorName ?? ""} ${input.failure?.message ?? ""}`
-    .replace(/([a-z])([A-Z])/g, "$1 $2");
-  const stated = input.frame ? statedWait(input.frame.logs) ?? comparedWait(input.frame.logs, words) : null;
-  const reason = reasonFor(input);
-  if (stated) {
-    const line = stated.evidence?.replace(/^Program log: /, "") ?? "";
-    return {
-      action: "retry_later",
-      reason: `${reason}; the program says "${line}": retry in ${stated.seconds} s` +
-        (stated.basis === "stated_slots" ? " (slots counted at about 0.4 s each)" : ""),
-      retryAfterSeconds: stated.seconds,
-      retryAfterBasis: stated.basis,
-    };
-  }
-  return {
-    action: "retry_later",
-    reason,
-    retryAfterSeconds: input.verdict.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS,
-    retryAfterBasis: "cause_default",
-  };
-}
-
-/** The requote action, with the numbers of the failed slippage check where the chain gives them. */
-function requote(input: ActionInput): NextAction {
-  const numbers = slippageNumbers(input);
-  const reason = reasonFor(input);
-  return {
-    action: "requote_and_rebuild",
-    reason: numbers ? slippageReason(numbers, reason) : reason,
-    ...(input.failure?.account ? { account: input.failure.account } : {}),
-    ...(numbers ? { slippage: numbers, ...(numbers.mint ? { mint: numbers.mint } : {}) } : {}),
   };
 }
 

@@ -37,7 +37,17 @@ function view(program: string, accounts: string[]): MessageView {
   };
 }
 
-function run(program: string, accounts: string[], code: number, lines: string[]) {
+function run(
+  program: string,
+  accounts: string[],
+  code: number,
+  lines: string[],
+  lamports: number[] | null = null,
+) {
+  const keys = [PAYER, ...accounts, program];
+  const snapshot = lamports
+    ? { accounts: keys, preLamports: lamports, postLamports: lamports, preTokens: [], postTokens: [] }
+    : null;
   return diagnoseRun({
     view: view(program, accounts),
     err: { InstructionError: [0, { Custom: code }] },
@@ -48,7 +58,7 @@ function run(program: string, accounts: string[], code: number, lines: string[])
     ],
     unitsConsumed: 1_000,
     feeLamports: 5_000,
-    snapshot: null,
+    snapshot,
     innerInstructions: [],
   }, { subject: "The transaction" });
 }
@@ -146,6 +156,30 @@ Deno.test("an account already in use names the account, its position and its sta
   assert.equal(result.nextAction.account, TAKEN);
   assert.equal(result.nextAction.accountIndex, 1, "the instruction's second account");
   assert.equal(result.nextAction.accountState, "already_in_use");
+});
+
+Deno.test("an Anchor account that is not initialized: its name, and the one account that held no lamports", async () => {
+  const program = "Vau1t11111111111111111111111111111111111111";
+  const result = await run(program, [TAKEN, SYSTEM], 3012, [
+    "Program log: AnchorError caused by account: vault. Error Code: AccountNotInitialized. Error Number: 3012. " +
+    "Error Message: The program expected this account to be already initialized.",
+  ], [5_000_000, 0, 1, 1]);
+  assert.equal(result.nextAction.action, "create_account");
+  assert.deepEqual(
+    [result.nextAction.account, result.nextAction.accountIndex, result.nextAction.accountRole],
+    [TAKEN, 1, "vault"],
+  );
+  assert.equal(result.nextAction.accountState, "not_initialized");
+});
+
+Deno.test("an account owned by the wrong program is named as such though its class is invalid_transaction", async () => {
+  const program = "Vau1t11111111111111111111111111111111111111";
+  const result = await run(program, [TAKEN], 3007, [
+    "Program log: AnchorError caused by account: pool. Error Code: AccountOwnedByWrongProgram. Error Number: 3007. " +
+    "Error Message: The given account is owned by a different program than expected.",
+  ]);
+  assert.equal(result.failureClass, "invalid_transaction");
+  assert.deepEqual([result.nextAction.accountRole, result.nextAction.accountState], ["pool", "wrong_owner"]);
 });
 
 Deno.test("recorded corpus: no reason stops at a bare hex code when the program logged more; rent names its account", async () => {
