@@ -86,6 +86,8 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });
+  // Where the outline points, its level stands, whatever the typography made of the line.
+  for (const t of texts) if (t.draft.outlined) t.draft.heading = t.draft.outlined;
 }
 
 /**

@@ -94,4 +94,10 @@ export interface OutlineEntry {
   level: number;
   /** Target page, when it resolves. */
   page?: number;
+  /**
+   * The height the destination shows at the top of the window, in PDF user
+   * space (from the page's bottom), when it names one: the heading is just
+   * below it. Used to find the heading; not part of the conversion's result.
+   */
+  top?: number;
 }
