@@ -241,7 +241,8 @@ export function segmentPage(
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
-    const last = drafts[drafts.length - 1];
+    // Nothing runs on into a heading the outline points at.
+    const last = drafts.at(-1)?.outlined ? undefined : drafts.at(-1);
     const tag = line.spans[0]?.tag;
     const heading = tag ? null : outlinedHeading(lines, i, page.page, outline);
     if (heading) {
