@@ -9,6 +9,7 @@ import { type FontResolver, typedText } from "./fonts.ts";
 import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
+import { labelGridCells } from "./rulings.ts";
 import { addVectorBullets, type OperatorList, pageShapes } from "./vector_marks.ts";
 
 /** A page's spans. */
@@ -210,6 +211,7 @@ async function withShapes(
   if (spans.length === 0) return spans;
   const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
+  labelGridCells(spans, shapes.grids, ids);
   const areaIds = shapes.areas.map(() => ids.next++);
   for (const span of spans) {
     const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
