@@ -211,9 +211,9 @@ async function withShapes(
   if (spans.length === 0) return spans;
   const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
-  labelGridCells(spans, shapes.grids, ids);
+  const labelled = labelGridCells(spans, shapes.grids, ids);
   const areaIds = shapes.areas.map(() => ids.next++);
-  for (const span of spans) {
+  for (const span of labelled) {
     const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
     // The innermost (last painted) area holding the span's first letter.
     for (let k = shapes.areas.length - 1; k >= 0; k--) {
@@ -224,7 +224,7 @@ async function withShapes(
       }
     }
   }
-  return addVectorBullets(spans, shapes.marks);
+  return addVectorBullets(labelled, shapes.marks);
 }
 
 /** Rough advance of a character in ems, enough to place link edges inside a span. */

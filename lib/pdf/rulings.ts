@@ -190,17 +190,58 @@ function intervalOf(edges: readonly number[], v: number): number {
 }
 
 /**
+ * Splits a span that runs over a column edge of a grid at the space nearest
+ * the edge: a producer may write the text of neighbouring cells in one run
+ * when they share a baseline and the gap between them is small.
+ */
+function splitAtEdges(span: Span, grids: readonly Grid[]): Span[] {
+  const end = span.x + span.width, middle = span.y - span.size * 0.3;
+  let edge: number | undefined;
+  for (const g of grids) {
+    const r = intervalOf(g.ys, middle), columns = g.xs.length - 1;
+    if (r < 0) continue;
+    // An edge parts two cells of the span's row only where a rule stands there.
+    edge = g.xs.find((x, j) =>
+      j > 0 && j < columns && x > span.x + 1 && x < end - 1 &&
+      g.owner[r * columns + j - 1] !== g.owner[r * columns + j]
+    );
+    if (edge !== undefined) break;
+  }
+  if (edge === undefined) return [span];
+  const step = span.width / Math.max(span.text.length, 1);
+  const at = (edge - span.x) / step;
+  let best = -1;
+  for (let i = 0; i < span.text.length; i++) {
+    if (span.text[i] === " " && (best < 0 || Math.abs(i - at) < Math.abs(best - at))) best = i;
+  }
+  if (best <= 0) return [span];
+  // The next cell's text starts past its rule, wherever the estimate of the letters' widths puts it.
+  const rightX = Math.max(span.x + (best + 1) * step, edge + 0.5);
+  const left: Span = { ...span, text: span.text.slice(0, best), width: Math.min(best * step, edge - span.x) };
+  const right: Span = { ...span, text: span.text.slice(best + 1), x: rightX, width: end - rightX };
+  return [left, ...splitAtEdges(right, grids)];
+}
+
+/**
  * Labels the spans standing in a grid's cells as cells of that table, as a
  * tagged PDF's structure would; spans of a grid holding text in fewer than
  * two of its rows, or in one column only, are left alone (a frame, a box).
+ * Spans running over a column edge are split there first.
  *
  * @param ids Structure id counter, advanced for each table and cell.
+ * @returns The spans, split where they crossed a column edge.
  */
-export function labelGridCells(spans: readonly Span[], grids: readonly Grid[], ids: { next: number }): void {
+export function labelGridCells(
+  spans: readonly Span[],
+  grids: readonly Grid[],
+  ids: { next: number },
+): Span[] {
+  if (grids.length === 0) return [...spans];
+  const out = spans.flatMap((span) => span.tag ? [span] : splitAtEdges(span, grids));
   for (const grid of grids) {
     const columns = grid.xs.length - 1;
     const inside = new Map<Span, number>();
-    for (const span of spans) {
+    for (const span of out) {
       if (span.tag) continue;
       const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
       const c = intervalOf(grid.xs, x), r = intervalOf(grid.ys, y);
@@ -222,4 +263,5 @@ export function labelGridCells(spans: readonly Span[], grids: readonly Grid[], i
       span.tag = tag;
     }
   }
+  return out;
 }
