@@ -189,7 +189,13 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
   drafts.forEach((draft, i) => {
     const column = columns.get(draft.page);
     const first = draft.lines[0];
-    if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
+    if (draft.kind !== "text" || draft.heading || !first) return;
+    // A tagged PDF says where its quotes are.
+    if (blockId(first) !== undefined) {
+      if (first.spans.some((s) => s.tag?.quote)) draft.quote = true;
+      return;
+    }
+    if (!column) return;
     if (!nearSize(first.size, stats.bodySize)) return;
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)

@@ -28,6 +28,8 @@ export interface Tag {
   cell?: { table: number; row: number; column: number; header: boolean };
   /** Inside `Code`. */
   code?: boolean;
+  /** Inside `BlockQuote`. */
+  quote?: boolean;
 }
 
 /** A run of text in one font on one baseline, in top-down page coordinates (points). */
