@@ -213,11 +213,13 @@ async function withShapes(
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
   const labelled = labelGridCells(spans, shapes.grids, ids);
   const areaIds = shapes.areas.map(() => ids.next++);
+  const highlights = tokenHighlights(shapes.areas);
   for (const span of labelled) {
     const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
-    // The innermost (last painted) area holding the span's first letter.
+    // The innermost (last painted) area holding the span's first letter, past a token's highlight.
     for (let k = shapes.areas.length - 1; k >= 0; k--) {
       const a = shapes.areas[k]!;
+      if (highlights.has(k) && a.y1 - a.y0 < span.size * 1.5) continue;
       if (x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1) {
         span.shade = areaIds[k]!;
         break;
@@ -225,6 +227,27 @@ async function withShapes(
     }
   }
   return addVectorBullets(labelled, shapes.marks);
+}
+
+/**
+ * The areas painted inside an earlier one: a syntax highlighter's background
+ * behind a token or a line of a listing, which is shading within the
+ * listing's, not a block of its own.
+ */
+function tokenHighlights(
+  areas: ReadonlyArray<{ x0: number; x1: number; y0: number; y1: number }>,
+): Set<number> {
+  const inner = new Set<number>();
+  areas.forEach((a, k) => {
+    for (let j = 0; j < k; j++) {
+      const b = areas[j]!;
+      if (a.x0 >= b.x0 && a.x1 <= b.x1 && a.y0 >= b.y0 && a.y1 <= b.y1) {
+        inner.add(k);
+        return;
+      }
+    }
+  });
+  return inner;
 }
 
 /** Rough advance of a character in ems, enough to place link edges inside a span. */
