@@ -86,8 +86,25 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });
-  // Where the outline points, its level stands, whatever the typography made of the line.
-  for (const t of texts) if (t.draft.outlined) t.draft.heading = t.draft.outlined;
+  // Where the outline points, its level stands, whatever the typography made of the line; below a
+  // title the outline leaves out, one level further down.
+  const shift = titleAboveOutline(texts) ? 1 : 0;
+  for (const t of texts) if (t.draft.outlined) t.draft.heading = Math.min(6, t.draft.outlined + shift);
+}
+
+/**
+ * True when a heading the outline leaves out stands before every heading it
+ * names, set larger than all of them: the document's title, over an outline
+ * that counts its levels from the sections under it (a reStructuredText
+ * title, a book's cover).
+ */
+function titleAboveOutline(texts: readonly HeadingDraft[]): boolean {
+  const first = texts.findIndex((t) => t.draft.outlined);
+  if (first <= 0) return false;
+  const largest = Math.max(...texts.filter((t) => t.draft.outlined).map((t) => t.info.size));
+  return texts.slice(0, first).some((t) =>
+    t.draft.heading && !t.draft.outlined && t.info.size > largest * 1.05
+  );
 }
 
 /**
