@@ -268,7 +268,7 @@ export function segmentPage(
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     const code = isCodeLine(line) && !setAsText(line, margin);
-    if (last?.kind === "text" && code && wrapsInlineCode(last, line, stats)) {
+    if (code && last && wrapsInlineCode(last, line, stats, continuesItem)) {
       last.lines.push(line);
       continue;
     }
