@@ -51,7 +51,7 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   // Blank lines inside a block keep the line grid; the space between two blocks does not.
   const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
   // Closer than a line: a wrapped line, set tighter than the lines of the listing (an HTML engine's).
-  if (steps > 0.7 && steps < 1) return true;
+  if (steps > 0.7 && steps < 1.2) return true;
   return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1;
 }
 
