@@ -220,6 +220,18 @@ interface OutlineNode {
   items: OutlineNode[];
 }
 
+/** Characters some producers write into bookmark titles as HTML entities. */
+const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** A bookmark title with the HTML entities a producer left in it decoded (rst2pdf writes `&nbsp;`). */
+function decodeEntities(title: string): string {
+  return title.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
 /** Flattens the outline, resolving each entry's page where possible. */
 async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const roots = (await doc.getOutline()) as OutlineNode[] | null;
@@ -227,7 +239,7 @@ async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const walk = async (nodes: OutlineNode[], level: number) => {
     for (const node of nodes) {
       if (entries.length >= OUTLINE_LIMIT) return;
-      const entry: OutlineEntry = { title: node.title.replace(/\s+/g, " ").trim(), level };
+      const entry: OutlineEntry = { title: decodeEntities(node.title).replace(/\s+/g, " ").trim(), level };
       const target = await destination(doc, node.dest).catch(() => undefined);
       if (target?.page !== undefined) entry.page = target.page;
       if (target?.top !== undefined) entry.top = target.top;
