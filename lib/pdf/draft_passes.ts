@@ -89,7 +89,11 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   // Where the outline points, its level stands, whatever the typography made of the line; below a
   // title the outline leaves out, one level further down.
   const shift = titleAboveOutline(texts) ? 1 : 0;
-  for (const t of texts) if (t.draft.outlined) t.draft.heading = Math.min(6, t.draft.outlined + shift);
+  for (const t of texts) {
+    if (!t.draft.outlined) continue;
+    t.draft.heading = Math.min(6, t.draft.outlined + shift);
+    delete t.draft.runIn;
+  }
 }
 
 /**
