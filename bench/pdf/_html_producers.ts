@@ -12,6 +12,8 @@
  * @module
  */
 
+import { runCommand } from "./_run.ts";
+
 /** A producer of the layout fixtures and corpus. */
 export type HtmlProducer = "weasyprint" | "chromium" | "libreoffice";
 
@@ -23,17 +25,8 @@ const TOOLS: Record<HtmlProducer, { command: string; pkg: string }> = {
 };
 
 /** Runs a command, failing loudly with its error output. */
-async function run(command: string, args: string[], cwd?: string): Promise<void> {
-  const output = await new Deno.Command(command, {
-    args,
-    cwd,
-    stdout: "piped",
-    stderr: "piped",
-    env: { DEBIAN_FRONTEND: "noninteractive", HOME: Deno.env.get("HOME") ?? "/tmp" },
-  }).output();
-  if (!output.success) {
-    throw new Error(`${command} failed: ${new TextDecoder().decode(output.stderr).slice(-2000)}`);
-  }
+async function run(command: string, args: string[]): Promise<void> {
+  await runCommand(command, args);
 }
 
 /** True when a command runs. */

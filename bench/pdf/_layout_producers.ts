@@ -20,6 +20,7 @@
  */
 
 import type { LayoutProducer } from "../../tests/_support/pdf_layout_corpus.ts";
+import { runCommand } from "./_run.ts";
 
 /** The print style for WeasyPrint and AbiWord: body-size headings, ruled small tables, quotes set in only. */
 const STYLE = `
@@ -43,32 +44,11 @@ h1, h2, h3, h4, h5, h6 { font-size: 9.5pt; }
 pre { white-space: pre-wrap; }
 `;
 
-/** Runs a command, failing loudly; returns stdout. */
-async function run(command: string, args: string[], opts: { cwd?: string; stdin?: string } = {}) {
-  const child = new Deno.Command(command, {
-    args,
-    cwd: opts.cwd,
-    stdin: opts.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  if (opts.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(opts.stdin));
-    await writer.close();
-  }
-  const output = await child.output();
-  if (!output.success) {
-    throw new Error(`${command} failed: ${new TextDecoder().decode(output.stderr).slice(-2000)}`);
-  }
-  return output.stdout;
-}
-
 /** The Markdown as a standalone HTML page in `style`, its tables ruled by attribute too (AbiWord reads no CSS borders). */
 async function html(source: string, style: string, work: string): Promise<string> {
   const css = `${work}/style.html`, page = `${work}/page.html`;
   await Deno.writeTextFile(css, `<style>${style}</style>`);
-  const out = await run("pandoc", [
+  const out = await runCommand("pandoc", [
     "-f",
     "gfm",
     "-t",
@@ -93,22 +73,24 @@ export async function renderLayout(producer: LayoutProducer, source: string, out
     case "weasyprint":
     case "weasyprint-columns": {
       const page = await html(source, producer === "weasyprint" ? STYLE : COLUMNS, work);
-      await run("weasyprint", ["--quiet", page, out]);
+      await runCommand("weasyprint", ["--quiet", page, out]);
       return;
     }
     case "abiword": {
       const page = await html(source, STYLE, work);
-      await run("abiword", ["--to=pdf", `--to-name=${out}`, page]);
+      await runCommand("abiword", ["--to=pdf", `--to-name=${out}`, page]);
       return;
     }
     case "gropdf": {
-      const ms = new TextDecoder().decode(await run("pandoc", ["-f", "gfm", "-t", "ms", "-s", source]));
+      const ms = new TextDecoder().decode(
+        await runCommand("pandoc", ["-f", "gfm", "-t", "ms", "-s", source]),
+      );
       // Every table boxed and ruled between all its cells.
       const boxed = ms.replace(
         /^\.TS\n([^\n;]*);/gm,
         (_, options: string) => `.TS\n${options.trim()} allbox;`,
       );
-      const pdf = await run("groff", ["-ms", "-mpdfmark", "-e", "-t", "-k", "-KUTF-8", "-Tpdf"], {
+      const pdf = await runCommand("groff", ["-ms", "-mpdfmark", "-e", "-t", "-k", "-KUTF-8", "-Tpdf"], {
         stdin: boxed,
       });
       await Deno.writeFile(out, pdf);
@@ -121,8 +103,8 @@ export async function renderLayout(producer: LayoutProducer, source: string, out
         filter,
         'function Link(l) if l.target:sub(1, 1) == "#" then return l.content end end',
       );
-      await run("pandoc", ["-f", "gfm", "-t", "rst", "--lua-filter", filter, source, "-o", rst]);
-      await run("rst2pdf", [rst, "-o", out]);
+      await runCommand("pandoc", ["-f", "gfm", "-t", "rst", "--lua-filter", filter, source, "-o", rst]);
+      await runCommand("rst2pdf", [rst, "-o", out]);
       return;
     }
   }
