@@ -213,13 +213,12 @@ async function withShapes(
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
   const labelled = labelGridCells(spans, shapes.grids, ids);
   const areaIds = shapes.areas.map(() => ids.next++);
-  const highlights = tokenHighlights(shapes.areas);
   for (const span of labelled) {
     const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
     // The innermost (last painted) area holding the span's first letter, past a token's highlight.
     for (let k = shapes.areas.length - 1; k >= 0; k--) {
       const a = shapes.areas[k]!;
-      if (highlights.has(k) && a.y1 - a.y0 < span.size * 1.5) continue;
+      if (isHighlight(a, span)) continue;
       if (x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1) {
         span.shade = areaIds[k]!;
         break;
@@ -230,24 +229,13 @@ async function withShapes(
 }
 
 /**
- * The areas painted inside an earlier one: a syntax highlighter's background
- * behind a token or a line of a listing, which is shading within the
- * listing's, not a block of its own.
+ * True when an area is a syntax highlighter's background behind a token or a
+ * line of a listing, which is shading within the listing's (if any), not a
+ * block of its own: a line tall, and starting where its text does, where a
+ * listing's shading leaves room on the left.
  */
-function tokenHighlights(
-  areas: ReadonlyArray<{ x0: number; x1: number; y0: number; y1: number }>,
-): Set<number> {
-  const inner = new Set<number>();
-  areas.forEach((a, k) => {
-    for (let j = 0; j < k; j++) {
-      const b = areas[j]!;
-      if (a.x0 >= b.x0 && a.x1 <= b.x1 && a.y0 >= b.y0 && a.y1 <= b.y1) {
-        inner.add(k);
-        return;
-      }
-    }
-  });
-  return inner;
+function isHighlight(area: { x0: number; y0: number; y1: number }, span: Span): boolean {
+  return area.y1 - area.y0 < span.size * 1.5 && area.x0 >= span.x - 1;
 }
 
 /** Rough advance of a character in ems, enough to place link edges inside a span. */
