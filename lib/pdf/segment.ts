@@ -241,6 +241,8 @@ export function segmentPage(
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
+    // Back up the page: the next column, where the last column's marker indents mean nothing.
+    if (i > 0 && line.y < lines[i - 1]!.y - line.size * 3) nesting.reset();
     // Nothing runs on into a heading the outline points at.
     const last = drafts.at(-1)?.outlined ? undefined : drafts.at(-1);
     const tag = line.spans[0]?.tag;
