@@ -16,7 +16,7 @@ import {
 } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
-import { bodyColumns, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
+import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
@@ -203,12 +203,13 @@ function spacedLike(spacings: ReadonlyArray<[number, number] | null>, gap: numbe
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */
 export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
   const columns = bodyColumns(pages, stats.bodySize);
+  const pageOf = new Map(pages.map((p) => [p.page, p]));
+  const gutters = new Map<number, number | null>();
   const indent = firstLineIndent(
     drafts.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
     (line) => columns.get(line.page)?.left,
   );
   drafts.forEach((draft, i) => {
-    const column = columns.get(draft.page);
     const first = draft.lines[0];
     if (draft.kind !== "text" || draft.heading || !first) return;
     // A tagged PDF says where its quotes are.
@@ -216,8 +217,10 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       if (first.spans.some((s) => s.tag?.quote)) draft.quote = true;
       return;
     }
-    if (!column) return;
-    if (!nearSize(first.size, stats.bodySize)) return;
+    const pageColumn = columns.get(draft.page);
+    if (!pageColumn || !nearSize(first.size, stats.bodySize)) return;
+    // Set in from the edge of the column it stands in, on a page of two.
+    const column = columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters);
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
       ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
