@@ -50,6 +50,11 @@ function anchors(text: string): Set<string> {
   );
 }
 
+/** The tasks a text runs: `deno task <name>` (or `npx -y deno@2 task <name>`). */
+function taskNames(text: string): string[] {
+  return [...text.matchAll(/\bdeno(?:@2)? task ([a-z][a-z0-9:-]*[a-z0-9])/g)].map((m) => m[1]!);
+}
+
 /** Whether `url` names an existing file or folder. */
 async function exists(url: URL): Promise<boolean> {
   try {
@@ -141,8 +146,8 @@ Deno.test("every task and every repository path the README, docs/ and the bench 
   };
   const roots = "lib|http|mcp|routes|tests|bench|tasks|guides|docs";
   for (const { path, text } of await documents()) {
-    for (const [, task] of text.matchAll(/\bdeno(?:@2)? task ([a-z][a-z0-9:]*)/g)) {
-      assert.ok(task! in tasks, `${path}: deno task ${task} is a task of deno.json`);
+    for (const task of taskNames(text)) {
+      assert.ok(task in tasks, `${path}: deno task ${task} is a task of deno.json`);
     }
     for (const [, span] of text.matchAll(/`([^`\n]+)`/g)) {
       for (const word of span!.split(/\s+/)) {
@@ -154,11 +159,15 @@ Deno.test("every task and every repository path the README, docs/ and the bench 
   }
 });
 
-Deno.test("headingAnchor() spells anchors as GitHub does", () => {
+Deno.test("headingAnchor(), linkTargets() and taskNames() read Markdown as GitHub and Deno do", () => {
   assert.equal(headingAnchor("Publishing to the MCP registry"), "publishing-to-the-mcp-registry");
   assert.equal(headingAnchor("PDF to Markdown: speed and memory"), "pdf-to-markdown-speed-and-memory");
   assert.deepEqual(linkTargets("[a](b.md) `[c](d.md)`\n```\n[e](f.md)\n```\n[g](h.md#i)"), [
     "b.md",
     "h.md#i",
+  ]);
+  assert.deepEqual(taskNames("`deno task make:pdf-layout-fixtures`, then `npx -y deno@2 task bench`: done"), [
+    "make:pdf-layout-fixtures",
+    "bench",
   ]);
 });
