@@ -9,7 +9,7 @@ import { alignInstructions, parseLogs } from "../../../../lib/solana/transaction
 import { messageFromCompiled, messageFromRpc } from "../../../../lib/solana/transaction/message.ts";
 import { programNameOf } from "../../../../lib/solana/transaction/program_errors/registry.ts";
 import { readSwap } from "../../../../lib/solana/transaction/slippage/swap_reading.ts";
-import { decodeWireTransaction } from "../../../../lib/solana/transaction/wire.ts";
+import { decodeWireTransaction } from "../../../../lib/solana/transaction/serialized.ts";
 import { loadCorpus } from "./_corpus.ts";
 
 type Json = Record<string, unknown>;
