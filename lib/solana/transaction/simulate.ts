@@ -19,6 +19,7 @@ import { parseTransactionError } from "./error_shapes.ts";
 import { idlErrors } from "./idl.ts";
 import { messageFromCompiled, usesDurableNonce, writableAccounts } from "./message.ts";
 import { suggestPrice } from "./price.ts";
+import { type FeeLevel, repairSimulated } from "./repair/mod.ts";
 import type { SimulateResult } from "./schema.ts";
 import { decodeWireTransaction, type TransactionEncoding, withComputeUnitLimit } from "./wire.ts";
 
@@ -28,6 +29,8 @@ export interface SimulateQuery {
   encoding: TransactionEncoding;
   /** Accounts whose state before and after to compare, when the node does not report balances itself. */
   accountAddresses?: readonly string[];
+  /** How to repair it when it fails (a repair is always attempted; this picks the fee level). */
+  repair?: { feeLevel?: FeeLevel };
 }
 
 type Json = Record<string, unknown>;
@@ -103,6 +106,20 @@ export async function simulateTransaction(
     recommendLimit: true,
     ...(measuredUnits !== undefined ? { measuredUnits } : {}),
   });
+  const repair = await repairSimulated(
+    client,
+    {
+      decoded,
+      encoding: query.encoding,
+      view,
+      loadedAddresses: value.loadedAddresses as Json | undefined,
+      replacementBlockhash: typeof replacement?.blockhash === "string" ? replacement.blockhash : null,
+      diagnosis,
+      durableNonce: usesDurableNonce(view),
+    },
+    query.repair?.feeLevel,
+    signal,
+  );
   return {
     success: value.err === null || value.err === undefined,
     slot: typeof context?.slot === "number" ? context.slot : null,
@@ -113,6 +130,7 @@ export async function simulateTransaction(
     durableNonce: usesDurableNonce(view),
     balancesSource,
     ...diagnosis,
+    repair,
   };
 }
 
