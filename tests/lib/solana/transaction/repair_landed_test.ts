@@ -4,19 +4,12 @@
  * the plain explanation of the same failure still takes one RPC round trip.
  */
 import assert from "node:assert/strict";
-import {
-  type Address,
-  generateKeyPairSigner,
-  getBase64Encoder,
-  getTransactionDecoder,
-  type KeyPairSigner,
-  signTransaction,
-} from "@solana/kit";
+import { type Address, generateKeyPairSigner } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction } from "@solana-program/compute-budget";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { explainTransaction } from "../../../../lib/solana/transaction/explain.ts";
-import type { Repair } from "../../../../lib/solana/transaction/repair/schema.ts";
-import { type LocalChain, startLocalChain } from "../../../_support/local_chain.ts";
+import { startLocalChain } from "../../../_support/local_chain.ts";
+import { landRepair } from "./_land_repair.ts";
 import {
   fundedWallet,
   memo,
@@ -24,16 +17,6 @@ import {
   signedV1Transaction,
   usdcTransfer,
 } from "../../../_support/solana_transactions.ts";
-
-async function landRepair(cluster: LocalChain, repair: Repair | undefined, wallet: KeyPairSigner) {
-  assert.ok(repair);
-  assert.equal(repair.code, "repaired", repair.reason);
-  const unsigned = getTransactionDecoder().decode(getBase64Encoder().encode(repair.transaction!));
-  const signature = await cluster.send(await signTransaction([wallet.keyPair], unsigned));
-  const [status] = await cluster.client.batch([{ method: "getSignatureStatuses", params: [[signature]] }]);
-  const value = (status as { result: { value: ({ err: unknown } | null)[] } }).result.value[0];
-  assert.equal(value?.err, null, "the repaired transaction landed without error");
-}
 
 Deno.test("explain: a landed compute failure is explained in one round trip, and with repair it is rebuilt and lands", async () => {
   const cluster = await startLocalChain({ seedHistory: false });

@@ -1,15 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  type Address,
-  generateKeyPairSigner,
-  getBase58Decoder,
-  getBase58Encoder,
-  getBase64Encoder,
-  getTransactionDecoder,
-  getTransactionEncoder,
-  type KeyPairSigner,
-  signTransaction,
-} from "@solana/kit";
+import { type Address, generateKeyPairSigner, getBase58Decoder, getTransactionEncoder } from "@solana/kit";
 import {
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
@@ -18,10 +8,10 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import { SEEDED_FEE_ACCOUNT } from "../../../../lib/local/solana/local_solana.ts";
 import { usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
 import { priorityFeeReport } from "../../../../lib/solana/fees/mod.ts";
-import type { Repair } from "../../../../lib/solana/transaction/repair/schema.ts";
 import { simulateTransaction } from "../../../../lib/solana/transaction/simulate.ts";
 import { decodeWireTransaction } from "../../../../lib/solana/transaction/wire.ts";
 import { type LocalChain, startLocalChain } from "../../../_support/local_chain.ts";
+import { landRepair } from "./_land_repair.ts";
 import {
   fundedWallet,
   memo,
@@ -32,25 +22,6 @@ import {
   usdcTransfer,
   wire,
 } from "../../../_support/solana_transactions.ts";
-
-/** Signs the repaired transaction with `wallet`, sends it, and returns its signature once the chain says it landed without error. */
-async function landRepair(cluster: LocalChain, repair: Repair, wallet: KeyPairSigner): Promise<string> {
-  assert.equal(repair.available, true, repair.reason);
-  assert.equal(repair.code, "repaired");
-  assert.deepEqual(repair.signers, [wallet.address]);
-  assert.equal(repair.simulation?.err, null);
-  const bytes = repair.encoding === "base58"
-    ? getBase58Encoder().encode(repair.transaction!)
-    : getBase64Encoder().encode(repair.transaction!);
-  const unsigned = getTransactionDecoder().decode(bytes);
-  assert.ok(Object.values(unsigned.signatures).every((signature) => signature === null), "returned unsigned");
-  const signature = await cluster.send(await signTransaction([wallet.keyPair], unsigned));
-  const [status] = await cluster.client.batch([{ method: "getSignatureStatuses", params: [[signature]] }]);
-  const value = (status as { result: { value: ({ err: unknown } | null)[] } }).result.value[0];
-  assert.ok(value, "the chain knows the repaired transaction");
-  assert.equal(value.err, null, "the repaired transaction landed without error");
-  return signature;
-}
 
 async function simulate(
   cluster: LocalChain,
