@@ -75,7 +75,14 @@ export async function explainTransaction(
     const result = await explainFound(client, query.signature, transaction as Json, status, signal);
     if (result.commitment === "finalized") cache.set(query.signature, structuredClone(result));
     if (!query.repair) return result;
-    return { ...result, repair: await repairOfFound(client, transaction as Json, result, query, signal) };
+    // Rebuilt against the current state from the landed bytes; never part of the cached answer.
+    const repair = await repairLanded(
+      client,
+      { transaction: transaction as Json, diagnosis: result },
+      query.repair.feeLevel,
+      signal,
+    );
+    return { ...result, repair };
   }
   if (status) return withRefusal(await explainSeen(query.signature, status), query);
 
@@ -192,29 +199,6 @@ async function explainFound(
     durableNonce: usesDurableNonce(view),
     ...diagnosis,
   };
-}
-
-async function repairOfFound(
-  client: SolanaClient,
-  transaction: Json,
-  result: ExplainResult,
-  query: ExplainQuery,
-  signal?: AbortSignal,
-) {
-  const meta = transaction.meta as Json;
-  return await repairLanded(
-    client,
-    {
-      wire: transaction.transaction,
-      view: viewOf(transaction.transaction, meta, transaction.version)!,
-      loadedAddresses: meta.loadedAddresses as Json | undefined,
-      diagnosis: result,
-      durableNonce: result.durableNonce,
-      landedFailed: result.failureClass !== "none",
-    },
-    query.repair?.feeLevel,
-    signal,
-  );
 }
 
 /** Seen by a node (processed) but not returned by `getTransaction`: no details yet. */

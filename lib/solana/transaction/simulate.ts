@@ -73,21 +73,7 @@ export async function simulateTransaction(
   );
   const accountList = view.accountKeys.map((key) => key.address);
 
-  let snapshot: BalanceSnapshot | null = null;
-  let balancesSource: SimulateResult["balancesSource"] = "none";
-  if (Array.isArray(value.preBalances) && value.preBalances.length > 0) {
-    snapshot = snapshotFromMeta(value, accountList);
-    balancesSource = "simulation";
-  } else if (addresses.length > 0) {
-    const before = outcomes[1]?.ok
-      ? ((outcomes[1].result as Json | null)?.value as unknown[] | undefined)
-      : undefined;
-    const after = Array.isArray(value.accounts) ? value.accounts : undefined;
-    if (before && after) {
-      snapshot = snapshotFromAccounts(addresses, before, after);
-      balancesSource = "accounts";
-    }
-  }
+  const { snapshot, balancesSource } = balancesOf(value, outcomes[1], addresses, accountList);
 
   const measuredUnits = await measureIfExceeded(client, decoded, value, signal);
   const replacement = value.replacementBlockhash as Json | null | undefined;
@@ -132,6 +118,28 @@ export async function simulateTransaction(
     ...diagnosis,
     repair,
   };
+}
+
+/** The balances before and after: from the node's own report, else from the accounts the caller named. */
+function balancesOf(
+  value: Json,
+  accountsOutcome: RpcOutcome | undefined,
+  addresses: readonly string[],
+  accountList: readonly string[],
+): { snapshot: BalanceSnapshot | null; balancesSource: SimulateResult["balancesSource"] } {
+  if (Array.isArray(value.preBalances) && value.preBalances.length > 0) {
+    return { snapshot: snapshotFromMeta(value, accountList), balancesSource: "simulation" };
+  }
+  if (addresses.length > 0) {
+    const before = accountsOutcome?.ok
+      ? ((accountsOutcome.result as Json | null)?.value as unknown[] | undefined)
+      : undefined;
+    const after = Array.isArray(value.accounts) ? value.accounts : undefined;
+    if (before && after) {
+      return { snapshot: snapshotFromAccounts(addresses, before, after), balancesSource: "accounts" };
+    }
+  }
+  return { snapshot: null, balancesSource: "none" };
 }
 
 function simulationCalls(base64: string, addresses: readonly string[]): RpcCall[] {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { SolanaClient } from "../../rpc.ts";
-import type { MessageView } from "../message.ts";
+import { messageFromCompiled, type MessageView } from "../message.ts";
 import { type DecodedTransaction, decodeWireTransaction, type TransactionEncoding } from "../wire.ts";
 import { repairTransaction } from "./plan.ts";
 import type { RepairDiagnosis } from "./refusal.ts";
@@ -53,15 +53,11 @@ export async function repairSimulated(
   );
 }
 
-/** What a repair of a landed transaction starts from. */
+/** The landed transaction: a `getTransaction` result fetched as base64, and its diagnosis. */
 export interface LandedRun {
-  /** The `getTransaction` result's `transaction` field (`[base64, "base64"]`). */
-  wire: unknown;
-  view: MessageView;
-  loadedAddresses: { writable?: unknown; readonly?: unknown } | null | undefined;
-  diagnosis: RepairDiagnosis;
-  durableNonce: boolean;
-  landedFailed: boolean;
+  /** The `getTransaction` result (`transaction` as `[base64, "base64"]`, and `meta`). */
+  transaction: Record<string, unknown>;
+  diagnosis: RepairDiagnosis & { durableNonce: boolean };
 }
 
 /** The repair of a landed failure, rebuilt from its message against the current state. */
@@ -71,19 +67,22 @@ export async function repairLanded(
   feeLevel: FeeLevel | undefined,
   signal?: AbortSignal,
 ): Promise<Repair> {
-  if (!run.landedFailed) return refuse("not_needed", "It landed and succeeded; nothing to repair");
-  const wire = run.wire;
+  if (run.diagnosis.failureClass === "none") return refuse("not_needed", "It succeeded; nothing to repair");
+  const wire = run.transaction.transaction;
   if (!Array.isArray(wire) || typeof wire[0] !== "string" || wire[1] !== "base64") {
     return refuse("not_landed", "The node did not return the transaction's bytes, so it cannot be rebuilt");
   }
+  const decoded = decodeWireTransaction(wire[0], "base64");
+  const loadedAddresses = (run.transaction.meta as { loadedAddresses?: Record<string, unknown> } | null)
+    ?.loadedAddresses;
   return await guarded(
     repairTransaction(client, {
-      decoded: decodeWireTransaction(wire[0], "base64"),
+      decoded,
       encoding: "base64",
-      view: run.view,
-      loadedAddresses: run.loadedAddresses,
+      view: messageFromCompiled(decoded.compiled, loadedAddresses, decoded.config),
+      loadedAddresses,
       diagnosis: run.diagnosis,
-      durableNonce: run.durableNonce,
+      durableNonce: run.diagnosis.durableNonce,
       // A landed message cannot be sent again: it always gets a fresh blockhash.
       blockhashValid: false,
       ...(feeLevel ? { feeLevel } : {}),
