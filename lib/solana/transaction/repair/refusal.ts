@@ -39,7 +39,8 @@ export function planFor(
   }
   switch (failureClass) {
     case "none":
-      if (context.blockhashValid === false) return { kind: "rebuild", raisePrice: context.feeLevelAsked };
+      // Its blockhash expired: rebuilt at a price that lands it in time, as for an expired transaction.
+      if (context.blockhashValid === false) return { kind: "rebuild", raisePrice: true };
       if (context.feeLevelAsked) return { kind: "rebuild", raisePrice: true };
       return refuse("not_needed", "It succeeds as it is; nothing to repair");
     case "compute_exceeded":
