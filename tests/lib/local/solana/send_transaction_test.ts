@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { getTransferSolInstruction } from "@solana-program/system";
 import {
-  type Address,
-  address,
   appendTransactionMessageInstructions,
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
