@@ -10,7 +10,7 @@ import { messageFromCompiled, type MessageView } from "../message.ts";
 import { type DecodedTransaction, decodeWireTransaction, type TransactionEncoding } from "../wire.ts";
 import { repairTransaction } from "./plan.ts";
 import type { RepairDiagnosis } from "./refusal.ts";
-import { refuse } from "./refusal.ts";
+import { planFor, refuse } from "./refusal.ts";
 import { blockhashStillValid } from "./resimulate.ts";
 import type { FeeLevel, Repair } from "./schema.ts";
 
@@ -68,6 +68,13 @@ export async function repairLanded(
   signal?: AbortSignal,
 ): Promise<Repair> {
   if (run.diagnosis.failureClass === "none") return refuse("not_needed", "It succeeded; nothing to repair");
+  // A failure no rebuild fixes is refused before anything is decoded or asked of the node.
+  const plan = planFor(run.diagnosis, {
+    durableNonce: run.diagnosis.durableNonce,
+    blockhashValid: false,
+    feeLevelAsked: feeLevel !== undefined,
+  });
+  if ("available" in plan) return plan;
   const wire = run.transaction.transaction;
   if (!Array.isArray(wire) || typeof wire[0] !== "string" || wire[1] !== "base64") {
     return refuse("not_landed", "The node did not return the transaction's bytes, so it cannot be rebuilt");

@@ -9,6 +9,7 @@ import { getSetComputeUnitLimitInstruction } from "@solana-program/compute-budge
 import { getTransferSolInstruction } from "@solana-program/system";
 import { explainTransaction } from "../../../../lib/solana/transaction/explain.ts";
 import { startLocalChain } from "../../../_support/local_chain.ts";
+import { loadCorpus, replayCorpus } from "./_corpus.ts";
 import { landRepair } from "./_land_repair.ts";
 import {
   fundedWallet,
@@ -111,4 +112,28 @@ Deno.test("explain: with repair, a landed shortfall, a success and a missing tra
   } finally {
     await cluster.close();
   }
+});
+
+Deno.test("explain: recorded mainnet slippage and shortfall failures get no repair, say why, and cost no extra call", async () => {
+  const cases = loadCorpus().filter((entry) =>
+    entry.label?.classes.length === 1 && ["slippage", "insufficient_funds"].includes(entry.label.classes[0]!)
+  );
+  assert.ok(cases.length >= 20, `${cases.length} recorded cases`);
+  const plain = await replayCorpus(cases);
+  const repaired = await replayCorpus(cases, { repair: true });
+  const expected: Record<string, string> = {
+    slippage: "needs_new_quote",
+    insufficient_funds: "insufficient_funds",
+  };
+  let refused = 0;
+  for (const [index, answer] of repaired.entries()) {
+    assert.equal(answer.roundTrips, plain[index]!.roundTrips, `${answer.id}: no extra call to refuse`);
+    const code = expected[answer.got];
+    if (!code) continue;
+    assert.equal(answer.result.repair?.code, code, answer.id);
+    assert.equal(answer.result.repair?.available, false);
+    assert.equal(answer.result.repair?.transaction, undefined);
+    refused++;
+  }
+  assert.ok(refused >= 20, `${refused} refused by their class`);
 });
