@@ -146,6 +146,35 @@ Deno.test("repair: a legacy transaction priced below the fee level asked is rais
   }
 });
 
+Deno.test("repair: a v1 transaction paying less than the level asked gets the level's fee in its config, charged by the chain", async () => {
+  const cluster = await startLocalChain();
+  try {
+    const payer = await fundedWallet(cluster.local);
+    const transaction = await signedV1Transaction(cluster.local, payer, [
+      getTransferSolInstruction({ source: payer, destination: SEEDED_FEE_ACCOUNT, amount: 1_000n }),
+    ], { computeUnitLimit: 10_000, priorityFeeLamports: 0n, loadedAccountsDataSizeLimit: 100_000 });
+    const { repair } = await simulate(cluster, wire(transaction), "high");
+    const report = await priorityFeeReport(cluster.client, { accounts: [payer.address, SEEDED_FEE_ACCOUNT] });
+    const expectedFee = Math.ceil((report.combined!.levels.high * repair.computeUnitLimit!) / 1_000_000);
+    assert.ok(expectedFee > 0);
+    assert.equal(repair.priorityFeeLamports, expectedFee);
+    assert.ok(repair.fixes?.includes("priority_fee_lamports"));
+    const decoded = decodeWireTransaction(repair.transaction!, "base64");
+    assert.equal(decoded.config?.priorityFeeLamports, BigInt(expectedFee), "the fee is in the config mask");
+    assert.equal(decoded.config?.computeUnitLimit, repair.computeUnitLimit);
+
+    const before = cluster.local.svm.getBalance(payer.address)!;
+    await landRepair(cluster, repair, payer);
+    assert.equal(
+      cluster.local.svm.getBalance(payer.address),
+      before - 1_000n - 5_000n - BigInt(expectedFee),
+      "the chain charged the signature and the level's priority fee",
+    );
+  } finally {
+    await cluster.close();
+  }
+});
+
 Deno.test("repair: a transaction whose blockhash expired gets a fresh one (base58 in, base58 out) and lands", async () => {
   const cluster = await startLocalChain({ seedHistory: false });
   try {
