@@ -10,6 +10,7 @@ import { ACCOUNT_STATES } from "./account_state.ts";
 import { LANDED_STATES } from "./landed_state.ts";
 import { RETRY_BASES } from "./retry_timing.ts";
 import { BOUND_SIDES, NUMBER_SOURCES } from "./slippage/types.ts";
+import { repairSchema } from "./repair/schema.ts";
 
 const lamports = z.number().int();
 
@@ -227,6 +228,10 @@ export const explainSchema = z.object({
     "True when it uses a durable nonce (it then does not expire by blockhash)",
   ),
   ...diagnosisShape,
+  repair: repairSchema.optional().describe(
+    "Only with repair=true: the landed failure rebuilt from its message against the current state, unsigned " +
+      "(sign it again), offered only when its simulation succeeds; otherwise why not",
+  ),
 });
 
 /** An explanation. */
@@ -245,6 +250,10 @@ export const simulateSchema = z.object({
     "Where the balance changes come from: the node's pre/post balances, the requested accounts, or nowhere",
   ),
   ...diagnosisShape,
+  repair: repairSchema.describe(
+    "The transaction rebuilt with its mechanical fixes, unsigned (every signer must sign it again), offered " +
+      "only when its simulation succeeds; otherwise why not",
+  ),
 });
 
 /** A simulation diagnosis. */

@@ -19,7 +19,8 @@ export default defineOperation({
     "on-chain IDL), a stable failureClass, whether a retry can help, and a nextAction with concrete numbers " +
     "(compute-unit limit to set, lamports missing and where, ...). Successful transactions get advice when they " +
     "over-requested compute units. For a transaction that never landed, pass lastValidBlockHeight or " +
-    "recentBlockhash to learn whether it can still land.",
+    "recentBlockhash to learn whether it can still land. With repair=true, a landed failure whose fix is " +
+    "mechanical also gets `repair`: its message rebuilt against the current state, unsigned, proven by simulation.",
   method: "GET",
   price: "$0.004",
   alt: true,
@@ -38,6 +39,7 @@ export default defineOperation({
         ? { lastValidBlockHeight: input.lastValidBlockHeight }
         : {}),
       ...(input.recentBlockhash !== undefined ? { recentBlockhash: input.recentBlockhash } : {}),
+      ...(input.repair ? { repair: { ...(input.feeLevel ? { feeLevel: input.feeLevel } : {}) } } : {}),
     }, ctx.signal);
   },
 });

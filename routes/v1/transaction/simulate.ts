@@ -25,7 +25,9 @@ export default defineOperation({
     "units used with the limit to set (used plus 10%, or measured at the maximum limit when it ran out), a " +
     "compute-unit price from recent fees of the accounts it writes, the fee, SOL and token balance changes " +
     "(from the node, or from up to 20 accountAddresses you name), the program invocation tree, and the " +
-    "replacement blockhash with its last valid block height.",
+    "replacement blockhash with its last valid block height. A failure whose fix is mechanical (compute-unit " +
+    "limit, price at a fee level, fresh blockhash, missing associated token account) comes with `repair`: the " +
+    "same message rebuilt, unsigned, offered only when its own simulation succeeds; otherwise why not.",
   method: "POST",
   price: "$0.008",
   alt: false,
@@ -54,6 +56,7 @@ export default defineOperation({
       transaction: input.transaction,
       encoding: input.encoding,
       ...(input.accountAddresses ? { accountAddresses: input.accountAddresses } : {}),
+      ...(input.repair ? { repair: input.repair } : {}),
     }, ctx.signal);
   },
 });
