@@ -76,31 +76,38 @@ Deno.test("the committed labels are what the task derives from the corpus and th
   assert.deepEqual(file, await buildExpertLabels());
 });
 
-Deno.test("an answer is accepted only with an accepted verdict and every number the label asks for", () => {
+Deno.test("an answer is accepted only with an accepted verdict, the stated cause and every number asked for", () => {
   const label = file.labels.find((entry) =>
-    entry.numbers["slippage.bound.amount"] !== undefined &&
-    entry.numbers["slippage.bound.amount"] !== null
+    entry.numbers["slippage.bound.amount"] !== undefined && entry.numbers["slippage.bound.amount"] !== null
   )!;
   const bound = String(label.numbers["slippage.bound.amount"]);
   const actual = String(label.numbers["slippage.actual.amount"]);
-  const slippage = { bound: { amount: bound, source: "log" }, actual: { amount: actual, source: "log" } };
-  const answer = {
-    failureClass: "slippage",
-    retryable: true,
-    nextAction: { action: "requote_and_rebuild", slippage },
+  const side = BigInt(actual) > BigInt(bound) ? "max_in" : "min_out";
+  const slippage = {
+    side,
+    bound: { amount: bound, source: "log" },
+    actual: { amount: actual, source: "log" },
   };
+  const reason = "The slippage bound was crossed: requote";
+  const action = { action: "requote_and_rebuild", reason, slippage };
+  const answer = { failureClass: "slippage", retryable: true, nextAction: action };
   assert.deepEqual(shortfalls(label, answer), []);
-  assert.deepEqual(shortfalls(label, { ...answer, nextAction: { action: "do_not_retry", slippage } }), [
+  assert.deepEqual(shortfalls(label, { ...answer, nextAction: { ...action, action: "do_not_retry" } }), [
     "verdict",
   ]);
   assert.deepEqual(shortfalls(label, { ...answer, retryable: false }), ["verdict"]);
-  assert.deepEqual(shortfalls(label, { ...answer, nextAction: { action: "requote_and_rebuild" } }), [
+  assert.deepEqual(
+    shortfalls(label, { ...answer, nextAction: { ...action, reason: "custom program error: 0x1774" } }),
+    [
+      `reason does not say /${label.reasonMentions}/`,
+    ],
+  );
+  assert.deepEqual(shortfalls(label, { ...answer, nextAction: { action: "requote_and_rebuild", reason } }), [
     "slippage.bound.amount missing",
     "slippage.actual.amount missing",
   ]);
-  const swapped = { bound: { amount: actual }, actual: { amount: bound } };
-  assert.equal(
-    shortfalls(label, { ...answer, nextAction: { action: "requote_and_rebuild", slippage: swapped } }).length,
-    2,
-  );
+  const swapped = { side, bound: { amount: actual }, actual: { amount: bound } };
+  const problems = shortfalls(label, { ...answer, nextAction: { ...action, slippage: swapped } });
+  assert.equal(problems.length, 3, problems.join("; "));
+  assert.match(problems[0]!, /does not cross/);
 });
