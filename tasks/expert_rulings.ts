@@ -228,11 +228,14 @@ export interface RecordView {
   logs: string[];
   err: unknown;
   accountKeys: string[];
+  /** The accounts of the failing top-level instruction, in order. */
+  failingAccounts: string[];
 }
 
 /**
  * The numbers a transaction's own record fixes, as dotted `nextAction` paths
- * and their values: the lamports a System transfer lacked, the bound (`Left`)
+ * and their values: the lamports a System transfer lacked and the account
+ * that lacked them, the bound (`Left`)
  * and amount a pump.fun or PumpSwap slippage check logged (`Left:` and `Right:`,
  * told apart by the side: a buy's bound is the cap it exceeded, a sell's the
  * minimum it fell short of), the
@@ -248,6 +251,8 @@ export function numbersFromRecord(
   );
   if (program === "11111111111111111111111111111111" && lamports) {
     numbers.lamportsMissing = Number(lamports[2]) - Number(lamports[1]);
+    // A top-level System transfer's first account is the one paying, the one short of lamports.
+    if (record.failingAccounts[0]) numbers.account = record.failingAccounts[0];
   }
   const rent = (record.err as { InsufficientFundsForRent?: { account_index: number } })
     ?.InsufficientFundsForRent;

@@ -52,9 +52,29 @@ export async function isHeldOut(signature: string): Promise<boolean> {
 interface CorpusEntry {
   id: string;
   response: {
-    meta: { err: unknown; logMessages?: string[] };
-    transaction: { message?: { accountKeys?: (string | { pubkey: string })[] } };
+    meta: {
+      err: unknown;
+      logMessages?: string[];
+      loadedAddresses?: { writable: string[]; readonly: string[] };
+    };
+    transaction: {
+      message?: {
+        accountKeys?: (string | { pubkey: string })[];
+        instructions?: { accounts?: number[] }[];
+      };
+    };
   };
+}
+
+/** The accounts of the top-level instruction an `InstructionError` names, loaded addresses included. */
+function failingInstructionAccounts(entry: CorpusEntry, accountKeys: string[]): string[] {
+  const index = (entry.response.meta.err as { InstructionError?: [number, unknown] })?.InstructionError?.[0];
+  const loaded = entry.response.meta.loadedAddresses;
+  const keys = [...accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  const instruction = index === undefined
+    ? undefined
+    : entry.response.transaction.message?.instructions?.[index];
+  return (instruction?.accounts ?? []).map((position) => keys[position]!);
 }
 
 /** Builds the label file from the corpus: what the task writes, and what the test checks the file against. */
@@ -76,7 +96,11 @@ export async function buildExpertLabels(): Promise<ExpertLabelFile> {
     const numbers: Record<string, string | number | null> = Object.fromEntries(
       (ruling.requires ?? []).map((path) => [path, null]),
     );
-    Object.assign(numbers, numbersFromRecord(program, { logs, err: entry.response.meta.err, accountKeys }));
+    const failingAccounts = failingInstructionAccounts(entry, accountKeys);
+    Object.assign(
+      numbers,
+      numbersFromRecord(program, { logs, err: entry.response.meta.err, accountKeys, failingAccounts }),
+    );
     labels.push({
       signature: entry.id,
       program,
