@@ -230,7 +230,11 @@ export interface RecordView {
   accountKeys: string[];
   /** The accounts of the failing top-level instruction, in order. */
   failingAccounts: string[];
+  /** The program and data of the failing top-level instruction, when the record has them. */
+  failingInstruction: { program: string; data: Uint8Array } | null;
 }
+
+const JUPITER_V6 = "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4";
 
 /**
  * The numbers a transaction's own record fixes, as dotted `nextAction` paths
@@ -239,7 +243,8 @@ export interface RecordView {
  * and amount a pump.fun or PumpSwap slippage check logged (`Left:` and `Right:`,
  * told apart by the side: a buy's bound is the cap it exceeded, a sell's the
  * minimum it fell short of), the
- * account InsufficientFundsForRent names.
+ * account InsufficientFundsForRent names, and a Jupiter route's quoted amount
+ * and slippage bps from its own arguments.
  */
 export function numbersFromRecord(
   program: string | null,
@@ -254,6 +259,7 @@ export function numbersFromRecord(
     // A top-level System transfer's first account is the one paying, the one short of lamports.
     if (record.failingAccounts[0]) numbers.account = record.failingAccounts[0];
   }
+  Object.assign(numbers, routeArguments(program, record.failingInstruction));
   const rent = (record.err as { InsufficientFundsForRent?: { account_index: number } })
     ?.InsufficientFundsForRent;
   if (rent) numbers.account = record.accountKeys[rent.account_index]!;
@@ -276,4 +282,30 @@ function comparedPair(logs: string[]): [bigint, bigint] | null {
   const left = logs.map((line) => line.match(/^Program log: Left: (\d+)$/)).find(Boolean);
   const right = logs.map((line) => line.match(/^Program log: Right: (\d+)$/)).find(Boolean);
   return left && right ? [BigInt(left[1]!), BigInt(right[1]!)] : null;
+}
+
+/**
+ * A Jupiter v6 route's quoted out amount and slippage bps, the last eleven
+ * bytes of every route instruction's arguments (`quoted_out_amount: u64,
+ * slippage_bps: u16, platform_fee_bps: u8`), when the route is the failing
+ * top-level instruction. With no slippage and no fee, the minimum out is the
+ * quote itself.
+ */
+function routeArguments(
+  program: string | null,
+  instruction: RecordView["failingInstruction"],
+): Record<string, string | number> {
+  if (program !== JUPITER_V6 || instruction?.program !== JUPITER_V6 || instruction.data.length < 19) {
+    return {};
+  }
+  const { data } = instruction;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const quoted = view.getBigUint64(data.length - 11, true);
+  const slippageBps = view.getUint16(data.length - 3, true);
+  const platformFeeBps = data[data.length - 1]!;
+  return {
+    "slippage.quoted.amount": String(quoted),
+    "slippage.slippageBps.value": slippageBps,
+    ...(slippageBps === 0 && platformFeeBps === 0 ? { "slippage.bound.amount": String(quoted) } : {}),
+  };
 }

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { getBase58Encoder } from "@solana/kit";
 import { kindOf } from "./corpus_block_labels.ts";
 import { numbersFromRecord, RULINGS } from "./expert_rulings.ts";
 import type { AcceptedAnswer } from "./expert_rulings.ts";
@@ -60,21 +61,30 @@ interface CorpusEntry {
     transaction: {
       message?: {
         accountKeys?: (string | { pubkey: string })[];
-        instructions?: { accounts?: number[] }[];
+        instructions?: { accounts?: number[]; programIdIndex?: number; data?: string }[];
       };
     };
   };
 }
 
-/** The accounts of the top-level instruction an `InstructionError` names, loaded addresses included. */
-function failingInstructionAccounts(entry: CorpusEntry, accountKeys: string[]): string[] {
+/**
+ * The accounts, program and data of the top-level instruction an
+ * `InstructionError` names, loaded addresses included.
+ */
+function failingInstruction(entry: CorpusEntry, accountKeys: string[]) {
   const index = (entry.response.meta.err as { InstructionError?: [number, unknown] })?.InstructionError?.[0];
   const loaded = entry.response.meta.loadedAddresses;
   const keys = [...accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
   const instruction = index === undefined
     ? undefined
     : entry.response.transaction.message?.instructions?.[index];
-  return (instruction?.accounts ?? []).map((position) => keys[position]!);
+  const program = instruction?.programIdIndex === undefined ? undefined : keys[instruction.programIdIndex];
+  return {
+    failingAccounts: (instruction?.accounts ?? []).map((position) => keys[position]!),
+    failingInstruction: program && instruction?.data !== undefined
+      ? { program, data: new Uint8Array(getBase58Encoder().encode(instruction.data)) }
+      : null,
+  };
 }
 
 /** Builds the label file from the corpus: what the task writes, and what the test checks the file against. */
@@ -96,10 +106,10 @@ export async function buildExpertLabels(): Promise<ExpertLabelFile> {
     const numbers: Record<string, string | number | null> = Object.fromEntries(
       (ruling.requires ?? []).map((path) => [path, null]),
     );
-    const failingAccounts = failingInstructionAccounts(entry, accountKeys);
+    const failing = failingInstruction(entry, accountKeys);
     Object.assign(
       numbers,
-      numbersFromRecord(program, { logs, err: entry.response.meta.err, accountKeys, failingAccounts }),
+      numbersFromRecord(program, { logs, err: entry.response.meta.err, accountKeys, ...failing }),
     );
     labels.push({
       signature: entry.id,
