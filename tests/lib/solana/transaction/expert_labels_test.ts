@@ -78,7 +78,8 @@ Deno.test("the committed labels are what the task derives from the corpus and th
 
 Deno.test("an answer is accepted only with an accepted verdict, the stated cause and every number asked for", () => {
   const label = file.labels.find((entry) =>
-    entry.numbers["slippage.bound.amount"] !== undefined && entry.numbers["slippage.bound.amount"] !== null
+    typeof entry.numbers["slippage.bound.amount"] === "string" &&
+    typeof entry.numbers["slippage.actual.amount"] === "string"
   )!;
   const bound = String(label.numbers["slippage.bound.amount"]);
   const actual = String(label.numbers["slippage.actual.amount"]);
