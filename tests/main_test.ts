@@ -52,7 +52,6 @@ Deno.test("main.ts lists every bad setting at once", async () => {
 
 for (
   const [where, env] of [
-    ["on Deno Deploy", { DENO_DEPLOYMENT_ID: "3f9a2c" }],
     ["on a non-loopback HOST", { HOST: "0.0.0.0" }],
   ] as const
 ) {
@@ -64,3 +63,71 @@ for (
     assert.match(stderr, /set SERVICE_MODE=local to run local mode anyway/);
   });
 }
+
+for (
+  const deploy of [{ DENO_DEPLOYMENT_ID: "3f9a2c" }, { DENO_DEPLOY: "true" }] as Record<string, string>[]
+) {
+  Deno.test(
+    `main.ts on Deno Deploy (${
+      Object.keys(deploy)[0]
+    }) without its variables listens and says what to set, instead of exiting`,
+    async () => {
+      const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+      const port = listener.addr.port;
+      listener.close();
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", MAIN],
+        clearEnv: true,
+        env: {
+          PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+          HOME: Deno.env.get("HOME") ?? "/tmp",
+          PORT: String(port),
+          ...deploy,
+        },
+        stdin: "null",
+        stdout: "null",
+        stderr: "piped",
+      }).spawn();
+      try {
+        let readyz: Response | undefined;
+        for (let i = 0; i < 200 && !readyz; i++) {
+          readyz = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+          if (!readyz) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        assert.ok(readyz, "it listens");
+        assert.equal(readyz.status, 503);
+        assert.ok(Number(readyz.headers.get("Retry-After")) > 0);
+        assert.match(JSON.stringify(await readyz.json()), /SERVICE_MODE is not set.*on Deno Deploy/);
+        const paid = await fetch(`http://127.0.0.1:${port}/v1/fees/priority`);
+        assert.equal(paid.status, 503);
+        assert.equal(paid.headers.get("PAYMENT-REQUIRED"), null);
+        assert.match((await paid.json()).error, /SERVICE_MODE=devnet or SERVICE_MODE=mainnet/);
+        const livez = await fetch(`http://127.0.0.1:${port}/livez`);
+        assert.equal(livez.status, 200);
+        await livez.body?.cancel();
+      } finally {
+        child.kill("SIGTERM");
+        assert.equal((await child.status).code, 0, "a stop signal ends it at once");
+        await child.stderr.cancel();
+      }
+    },
+  );
+}
+
+Deno.test("main.ts refuses local mode under --deny-ffi, saying why and what to run instead", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--deny-ffi", MAIN],
+    clearEnv: true,
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: Deno.env.get("HOME") ?? "/tmp", PORT: "0" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  });
+  const { code, stderr } = await child.output();
+  const message = new TextDecoder().decode(stderr);
+  assert.equal(code, 78, message);
+  assert.match(message, /Local mode cannot start with these permissions: it needs --allow-ffi \(LiteSVM/);
+  assert.match(message, /deno task start/);
+  assert.match(message, /SERVICE_MODE=devnet/);
+  assert.doesNotMatch(message, /npm has a bug/);
+});

@@ -18,10 +18,10 @@ import type { ClaimStore } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
 import type { ClientPresence } from "../shared/client_presence.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
-import { FacilitatorReadiness } from "./readiness.ts";
+import { FacilitatorReadiness, type ReadinessChange, type ReadinessTiming } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";
 
-export type { Authorization, PricedResource, SettlementEvent };
+export type { Authorization, PricedResource, ReadinessChange, SettlementEvent };
 
 /** Options for {@linkcode PaymentGateway}. */
 export interface PaymentGatewayOptions {
@@ -33,6 +33,8 @@ export interface PaymentGatewayOptions {
   claims: ClaimStore;
   /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
   retryInitMs?: number;
+  /** Time budget of one attempt to reach the facilitator, and the longest pause between attempts. */
+  readiness?: ReadinessTiming;
   /** Receives one event per settlement attempt. */
   onSettlement?: (event: SettlementEvent) => void;
   /**
@@ -53,7 +55,12 @@ export class PaymentGateway {
 
   constructor(options: PaymentGatewayOptions) {
     const server = new x402ResourceServer(options.facilitator);
-    this.#readiness = new FacilitatorReadiness(server, options.rails, options.retryInitMs ?? 2_000);
+    this.#readiness = new FacilitatorReadiness(
+      server,
+      options.rails,
+      options.retryInitMs ?? 2_000,
+      options.readiness,
+    );
     this.#offers = new PaymentOffers(server, () => this.ready());
     const timeoutMs = options.facilitatorTimeoutMs ?? 20_000;
     this.#authorizing = { server, offers: this.#offers, claims: options.claims, timeoutMs };
@@ -71,6 +78,16 @@ export class PaymentGateway {
   /** Reaches the facilitator once; throws `UnavailableError` while it cannot be reached. */
   ready(): Promise<void> {
     return this.#readiness.ready();
+  }
+
+  /** Keeps trying to reach the facilitator in the background until it answers (see `FacilitatorReadiness.start`). */
+  startReadiness(onChange?: (change: ReadinessChange) => void): void {
+    this.#readiness.start(onChange);
+  }
+
+  /** Stops the background attempts. */
+  stopReadiness(): void {
+    this.#readiness.stop();
   }
 
   /** The requirements a buyer must meet for `resource` on `rail` (cached per price). */

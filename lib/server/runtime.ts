@@ -9,7 +9,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { Config } from "./config/load.ts";
 import { createHealth, type HealthCheck, slotCheck } from "./health.ts";
 import type { CheckResult } from "./health.ts";
-import { jsonLogger, type Logger } from "../shared/log.ts";
+import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
 import { ClaimStore } from "../payments/claims.ts";
 import { PaymentGateway } from "../payments/gateway.ts";
 import type { PaymentRail } from "../payments/rails.ts";
@@ -26,6 +26,7 @@ import {
   probeCapabilities,
   type Probes,
   runtimeProbes,
+  withheldOperations,
   withinBudget,
 } from "./capabilities.ts";
 
@@ -51,7 +52,7 @@ export interface Runtime {
 
 /** Options for {@linkcode startRuntime}. */
 export interface RuntimeOptions {
-  /** Where log lines go (default: JSON lines on standard output). */
+  /** Where log lines go (default: JSON lines on standard output, through the console where telemetry is exported). */
   log?: Logger;
   /** A facilitator to use instead of the configured one (tests). */
   facilitator?: FacilitatorClient;
@@ -65,7 +66,7 @@ export interface RuntimeOptions {
 
 /** Starts the service's parts for `config`. */
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const log = options.log ?? jsonLogger();
+  const log = options.log ?? jsonLogger(config.telemetry ? consoleLines : bufferedStdout());
   const parts = config.mode === "local"
     ? await (await importOnDemand<typeof import("./modes/local_mode.ts")>(
       new URL("./modes/local_mode.ts", import.meta.url),
@@ -89,10 +90,23 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
     claims: new ClaimStore(openKv),
     retryInitMs: options.facilitatorRetryMs,
+    readiness: config.readiness,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
   });
-  await gateway.ready().catch((error) => log({ type: "warning", message: error.message }));
+  // Reached in the background: the service serves meanwhile, and paid routes answer 503 until then.
+  gateway.startReadiness((change) =>
+    log(
+      change.ready ? { type: "ready", facilitator: "reachable" } : {
+        type: "warning",
+        message: `facilitator not reached: ${change.error}`,
+        retryInMs: change.retryInMs,
+      },
+    )
+  );
+  for (const [operation, reason] of withheldOperations(capabilities)) {
+    log({ type: "warning", operation, message: reason });
+  }
 
   const checks: HealthCheck[] = [
     {
@@ -121,6 +135,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? async () => ({ ...await cached(), localEvm: { ...localEvmCheck(evm.status()), critical: true } })
     : cached;
 
+  const bodyBudget = new BodyBudget(config.memory.bodyBytes);
   return {
     config,
     log,
@@ -129,10 +144,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     rails: parts.rails,
     local: parts.local,
     capabilities,
-    bodyBudget: new BodyBudget(config.memory.bodyBytes),
+    bodyBudget,
     drain: createDrain(),
     health,
     async close() {
+      gateway.stopReadiness();
       kv?.close();
       await services.pdf.pool.close();
       await parts.close();

@@ -18,11 +18,13 @@ import {
   DEFAULT_DEVNET_FACILITATOR,
   DEFAULT_DEVNET_RPC,
   DEFAULT_PDF_GATE,
+  DEFAULT_READINESS,
 } from "./settings.ts";
 import { localModeRefusal } from "./local_mode_refusal.ts";
 import { DEFAULT_MEMORY_BUDGET_MB, type MemoryPlan, planMemory } from "./memory_plan.ts";
 
 import { ConfigError, type Env, processEnv, reader } from "./env.ts";
+import { onDenoDeploy, telemetryExported } from "./hosting.ts";
 
 export { DEFAULT_DEVNET_FACILITATOR, type Setting, SETTINGS } from "./settings.ts";
 export { ConfigError, type Env } from "./env.ts";
@@ -61,6 +63,12 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   /** Time budget of one request's work, in milliseconds. */
   readonly requestTimeoutMs: number;
+  /** How the facilitator is reached in the background: each attempt's time budget and the longest pause. */
+  readonly readiness: Readonly<{ attemptTimeoutMs: number; retryMaxMs: number }>;
+  /** Whether the service runs on Deno Deploy (`DENO_DEPLOY=true` or `DENO_DEPLOYMENT_ID` set). */
+  readonly onDeploy: boolean;
+  /** Whether Deno exports OpenTelemetry data (`OTEL_DENO=true`, or on Deploy): logs then go through the console. */
+  readonly telemetry: boolean;
   /** Limits of audio normalisation and the ffmpeg executable. */
   readonly audio: Readonly<AudioLimits>;
   /** Limits of PDF conversion and how many run at once. */
@@ -99,12 +107,13 @@ export interface LocalEvmSettings {
  */
 export function loadConfig(env: Env = processEnv()): Config {
   const { problems, read, whole, url } = reader(env);
+  const onDeploy = onDenoDeploy(env);
 
   const modeValue = read("SERVICE_MODE") ?? "local";
   const refusal = localModeRefusal({
     modeSetting: read("SERVICE_MODE"),
     host: read("HOST"),
-    deploymentId: read("DENO_DEPLOYMENT_ID"),
+    onDeploy,
   });
   if (refusal) problems.push(refusal);
   const mode = (["local", "devnet", "mainnet"] as const).find((m) => m === modeValue);
@@ -157,6 +166,10 @@ export function loadConfig(env: Env = processEnv()): Config {
   }
 
   const requestTimeoutMs = whole("REQUEST_TIMEOUT_MS", 30_000, 1000);
+  const readiness = {
+    attemptTimeoutMs: whole("READINESS_TIMEOUT_MS", DEFAULT_READINESS.attemptTimeoutMs, 100),
+    retryMaxMs: whole("READINESS_RETRY_MAX_MS", DEFAULT_READINESS.retryMaxMs, 1000),
+  };
   const allowedOrigins = (read("ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
   const allowedHosts = hostRules(read("ALLOWED_HOSTS"), problems);
   if (publicUrl) allowedHosts.push({ hostname: new URL(publicUrl).hostname });
@@ -168,7 +181,7 @@ export function loadConfig(env: Env = processEnv()): Config {
   const memory = planMemory(
     whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128),
     { audioBytes: audioMaxBytes, pdfBytes: pdfMaxBytes },
-    { audio: read("DENO_DEPLOYMENT_ID") === undefined },
+    { audio: !onDeploy },
   );
   const audio: AudioLimits = {
     maxBytes: memory.audioMaxBytes,
@@ -225,6 +238,9 @@ export function loadConfig(env: Env = processEnv()): Config {
     kvPath,
     allowedOrigins: Object.freeze(allowedOrigins),
     requestTimeoutMs,
+    readiness: Object.freeze(readiness),
+    onDeploy,
+    telemetry: telemetryExported(env),
     audio: Object.freeze(audio),
     pdf: Object.freeze(pdf),
     localEvm: Object.freeze(localEvm),
