@@ -18,6 +18,7 @@ import type { ClaimStore } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
 import type { ClientPresence } from "../shared/client_presence.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
+import { tracedRelease, tracedSettlement, tracedVerification } from "./payment_telemetry.ts";
 import { FacilitatorReadiness, type ReadinessChange, type ReadinessTiming } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";
 
@@ -119,7 +120,11 @@ export class PaymentGateway {
     payload: PaymentPayload,
     method?: string,
   ): Promise<Authorization> {
-    return authorizePayment(this.#authorizing, rail, resource, payload, method);
+    return tracedVerification(
+      rail,
+      resource,
+      () => authorizePayment(this.#authorizing, rail, resource, payload, method),
+    );
   }
 
   /**
@@ -127,8 +132,8 @@ export class PaymentGateway {
    * `PaymentRequiredError` (carrying the settlement response) when
    * settlement fails, so the work's output must not be served.
    */
-  settle(authorization: Authorization): Promise<SettleResponse> {
-    return this.#settlements.settle(authorization);
+  async settle(authorization: Authorization): Promise<SettleResponse> {
+    return (await tracedSettlement(authorization, () => this.#settlements.settle(authorization)))!;
   }
 
   /**
@@ -140,7 +145,7 @@ export class PaymentGateway {
     authorization: Authorization,
     presence: ClientPresence,
   ): Promise<SettleResponse | undefined> {
-    return this.#settlements.settleIfPresent(authorization, presence);
+    return tracedSettlement(authorization, () => this.#settlements.settleIfPresent(authorization, presence));
   }
 
   /** Reports a settled answer that could not be handed over, for the settlement log. */
@@ -150,6 +155,6 @@ export class PaymentGateway {
 
   /** Gives an authorized payment back unspent (its work failed). */
   release(authorization: Authorization): Promise<void> {
-    return this.#settlements.release(authorization);
+    return tracedRelease(authorization, () => this.#settlements.release(authorization));
   }
 }

@@ -10,6 +10,7 @@ import type { Config } from "./config/load.ts";
 import { createHealth, type HealthCheck, slotCheck } from "./health.ts";
 import type { CheckResult } from "./health.ts";
 import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
+import { observeMemoryBudget } from "../shared/telemetry.ts";
 import { ClaimStore } from "../payments/claims.ts";
 import { PaymentGateway } from "../payments/gateway.ts";
 import type { PaymentRail } from "../payments/rails.ts";
@@ -136,6 +137,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     : cached;
 
   const bodyBudget = new BodyBudget(config.memory.bodyBytes);
+  observeMemoryBudget(() => ({ bodies: bodyBudget.inFlight }));
   return {
     config,
     log,

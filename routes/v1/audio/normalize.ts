@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { traced } from "../../../lib/shared/telemetry.ts";
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
 import { importOnDemand } from "../../../lib/shared/on_demand.ts";
@@ -127,13 +128,18 @@ export default defineOperation({
     const { normalizeAudio } = await importOnDemand<typeof import("../../../lib/audio/normalize.ts")>(
       new URL("../../../lib/audio/normalize.ts", import.meta.url),
     );
-    const result = await normalizeAudio(bytes, request, {
-      limits: audio.limits,
-      gate: audio.gate,
-      signal: ctx.signal,
-      // The decoded body is this request's own and is not read again.
-      reuseInput: true,
-    });
+    const result = await traced(
+      "audio.normalize",
+      { "audio.input_bytes": bytes.byteLength },
+      () =>
+        normalizeAudio(bytes, request, {
+          limits: audio.limits,
+          gate: audio.gate,
+          signal: ctx.signal,
+          // The decoded body is this request's own and is not read again.
+          reuseInput: true,
+        }),
+    );
     // The bytes themselves: each transport writes them as it answers (raw, or base64 a slice at a time).
     return result;
   },
