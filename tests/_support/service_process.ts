@@ -37,7 +37,8 @@ export type Readiness = "listening" | "serving";
  * Starts `main.ts` with `permissions` and `env` (added to a minimal
  * environment) on a free loopback port; resolves once the application
  * serves (its `serving` log line), or with `until: "listening"` as soon as
- * the port answers (its `start` line). A port
+ * the port answers (its `start` line). `runAs` is a command the process is
+ * started through (e.g. `setpriv` to drop to another user). A port
  * found free here can be taken by another process before `main.ts` binds
  * it: then it starts again on another (unless `env.PORT` named the port).
  */
@@ -45,10 +46,11 @@ export async function spawnService(
   env: Record<string, string>,
   permissions: readonly string[] = ["-A"],
   until: Readiness = "serving",
+  runAs: readonly string[] = [],
 ): Promise<ServiceProcess> {
   for (let attempt = 1;; attempt++) {
     try {
-      return await spawnOnce(env, permissions, env.PORT ? Number(env.PORT) : freePort(), until);
+      return await spawnOnce(env, permissions, env.PORT ? Number(env.PORT) : freePort(), until, runAs);
     } catch (error) {
       if (env.PORT || attempt >= 3 || !/AddrInUse|Address already in use/.test(String(error))) throw error;
     }
@@ -60,11 +62,13 @@ async function spawnOnce(
   permissions: readonly string[],
   port: number,
   until: Readiness,
+  runAs: readonly string[],
 ): Promise<ServiceProcess> {
   const spawnedAt = performance.now();
   const remote = env.SERVICE_MODE === "devnet" || env.SERVICE_MODE === "mainnet";
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...permissions, MAIN],
+  const [command, ...prefix] = [...runAs, Deno.execPath()];
+  const child = new Deno.Command(command!, {
+    args: [...prefix, "run", ...permissions, MAIN],
     clearEnv: true,
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
