@@ -14,11 +14,17 @@ import { listenFirst } from "./lib/server/listen_first.ts";
 import { localModePermissionRefusal } from "./lib/server/modes/local_mode_permissions.ts";
 import { bufferedStdout, consoleLines, jsonLogger } from "./lib/shared/log.ts";
 import { VERSION } from "./lib/server/version.ts";
+import { denoVersionRefusal } from "./lib/server/deno_version.ts";
 
 if (import.meta.main) {
   // Until the service is up, a stop ends the process at once; then it becomes a graceful shutdown.
   let stop: () => void = () => Deno.exit(0);
   for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => stop());
+  const tooOld = denoVersionRefusal(Deno.version.deno);
+  if (tooOld) {
+    console.error(tooOld);
+    Deno.exit(78);
+  }
 
   let config;
   try {
