@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
-/** Runs `main.ts` with `env` added to a minimal environment; resolves when it exits. */
-async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN],
+/** `main.ts` as a command with `permissions` and `env` added to a minimal environment, its stderr piped. */
+function mainCommand(env: Record<string, string>, permissions: string[] = ["-A"]): Deno.Command {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", ...permissions, MAIN],
     clearEnv: true,
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
@@ -19,10 +19,14 @@ async function start(env: Record<string, string>): Promise<{ code: number; stder
       ...env,
     },
     stdin: "null",
-    stdout: "piped",
+    stdout: "null",
     stderr: "piped",
   });
-  const { code, stderr } = await child.output();
+}
+
+/** Runs `main.ts` with `env` added to a minimal environment; resolves when it exits. */
+async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const { code, stderr } = await mainCommand(env).output();
   return { code, stderr: new TextDecoder().decode(stderr) };
 }
 
@@ -75,19 +79,7 @@ for (
       const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
       const port = listener.addr.port;
       listener.close();
-      const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", MAIN],
-        clearEnv: true,
-        env: {
-          PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-          HOME: Deno.env.get("HOME") ?? "/tmp",
-          PORT: String(port),
-          ...deploy,
-        },
-        stdin: "null",
-        stdout: "null",
-        stderr: "piped",
-      }).spawn();
+      const child = mainCommand({ PORT: String(port), ...deploy }).spawn();
       try {
         let readyz: Response | undefined;
         for (let i = 0; i < 200 && !readyz; i++) {
@@ -115,14 +107,7 @@ for (
 }
 
 Deno.test("main.ts refuses local mode under --deny-ffi, saying why and what to run instead", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--deny-ffi", MAIN],
-    clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: Deno.env.get("HOME") ?? "/tmp", PORT: "0" },
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  });
+  const child = mainCommand({}, ["--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--deny-ffi"]);
   const { code, stderr } = await child.output();
   const message = new TextDecoder().decode(stderr);
   assert.equal(code, 78, message);
