@@ -24,6 +24,9 @@ import { type SettlementEvent, Settlements } from "./settlement.ts";
 
 export type { Authorization, PricedResource, ReadinessChange, SettlementEvent };
 
+/** How long the facilitator may take to answer a verification or a settlement unless configured, in ms. */
+export const FACILITATOR_TIMEOUT_MS = 20_000;
+
 /** Options for {@linkcode PaymentGateway}. */
 export interface PaymentGatewayOptions {
   /** Verifies and settles payments. */
@@ -63,7 +66,7 @@ export class PaymentGateway {
       options.readiness,
     );
     this.#offers = new PaymentOffers(server, () => this.ready());
-    const timeoutMs = options.facilitatorTimeoutMs ?? 20_000;
+    const timeoutMs = options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS;
     this.#authorizing = { server, offers: this.#offers, claims: options.claims, timeoutMs };
     this.#settlements = new Settlements({
       ...this.#authorizing,

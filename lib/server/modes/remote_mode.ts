@@ -5,6 +5,7 @@
  * @module
  */
 import { HTTPFacilitatorClient } from "@x402/core/server";
+import { FACILITATOR_TIMEOUT_MS } from "../../payments/gateway.ts";
 import type { Config } from "../config/load.ts";
 import type { ModeParts } from "./mode_parts.ts";
 import { evmRail, NETWORKS, solanaRail } from "../../payments/rails.ts";
@@ -18,7 +19,12 @@ export function startRemoteMode(config: Config): ModeParts {
   const base = mainnet ? NETWORKS.base : NETWORKS.baseSepolia;
   const services = { solana: createSolanaClient(config.solanaRpcUrl!) };
   return {
-    facilitator: new HTTPFacilitatorClient({ url: config.facilitatorUrl! }),
+    // The client's own bound (90 s by default) ends a request the gateway stopped waiting for: a facilitator
+    // that never answers leaves no connection open longer than the gateway would wait.
+    facilitator: new HTTPFacilitatorClient({
+      url: config.facilitatorUrl!,
+      timeoutMs: FACILITATOR_TIMEOUT_MS,
+    }),
     rails: {
       solana: solanaRail({
         network: solana.network,
