@@ -34,14 +34,16 @@ Deno.test("[e2e] listens at once while the facilitator and RPC never answer, the
   );
   const ledger = chain.runtime.local!.solana;
   try {
-    await t.step("/livez answers within a second of the process's start, upstreams silent", async () => {
+    await t.step("/livez answers as soon as the port listens, upstreams silent", async () => {
       const livez = await fetch(`${service.base}/livez`);
       assert.equal(livez.status, 200);
       assert.equal((await livez.json()).status, "alive");
       const start = service.logs.find((event) => event.type === "start")!;
+      // Typically 100-300 ms from the process's start here, over a second on a loaded machine: the bound
+      // only catches start-up waiting on an upstream again (it waited 90 s for a silent facilitator).
       assert.ok(
-        Number(start.listeningAfterMs) < 1000,
-        `listening ${start.listeningAfterMs} ms after the process started`,
+        Number(start.listeningAfterMs) < 10_000,
+        `listening ${start.listeningAfterMs} ms after start`,
       );
     });
 
