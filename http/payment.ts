@@ -35,6 +35,7 @@ import { prefersMedia } from "../lib/operation/mod.ts";
 import { connectionPresence } from "../lib/shared/client_presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
 import { workSignal } from "./admission.ts";
+import { traced } from "../lib/shared/telemetry.ts";
 import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./challenge.ts";
 
 /** The status logged for a request whose client left before its answer (nginx's convention). */
@@ -82,26 +83,30 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const url = publicRequestUrl(c);
     const header = carriedPayment(c);
     const method = c.req.method;
+    const attributes = { "x402.network": rail.network, "http.route": c.req.routePath };
     if (!header) {
-      let challenge = prepared.get(url);
-      const fresh = rail.freshExtra?.();
-      if (challenge === undefined || challenge.fresh !== fresh) {
-        const required = await gateway.challenge(rail, options.resource(url));
-        challenge = {
-          ...prepareChallenge(required, required.error ?? "Payment required", baseUrl(c)),
-          fresh,
-        };
-        prepared.set(url, challenge);
-      } else {
-        // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
-        throwIfUnavailable(rail);
-      }
-      if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
-        c.header("PAYMENT-REQUIRED", challenge.header);
-        c.header("Cache-Control", "no-store");
-        return c.html(options.page(challenge.required, baseUrl(c)), 402);
-      }
-      return challengeResponse(challenge, c.get("requestId"));
+      // The 402: in its own span, so a trace shows the offer beside the paid call that follows it.
+      return await traced("x402.payment_required", attributes, async () => {
+        let challenge = prepared.get(url);
+        const fresh = rail.freshExtra?.();
+        if (challenge === undefined || challenge.fresh !== fresh) {
+          const required = await gateway.challenge(rail, options.resource(url));
+          challenge = {
+            ...prepareChallenge(required, required.error ?? "Payment required", baseUrl(c)),
+            fresh,
+          };
+          prepared.set(url, challenge);
+        } else {
+          // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
+          throwIfUnavailable(rail);
+        }
+        if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
+          c.header("PAYMENT-REQUIRED", challenge.header);
+          c.header("Cache-Control", "no-store");
+          return c.html(options.page(challenge.required, baseUrl(c)), 402);
+        }
+        return challengeResponse(challenge, c.get("requestId"));
+      });
     }
     let payload: PaymentPayload;
     try {
@@ -114,7 +119,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const authorization = await gateway.authorize(rail, options.resource(url), payload, method);
     if (authorization.payer) c.set("payer", authorization.payer);
     try {
-      await next();
+      await traced("operation.handler", attributes, () => next());
     } catch (error) {
       await gateway.release(authorization);
       throw error;

@@ -18,6 +18,7 @@ export function pricedResource(
     description: `${operation.title}: ${operation.summary}`,
     mimeType: "application/json",
     price: operation.price,
+    operation: operation.id,
     extensions,
   };
 }

@@ -18,10 +18,14 @@ import type { ClaimStore } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
 import type { ClientPresence } from "../shared/client_presence.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
-import { FacilitatorReadiness } from "./readiness.ts";
+import { tracedRelease, tracedSettlement, tracedVerification } from "./payment_telemetry.ts";
+import { FacilitatorReadiness, type ReadinessChange, type ReadinessTiming } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";
 
-export type { Authorization, PricedResource, SettlementEvent };
+export type { Authorization, PricedResource, ReadinessChange, SettlementEvent };
+
+/** How long the facilitator may take to answer a verification or a settlement unless configured, in ms. */
+export const FACILITATOR_TIMEOUT_MS = 20_000;
 
 /** Options for {@linkcode PaymentGateway}. */
 export interface PaymentGatewayOptions {
@@ -33,6 +37,8 @@ export interface PaymentGatewayOptions {
   claims: ClaimStore;
   /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
   retryInitMs?: number;
+  /** Time budget of one attempt to reach the facilitator, and the longest pause between attempts. */
+  readiness?: ReadinessTiming;
   /** Receives one event per settlement attempt. */
   onSettlement?: (event: SettlementEvent) => void;
   /**
@@ -53,9 +59,14 @@ export class PaymentGateway {
 
   constructor(options: PaymentGatewayOptions) {
     const server = new x402ResourceServer(options.facilitator);
-    this.#readiness = new FacilitatorReadiness(server, options.rails, options.retryInitMs ?? 2_000);
+    this.#readiness = new FacilitatorReadiness(
+      server,
+      options.rails,
+      options.retryInitMs ?? 2_000,
+      options.readiness,
+    );
     this.#offers = new PaymentOffers(server, () => this.ready());
-    const timeoutMs = options.facilitatorTimeoutMs ?? 20_000;
+    const timeoutMs = options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS;
     this.#authorizing = { server, offers: this.#offers, claims: options.claims, timeoutMs };
     this.#settlements = new Settlements({
       ...this.#authorizing,
@@ -71,6 +82,16 @@ export class PaymentGateway {
   /** Reaches the facilitator once; throws `UnavailableError` while it cannot be reached. */
   ready(): Promise<void> {
     return this.#readiness.ready();
+  }
+
+  /** Keeps trying to reach the facilitator in the background until it answers (see `FacilitatorReadiness.start`). */
+  startReadiness(onChange?: (change: ReadinessChange) => void): void {
+    this.#readiness.start(onChange);
+  }
+
+  /** Stops the background attempts. */
+  stopReadiness(): void {
+    this.#readiness.stop();
   }
 
   /** The requirements a buyer must meet for `resource` on `rail` (cached per price). */
@@ -102,7 +123,11 @@ export class PaymentGateway {
     payload: PaymentPayload,
     method?: string,
   ): Promise<Authorization> {
-    return authorizePayment(this.#authorizing, rail, resource, payload, method);
+    return tracedVerification(
+      rail,
+      resource,
+      () => authorizePayment(this.#authorizing, rail, resource, payload, method),
+    );
   }
 
   /**
@@ -110,8 +135,8 @@ export class PaymentGateway {
    * `PaymentRequiredError` (carrying the settlement response) when
    * settlement fails, so the work's output must not be served.
    */
-  settle(authorization: Authorization): Promise<SettleResponse> {
-    return this.#settlements.settle(authorization);
+  async settle(authorization: Authorization): Promise<SettleResponse> {
+    return (await tracedSettlement(authorization, () => this.#settlements.settle(authorization)))!;
   }
 
   /**
@@ -123,7 +148,7 @@ export class PaymentGateway {
     authorization: Authorization,
     presence: ClientPresence,
   ): Promise<SettleResponse | undefined> {
-    return this.#settlements.settleIfPresent(authorization, presence);
+    return tracedSettlement(authorization, () => this.#settlements.settleIfPresent(authorization, presence));
   }
 
   /** Reports a settled answer that could not be handed over, for the settlement log. */
@@ -133,6 +158,6 @@ export class PaymentGateway {
 
   /** Gives an authorized payment back unspent (its work failed). */
   release(authorization: Authorization): Promise<void> {
-    return this.#settlements.release(authorization);
+    return tracedRelease(authorization, () => this.#settlements.release(authorization));
   }
 }

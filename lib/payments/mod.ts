@@ -12,7 +12,7 @@ import { importOnDemand } from "../shared/on_demand.ts";
 
 export { ClaimStore } from "./claims.ts";
 export { PaymentRequiredError } from "./errors.ts";
-export { PaymentGateway, type PricedResource } from "./gateway.ts";
+export { FACILITATOR_TIMEOUT_MS, PaymentGateway, type PricedResource } from "./gateway.ts";
 export { encodePaymentRequired, encodePaymentResponse } from "./headers.ts";
 export { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "./mcp_meta_keys.ts";
 export { type EmbeddedSolanaRpc, paymentChainRpc } from "./payment_chain_rpc.ts";

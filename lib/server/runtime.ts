@@ -8,7 +8,8 @@
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Config } from "./config/load.ts";
 import { type CheckResult, createHealth, type HealthCheck, slotCheck } from "./health.ts";
-import { jsonLogger, type Logger } from "../shared/log.ts";
+import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
+import { observeMemoryBudget } from "../shared/telemetry.ts";
 import { ClaimStore, PaymentGateway, type PaymentRail } from "../payments/mod.ts";
 import type { LocalChains } from "./modes/local_chains.ts";
 import { importOnDemand } from "../shared/on_demand.ts";
@@ -23,6 +24,7 @@ import {
   probeCapabilities,
   type Probes,
   runtimeProbes,
+  withheldOperations,
   withinBudget,
 } from "./capabilities.ts";
 
@@ -48,7 +50,7 @@ export interface Runtime {
 
 /** Options for {@linkcode startRuntime}. */
 export interface RuntimeOptions {
-  /** Where log lines go (default: JSON lines on standard output). */
+  /** Where log lines go (default: JSON lines on standard output, through the console where telemetry is exported). */
   log?: Logger;
   /** A facilitator to use instead of the configured one (tests). */
   facilitator?: FacilitatorClient;
@@ -62,7 +64,7 @@ export interface RuntimeOptions {
 
 /** Starts the service's parts for `config`. */
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const log = options.log ?? jsonLogger();
+  const log = options.log ?? jsonLogger(config.telemetry ? consoleLines : bufferedStdout());
   const parts = config.mode === "local"
     ? await (await importOnDemand<typeof import("./modes/local_mode.ts")>(
       new URL("./modes/local_mode.ts", import.meta.url),
@@ -86,10 +88,23 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
     claims: new ClaimStore(openKv),
     retryInitMs: options.facilitatorRetryMs,
+    readiness: config.readiness,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
   });
-  await gateway.ready().catch((error) => log({ type: "warning", message: error.message }));
+  // Reached in the background: the service serves meanwhile, and paid routes answer 503 until then.
+  gateway.startReadiness((change) =>
+    log(
+      change.ready ? { type: "ready", facilitator: "reachable" } : {
+        type: "warning",
+        message: `facilitator not reached: ${change.error}`,
+        retryInMs: change.retryInMs,
+      },
+    )
+  );
+  for (const [operation, reason] of withheldOperations(capabilities)) {
+    log({ type: "warning", operation, message: reason });
+  }
 
   const checks: HealthCheck[] = [
     {
@@ -118,6 +133,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? async () => ({ ...await cached(), localEvm: { ...localEvmCheck(evm.status()), critical: true } })
     : cached;
 
+  const bodyBudget = new BodyBudget(config.memory.bodyBytes);
+  observeMemoryBudget(() => ({ bodies: bodyBudget.inFlight }));
   return {
     config,
     log,
@@ -126,10 +143,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     rails: parts.rails,
     local: parts.local,
     capabilities,
-    bodyBudget: new BodyBudget(config.memory.bodyBytes),
+    bodyBudget,
     drain: createDrain(),
     health,
     async close() {
+      gateway.stopReadiness();
       kv?.close();
       await services.pdf.pool.close();
       await parts.close();

@@ -22,11 +22,13 @@ import {
   DEFAULT_DEVNET_FACILITATOR,
   DEFAULT_DEVNET_RPC,
   DEFAULT_PDF_GATE,
+  DEFAULT_READINESS,
 } from "./settings.ts";
 import { localModeRefusal } from "./local_mode_refusal.ts";
 import { DEFAULT_MEMORY_BUDGET_MB, type MemoryPlan, planMemory } from "./memory_plan.ts";
 
 import { ConfigError, type Env, type EnvReader, processEnv, reader } from "./env.ts";
+import { onDenoDeploy, telemetryExported } from "./hosting.ts";
 
 export { DEFAULT_DEVNET_FACILITATOR, type Setting, SETTINGS } from "./settings.ts";
 export { ConfigError, type Env } from "./env.ts";
@@ -65,6 +67,12 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   /** Time budget of one request's work, in milliseconds. */
   readonly requestTimeoutMs: number;
+  /** How the facilitator is reached in the background: each attempt's time budget and the longest pause. */
+  readonly readiness: Readonly<{ attemptTimeoutMs: number; retryMaxMs: number }>;
+  /** Whether the service runs on Deno Deploy (`DENO_DEPLOY=true` or `DENO_DEPLOYMENT_ID` set). */
+  readonly onDeploy: boolean;
+  /** Whether Deno exports OpenTelemetry data (`OTEL_DENO=true`, or on Deploy): logs then go through the console. */
+  readonly telemetry: boolean;
   /** Limits of audio normalisation and the ffmpeg executable. */
   readonly audio: Readonly<AudioLimits>;
   /** Limits of PDF conversion and how many run at once. */
@@ -103,19 +111,24 @@ export interface LocalEvmSettings {
  */
 export function loadConfig(env: Env = processEnv()): Config {
   const settings = reader(env);
+  const onDeploy = onDenoDeploy(env);
   const { problems, read, whole } = settings;
-  const { mode, remote } = readMode(settings);
+  const { mode, remote } = readMode(settings, onDeploy);
   const port = Number(read("PORT") ?? "8000");
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     problems.push(`PORT "${read("PORT")}" is not a port`);
   }
   const payment = readPaymentSetup(settings, mode);
   const requestTimeoutMs = whole("REQUEST_TIMEOUT_MS", 30_000, 1000);
+  const readiness = {
+    attemptTimeoutMs: whole("READINESS_TIMEOUT_MS", DEFAULT_READINESS.attemptTimeoutMs, 100),
+    retryMaxMs: whole("READINESS_RETRY_MAX_MS", DEFAULT_READINESS.retryMaxMs, 1000),
+  };
   const allowedOrigins = (read("ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
   const allowedHosts = hostRules(read("ALLOWED_HOSTS"), problems);
   if (payment.publicUrl) allowedHosts.push({ hostname: new URL(payment.publicUrl).hostname });
   if (mode === "local") allowedHosts.push(...LOOPBACK_HOSTS);
-  const memory = readMemoryPlan(settings);
+  const memory = readMemoryPlan(settings, onDeploy);
   const audio = readAudioLimits(settings, memory);
   const pdf = readPdfSettings(settings, memory);
   const localEvm = readLocalEvm(settings);
@@ -138,6 +151,9 @@ export function loadConfig(env: Env = processEnv()): Config {
     kvPath,
     allowedOrigins: Object.freeze(allowedOrigins),
     requestTimeoutMs,
+    readiness: Object.freeze(readiness),
+    onDeploy,
+    telemetry: telemetryExported(env),
     audio: Object.freeze(audio),
     pdf: Object.freeze(pdf),
     localEvm: Object.freeze(localEvm),
@@ -146,12 +162,12 @@ export function loadConfig(env: Env = processEnv()): Config {
 }
 
 /** `SERVICE_MODE`, refused when local mode would start on a host without being asked for. */
-function readMode({ problems, read }: EnvReader): { mode?: ServiceMode; remote: boolean } {
+function readMode({ problems, read }: EnvReader, onDeploy: boolean): { mode?: ServiceMode; remote: boolean } {
   const modeValue = read("SERVICE_MODE") ?? "local";
   const refusal = localModeRefusal({
     modeSetting: read("SERVICE_MODE"),
     host: read("HOST"),
-    deploymentId: read("DENO_DEPLOYMENT_ID"),
+    onDeploy,
   });
   if (refusal) problems.push(refusal);
   const mode = (["local", "devnet", "mainnet"] as const).find((m) => m === modeValue);
@@ -217,13 +233,13 @@ function readPaymentSetup({ problems, read, url }: EnvReader, mode?: ServiceMode
  * Deno Deploy ffmpeg cannot be relied upon: audio is not sold there, so PDF
  * gets its memory.
  */
-function readMemoryPlan({ read, whole }: EnvReader): MemoryPlan {
+function readMemoryPlan({ whole }: EnvReader, onDeploy: boolean): MemoryPlan {
   const audioMaxBytes = whole("AUDIO_MAX_BYTES", DEFAULT_AUDIO_LIMITS.maxBytes, 1);
   const pdfMaxBytes = whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1);
   return planMemory(
     whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128),
     { audioBytes: audioMaxBytes, pdfBytes: pdfMaxBytes },
-    { audio: read("DENO_DEPLOYMENT_ID") === undefined },
+    { audio: !onDeploy },
   );
 }
 

@@ -29,6 +29,8 @@ export const DEFAULT_DEVNET_FACILITATOR = "https://www.x402.org/facilitator";
 export const DEFAULT_DEVNET_RPC = "https://api.devnet.solana.com";
 /** How many PDF conversions run at once, and wait, unless configured. */
 export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
+/** How the facilitator is reached in the background unless configured: each attempt's budget, the longest pause, in ms. */
+export const DEFAULT_READINESS = { attemptTimeoutMs: 3_000, retryMaxMs: 30_000 };
 /** How long local mode waits for Anvil at start unless configured, in ms. */
 export const DEFAULT_ANVIL_READY_MS = 15_000;
 const MB = 1024 * 1024;
@@ -57,9 +59,23 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     meaning: "`local` (embedded chains and facilitator), `devnet` (Solana devnet + Base Sepolia), `mainnet`",
   },
   {
+    name: "DENO_DEPLOY",
+    default: "`true` on Deno Deploy",
+    meaning:
+      "Set by the platform in every context, builds included: Deno Deploy, a host where `SERVICE_MODE` " +
+      "must be set, audio is not sold, and logs go through the console",
+  },
+  {
     name: "DENO_DEPLOYMENT_ID",
     default: "set by Deno Deploy",
-    meaning: "Never set it yourself: its presence means a host, where `SERVICE_MODE` must be set",
+    meaning: "Never set it yourself: its presence, like `DENO_DEPLOY=true`, means Deno Deploy",
+  },
+  {
+    name: "OTEL_DENO",
+    default: "unset (always on on Deno Deploy)",
+    meaning:
+      "`true` makes Deno export traces, metrics and logs over OTLP (`OTEL_EXPORTER_OTLP_*`); log lines " +
+      "then go through the console API so each carries its request's trace id. See docs/operations.md",
   },
   { name: "PORT", default: code(8000), meaning: "Port to listen on" },
   {
@@ -115,6 +131,19 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     name: "REQUEST_TIMEOUT_MS",
     default: code(30000),
     meaning: "Time budget of one request's work in ms, at least 1000 (then 504)",
+  },
+  {
+    name: "READINESS_TIMEOUT_MS",
+    default: code(3000),
+    meaning:
+      "Time budget of one attempt to reach the facilitator, ms (at least 100); until one succeeds paid " +
+      "routes answer 503 with `Retry-After` and `/readyz` says why",
+  },
+  {
+    name: "READINESS_RETRY_MAX_MS",
+    default: code(30000),
+    meaning: "Longest pause between background attempts to reach the facilitator, ms (at least 1000); the " +
+      "pause starts at 2 s and doubles",
   },
   {
     name: "AUDIO_MAX_BYTES",

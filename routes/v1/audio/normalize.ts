@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { traced } from "../../../lib/shared/telemetry.ts";
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
 import {
@@ -128,13 +129,18 @@ export default defineOperation({
     const { audio: bytes, ...request } = input;
     // The normaliser (decoding, metering, encoding) loads with the first paid request, not at start.
     const { normalizeAudio } = await loadNormalizer();
-    const result = await normalizeAudio(bytes, request, {
-      limits: audio.limits,
-      gate: audio.gate,
-      signal: ctx.signal,
-      // The decoded body is this request's own and is not read again.
-      reuseInput: true,
-    });
+    const result = await traced(
+      "audio.normalize",
+      { "audio.input_bytes": bytes.byteLength },
+      () =>
+        normalizeAudio(bytes, request, {
+          limits: audio.limits,
+          gate: audio.gate,
+          signal: ctx.signal,
+          // The decoded body is this request's own and is not read again.
+          reuseInput: true,
+        }),
+    );
     // The bytes themselves: each transport writes them as it answers (raw, or base64 a slice at a time).
     return result;
   },

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { traced } from "../../../lib/shared/telemetry.ts";
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
 import {
@@ -73,10 +74,11 @@ export default defineOperation({
   async handler(input, ctx) {
     const service = ctx.services.pdf;
     const { pdf, pages, includePageBreaks } = input;
-    return await service.gate.run(
-      () =>
-        service.pool.convert(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
-      ctx.signal,
-    );
+    return await traced("pdf.convert", { "pdf.input_bytes": pdf.byteLength }, () =>
+      service.gate.run(
+        () =>
+          service.pool.convert(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
+        ctx.signal,
+      ));
   },
 });
