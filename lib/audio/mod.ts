@@ -10,6 +10,7 @@
 import { importOnDemand } from "../shared/on_demand.ts";
 
 export { OUTPUT_FORMATS } from "./formats.ts";
+export { GAIN_REASONS } from "./gain_decision.ts";
 export { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./limits.ts";
 export { NORMALIZATION_MODES } from "./plan.ts";
 export { precheckAudio } from "./precheck.ts";
