@@ -59,7 +59,7 @@ Deno.test("[e2e] MCP clients: SDK callTool, the x402 extension binding and the I
           assert.equal(result.isError, true);
           assert.ok(isPaymentRequired(result.structuredContent), JSON.stringify(result));
           const content = result.content as { type: string; text: string }[];
-          assert.deepEqual(JSON.parse(content[0]!.text), result.structuredContent);
+          assert.deepEqual(JSON.parse(content[0]!.text)["x402/error"].data, result.structuredContent);
           required = result.structuredContent;
           assert.equal(required.accepts[0]!.network, network);
           assert.equal(required.accepts[0]!.amount, "2000");
@@ -89,9 +89,12 @@ Deno.test("[e2e] MCP clients: SDK callTool, the x402 extension binding and the I
         await client.close();
       }
     }
-    await t.step("/mcp: a request advertising org.x402/payment gets the extension binding", async () => {
-      await extensionBinding(service, payer);
-    });
+    await t.step(
+      "/mcp: a 2026-07-28 request advertising org.x402/payment gets the extension binding",
+      async () => {
+        await extensionBinding(service, payer);
+      },
+    );
     await t.step("the MCP Inspector CLI shows the price on /mcp and /alt/mcp", async () => {
       await Promise.all(ENDPOINTS.map(({ path, network }) => inspectorCall(service.base + path, network)));
     });
@@ -100,34 +103,78 @@ Deno.test("[e2e] MCP clients: SDK callTool, the x402 extension binding and the I
   }
 });
 
-/** The x402 extension binding, for a request that advertises `org.x402/payment`. */
+/**
+ * The `org.x402/payment` extension binding: a 2026-07-28 request that lists it
+ * in its per-request client capabilities gets `payment_required`, pays in
+ * `_meta["org.x402/payment"].paymentPayload` and finds the settlement there;
+ * a 2025-era request (SDK 1.x) claiming it still gets the tool-result binding,
+ * since the extension needs 2026-07-28.
+ */
 async function extensionBinding(service: TestService, payer: x402Client): Promise<void> {
   const client = await connect(`${service.base}/mcp`);
   try {
     assert.deepEqual(client.getServerCapabilities()?.extensions, { "org.x402/payment": {} });
-    const call = (meta: Record<string, unknown>) =>
-      client.request(
-        { method: "tools/call", params: { name: TOOL, arguments: {}, _meta: meta } },
-        ResultSchema,
-      );
-
-    const unpaid = await call(ADVERTISES_EXTENSION);
-    assert.equal(unpaid.resultType, "payment_required");
-    assert.equal(unpaid.isError, undefined);
-    assert.equal(unpaid.structuredContent, undefined);
-    assert.ok(isPaymentRequired(unpaid.paymentRequired), JSON.stringify(unpaid));
-
-    const payment = await payer.createPaymentPayload(unpaid.paymentRequired);
-    const paid = await call({ ...ADVERTISES_EXTENSION, "x402/payment": payment });
-    assert.equal((paid._meta?.["x402/payment-response"] as SettleResponse).success, true);
-    assert.ok(paid.structuredContent, JSON.stringify(paid));
-
-    const replayed = await call({ ...ADVERTISES_EXTENSION, "x402/payment": payment });
-    assert.equal(replayed.resultType, "payment_required");
-    assert.match((replayed.paymentRequired as PaymentRequired).error!, /already used/);
+    const legacy = await client.request(
+      { method: "tools/call", params: { name: TOOL, arguments: {}, _meta: ADVERTISES_EXTENSION } },
+      ResultSchema,
+    );
+    assert.equal(legacy.resultType, undefined);
+    assert.equal(legacy.isError, true);
+    assert.ok(isPaymentRequired(legacy.structuredContent), JSON.stringify(legacy));
   } finally {
     await client.close();
   }
+
+  let id = 0;
+  const call = async (meta: Record<string, unknown>) => {
+    const response = await fetch(`${service.base}/mcp`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2026-07-28",
+        "Mcp-Method": "tools/call",
+        "Mcp-Name": TOOL,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: ++id,
+        method: "tools/call",
+        params: {
+          name: TOOL,
+          arguments: {},
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "raw-2026", version: "1.0.0" },
+            ...ADVERTISES_EXTENSION,
+            ...meta,
+          },
+        },
+      }),
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("Mcp-Session-Id"), null);
+    return (await response.json()).result as Record<string, unknown> & { _meta?: Record<string, unknown> };
+  };
+
+  const unpaid = await call({});
+  assert.equal(unpaid.resultType, "payment_required");
+  assert.equal(unpaid.isError, undefined);
+  assert.equal(unpaid.structuredContent, undefined);
+  assert.ok(isPaymentRequired(unpaid.paymentRequired), JSON.stringify(unpaid));
+
+  const payment = await payer.createPaymentPayload(unpaid.paymentRequired);
+  const paid = await call({ "org.x402/payment": { paymentPayload: payment } });
+  assert.equal(paid.resultType, "complete");
+  const settlement = (paid._meta?.["org.x402/payment"] as { settlementResponse: SettleResponse })
+    .settlementResponse;
+  assert.equal(settlement.success, true);
+  assert.deepEqual(paid._meta?.["x402/payment-response"], settlement);
+  assert.ok(paid.structuredContent, JSON.stringify(paid));
+
+  const replayed = await call({ "org.x402/payment": { paymentPayload: payment } });
+  assert.equal(replayed.resultType, "payment_required");
+  assert.match((replayed.paymentRequired as PaymentRequired).error!, /already used/);
 }
 
 /** The MCP Inspector CLI's unpaid tools/call on `url` (it cannot send `_meta`, so it cannot pay). */
