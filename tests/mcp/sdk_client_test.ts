@@ -3,7 +3,8 @@
  * the MCP SDK's own `Client.callTool` (no helper of ours), which checks
  * structured content against each listed tool's `outputSchema`, unpaid and
  * paid on `/mcp` (Solana) and `/alt/mcp` (EVM); the x402 extension binding for
- * a request that advertises `org.x402/payment`; and the MCP Inspector CLI.
+ * a 2026-07-28 request that advertises `org.x402/payment`; and the MCP
+ * Inspector CLI in both protocol eras, unpaid and paid.
  */
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client";
@@ -95,9 +96,13 @@ Deno.test("[e2e] MCP clients: SDK callTool, the x402 extension binding and the I
         await extensionBinding(service, payer);
       },
     );
-    await t.step("the MCP Inspector CLI shows the price on /mcp and /alt/mcp", async () => {
-      await Promise.all(ENDPOINTS.map(({ path, network }) => inspectorCall(service.base + path, network)));
-    });
+    for (const era of ["legacy", "modern"]) {
+      await t.step(`the MCP Inspector CLI (${era}) pays on /mcp and /alt/mcp`, async () => {
+        await Promise.all(
+          ENDPOINTS.map(({ path, network }) => inspectorCalls(service.base + path, network, era, payer)),
+        );
+      });
+    }
   } finally {
     await service.close();
   }
@@ -177,30 +182,57 @@ async function extensionBinding(service: TestService, payer: x402Client): Promis
   assert.match((replayed.paymentRequired as PaymentRequired).error!, /already used/);
 }
 
-/** The MCP Inspector CLI's unpaid tools/call on `url` (it cannot send `_meta`, so it cannot pay). */
-async function inspectorCall(url: string, network: string): Promise<void> {
-  // Through npx, exactly as a person runs it (it works on Node 20; npx caches the package).
+/** The MCP Inspector release the test runs (`tasks/ensure_tools.ts` puts it in the npm cache). */
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
+
+/**
+ * The MCP Inspector CLI on `url` in `era` (`legacy`: the 2025 handshake;
+ * `modern`: 2026-07-28): an unpaid tools/call shows the price, and the same
+ * call with the payment in `--tool-metadata x402/payment=<json>` is served
+ * and settled.
+ */
+async function inspectorCalls(url: string, network: string, era: string, payer: x402Client): Promise<void> {
+  const unpaid = await inspectorCall(url, era, []);
+  assert.equal(unpaid.isError, true);
+  assert.equal(unpaid.structuredContent.accepts[0].network, network);
+  assert.match(unpaid.structuredContent.error, /costs \$0\.002 in USDC/);
+  const payment = await payer.createPaymentPayload(unpaid.structuredContent);
+  const paid = await inspectorCall(url, era, ["--tool-metadata", `x402/payment=${JSON.stringify(payment)}`]);
+  assert.notEqual(paid.isError, true, JSON.stringify(paid).slice(0, 500));
+  registry.operations.find((op) => op.id === TOOL)!.output.parse(paid.structuredContent);
+  assert.equal(paid._meta["x402/payment-response"].success, true);
+  assert.equal(paid._meta["x402/payment-response"].network, network);
+}
+
+// deno-lint-ignore no-explicit-any
+async function inspectorCall(url: string, era: string, extra: string[]): Promise<any> {
+  // Through npx, exactly as a person runs it; npx finds the package in the npm cache (no network).
   const run = await new Deno.Command("npx", {
     args: [
       "-y",
       "--prefer-offline",
-      "@modelcontextprotocol/inspector@0.15.0",
+      INSPECTOR,
       "--cli",
       url,
       "--transport",
       "http",
+      "--protocol-era",
+      era,
       "--method",
       "tools/call",
       "--tool-name",
       TOOL,
+      ...extra,
     ],
     stdout: "piped",
     stderr: "piped",
   }).output();
   const stdout = new TextDecoder().decode(run.stdout);
-  assert.equal(run.code, 0, stdout + new TextDecoder().decode(run.stderr).slice(-2000));
+  const stderr = new TextDecoder().decode(run.stderr);
+  assert.ok(stdout.includes("{"), stdout + stderr.slice(-2000));
   const result = JSON.parse(stdout.slice(stdout.indexOf("{")));
-  assert.equal(result.isError, true);
-  assert.equal(result.structuredContent.accepts[0].network, network);
-  assert.match(result.structuredContent.error, /costs \$0\.002 in USDC/);
+  // The CLI prints the result either way and exits 1 on a tool error (the unpaid call's requirement).
+  if (result.isError) assert.match(stderr, /tool_is_error/);
+  else assert.equal(run.code, 0, stdout + stderr.slice(-2000));
+  return result;
 }
