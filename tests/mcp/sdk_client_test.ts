@@ -15,13 +15,9 @@ import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { registry } from "../../app.ts";
 import type { x402Client } from "@x402/core/client";
+import { assertPaidResult, ENDPOINTS, isPaymentRequired, TOOL } from "./_paid_result.ts";
 import { fundedBuyer, startTestService, type TestService } from "../_support/service.ts";
 
-const TOOL = "chain_priority_fees";
-const ENDPOINTS = [
-  { path: "/mcp", network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1" },
-  { path: "/alt/mcp", network: "eip155:84532" },
-];
 const ADVERTISES_EXTENSION = {
   "io.modelcontextprotocol/clientCapabilities": { extensions: { "org.x402/payment": {} } },
 };
@@ -30,10 +26,6 @@ async function connect(url: string): Promise<Client> {
   const client = new Client({ name: "sdk-client-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
-}
-
-function isPaymentRequired(value: unknown): value is PaymentRequired {
-  return typeof value === "object" && value !== null && "x402Version" in value && "accepts" in value;
 }
 
 Deno.test("[e2e] MCP clients: SDK callTool, the x402 extension binding and the Inspector CLI", async (t) => {
@@ -73,11 +65,7 @@ Deno.test("[e2e] MCP clients: SDK callTool, the x402 extension binding and the I
             arguments: {},
             _meta: { "x402/payment": payment },
           });
-          assert.equal(result.isError, undefined, JSON.stringify(result.content));
-          registry.operations.find((op) => op.id === TOOL)!.output.parse(result.structuredContent);
-          const settlement = result._meta?.["x402/payment-response"] as SettleResponse;
-          assert.equal(settlement.success, true);
-          assert.equal(settlement.network, network);
+          assertPaidResult(result, TOOL, network);
         });
 
         await t.step(`${path}: a tool error without structured content still reads`, async () => {

@@ -8,15 +8,10 @@
  */
 import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import { registry } from "../../app.ts";
+import type { PaymentRequired } from "@x402/core/types";
+import { assertPaidResult, ENDPOINTS, isPaymentRequired, TOOL } from "./_paid_result.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 
-const TOOL = "chain_priority_fees";
-const ENDPOINTS = [
-  { path: "/mcp", network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1" },
-  { path: "/alt/mcp", network: "eip155:84532" },
-];
 const ERAS = [
   {
     name: "2026-07-28",
@@ -26,10 +21,6 @@ const ERAS = [
   { name: "2025 (default)", options: {}, version: "2025-11-25" },
   { name: "auto", options: { versionNegotiation: { mode: "auto" } }, version: "2026-07-28" },
 ] as const;
-
-function isPaymentRequired(value: unknown): value is PaymentRequired {
-  return typeof value === "object" && value !== null && "x402Version" in value && "accepts" in value;
-}
 
 Deno.test("[e2e] MCP SDK v2 client: every revision it speaks, unpaid and paid, on /mcp and /alt/mcp", async (t) => {
   const service = await startTestService();
@@ -70,11 +61,7 @@ Deno.test("[e2e] MCP SDK v2 client: every revision it speaks, unpaid and paid, o
               arguments: {},
               _meta: { "x402/payment": payment },
             });
-            assert.equal(result.isError, undefined, JSON.stringify(result.content));
-            registry.operations.find((op) => op.id === TOOL)!.output.parse(result.structuredContent);
-            const settlement = result._meta?.["x402/payment-response"] as SettleResponse;
-            assert.equal(settlement.success, true);
-            assert.equal(settlement.network, network);
+            assertPaidResult(result, TOOL, network);
           });
         } finally {
           await client.close();
