@@ -38,7 +38,7 @@ async function run(command: string, args: string[]): Promise<void> {
 }
 
 /** The MCP Inspector release the client test runs with `npx --prefer-offline`. */
-const INSPECTOR = "@modelcontextprotocol/inspector@0.15.0";
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 
 if (import.meta.main) {
   await run("npm", ["cache", "add", INSPECTOR]);
