@@ -16,13 +16,13 @@ import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleRespon
 import { type Authorization, type AuthorizationParts, authorizePayment } from "./authorization.ts";
 import type { ClaimStore } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
-import type { ClientPresence } from "../shared/client_presence.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
 import { tracedRelease, tracedSettlement, tracedVerification } from "./payment_telemetry.ts";
 import { FacilitatorReadiness, type ReadinessChange, type ReadinessTiming } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";
+import { type PaidOutcome, type PaidWork, type SettlementSteps, settleOrRelease } from "./paid_work.ts";
 
-export type { Authorization, PricedResource, ReadinessChange, SettlementEvent };
+export type { Authorization, PaidOutcome, PaidWork, PricedResource, ReadinessChange, SettlementEvent };
 
 /** How long the facilitator may take to answer a verification or a settlement unless configured, in ms. */
 export const FACILITATOR_TIMEOUT_MS = 20_000;
@@ -56,6 +56,7 @@ export class PaymentGateway {
   readonly #offers: PaymentOffers;
   readonly #authorizing: AuthorizationParts;
   readonly #settlements: Settlements;
+  readonly #tracedSettlements: SettlementSteps;
 
   constructor(options: PaymentGatewayOptions) {
     const server = new x402ResourceServer(options.facilitator);
@@ -72,6 +73,13 @@ export class PaymentGateway {
       ...this.#authorizing,
       onSettlement: options.onSettlement ?? (() => {}),
     });
+    const settlements = this.#settlements;
+    // Every settlement and release of paid work, as telemetry (spans, payment counters, revenue).
+    this.#tracedSettlements = {
+      release: (authorization) => tracedRelease(authorization, () => settlements.release(authorization)),
+      settleIfPresent: (authorization, presence) =>
+        tracedSettlement(authorization, () => settlements.settleIfPresent(authorization, presence)),
+    };
   }
 
   /** Whether the facilitator has been reached, and the last error if not. */
@@ -140,15 +148,12 @@ export class PaymentGateway {
   }
 
   /**
-   * Settles an authorized payment unless its buyer is gone by now (then its
-   * claim is released and it resolves `undefined`); a buyer who leaves during
-   * settlement itself is charged and reported (see `Settlements.settleIfPresent`).
+   * Runs paid `work` behind `authorization`, then settles its payment for a
+   * success its buyer is still there to receive, or releases it (see
+   * `paid_work.ts`). The one money step both transports take.
    */
-  settleIfPresent(
-    authorization: Authorization,
-    presence: ClientPresence,
-  ): Promise<SettleResponse | undefined> {
-    return tracedSettlement(authorization, () => this.#settlements.settleIfPresent(authorization, presence));
+  settleOrRelease<T>(authorization: Authorization, work: PaidWork<T>): Promise<PaidOutcome<T>> {
+    return settleOrRelease(this.#tracedSettlements, authorization, work);
   }
 
   /** Reports a settled answer that could not be handed over, for the settlement log. */
