@@ -33,6 +33,7 @@ export const DEPLOY_IMPORTS: readonly string[] = [
   "@solana-program/token-2022",
   "@solana-program/compute-budget",
   "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/server",
   "@opentelemetry/api",
   "pdfjs-dist",
   "marked",
