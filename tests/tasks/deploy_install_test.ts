@@ -2,13 +2,24 @@
  * Deno Deploy's install holds what remote mode imports, and it is enough:
  * every package `main.ts` loads outside local mode is in the narrowed import
  * map, and a copy of the repository installed by `tasks/deploy_install.ts`
- * has none of local mode's or the bench's tools yet serves remote mode from
- * its cache alone.
+ * has none of local mode's or the bench's tools, nor the builds, sources and
+ * maps no running module reads, yet converts a PDF and serves remote mode
+ * from its cache alone.
  */
 import assert from "node:assert/strict";
 import { DEPLOY_IMPORTS, folderBytes } from "../../tasks/deploy_install.ts";
 
 const ROOT = new URL("../../", import.meta.url);
+
+/** Converts the multipage fixture with the pool remote mode uses, run inside the installed copy. */
+const PDF_FROM_PRUNED_COPY = `
+  import { createPdfService } from "./lib/pdf/mod.ts";
+  const service = createPdfService();
+  const bytes = await Deno.readFile("tests/lib/pdf/fixtures/multipage.pdf");
+  const result = await service.pool.convert(bytes, { limits: service.limits });
+  console.log(result.markdown);
+  Deno.exit(0);
+`;
 
 interface ModuleInfo {
   specifier: string;
@@ -82,6 +93,17 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
     assert.ok(installed.some((name) => name.startsWith("pdfjs-dist")));
     assert.equal(Math.round(mb), Math.round((await folderBytes(`${copy}/node_modules`)) / 2 ** 20));
     console.log(`Deploy install: ${mb} MB of node_modules`);
+    assert.ok(mb <= 60, `the install for Deploy holds ${mb} MB, over the 60 MB it is kept to`);
+
+    // pdf.js loads its worker and fonts lazily: a conversion from the pruned copy proves they are still there.
+    const converted = await new Deno.Command(Deno.execPath(), {
+      args: ["eval", "--cached-only", PDF_FROM_PRUNED_COPY],
+      cwd: copy,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.ok(converted.success, new TextDecoder().decode(converted.stderr));
+    assert.match(new TextDecoder().decode(converted.stdout), /^# Getting Started with the Sensor Gateway/);
 
     const port = (() => {
       const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -120,6 +142,22 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
       assert.ok("/v1/pdf/to-markdown" in openapi.paths && "/alt/v1/fees/priority" in openapi.paths);
       const health = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
       assert.equal(health.checks.pdfjs.ok, true, "pdf.js is installed");
+      // The MCP server's SDK is imported on the first MCP request, not at start.
+      const initialized = await (await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "probe", version: "1" },
+          },
+        }),
+      })).json();
+      assert.equal(initialized.result?.protocolVersion, "2025-06-18", JSON.stringify(initialized));
     } finally {
       child.kill("SIGTERM");
       await child.status;
