@@ -8,18 +8,9 @@
  */
 import assert from "node:assert/strict";
 import { DEPLOY_IMPORTS, folderBytes } from "../../tasks/deploy_install.ts";
+import { installForDeploy, PDF_FROM_INSTALLED_COPY } from "../_support/deploy_copy.ts";
 
 const ROOT = new URL("../../", import.meta.url);
-
-/** Converts the multipage fixture with the pool remote mode uses, run inside the installed copy. */
-const PDF_FROM_PRUNED_COPY = `
-  import { createPdfService } from "./lib/pdf/mod.ts";
-  const service = createPdfService();
-  const bytes = await Deno.readFile("tests/lib/pdf/fixtures/multipage.pdf");
-  const result = await service.pool.convert(bytes, { limits: service.limits });
-  console.log(result.markdown);
-  Deno.exit(0);
-`;
 
 interface ModuleInfo {
   specifier: string;
@@ -60,25 +51,11 @@ Deno.test("DEPLOY_IMPORTS holds every package main.ts loads outside local mode",
 });
 
 Deno.test("the Deploy install leaves out local mode's and the bench's tools, and remote mode runs from it", async () => {
-  const copy = await Deno.makeTempDir({ prefix: "deploy-install-" });
+  const installed = await installForDeploy();
+  const copy = installed.dir;
+  const mb = installed.installedMb;
   try {
-    const listed = await new Deno.Command("git", { args: ["ls-files", "-z"], cwd: ROOT, stdout: "piped" })
-      .output();
-    for (const file of new TextDecoder().decode(listed.stdout).split("\0").filter(Boolean)) {
-      const target = `${copy}/${file}`;
-      await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-      await Deno.copyFile(new URL(file, ROOT), target).catch(() => {}); // a file deleted but not yet committed
-    }
-    const install = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-config", "--no-lock", "-A", "tasks/deploy_install.ts"],
-      cwd: copy,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const said = new TextDecoder().decode(install.stdout);
-    assert.ok(install.success, new TextDecoder().decode(install.stderr));
-    const mb = Number(said.match(/node_modules: ([\d.]+) MB/)?.[1]);
-    const installed = [...Deno.readDirSync(`${copy}/node_modules/.deno`)].map((entry) => entry.name);
+    const packages = [...Deno.readDirSync(`${copy}/node_modules/.deno`)].map((entry) => entry.name);
     for (
       const tool of [
         "litesvm",
@@ -88,16 +65,16 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
         "@modelcontextprotocol+conformance",
       ]
     ) {
-      assert.ok(!installed.some((name) => name.startsWith(tool)), `${tool} is not installed`);
+      assert.ok(!packages.some((name) => name.startsWith(tool)), `${tool} is not installed`);
     }
-    assert.ok(installed.some((name) => name.startsWith("pdfjs-dist")));
+    assert.ok(packages.some((name) => name.startsWith("pdfjs-dist")));
     assert.equal(Math.round(mb), Math.round((await folderBytes(`${copy}/node_modules`)) / 2 ** 20));
     console.log(`Deploy install: ${mb} MB of node_modules`);
     assert.ok(mb <= 60, `the install for Deploy holds ${mb} MB, over the 60 MB it is kept to`);
 
     // pdf.js loads its worker and fonts lazily: a conversion from the pruned copy proves they are still there.
     const converted = await new Deno.Command(Deno.execPath(), {
-      args: ["eval", "--cached-only", PDF_FROM_PRUNED_COPY],
+      args: ["eval", "--cached-only", PDF_FROM_INSTALLED_COPY],
       cwd: copy,
       stdout: "piped",
       stderr: "piped",
@@ -164,6 +141,6 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
       await child.stdout.cancel().catch(() => {});
     }
   } finally {
-    await Deno.remove(copy, { recursive: true });
+    await installed.remove();
   }
 });
