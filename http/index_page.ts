@@ -41,7 +41,7 @@ export function indexPage(catalog: Catalog, mode: ServiceMode, base: string): Ht
 (${link("/guides/how-to-pay", "how to pay")}).</p>
 <h2>Operations</h2>
 <table id="operations">
-<thead><tr><th>Operation</th><th>Method and path</th><th>Price</th><th>Network</th><th>What it does</th></tr></thead>
+<thead><tr><th>Operation</th><th>Price</th><th>Method and path, and the network it is paid on</th></tr></thead>
 <tbody>
 ${operationRows(catalog, mode, base).join("\n")}
 </tbody>
@@ -59,22 +59,28 @@ ${guides.join("\n")}
   return htmlDocument({ title: SERVICE_NAME, baseUrl: base, body, style: TABLE_STYLE });
 }
 
-const TABLE_STYLE = `table { border-collapse: collapse; width: 100%; font-size: .95em; }
-th, td { border-bottom: 1px solid #ddd; padding: .4rem .5rem; text-align: left; vertical-align: top; }
-td.price { white-space: nowrap; }`;
+const TABLE_STYLE = `body { max-width: 64rem; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border-bottom: 1px solid #ddd; padding: .5rem; text-align: left; vertical-align: top; }
+td p { margin: .25rem 0 0; } td.price { white-space: nowrap; }
+ul.where { list-style: none; margin: 0; padding: 0; } ul.where li { white-space: nowrap; }`;
 
-/** One row per operation and rail, in the registry's order. */
+/** One row per operation, in the registry's order, listing where it is sold and on which network. */
 function operationRows(catalog: Catalog, mode: ServiceMode, base: string): string[] {
-  return catalog.soldOn.flatMap(({ prefix, rail, operations }) =>
-    operations.map((operation) => {
-      const path = prefix + operation.path;
-      return `<tr data-id="${escape(operation.id)}"><td><strong>${escape(operation.title)}</strong><br>` +
-        `<code>${escape(operation.id)}</code></td>` +
-        `<td><code>${escape(operation.method)} ${routeLink(operation, path, base)}</code></td>` +
-        `<td class="price">${escape(operation.price)}</td>` +
-        `<td class="network">${escape(networkName(rail.network, mode).name)}</td>` +
-        `<td>${inlineMarkdownToHtml(operation.summary)}</td></tr>`;
-    })
+  const places = new Map<AnyOperation, string[]>();
+  for (const { prefix, rail, operations } of catalog.soldOn) {
+    for (const operation of operations) {
+      const where =
+        `<code>${escape(operation.method)} ${routeLink(operation, prefix + operation.path, base)}</code>` +
+        ` on <span class="network">${escape(networkName(rail.network, mode).name)}</span>`;
+      places.set(operation, [...places.get(operation) ?? [], where]);
+    }
+  }
+  return [...places].map(([operation, where]) =>
+    `<tr data-id="${escape(operation.id)}"><td><strong>${escape(operation.title)}</strong> ` +
+    `<code>${escape(operation.id)}</code><p>${inlineMarkdownToHtml(operation.summary)}</p></td>` +
+    `<td class="price">${escape(operation.price)}</td>` +
+    `<td><ul class="where">${where.map((line) => `<li>${line}</li>`).join("")}</ul></td></tr>`
   );
 }
 
