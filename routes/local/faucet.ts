@@ -28,7 +28,7 @@ const faucetInput = z.object({
 });
 
 export default defineRoute({
-  summary: "Mint local USDC to a Solana or EVM buyer",
+  summary: "The local faucet: GET says how to use it, POST mints local USDC to a Solana or EVM buyer",
   localOnly: true,
   GET(route) {
     return jsonResponse(route, {
