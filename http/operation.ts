@@ -54,7 +54,7 @@ export interface OperationMount {
 /** Mounts an operation at `prefix + operation.path`, paid on `rail`. */
 export function mountOperation(app: Hono, mount: OperationMount): void {
   const { operation, rail, prefix, deps, mode } = mount;
-  const extensions = discoveryExtension(operation);
+  const extensions = discoveryExtension(operation, prefix);
   // The input of a GET without query or path parameters is always the same: parsed once, for the
   // requests that are answered with the requirement (nothing runs on it; a paid request parses its own).
   const bareGet = operation.method === "GET" && !operation.path.includes(":");
