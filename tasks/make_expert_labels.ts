@@ -153,7 +153,8 @@ export async function buildExpertLabels(): Promise<ExpertLabelFile> {
     heldOutRule: HELD_OUT_RULE,
     note: "Every failure of diagnosis_corpus.json, judged from its logs, error and balances (see " +
       `tasks/expert_rulings.ts). The corpus's failures come from ${programs.size} programs (and ${unraised} ` +
-      "transaction errors no program raised), fewer than 40: the sample holds every program the corpus offers.",
+      "transaction errors no program raised)" +
+      (programs.size < 40 ? ", fewer than 40: the sample holds every program the corpus offers." : "."),
     labels,
   };
   return file;
