@@ -69,13 +69,14 @@ interface CorpusEntry {
   };
 }
 
-interface RecordedMessage {
+/** A recorded message, as much of it as the labels read. */
+export interface RecordedMessage {
   accountKeys?: (string | { pubkey: string })[];
   instructions?: { accounts?: number[]; programIdIndex?: number; data?: string }[];
 }
 
 /** The message of a recorded transaction in the `json` shape, decoding wire bytes when that is how it was kept. */
-function messageOf(entry: CorpusEntry): RecordedMessage | undefined {
+export function messageOf(entry: Pick<CorpusEntry, "response">): RecordedMessage | undefined {
   const transaction = entry.response.transaction;
   if (!Array.isArray(transaction)) return transaction.message;
   const bytes = getBase64Encoder().encode(transaction[0]);

@@ -13,13 +13,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import {
-  getBase58Decoder,
-  getBase58Encoder,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-} from "@solana/kit";
+import { getBase58Decoder, getBase58Encoder, getBase64Encoder } from "@solana/kit";
+import { messageOf } from "../../../../tasks/make_expert_labels.ts";
 import { loadCorpus, replayCorpus, type Scored } from "./_corpus.ts";
 import { loadExpertLabels } from "./_expert.ts";
 
@@ -61,18 +56,10 @@ function payloadsOf(id: string): { instructions: Uint8Array[]; logs: Uint8Array[
   const response = byId.get(id)!.response as unknown as Recorded;
   const base58 = getBase58Encoder();
   const base64 = getBase64Encoder();
-  let topLevel: Uint8Array[];
-  if (Array.isArray(response.transaction)) {
-    const bytes = base64.encode(response.transaction[0]);
-    const compiled = getCompiledTransactionMessageDecoder().decode(
-      getTransactionDecoder().decode(bytes).messageBytes,
-    );
-    topLevel = "instructions" in compiled
-      ? compiled.instructions.map((instruction) => new Uint8Array(instruction.data ?? []))
-      : [];
-  } else {
-    topLevel = response.transaction.message.instructions.map((i) => new Uint8Array(base58.encode(i.data)));
-  }
+  const entry = { response: response as Parameters<typeof messageOf>[0]["response"] };
+  const topLevel = (messageOf(entry)?.instructions ?? []).map((i) =>
+    new Uint8Array(base58.encode(i.data ?? ""))
+  );
   const inner = (response.meta.innerInstructions ?? []).flatMap((group) =>
     group.instructions.map((i) => new Uint8Array(base58.encode(i.data)))
   );
