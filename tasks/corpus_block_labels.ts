@@ -236,6 +236,13 @@ export const KIND_LABELS: Record<string, KindLabel> = {
     why:
       "Zeta's order book (a Serum fork) fails with custom 0x42 inside PlacePerpOrderV4 and no line naming it",
   },
+  // The whole block of February 2021 (slot 64800004).
+  "EUqojwWA2rd19FZrzeBncJsm38Jm1hEhE3zsmX3bRc2o custom program error: 0x29": {
+    classes: ["already_processed", "account_state", "program_error", "unknown"],
+    cause: "unstated",
+    why: "Serum DEX v2 fails with a bare 0x29, ClientIdNotFound in its published error enum: no open order " +
+      "has that client id (already filled or cancelled)",
+  },
   "2A6m4MBgk3xL6a8SBMdKmAmFc85tTLh4Ds6wy7dBxBxb custom program error: 0x0": UNSTATED_BOT,
   "79vAmHd6SZAWLYnrJqCUkMKE55QsTwk5SDKDsYGMBWPj custom program error: 0x0": UNSTATED_BOT,
   "7WSohvZ4GS9WSn6akRY8A7a1qfzSvGKfEvhLbypA3n8x custom program error: 0x3eb": UNSTATED_BOT,

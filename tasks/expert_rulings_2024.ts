@@ -1,7 +1,8 @@
 /**
- * The expert's rulings for the kinds of failure the whole block of March 2024
- * (slot 254170887, kept by helius-labs/photon's tests) brought into the
- * corpus, judged the way `expert_rulings.ts` says: from each kind's logs,
+ * The expert's rulings for the kinds of failure the whole blocks added after
+ * the first ones brought into the corpus (March 2024, slot 254170887, kept by
+ * helius-labs/photon's tests; February 2021, slot 64800004, kept by
+ * rpcpool/yellowstone-grpc's benches), judged the way `expert_rulings.ts` says: from each kind's logs,
  * error and arguments, and the failing program's published source, never
  * from what the service answers. Kinds already ruled there (Jupiter v6
  * slippage, Raydium AMM v4 slippage, the oracle sequence, the delay bot) keep
@@ -162,6 +163,20 @@ export function rulingsOfBlock2024(shared: SharedRulings): Record<string, Ruling
       why:
         "Orca Whirlpool InvalidTickArraySequence in an arbitrage program's swap: the tick arrays passed no " +
         "longer follow the price; a fresh quote brings the right ones",
+    },
+    "EUqojwWA2rd19FZrzeBncJsm38Jm1hEhE3zsmX3bRc2o custom program error: 0x29": {
+      reasonMentions: "client|order",
+      accept: [
+        SUPERSEDED,
+        {
+          classes: ["account_state", "program_error"],
+          retryable: false,
+          actions: ["do_not_retry", "check_status"],
+        },
+      ],
+      why:
+        "Serum DEX v2 (February 2021) fails with 0x29, ClientIdNotFound in its published error enum: the " +
+        "order to cancel is no longer open (filled or cancelled already); check the orders, do not resend",
     },
     "zDEXqXEG7gAyxb1Kg9mK5fPnUdENCGKzWrM21RMdWRq custom program error: 0x42": {
       ...UNSTATED,

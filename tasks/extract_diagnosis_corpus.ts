@@ -53,6 +53,11 @@ const BLOCKS: Source[] = [
     path: "tests/data/blocks/index_block_metadata/254170887",
     kind: "json_block",
   },
+  ...["18144001", "43200000", "64800004"].map((slot): Source => ({
+    repo: "rpcpool/yellowstone-grpc",
+    path: `yellowstone-grpc-geyser/fixtures/blocks/${slot}.bincode`,
+    kind: "storage_block",
+  })),
 ];
 
 /**
@@ -60,7 +65,7 @@ const BLOCKS: Source[] = [
  * the expert sample's hash rule ({@linkcode isHeldOut}), so that adding them
  * moves no earlier case between the parts.
  */
-export const LATER_SOURCES = new Set(["helius-labs/photon"]);
+export const LATER_SOURCES = new Set(["helius-labs/photon", "rpcpool/yellowstone-grpc"]);
 
 /**
  * From a whole block, fixed before any case was scored: every failure, at most
@@ -263,7 +268,7 @@ async function main(mirrors: string) {
       stdout: "piped",
     }).output()).stdout;
     const txs = source.kind === "storage_block"
-      ? transactionsOfStoredBlock(bytes, Number(source.path.split("/").pop()))
+      ? transactionsOfStoredBlock(bytes, Number(source.path.match(/(\d+)(?:\.bincode)?$/)![1]))
       : transactionsOf(JSON.parse(new TextDecoder().decode(bytes)));
     for (const entry of fromBlock(txs, { repo: source.repo, path: source.path, commit }, labels)) {
       found.set(entry.id, entry);
