@@ -20,6 +20,7 @@ import { loadExpertLabels } from "./_expert.ts";
 
 const PROGRAMS = {
   jupiterV6: "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4",
+  jupiterV4: "JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB",
   raydiumAmmV4: "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8",
   pumpSwap: "pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA",
   pumpFun: "6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P",
@@ -34,6 +35,7 @@ const PROGRAMS = {
  */
 const AT_LEAST_WITH_MOVE: Record<string, number> = {
   [PROGRAMS.jupiterV6]: 19,
+  [PROGRAMS.jupiterV4]: 6,
   [PROGRAMS.raydiumAmmV4]: 7,
   [PROGRAMS.pumpSwap]: 2,
   [PROGRAMS.pumpFun]: 1,
@@ -192,7 +194,7 @@ Deno.test("recorded slippage: the move and the smallest passing setting are what
       settings++;
     }
   }
-  assert.ok(moves >= 30 && settings >= 19, `${moves} moves, ${settings} smallest settings checked`);
+  assert.ok(moves >= 36 && settings >= 25, `${moves} moves, ${settings} smallest settings checked`);
 });
 
 Deno.test("recorded slippage: at least five programs' decoders give the bound, the amount and the move", () => {
@@ -234,4 +236,25 @@ Deno.test("recorded slippage: the numbers the expert fixed from each record are 
     }
   }
   assert.deepEqual(wrong, []);
+});
+
+Deno.test("recorded slippage: a Jupiter v4 route, worked by hand", () => {
+  const found = answers.find((s) => s.id.startsWith("2utiJhjd"));
+  assert.ok(found);
+  // route(…, in_amount 1500000000, out_amount 1500000000, slippage_bps 0, platform_fee_bps 0): the bound is the
+  // quote. Its legs' SwapEvents (logged as `Program data:`) give 1497946575 USDC out. Move:
+  // 2053425 × 10000 / 1500000000 = 13.6895 → 13.69 bps; ⌊1500000000 × 9986 / 10000⌋ = 1497900000 passes,
+  // ⌊1500000000 × 9987 / 10000⌋ = 1498050000 does not → 14 bps.
+  assert.deepEqual(slippageOf(found), {
+    side: "min_out",
+    program: PROGRAMS.jupiterV4,
+    mint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+    bound: { amount: "1500000000", source: "instruction" },
+    actual: { amount: "1497946575", source: "event" },
+    quoted: { amount: "1500000000", source: "instruction" },
+    slippageBps: { value: 0, source: "instruction" },
+    priceMoveBps: 13.69,
+    priceMoveBasis: "quote",
+    minSlippageBps: 14,
+  });
 });
