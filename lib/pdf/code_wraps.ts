@@ -37,16 +37,23 @@ function median(sorted: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** Width, in points, of the buckets hanging indents are counted in (the same indent measures a fraction apart). */
+const INDENT_BUCKET = 2;
+
 /**
- * True when the rows are a wrapped line's: a third of them or more (and at
+ * True when the rows are a wrapped line's: a quarter of them or more (and at
  * least {@linkcode MIN_GROUP}) set in from the row above by one and the same
- * hanging indent.
+ * hanging indent (the rest are a wrap's further rows, or rows set in less
+ * under an indented first row).
  */
 function hangs(rows: readonly CodeRow[]): boolean {
   const indents = new Map<number, number>();
-  for (const { dx } of rows) if (dx > 1) indents.set(Math.round(dx), (indents.get(Math.round(dx)) ?? 0) + 1);
+  for (const { dx } of rows) {
+    const bucket = Math.round(dx / INDENT_BUCKET);
+    if (bucket > 0) indents.set(bucket, (indents.get(bucket) ?? 0) + 1);
+  }
   const most = Math.max(0, ...indents.values());
-  return most >= MIN_GROUP && most * 3 >= rows.length;
+  return most >= MIN_GROUP && most * 4 >= rows.length;
 }
 
 /**
@@ -80,10 +87,15 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
 }
 
 /**
- * A wrapped row's text joined to the row it continues: straight after a hyphen
- * or slash (where an HTML engine breaks inside a word), after a space
- * otherwise (the space it broke at, which it does not draw).
+ * A wrapped row's text joined to the row it continues. Straight on where an
+ * HTML engine breaks code without a space (the line-breaking rules'
+ * opportunities code meets most): after a hyphen or slash inside a word or
+ * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment),
+ * after `!` before what it negates, before a brace after `$` or `.` (`${`,
+ * `*.{`). After a space otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
-  return /(-|[\p{L}\p{N}]\/)$/u.test(row) ? row + rest : `${row} ${rest}`;
+  const inWord = /\S[-/]$/.test(row) && !/(^|\s)\/\/$/.test(row);
+  const brace = /[$.]$/.test(row) && rest.startsWith("{");
+  return inWord || brace || row.endsWith("!") ? row + rest : `${row} ${rest}`;
 }
