@@ -5,7 +5,7 @@
  * corpus first when its PDFs are missing (`make_layout_corpus.ts`, which needs
  * the producers installed).
  *
- *     deno task bench:pdf:layout
+ *     deno task bench:pdf:layout [--part tuning|held-out]
  *
  * @module
  */
@@ -89,7 +89,11 @@ if (import.meta.main) {
       );
     }
   }
-  for (const [label, heldOut] of [["tuning", false], ["held out", true]] as const) {
+  const part = Deno.args.includes("--part") ? Deno.args[Deno.args.indexOf("--part") + 1] : undefined;
+  const parts = ([["tuning", false], ["held out", true]] as const).filter(([label]) =>
+    part === undefined || label.replace(" ", "-") === part
+  );
+  for (const [label, heldOut] of parts) {
     const docs = LAYOUT_DOCUMENTS.filter((d) => d.heldOut === heldOut).length;
     console.log(
       `\n### Layout corpus, ${label} part (${docs} documents × ${LAYOUT_PRODUCERS.length} producers)\n`,

@@ -20,7 +20,7 @@
  */
 
 import type { LayoutProducer } from "../../tests/_support/pdf_layout_corpus.ts";
-import { runCommand } from "./_run.ts";
+import { markdownToHtml, runCommand } from "./_run.ts";
 
 /** The print style for WeasyPrint and AbiWord: body-size headings, ruled small tables, quotes set in only. */
 const STYLE = `
@@ -48,22 +48,8 @@ pre { white-space: pre-wrap; }
 async function html(source: string, style: string, work: string): Promise<string> {
   const css = `${work}/style.html`, page = `${work}/page.html`;
   await Deno.writeTextFile(css, `<style>${style}</style>`);
-  const out = await runCommand("pandoc", [
-    "-f",
-    "gfm",
-    "-t",
-    "html5",
-    "-s",
-    "--metadata",
-    `pagetitle=${source.split("/").pop()}`,
-    "--include-in-header",
-    css,
-    source,
-  ]);
-  await Deno.writeTextFile(
-    page,
-    new TextDecoder().decode(out).replaceAll("<table>", '<table border="1" cellspacing="0">'),
-  );
+  const out = await markdownToHtml(source, ["--include-in-header", css]);
+  await Deno.writeTextFile(page, out.replaceAll("<table>", '<table border="1" cellspacing="0">'));
   return page;
 }
 

@@ -37,3 +37,13 @@ export async function runCommand(
   }
   return output.stdout;
 }
+
+/**
+ * pandoc's standalone HTML5 page of a GitHub Markdown file, titled by the
+ * file's name; `styleArgs` are the pandoc options that bring the print style
+ * in (`--css …`, `--include-in-header …`).
+ */
+export async function markdownToHtml(source: string, styleArgs: string[]): Promise<string> {
+  const args = ["-f", "gfm", "-t", "html5", "-s", "--metadata", `pagetitle=${source.split("/").pop()}`];
+  return new TextDecoder().decode(await runCommand("pandoc", [...args, ...styleArgs, source]));
+}

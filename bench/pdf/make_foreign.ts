@@ -22,7 +22,7 @@ import {
   foreignPdfUrl,
   foreignSourceUrl,
 } from "../../tests/_support/pdf_foreign_corpus.ts";
-import { runCommand, type RunOptions } from "./_run.ts";
+import { markdownToHtml, runCommand, type RunOptions } from "./_run.ts";
 
 /** Source lines kept before cutting at the next heading. */
 const KEEP_LINES = 150;
@@ -156,21 +156,7 @@ export async function renderWebkit(source: string, out: string, work: string) {
   const html = `${work}/page.html`;
   const css = `${work}/style.css`;
   await Deno.writeTextFile(css, STYLE);
-  await run("pandoc", [
-    "-f",
-    "gfm",
-    "-t",
-    "html5",
-    "-s",
-    "--metadata",
-    `pagetitle=${source.split("/").pop()}`,
-    "--css",
-    css,
-    "--self-contained",
-    source,
-    "-o",
-    html,
-  ]);
+  await Deno.writeTextFile(html, await markdownToHtml(source, ["--css", css, "--self-contained"]));
   await run("wkhtmltopdf", [
     "--quiet",
     "--page-size",

@@ -24,6 +24,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   two_columns: ["weasyprint"],
   // A quote set in on both sides, with no rule or other mark.
   indent_quote: ["weasyprint"],
+  // Listings in two columns whose long lines wrap under a hanging indent, one running on into the next column.
+  wrapped_listing: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isWrappedRow, joinWrappedRow } from "./code_wraps.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
 
@@ -29,27 +30,56 @@ function cellWidth(lines: readonly Line[]): number {
  */
 export function codeBlockText(lines: readonly Line[], stats: DocumentStats): string {
   const cell = cellWidth(lines);
-  const left = Math.min(...lines.map((l) => l.x0));
+  const lefts = columnLefts(lines);
   const out: string[] = [];
   let prev: Line | undefined;
-  for (const line of lines) {
+  for (const [k, line] of lines.entries()) {
+    const dy = prev === undefined ? 0 : line.y - prev.y;
+    const wrapped = dy > 0 && isWrappedRow(dy, stats.codeRowGaps?.(line.size));
+    if (wrapped) {
+      out.push(joinWrappedRow(out.pop()!, rowText(line, line.x0, cell).trimEnd()));
+      prev = line;
+      continue;
+    }
     if (prev) {
-      const blank = Math.round((line.y - prev.y) / stats.codeLineGap(line.size)) - 1;
+      const blank = Math.round(dy / stats.codeLineGap(line.size)) - 1;
       for (let k = 0; k < Math.min(blank, 2); k++) out.push("");
     }
-    let text = " ".repeat(Math.max(0, Math.round((line.x0 - left) / cell)));
-    let end = line.x0;
-    for (const span of line.spans) {
-      const gap = span.x - end;
-      // Spaces are whole cells; a third of one is a slanted glyph's advance measured short.
-      if (end !== line.x0 && gap >= cell * 0.5 && !/\s$/.test(text) && !/^\s/.test(span.text)) {
-        text += " ".repeat(Math.max(1, Math.round(gap / cell)));
-      }
-      text += span.text;
-      end = span.x + span.width;
-    }
-    out.push(text.trimEnd());
+    out.push(rowText(line, lefts[k]!, cell).trimEnd());
     prev = line;
   }
   return out.join("\n");
+}
+
+/**
+ * Each line's left edge to indent from: the leftmost of the lines in its
+ * column, a listing that runs on at the top of the next column starting a new one.
+ */
+function columnLefts(lines: readonly Line[]): number[] {
+  const lefts: number[] = [];
+  let start = 0;
+  const close = (end: number) => {
+    const left = Math.min(...lines.slice(start, end).map((l) => l.x0));
+    for (let k = start; k < end; k++) lefts.push(left);
+    start = end;
+  };
+  for (let k = 1; k < lines.length; k++) if (lines[k]!.y < lines[k - 1]!.y) close(k);
+  close(lines.length);
+  return lefts;
+}
+
+/** A row of code as text, set in from `left` by whole character cells of width `cell`. */
+function rowText(line: Line, left: number, cell: number): string {
+  let text = " ".repeat(Math.max(0, Math.round((line.x0 - left) / cell)));
+  let end = line.x0;
+  for (const span of line.spans) {
+    const gap = span.x - end;
+    // Spaces are whole cells; a third of one is a slanted glyph's advance measured short.
+    if (end !== line.x0 && gap >= cell * 0.5 && !/\s$/.test(text) && !/^\s/.test(span.text)) {
+      text += " ".repeat(Math.max(1, Math.round(gap / cell)));
+    }
+    text += span.text;
+    end = span.x + span.width;
+  }
+  return text;
 }

@@ -107,3 +107,19 @@ export function setAsText(line: Line, justifiedRight: number | undefined): boole
   }
   return false;
 }
+
+/**
+ * True when code line `line` continues, at the top of a page's next column,
+ * the listing that line `prev` ends at the foot of the column before: `line`
+ * stands wholly right of `prev` and higher up, `prev` is the lowest line left
+ * of `line`'s column and `line` the highest of its own. A listing breaks at a
+ * column's foot only where its next line no longer fits.
+ */
+export function continuesInNextColumn(prev: Line, line: Line, lines: readonly Line[]): boolean {
+  if (line.y >= prev.y || line.x0 <= prev.x1) return false;
+  for (const other of lines) {
+    if (other.x1 <= line.x0 && other.y > prev.y + 0.5) return false;
+    if (other.x0 >= prev.x1 && other.y < line.y - 0.5) return false;
+  }
+  return true;
+}

@@ -5,7 +5,13 @@
  *
  * @module
  */
-import { continuesCode, isCodeHeading, setAsText, wrapsInlineCode } from "./code_lines.ts";
+import {
+  continuesCode,
+  continuesInNextColumn,
+  isCodeHeading,
+  setAsText,
+  wrapsInlineCode,
+} from "./code_lines.ts";
 import { type Draft, isCodeLine, linesExtent } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { pageLeft } from "./quotes.ts";
@@ -276,7 +282,7 @@ export function segmentPage(
     }
     const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
     if (code && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
-      if (open && continuesCode(open, line, stats)) {
+      if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
         last!.lines.push(line);
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;

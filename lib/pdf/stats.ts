@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
 import type { PageText } from "./types.ts";
 
 /** Typography measured over a whole document. */
@@ -18,6 +19,8 @@ export interface DocumentStats {
   lineGap(size: number): number;
   /** The same for lines of code, which keep their own grid; the prose gap where no code is seen. */
   codeLineGap(size: number): number;
+  /** Where listings at this size wrap (an HTML engine's `pre-wrap`), their line step and wrapped rows' distance. */
+  codeRowGaps?(size: number): CodeRowGaps | undefined;
 }
 
 /** Rounds a size to the half point, the resolution styles are told apart by. */
@@ -87,6 +90,8 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const gaps = new Map<number, Map<number, number>>();
   const wrappedGaps = new Map<number, Map<number, number>>();
   const codeGaps = new Map<number, Map<number, number>>();
+  /** Unrounded distances between rows of code, by size: a wrapped row's is a fraction of a point closer. */
+  const codeRowDistances = new Map<number, CodeRow[]>();
   const count = (into: Map<number, Map<number, number>>, size: number, dy: number) => {
     const histogram = into.get(sizeKey(size)) ?? new Map<number, number>();
     histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
@@ -113,6 +118,11 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
         if (dy > line.size * 0.8 && dy < line.size * 2) {
           const code = isCode(prev) && isCode(line);
           count(code ? codeGaps : gaps, line.size, dy);
+          if (code) {
+            const list = codeRowDistances.get(sizeKey(line.size)) ?? [];
+            list.push({ dy, dx: line.x0 - prev.x0 });
+            codeRowDistances.set(sizeKey(line.size), list);
+          }
           if (!isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH) {
             count(wrappedGaps, line.size, dy);
           }
@@ -130,7 +140,13 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     gapBySize.set(key, mode(measured ? wrapped : histogram)!);
   }
   const codeGapBySize = new Map<number, number>();
-  for (const [key, histogram] of codeGaps) codeGapBySize.set(key, mode(histogram)!);
+  const codeRowGapsBySize = new Map<number, CodeRowGaps>();
+  for (const [key, histogram] of codeGaps) {
+    const usual = mode(histogram)!;
+    const split = splitCodeRowGaps(codeRowDistances.get(key) ?? [], usual);
+    if (split) codeRowGapsBySize.set(key, split);
+    codeGapBySize.set(key, split?.step ?? usual);
+  }
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
   const codeSize = mode(codeSizes);
@@ -141,6 +157,9 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     lineGap,
     codeLineGap(size: number) {
       return codeGapBySize.get(sizeKey(size)) ?? lineGap(size);
+    },
+    codeRowGaps(size: number) {
+      return codeRowGapsBySize.get(sizeKey(size));
     },
   };
 }

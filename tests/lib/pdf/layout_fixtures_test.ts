@@ -3,8 +3,8 @@
  * mechanism, made from `fixtures/layout/*.html` by producers the corpora did
  * not use (`bench/pdf/make_layout_fixtures.ts`): the outline's entries as
  * headings set at body size, a tagged PDF's structure tree, ruled tables'
- * grids with their spans, a page of two columns with a table in one, and a
- * quote marked by indentation alone. Converted with real pdf.js.
+ * grids with their spans, a page of two columns with a table in one, a
+ * quote marked by indentation alone, and listings wrapped in two columns. Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -111,4 +111,23 @@ Deno.test("a paragraph set in on both sides with no mark is a block quote", asyn
   assert.equal(quotes.length, 1, markdown);
   assert.ok(quotes[0]!.startsWith("> Most of the work is saying no."), markdown);
   assert.ok(markdown.includes("\n\nLater maintainers kept to that rule"), markdown);
+});
+
+Deno.test("listings wrapped under a hanging indent are joined again, and run on into the next column", async () => {
+  const { markdown } = await convert("wrapped_listing.weasyprint");
+  // Each source line whole, the blank line between them kept, the indentation of the listing's own.
+  const watcher = [
+    "// Read the settings file named on the command line, or the default one",
+    'const settings = await readSettings(args[0] ?? "settings.json");',
+    "",
+    "// Every source directory is watched, each with its own debounce interval",
+    "for (const dir of settings.sources) {",
+    "  watch(dir, { debounce: settings.debounceTime, recursive: true });",
+    "}",
+  ];
+  assert.ok(markdown.includes("```\n" + watcher.join("\n") + "\n```"), markdown);
+  // Two lines at the foot of the left column, ten at the top of the right one: one listing.
+  const steps = Array.from({ length: 12 }, (_, i) => `step${String(i + 1).padStart(2, "0")}();`);
+  assert.ok(markdown.includes("```\n" + steps.join("\n") + "\n```"), markdown);
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 4, markdown);
 });

@@ -1,0 +1,101 @@
+/**
+ * Listings an HTML engine wraps: with `white-space: pre-wrap` (pandoc's print
+ * style, any narrow column) a source line too long for its box goes on in the
+ * next row, a little closer than the listing's own line step (each source
+ * line is a box of its own; the rows inside one box are set tighter), set in
+ * by a hanging indent. Measuring both distances tells a wrapped row from the
+ * listing's next line, so the wrapped rows are joined again and blank lines
+ * are counted in the listing's true step.
+ *
+ * @module
+ */
+
+/** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
+const MIN_GROUP = 3;
+
+/** Smallest difference, in points, between a wrapped row's distance and the listing's line step. */
+const MIN_SPLIT = 0.4;
+
+/** Two consecutive rows of code at one size: how far the second stands below and right of the first. */
+export interface CodeRow {
+  dy: number;
+  dx: number;
+}
+
+/** The two distances between a document's rows of code at one size. */
+export interface CodeRowGaps {
+  /** Between two source lines of a listing. */
+  step: number;
+  /** Between a source line's rows where it wrapped. */
+  wrap: number;
+  /** Rows closer than this are a wrapped line's: halfway across the jump between the two groups. */
+  below: number;
+}
+
+/** The median of sorted numbers. */
+function median(sorted: readonly number[]): number {
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Width, in points, of the buckets hanging indents are counted in (the same indent measures a fraction apart). */
+const INDENT_BUCKET = 2;
+
+/**
+ * True when the rows are a wrapped line's: a quarter of them or more (and at
+ * least {@linkcode MIN_GROUP}) set in from the row above by one and the same
+ * hanging indent (the rest are a wrap's further rows, or rows set in less
+ * under an indented first row).
+ */
+function hangs(rows: readonly CodeRow[]): boolean {
+  const indents = new Map<number, number>();
+  for (const { dx } of rows) {
+    const bucket = Math.round(dx / INDENT_BUCKET);
+    if (bucket > 0) indents.set(bucket, (indents.get(bucket) ?? 0) + 1);
+  }
+  const most = Math.max(0, ...indents.values());
+  return most >= MIN_GROUP && most * 4 >= rows.length;
+}
+
+/**
+ * Splits the rows of code (at one size, near the usual line distance `usual`)
+ * into a listing's line step and the closer rows of a wrapped line: at the
+ * lowest jump of {@linkcode MIN_SPLIT} or more between sorted distances that
+ * leaves a few rows on each side, the closer ones hanging as a wrapped line's
+ * do. Undefined where the rows keep one grid.
+ */
+export function splitCodeRowGaps(rows: readonly CodeRow[], usual: number): CodeRowGaps | undefined {
+  const near = rows.filter((r) => r.dy > usual * 0.85 && r.dy < usual * 1.2).sort((a, b) => a.dy - b.dy);
+  for (let cut = MIN_GROUP; cut <= near.length - MIN_GROUP; cut++) {
+    if (near[cut]!.dy - near[cut - 1]!.dy < MIN_SPLIT) continue;
+    const closer = near.slice(0, cut);
+    if (!hangs(closer)) return undefined;
+    return {
+      step: median(near.slice(cut).map((r) => r.dy)),
+      wrap: median(closer.map((r) => r.dy)),
+      below: (near[cut]!.dy + near[cut - 1]!.dy) / 2,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * True when a row of code at `dy` below the one before is that row's line
+ * wrapped, in a document whose listings wrap at `gaps`.
+ */
+export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean {
+  return gaps !== undefined && dy < gaps.below;
+}
+
+/**
+ * A wrapped row's text joined to the row it continues. Straight on where an
+ * HTML engine breaks code without a space (the line-breaking rules'
+ * opportunities code meets most): after a hyphen or slash inside a word or
+ * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment),
+ * after `!` before what it negates, before a brace after `$` or `.` (`${`,
+ * `*.{`). After a space otherwise: the space it broke at, which it does not draw.
+ */
+export function joinWrappedRow(row: string, rest: string): string {
+  const inWord = /\S[-/]$/.test(row) && !/(^|\s)\/\/$/.test(row);
+  const brace = /[$.]$/.test(row) && rest.startsWith("{");
+  return inWord || brace || row.endsWith("!") ? row + rest : `${row} ${rest}`;
+}

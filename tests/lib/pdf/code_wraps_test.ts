@@ -1,0 +1,60 @@
+/**
+ * Wrapped listings told from a listing's own lines by the distances between
+ * rows, and wrapped rows joined again where the engine broke them.
+ */
+import assert from "node:assert/strict";
+import { isWrappedRow, joinWrappedRow, splitCodeRowGaps } from "../../../lib/pdf/code_wraps.ts";
+
+/** `count` rows `dy` below the one before and `dx` right of it. */
+const rows = (count: number, dy: number, dx: number) => Array.from({ length: count }, () => ({ dy, dx }));
+
+Deno.test("rows set closer and hanging under a line are its wrapped rows", () => {
+  // As WeasyPrint sets pandoc's listings in a narrow column: source lines 11.26 and 11.90 apart,
+  // wrapped rows 10.63 below, set in 5 em (42.5 pt) or level with the wrapped row above.
+  const gaps = splitCodeRowGaps(
+    [...rows(6, 10.63, 42.5), ...rows(4, 10.62, 0), ...rows(5, 11.26, -42.5), ...rows(8, 11.9, 0)],
+    10.5,
+  );
+  assert.ok(gaps);
+  assert.equal(gaps.wrap, 10.63);
+  assert.ok(gaps.step >= 11.26);
+  assert.ok(isWrappedRow(10.62, gaps));
+  assert.ok(!isWrappedRow(11.26, gaps), "the next source line is not a wrap");
+});
+
+Deno.test("two grids of source lines without a hanging indent are no wraps", () => {
+  // Rows at two distances, the closer ones not set in: a listing's own lines, however spaced.
+  assert.equal(
+    splitCodeRowGaps([...rows(6, 11.26, 0), ...rows(6, 11.9, 0), ...rows(2, 11.26, 10.2)], 11.5),
+    undefined,
+  );
+  // One distance only.
+  assert.equal(splitCodeRowGaps(rows(20, 12, 42.5), 12), undefined);
+  assert.ok(!isWrappedRow(5, undefined));
+});
+
+Deno.test("a wrapped row joins its line after a space, or straight on where code breaks without one", () => {
+  assert.equal(
+    joinWrappedRow("const bodyParser =", 'require("body-parser");'),
+    'const bodyParser = require("body-parser");',
+  );
+  assert.equal(joinWrappedRow('require("body-', 'parser/json");'), 'require("body-parser/json");');
+  assert.equal(
+    joinWrappedRow('require("body-parser/', 'urlencoded");'),
+    'require("body-parser/urlencoded");',
+  );
+  assert.equal(
+    joinWrappedRow("// check out https://", "example.org/x"),
+    "// check out https://example.org/x",
+  );
+  assert.equal(
+    joinWrappedRow('chalk.hex("#FFA500"); //', "Orange color"),
+    'chalk.hex("#FFA500"); // Orange color',
+  );
+  assert.equal(joinWrappedRow("a.mtimeMs -", "b.mtimeMs"), "a.mtimeMs - b.mtimeMs");
+  assert.equal(joinWrappedRow("log(`Watcher error: $", "{error}`)"), "log(`Watcher error: ${error}`)");
+  assert.equal(
+    joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),
+    "stats?.isFile() && !path.endsWith(x)",
+  );
+});
