@@ -31,10 +31,12 @@ export function planFor(
   context: { durableNonce: boolean; blockhashValid: boolean | null; feeLevelAsked: boolean },
 ): RepairPlan | Repair {
   const { failureClass, nextAction, failure } = diagnosis;
-  if (context.durableNonce) {
+  if (context.durableNonce && (failureClass === "expired_blockhash" || failureClass === "nonce")) {
     return refuse(
       "durable_nonce",
-      "It uses a durable nonce: its lifetime is the nonce, not a blockhash, so it is not rebuilt here",
+      "Its lifetime is a durable nonce, and the failure is about that lifetime: a fresh blockhash would drop " +
+        "the nonce, so rebuild it on the nonce account's current nonce and have the nonce authority and every " +
+        "signer sign it again",
     );
   }
   switch (failureClass) {
