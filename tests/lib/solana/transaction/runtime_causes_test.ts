@@ -78,6 +78,8 @@ Deno.test("simulate: an associated token address that its seeds do not derive is
     assert.equal(result.nextAction.action, "fix_transaction");
     assert.match(result.nextAction.reason, /seeds .*derive/);
     assert.equal(result.repair?.available, false);
+    assert.equal(result.repair?.code, "not_mechanical", "no created account fixes a wrong address");
+    assert.match(result.repair!.reason, /seeds/);
   } finally {
     await cluster.close();
   }
@@ -112,6 +114,7 @@ for (const privilege of ["signer", "writable"] as const) {
         result.nextAction.reason,
         privilege === "signer" ? /as a signer/ : /writable in the message/,
       );
+      assert.equal(result.repair?.code, "not_mechanical");
     } finally {
       await cluster.close();
     }
