@@ -6,85 +6,32 @@
  * repair is offered, and the refusal gives the nonce stored now.
  */
 import assert from "node:assert/strict";
-import {
-  type Address,
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase58Decoder,
-  type Instruction,
-  type KeyPairSigner,
-  type Nonce,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingDurableNonce,
-  signTransactionMessageWithSigners,
-} from "@solana/kit";
+import { generateKeyPairSigner } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction } from "@solana-program/compute-budget";
-import {
-  getCreateAccountInstruction,
-  getInitializeNonceAccountInstruction,
-  getTransferSolInstruction,
-  SYSTEM_PROGRAM_ADDRESS,
-} from "@solana-program/system";
+import { getTransferSolInstruction } from "@solana-program/system";
 import { SEEDED_FEE_ACCOUNT } from "../../../../lib/local/solana/local_solana.ts";
 import { explainTransaction } from "../../../../lib/solana/transaction/explain.ts";
 import { decodeWireTransaction } from "../../../../lib/solana/transaction/serialized.ts";
 import { simulateTransaction } from "../../../../lib/solana/transaction/simulate.ts";
 import { type LocalChain, startLocalChain } from "../../../_support/local_chain.ts";
-import {
-  fundedWallet,
-  memo,
-  signedTransaction,
-  usdcTransfer,
-  wire,
-} from "../../../_support/solana_transactions.ts";
+import { createNonceAccount, signedOnNonce } from "../../../_support/durable_nonce.ts";
+import { fundedWallet, memo, usdcTransfer, wire } from "../../../_support/solana_transactions.ts";
 import { landRepair } from "./_land_repair.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 
-/** A nonce account on the chain, its authority `authority`. */
-async function nonceAccount(cluster: LocalChain, authority: KeyPairSigner) {
-  const nonce = await generateKeyPairSigner();
-  const space = 80n;
-  const create = await signedTransaction(cluster.local, authority, [
-    getCreateAccountInstruction({
-      payer: authority,
-      newAccount: nonce,
-      lamports: cluster.local.svm.minimumBalanceForRentExemption(space),
-      space,
-      programAddress: SYSTEM_PROGRAM_ADDRESS,
-    }),
-    getInitializeNonceAccountInstruction({ nonceAccount: nonce.address, nonceAuthority: authority.address }),
-  ]);
-  assert.equal(cluster.local.execute(create).err, null);
-  const stored = () => {
-    const account = cluster.local.svm.getAccount(nonce.address);
-    assert.ok(account.exists);
-    return getBase58Decoder().decode(account.data.subarray(40, 72));
-  };
-  return { address: nonce.address, stored };
-}
-
-/** `instructions` signed by `payer` on the nonce stored in `nonce` (payer is its authority). */
-async function onNonce(
-  payer: KeyPairSigner,
-  nonce: { address: Address; stored(): string },
-  instructions: Instruction[],
-  version: 0 | "legacy" = 0,
-) {
-  return await pipe(
-    createTransactionMessage({ version }),
-    (message) => setTransactionMessageFeePayerSigner(payer, message),
-    (message) =>
-      setTransactionMessageLifetimeUsingDurableNonce({
-        nonce: nonce.stored() as Nonce,
-        nonceAccountAddress: nonce.address,
-        nonceAuthorityAddress: payer.address,
-      }, message),
-    (message) => appendTransactionMessageInstructions(instructions, message),
-    (message) => signTransactionMessageWithSigners(message),
-  );
+/** A payer with a nonce account, and a transfer on its nonce whose compute-unit limit is too low. */
+async function starvedTransfer(cluster: LocalChain, version: 0 | "legacy" = 0) {
+  const payer = await fundedWallet(cluster.local);
+  const nonce = await createNonceAccount(cluster.local, payer);
+  const receiver = (await generateKeyPairSigner()).address;
+  const value = nonce.stored();
+  const transaction = await signedOnNonce(payer, nonce, [
+    getSetComputeUnitLimitInstruction({ units: 400 }),
+    memo("a durable transfer that needs more units"),
+    getTransferSolInstruction({ source: payer, destination: receiver, amount: 3_000_000n }),
+  ], version);
+  return { payer, nonce, receiver, value, transaction };
 }
 
 /** Asserts the rebuilt message still starts with AdvanceNonceAccount and carries `nonce` as its lifetime. */
@@ -101,15 +48,7 @@ for (const version of ["legacy", 0] as const) {
   Deno.test(`repair: a ${version} durable-nonce transaction out of compute units keeps its nonce and lands on it`, async () => {
     const cluster = await startLocalChain({ seedHistory: false });
     try {
-      const payer = await fundedWallet(cluster.local);
-      const nonce = await nonceAccount(cluster, payer);
-      const receiver = (await generateKeyPairSigner()).address;
-      const value = nonce.stored();
-      const transaction = await onNonce(payer, nonce, [
-        getSetComputeUnitLimitInstruction({ units: 400 }),
-        memo("a durable transfer that needs more units"),
-        getTransferSolInstruction({ source: payer, destination: receiver, amount: 3_000_000n }),
-      ], version);
+      const { payer, nonce, receiver, value, transaction } = await starvedTransfer(cluster, version);
 
       const result = await simulateTransaction(cluster.client, {
         transaction: wire(transaction),
@@ -139,9 +78,9 @@ Deno.test("repair: a durable-nonce transaction paying less than the level asked 
   const cluster = await startLocalChain();
   try {
     const payer = await fundedWallet(cluster.local);
-    const nonce = await nonceAccount(cluster, payer);
+    const nonce = await createNonceAccount(cluster.local, payer);
     const value = nonce.stored();
-    const transaction = await onNonce(payer, nonce, [
+    const transaction = await signedOnNonce(payer, nonce, [
       getTransferSolInstruction({ source: payer, destination: SEEDED_FEE_ACCOUNT, amount: 1_000n }),
     ]);
     const result = await simulateTransaction(cluster.client, {
@@ -172,10 +111,10 @@ Deno.test("repair: a durable-nonce token transfer to a wallet without its token 
   const cluster = await startLocalChain({ seedHistory: false });
   try {
     const sender = await fundedWallet(cluster.local, { lamports: 1_000_000_000n, usdc: 5_000n });
-    const nonce = await nonceAccount(cluster, sender);
+    const nonce = await createNonceAccount(cluster.local, sender);
     const receiver = (await generateKeyPairSigner()).address;
     const value = nonce.stored();
-    const transaction = await onNonce(sender, nonce, [
+    const transaction = await signedOnNonce(sender, nonce, [
       getTransferSolInstruction({ source: sender, destination: receiver, amount: 1_000_000n }),
       usdcTransfer(sender, receiver, 700n),
     ]);
@@ -197,19 +136,11 @@ Deno.test("repair: a durable-nonce token transfer to a wallet without its token 
 Deno.test("repair: once the nonce is used, neither a landed failure nor the signed message is rebuilt, and the refusal gives the nonce now", async () => {
   const cluster = await startLocalChain({ seedHistory: false });
   try {
-    const payer = await fundedWallet(cluster.local);
-    const nonce = await nonceAccount(cluster, payer);
-    const receiver = (await generateKeyPairSigner()).address;
-    const value = nonce.stored();
-    const failing = await onNonce(payer, nonce, [
-      getSetComputeUnitLimitInstruction({ units: 400 }),
-      memo("lands, fails, and uses its nonce"),
-      getTransferSolInstruction({ source: payer, destination: receiver, amount: 3_000_000n }),
-    ]);
+    const { payer, nonce, value, transaction: failing } = await starvedTransfer(cluster);
     const signature = await cluster.send(failing);
     // Another transaction on the same nonce lands and uses it (the embedded runtime, unlike a validator, does
     // not advance a nonce for a failed transaction).
-    await cluster.send(await onNonce(payer, nonce, [memo("uses the nonce")]));
+    await cluster.send(await signedOnNonce(payer, nonce, [memo("uses the nonce")]));
     const now = nonce.stored();
     assert.notEqual(now, value, "the nonce was used");
 
