@@ -3,7 +3,9 @@
  * the runtime: 5,000 lamports per signature (precompile signatures included)
  * plus `ceil(cuPrice × cuLimit / 1e6)`; without `SetComputeUnitLimit` the
  * limit is 3,000 per builtin instruction and 200,000 per other instruction,
- * capped at 1,400,000.
+ * capped at 1,400,000. A v1 message carries its budget in its own config
+ * instead (Compute Budget instructions do nothing there): the limit it sets
+ * (0 when unset) and an absolute priority fee in lamports, charged as is.
  *
  * @module
  */
@@ -41,14 +43,52 @@ const PRECOMPILES = new Set([
 
 /** A message's compute budget. */
 export interface ComputeBudget {
-  /** Price in micro-lamports per compute unit (0 when unset). */
+  /** Price in micro-lamports per compute unit (0 when unset; for v1, the price its lamport fee works out to). */
   unitPrice: bigint;
   /** Compute-unit limit the fee is charged on. */
   unitLimit: number;
+  /** A v1 message's priority fee, an absolute amount in lamports (absent for legacy and v0). */
+  priorityFeeLamports?: bigint;
 }
 
-/** Reads the compute budget requested by a message (legacy and v0 instructions). */
+/** The v1 config fields in the order their values follow the mask, with their mask bits. */
+const V1_CONFIG_FIELDS = [
+  ["priorityFeeLamports", 0b11],
+  ["computeUnitLimit", 0b100],
+  ["loadedAccountsDataSizeLimit", 0b1000],
+  ["heapSize", 0b1_0000],
+] as const;
+
+type V1ConfigValues = Partial<Record<typeof V1_CONFIG_FIELDS[number][0], bigint>>;
+
+/** A v1 message's config, read from its mask and the values that follow it in field order. */
+function v1Config(message: CompiledMessage): V1ConfigValues {
+  const kit = message.kit as { configMask?: number; configValues?: readonly { value: number | bigint }[] };
+  const mask = kit.configMask ?? 0;
+  const values = [...kit.configValues ?? []];
+  const config: V1ConfigValues = {};
+  for (const [field, bits] of V1_CONFIG_FIELDS) {
+    if ((mask & bits) !== bits) continue;
+    const value = values.shift();
+    if (value !== undefined) config[field] = BigInt(value.value);
+  }
+  return config;
+}
+
+/**
+ * Reads the compute budget requested by a message: Compute Budget
+ * instructions for legacy and v0, the message's config for v1.
+ */
 export function readComputeBudget(message: CompiledMessage): ComputeBudget {
+  if (message.version === 1) {
+    const config = v1Config(message);
+    const unitLimit = Math.min(Number(config.computeUnitLimit ?? 0n), MAX_COMPUTE_UNIT_LIMIT);
+    const priorityFeeLamports = config.priorityFeeLamports ?? 0n;
+    const unitPrice = unitLimit > 0
+      ? (priorityFeeLamports * MICRO_LAMPORTS_PER_LAMPORT) / BigInt(unitLimit)
+      : 0n;
+    return { unitPrice, unitLimit, priorityFeeLamports };
+  }
   let unitPrice = 0n;
   let explicitLimit: number | undefined;
   let defaultLimit = 0;
@@ -66,8 +106,9 @@ export function readComputeBudget(message: CompiledMessage): ComputeBudget {
   return { unitPrice, unitLimit };
 }
 
-/** The prioritization fee in lamports: `ceil(price × limit / 1e6)`. */
+/** The prioritization fee in lamports: a v1 message's own amount, else `ceil(price × limit / 1e6)`. */
 export function prioritizationFee(budget: ComputeBudget): bigint {
+  if (budget.priorityFeeLamports !== undefined) return budget.priorityFeeLamports;
   const microLamports = budget.unitPrice * BigInt(budget.unitLimit);
   return (microLamports + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT;
 }

@@ -8,7 +8,7 @@
 import { accountFinding } from "./account_state.ts";
 import type { ActionInput, NextAction } from "./action_types.ts";
 import { comparedWait, statedWait } from "./retry_timing.ts";
-import { slippageNumbers, slippageReason } from "./slippage/mod.ts";
+import { slippageReading, slippageReason } from "./slippage/mod.ts";
 
 /** Seconds to wait before retrying a transient failure whose cause names no better delay. */
 const DEFAULT_RETRY_SECONDS = 2;
@@ -48,10 +48,14 @@ export function retryLaterAction(input: ActionInput, reason: string): NextAction
 
 /** The requote action, with the numbers of the failed slippage check where the chain gives them. */
 export function requoteAction(input: ActionInput, reason: string): NextAction {
-  const numbers = slippageNumbers(input);
+  const { numbers, withheld } = slippageReading(input);
   return {
     action: "requote_and_rebuild",
-    reason: numbers ? slippageReason(numbers, reason) : reason,
+    reason: numbers
+      ? slippageReason(numbers, reason)
+      : withheld
+      ? `${reason}; no slippage numbers are given: ${withheld}; requote and rebuild with a fresh quote`
+      : reason,
     ...(input.failure?.account ? { account: input.failure.account } : {}),
     ...(numbers ? { slippage: numbers, ...(numbers.mint ? { mint: numbers.mint } : {}) } : {}),
   };

@@ -18,6 +18,7 @@ import type { MessageView } from "./message.ts";
 import { ANCHOR_ERRORS, ANCHOR_USER_ERROR_OFFSET } from "./program_errors/anchor.ts";
 import { errorTableOf, isBuiltinProgram, programNameOf } from "./program_errors/registry.ts";
 import type { ProgramErrorInfo, ProgramErrorTable } from "./program_errors/types.ts";
+import { runtimeCause } from "./runtime_causes.ts";
 import { TRANSACTION_ERRORS } from "./transaction_errors.ts";
 
 /** Where a failure's name and message came from. */
@@ -112,6 +113,24 @@ export async function attributeFailure(
           evidence: null,
         },
         verdict: verdictOf("unknown"),
+        frame: frame ?? null,
+      };
+    }
+    const stated = runtimeCause(frame, name);
+    if (stated) {
+      return {
+        failure: {
+          ...base,
+          account: stated.account,
+          code: null,
+          hex: null,
+          errorName: stated.errorName,
+          message: stated.message,
+          source: "log",
+          confidence: located,
+          evidence: null,
+        },
+        verdict: verdictOf("invalid_transaction", "fix_transaction"),
         frame: frame ?? null,
       };
     }

@@ -240,9 +240,15 @@ function reasonFor(input: ActionInput): string {
   if (!failure) return `No failure recorded (${verdict.failureClass})`;
   const where = failure.programName ?? failure.program;
   const base = where ? `${failure.message} (${where})` : failure.message;
-  const said = failure.code !== null && failure.source === "runtime" ? lastWords(input.frame) : null;
-  return said ? `${base}; the program logged: "${said}"` : base;
+  if (failure.code === null || failure.source !== "runtime") return base;
+  const said = lastWords(input.frame);
+  return said ? `${base}; the program logged: "${said}"` : `${base}; ${UNEXPLAINED_CODE}`;
 }
+
+/** What an undecoded code with no words beside it means for the sender, so the reason is never the hex alone. */
+const UNEXPLAINED_CODE =
+  "no error table known here names this code and the program logged no reason: it is that program's own " +
+  "refusal, which only its source or its authors can explain";
 
 /**
  * The newest line a failing frame logged itself that says more than the bare

@@ -90,8 +90,9 @@ export async function repairLanded(
       loadedAddresses,
       diagnosis: run.diagnosis,
       durableNonce: run.diagnosis.durableNonce,
-      // A landed message cannot be sent again: it always gets a fresh blockhash.
+      // A landed message cannot be sent again: it always gets a fresh blockhash (or, on a nonce, the refusal says why not).
       blockhashValid: false,
+      landed: true,
       ...(feeLevel ? { feeLevel } : {}),
     }, signal),
     signal,

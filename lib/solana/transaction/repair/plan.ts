@@ -22,6 +22,7 @@ import {
   MAX_V1_TRANSACTION_BYTES,
   type TransactionEncoding,
 } from "../serialized.ts";
+import { currentNonce, type NonceLifetime } from "./durable_nonce.ts";
 import { levelPrice } from "./fee_level.ts";
 import {
   createIdempotentInstruction,
@@ -58,6 +59,8 @@ export interface RepairRequest {
   /** Whether the message's own blockhash can still land; `null` when unknown. */
   blockhashValid: boolean | null;
   feeLevel?: FeeLevel;
+  /** True when it is a landed transaction rebuilt (its nonce, if durable, was used by its landing). */
+  landed?: boolean;
 }
 
 /** The price the rebuilt message pays. */
@@ -85,6 +88,8 @@ export async function repairTransaction(
     feeLevelAsked: request.feeLevel !== undefined,
   });
   if ("available" in plan) return plan;
+  const nonce = request.durableNonce ? await currentNonce(client, request, signal) : null;
+  if (nonce && "available" in nonce) return nonce;
   let creates: MissingTokenAccount[] = [];
   if (plan.kind === "create_missing_accounts") {
     const found = await findMissingTokenAccounts(client, request.view, plan.instructionIndex, signal);
@@ -123,7 +128,7 @@ export async function repairTransaction(
       `It succeeds and already pays at least the ${raise} fee level; nothing to repair`,
     );
   }
-  return await rebuildAndProve(client, request, message, pricing, creates, signal);
+  return await rebuildAndProve(client, request, message, pricing, creates, nonce, signal);
 }
 
 async function pricingFor(
@@ -160,6 +165,7 @@ async function rebuildAndProve(
   message: OpenMessage,
   pricing: Pricing,
   creates: MissingTokenAccount[],
+  nonce: NonceLifetime | null,
   signal?: AbortSignal,
 ): Promise<Repair> {
   const { view } = request;
@@ -170,7 +176,8 @@ async function rebuildAndProve(
     ? BigInt(budget.priorityFeeLamports)
     : null;
   const measuring = editMessage(message, {
-    blockhash: { blockhash: request.decoded.compiled.lifetimeToken, lastValidBlockHeight: 0 },
+    // A durable nonce stays the lifetime; the measuring run takes the node's blockhash either way.
+    blockhash: nonce ? null : { blockhash: request.decoded.compiled.lifetimeToken, lastValidBlockHeight: 0 },
     computeUnitLimit: MAX_COMPUTE_UNIT_LIMIT,
     // The same instructions as the final message (a price of 1 stands for any), so it consumes the same units.
     microLamportsPerComputeUnit: pricing.micro > 0 ? 1 : null,
@@ -189,7 +196,7 @@ async function rebuildAndProve(
     )
     : null;
   const edits: MessageEdits = {
-    blockhash: measured.replacementBlockhash,
+    blockhash: nonce ? null : measured.replacementBlockhash,
     computeUnitLimit: limit,
     microLamportsPerComputeUnit: pricing.micro > 0 ? pricing.micro : null,
     priorityFeeLamports: v1Fee,
@@ -203,7 +210,7 @@ async function rebuildAndProve(
   }
   const proof = await resimulate(client, wireBase64(final), false, signal);
   if (proof.err !== null) return await refusalOfRun(final, proof, request.encoding);
-  return offered(request, final, edits, pricing, creates, proof);
+  return offered(request, final, edits, pricing, creates, proof, nonce);
 }
 
 function maxFee(current: bigint | null, level: bigint | null): bigint | null {
@@ -220,6 +227,7 @@ function offered(
   pricing: Pricing,
   creates: MissingTokenAccount[],
   proof: Resimulation,
+  nonce: NonceLifetime | null,
 ): Repair {
   const { view } = request;
   const budget = computeBudgetOf(view);
@@ -233,7 +241,7 @@ function offered(
   if (v1 && Number(edits.priorityFeeLamports ?? 0n) !== budget.priorityFeeLamports) {
     fixes.push("priority_fee_lamports");
   }
-  if (edits.blockhash.blockhash !== view.recentBlockhash) fixes.push("fresh_blockhash");
+  if (edits.blockhash && edits.blockhash.blockhash !== view.recentBlockhash) fixes.push("fresh_blockhash");
   const fee = v1
     ? Number(edits.priorityFeeLamports ?? 0n)
     : priorityFeeLamports(pricing.micro, edits.computeUnitLimit);
@@ -242,7 +250,11 @@ function offered(
     available: true,
     code: "repaired",
     reason: `Rebuilt (${fixes.join(", ")}); its simulation succeeded using ${proof.unitsConsumed} compute ` +
-      `units of the ${edits.computeUnitLimit} set. Sign it again before sending`,
+      `units of the ${edits.computeUnitLimit} set. ` +
+      (nonce
+        ? `It keeps its durable nonce ${nonce.nonce} of ${nonce.account} (AdvanceNonceAccount first): the nonce ` +
+          `authority ${nonce.authority} and every signer sign it again before sending`
+        : "Sign it again before sending"),
     transaction: encodeUnsigned(final, request.encoding),
     encoding: request.encoding,
     signers: view.accountKeys.filter((key) => key.signer).map((key) => key.address),
@@ -251,8 +263,13 @@ function offered(
     ...(v1 ? {} : { microLamportsPerComputeUnit: pricing.micro }),
     priorityFeeLamports: fee,
     ...(raised && pricing.level ? { feeLevel: pricing.level } : {}),
-    recentBlockhash: edits.blockhash.blockhash,
-    lastValidBlockHeight: edits.blockhash.lastValidBlockHeight,
+    ...(edits.blockhash
+      ? {
+        recentBlockhash: edits.blockhash.blockhash,
+        lastValidBlockHeight: edits.blockhash.lastValidBlockHeight,
+      }
+      : {}),
+    ...(nonce ? { nonce: nonce.nonce, account: nonce.account } : {}),
     ...(creates.length > 0 ? { createdAccounts: creates } : {}),
     simulation: {
       err: null,

@@ -2,7 +2,8 @@
  * Edits a caller's message with `@solana/kit` and writes it back unsigned:
  * a new blockhash, compute-unit limit and price (Compute Budget instructions
  * in legacy and v0 messages, the config mask in v1 ones), instructions put
- * first. A v0 message keeps its lookup tables: it is decompiled with their
+ * first (after `AdvanceNonceAccount` in a durable-nonce message, whose nonce
+ * stays its lifetime). A v0 message keeps its lookup tables: it is decompiled with their
  * contents, so the accounts it loaded from them are loaded from them again.
  *
  * @module
@@ -12,6 +13,7 @@ import { getBase58Decoder, getBase64Decoder } from "@solana/codecs-strings";
 import type { Blockhash, Instruction } from "@solana/kit";
 import {
   decompileTransactionMessage,
+  isTransactionMessageWithDurableNonceLifetime,
   prependTransactionMessageInstructions,
   setTransactionMessageComputeUnitLimit,
   setTransactionMessageComputeUnitPrice,
@@ -25,13 +27,17 @@ import type { DecodedTransaction, TransactionEncoding } from "../serialized.ts";
 
 /** What to change in a message. */
 export interface MessageEdits {
-  blockhash: { blockhash: string; lastValidBlockHeight: number };
+  /** The new blockhash; `null` keeps the message's lifetime (a durable nonce stays its lifetime). */
+  blockhash: { blockhash: string; lastValidBlockHeight: number } | null;
   computeUnitLimit: number;
   /** Legacy and v0: micro-lamports per compute unit; `null` removes the price. */
   microLamportsPerComputeUnit: number | null;
   /** v1: the absolute priority fee; `null` removes it. */
   priorityFeeLamports: bigint | null;
-  /** Instructions to run before the message's own (after its Compute Budget ones, which kit keeps). */
+  /**
+   * Instructions to run before the message's own (after its Compute Budget ones, which kit keeps, and after
+   * `AdvanceNonceAccount`, which must stay first).
+   */
   prepend: readonly Instruction[];
 }
 
@@ -65,11 +71,13 @@ export function openMessage(
 /** The message with `edits` applied. */
 export function editMessage(message: OpenMessage, edits: MessageEdits): OpenMessage {
   // deno-lint-ignore no-explicit-any
-  let next: any = setTransactionMessageLifetimeUsingBlockhash({
-    blockhash: edits.blockhash.blockhash as Blockhash,
-    lastValidBlockHeight: BigInt(edits.blockhash.lastValidBlockHeight),
-  }, message);
-  if (edits.prepend.length > 0) next = prependTransactionMessageInstructions(edits.prepend, next);
+  let next: any = edits.blockhash
+    ? setTransactionMessageLifetimeUsingBlockhash({
+      blockhash: edits.blockhash.blockhash as Blockhash,
+      lastValidBlockHeight: BigInt(edits.blockhash.lastValidBlockHeight),
+    }, message)
+    : message;
+  if (edits.prepend.length > 0) next = insertFirst(edits.prepend, next);
   next = setTransactionMessageComputeUnitLimit(edits.computeUnitLimit, next);
   if (next.version === 1) {
     next = setTransactionMessagePriorityFeeLamports(edits.priorityFeeLamports ?? undefined, next);
@@ -78,6 +86,18 @@ export function editMessage(message: OpenMessage, edits: MessageEdits): OpenMess
     next = setTransactionMessageComputeUnitPrice(price && price > 0 ? BigInt(price) : undefined, next);
   }
   return next as OpenMessage;
+}
+
+/** Puts `instructions` first, or right after `AdvanceNonceAccount` in a durable-nonce message. */
+function insertFirst(instructions: readonly Instruction[], message: OpenMessage): OpenMessage {
+  if (!isTransactionMessageWithDurableNonceLifetime(message)) {
+    return prependTransactionMessageInstructions(instructions, message) as OpenMessage;
+  }
+  const [advance, ...rest] = message.instructions;
+  return Object.freeze({
+    ...message,
+    instructions: Object.freeze([advance!, ...instructions, ...rest]),
+  }) as OpenMessage;
 }
 
 /** The message as an unsigned wire transaction (empty signature slots), in `encoding`. */

@@ -21,6 +21,9 @@ export type RepairPlan =
 /** Classes whose failure may be a missing associated token account. */
 const ACCOUNT_CLASSES = new Set(["account_state", "program_error", "unknown", "invalid_transaction"]);
 
+/** Errors about how the message was built (seeds, privileges) that no created account fixes. */
+const BUILT_WRONG = new Set(["InvalidSeeds", "MaxSeedLengthExceeded", "IllegalOwner", "PrivilegeEscalation"]);
+
 /**
  * How to repair `diagnosis`, or the refusal. A success is repaired only when
  * its blockhash can no longer land (`blockhashValid === false`) or a fee
@@ -31,10 +34,12 @@ export function planFor(
   context: { durableNonce: boolean; blockhashValid: boolean | null; feeLevelAsked: boolean },
 ): RepairPlan | Repair {
   const { failureClass, nextAction, failure } = diagnosis;
-  if (context.durableNonce) {
+  if (context.durableNonce && (failureClass === "expired_blockhash" || failureClass === "nonce")) {
     return refuse(
       "durable_nonce",
-      "It uses a durable nonce: its lifetime is the nonce, not a blockhash, so it is not rebuilt here",
+      "Its lifetime is a durable nonce, and the failure is about that lifetime: a fresh blockhash would drop " +
+        "the nonce, so rebuild it on the nonce account's current nonce and have the nonce authority and every " +
+        "signer sign it again",
     );
   }
   switch (failureClass) {
@@ -62,7 +67,8 @@ export function planFor(
       return refuse("retry_later", `${nextAction.reason}: send the same transaction again later`);
     default:
       if (
-        ACCOUNT_CLASSES.has(failureClass) && failure?.instructionIndex !== null &&
+        ACCOUNT_CLASSES.has(failureClass) && !BUILT_WRONG.has(failure?.errorName ?? "") &&
+        failure?.instructionIndex !== null &&
         failure?.instructionIndex !== undefined
       ) {
         return { kind: "create_missing_accounts", instructionIndex: failure.instructionIndex };

@@ -33,6 +33,7 @@ export const REPAIR_CODES = [
   "lookup_tables_unresolved",
   "too_large",
   "resimulation_failed",
+  "nonce_advanced",
 ] as const;
 
 /** One of {@linkcode REPAIR_CODES}. */
@@ -92,7 +93,9 @@ export const repairSchema = z.object({
   microLamportsPerComputeUnit: z.number().optional().describe("The compute-unit price set (legacy and v0)"),
   priorityFeeLamports: z.number().int().optional().describe("The priority fee the rebuilt transaction pays"),
   feeLevel: z.enum(FEE_LEVELS).optional().describe("The fee level the price was raised to, when it was"),
-  recentBlockhash: z.string().optional().describe("The fresh blockhash the rebuilt message carries"),
+  recentBlockhash: z.string().optional().describe(
+    "The fresh blockhash the rebuilt message carries (absent for a durable-nonce transaction, see `nonce`)",
+  ),
   lastValidBlockHeight: z.number().int().optional().describe("The last block height it can land at"),
   createdAccounts: z.array(accountCreated).optional().describe(
     "Associated token accounts created first (idempotent create, paid by the fee payer)",
@@ -105,7 +108,11 @@ export const repairSchema = z.object({
     logTail: z.array(z.string()).describe("The last lines of its log"),
   }).optional().describe("The simulation of the rebuilt transaction (no signature check, its own blockhash)"),
   lamportsMissing: z.number().int().optional().describe("For insufficient_funds: what the payer lacks"),
-  account: z.string().optional().describe("The account the reason is about"),
+  account: z.string().optional().describe("The account the reason is about (for a nonce, the nonce account)"),
+  nonce: z.string().optional().describe(
+    "Durable-nonce transactions: the nonce the rebuilt message keeps as its lifetime (AdvanceNonceAccount stays " +
+      "first); for `nonce_advanced`, the nonce the account stores now, which a rebuild must carry instead",
+  ),
 });
 
 /** A repair. */

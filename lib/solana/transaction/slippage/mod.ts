@@ -14,15 +14,38 @@ import type { BalanceSnapshot } from "../balances.ts";
 import type { FailureContext } from "../failure_context.ts";
 import { minSlippageBps, moveBps } from "./bps.ts";
 import { boundAndActual, boundInData, comparedValues } from "./compared_values.ts";
+import { inconsistency } from "./consistency.ts";
 import { readSwap } from "./swap_reading.ts";
 import type { BoundSide, SlippageNumbers, SourcedAmount, StatedAmounts, SwapTerms } from "./types.ts";
 
 export type { BoundSide, NumberSource, SlippageNumbers, SourcedAmount } from "./types.ts";
 export { BOUND_SIDES, NUMBER_SOURCES } from "./types.ts";
 
+/** What a slippage answer can state: the numbers, or why the numbers read are withheld. */
+export interface SlippageReading {
+  numbers: SlippageNumbers | null;
+  /** Why no numbers are given although some were read (they contradict the failure). */
+  withheld: string | null;
+}
+
 /**
- * The numbers of a failed slippage check, or `null` when neither the logs,
- * the arguments nor the transfers give the bound.
+ * The numbers of a failed slippage check when they agree with the failure
+ * (see {@link inconsistency}); otherwise none, and why.
+ *
+ * @example
+ * ```ts
+ * slippageReading(input); // { numbers: { side: "min_out", bound: { amount: "200000", source: "log" }, … }, withheld: null }
+ * ```
+ */
+export function slippageReading(input: FailureContext): SlippageReading {
+  const numbers = slippageNumbers(input);
+  const withheld = numbers ? inconsistency(numbers) : null;
+  return withheld ? { numbers: null, withheld } : { numbers, withheld: null };
+}
+
+/**
+ * The numbers read for a failed slippage check, unchecked, or `null` when
+ * neither the logs, the arguments nor the transfers give the bound.
  *
  * @example
  * ```ts

@@ -3,24 +3,8 @@ import {
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
 } from "@solana-program/compute-budget";
-import {
-  getCreateAccountInstruction,
-  getInitializeNonceAccountInstruction,
-  getTransferSolInstruction,
-  SYSTEM_PROGRAM_ADDRESS,
-} from "@solana-program/system";
-import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase58Decoder,
-  getSignatureFromTransaction,
-  type Nonce,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingDurableNonce,
-  signTransactionMessageWithSigners,
-} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { generateKeyPairSigner, getSignatureFromTransaction } from "@solana/kit";
 import { createLocalSolana, LOCAL_USDC_MINT } from "../../../../lib/local/solana/local_solana.ts";
 import { TOKEN_PROGRAM } from "../../../../lib/local/solana/token_accounts.ts";
 import { usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
@@ -31,6 +15,7 @@ import {
   usdcTransfer,
   wire,
 } from "../../../_support/solana_transactions.ts";
+import { createNonceAccount, signedOnNonce } from "../../../_support/durable_nonce.ts";
 import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("sendTransaction() lands a USDC TransferChecked with matching balances and token balances in getTransaction", async () => {
@@ -248,39 +233,12 @@ Deno.test("sendTransaction() answers -32003 for a bad signature and -32002 with 
 Deno.test("a durable-nonce transaction lands on its nonce, advances it, and cannot land twice", async () => {
   const local = await createLocalSolana({ seedHistory: false });
   const payer = await fundedWallet(local, { lamports: 10_000_000_000n });
-  const nonce = await generateKeyPairSigner();
-  const space = 80n;
-  const create = await signedTransaction(local, payer, [
-    getCreateAccountInstruction({
-      payer,
-      newAccount: nonce,
-      lamports: local.svm.minimumBalanceForRentExemption(space),
-      space,
-      programAddress: SYSTEM_PROGRAM_ADDRESS,
-    }),
-    getInitializeNonceAccountInstruction({ nonceAccount: nonce.address, nonceAuthority: payer.address }),
-  ]);
-  assert.equal(local.execute(create).err, null);
-  const storedNonce = () => {
-    const account = local.svm.getAccount(nonce.address);
-    assert.ok(account.exists);
-    return getBase58Decoder().decode(account.data.subarray(40, 72));
-  };
+  const nonce = await createNonceAccount(local, payer);
+  const storedNonce = () => nonce.stored();
   const value = storedNonce();
   assert.equal(local.chain.isBlockhashValid(value), false, "a nonce is not a recent blockhash");
 
-  const durable = await pipe(
-    createTransactionMessage({ version: 0 }),
-    (message) => setTransactionMessageFeePayerSigner(payer, message),
-    (message) =>
-      setTransactionMessageLifetimeUsingDurableNonce({
-        nonce: value as Nonce,
-        nonceAccountAddress: nonce.address,
-        nonceAuthorityAddress: payer.address,
-      }, message),
-    (message) => appendTransactionMessageInstructions([memo("durable")], message),
-    (message) => signTransactionMessageWithSigners(message),
-  );
+  const durable = await signedOnNonce(payer, nonce, [memo("durable")]);
   const sent = await rpc(local, "sendTransaction", [wire(durable), { encoding: "base64" }]);
   assert.equal(sent.result, getSignatureFromTransaction(durable));
   assert.notEqual(storedNonce(), value, "the nonce advanced");

@@ -312,6 +312,7 @@ Deno.test("explainTransaction() reads a v1 transaction's limit and priority fee 
     assert.equal(result.fee?.model, "message_config");
     assert.equal(result.fee?.totalLamports, Number(ledger.meta.fee));
     assert.equal(result.fee?.priorityLamports, Number(ledger.meta.fee) - 5000);
+    assert.equal(result.fee?.priorityLamports, 777, "the config's fee, as the chain charged it");
   } finally {
     await cluster.close();
   }

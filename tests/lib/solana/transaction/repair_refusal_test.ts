@@ -72,14 +72,17 @@ Deno.test("planFor() refuses slippage, funds, transient and program failures wit
     context,
   );
   assert.equal(codeOf(tooBig), "exceeds_max_compute");
-  const nonce = planFor(
+  // A durable nonce is kept for a compute fix, but a failure of the lifetime itself cannot keep it.
+  const nonceCompute = planFor(
     diagnosis("compute_exceeded", { action: "raise_compute_unit_limit", reason: "more" }),
-    {
-      ...context,
-      durableNonce: true,
-    },
+    { ...context, durableNonce: true },
   );
-  assert.equal(codeOf(nonce), "durable_nonce");
+  assert.deepEqual(nonceCompute, { kind: "rebuild", raisePrice: false });
+  const nonceLifetime = planFor(
+    diagnosis("nonce", { action: "rebuild_with_fresh_blockhash", reason: "nonce advanced" }),
+    { ...context, durableNonce: true },
+  );
+  assert.equal(codeOf(nonceLifetime), "durable_nonce");
 });
 
 Deno.test("planFor() rebuilds compute, expiry and account failures, and a success only when asked or stale", () => {

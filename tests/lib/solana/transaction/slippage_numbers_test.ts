@@ -13,6 +13,7 @@ import {
   boundInData,
   comparedValues,
 } from "../../../../lib/solana/transaction/slippage/compared_values.ts";
+import { inconsistency } from "../../../../lib/solana/transaction/slippage/consistency.ts";
 import { swapDecoderOf } from "../../../../lib/solana/transaction/slippage/registry.ts";
 import { loadCorpus, replayCorpus } from "./_corpus.ts";
 
@@ -159,37 +160,71 @@ Deno.test("slippage: a Raydium CLMM swap that ran out of tick arrays still state
   assert.doesNotMatch(action.reason, /would give/);
 });
 
-Deno.test("slippage: every recorded slippage failure of a decoded program carries its bound, and the chain agrees", () => {
+Deno.test("slippage: every recorded slippage failure of a decoded program carries numbers that agree with it, or says why not", () => {
   const answers = scored.filter((s) =>
     s.result.failureClass === "slippage" && swapDecoderOf(s.result.failure!.program!)
   );
   assert.ok(answers.length >= 18, `${answers.length} decoded slippage failures`);
-  assert.deepEqual(answers.filter((s) => !s.result.nextAction.slippage?.bound).map((s) => s.id), []);
-  // The program said its check failed, so a decoded actual amount must lie past the decoded bound. The one
-  // exception is Meteora DLMM's InsufficientOutAmount, raised for a zero output against a zero minimum.
-  const agreeing = answers.filter((s) => {
-    const numbers = s.result.nextAction.slippage!;
-    if (!numbers.actual) return true;
-    const [actual, bound] = [BigInt(numbers.actual.amount), BigInt(numbers.bound.amount)];
-    return numbers.side === "min_out" ? actual < bound : actual > bound;
-  });
-  assert.deepEqual(
-    answers.filter((s) => !agreeing.includes(s)).map((s) => [s.id, s.result.failure?.errorName]),
-    [[
-      "3RbEJ4Z7943A16N18FEGEKzSrmEasTrzP8uQMb2acSoNFpWqi3rTH1bmzD2JdGi6Qz1nYcsrLcKP2d4sAn82UX2u",
-      "InsufficientOutAmount",
-    ]],
+  // Meteora DLMM's InsufficientOutAmount is raised for a zero output against a zero minimum: the bound read
+  // from its arguments (0) and the output (0) are not a crossed bound, so no numbers are given, and the
+  // reason says so.
+  const withheld = answers.filter((s) => !s.result.nextAction.slippage);
+  assert.deepEqual(withheld.map((s) => [s.id, s.result.failure?.errorName]), [[
+    "3RbEJ4Z7943A16N18FEGEKzSrmEasTrzP8uQMb2acSoNFpWqi3rTH1bmzD2JdGi6Qz1nYcsrLcKP2d4sAn82UX2u",
+    "InsufficientOutAmount",
+  ]]);
+  assert.match(
+    withheld[0]!.result.nextAction.reason,
+    /no slippage numbers are given: the minimum out read from the instruction is 0/,
   );
-  // Only swaps that stopped before any amount was stated lack one: CLMM swaps that ran out of tick arrays or
-  // of liquidity, and a Whirlpool swap handed tick arrays that no longer follow the price.
+  assert.doesNotMatch(withheld[0]!.result.nextAction.reason, /bps/);
+  // The program said its check failed, so every bound given is above 0 and every actual amount lies past it.
+  const contradicting = answers.filter((s) => {
+    const numbers = s.result.nextAction.slippage;
+    if (!numbers) return false;
+    const bound = BigInt(numbers.bound.amount);
+    if (bound <= 0n) return true;
+    if (!numbers.actual) return false;
+    const actual = BigInt(numbers.actual.amount);
+    return numbers.side === "min_out" ? actual >= bound : actual <= bound;
+  });
+  assert.deepEqual(contradicting.map((s) => s.id), []);
+  // Only swaps that stopped before any amount was stated give the bound alone: CLMM swaps that ran out of tick
+  // arrays or of liquidity, and a Whirlpool swap handed tick arrays that no longer follow the price.
   assert.deepEqual(
     [
       ...new Set(
-        answers.filter((s) => !s.result.nextAction.slippage!.actual).map((s) => s.result.failure?.errorName),
+        answers.filter((s) => s.result.nextAction.slippage && !s.result.nextAction.slippage.actual)
+          .map((s) => s.result.failure?.errorName),
       ),
     ],
     ["NotEnoughTickArrayAccount", "LiquidityInsufficient", "InvalidTickArraySequence"],
   );
+});
+
+Deno.test("slippage: the guard withholds a zero bound and an actual amount on the wrong side of the bound", () => {
+  const numbers = (side: "min_out" | "max_in", bound: string, actual: string | null) => ({
+    side,
+    program: "LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo",
+    mint: null,
+    bound: { amount: bound, source: "instruction" as const },
+    actual: actual === null ? null : { amount: actual, source: "transfers" as const },
+    quoted: null,
+    slippageBps: null,
+    priceMoveBps: null,
+    priceMoveBasis: null,
+    minSlippageBps: null,
+  });
+  assert.match(inconsistency(numbers("min_out", "0", "0"))!, /minimum out read from the instruction is 0/);
+  assert.match(inconsistency(numbers("max_in", "0", null))!, /maximum in read from the instruction is 0/);
+  assert.match(
+    inconsistency(numbers("min_out", "3000000", "3000001"))!,
+    /transfers \(3000001\) is not below the minimum out read from the instruction \(3000000\)/,
+  );
+  assert.match(inconsistency(numbers("max_in", "100", "100"))!, /not above the maximum in/);
+  assert.equal(inconsistency(numbers("min_out", "3000000", "2992476")), null);
+  assert.equal(inconsistency(numbers("max_in", "100", "101")), null);
+  assert.equal(inconsistency(numbers("min_out", "32814985", null)), null, "a bound alone is kept");
 });
 
 Deno.test("slippage: basis points and the smallest passing setting, by hand", () => {
