@@ -24,10 +24,15 @@ export function inconsistency(numbers: SlippageNumbers): string | null {
   const { side, bound, actual } = numbers;
   const boundName = side === "min_out" ? "minimum out" : "maximum in";
   if (BigInt(bound.amount) <= 0n) {
-    return side === "min_out"
-      ? `the ${boundName} read from the ${bound.source} is 0, which no output can fall below, so the check that ` +
-        "failed is not a bound the sender set (often the amount in is too small to give any output at this price)"
-      : `the ${boundName} read from the ${bound.source} is 0, so it is not a bound the sender set`;
+    if (side === "max_in") {
+      return `the ${boundName} read from the ${bound.source} is 0, so it is not a bound the sender set`;
+    }
+    // A zero output against a zero minimum: the amount in buys nothing at this price.
+    const why = actual && BigInt(actual.amount) === 0n
+      ? " (the swap gave no output at all: the amount in is too small for any output at this price)"
+      : "";
+    return `the ${boundName} read from the ${bound.source} is 0, which no output can fall below, so the check that ` +
+      `failed is not a bound the sender set${why}`;
   }
   if (!actual) return null;
   const [limit, amount] = [BigInt(bound.amount), BigInt(actual.amount)];
