@@ -36,19 +36,6 @@ import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./c
 /** The status logged for a request whose client left before its answer (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
 
-/** The `Accept` value last asked about, and whether it prefers HTML (clients send the same one again and again). */
-let lastAccept: string | undefined;
-let lastPrefersHtml = false;
-
-/** Whether `accept` prefers HTML to JSON (a browser). */
-function prefersHtml(accept: string | undefined): boolean {
-  if (accept !== lastAccept) {
-    lastPrefersHtml = prefersMedia(accept, "text/html");
-    lastAccept = accept;
-  }
-  return lastPrefersHtml;
-}
-
 /** Options for {@linkcode requirePayment}. */
 export interface RequirePaymentOptions {
   gateway: PaymentGateway;
@@ -74,6 +61,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
   // The challenge differs only by URL: keep the answers of the URLs asked most, built once.
   // A prepared answer also remembers the rail's fresh fields it was built with, and is built again when they change.
   const prepared = new LruCache<string, PreparedChallenge & { fresh?: object }>(1024);
+  const prefersHtml = lastAnswerOf((accept: string | undefined) => prefersMedia(accept, "text/html"));
   return async function requirePayment(c, next) {
     const url = publicRequestUrl(c);
     const header = carriedPayment(c);
@@ -109,32 +97,37 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     }
     const authorization = await gateway.authorize(rail, options.resource(url), payload, method);
     if (authorization.payer) c.set("payer", authorization.payer);
-    try {
-      await next();
-    } catch (error) {
-      await gateway.release(authorization);
-      throw error;
-    }
-    if (c.res.status < 200 || c.res.status >= 300) {
-      await gateway.release(authorization);
-      return;
-    }
     const info = serveInfo(c.env);
-    const settlement = await gateway.settleIfPresent(
-      authorization,
-      connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
-    );
-    if (!settlement) {
+    const outcome = await gateway.settleOrRelease(authorization, {
+      run: async () => (await next(), c.res),
+      succeeded: (response) => response.status >= 200 && response.status < 300,
+      presence: connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
+    });
+    if (outcome.kind === "unsuccessful") return;
+    if (outcome.kind === "gone") {
       // Nobody reads this answer; it only closes the exchange.
       const body = envelope(c, { error: "Client gone before the answer was ready: nothing was charged" });
       c.res = c.json(body, CLIENT_CLOSED_REQUEST);
       return;
     }
+    const { settlement } = outcome;
     setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
     // A paid answer belongs to whoever paid: no shared cache may serve it to anyone else.
     setHeader(c, "Cache-Control", "private");
     info?.completed?.catch((error) =>
       gateway.undelivered(authorization, settlement, `answer not delivered: ${error}`)
     );
+  };
+}
+
+/**
+ * `answer`, remembering its last question and answer: clients send the same
+ * `Accept` again and again, so most calls are one comparison.
+ */
+function lastAnswerOf<Q, A>(answer: (question: Q) => A): (question: Q) => A {
+  let last: { question: Q; answer: A } | undefined;
+  return (question) => {
+    if (last?.question !== question) last = { question, answer: answer(question) };
+    return last.answer;
   };
 }

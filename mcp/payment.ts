@@ -71,26 +71,18 @@ export async function withPayment(
   return await refusedAsResult(binding, async () => {
     const authorization = await gateway.authorize(rail, resource, payload as PaymentPayload);
     if (authorization.payer) call.onPayer?.(authorization.payer);
-    let result: CallToolResult;
-    try {
-      result = await work();
-    } catch (error) {
-      await gateway.release(authorization);
-      throw error;
-    }
-    if (result.isError) {
-      await gateway.release(authorization);
-      return result;
-    }
-    const settlement = await gateway.settleIfPresent(
-      authorization,
-      call.presence ?? signalPresence(call.signal),
-    );
-    if (!settlement) {
+    const outcome = await gateway.settleOrRelease(authorization, {
+      run: work,
+      succeeded: (result) => !result.isError,
+      presence: call.presence ?? signalPresence(call.signal),
+    });
+    if (outcome.kind === "unsuccessful") return outcome.result;
+    if (outcome.kind === "gone") {
       return textError(
         "Call cancelled: the caller went away before the result was ready; nothing was charged",
       );
     }
+    const { result, settlement } = outcome;
     return { ...result, _meta: { ...result._meta, [PAYMENT_RESPONSE_META_KEY]: settlement } };
   });
 }

@@ -16,12 +16,12 @@ import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleRespon
 import { type Authorization, type AuthorizationParts, authorizePayment } from "./authorization.ts";
 import type { ClaimStore } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
-import type { ClientPresence } from "../shared/client_presence.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
 import { FacilitatorReadiness } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";
+import { type PaidOutcome, type PaidWork, settleOrRelease } from "./paid_work.ts";
 
-export type { Authorization, PricedResource, SettlementEvent };
+export type { Authorization, PaidOutcome, PaidWork, PricedResource, SettlementEvent };
 
 /** Options for {@linkcode PaymentGateway}. */
 export interface PaymentGatewayOptions {
@@ -115,15 +115,12 @@ export class PaymentGateway {
   }
 
   /**
-   * Settles an authorized payment unless its buyer is gone by now (then its
-   * claim is released and it resolves `undefined`); a buyer who leaves during
-   * settlement itself is charged and reported (see `Settlements.settleIfPresent`).
+   * Runs paid `work` behind `authorization`, then settles its payment for a
+   * success its buyer is still there to receive, or releases it (see
+   * `paid_work.ts`). The one money step both transports take.
    */
-  settleIfPresent(
-    authorization: Authorization,
-    presence: ClientPresence,
-  ): Promise<SettleResponse | undefined> {
-    return this.#settlements.settleIfPresent(authorization, presence);
+  settleOrRelease<T>(authorization: Authorization, work: PaidWork<T>): Promise<PaidOutcome<T>> {
+    return settleOrRelease(this.#settlements, authorization, work);
   }
 
   /** Reports a settled answer that could not be handed over, for the settlement log. */

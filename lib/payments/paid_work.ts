@@ -1,0 +1,58 @@
+/**
+ * One settle-or-release step for paid work, whatever the transport: the work
+ * runs behind an authorized payment, and its payment is released when the
+ * work throws, answers a failure, or finishes after its buyer left; it is
+ * settled only for a success someone can receive. The HTTP middleware and
+ * the MCP tool call both go through here, so the money rules live in one
+ * place.
+ *
+ * @module
+ */
+import type { SettleResponse } from "@x402/core/types";
+import type { ClientPresence } from "../shared/client_presence.ts";
+import type { Authorization } from "./authorization.ts";
+import type { Settlements } from "./settlement.ts";
+
+/** Paid work and how to judge its result. */
+export interface PaidWork<T> {
+  /** Runs the work; what it throws is rethrown once the payment is released. */
+  run(): Promise<T>;
+  /** Whether `result` is a success worth its price (a failure is not charged). */
+  succeeded(result: T): boolean;
+  /** Asked right before settlement whether the buyer is gone (then nothing is charged). */
+  presence: ClientPresence;
+}
+
+/** What paid work came to. */
+export type PaidOutcome<T> =
+  /** Succeeded and charged: serve `result` with `settlement`. */
+  | { readonly kind: "settled"; readonly result: T; readonly settlement: SettleResponse }
+  /** Did not succeed: the payment was released, serve `result` as it is. */
+  | { readonly kind: "unsuccessful"; readonly result: T }
+  /** Succeeded after its buyer left: the payment was released, nobody reads an answer. */
+  | { readonly kind: "gone" };
+
+/**
+ * Runs `work` behind `authorization`, then settles or releases its payment
+ * (see the module comment). Throws what the work throws and what settlement
+ * throws (`PaymentRequiredError`, `UnavailableError`).
+ */
+export async function settleOrRelease<T>(
+  settlements: Settlements,
+  authorization: Authorization,
+  work: PaidWork<T>,
+): Promise<PaidOutcome<T>> {
+  let result: T;
+  try {
+    result = await work.run();
+  } catch (error) {
+    await settlements.release(authorization);
+    throw error;
+  }
+  if (!work.succeeded(result)) {
+    await settlements.release(authorization);
+    return { kind: "unsuccessful", result };
+  }
+  const settlement = await settlements.settleIfPresent(authorization, work.presence);
+  return settlement ? { kind: "settled", result, settlement } : { kind: "gone" };
+}
