@@ -23,7 +23,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { InvalidInputError } from "../lib/shared/errors.ts";
-import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
+import type { Authorization, PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
 import { encodePaymentResponse } from "../lib/payments/headers.ts";
 import { LruCache } from "../lib/shared/lru.ts";
 import { type PaymentRail, throwIfUnavailable } from "../lib/payments/rails.ts";
@@ -32,6 +32,7 @@ import { connectionPresence } from "../lib/shared/client_presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
 import { workSignal } from "./admission.ts";
 import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./challenge.ts";
+import { keepResponse, revivedResponse } from "./kept_response.ts";
 
 /** The status logged for a request whose client left before its answer (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
@@ -96,12 +97,15 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       );
     }
     const authorization = await gateway.authorize(rail, options.resource(url), payload, method);
-    if (authorization.payer) c.set("payer", authorization.payer);
+    const payer = "answer" in authorization ? authorization.settlement.payer : authorization.payer;
+    if (payer) c.set("payer", payer);
     const info = serveInfo(c.env);
     const outcome = await gateway.settleOrRelease(authorization, {
       run: async () => (await next(), c.res),
       succeeded: (response) => response.status >= 200 && response.status < 300,
       presence: connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
+      keep: keepResponse,
+      revive: revivedResponse,
     });
     if (outcome.kind === "unsuccessful") return;
     if (outcome.kind === "gone") {
@@ -111,11 +115,18 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       return;
     }
     const { settlement } = outcome;
+    if (outcome.replayed) {
+      // A resend of a payment whose answer was kept: that answer, charged once already.
+      c.res = outcome.result;
+      setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
+      setHeader(c, "Cache-Control", "private");
+      return;
+    }
     setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
     // A paid answer belongs to whoever paid: no shared cache may serve it to anyone else.
     setHeader(c, "Cache-Control", "private");
     info?.completed?.catch((error) =>
-      gateway.undelivered(authorization, settlement, `answer not delivered: ${error}`)
+      gateway.undelivered(authorization as Authorization, settlement, `answer not delivered: ${error}`)
     );
   };
 }

@@ -70,11 +70,17 @@ export async function withPayment(
   }
   return await refusedAsResult(binding, async () => {
     const authorization = await gateway.authorize(rail, resource, payload as PaymentPayload);
-    if (authorization.payer) call.onPayer?.(authorization.payer);
+    const payer = "answer" in authorization ? authorization.settlement.payer : authorization.payer;
+    if (payer) call.onPayer?.(payer);
     const outcome = await gateway.settleOrRelease(authorization, {
       run: work,
       succeeded: (result) => !result.isError,
       presence: call.presence ?? signalPresence(call.signal),
+      keep: (result, maxBytes) => {
+        const kept = new TextEncoder().encode(JSON.stringify(result));
+        return Promise.resolve(kept.byteLength <= maxBytes ? kept : undefined);
+      },
+      revive: (kept) => JSON.parse(new TextDecoder().decode(kept)),
     });
     if (outcome.kind === "unsuccessful") return outcome.result;
     if (outcome.kind === "gone") {

@@ -12,6 +12,11 @@ import type { CheckResult } from "./health.ts";
 import { jsonLogger, type Logger } from "../shared/log.ts";
 import { ClaimStore } from "../payments/claims.ts";
 import { PaymentGateway } from "../payments/gateway.ts";
+import { paymentChainRpc } from "../payments/payment_chain_rpc.ts";
+import { solanaSettlementChain } from "../payments/reconciliation.ts";
+
+/** How often settlements whose outcome was lost are looked up on the chain, in ms. */
+const RECONCILE_EVERY_MS = 15_000;
 import type { PaymentRail } from "../payments/rails.ts";
 import type { LocalChains } from "./modes/local_chains.ts";
 import { importOnDemand } from "../shared/on_demand.ts";
@@ -87,11 +92,23 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
-    claims: new ClaimStore(openKv),
+    claims: new ClaimStore(openKv, {
+      answerMaxBytes: config.paymentAnswers.maxBytes,
+      answerTtlMs: config.paymentAnswers.ttlMs,
+    }),
     retryInitMs: options.facilitatorRetryMs,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
+    chains: new Map([[
+      parts.rails.solana.network,
+      solanaSettlementChain(
+        parts.rails.solana,
+        () => paymentChainRpc(parts.rails.solana.network, services.solana, parts.local),
+      ),
+    ]]),
   });
+  // Settlements left pending by a crash or a facilitator that never answered: resolved now, then by a sweep.
+  gateway.reconciler.start(RECONCILE_EVERY_MS);
   await gateway.ready().catch((error) => log({ type: "warning", message: error.message }));
 
   const checks: HealthCheck[] = [
@@ -133,6 +150,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     drain: createDrain(),
     health,
     async close() {
+      gateway.reconciler.stop();
       kv?.close();
       await services.pdf.pool.close();
       await parts.close();

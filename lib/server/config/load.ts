@@ -17,6 +17,7 @@ import {
   DEFAULT_ANVIL_READY_MS,
   DEFAULT_DEVNET_FACILITATOR,
   DEFAULT_DEVNET_RPC,
+  DEFAULT_PAYMENT_ANSWERS,
   DEFAULT_PDF_GATE,
 } from "./settings.ts";
 import { localModeRefusal } from "./local_mode_refusal.ts";
@@ -57,6 +58,8 @@ export interface Config {
   readonly altEnabled: boolean;
   /** Deno KV location for payment claims (path or KV Connect URL); in memory when unset in local mode. */
   readonly kvPath?: string;
+  /** How large a paid answer kept with its settlement may be, and how long it is kept. */
+  readonly paymentAnswers: { readonly maxBytes: number; readonly ttlMs: number };
   /** Browser origins allowed on the MCP endpoints besides the service's own. */
   readonly allowedOrigins: readonly string[];
   /** Time budget of one request's work, in milliseconds. */
@@ -207,6 +210,10 @@ export function loadConfig(env: Env = processEnv()): Config {
     readyTimeoutMs: whole("ANVIL_READY_TIMEOUT_MS", DEFAULT_ANVIL_READY_MS, 1),
   };
 
+  const paymentAnswers = Object.freeze({
+    maxBytes: whole("PAYMENT_ANSWER_MAX_BYTES", DEFAULT_PAYMENT_ANSWERS.maxBytes, 0),
+    ttlMs: whole("PAYMENT_ANSWER_HOURS", DEFAULT_PAYMENT_ANSWERS.hours, 1) * 3_600_000,
+  });
   const kvPath = read("KV_PATH");
   const kvProblem = kvPath === undefined ? undefined : kvFolderProblem(kvPath);
   if (kvProblem) problems.push(kvProblem);
@@ -223,6 +230,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     payToEvm,
     altEnabled,
     kvPath,
+    paymentAnswers,
     allowedOrigins: Object.freeze(allowedOrigins),
     requestTimeoutMs,
     audio: Object.freeze(audio),

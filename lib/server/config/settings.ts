@@ -26,6 +26,8 @@ export const DEFAULT_DEVNET_FACILITATOR = "https://www.x402.org/facilitator";
 export const DEFAULT_DEVNET_RPC = "https://api.devnet.solana.com";
 /** How many PDF conversions run at once, and wait, unless configured. */
 export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
+/** How large a paid answer kept for a resend may be, and for how long it is kept, unless configured. */
+export const DEFAULT_PAYMENT_ANSWERS = { maxBytes: 512 * 1024, hours: 24 };
 /** How long local mode waits for Anvil at start unless configured, in ms. */
 export const DEFAULT_ANVIL_READY_MS = 15_000;
 const MB = 1024 * 1024;
@@ -102,6 +104,18 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     name: "KV_PATH",
     default: "in memory (local), Deno's SQLite store otherwise",
     meaning: "Deno KV for payment replay claims; a KV Connect URL shares it between replicas",
+  },
+  {
+    name: "PAYMENT_ANSWER_MAX_BYTES",
+    default: `${code(DEFAULT_PAYMENT_ANSWERS.maxBytes)} (512 KiB)`,
+    meaning:
+      "Largest paid answer kept with its settlement for a resend of the same payment (larger: served " +
+      "once only)",
+  },
+  {
+    name: "PAYMENT_ANSWER_HOURS",
+    default: code(DEFAULT_PAYMENT_ANSWERS.hours),
+    meaning: "Hours a kept paid answer can be fetched again with the same payment (and payment id)",
   },
   {
     name: "ALLOWED_ORIGINS",

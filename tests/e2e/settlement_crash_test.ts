@@ -1,0 +1,86 @@
+/**
+ * A service killed with SIGKILL while its settlement was out, after the
+ * facilitator had put it on the chain and before the answer came back,
+ * restarted on the same claim store (a Deno KV file): the pending record is
+ * resolved from the chain and the buyer's resend of the same payment gets
+ * the answer it bought, charged once, as the chain's balances show.
+ */
+import assert from "node:assert/strict";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
+import { startFacilitatorRelay } from "../_support/relayed_service.ts";
+import { devnetOn, LOCKED_DOWN, spawnService } from "../_support/service_process.ts";
+import { until } from "../_support/until.ts";
+
+const FEES = "/v1/fees/priority";
+const PRICE = 2000n;
+
+Deno.test("[e2e] killed with SIGKILL between the chain's settlement and its record: resolved at restart, the resend gets the answer, charged once", async () => {
+  const chain = await startTestService({ env: { ALT_ROUTES: "off" } });
+  const relay = startFacilitatorRelay();
+  relay.forwardTo(`${chain.base}/local/facilitator`);
+  const dir = await Deno.makeTempDir({ prefix: "claims-" });
+  const { env, payTo } = await devnetOn(chain);
+  const port = freePort();
+  const settings = {
+    ...env,
+    FACILITATOR_URL: relay.url,
+    KV_PATH: `${dir}/claims.sqlite`,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  const permissions = [...LOCKED_DOWN, `--allow-write=${dir}`];
+  const ledger = chain.runtime.local!.solana;
+  let service = await spawnService(settings, permissions);
+  try {
+    const { buyer, client } = await fundedBuyer(chain, "1");
+    const required = decodePaymentRequiredHeader(
+      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
+    );
+    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+    const send = () => fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
+    const sellerBefore = ledger.usdcBalance(payTo);
+    const buyerBefore = ledger.usdcBalance(buyer.solana.address as never);
+
+    const answered = Promise.withResolvers<void>();
+    const settled = relay.holdAnswer("/settle", answered.promise);
+    const first = send().catch((error) => error);
+    await settled;
+    assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "on the chain before the service knows");
+    assert.equal(await service.stop("SIGKILL"), 137);
+    assert.ok(await first instanceof Error, "the killed service answered nothing");
+    answered.resolve();
+    relay.holdAnswer("");
+
+    service = await spawnService(settings, permissions);
+    let resent: Response | undefined;
+    await until(
+      async () => {
+        await resent?.body?.cancel();
+        resent = await send();
+        return resent.status !== 503;
+      },
+      "the restarted service to resolve the settlement from the chain",
+      { timeoutMs: 60_000, everyMs: 1_000 },
+    );
+    assert.equal(resent!.status, 200, await resent!.clone().text());
+    assert.ok((await resent!.json()).global, "the answer bought");
+    const settlement = JSON.parse(atob(resent!.headers.get("PAYMENT-RESPONSE")!));
+    assert.equal(settlement.success, true);
+    assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "the seller is paid once");
+    assert.equal(
+      buyerBefore - ledger.usdcBalance(buyer.solana.address as never),
+      PRICE,
+      "the buyer pays once",
+    );
+    const logged = service.logs.filter((event) => event.type === "settlement" && event.success === true);
+    assert.equal(logged.length, 1, "the settlement log accounts for the charge");
+    assert.equal(logged[0]!.resolvedBy, "chain");
+    assert.equal(logged[0]!.transaction, settlement.transaction);
+  } finally {
+    await service.stop();
+    await relay.stop();
+    await chain.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
