@@ -3,7 +3,9 @@
  * facilitator had put it on the chain and before the answer came back,
  * restarted on the same claim store (a Deno KV file): the pending record is
  * resolved from the chain and the buyer's resend of the same payment gets
- * the answer it bought, charged once, as the chain's balances show.
+ * the answer it bought, charged once, as the chain's balances show. And a
+ * claim store the process cannot write fails closed: 503 with `Retry-After`
+ * before any payment is taken.
  */
 import assert from "node:assert/strict";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
@@ -80,6 +82,37 @@ Deno.test("[e2e] killed with SIGKILL between the chain's settlement and its reco
   } finally {
     await service.stop();
     await relay.stop();
+    await chain.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[e2e] a claim store the process cannot write: paid requests answer 503 with Retry-After, nothing served or charged, no crash", async () => {
+  const chain = await startTestService({ env: { ALT_ROUTES: "off" } });
+  const dir = await Deno.makeTempDir({ prefix: "claims-" });
+  const { env, payTo } = await devnetOn(chain);
+  // The KV file's folder is readable, not writable by this process: the store cannot open.
+  const service = await spawnService({ ...env, KV_PATH: `${dir}/claims.sqlite` }, LOCKED_DOWN);
+  const ledger = chain.runtime.local!.solana;
+  try {
+    const { client } = await fundedBuyer(chain, "1");
+    const required = decodePaymentRequiredHeader(
+      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
+    );
+    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+    const before = ledger.usdcBalance(payTo);
+    for (let i = 0; i < 3; i++) {
+      const refused = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
+      assert.equal(refused.status, 503);
+      assert.ok(Number(refused.headers.get("Retry-After")) > 0);
+      assert.equal(refused.headers.get("PAYMENT-RESPONSE"), null);
+      const body = await refused.json();
+      assert.match(body.error, /claim store cannot be used/);
+      assert.equal(body.global, undefined, "nothing served unpaid");
+    }
+    assert.equal(ledger.usdcBalance(payTo), before, "nothing charged");
+  } finally {
+    assert.equal(await service.stop(), 0, "still running, stopped cleanly");
     await chain.close();
     await Deno.remove(dir, { recursive: true });
   }
