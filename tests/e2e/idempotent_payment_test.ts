@@ -13,7 +13,7 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 import { startRelayedService } from "../_support/relayed_service.ts";
-import { until } from "../_support/until.ts";
+import { paymentFor, resendUntilKnown } from "./_resend.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
@@ -83,18 +83,24 @@ Deno.test("[e2e] one payment with its id sent three times: one charge, three ide
   }
 });
 
+/**
+ * The service behind a facilitator relay, with `facilitatorTimeoutMs`, a
+ * funded buyer's signed payment for the fee route, and what the seller has
+ * been paid since (read from the chain).
+ */
+async function relayedPayment(facilitatorTimeoutMs: number) {
+  const service = await startRelayedService({ facilitatorTimeoutMs });
+  const { client } = await fundedBuyer(service, "1");
+  const header = await paymentFor(client, service.base + FEES);
+  const chain = service.runtime.local!.solana;
+  const payTo = service.runtime.rails.solana.payTo as never;
+  const before = chain.usdcBalance(payTo);
+  return { service, relay: service.relay, header, paid: () => chain.usdcBalance(payTo) - before };
+}
+
 Deno.test("[e2e] a settlement answered only after the request gave up: the same payment resent gets the answer, charged once", async () => {
-  const service = await startRelayedService({ facilitatorTimeoutMs: 1_500 });
-  const { relay } = service;
+  const { service, relay, header, paid } = await relayedPayment(1_500);
   try {
-    const { client } = await fundedBuyer(service, "1");
-    const required = decodePaymentRequiredHeader(
-      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
-    );
-    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
-    const chain = service.runtime.local!.solana;
-    const payTo = service.runtime.rails.solana.payTo as never;
-    const before = chain.usdcBalance(payTo);
     const answered = Promise.withResolvers<void>();
     const held = relay.hold("/settle", answered.promise);
     const send = () => fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
@@ -113,65 +119,38 @@ Deno.test("[e2e] a settlement answered only after the request gave up: the same 
     // The facilitator settles and answers, late.
     answered.resolve();
     relay.hold("");
-    let resent: Response | undefined;
-    await until(
-      async () => {
-        await resent?.body?.cancel();
-        resent = await send();
-        return resent.status !== 503;
-      },
-      "the resend to be answered",
-      { everyMs: 200 },
-    );
-    assert.equal(resent!.status, 200, await resent!.clone().text());
-    const settlement = JSON.parse(atob(resent!.headers.get("PAYMENT-RESPONSE")!));
+    const resent = await resendUntilKnown(service.base + FEES, header);
+    assert.equal(resent.status, 200, await resent.clone().text());
+    const settlement = JSON.parse(atob(resent.headers.get("PAYMENT-RESPONSE")!));
     assert.equal(settlement.success, true);
-    assert.ok((await resent!.json()).global, "the answer bought");
-    assert.equal(chain.usdcBalance(payTo) - before, PRICE, "charged once");
+    assert.ok((await resent.json()).global, "the answer bought");
+    assert.equal(paid(), PRICE, "charged once");
     const again = await send();
     assert.equal(again.status, 200, "the answer stays retrievable with the same payment");
     await again.body?.cancel();
-    assert.equal(chain.usdcBalance(payTo) - before, PRICE, "still charged once");
+    assert.equal(paid(), PRICE, "still charged once");
   } finally {
     await service.close();
   }
 });
 
 Deno.test("[e2e] a settlement whose answer is lost after it went through: resolved from the chain, the resend gets the answer, charged once", async () => {
-  const service = await startRelayedService({ facilitatorTimeoutMs: 1_000 });
-  const { relay } = service;
+  const { service, relay, header, paid } = await relayedPayment(1_000);
   try {
-    const { client } = await fundedBuyer(service, "1");
-    const required = decodePaymentRequiredHeader(
-      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
-    );
-    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
-    const chain = service.runtime.local!.solana;
-    const payTo = service.runtime.rails.solana.payTo as never;
-    const before = chain.usdcBalance(payTo);
     const send = () => fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
     relay.dropAnswer("/settle");
     const lost = await send();
     assert.equal(lost.status, 503);
     assert.match((await lost.json()).error, /not confirmed yet/);
-    assert.equal(chain.usdcBalance(payTo) - before, PRICE, "the facilitator did settle it");
+    assert.equal(paid(), PRICE, "the facilitator did settle it");
     relay.dropAnswer("");
-    let resent: Response | undefined;
-    await until(
-      async () => {
-        await resent?.body?.cancel();
-        resent = await send();
-        return resent.status !== 503;
-      },
-      "the chain to resolve the settlement",
-      { everyMs: 250 },
-    );
-    assert.equal(resent!.status, 200, await resent!.clone().text());
-    const settlement = JSON.parse(atob(resent!.headers.get("PAYMENT-RESPONSE")!));
+    const resent = await resendUntilKnown(service.base + FEES, header);
+    assert.equal(resent.status, 200, await resent.clone().text());
+    const settlement = JSON.parse(atob(resent.headers.get("PAYMENT-RESPONSE")!));
     assert.equal(settlement.success, true);
     assert.ok(settlement.transaction, "the transaction found on the chain");
-    assert.ok((await resent!.json()).global, "the answer bought");
-    assert.equal(chain.usdcBalance(payTo) - before, PRICE, "charged once");
+    assert.ok((await resent.json()).global, "the answer bought");
+    assert.equal(paid(), PRICE, "charged once");
   } finally {
     await service.close();
   }

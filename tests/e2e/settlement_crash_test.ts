@@ -8,11 +8,10 @@
  * before any payment is taken.
  */
 import assert from "node:assert/strict";
-import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
 import { startFacilitatorRelay } from "../_support/relayed_service.ts";
 import { devnetOn, LOCKED_DOWN, spawnService } from "../_support/service_process.ts";
-import { until } from "../_support/until.ts";
+import { paymentFor, resendUntilKnown } from "./_resend.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
@@ -36,10 +35,7 @@ Deno.test("[e2e] killed with SIGKILL between the chain's settlement and its reco
   let service = await spawnService(settings, permissions);
   try {
     const { buyer, client } = await fundedBuyer(chain, "1");
-    const required = decodePaymentRequiredHeader(
-      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
-    );
-    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+    const header = await paymentFor(client, service.base + FEES);
     const send = () => fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
     const sellerBefore = ledger.usdcBalance(payTo);
     const buyerBefore = ledger.usdcBalance(buyer.solana.address as never);
@@ -55,19 +51,10 @@ Deno.test("[e2e] killed with SIGKILL between the chain's settlement and its reco
     relay.holdAnswer("");
 
     service = await spawnService(settings, permissions);
-    let resent: Response | undefined;
-    await until(
-      async () => {
-        await resent?.body?.cancel();
-        resent = await send();
-        return resent.status !== 503;
-      },
-      "the restarted service to resolve the settlement from the chain",
-      { timeoutMs: 60_000, everyMs: 1_000 },
-    );
-    assert.equal(resent!.status, 200, await resent!.clone().text());
-    assert.ok((await resent!.json()).global, "the answer bought");
-    const settlement = JSON.parse(atob(resent!.headers.get("PAYMENT-RESPONSE")!));
+    const resent = await resendUntilKnown(service.base + FEES, header, { timeoutMs: 60_000, everyMs: 1_000 });
+    assert.equal(resent.status, 200, await resent.clone().text());
+    assert.ok((await resent.json()).global, "the answer bought");
+    const settlement = JSON.parse(atob(resent.headers.get("PAYMENT-RESPONSE")!));
     assert.equal(settlement.success, true);
     assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "the seller is paid once");
     assert.equal(
@@ -96,10 +83,7 @@ Deno.test("[e2e] a claim store the process cannot write: paid requests answer 50
   const ledger = chain.runtime.local!.solana;
   try {
     const { client } = await fundedBuyer(chain, "1");
-    const required = decodePaymentRequiredHeader(
-      (await fetch(service.base + FEES)).headers.get("PAYMENT-REQUIRED")!,
-    );
-    const header = encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+    const header = await paymentFor(client, service.base + FEES);
     const before = ledger.usdcBalance(payTo);
     for (let i = 0; i < 3; i++) {
       const refused = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });

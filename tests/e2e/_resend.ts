@@ -1,0 +1,35 @@
+/**
+ * The buyer's side of a settlement whose outcome was lost: a signed payment
+ * for a paid URL, and its resend until the service knows the outcome (an
+ * answer other than the 503 that asks to wait).
+ *
+ * @module
+ */
+import type { x402Client } from "@x402/core/client";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import { until, type UntilOptions } from "../_support/until.ts";
+
+/** A fresh payment for `url` by `client`, as a `PAYMENT-SIGNATURE` header value. */
+export async function paymentFor(client: x402Client, url: string): Promise<string> {
+  const required = decodePaymentRequiredHeader((await fetch(url)).headers.get("PAYMENT-REQUIRED")!);
+  return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+}
+
+/** Sends `header` to `url` again and again until the answer is no longer a 503; resolves that answer. */
+export async function resendUntilKnown(
+  url: string,
+  header: string,
+  options: UntilOptions = {},
+): Promise<Response> {
+  let resent: Response | undefined;
+  await until(
+    async () => {
+      await resent?.body?.cancel();
+      resent = await fetch(url, { headers: { "PAYMENT-SIGNATURE": header } });
+      return resent.status !== 503;
+    },
+    "the payment's settlement to be resolved",
+    { everyMs: 250, ...options },
+  );
+  return resent!;
+}
