@@ -41,6 +41,8 @@ export interface Claim {
   readonly idKey?: Deno.KvKey;
   /** Chunks of the answer kept with the settling record. */
   kept?: number;
+  /** Whether its request gave up waiting for the facilitator (see {@linkcode ClaimStore.unanswered}). */
+  readonly unanswered?: boolean;
 }
 
 /** An answer kept with its settlement, for the buyer's resend. */
@@ -64,6 +66,12 @@ export interface ClaimStoreOptions {
   answerTtlMs?: number;
   /** The largest answer kept, in bytes (default 512 KiB); a larger one is served once only. */
   answerMaxBytes?: number;
+  /**
+   * How long a settling payment counts as in use by its request, which may
+   * still get the facilitator's answer (default 25 s); past it, or once its
+   * request gave up, its outcome is pending.
+   */
+  settlingGraceMs?: number;
 }
 
 /** A payment whose settlement is recorded as sent and not yet known. */
@@ -74,7 +82,7 @@ export interface PendingRecord<T> {
 
 type ClaimRecord =
   | { state: "in_flight"; token: string; at: number; idKey?: Deno.KvKey }
-  | { state: "settling"; token: string; at: number; idKey?: Deno.KvKey; kept?: number }
+  | { state: "settling"; token: string; at: number; idKey?: Deno.KvKey; kept?: number; unanswered?: true }
   | {
     state: "settled";
     at: number;
@@ -101,6 +109,7 @@ export class ClaimStore {
   readonly #inFlightTtlMs: number;
   readonly #settledTtlMs: number;
   readonly #answerTtlMs: number;
+  readonly #settlingGraceMs: number;
   /** The largest answer kept, in bytes. */
   readonly answerMaxBytes: number;
 
@@ -118,6 +127,12 @@ export class ClaimStore {
     this.#settledTtlMs = options.settledTtlMs ?? 2 * 86_400_000;
     this.#answerTtlMs = options.answerTtlMs ?? 86_400_000;
     this.answerMaxBytes = options.answerMaxBytes ?? 512 * 1024;
+    this.#settlingGraceMs = options.settlingGraceMs ?? 25_000;
+  }
+
+  /** Whether the store has been opened (a claim store opens with its first use). */
+  get isOpen(): boolean {
+    return this.#kv !== undefined;
   }
 
   /** Runs `operation` on the store, opened on first use; any fault of the store is a 503. */
@@ -167,6 +182,11 @@ export class ClaimStore {
       if ((await atomic.commit()).ok) return { key, token, paymentId, ...(idKey ? { idKey } : {}) };
       const record = (await kv.get<ClaimRecord>(key)).value;
       if (!record) return "in_flight";
+      if (
+        record.state === "settling" && !record.unanswered && Date.now() - record.at < this.#settlingGraceMs
+      ) {
+        return "in_flight";
+      }
       if (record.state !== "settled") return record.state;
       const handedBack = record.retrievable || (idKey !== undefined && sameKey(record.idKey, idKey));
       if (!handedBack || record.kept === undefined || !record.settlement) return "settled";
@@ -201,6 +221,17 @@ export class ClaimStore {
       }
       await atomic.commit();
       if (chunks !== undefined) claim.kept = chunks;
+    });
+  }
+
+  /** Marks a settling payment whose request gave up waiting for the facilitator: its outcome is pending. */
+  unanswered(claim: Claim): Promise<void> {
+    return this.#run(async (kv) => {
+      const current = await kv.get<ClaimRecord>(claim.key);
+      if (current.value?.state !== "settling" || current.value.token !== claim.token) return;
+      await kv.atomic().check(current).set(claim.key, { ...current.value, unanswered: true }, {
+        expireIn: this.#settledTtlMs,
+      }).commit();
     });
   }
 
@@ -269,6 +300,7 @@ export class ClaimStore {
         paymentId,
         ...(record.idKey ? { idKey: record.idKey } : {}),
         ...(record.kept !== undefined ? { kept: record.kept } : {}),
+        ...(record.unanswered ? { unanswered: true } : {}),
       };
     });
   }

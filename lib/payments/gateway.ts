@@ -45,6 +45,8 @@ export interface PaymentGatewayOptions {
   facilitatorTimeoutMs?: number;
   /** How to ask each network's chain about a settlement whose outcome was lost (see `reconciliation.ts`). */
   chains?: ReadonlyMap<string, SettlementChain>;
+  /** Whether the claim store outlives the process, so that it is swept for pending settlements at start. */
+  durableClaims?: boolean;
 }
 
 /** Verifies, claims and settles x402 payments for priced resources. */
@@ -67,7 +69,8 @@ export class PaymentGateway {
       chains: options.chains ?? new Map(),
       onSettlement,
       // A request still waiting for the facilitator resolves its own settlement.
-      graceMs: timeoutMs + 1_000,
+      graceMs: timeoutMs + 5_000,
+      openToSweep: options.durableClaims ?? false,
     });
     this.#authorizing = {
       server,

@@ -86,6 +86,12 @@ export interface ReconcilerParts {
   onSettlement: (event: SettlementEvent) => void;
   /** How long a request may itself still be waiting for the facilitator's answer, in ms. */
   graceMs: number;
+  /**
+   * Whether a sweep may open a store not yet opened: only a store that
+   * outlives the process can hold pending records at start (an in-memory
+   * one is then left unopened, as idle services keep it).
+   */
+  openToSweep?: boolean;
 }
 
 /** Resolves pending settlements from the chain. */
@@ -108,7 +114,7 @@ export class Reconciler {
     const claim = await claims.settlingClaim(paymentId);
     if (!pending || !claim) return true;
     const chain = chains.get(pending.network);
-    if (!chain || Date.now() - pending.at < graceMs) return false;
+    if (!chain || (!claim.unanswered && Date.now() - pending.at < graceMs)) return false;
     const outcome = await chain(pending, paymentId);
     if (!outcome) return false;
     if (!outcome.landed) {
@@ -137,6 +143,7 @@ export class Reconciler {
 
   /** Resolves every pending settlement its chain can tell about; a fault leaves it for the next sweep. */
   async sweep(): Promise<void> {
+    if (!this.#parts.openToSweep && !this.#parts.claims.isOpen) return;
     const pending = await this.#parts.claims.pendingSettlements<PendingSettlement>().catch(() => []);
     for (const record of pending) await this.resolve(record.paymentId, record.pending).catch(() => {});
   }

@@ -125,6 +125,7 @@ export class Settlements {
         return await this.#settlementFailed(authorization, refusedSettlement(error));
       }
       onSettlement({ ...event, success: false, pending: true, reason: String(error) });
+      await claims.unanswered(claim).catch(() => {});
       this.#resolveWhenAnswered(authorization, settling);
       throw new UnavailableError(
         "Payment settlement not confirmed yet: the facilitator did not answer in time, so no output is " +

@@ -95,10 +95,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     claims: new ClaimStore(openKv, {
       answerMaxBytes: config.paymentAnswers.maxBytes,
       answerTtlMs: config.paymentAnswers.ttlMs,
+      // A settling payment is its request's until the facilitator's answer is overdue.
+      settlingGraceMs: (options.facilitatorTimeoutMs ?? 20_000) + 5_000,
     }),
     retryInitMs: options.facilitatorRetryMs,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
+    durableClaims: config.mode !== "local" || config.kvPath !== undefined,
     chains: new Map([[
       parts.rails.solana.network,
       solanaSettlementChain(

@@ -15,7 +15,11 @@ export async function paymentFor(client: x402Client, url: string): Promise<strin
   return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
 }
 
-/** Sends `header` to `url` again and again until the answer is no longer a 503; resolves that answer. */
+/**
+ * Sends `header` to `url` again and again while the service does not know
+ * the outcome yet (a 503, or a 402 `Payment in use` while a settlement cut
+ * short by a crash may still be its request's); resolves the first other answer.
+ */
 export async function resendUntilKnown(
   url: string,
   header: string,
@@ -26,6 +30,7 @@ export async function resendUntilKnown(
     async () => {
       await resent?.body?.cancel();
       resent = await fetch(url, { headers: { "PAYMENT-SIGNATURE": header } });
+      if (resent.status === 402 && /Payment in use/.test(await resent.clone().text())) return false;
       return resent.status !== 503;
     },
     "the payment's settlement to be resolved",

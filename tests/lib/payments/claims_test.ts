@@ -75,7 +75,9 @@ Deno.test("ClaimStore: a payment recorded as settling is refused until resolved,
     const claim = held(await store.claim("payment-a"));
     const answer = new TextEncoder().encode("the answer");
     await store.settling(claim, { sent: true }, answer);
-    assert.equal(await store.claim("payment-a"), "settling");
+    assert.equal(await store.claim("payment-a"), "in_flight", "its request may still get the answer");
+    await store.unanswered(claim);
+    assert.equal(await store.claim("payment-a"), "settling", "its request gave up: the outcome is pending");
     assert.deepEqual(await store.pendingSettlements(), [{ paymentId: "payment-a", pending: { sent: true } }]);
     await store.release(claim);
     assert.deepEqual(await store.pendingSettlements(), [], "released: nothing left to resolve");
