@@ -37,8 +37,11 @@ const SETS: ReadonlyArray<readonly [label: string, specifiers: readonly string[]
     "viem/accounts",
   ]],
   ["first simulate request: transaction decoder", ["./lib/solana/transaction/serialized.ts"]],
-  ["first paid call: transaction diagnosis", ["./lib/solana/transaction/mod.ts"]],
-  ["first paid call: token inspection", ["./lib/solana/token/mod.ts"]],
+  ["first paid call: transaction diagnosis", [
+    "./lib/solana/transaction/explain.ts",
+    "./lib/solana/transaction/simulate.ts",
+  ]],
+  ["first paid call: token inspection", ["./lib/solana/token/inspect.ts", "./lib/solana/token/risk.ts"]],
   ["first 402 page payment: transaction builder", ["./lib/payments/svm_transaction.ts"]],
   ["first normalisation: the audio normaliser", ["./lib/audio/normalize.ts"]],
 ];

@@ -16,7 +16,7 @@ import {
   getSetComputeUnitPriceInstruction,
 } from "@solana-program/compute-budget";
 import { getCreateAssociatedTokenInstructionAsync } from "@solana-program/token";
-import { explainTransaction, simulateTransaction } from "../lib/solana/transaction/mod.ts";
+import { loadDiagnosis } from "../lib/solana/transaction/mod.ts";
 import { LOCAL_USDC_MINT } from "../lib/local/solana/local_solana.ts";
 import type { SolanaClient } from "../lib/solana/rpc.ts";
 import {
@@ -29,6 +29,7 @@ import {
 import { startLocalChain } from "../tests/_support/local_chain.ts";
 import { quantile } from "./_stats.ts";
 
+const { explainTransaction, simulateTransaction } = await loadDiagnosis();
 const count = Number(Deno.args[0] ?? 60);
 
 interface Sample {

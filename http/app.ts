@@ -25,7 +25,7 @@ import { cors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { mountFreeRoutes } from "./free_routes.ts";
 import { requireAllowedHost } from "./host.ts";
-import { otherMethods } from "./methods.ts";
+import { mountShadowedMethods, otherMethods } from "./methods.ts";
 import { mountOperation, mountWithheld } from "./operation.ts";
 
 /** Headers a browser may send and read. */
@@ -110,6 +110,15 @@ export function createHttpApp(options: HttpAppOptions): Hono {
       }));
   }
   const { deps } = options;
+  mountShadowedMethods(app, [
+    ...catalog.soldOn.flatMap(({ prefix, operations }) =>
+      operations.map((operation) => ({ method: operation.method, path: prefix + operation.path }))
+    ),
+    ...catalog.withheld.map(({ operation, prefix }) => ({
+      method: operation.method,
+      path: prefix + operation.path,
+    })),
+  ]);
   for (const { prefix, rail, operations } of catalog.soldOn) {
     for (const operation of operations) mountOperation(app, { operation, rail, prefix, deps });
   }

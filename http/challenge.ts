@@ -15,7 +15,7 @@
  */
 import type { PaymentRequired } from "@x402/core/types";
 import { envelopedJson } from "../lib/operation/mod.ts";
-import { encodePaymentRequired } from "../lib/payments/headers.ts";
+import { encodePaymentRequired } from "../lib/payments/mod.ts";
 
 /** A 402 answer prepared for one resource URL. */
 export interface PreparedChallenge {

@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "../lib/shared/log.ts";
 import type { PeerAddress } from "../lib/shared/client_presence.ts";
 import { withEnvelope } from "../lib/operation/mod.ts";
+import { serviceMetrics } from "../lib/shared/telemetry.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -27,7 +28,7 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Sets the request id, echoes it in `X-Request-Id`, logs one access line per
- * request, and records `PUBLIC_URL` (when set) for {@linkcode baseUrl}.
+ * request and counts it by route and status, and records `PUBLIC_URL` (when set) for {@linkcode baseUrl}.
  */
 export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandler {
   return async function requestContext(c, next) {
@@ -40,12 +41,14 @@ export function requestContext(log: Logger, publicUrl?: string): MiddlewareHandl
     await next();
     setHeader(c, "X-Request-Id", requestId);
     const payer = c.get("payer");
+    const route = c.get("otherMethodRoute") ?? c.req.routePath;
+    serviceMetrics.requests.add(1, { "http.route": route, "http.response.status_code": c.res.status });
     log({
       type: "access",
       requestId,
       method: c.req.method,
       path: c.req.path,
-      route: c.get("otherMethodRoute") ?? c.req.routePath,
+      route,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       ...(payer ? { payer } : {}),

@@ -11,8 +11,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorKind, ServiceError } from "../lib/shared/errors.ts";
 import type { Logger } from "../lib/shared/log.ts";
-import { PaymentRequiredError } from "../lib/payments/errors.ts";
-import { encodePaymentRequired, encodePaymentResponse } from "../lib/payments/headers.ts";
+import { encodePaymentRequired, encodePaymentResponse, PaymentRequiredError } from "../lib/payments/mod.ts";
 import { howToPay } from "./challenge.ts";
 import { baseUrl, envelope } from "./context.ts";
 

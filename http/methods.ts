@@ -9,9 +9,15 @@
  * from a table) can hold, and the slower one it falls back to costs every
  * request more than the rest of the routing.
  *
+ * One case cannot wait for the 404: a static path that only another method
+ * takes (POST `/v1/token/risk`) is matched by a parameterised route of this
+ * method (GET `/v1/token/:mint`), which would read `risk` as a mint. Such a
+ * path gets its own handler, mounted before the parameterised route
+ * ({@linkcode mountShadowedMethods}), that answers the same 405.
+ *
  * @module
  */
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import { HttpStatusError } from "./errors.ts";
 
 declare module "hono" {
@@ -25,7 +31,11 @@ declare module "hono" {
 interface RouteEntry {
   method: string;
   path: string;
+  handler?: unknown;
 }
+
+/** The handlers {@linkcode mountShadowedMethods} mounts: they refuse a method, so they do not count as taking it. */
+const refusals = new WeakSet<object>();
 
 /**
  * The answer to a request no route took, from every route mounted: a 405
@@ -36,21 +46,15 @@ export function otherMethods(routes: readonly RouteEntry[]): (c: Context) => Res
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routes) {
     if (route.method === "ALL" || route.path.includes("*")) continue;
+    if (typeof route.handler === "function" && refusals.has(route.handler)) continue;
     (methodsByPath.get(route.path) ?? methodsByPath.set(route.path, new Set()).get(route.path)!).add(
       route.method,
     );
   }
-  // A static path also takes the methods of the parameterised paths it matches: POST /v1/token/risk and
-  // GET /v1/token/:mint share a path.
+  // A static path takes its own methods only: GET /v1/token/:mint does not make GET /v1/token/risk a mint
+  // (mountShadowedMethods refuses it).
   const paths = [...methodsByPath.keys()].sort((a, b) => Number(a.includes(":")) - Number(b.includes(":")));
-  const allowOf = (path: string) =>
-    [
-      ...new Set(
-        paths.filter((other) => other === path || patternMatches(other, path))
-          .flatMap((other) => [...methodsByPath.get(other)!]),
-      ),
-      "OPTIONS",
-    ].join(", ");
+  const allowOf = (path: string) => [...methodsByPath.get(path)!, "OPTIONS"].join(", ");
   const statics = new Map(paths.filter((path) => !path.includes(":")).map((path) => [path, allowOf(path)]));
   const patterns = paths.filter((path) => path.includes(":")).map((path) => ({ path, allow: allowOf(path) }));
   return function otherMethod(c) {
@@ -78,4 +82,34 @@ function patternMatches(pattern: string, path: string): boolean {
   const given = path.split("/");
   return wanted.length === given.length &&
     wanted.every((segment, i) => segment.startsWith(":") ? given[i] !== "" : segment === given[i]);
+}
+
+/**
+ * Mounts a 405 for each method of a parameterised route in `routes` on each
+ * static path of `routes` it would capture but that does not take that
+ * method (GET `/v1/token/risk`, taken by GET `/v1/token/:mint`). Call it
+ * before mounting `routes`: Hono runs handlers in the order they were added.
+ */
+export function mountShadowedMethods(app: Hono, routes: readonly RouteEntry[]): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const { method, path } of routes) {
+    (methodsByPath.get(path) ?? methodsByPath.set(path, new Set()).get(path)!).add(method);
+  }
+  const statics = [...methodsByPath.keys()].filter((path) => !path.includes(":"));
+  for (const { method, path: pattern } of routes) {
+    for (const path of statics) {
+      if (methodsByPath.get(path)!.has(method) || !patternMatches(pattern, path)) continue;
+      const allow = [...methodsByPath.get(path)!, "OPTIONS"].join(", ");
+      const refuse = (c: Context): never => {
+        c.set("otherMethodRoute", path);
+        c.header("Allow", allow);
+        throw new HttpStatusError(
+          "method_not_allowed",
+          `Method ${method} not allowed on ${path}: use ${allow}`,
+        );
+      };
+      refusals.add(refuse);
+      app.on(method, path, refuse);
+    }
+  }
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { discoveryExtension } from "../lib/discovery/bazaar.ts";
+import { discoveryExtension } from "../lib/discovery/mod.ts";
 import {
   type AnyOperation,
   binaryBytes,
@@ -23,7 +23,7 @@ import {
   type Withheld,
 } from "../lib/operation/mod.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
-import type { PaymentRail } from "../lib/payments/rails.ts";
+import type { PaymentRail } from "../lib/payments/mod.ts";
 import { workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";

@@ -23,14 +23,20 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { InvalidInputError } from "../lib/shared/errors.ts";
-import type { Authorization, PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
-import { encodePaymentResponse } from "../lib/payments/headers.ts";
+import {
+  type Authorization,
+  encodePaymentResponse,
+  type PaymentGateway,
+  type PaymentRail,
+  type PricedResource,
+  throwIfUnavailable,
+} from "../lib/payments/mod.ts";
 import { LruCache } from "../lib/shared/lru.ts";
-import { type PaymentRail, throwIfUnavailable } from "../lib/payments/rails.ts";
 import { prefersMedia } from "../lib/operation/mod.ts";
 import { connectionPresence } from "../lib/shared/client_presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
 import { workSignal } from "./admission.ts";
+import { traced } from "../lib/shared/telemetry.ts";
 import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./challenge.ts";
 import { keepResponse, revivedResponse } from "./kept_response.ts";
 
@@ -67,26 +73,30 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const url = publicRequestUrl(c);
     const header = carriedPayment(c);
     const method = c.req.method;
+    const attributes = { "x402.network": rail.network, "http.route": c.req.routePath };
     if (!header) {
-      let challenge = prepared.get(url);
-      const fresh = rail.freshExtra?.();
-      if (challenge === undefined || challenge.fresh !== fresh) {
-        const required = await gateway.challenge(rail, options.resource(url));
-        challenge = {
-          ...prepareChallenge(required, required.error ?? "Payment required", baseUrl(c)),
-          fresh,
-        };
-        prepared.set(url, challenge);
-      } else {
-        // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
-        throwIfUnavailable(rail);
-      }
-      if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
-        c.header("PAYMENT-REQUIRED", challenge.header);
-        c.header("Cache-Control", "no-store");
-        return c.html(options.page(challenge.required, baseUrl(c)), 402);
-      }
-      return challengeResponse(challenge, c.get("requestId"));
+      // The 402: in its own span, so a trace shows the offer beside the paid call that follows it.
+      return await traced("x402.payment_required", attributes, async () => {
+        let challenge = prepared.get(url);
+        const fresh = rail.freshExtra?.();
+        if (challenge === undefined || challenge.fresh !== fresh) {
+          const required = await gateway.challenge(rail, options.resource(url));
+          challenge = {
+            ...prepareChallenge(required, required.error ?? "Payment required", baseUrl(c)),
+            fresh,
+          };
+          prepared.set(url, challenge);
+        } else {
+          // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
+          throwIfUnavailable(rail);
+        }
+        if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
+          c.header("PAYMENT-REQUIRED", challenge.header);
+          c.header("Cache-Control", "no-store");
+          return c.html(options.page(challenge.required, baseUrl(c)), 402);
+        }
+        return challengeResponse(challenge, c.get("requestId"));
+      });
     }
     let payload: PaymentPayload;
     try {
@@ -101,7 +111,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     if (payer) c.set("payer", payer);
     const info = serveInfo(c.env);
     const outcome = await gateway.settleOrRelease(authorization, {
-      run: async () => (await next(), c.res),
+      run: async () => (await traced("operation.handler", attributes, () => next()), c.res),
       succeeded: (response) => response.status >= 200 && response.status < 300,
       presence: connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
       keep: keepResponse,
@@ -138,7 +148,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
 function lastAnswerOf<Q, A>(answer: (question: Q) => A): (question: Q) => A {
   let last: { question: Q; answer: A } | undefined;
   return (question) => {
-    if (last?.question !== question) last = { question, answer: answer(question) };
+    if (last === undefined || last.question !== question) last = { question, answer: answer(question) };
     return last.answer;
   };
 }

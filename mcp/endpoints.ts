@@ -16,8 +16,6 @@
  *
  * @module
  */
-// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
-import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { McpEndpoint, OperationDeps } from "../lib/operation/mod.ts";
 import { importOnDemand } from "../lib/shared/on_demand.ts";
 import type { PeerAddress } from "../lib/shared/client_presence.ts";
@@ -71,7 +69,7 @@ let sdk:
   | Promise<
     [
       typeof import("./server.ts"),
-      typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      typeof import("@modelcontextprotocol/server"),
       typeof import("./jsonrpc_body.ts"),
     ]
   >
@@ -85,29 +83,56 @@ async function serveMcp(
 ): Promise<Response> {
   sdk ??= Promise.all([
     importOnDemand<typeof import("./server.ts")>(new URL("./server.ts", import.meta.url)),
-    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("@modelcontextprotocol/server"),
     importOnDemand<typeof import("./jsonrpc_body.ts")>(new URL("./jsonrpc_body.ts", import.meta.url)),
   ]);
-  const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }, { checkJsonRpcBody }] = await sdk;
+  const [{ createMcpServer }, mcp, { checkJsonRpcBody }] = await sdk;
   const checked = await checkJsonRpcBody(request, toolset.maxBodyBytes);
   if (checked && "response" in checked) return checked.response;
-  const server = createMcpServer(toolset, deps, {
-    requestId: context.requestId,
-    endpointUrl: context.baseUrl + toolset.path,
-    signal: request.signal,
-    peer: context.peer,
-    receivedAt: context.receivedAt,
-    onPayer: context.setPayer,
-  });
-  const transport = new WebStandardStreamableHTTPServerTransport({
+  const server = (era: "legacy" | "modern") =>
+    createMcpServer(toolset, deps, {
+      era,
+      requestId: context.requestId,
+      endpointUrl: context.baseUrl + toolset.path,
+      signal: request.signal,
+      peer: context.peer,
+      receivedAt: context.receivedAt,
+      onPayer: context.setPayer,
+    });
+  const parsedBody = checked?.parsedBody;
+  if (parsedBody !== undefined && !(await mcp.isLegacyRequest(request, parsedBody))) {
+    // 2026-07-28: no session and no handshake; each request carries its version and client in `_meta`.
+    const modern = mcp.createMcpHandler(() => server("modern"), {
+      legacy: "reject",
+      maxRequestBodySize: toolset.maxBodyBytes,
+    });
+    const response = await modern.fetch(request, { parsedBody });
+    await modern.close();
+    return response;
+  }
+  return await serveLegacy(mcp, server("legacy"), request, checked?.parsedBody, toolset.maxBodyBytes);
+}
+
+/**
+ * A 2025-era request (`initialize` first, then `MCP-Protocol-Version` on every
+ * request), stateless: a fresh transport without sessions answering JSON.
+ */
+async function serveLegacy(
+  mcp: typeof import("@modelcontextprotocol/server"),
+  server: import("@modelcontextprotocol/server").Server,
+  request: Request,
+  parsedBody: unknown,
+  maxBodyBytes: number,
+): Promise<Response> {
+  const transport = new mcp.WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
-    maxRequestBodySize: toolset.maxBodyBytes,
+    maxRequestBodySize: maxBodyBytes,
   });
   await server.connect(transport);
   const negotiated = watchNegotiatedVersion(transport);
   try {
-    const response = await transport.handleRequest(request, checked);
+    const response = await transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody });
     const version = negotiated() ?? request.headers.get("mcp-protocol-version");
     if (version && response.ok) response.headers.set("MCP-Protocol-Version", version);
     return response;
@@ -121,7 +146,7 @@ async function serveMcp(
  * response can state it in `MCP-Protocol-Version` like every later request will.
  */
 function watchNegotiatedVersion(
-  transport: WebStandardStreamableHTTPServerTransport,
+  transport: import("@modelcontextprotocol/server").WebStandardStreamableHTTPServerTransport,
 ): () => string | undefined {
   let version: string | undefined;
   const send = transport.send.bind(transport);

@@ -14,13 +14,15 @@
  *
  * @module
  */
-// @ts-types="@modelcontextprotocol/sdk/types"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { PaymentPayload } from "@x402/core/types";
-import type { PaymentGateway, PricedResource } from "../lib/payments/gateway.ts";
-import { PaymentRequiredError } from "../lib/payments/errors.ts";
+import {
+  type PaymentGateway,
+  type PaymentRail,
+  PaymentRequiredError,
+  type PricedResource,
+} from "../lib/payments/mod.ts";
 import { type ClientPresence, signalPresence } from "../lib/shared/client_presence.ts";
-import type { PaymentRail } from "../lib/payments/rails.ts";
 import {
   PAYMENT_META_KEY,
   PAYMENT_RESPONSE_META_KEY,

@@ -6,14 +6,13 @@
  *
  * @module
  */
-// @ts-types="@modelcontextprotocol/sdk/types"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { ServiceError } from "../lib/shared/errors.ts";
 import type { Logger } from "../lib/shared/log.ts";
-import type { AnyOperation } from "../lib/operation/define.ts";
+import type { AnyOperation } from "../lib/operation/mod.ts";
 
-import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../lib/payments/mcp_meta_keys.ts";
+import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../lib/payments/mod.ts";
 
 export { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY };
 
@@ -53,6 +52,7 @@ const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities
  * bindings): `extension` when the request's per-request client capabilities
  * (`_meta["io.modelcontextprotocol/clientCapabilities"].extensions`) name
  * `org.x402/payment`, else `tool-result`, which every MCP client can read.
+ * Only a 2026-07-28 request can ask for the extension (`x402_extension.ts`).
  */
 export type PaymentBinding = "tool-result" | "extension";
 
@@ -83,10 +83,19 @@ export function paymentRequiredResult(
   }
   return {
     isError: true,
-    content: [{ type: "text", text: JSON.stringify(required) }],
+    content: [{ type: "text", text: JSON.stringify(x402ErrorText(required)) }],
     structuredContent: required as unknown as Record<string, unknown>,
     ...meta,
   };
+}
+
+/**
+ * The first text block of an unpaid tool result as the x402 MCP transport
+ * (`specs/transports-v2/mcp.md`) prescribes it: the `PaymentRequired` object
+ * inside the `x402/error` wrapper with code 402.
+ */
+export function x402ErrorText(required: PaymentRequired) {
+  return { "x402/error": { code: 402, message: required.error ?? "Payment required", data: required } };
 }
 
 /**

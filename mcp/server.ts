@@ -5,15 +5,17 @@
  * is never charged; the handler runs within the request's time budget and its
  * output is checked against its schema before it is settled and served.
  *
- * Servers are cheap: one is built for every HTTP request (stateless).
+ * Servers are cheap: one is built for every HTTP request (stateless). The
+ * server is the MCP SDK v2's (`@modelcontextprotocol/server`): the same
+ * instance serves a 2025-era request (after `initialize`) and a 2026-07-28
+ * one (`server/discover`, the per-request `_meta` envelope, `resultType`,
+ * cache hints), so both eras get these handlers and nothing else
+ * (`endpoints.ts` routes each request to its era).
  *
  * @module
  */
-import { Server } from "@modelcontextprotocol/sdk/server";
-// @ts-types="@modelcontextprotocol/sdk/validation/ajv-provider"
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { PayloadTooLargeError } from "../lib/shared/errors.ts";
 import {
   type AnyOperation,
@@ -32,6 +34,7 @@ import { SERVICE_NAME, VERSION } from "../lib/server/version.ts";
 import { withPayment } from "./payment.ts";
 import { errorResult, outputResult, PAYMENT_EXTENSION } from "./results.ts";
 import type { Toolset } from "./tools.ts";
+import { asksForExtension, extensionResult, paymentMeta, type ProtocolEra } from "./x402_extension.ts";
 
 /** The HTTP request a server is built for. */
 export interface McpRequest {
@@ -46,34 +49,30 @@ export interface McpRequest {
   receivedAt?: number;
   /** Told who paid, for the access log. */
   onPayer?: (payer: string) => void;
+  /** The protocol era the request is served in: `modern` is 2026-07-28. Default `legacy`. */
+  era?: ProtocolEra;
 }
 
 /** One JSON Schema validator for every server: each would otherwise build its own Ajv instance per request. */
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 /**
- * A JSON-RPC error answered as is: the SDK sends any thrown error's `code` and
- * `message` (its `McpError` would prefix the message with the code).
+ * How long a client (or a shared cache: the list is the same for everyone) may
+ * reuse `tools/list` on 2026-07-28: the tools change only with a deployment.
  */
-class ProtocolError extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.name = "ProtocolError";
-    this.code = code;
-  }
-}
+export const TOOLS_LIST_TTL_MS = 5 * 60 * 1000;
 
 /** How payment works, for the server's `instructions`. */
 export function instructions(toolset: Toolset): string {
   const chain = toolset.rail.label;
   return `Every tool call is paid per call in USDC on ${chain} with x402 v2: a call without payment returns ` +
-    `isError with the PaymentRequired object (in structuredContent and as JSON text), which an x402 client ` +
+    `isError with the PaymentRequired object (in structuredContent, and in the text as {"x402/error": {code: 402, data}}), which an x402 client ` +
     `signs and sends back by repeating the call with the payment payload in params._meta["x402/payment"]. ` +
     `Only a successful call is charged, and its result carries the settlement in ` +
-    `_meta["x402/payment-response"]; invalid input and failed work cost nothing. A request that lists ` +
-    `"org.x402/payment" in _meta["io.modelcontextprotocol/clientCapabilities"].extensions gets the ` +
-    `requirement as resultType "payment_required" with paymentRequired instead.`;
+    `_meta["x402/payment-response"]; invalid input and failed work cost nothing. A 2026-07-28 request that ` +
+    `lists "org.x402/payment" in its client capabilities' extensions gets the requirement as resultType ` +
+    `"payment_required" with paymentRequired instead, may pay in _meta["org.x402/payment"].paymentPayload ` +
+    `and finds the settlement in _meta["org.x402/payment"].settlementResponse too.`;
 }
 
 /** An MCP server for `toolset`, answering one HTTP request. */
@@ -86,24 +85,30 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
       capabilities: { tools: { listChanged: false }, extensions: { [PAYMENT_EXTENSION]: {} } },
       instructions: instructions(toolset),
       jsonSchemaValidator,
+      cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "public" } },
     },
   );
+  // Registry order, the same on every request (2026-07-28 asks tools/list to be deterministic).
   const definitions = [...toolset.tools.values()].map((tool) => tool.definition);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
-  server.setRequestHandler(CallToolRequestSchema, async (call, extra) => {
+  server.setRequestHandler("tools/list", () => ({ tools: definitions }));
+  server.setRequestHandler("tools/call", async (call, ctx) => {
     const tool = toolset.tools.get(call.params.name);
     if (!tool) {
       throw new ProtocolError(
-        ErrorCode.InvalidParams,
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool "${call.params.name}": this endpoint has ${[...toolset.tools.keys()].join(", ")}`,
       );
     }
     const context = { requestId: request.requestId, path: toolset.path, tool: tool.operation.id };
-    const signal = AbortSignal.any([extra.signal, request.signal]);
+    const signal = AbortSignal.any([ctx.mcpReq.signal, request.signal]);
+    const extension = asksForExtension(
+      request.era ?? "legacy",
+      ctx.mcpReq.envelope as Record<string, unknown> | undefined,
+    );
     try {
       const input = toolInput(tool.operation, call.params.arguments ?? {}, deps.services);
       await precheck(tool.operation, input, deps.services);
-      return await withPayment(
+      const result = await withPayment(
         {
           gateway: deps.gateway,
           rail: toolset.rail,
@@ -114,7 +119,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
             `${request.endpointUrl}#${tool.operation.id}`,
             tool.extensions,
           ),
-          meta: call.params._meta,
+          meta: paymentMeta(call.params._meta, extension),
           signal,
           presence: connectionPresence(signal, request.peer, request.receivedAt),
           onPayer: request.onPayer,
@@ -130,6 +135,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
           return outputResult(tool.operation, withBase64(tool.operation, output));
         },
       );
+      return extensionResult(result, extension);
     } catch (error) {
       return errorResult(error, deps.log, context);
     }

@@ -7,8 +7,7 @@
  *
  * @module
  */
-// @ts-types="@modelcontextprotocol/sdk/types"
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import {
   type AnyOperation,
   DEFAULT_MAX_BODY_BYTES,
@@ -18,10 +17,9 @@ import {
   maxBodyBytesOf,
   type McpEndpoint,
 } from "../lib/operation/mod.ts";
-import { mcpDiscoveryExtension } from "../lib/discovery/bazaar.ts";
-import { PAYMENT_REQUIRED_SCHEMA } from "../lib/payments/payment_required_schema.ts";
+import { mcpDiscoveryExtension } from "../lib/discovery/mod.ts";
+import { PAYMENT_REQUIRED_SCHEMA, type PaymentRail } from "../lib/payments/mod.ts";
 import type { Services } from "../lib/server/services.ts";
-import type { PaymentRail } from "../lib/payments/rails.ts";
 
 /** Room in a request body for the JSON-RPC envelope and an x402 payment in `_meta`. */
 const ENVELOPE_BYTES = 64 * 1024;

@@ -7,23 +7,25 @@ import * as $4 from "./guides/index.ts";
 import * as $5 from "./healthz.ts";
 import * as $6 from "./icon.svg.ts";
 import * as $7 from "./index.ts";
-import * as $8 from "./local/evm.ts";
-import * as $9 from "./local/facilitator/[step].ts";
-import * as $10 from "./local/facilitator/supported.ts";
-import * as $11 from "./local/faucet.ts";
-import * as $12 from "./local/solana.ts";
-import * as $13 from "./openapi.json.ts";
-import * as $14 from "./paywall/solana-transaction.ts";
-import * as $15 from "./server.json.ts";
-import * as $16 from "./v1/audio/normalize.ts";
-import * as $17 from "./v1/fees/priority.ts";
-import * as $18 from "./v1/pdf/to-markdown.ts";
-import * as $19 from "./v1/token/[mint].ts";
-import * as $20 from "./v1/token/risk.ts";
-import * as $21 from "./v1/transaction/[signature].ts";
-import * as $22 from "./v1/transaction/simulate.ts";
+import * as $8 from "./livez.ts";
+import * as $9 from "./local/evm.ts";
+import * as $10 from "./local/facilitator/[step].ts";
+import * as $11 from "./local/facilitator/supported.ts";
+import * as $12 from "./local/faucet.ts";
+import * as $13 from "./local/solana.ts";
+import * as $14 from "./openapi.json.ts";
+import * as $15 from "./paywall/solana-transaction.ts";
+import * as $16 from "./readyz.ts";
+import * as $17 from "./server.json.ts";
+import * as $18 from "./v1/audio/normalize.ts";
+import * as $19 from "./v1/fees/priority.ts";
+import * as $20 from "./v1/pdf/to-markdown.ts";
+import * as $21 from "./v1/token/[mint].ts";
+import * as $22 from "./v1/token/risk.ts";
+import * as $23 from "./v1/transaction/[signature].ts";
+import * as $24 from "./v1/transaction/simulate.ts";
 
-import type { RouteFile } from "../lib/operation/registry.ts";
+import type { RouteFile } from "../lib/operation/mod.ts";
 
 /** Every route file, by its place under `routes/`. */
 export const routeFiles: readonly RouteFile[] = [
@@ -35,19 +37,21 @@ export const routeFiles: readonly RouteFile[] = [
   { file: "healthz.ts", module: $5 },
   { file: "icon.svg.ts", module: $6 },
   { file: "index.ts", module: $7 },
-  { file: "local/evm.ts", module: $8 },
-  { file: "local/facilitator/[step].ts", module: $9 },
-  { file: "local/facilitator/supported.ts", module: $10 },
-  { file: "local/faucet.ts", module: $11 },
-  { file: "local/solana.ts", module: $12 },
-  { file: "openapi.json.ts", module: $13 },
-  { file: "paywall/solana-transaction.ts", module: $14 },
-  { file: "server.json.ts", module: $15 },
-  { file: "v1/audio/normalize.ts", module: $16 },
-  { file: "v1/fees/priority.ts", module: $17 },
-  { file: "v1/pdf/to-markdown.ts", module: $18 },
-  { file: "v1/token/[mint].ts", module: $19 },
-  { file: "v1/token/risk.ts", module: $20 },
-  { file: "v1/transaction/[signature].ts", module: $21 },
-  { file: "v1/transaction/simulate.ts", module: $22 },
+  { file: "livez.ts", module: $8 },
+  { file: "local/evm.ts", module: $9 },
+  { file: "local/facilitator/[step].ts", module: $10 },
+  { file: "local/facilitator/supported.ts", module: $11 },
+  { file: "local/faucet.ts", module: $12 },
+  { file: "local/solana.ts", module: $13 },
+  { file: "openapi.json.ts", module: $14 },
+  { file: "paywall/solana-transaction.ts", module: $15 },
+  { file: "readyz.ts", module: $16 },
+  { file: "server.json.ts", module: $17 },
+  { file: "v1/audio/normalize.ts", module: $18 },
+  { file: "v1/fees/priority.ts", module: $19 },
+  { file: "v1/pdf/to-markdown.ts", module: $20 },
+  { file: "v1/token/[mint].ts", module: $21 },
+  { file: "v1/token/risk.ts", module: $22 },
+  { file: "v1/transaction/[signature].ts", module: $23 },
+  { file: "v1/transaction/simulate.ts", module: $24 },
 ];

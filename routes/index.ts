@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { GUIDES } from "../lib/discovery/guides.ts";
+import { GUIDES } from "../lib/discovery/mod.ts";
 import { defineRoute, jsonResponse } from "../lib/operation/mod.ts";
 import { SERVICE_NAME, VERSION } from "../lib/server/version.ts";
 

@@ -5,15 +5,13 @@
  * @module
  */
 import { defineRoute } from "../lib/operation/mod.ts";
-import { importOnDemand } from "../lib/shared/on_demand.ts";
+import { loadOpenApi } from "../lib/discovery/mod.ts";
 
 export default defineRoute({
   summary: "OpenAPI 3.1 with every operation, its schemas, examples, statuses and price, and the free routes",
   async GET({ baseUrl, catalog, runtime }) {
     // The generator and its recorded response examples load on the first request, not at start.
-    const { openApiDocument } = await importOnDemand<typeof import("../lib/discovery/openapi.ts")>(
-      new URL("../lib/discovery/openapi.ts", import.meta.url),
-    );
+    const { openApiDocument } = await loadOpenApi();
     return Response.json(openApiDocument(baseUrl, catalog, runtime.local !== undefined));
   },
 });

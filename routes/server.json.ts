@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { serverJson } from "../lib/discovery/catalogs.ts";
+import { serverJson } from "../lib/discovery/mod.ts";
 import { defineRoute } from "../lib/operation/mod.ts";
 
 export default defineRoute({

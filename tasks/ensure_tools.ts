@@ -2,12 +2,15 @@
  * Makes sure the system tools the tests use are installed: ffmpeg (the audio
  * operation), strace (the proof that a request writes no file) and chromium
  * (the browser the 402 page is tested in), and puts the MCP Inspector CLI in
- * npm's cache so the test that runs it reaches no registry. Installs
+ * npm's cache so the test that runs it reaches no registry, and the npm
+ * files the error tables were generated from in their cache
+ * (`program_tables/fetch_sources.ts`) so the table test can check them. Installs
  * what is missing with apt-get when running as root; otherwise says how and
  * fails.
  *
  * @module
  */
+import { fetchTableSources } from "./program_tables/fetch_sources.ts";
 
 /** Each tool, the command that shows it is there, and its Debian package. */
 const TOOLS = [
@@ -35,10 +38,15 @@ async function run(command: string, args: string[]): Promise<void> {
 }
 
 /** The MCP Inspector release the client test runs with `npx --prefer-offline`. */
-const INSPECTOR = "@modelcontextprotocol/inspector@0.15.0";
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 
 if (import.meta.main) {
   await run("npm", ["cache", "add", INSPECTOR]);
+  // The published files the error tables were read from, so their test can derive them again offline.
+  const sources = await fetchTableSources();
+  if (sources.failed.length > 0) {
+    console.error(`error-table sources not fetched: ${sources.failed.join(", ")}`);
+  }
   const missing = [];
   for (const tool of TOOLS) if (!(await installed(tool.name, tool.probe))) missing.push(tool);
   if (missing.length === 0) Deno.exit(0);

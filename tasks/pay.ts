@@ -11,10 +11,16 @@
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { x402Client } from "@x402/core/client";
-import { buyerFromConfig, fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
-import { loadBuyerConfig } from "../lib/buyer/config.ts";
+import {
+  buyerFromConfig,
+  callPaidTool,
+  connectMcp,
+  fundFromFaucet,
+  loadBuyerConfig,
+  payingClient,
+  throwawayBuyer,
+} from "../lib/buyer/mod.ts";
 import { ConfigError } from "../lib/server/config/env.ts";
-import { callPaidTool, connectMcp } from "../lib/buyer/mcp_client.ts";
 
 const USAGE = "Usage: deno task pay <GET|POST> <URL> [json-body]\n" +
   "       deno task pay mcp <MCP-URL> <tool> [json-arguments]";

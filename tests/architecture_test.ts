@@ -3,8 +3,9 @@
  * entry (`main.ts`) and the paying client's (`tasks/pay.ts`): no import cycle
  * between modules, no two top-level folders that import each other (the HTTP
  * and MCP adapters sit side by side on lib/ and routes/), and lib/ is a house
- * of rooms: no two of its folders import each other (type imports included)
- * and nothing lies loose at its root but faces.
+ * of rooms: no two of its folders import each other (type imports included),
+ * nothing lies loose at its root but faces, and a product is reached from
+ * outside only through its face (`mod.ts`).
  */
 import assert from "node:assert/strict";
 
@@ -105,6 +106,22 @@ function mutual(edges: Set<string>): string[] {
   return [...edges].filter((edge) => edges.has(edge.split(" -> ").reverse().join(" -> "))).sort();
 }
 
+/** Rooms anyone may reach into: the wiring and the leaf utilities. Every other room is a product with a face. */
+const OPEN_ROOMS = new Set(["lib/server", "lib/shared"]);
+
+/** The imports that reach into a product from outside it past its faces (`mod.ts`, one per folder). */
+function faceBypasses(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [from, targets] of graph) {
+    for (const target of targets) {
+      const product = room(target);
+      if (product === undefined || OPEN_ROOMS.has(product) || room(from) === product) continue;
+      if (!target.endsWith("/mod.ts")) found.push(`${from} -> ${target}`);
+    }
+  }
+  return found.sort();
+}
+
 const graph = new Map<string, string[]>();
 for (const entry of ENTRIES) await importGraph(entry, graph);
 
@@ -166,4 +183,27 @@ Deno.test("groupEdges() and mutual() find two rooms importing each other, not a 
   assert.deepEqual(mutual(groupEdges(oneWay, room)), []);
   const twoWay = new Map([["lib/a/x.ts", ["lib/b/y.ts"]], ["lib/b/y.ts", ["lib/a/z.ts"]]]);
   assert.deepEqual(mutual(groupEdges(twoWay, room)), ["lib/a -> lib/b", "lib/b -> lib/a"]);
+});
+
+Deno.test("outsiders reach a product only through its face, and every product has one", async () => {
+  assert.deepEqual(faceBypasses(graph), []);
+  for await (const entry of Deno.readDir(new URL("lib/", ROOT))) {
+    if (!entry.isDirectory || OPEN_ROOMS.has(`lib/${entry.name}`)) continue;
+    assert.ok(graph.has(`lib/${entry.name}/mod.ts`), `lib/${entry.name}/mod.ts is the face the service uses`);
+  }
+});
+
+Deno.test("faceBypasses() finds an import past a face, from an adapter or another room", () => {
+  const modules = new Map([
+    ["routes/a.ts", ["lib/pdf/mod.ts", "lib/shared/log.ts", "lib/server/runtime.ts"]],
+    ["lib/pdf/mod.ts", ["lib/pdf/check.ts"]],
+    ["lib/solana/token/inspect.ts", ["lib/solana/rpc.ts", "lib/solana/transaction/mod.ts"]],
+  ]);
+  assert.deepEqual(faceBypasses(modules), []);
+  modules.set("routes/b.ts", ["lib/pdf/check.ts"]);
+  modules.set("lib/server/services.ts", ["lib/audio/service.ts"]);
+  assert.deepEqual(faceBypasses(modules), [
+    "lib/server/services.ts -> lib/audio/service.ts",
+    "routes/b.ts -> lib/pdf/check.ts",
+  ]);
 });

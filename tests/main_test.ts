@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
-/** Runs `main.ts` with `env` added to a minimal environment; resolves when it exits. */
-async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN],
+/** `main.ts` as a command with `permissions` and `env` added to a minimal environment, its stderr piped. */
+function mainCommand(env: Record<string, string>, permissions: string[] = ["-A"]): Deno.Command {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", ...permissions, MAIN],
     clearEnv: true,
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
@@ -19,10 +19,14 @@ async function start(env: Record<string, string>): Promise<{ code: number; stder
       ...env,
     },
     stdin: "null",
-    stdout: "piped",
+    stdout: "null",
     stderr: "piped",
   });
-  const { code, stderr } = await child.output();
+}
+
+/** Runs `main.ts` with `env` added to a minimal environment; resolves when it exits. */
+async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const { code, stderr } = await mainCommand(env).output();
   return { code, stderr: new TextDecoder().decode(stderr) };
 }
 
@@ -52,7 +56,6 @@ Deno.test("main.ts lists every bad setting at once", async () => {
 
 for (
   const [where, env] of [
-    ["on Deno Deploy", { DENO_DEPLOYMENT_ID: "3f9a2c" }],
     ["on a non-loopback HOST", { HOST: "0.0.0.0" }],
   ] as const
 ) {
@@ -64,3 +67,52 @@ for (
     assert.match(stderr, /set SERVICE_MODE=local to run local mode anyway/);
   });
 }
+
+for (
+  const deploy of [{ DENO_DEPLOYMENT_ID: "3f9a2c" }, { DENO_DEPLOY: "true" }] as Record<string, string>[]
+) {
+  Deno.test(
+    `main.ts on Deno Deploy (${
+      Object.keys(deploy)[0]
+    }) without its variables listens and says what to set, instead of exiting`,
+    async () => {
+      const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+      const port = listener.addr.port;
+      listener.close();
+      const child = mainCommand({ PORT: String(port), ...deploy }).spawn();
+      try {
+        let readyz: Response | undefined;
+        for (let i = 0; i < 200 && !readyz; i++) {
+          readyz = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+          if (!readyz) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        assert.ok(readyz, "it listens");
+        assert.equal(readyz.status, 503);
+        assert.ok(Number(readyz.headers.get("Retry-After")) > 0);
+        assert.match(JSON.stringify(await readyz.json()), /SERVICE_MODE is not set.*on Deno Deploy/);
+        const paid = await fetch(`http://127.0.0.1:${port}/v1/fees/priority`);
+        assert.equal(paid.status, 503);
+        assert.equal(paid.headers.get("PAYMENT-REQUIRED"), null);
+        assert.match((await paid.json()).error, /SERVICE_MODE=devnet or SERVICE_MODE=mainnet/);
+        const livez = await fetch(`http://127.0.0.1:${port}/livez`);
+        assert.equal(livez.status, 200);
+        await livez.body?.cancel();
+      } finally {
+        child.kill("SIGTERM");
+        assert.equal((await child.status).code, 0, "a stop signal ends it at once");
+        await child.stderr.cancel();
+      }
+    },
+  );
+}
+
+Deno.test("main.ts refuses local mode under --deny-ffi, saying why and what to run instead", async () => {
+  const child = mainCommand({}, ["--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--deny-ffi"]);
+  const { code, stderr } = await child.output();
+  const message = new TextDecoder().decode(stderr);
+  assert.equal(code, 78, message);
+  assert.match(message, /Local mode cannot start with these permissions: it needs --allow-ffi \(LiteSVM/);
+  assert.match(message, /deno task start/);
+  assert.match(message, /SERVICE_MODE=devnet/);
+  assert.doesNotMatch(message, /npm has a bug/);
+});

@@ -22,6 +22,7 @@ import {
   foreignPdfUrl,
   foreignSourceUrl,
 } from "../../tests/_support/pdf_foreign_corpus.ts";
+import { runCommand, type RunOptions } from "./_run.ts";
 
 /** Source lines kept before cutting at the next heading. */
 const KEEP_LINES = 150;
@@ -69,29 +70,8 @@ const REPLACEMENTS: Record<string, string> = {
 };
 
 /** Runs a command, failing loudly; returns stdout. */
-async function run(
-  command: string,
-  args: string[],
-  opts: { cwd?: string; stdin?: string } = {},
-): Promise<string> {
-  const child = new Deno.Command(command, {
-    args,
-    cwd: opts.cwd,
-    stdin: opts.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { QT_QPA_PLATFORM: "offscreen" },
-  }).spawn();
-  if (opts.stdin !== undefined) {
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(opts.stdin));
-    await writer.close();
-  }
-  const output = await child.output();
-  if (!output.success) {
-    throw new Error(`${command} failed: ${new TextDecoder().decode(output.stderr).slice(-2000)}`);
-  }
-  return new TextDecoder().decode(output.stdout);
+async function run(command: string, args: string[], opts: RunOptions = {}): Promise<string> {
+  return new TextDecoder().decode(await runCommand(command, args, opts));
 }
 
 /** Keeps the first lines of Markdown, cut before the first heading past `keep` lines. */

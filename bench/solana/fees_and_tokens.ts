@@ -10,10 +10,11 @@
  */
 import { generateKeyPairSigner } from "@solana/kit";
 import { percentileOf, priorityFeeReport } from "../../lib/solana/fees/mod.ts";
-import { assessRisk, inspectToken } from "../../lib/solana/token/mod.ts";
+import { loadTokenChecks } from "../../lib/solana/token/mod.ts";
 import { startLocalChain } from "../../tests/_support/local_chain.ts";
 import { concentratedMint, hazardMint } from "../../tests/_support/token_mints.ts";
 
+const { assessRisk, inspectToken } = await loadTokenChecks();
 const iterations = Number(Deno.args[0] ?? 200);
 
 await using rpc = await startLocalChain();

@@ -8,8 +8,12 @@
  * ffmpeg's `ebur128` filter keeps them, so both agree to a few hundredths; the
  * memory used does not grow with the programme's length.
  *
+ * Momentary and short-term loudness (and their maxima) come from
+ * `window_loudness.ts`, fed the same steps.
+ *
  * @module
  */
+import { createWindowLoudness, type WindowMaxima, type WindowReading } from "./window_loudness.ts";
 
 /** Lowest loudness counted (the absolute gate), LUFS. */
 const ABS_GATE = -70;
@@ -296,6 +300,8 @@ export function createGatedProgramme(rate: number) {
 export interface LoudnessMeter extends StepMeter {
   /** The figures so far. */
   result(): GatedLoudness;
+  /** The largest momentary and short-term loudness so far. */
+  maxima(): WindowMaxima;
 }
 
 /**
@@ -303,9 +309,20 @@ export interface LoudnessMeter extends StepMeter {
  *
  * @param weights BS.1770 channel weights (1 for front channels, 1.41 for
  *   surrounds, 0 for LFE); all 1 by default.
+ * @param observe called after every 100 ms step with the momentary and
+ *   short-term loudness, for a meter that shows them as the programme plays.
  */
-export function createLoudnessMeter(rate: number, channels: number, weights?: number[]): LoudnessMeter {
+export function createLoudnessMeter(
+  rate: number,
+  channels: number,
+  weights?: number[],
+  observe?: (reading: WindowReading) => void,
+): LoudnessMeter {
   const programme = createGatedProgramme(rate);
-  const filters = createStepMeter(rate, channels, weights, programme.add);
-  return { ...filters, result: programme.result };
+  const windows = createWindowLoudness(rate, stepFrames(rate), observe);
+  const filters = createStepMeter(rate, channels, weights, (energy) => {
+    programme.add(energy);
+    windows.add(energy);
+  });
+  return { ...filters, result: programme.result, maxima: windows.maxima };
 }

@@ -19,6 +19,7 @@ import {
   outputRate,
 } from "./formats.ts";
 import { formatSeconds } from "../shared/format.ts";
+import { explainGain, type GainDecision } from "./gain_decision.ts";
 import type { AudioLimits } from "./limits.ts";
 import { measureAudio, type Measurement } from "./measure.ts";
 import { applyPlan, type Job, remaining } from "./pass.ts";
@@ -64,6 +65,8 @@ export interface NormalizeResult {
   output: Loudness;
   target: LoudnessTarget;
   normalizationType: NormalizationType;
+  /** Whether the gain was linear or limited, and why. */
+  gainDecision: GainDecision;
   /** Gain applied before any limiting, dB. */
   gainDb: number;
   /** Passes over the audio, the measurement included (in process or through ffmpeg). */
@@ -165,7 +168,8 @@ export async function normalizeAudio(
       signal,
       reuseInput,
     };
-    const result = await converge(job, request.mode ?? "auto");
+    const mode = request.mode ?? "auto";
+    const result = await converge(job, mode);
     const stream: StreamInfo = measurement.stream;
     return {
       audio: result.audio,
@@ -178,6 +182,14 @@ export async function normalizeAudio(
       output: result.output,
       target,
       normalizationType: result.plan.type,
+      gainDecision: explainGain({
+        input: measurement.loudness,
+        output: result.output,
+        target,
+        mode,
+        type: result.plan.type,
+        encoderHeadroomDb: headroomOf(format),
+      }),
       gainDb: Math.round(result.plan.gainDb * 100) / 100,
       passes: result.passes + 1,
     };

@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
-import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../payments/mcp_meta_keys.ts";
+import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "../payments/mod.ts";
 
 /** Options for {@linkcode connectMcp}. */
 export interface ConnectOptions {
@@ -35,18 +35,32 @@ export async function connectMcp(url: string | URL, options: ConnectOptions = {}
 }
 
 /**
- * The payment requirement a tool result carries, if any: a tool error whose
- * `structuredContent` (or else first text block, as JSON) has `x402Version`
- * and `accepts`.
+ * What these helpers read of a tool result: the shape every MCP SDK's
+ * `CallToolResult` has (1.x and 2.x differ in how they type the rest).
  */
-export function paymentRequiredOf(result: CallToolResult): PaymentRequired | undefined {
+export interface ToolResultLike {
+  isError?: boolean;
+  structuredContent?: unknown;
+  content: readonly ({ type: string; text?: string } | { type: string })[];
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * The payment requirement a tool result carries, if any: a tool error whose
+ * `structuredContent` (or else first text block, as JSON, bare or in the
+ * `x402/error` wrapper) has `x402Version` and `accepts`.
+ */
+export function paymentRequiredOf(result: ToolResultLike): PaymentRequired | undefined {
   if (!result.isError) return undefined;
   if (isPaymentRequired(result.structuredContent)) return result.structuredContent;
   const [first] = result.content;
-  if (first?.type !== "text") return undefined;
+  if (first?.type !== "text" || !("text" in first) || typeof first.text !== "string") return undefined;
   try {
     const parsed: unknown = JSON.parse(first.text);
-    return isPaymentRequired(parsed) ? parsed : undefined;
+    if (isPaymentRequired(parsed)) return parsed;
+    // The x402 MCP transport's text form: {"x402/error": {code: 402, message, data: PaymentRequired}}.
+    const wrapped = (parsed as { "x402/error"?: { data?: unknown } } | null)?.["x402/error"]?.data;
+    return isPaymentRequired(wrapped) ? wrapped : undefined;
   } catch {
     return undefined;
   }
@@ -58,7 +72,7 @@ function isPaymentRequired(value: unknown): value is PaymentRequired {
 }
 
 /** The settlement response in a result's `_meta["x402/payment-response"]`, if any. */
-export function settlementOf(result: CallToolResult): SettleResponse | undefined {
+export function settlementOf(result: ToolResultLike): SettleResponse | undefined {
   return result._meta?.[PAYMENT_RESPONSE_META_KEY] as SettleResponse | undefined;
 }
 

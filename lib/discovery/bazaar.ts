@@ -15,31 +15,61 @@ import { type AnyOperation, inputJsonSchema, pathParamNames } from "../operation
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
-/** The `extensions` object advertising `operation`'s HTTP route in its payment requirement. */
+/**
+ * The `extensions` object advertising `operation`'s HTTP route in its payment
+ * requirement, as the x402 SDK's resource server sends it: its declaration
+ * enriched with the method and, for a route with path parameters, those
+ * parameters (here the example's) in both `info` and `schema`. A `pathParams`
+ * in `info` that the schema does not admit fails the facilitator's
+ * `validateDiscoveryExtension` (`additionalProperties: false`), and the route
+ * is never catalogued.
+ */
 export function discoveryExtension(operation: AnyOperation): Record<string, unknown> {
-  const schema = inputJsonSchema(operation);
+  const names = pathParamNames(operation);
+  const schema = withoutProperties(inputJsonSchema(operation), names);
   const example = operation.example ?? {};
-  const pathParams = Object.fromEntries(pathParamNames(operation).map((name) => [name, example[name] ?? ""]));
+  const pathParams = Object.fromEntries(names.map((name) => [name, example[name] ?? ""]));
   const input = Object.fromEntries(Object.entries(example).filter(([name]) => !(name in pathParams)));
+  const dynamic = names.length > 0;
   // The output schema stays in /openapi.json: every 402 carries this, so it stays small.
   const query = operation.method === "GET";
   const info = query
-    ? { type: "http", queryParams: input, pathParams, method: operation.method }
-    : { type: "http", bodyType: "json", body: input, pathParams, method: operation.method };
+    ? { type: "http", queryParams: input, ...(dynamic ? { pathParams } : {}), method: operation.method }
+    : {
+      type: "http",
+      bodyType: "json",
+      body: input,
+      ...(dynamic ? { pathParams } : {}),
+      method: operation.method,
+    };
   const properties = query
     ? {
       type: { type: "string", const: "http" },
-      method: { type: "string", enum: ["GET", "HEAD", "DELETE"] },
+      method: { type: "string", enum: [operation.method] },
       queryParams: { type: "object", ...schema },
+      ...(dynamic ? { pathParams: { type: "object" } } : {}),
     }
     : {
       type: { type: "string", const: "http" },
-      method: { type: "string", enum: ["POST", "PUT", "PATCH"] },
+      method: { type: "string", enum: [operation.method] },
       bodyType: { type: "string", enum: ["json", "form-data", "text"] },
       body: schema,
+      ...(dynamic ? { pathParams: { type: "object" } } : {}),
     };
   const required = query ? ["type", "method"] : ["type", "method", "bodyType", "body"];
   return declaration(info, { type: "object", properties, required, additionalProperties: false });
+}
+
+/** `schema` without the properties `names` (path parameters are not query or body fields). */
+export function withoutProperties(schema: Record<string, unknown>, names: readonly string[]) {
+  if (names.length === 0) return schema;
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties ?? {}) as Record<string, unknown>).filter(([name]) =>
+      !names.includes(name)
+    ),
+  );
+  const required = ((schema.required ?? []) as string[]).filter((name) => !names.includes(name));
+  return { ...schema, properties, ...(required.length > 0 ? { required } : { required: undefined }) };
 }
 
 /** What an MCP tool's discovery metadata names. */

@@ -5,7 +5,16 @@
  *
  * @module
  */
-import type { AnyOperation, BinaryInput, Catalog } from "../operation/mod.ts";
+import {
+  type AnyOperation,
+  type BinaryInput,
+  type Catalog,
+  inputJsonSchema,
+  type JsonSchema,
+  openApiPath,
+  outputJsonSchema,
+  pathParamNames,
+} from "../operation/mod.ts";
 import { freePaths } from "./openapi_free.ts";
 
 /** Each operation's real answer, recorded on a local-mode service by `deno task examples`. */
@@ -13,16 +22,9 @@ const RESPONSE_EXAMPLES: Record<string, unknown> = responseExamples;
 
 const EXAMPLE_REQUEST_ID = "3f2c8a9e-6b1d-4f57-9a0e-5c2b7d1e4a60";
 const EXAMPLE_TIMESTAMP = "2026-01-01T00:00:00.000Z";
-import type { PaymentRail } from "../payments/rails.ts";
+import type { PaymentRail } from "../payments/mod.ts";
 import { SERVICE_NAME, VERSION } from "../server/version.ts";
 import responseExamples from "./response_examples.json" with { type: "json" };
-import {
-  inputJsonSchema,
-  type JsonSchema,
-  openApiPath,
-  outputJsonSchema,
-  pathParamNames,
-} from "../operation/mod.ts";
 
 const ERROR_RESPONSES: Record<string, string> = {
   "400": "Invalid input (nothing is charged)",

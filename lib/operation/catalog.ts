@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PaymentRail } from "../payments/rails.ts";
+import type { PaymentRail } from "../payments/mod.ts";
 import type { AnyOperation } from "./define.ts";
 import type { Catalog, Registry } from "./registry_types.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { PaymentRail } from "../payments/rails.ts";
+import type { PaymentRail } from "../payments/mod.ts";
 import type { Runtime } from "../server/runtime.ts";
 import type { AnyOperation } from "./define.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PricedResource } from "../payments/gateway.ts";
+import type { PricedResource } from "../payments/mod.ts";
 import type { AnyOperation } from "./define.ts";
 
 /** The resource a buyer pays for when calling `operation` at `url`. */
@@ -18,6 +18,7 @@ export function pricedResource(
     description: `${operation.title}: ${operation.summary}`,
     mimeType: "application/json",
     price: operation.price,
+    operation: operation.id,
     extensions,
   };
 }

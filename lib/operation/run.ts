@@ -8,7 +8,7 @@
  */
 import { UpstreamTimeoutError } from "../shared/errors.ts";
 import type { Logger } from "../shared/log.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
+import type { PaymentGateway } from "../payments/mod.ts";
 import type { Services } from "../server/services.ts";
 import { binaryBytes } from "./binary_output.ts";
 import type { AnyOperation } from "./define.ts";

@@ -17,12 +17,24 @@ import { type Authorization, type AuthorizationParts, authorizePayment } from ".
 import type { ClaimStore, KeptAnswer } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
-import { FacilitatorReadiness } from "./readiness.ts";
+import { tracedRelease, tracedSettlement, tracedVerification } from "./payment_telemetry.ts";
+import { FacilitatorReadiness, type ReadinessChange, type ReadinessTiming } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";
-import { type PaidOutcome, type PaidWork, settleOrRelease } from "./paid_work.ts";
+import { type PaidOutcome, type PaidWork, type SettlementSteps, settleOrRelease } from "./paid_work.ts";
 import { Reconciler, type SettlementChain } from "./reconciliation.ts";
 
-export type { Authorization, KeptAnswer, PaidOutcome, PaidWork, PricedResource, SettlementEvent };
+export type {
+  Authorization,
+  KeptAnswer,
+  PaidOutcome,
+  PaidWork,
+  PricedResource,
+  ReadinessChange,
+  SettlementEvent,
+};
+
+/** How long the facilitator may take to answer a verification or a settlement unless configured, in ms. */
+export const FACILITATOR_TIMEOUT_MS = 20_000;
 
 /** Options for {@linkcode PaymentGateway}. */
 export interface PaymentGatewayOptions {
@@ -34,6 +46,8 @@ export interface PaymentGatewayOptions {
   claims: ClaimStore;
   /** Minimum pause between attempts to reach an unreachable facilitator (default 2 s). */
   retryInitMs?: number;
+  /** Time budget of one attempt to reach the facilitator, and the longest pause between attempts. */
+  readiness?: ReadinessTiming;
   /** Receives one event per settlement attempt. */
   onSettlement?: (event: SettlementEvent) => void;
   /**
@@ -55,14 +69,20 @@ export class PaymentGateway {
   readonly #offers: PaymentOffers;
   readonly #authorizing: AuthorizationParts;
   readonly #settlements: Settlements;
+  readonly #tracedSettlements: SettlementSteps;
   /** Resolves settlements whose outcome was lost, from the chain. */
   readonly reconciler: Reconciler;
 
   constructor(options: PaymentGatewayOptions) {
     const server = new x402ResourceServer(options.facilitator);
-    this.#readiness = new FacilitatorReadiness(server, options.rails, options.retryInitMs ?? 2_000);
+    this.#readiness = new FacilitatorReadiness(
+      server,
+      options.rails,
+      options.retryInitMs ?? 2_000,
+      options.readiness,
+    );
     this.#offers = new PaymentOffers(server, () => this.ready());
-    const timeoutMs = options.facilitatorTimeoutMs ?? 20_000;
+    const timeoutMs = options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS;
     const onSettlement = options.onSettlement ?? (() => {});
     this.reconciler = new Reconciler({
       claims: options.claims,
@@ -80,6 +100,13 @@ export class PaymentGateway {
       resolvePending: (paymentId) => this.reconciler.resolve(paymentId),
     };
     this.#settlements = new Settlements({ ...this.#authorizing, onSettlement });
+    const settlements = this.#settlements;
+    // Every settlement and release of paid work, as telemetry (spans, payment counters, revenue).
+    this.#tracedSettlements = {
+      release: (authorization) => tracedRelease(authorization, () => settlements.release(authorization)),
+      settleIfPresent: (authorization, presence, answer) =>
+        tracedSettlement(authorization, () => settlements.settleIfPresent(authorization, presence, answer)),
+    };
   }
 
   /** Whether the facilitator has been reached, and the last error if not. */
@@ -90,6 +117,16 @@ export class PaymentGateway {
   /** Reaches the facilitator once; throws `UnavailableError` while it cannot be reached. */
   ready(): Promise<void> {
     return this.#readiness.ready();
+  }
+
+  /** Keeps trying to reach the facilitator in the background until it answers (see `FacilitatorReadiness.start`). */
+  startReadiness(onChange?: (change: ReadinessChange) => void): void {
+    this.#readiness.start(onChange);
+  }
+
+  /** Stops the background attempts. */
+  stopReadiness(): void {
+    this.#readiness.stop();
   }
 
   /** The requirements a buyer must meet for `resource` on `rail` (cached per price). */
@@ -124,7 +161,11 @@ export class PaymentGateway {
     payload: PaymentPayload,
     method?: string,
   ): Promise<Authorization | KeptAnswer> {
-    return authorizePayment(this.#authorizing, rail, resource, payload, method);
+    return tracedVerification(
+      rail,
+      resource,
+      () => authorizePayment(this.#authorizing, rail, resource, payload, method),
+    );
   }
 
   /**
@@ -132,8 +173,8 @@ export class PaymentGateway {
    * `PaymentRequiredError` (carrying the settlement response) when
    * settlement fails, so the work's output must not be served.
    */
-  settle(authorization: Authorization): Promise<SettleResponse> {
-    return this.#settlements.settle(authorization);
+  async settle(authorization: Authorization): Promise<SettleResponse> {
+    return (await tracedSettlement(authorization, () => this.#settlements.settle(authorization)))!;
   }
 
   /**
@@ -142,7 +183,12 @@ export class PaymentGateway {
    * `paid_work.ts`). The one money step both transports take.
    */
   settleOrRelease<T>(authorization: Authorization | KeptAnswer, work: PaidWork<T>): Promise<PaidOutcome<T>> {
-    return settleOrRelease(this.#settlements, authorization, work, this.#authorizing.claims.answerMaxBytes);
+    return settleOrRelease(
+      this.#tracedSettlements,
+      authorization,
+      work,
+      this.#authorizing.claims.answerMaxBytes,
+    );
   }
 
   /** Reports a settled answer that could not be handed over, for the settlement log. */
@@ -152,6 +198,6 @@ export class PaymentGateway {
 
   /** Gives an authorized payment back unspent (its work failed). */
   release(authorization: Authorization): Promise<void> {
-    return this.#settlements.release(authorization);
+    return tracedRelease(authorization, () => this.#settlements.release(authorization));
   }
 }

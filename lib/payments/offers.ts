@@ -22,6 +22,8 @@ export interface PricedResource {
   mimeType: string;
   /** Price in USD, e.g. `"$0.004"`. */
   price: `$${string}`;
+  /** The operation sold (its id), for telemetry. */
+  operation?: string;
   /** x402 extensions to advertise (e.g. Bazaar discovery info). */
   extensions?: Record<string, unknown>;
 }

@@ -16,6 +16,9 @@ import type { Authorization } from "./authorization.ts";
 import type { KeptAnswer } from "./claims.ts";
 import type { Settlements } from "./settlement.ts";
 
+/** The two settlement steps paid work ends in (the gateway passes them traced). */
+export type SettlementSteps = Pick<Settlements, "release" | "settleIfPresent">;
+
 /** Paid work and how to judge its result. */
 export interface PaidWork<T> {
   /** Runs the work; what it throws is rethrown once the payment is released. */
@@ -51,7 +54,7 @@ export type PaidOutcome<T> =
  * `UnavailableError`).
  */
 export async function settleOrRelease<T>(
-  settlements: Settlements,
+  settlements: SettlementSteps,
   authorization: Authorization | KeptAnswer,
   work: PaidWork<T>,
   maxKeptBytes: number,

@@ -7,7 +7,7 @@
  * @module
  */
 import { UnavailableError } from "../shared/errors.ts";
-import { createSolanaClient, rpcCall, type SolanaClient } from "../solana/rpc.ts";
+import { createSolanaClient, rpcCall, type SolanaClient } from "../solana/mod.ts";
 
 /** An embedded chain's JSON-RPC, answered in process (local mode's Solana chain). */
 export interface EmbeddedSolanaRpc {

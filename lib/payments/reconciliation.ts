@@ -20,7 +20,7 @@
  */
 import { getBase58Decoder } from "@solana/codecs-strings";
 import type { SettleResponse } from "@x402/core/types";
-import { rpcCall, type SolanaClient } from "../solana/rpc.ts";
+import { rpcCall, type SolanaClient } from "../solana/mod.ts";
 import type { ClaimStore } from "./claims.ts";
 import type { PaymentRail } from "./rails.ts";
 import { signedMessageBytes } from "./rails.ts";

@@ -41,7 +41,7 @@ import {
 } from "@solana-program/token-2022";
 import type { PaymentRequirements } from "@x402/core/types";
 import { InvalidInputError, UnprocessableError } from "../shared/errors.ts";
-import { isSolanaAddress } from "../solana/base58.ts";
+import { isSolanaAddress } from "../solana/mod.ts";
 
 /** The Memo program the scheme expects its nonce or seller memo in. */
 export const MEMO_PROGRAM_ADDRESS = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr" as Address;

@@ -15,13 +15,28 @@ import type { Line } from "./types.ts";
 
 /**
  * True when a line wholly of code is the rest of inline code that a line of
- * the paragraph in `draft` ends with, wrapped onto the next line: it sits a
+ * the paragraph in `draft` ends with, or inline code the list item in
+ * `draft` wrapped onto its text's edge, wrapped onto the next line: it sits a
  * line below, where a listing would stand a paragraph's space below.
+ *
+ * @param continuesItem Whether a line continues a list item (segmentation's own test).
  */
-export function wrapsInlineCode(draft: Draft, line: Line, stats: DocumentStats): boolean {
-  const prev = draft.lines.at(-1)!;
+export function wrapsInlineCode(
+  draft: Draft,
+  line: Line,
+  stats: DocumentStats,
+  continuesItem: (draft: Draft, line: Line, stats: DocumentStats) => boolean,
+): boolean {
+  const prev = draft.lines.at(-1);
+  if (!prev || isCodeLine(prev)) return false;
+  if (draft.kind === "list_item") {
+    // An item's text wraps to where its first line's text starts; a listing in the item stands
+    // further below. The code may be the whole of what wrapped.
+    const textX = draft.lines[0]?.spans.find((s) => s.text.trim())?.x;
+    return textX !== undefined && Math.abs(line.x0 - textX) <= 1 && continuesItem(draft, line, stats);
+  }
   const end = prev.spans.findLast((s) => s.text.trim());
-  return !!end?.font.monospace && !isCodeLine(prev) && continuesText(draft, line, stats);
+  return draft.kind === "text" && !!end?.font.monospace && continuesText(draft, line, stats);
 }
 
 /**
@@ -35,6 +50,8 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   if (a !== undefined || b !== undefined) return a === b;
   // Blank lines inside a block keep the line grid; the space between two blocks does not.
   const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
+  // Closer than a line: a wrapped line, set tighter than the lines of the listing (an HTML engine's).
+  if (steps > 0.7 && steps < 1.2) return true;
   return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1;
 }
 

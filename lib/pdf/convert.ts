@@ -205,7 +205,11 @@ export function finishConversion(
   };
   if (plan.title) result.title = plan.title;
   if (plan.author) result.author = plan.author;
-  if (plan.outline.length) result.outline = plan.outline;
+  if (plan.outline.length) {
+    result.outline = plan.outline.map(({ title, level, page }) =>
+      page === undefined ? { title, level } : { title, level, page }
+    );
+  }
   return result;
 }
 
@@ -221,6 +225,18 @@ interface OutlineNode {
   items: OutlineNode[];
 }
 
+/** Characters some producers write into bookmark titles as HTML entities. */
+const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** A bookmark title with the HTML entities a producer left in it decoded (rst2pdf writes `&nbsp;`). */
+function decodeEntities(title: string): string {
+  return title.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
 /** Flattens the outline, resolving each entry's page where possible. */
 async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const roots = (await doc.getOutline()) as OutlineNode[] | null;
@@ -228,9 +244,10 @@ async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const walk = async (nodes: OutlineNode[], level: number) => {
     for (const node of nodes) {
       if (entries.length >= OUTLINE_LIMIT) return;
-      const entry: OutlineEntry = { title: node.title.replace(/\s+/g, " ").trim(), level };
-      const page = await destinationPage(doc, node.dest).catch(() => undefined);
-      if (page !== undefined) entry.page = page;
+      const entry: OutlineEntry = { title: decodeEntities(node.title).replace(/\s+/g, " ").trim(), level };
+      const target = await destination(doc, node.dest).catch(() => undefined);
+      if (target?.page !== undefined) entry.page = target.page;
+      if (target?.top !== undefined) entry.top = target.top;
       if (entry.title) entries.push(entry);
       await walk(node.items ?? [], level + 1);
     }
@@ -239,14 +256,24 @@ async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   return entries;
 }
 
-/** The 1-based page an outline destination points to. */
-async function destinationPage(
+/**
+ * Where in a destination's array its top is, by fit type: `[page, /XYZ left
+ * top zoom]`, `[page, /FitH top]`, `[page, /FitR left bottom right top]`.
+ */
+const TOP_AT: Record<string, number> = { XYZ: 3, FitH: 2, FitBH: 2, FitR: 5 };
+
+/** The 1-based page an outline destination points to, and the top it shows. */
+async function destination(
   doc: PDFDocumentProxy,
   dest: OutlineNode["dest"],
-): Promise<number | undefined> {
+): Promise<{ page?: number; top?: number }> {
   const explicit = typeof dest === "string" ? await doc.getDestination(dest) : dest;
   const ref = explicit?.[0];
-  if (ref === undefined || ref === null) return undefined;
-  if (typeof ref === "number") return ref + 1;
-  return (await doc.getPageIndex(ref as Parameters<PDFDocumentProxy["getPageIndex"]>[0])) + 1;
+  if (ref === undefined || ref === null) return {};
+  const fit = (explicit![1] as { name?: string } | null)?.name ?? "";
+  const top = explicit![TOP_AT[fit] ?? -1];
+  const page = typeof ref === "number"
+    ? ref + 1
+    : (await doc.getPageIndex(ref as Parameters<PDFDocumentProxy["getPageIndex"]>[0])) + 1;
+  return typeof top === "number" && Number.isFinite(top) ? { page, top } : { page };
 }

@@ -23,6 +23,8 @@ export interface Draft {
   markerX?: number;
   listId?: number;
   heading?: number;
+  /** A heading the document's outline points at: the outline's level for it, which typography does not change. */
+  outlined?: number;
   /** A heading at TeX's run-in levels (its fourth and fifth), whose level the sections around it give. */
   runIn?: boolean;
   quote?: boolean;

@@ -16,7 +16,7 @@ import {
 } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
-import { bodyColumns, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
+import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
@@ -86,6 +86,29 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });
+  // Where the outline points, its level stands, whatever the typography made of the line; below a
+  // title the outline leaves out, one level further down.
+  const shift = titleAboveOutline(texts) ? 1 : 0;
+  for (const t of texts) {
+    if (!t.draft.outlined) continue;
+    t.draft.heading = Math.min(6, t.draft.outlined + shift);
+    delete t.draft.runIn;
+  }
+}
+
+/**
+ * True when a heading the outline leaves out stands before every heading it
+ * names, set larger than all of them: the document's title, over an outline
+ * that counts its levels from the sections under it (a reStructuredText
+ * title, a book's cover).
+ */
+function titleAboveOutline(texts: readonly HeadingDraft[]): boolean {
+  const first = texts.findIndex((t) => t.draft.outlined);
+  if (first <= 0) return false;
+  const largest = Math.max(...texts.filter((t) => t.draft.outlined).map((t) => t.info.size));
+  return texts.slice(0, first).some((t) =>
+    t.draft.heading && !t.draft.outlined && t.info.size > largest * 1.05
+  );
 }
 
 /**
@@ -180,15 +203,24 @@ function spacedLike(spacings: ReadonlyArray<[number, number] | null>, gap: numbe
 /** Marks body-size paragraphs set in as block quotes (untagged text only). */
 export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
   const columns = bodyColumns(pages, stats.bodySize);
+  const pageOf = new Map(pages.map((p) => [p.page, p]));
+  const gutters = new Map<number, number | null>();
   const indent = firstLineIndent(
     drafts.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
     (line) => columns.get(line.page)?.left,
   );
   drafts.forEach((draft, i) => {
-    const column = columns.get(draft.page);
     const first = draft.lines[0];
-    if (draft.kind !== "text" || draft.heading || !column || !first || blockId(first) !== undefined) return;
-    if (!nearSize(first.size, stats.bodySize)) return;
+    if (draft.kind !== "text" || draft.heading || !first) return;
+    // A tagged PDF says where its quotes are.
+    if (blockId(first) !== undefined) {
+      if (first.spans.some((s) => s.tag?.quote)) draft.quote = true;
+      return;
+    }
+    const pageColumn = columns.get(draft.page);
+    if (!pageColumn || !nearSize(first.size, stats.bodySize)) return;
+    // Set in from the edge of the column it stands in, on a page of two.
+    const column = columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters);
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
       ? prev.lines[0]?.spans[0]?.x ?? prev.markerX

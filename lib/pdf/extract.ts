@@ -9,6 +9,7 @@ import { type FontResolver, typedText } from "./fonts.ts";
 import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
+import { labelGridCells } from "./rulings.ts";
 import { addVectorBullets, type OperatorList, pageShapes } from "./vector_marks.ts";
 
 /** A page's spans. */
@@ -210,19 +211,31 @@ async function withShapes(
   if (spans.length === 0) return spans;
   const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
+  const labelled = labelGridCells(spans, shapes.grids, ids);
   const areaIds = shapes.areas.map(() => ids.next++);
-  for (const span of spans) {
+  for (const span of labelled) {
     const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
-    // The innermost (last painted) area holding the span's first letter.
+    // The innermost (last painted) area holding the span's first letter, past a token's highlight.
     for (let k = shapes.areas.length - 1; k >= 0; k--) {
       const a = shapes.areas[k]!;
+      if (isHighlight(a, span)) continue;
       if (x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1) {
         span.shade = areaIds[k]!;
         break;
       }
     }
   }
-  return addVectorBullets(spans, shapes.marks);
+  return addVectorBullets(labelled, shapes.marks);
+}
+
+/**
+ * True when an area is a syntax highlighter's background behind a token or a
+ * line of a listing, which is shading within the listing's (if any), not a
+ * block of its own: a line tall, and starting where its text does, where a
+ * listing's shading leaves room on the left.
+ */
+function isHighlight(area: { x0: number; y0: number; y1: number }, span: Span): boolean {
+  return area.y1 - area.y0 < span.size * 1.5 && area.x0 >= span.x - 1;
 }
 
 /** Rough advance of a character in ems, enough to place link edges inside a span. */

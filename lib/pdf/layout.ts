@@ -148,12 +148,15 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
       if (x > left + width * 0.3 && x < left + width * 0.7) candidates.add(Math.round(x));
     }
   }
-  let best: { x: number; score: number; spanning: Set<number>; rightEnd: number } | null = null;
+  let best: { x: number; score: number; spanning: Set<number>; rightEnd: number; ruled: boolean } | null =
+    null;
   for (const x of candidates) {
-    let leftText = 0, rightText = 0, leftLines = 0, rightLines = 0, rightEnd = -Infinity;
+    let leftText = 0, rightText = 0, leftLines = 0, rightLines = 0, rightEnd = -Infinity, ruled = false;
     const spanning = new Set<number>();
     lines.forEach((l, i) => {
-      const running = l.x1 - l.x0 > width * 0.3;
+      // A ruled or tagged table's cells are a block of the column they stand in, however short.
+      const cell = l.spans[0]?.tag?.cell !== undefined;
+      const running = cell || l.x1 - l.x0 > width * 0.3;
       if (l.x1 <= x + 0.5) {
         leftLines++;
         if (running) leftText++;
@@ -161,15 +164,18 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
         rightLines++;
         rightEnd = Math.max(rightEnd, l.x1);
         if (running) rightText++;
+        ruled ||= cell;
       } else spanning.add(i);
     });
     if (leftText < 3 || rightText < 3 || spanning.size > lines.length * 0.25) continue;
     const score = Math.min(leftLines, rightLines) - spanning.size * 2;
-    if (!best || score > best.score) best = { x, score, spanning, rightEnd };
+    if (!best || score > best.score) best = { x, score, spanning, rightEnd, ruled };
   }
   // A page's right column runs to its text's right edge; two narrow columns ending well short of lines
-  // that cross them are a table of wrapped cells within one column, read row by row.
-  if (!best || best.score <= 3 || right - best.rightEnd > width * MAX_COLUMN_SHORTFALL) return null;
+  // that cross them are a table of wrapped cells within one column, read row by row. A column holding a
+  // ruled table may end short: the table's own rules, not alignment, made its cells.
+  if (!best || best.score <= 3) return null;
+  if (!best.ruled && right - best.rightEnd > width * MAX_COLUMN_SHORTFALL) return null;
   return { x: best.x, spanning: best.spanning };
 }
 

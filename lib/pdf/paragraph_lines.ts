@@ -89,6 +89,26 @@ function hangs(draft: Draft): boolean {
 }
 
 /**
+ * True when the first word of `line` would have fitted at the end of the
+ * line before it, with room to spare: the line was ended by hand, as a
+ * paragraph's last line is, not wrapped. The measure is as wide as the
+ * furthest either the paragraph's lines or `line` reach, so a paragraph
+ * beside another column is measured within its own. A producer that leaves
+ * no space between paragraphs and indents none (AbiWord) shows no other sign.
+ */
+function nextWordFitted(lines: readonly Line[], line: Line): boolean {
+  const prev = lines.at(-1)!;
+  const span = line.spans.find((s) => s.text.trim());
+  if (!span) return false;
+  const text = span.text.trimStart();
+  const word = /^\S+/.exec(text)?.[0] ?? "";
+  const width = span.width * word.length / Math.max(text.length, 1);
+  let right = line.x1;
+  for (const l of lines) right = Math.max(right, l.x1);
+  return right - prev.x1 > width * 1.3 + prev.size;
+}
+
+/**
  * True when `line` continues the paragraph in `draft`.
  *
  * @param edges The left and right edges of the page's text, where known, and whether its lines are
@@ -123,6 +143,7 @@ export function continuesText(
   if (hangs(draft) && line.x0 <= left + 1) return false;
   if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
   if (draft.lines.length >= 2 && prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
+  if (ended && nextWordFitted(draft.lines, line)) return false;
   // Two lines set in alike from the margin, the first ending a sentence two ems short of the text's right
   // edge (less as much again, as a quote is set in on both sides): a paragraph's continued lines return to
   // the margin, so each opens a paragraph of its own (indented paragraphs of one line, no space between).

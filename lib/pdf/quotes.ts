@@ -7,6 +7,7 @@
  * @module
  */
 import { linesExtent } from "./draft.ts";
+import { findGutter } from "./layout.ts";
 import { firstWhere } from "./sorted.ts";
 import { nearSize } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
@@ -157,4 +158,30 @@ export function isQuoteParagraph(
   if (x0 < column.left + size * 0.9 || x0 > column.left + size * 5) return false;
   if (lines.some((l) => Math.abs(l.x0 - x0) > size * 0.6 && l !== lines[0])) return false;
   return x1 <= column.right - size * 0.9;
+}
+
+/**
+ * The text column a line stands in: on a page set in two columns (see
+ * `findGutter`), the left or right column's own edges, so a quote is set in
+ * from its column's edge rather than the page's; else the page's column.
+ *
+ * @param pageColumn The page's body column ({@linkcode bodyColumns}).
+ * @param gutters Gutters found so far, by page (filled as pages are asked about).
+ */
+export function columnOf(
+  page: PageText,
+  line: Line,
+  pageColumn: Column,
+  gutters: Map<number, number | null>,
+): Column {
+  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines)?.x ?? null);
+  const gutter = gutters.get(page.page);
+  if (gutter === null || gutter === undefined) return pageColumn;
+  const right = line.x0 >= gutter - 0.5;
+  const side = page.lines.filter((l) => right ? l.x0 >= gutter - 0.5 : l.x1 <= gutter + 0.5);
+  const left = pageLeft({ ...page, lines: side })?.x;
+  if (left === undefined) return pageColumn;
+  let end = -Infinity;
+  for (const l of side) end = Math.max(end, l.x1);
+  return { left, right: end };
 }

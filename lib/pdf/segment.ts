@@ -11,6 +11,7 @@ import { continuesText } from "./paragraph_lines.ts";
 import { pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
+import type { OutlineHit } from "./outline_map.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
@@ -189,14 +190,47 @@ function justifiedEdge(prose: readonly Line[]): number | undefined {
   return edge;
 }
 
+/** What segmentation knows of the document beyond the page: the outline's titles and the lines it points at. */
+export interface OutlineKnowledge {
+  titles: ReadonlySet<string>;
+  hits: ReadonlyMap<Line, OutlineHit>;
+}
+
+/**
+ * The heading the outline points at from `lines[start]`, as a draft, with the
+ * index after its lines; null when the line is not one's first.
+ */
+function outlinedHeading(lines: readonly Line[], start: number, page: number, outline: OutlineKnowledge) {
+  const hit = outline.hits.get(lines[start]!);
+  if (!hit || hit.first !== lines[start]) return null;
+  let end = start + 1;
+  while (end < lines.length && outline.hits.get(lines[end]!)?.first === hit.first) end++;
+  // Rows of a wrapped heading stay lines of their own; pieces of one row (a number and its title) join.
+  const rows: Line[][] = [];
+  for (const line of lines.slice(start, end)) {
+    const row = rows.at(-1);
+    if (row && Math.abs(row[0]!.y - line.y) <= Math.min(row[0]!.size, line.size) * 0.35) row.push(line);
+    else rows.push([line]);
+  }
+  const draft: Draft = {
+    kind: "text",
+    page,
+    lines: rows.map(joinRow),
+    heading: hit.level,
+    outlined: hit.level,
+  };
+  return { draft, end };
+}
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 export function segmentPage(
   page: PageText,
   stats: DocumentStats,
   drafts: Draft[],
   nesting: ListNesting,
-  titles: ReadonlySet<string>,
+  outline: OutlineKnowledge,
 ) {
+  const { titles } = outline;
   const lines = page.lines;
   const prose = lines.filter((l) => !isCodeLine(l));
   const right = prose.reduce((edge, l) => Math.max(edge, l.x1), -Infinity);
@@ -207,8 +241,18 @@ export function segmentPage(
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
-    const last = drafts[drafts.length - 1];
+    // Back up the page: the next column, where the last column's marker indents mean nothing.
+    if (i > 0 && line.y < lines[i - 1]!.y - line.size * 3) nesting.reset();
+    // Nothing runs on into a heading the outline points at.
+    const last = drafts.at(-1)?.outlined ? undefined : drafts.at(-1);
     const tag = line.spans[0]?.tag;
+    const heading = tag ? null : outlinedHeading(lines, i, page.page, outline);
+    if (heading) {
+      drafts.push(heading.draft);
+      nesting.reset();
+      i = heading.end;
+      continue;
+    }
     const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i, stats);
     if (table) {
       drafts.push({
@@ -226,7 +270,7 @@ export function segmentPage(
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     const code = isCodeLine(line) && !setAsText(line, margin);
-    if (last?.kind === "text" && code && wrapsInlineCode(last, line, stats)) {
+    if (code && last && wrapsInlineCode(last, line, stats, continuesItem)) {
       last.lines.push(line);
       continue;
     }

@@ -36,6 +36,13 @@ const MIN_SIDE = 0.79;
 export const SHAPE_HINT_CALL = `if (fn === OPS.setGState || (fn >= OPS.moveTo && fn <= OPS.endPath)) ` +
   `globalThis.${GLOBAL}?.(fn, args, this.stateManager.state.ctm);`;
 
+/**
+ * The shortest thin path, in points, counted as an upright rule (a table's
+ * column edge) when it is taller than wide; a level one (an underline, a
+ * rule under a header) is let through.
+ */
+const MIN_RULE = 4;
+
 /** Paths and graphics states seen that may matter; only its changes mean anything. */
 let hints = 0;
 /** The box, in page space, of the path being built. */
@@ -85,8 +92,8 @@ export function readOperator(fn: number, args: ArrayLike<number> | null, ctm: Ar
     }
   }
   if (fn >= OPS.stroke && fn <= OPS.closeEOFillStroke) {
-    // Anything but a path known to be thin counts.
-    if (unknown || (x1 - x0 >= MIN_SIDE && y1 - y0 >= MIN_SIDE)) hints++;
+    // Anything but a path known to be thin counts, and an upright rule: a ruled table's column edge.
+    if (unknown || (x1 - x0 >= MIN_SIDE && y1 - y0 >= MIN_SIDE) || y1 - y0 >= MIN_RULE) hints++;
   }
   if (fn >= OPS.stroke && fn <= OPS.endPath) {
     x0 = y0 = Infinity, x1 = y1 = -Infinity;

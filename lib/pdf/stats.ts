@@ -80,6 +80,8 @@ const MIN_WRAPPED_GAPS = 3;
 export function documentStats(pages: readonly PageText[]): DocumentStats {
   const sizes = new Map<number, number>();
   const codeSizes = new Map<number, number>();
+  /** Sizes of table cells' text: a table set small must not pass for the body when it outweighs the prose. */
+  const cellSizes = new Map<number, number>();
   const families = new Map<number, Map<string, number>>();
   const familyOf = new Map<string, string>();
   const gaps = new Map<number, Map<number, number>>();
@@ -96,7 +98,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     for (const line of page.lines) {
       for (const span of line.spans) {
         const key = sizeKey(span.size);
-        const into = span.font.monospace ? codeSizes : sizes;
+        const into = span.font.monospace ? codeSizes : span.tag?.cell ? cellSizes : sizes;
         into.set(key, (into.get(key) ?? 0) + span.text.length);
         if (!span.font.monospace) {
           const byFamily = families.get(key) ?? new Map<string, number>();
@@ -120,7 +122,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     }
   }
   // Body text is prose: in a code-heavy document most characters may be code, set smaller.
-  const bodySize = mode(sizes) ?? mode(codeSizes) ?? 10;
+  const bodySize = mode(sizes) ?? mode(cellSizes) ?? mode(codeSizes) ?? 10;
   const gapBySize = new Map<number, number>();
   for (const [key, histogram] of gaps) {
     const wrapped = wrappedGaps.get(key);

@@ -13,6 +13,7 @@ import { matchKey } from "./headings.ts";
 import { inlineMarkdown } from "./inline.ts";
 import { documentLexicon, type Lexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
+import { mapOutline } from "./outline_map.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -37,8 +38,11 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   const { stats } = options;
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
-  const titles = new Set(options.outline.map((e) => matchKey(e.title)));
-  for (const page of pages) segmentPage(page, stats, drafts, nesting, titles);
+  const outline = {
+    titles: new Set(options.outline.map((e) => matchKey(e.title))),
+    hits: mapOutline(pages, options.outline),
+  };
+  for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
   unshadedCodeToText(drafts);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);

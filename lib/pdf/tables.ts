@@ -65,6 +65,12 @@ function opensBand(lines: readonly Line[], start: number): boolean {
     (next.x0 > first.x1 + first.size || next.x1 < first.x0 - first.size);
 }
 
+/** True when a line is a bullet glyph alone. */
+function opensWithBullet(line: Line): boolean {
+  const text = plainLineText(line).trim();
+  return text.length === 1 && isMarkerOnly(text);
+}
+
 /** Merges overlapping x-intervals into column intervals. */
 function columnIntervals(cells: readonly Line[]): Array<[number, number]> {
   const sorted = [...cells].sort((a, b) => a.x0 - b.x0);
@@ -139,6 +145,8 @@ export function detectTable(
   let prevY = head[0]!.y;
   while (i < lines.length && rows.length < MAX_TABLE_ROWS) {
     const row = rowAt(lines, i);
+    // A row opening with a bullet alone is a list item set apart from its text: the table ended above.
+    if (rows.length > 0 && row.length >= 2 && opensWithBullet(row[0]!)) break;
     const size = row[0]!.size;
     const dy = row[0]!.y - prevY;
     if (rows.length > 0 && (row[0]!.page !== head[0]!.page || dy > size * 3 || dy <= 0)) break;

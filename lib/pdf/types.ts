@@ -28,6 +28,8 @@ export interface Tag {
   cell?: { table: number; row: number; column: number; header: boolean };
   /** Inside `Code`. */
   code?: boolean;
+  /** Inside `BlockQuote`. */
+  quote?: boolean;
 }
 
 /** A run of text in one font on one baseline, in top-down page coordinates (points). */
@@ -94,4 +96,10 @@ export interface OutlineEntry {
   level: number;
   /** Target page, when it resolves. */
   page?: number;
+  /**
+   * The height the destination shows at the top of the window, in PDF user
+   * space (from the page's bottom), when it names one: the heading is just
+   * below it. Used to find the heading; not part of the conversion's result.
+   */
+  top?: number;
 }

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { findGrids, type Grid, pathRules, type Rule } from "./rulings.ts";
 import type { Span } from "./types.ts";
 
 /** A painted shape's box in top-down page coordinates, and whether it was filled. */
@@ -87,6 +88,8 @@ export interface PageShapes {
   marks: Mark[];
   /** Filled areas several ems wide and at least a line tall: the shading behind code blocks. */
   areas: Array<Omit<Mark, "filled">>;
+  /** Table grids drawn by rules (`rulings.ts`). */
+  grids: Grid[];
 }
 
 /**
@@ -97,7 +100,8 @@ export interface PageShapes {
  * @param pageArea The page's area; fills covering half of it are the page's background.
  */
 export function pageShapes(ops: OperatorList, view: readonly number[], pageArea: number): PageShapes {
-  const shapes: PageShapes = { marks: [], areas: [] };
+  const shapes: PageShapes = { marks: [], areas: [], grids: [] };
+  const rules: Rule[] = [];
   const stack: number[][] = [];
   let ctm = [...view];
   for (let i = 0; i < ops.fnArray.length; i++) {
@@ -115,6 +119,8 @@ export function pageShapes(ops: OperatorList, view: readonly number[], pageArea:
       const paint = args?.[0] as number;
       const box = args?.[2] as ArrayLike<number> | null;
       if (!box || !(FILLS.has(paint) || STROKES.has(paint))) continue;
+      const path = (args?.[1] as ArrayLike<unknown> | null)?.[0] as ArrayLike<number> | undefined;
+      if (path) { for (const rule of pathRules(path, STROKES.has(paint), ctm)) rules.push(rule); }
       const mark = transformBox(ctm, box);
       const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
       if (FILLS.has(paint) && w > 0.8 && w <= BAR_WIDTH && h > 4 && h > w * 3) {
@@ -123,6 +129,16 @@ export function pageShapes(ops: OperatorList, view: readonly number[], pageArea:
         shapes.marks.push({ ...mark, filled: FILLS.has(paint) });
       } else if (FILLS.has(paint) && w > 40 && h > 8 && w * h < pageArea / 2) shapes.areas.push(mark);
     }
+  }
+  shapes.grids = findGrids(rules);
+  // A table's rules are no quote's rule.
+  if (shapes.grids.length) {
+    shapes.marks = shapes.marks.filter((m) =>
+      !m.bar ||
+      !shapes.grids.some((g) =>
+        m.x0 >= g.xs[0]! - 3 && m.x1 <= g.xs.at(-1)! + 3 && m.y0 >= g.ys[0]! - 3 && m.y1 <= g.ys.at(-1)! + 3
+      )
+    );
   }
   return shapes;
 }

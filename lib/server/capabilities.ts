@@ -146,18 +146,41 @@ export async function probeCapabilities(probes: Probes): Promise<Capabilities> {
   return Object.freeze({ ffmpeg, pdfjs });
 }
 
+/** What an operator does about a missing capability, by capability and reason. */
+const REMEDY: Record<CapabilityName, Partial<Record<MissingReason, string>>> = {
+  ffmpeg: {
+    not_installed:
+      "install ffmpeg (Debian or Ubuntu: apt-get install -y ffmpeg; macOS: brew install ffmpeg) " +
+      "or set FFMPEG_PATH to its executable, then restart",
+    not_executable: "make FFMPEG_PATH name an executable ffmpeg, then restart",
+    not_permitted: "grant --allow-run=ffmpeg (deno task start:host does), then restart",
+    failed: "check that FFMPEG_PATH names a working ffmpeg, then restart",
+  },
+  pdfjs: {
+    not_installed: "run deno install, then restart",
+    not_permitted: "grant --allow-read, then restart",
+  },
+};
+
+/** The reason an operation needing `need` is withheld, with what an operator can do about it. */
+function withheldReason(need: CapabilityName, capability: Capability & { ok: false }): string {
+  const remedy = REMEDY[need][capability.reason];
+  return `${FEATURE[need]} is not offered on this server: ${capability.detail}${
+    remedy ? `; to offer it, ${remedy}` : ""
+  }`;
+}
+
 /**
  * The operations (by id) that cannot run here, with the reason their routes
- * give: e.g. `normalize_audio` → "Audio normalisation is not offered on this
- * server: …".
+ * give and what an operator can do about it: e.g. `normalize_audio` →
+ * "Audio normalisation is not offered on this server: "ffmpeg" is not
+ * installed (not found); to offer it, install ffmpeg (…) or set FFMPEG_PATH …".
  */
 export function withheldOperations(capabilities: Capabilities): ReadonlyMap<string, string> {
   const withheld = new Map<string, string>();
   for (const [id, need] of Object.entries(OPERATION_NEEDS)) {
     const capability = capabilities[need];
-    if (!capability.ok) {
-      withheld.set(id, `${FEATURE[need]} is not offered on this server: ${capability.detail}`);
-    }
+    if (!capability.ok) withheld.set(id, withheldReason(need, capability));
   }
   return withheld;
 }

@@ -7,22 +7,25 @@
  */
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Config } from "./config/load.ts";
-import { createHealth, type HealthCheck, slotCheck } from "./health.ts";
-import type { CheckResult } from "./health.ts";
-import { jsonLogger, type Logger } from "../shared/log.ts";
-import { ClaimStore } from "../payments/claims.ts";
-import { PaymentGateway } from "../payments/gateway.ts";
-import { paymentChainRpc } from "../payments/payment_chain_rpc.ts";
-import { solanaSettlementChain } from "../payments/reconciliation.ts";
+import { type CheckResult, createHealth, type HealthCheck, slotCheck } from "./health.ts";
+import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
+import { observeMemoryBudget } from "../shared/telemetry.ts";
+import {
+  ClaimStore,
+  FACILITATOR_TIMEOUT_MS,
+  paymentChainRpc,
+  PaymentGateway,
+  type PaymentRail,
+  solanaSettlementChain,
+} from "../payments/mod.ts";
 
 /** How often settlements whose outcome was lost are looked up on the chain, in ms. */
 const RECONCILE_EVERY_MS = 15_000;
-import type { PaymentRail } from "../payments/rails.ts";
 import type { LocalChains } from "./modes/local_chains.ts";
 import { importOnDemand } from "../shared/on_demand.ts";
 import { startRemoteMode } from "./modes/remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
-import { rpcCall } from "../solana/rpc.ts";
+import { rpcCall } from "../solana/mod.ts";
 import { localEvmCheck } from "./modes/local_evm_health.ts";
 import { BodyBudget } from "./body_budget.ts";
 import { createDrain, type Drain } from "./drain.ts";
@@ -31,6 +34,7 @@ import {
   probeCapabilities,
   type Probes,
   runtimeProbes,
+  withheldOperations,
   withinBudget,
 } from "./capabilities.ts";
 
@@ -56,7 +60,7 @@ export interface Runtime {
 
 /** Options for {@linkcode startRuntime}. */
 export interface RuntimeOptions {
-  /** Where log lines go (default: JSON lines on standard output). */
+  /** Where log lines go (default: JSON lines on standard output, through the console where telemetry is exported). */
   log?: Logger;
   /** A facilitator to use instead of the configured one (tests). */
   facilitator?: FacilitatorClient;
@@ -70,7 +74,7 @@ export interface RuntimeOptions {
 
 /** Starts the service's parts for `config`. */
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
-  const log = options.log ?? jsonLogger();
+  const log = options.log ?? jsonLogger(config.telemetry ? consoleLines : bufferedStdout());
   const parts = config.mode === "local"
     ? await (await importOnDemand<typeof import("./modes/local_mode.ts")>(
       new URL("./modes/local_mode.ts", import.meta.url),
@@ -96,9 +100,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       answerMaxBytes: config.paymentAnswers.maxBytes,
       answerTtlMs: config.paymentAnswers.ttlMs,
       // A settling payment is its request's until the facilitator's answer is overdue.
-      settlingGraceMs: (options.facilitatorTimeoutMs ?? 20_000) + 5_000,
+      settlingGraceMs: (options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS) + 5_000,
     }),
     retryInitMs: options.facilitatorRetryMs,
+    readiness: config.readiness,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
     durableClaims: config.mode !== "local" || config.kvPath !== undefined,
@@ -112,7 +117,19 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   });
   // Settlements left pending by a crash or a facilitator that never answered: resolved now, then by a sweep.
   gateway.reconciler.start(RECONCILE_EVERY_MS);
-  await gateway.ready().catch((error) => log({ type: "warning", message: error.message }));
+  // Reached in the background: the service serves meanwhile, and paid routes answer 503 until then.
+  gateway.startReadiness((change) =>
+    log(
+      change.ready ? { type: "ready", facilitator: "reachable" } : {
+        type: "warning",
+        message: `facilitator not reached: ${change.error}`,
+        retryInMs: change.retryInMs,
+      },
+    )
+  );
+  for (const [operation, reason] of withheldOperations(capabilities)) {
+    log({ type: "warning", operation, message: reason });
+  }
 
   const checks: HealthCheck[] = [
     {
@@ -141,6 +158,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     ? async () => ({ ...await cached(), localEvm: { ...localEvmCheck(evm.status()), critical: true } })
     : cached;
 
+  const bodyBudget = new BodyBudget(config.memory.bodyBytes);
+  observeMemoryBudget(() => ({ bodies: bodyBudget.inFlight }));
   return {
     config,
     log,
@@ -149,11 +168,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     rails: parts.rails,
     local: parts.local,
     capabilities,
-    bodyBudget: new BodyBudget(config.memory.bodyBytes),
+    bodyBudget,
     drain: createDrain(),
     health,
     async close() {
       gateway.reconciler.stop();
+      gateway.stopReadiness();
       kv?.close();
       await services.pdf.pool.close();
       await parts.close();

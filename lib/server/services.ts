@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { type AudioService, createAudioService } from "../audio/service.ts";
+import { type AudioService, createAudioService } from "../audio/mod.ts";
 import type { Config } from "./config/load.ts";
-import { createPdfService, type PdfService } from "../pdf/service.ts";
-import type { SolanaClient } from "../solana/rpc.ts";
+import { createPdfService, type PdfService } from "../pdf/mod.ts";
+import type { SolanaClient } from "../solana/mod.ts";
 
 /** Shared dependencies for operation handlers. */
 export interface Services {

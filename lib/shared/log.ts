@@ -1,6 +1,10 @@
 /**
  * Structured logs as JSON lines: one object per event with its `type`
  * (`access`, `settlement`, `error`, `start`). Request bodies are never logged.
+ * Lines go to standard output in bursts ({@linkcode bufferedStdout}), or,
+ * where Deno exports telemetry, one by one through the console API
+ * ({@linkcode consoleLines}): Deno sends those as OpenTelemetry log records
+ * carrying the trace id of the span active when each was written.
  *
  * @module
  */
@@ -55,6 +59,15 @@ export function bufferedStdout(): (line: string) => void {
       setImmediate(flush);
     }
   };
+}
+
+/**
+ * Writes each line at once through `console.log`, in the span where it was
+ * logged, so that Deno's OpenTelemetry export (and Deno Deploy's log capture)
+ * receives it with that span's trace id; still one JSON object a line.
+ */
+export function consoleLines(line: string): void {
+  console.log(line);
 }
 
 /** A logger that drops every event (tests, benchmarks). */

@@ -19,11 +19,11 @@
  * Imports the module at `url` (build it with `new URL("./x.ts", import.meta.url)`)
  * when called, not at start. Give its type as `typeof import("./x.ts")`.
  *
- * @example
+ * @example A product's face, loading its heavy part with the first call
  * ```ts
- * const { startLocalMode } = await importOnDemand<typeof import("../server/modes/local_mode.ts")>(
- *   new URL("../server/modes/local_mode.ts", import.meta.url),
- * );
+ * export function loadNormalizer(): Promise<typeof import("./normalize.ts")> {
+ *   return importOnDemand<typeof import("./normalize.ts")>(new URL("./normalize.ts", import.meta.url));
+ * }
  * ```
  */
 export function importOnDemand<T>(url: URL): Promise<T> {

@@ -14,6 +14,7 @@
 import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
 import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../shared/errors.ts";
 import { createJsonRpcHttpTransport, RpcHttpError } from "./json_rpc_http.ts";
+import { msSince, serviceMetrics, traced } from "../shared/telemetry.ts";
 
 /** One call of a JSON-RPC batch. */
 export interface RpcCall {
@@ -66,15 +67,23 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
   const stats = { roundTrips: 0 };
   /** `inner` with the time budget, the round-trip count and failures mapped onto the service's errors. */
   const bounded = (inner: RpcTransport): RpcTransport =>
-    async function transport(config) {
+    function transport(config) {
       stats.roundTrips++;
-      const budget = AbortSignal.timeout(timeoutMs);
-      const signal = config.signal ? AbortSignal.any([config.signal, budget]) : budget;
-      try {
-        return await inner({ ...config, signal });
-      } catch (error) {
-        throw toServiceError(error, budget);
-      }
+      const method = rpcMethodOf(config.payload);
+      return traced("solana.rpc", { "rpc.method": method }, async () => {
+        const budget = AbortSignal.timeout(timeoutMs);
+        const signal = config.signal ? AbortSignal.any([config.signal, budget]) : budget;
+        const started = performance.now();
+        try {
+          return await inner({ ...config, signal });
+        } catch (error) {
+          const failure = toServiceError(error, budget);
+          serviceMetrics.rpcErrors.add(1, { "rpc.method": method, "error.type": errorKind(failure) });
+          throw failure;
+        } finally {
+          serviceMetrics.rpcDuration.record(msSince(started), { "rpc.method": method });
+        }
+      });
     };
   // Plain calls speak JSON-RPC over HTTP without kit; kit's typed RPC keeps kit's transport, loaded with it.
   const transport = bounded(
@@ -130,6 +139,19 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
       createSolanaRpcFromTransport(kitTransport)
     );
   return { url, kitRpc, batch, call, stats };
+}
+
+/** The kind of a mapped failure (`upstream_timeout`, `unavailable`, …), for telemetry. */
+function errorKind(error: unknown): string {
+  const kind = (error as { kind?: unknown } | undefined)?.kind;
+  return typeof kind === "string" ? kind : "error";
+}
+
+/** The JSON-RPC method of `payload` (`batch` for several calls), for telemetry. */
+function rpcMethodOf(payload: unknown): string {
+  if (Array.isArray(payload)) return "batch";
+  const method = (payload as { method?: unknown } | undefined)?.method;
+  return typeof method === "string" ? method : "unknown";
 }
 
 /** The outcome one JSON-RPC reply carries; a node that says it cannot serve now is thrown as unavailable. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { agentRegistration } from "../../lib/discovery/catalogs.ts";
+import { agentRegistration } from "../../lib/discovery/mod.ts";
 import { defineRoute } from "../../lib/operation/mod.ts";
 
 export default defineRoute({

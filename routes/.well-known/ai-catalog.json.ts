@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { aiCatalog } from "../../lib/discovery/catalogs.ts";
+import { aiCatalog } from "../../lib/discovery/mod.ts";
 import { defineRoute } from "../../lib/operation/mod.ts";
 
 export default defineRoute({

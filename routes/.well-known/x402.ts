@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { x402Resources } from "../../lib/discovery/catalogs.ts";
+import { x402Resources } from "../../lib/discovery/mod.ts";
 import { defineRoute } from "../../lib/operation/mod.ts";
 
 export default defineRoute({

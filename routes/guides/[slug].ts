@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { guideHtml, guideMarkdown } from "../../lib/discovery/guides.ts";
+import { guideHtml, guideMarkdown } from "../../lib/discovery/mod.ts";
 import { defineRoute, prefersMedia } from "../../lib/operation/mod.ts";
 
 export default defineRoute({

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { GUIDES } from "../../lib/discovery/guides.ts";
+import { GUIDES } from "../../lib/discovery/mod.ts";
 import { defineRoute, jsonResponse } from "../../lib/operation/mod.ts";
 
 export default defineRoute({

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Address } from "@solana/addresses";
-import { isSolanaAddress } from "../../lib/solana/base58.ts";
+import { isSolanaAddress } from "../../lib/solana/mod.ts";
 import { z } from "zod";
 import { InvalidInputError } from "../../lib/shared/errors.ts";
 import { defineRoute, jsonResponse, parseInput, readJsonObject } from "../../lib/operation/mod.ts";

@@ -21,9 +21,8 @@ import {
   readJsonObject,
   soldOperationAt,
 } from "../../lib/operation/mod.ts";
-import { addressSchema, quoteValue } from "../../lib/solana/address_schema.ts";
-import { importOnDemand } from "../../lib/shared/on_demand.ts";
-import { paymentChainRpc } from "../../lib/payments/payment_chain_rpc.ts";
+import { addressSchema, quoteValue } from "../../lib/solana/mod.ts";
+import { loadSvmTransactionBuilder, paymentChainRpc } from "../../lib/payments/mod.ts";
 
 const input = z.object({
   resource: z.string({ error: "Missing resource: the URL of the paid request" }).max(4096),
@@ -60,11 +59,7 @@ export default defineRoute({
     );
     const [requirements] = offered.accepts;
     const client = await paymentChainRpc(soldOn.rail.network, runtime.services.solana, runtime.local);
-    const { buildExactSvmTransaction } = await importOnDemand<
-      typeof import("../../lib/payments/svm_transaction.ts")
-    >(
-      new URL("../../lib/payments/svm_transaction.ts", import.meta.url),
-    );
+    const { buildExactSvmTransaction } = await loadSvmTransactionBuilder();
     const built = await buildExactSvmTransaction({
       rpc: await client.kitRpc(),
       requirements: requirements!,

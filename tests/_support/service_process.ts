@@ -26,21 +26,31 @@ export interface ServiceProcess {
   stop(signal?: Deno.Signal): Promise<number>;
   /** The exit code, once the process has exited. */
   readonly exited: Promise<number>;
+  /** When the process was spawned (`performance.now()`). */
+  readonly spawnedAt: number;
 }
+
+/** When {@linkcode spawnService} resolves: once the port answers, or once the application serves (default). */
+export type Readiness = "listening" | "serving";
 
 /**
  * Starts `main.ts` with `permissions` and `env` (added to a minimal
- * environment) on a free loopback port; resolves once it listens. A port
+ * environment) on a free loopback port; resolves once the application
+ * serves (its `serving` log line), or with `until: "listening"` as soon as
+ * the port answers (its `start` line). `runAs` is a command the process is
+ * started through (e.g. `setpriv` to drop to another user). A port
  * found free here can be taken by another process before `main.ts` binds
  * it: then it starts again on another (unless `env.PORT` named the port).
  */
 export async function spawnService(
   env: Record<string, string>,
   permissions: readonly string[] = ["-A"],
+  until: Readiness = "serving",
+  runAs: readonly string[] = [],
 ): Promise<ServiceProcess> {
   for (let attempt = 1;; attempt++) {
     try {
-      return await spawnOnce(env, permissions, env.PORT ? Number(env.PORT) : freePort());
+      return await spawnOnce(env, permissions, env.PORT ? Number(env.PORT) : freePort(), until, runAs);
     } catch (error) {
       if (env.PORT || attempt >= 3 || !/AddrInUse|Address already in use/.test(String(error))) throw error;
     }
@@ -51,10 +61,14 @@ async function spawnOnce(
   env: Record<string, string>,
   permissions: readonly string[],
   port: number,
+  until: Readiness,
+  runAs: readonly string[],
 ): Promise<ServiceProcess> {
+  const spawnedAt = performance.now();
   const remote = env.SERVICE_MODE === "devnet" || env.SERVICE_MODE === "mainnet";
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...permissions, MAIN],
+  const [command, ...prefix] = [...runAs, Deno.execPath()];
+  const child = new Deno.Command(command!, {
+    args: [...prefix, "run", ...permissions, MAIN],
     clearEnv: true,
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
@@ -71,6 +85,7 @@ async function spawnOnce(
   }).spawn();
   const logs: Record<string, unknown>[] = [];
   let stderr = "";
+  let url = "";
   const { promise: listening, resolve, reject } = Promise.withResolvers<string>();
   (async () => {
     for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) stderr += text;
@@ -85,7 +100,8 @@ async function spawnOnce(
         if (!line.startsWith("{")) continue;
         const event = JSON.parse(line);
         logs.push(event);
-        if (event.type === "start") resolve(event.url);
+        if (event.type === "start") url = event.url;
+        if (event.type === (until === "listening" ? "start" : "serving")) resolve(url);
       }
     }
   })();
@@ -111,6 +127,7 @@ async function spawnOnce(
     pid: child.pid,
     logs,
     exited,
+    spawnedAt,
     async stop(signal: Deno.Signal = "SIGTERM") {
       try {
         child.kill(signal);

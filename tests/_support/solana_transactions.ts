@@ -6,10 +6,14 @@
  * @module
  */
 import {
+  type Address,
+  address,
   appendTransactionMessageInstructions,
   type Blockhash,
+  compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   generateKeyPairSigner,
+  getAddressEncoder,
   getBase64EncodedWireTransaction,
   type Instruction,
   type KeyPairSigner,
@@ -47,9 +51,9 @@ export interface V1Config {
   loadedAccountsDataSizeLimit: number;
 }
 
-/** How to build the message: its version (v1 needs its config) and lifetime. */
+/** How to build the message: its version (v1 needs its config), lifetime and (v0) lookup tables. */
 export type MessageOptions =
-  | { version?: 0 | "legacy"; lifetime: Lifetime }
+  | { version?: 0 | "legacy"; lifetime: Lifetime; lookupTables?: Record<Address, Address[]> }
   | { version: 1; config: V1Config; lifetime: Lifetime };
 
 /** Signs `instructions` with `payer` (the fee payer) in a message built as `options` say. */
@@ -78,6 +82,14 @@ export async function signMessage(
     (message) => setTransactionMessageFeePayerSigner(payer, message),
     (message) => setTransactionMessageLifetimeUsingBlockhash(lifetime, message),
     (message) => appendTransactionMessageInstructions(instructions, message),
+    (message) =>
+      options.lookupTables
+        // Lookup tables exist only in v0 messages; the caller asks for them with version 0.
+        ? compressTransactionMessageUsingAddressLookupTables(
+          message as typeof message & { version: 0 },
+          options.lookupTables,
+        ) as typeof message
+        : message,
     (message) => signTransactionMessageWithSigners(message),
   );
 }
@@ -129,6 +141,23 @@ export function memo(text: string): Instruction {
     programAddress: "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr" as Instruction["programAddress"],
     data: new TextEncoder().encode(text),
   };
+}
+
+/** Plants an active address lookup table (56-byte header, then the addresses). */
+export function plantLookupTable(local: LocalSolana, table: Address, addresses: Address[]): void {
+  const data = new Uint8Array(56 + 32 * addresses.length);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, 1, true);
+  view.setBigUint64(4, 0xffff_ffff_ffff_ffffn, true);
+  addresses.forEach((entry, index) => data.set(getAddressEncoder().encode(entry), 56 + 32 * index));
+  local.svm.setAccount({
+    address: table,
+    data,
+    executable: false,
+    lamports: local.svm.minimumBalanceForRentExemption(BigInt(data.length)) as never,
+    programAddress: address("AddressLookupTab1e1111111111111111111111111"),
+    space: BigInt(data.length),
+  });
 }
 
 /** Base64 wire form of a transaction. */

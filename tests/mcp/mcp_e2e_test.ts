@@ -117,7 +117,7 @@ Deno.test("[e2e] MCP: tools on both endpoints, unpaid, paid, replayed and invali
           const required = paymentRequiredOf(result)!;
           assert.deepEqual(
             result.structuredContent,
-            JSON.parse((result.content[0] as { text: string }).text),
+            JSON.parse((result.content[0] as { text: string }).text)["x402/error"].data,
           );
           assert.equal(required.x402Version, 2);
           assert.equal(required.resource.url, `${service.base}/mcp#${FEES_TOOL}`);

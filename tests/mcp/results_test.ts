@@ -32,7 +32,7 @@ Deno.test("outputResult() sends a binary audio output as an audio block and keep
   assert.match(text.audio, /audio content block/);
 });
 
-Deno.test("paymentRequiredResult() puts the requirement in structuredContent and as JSON text", () => {
+Deno.test("paymentRequiredResult() puts the requirement in structuredContent and in the x402/error text", () => {
   const required = {
     x402Version: 2,
     error: "Settlement failed: nonce used",
@@ -52,7 +52,9 @@ Deno.test("paymentRequiredResult() puts the requirement in structuredContent and
   const result = paymentRequiredResult(required, settlement);
   assert.equal(result.isError, true);
   assert.deepEqual(result.structuredContent, required);
-  assert.equal((result.content[0] as { text: string }).text, JSON.stringify(required));
+  assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), {
+    "x402/error": { code: 402, message: "Settlement failed: nonce used", data: required },
+  });
   assert.deepEqual(result._meta, { "x402/payment-response": settlement });
   assert.equal(paymentRequiredResult(required)._meta, undefined);
 });

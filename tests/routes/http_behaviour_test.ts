@@ -55,6 +55,25 @@ Deno.test("[http] shared behaviour of the service", async (t) => {
       assert.match((await response.json()).error, /not allowed/);
     });
 
+    await t.step("GET on a POST-only path answers 405, not a mint or signature named like it", async () => {
+      for (const path of ["/v1/token/risk", "/v1/transaction/simulate"]) {
+        const response = await get(path);
+        assert.equal(response.status, 405, path);
+        assert.equal(response.headers.get("Allow"), "POST, OPTIONS");
+        const body = await response.json();
+        assert.match(body.error, new RegExp(`GET not allowed on ${path}`));
+        assert.ok(body.requestId);
+      }
+      // The parameterised twins still take real values.
+      const mint = await get("/v1/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+      assert.equal(mint.status, 402);
+      await mint.body?.cancel();
+      // /alt sells neither POST operation: there `simulate` is only an invalid signature, refused as such.
+      const alt = await get("/alt/v1/transaction/simulate");
+      assert.equal(alt.status, 400);
+      assert.match((await alt.json()).error, /Invalid signature "simulate"/);
+    });
+
     await t.step("encoded and doubled paths never reach a paid handler for free", async () => {
       for (
         const path of [

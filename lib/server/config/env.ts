@@ -55,6 +55,9 @@ export function reader(env: Env) {
   return { problems, read, whole, url };
 }
 
+/** The reader of one environment: its values, checked, and the problems found so far. */
+export type EnvReader = ReturnType<typeof reader>;
+
 /** The process environment; a denied permission reads as empty. */
 export function processEnv(): Env {
   try {

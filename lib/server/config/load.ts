@@ -6,24 +6,30 @@
  *
  * @module
  */
-import { isSolanaAddress } from "../../solana/base58.ts";
+import { isSolanaAddress } from "../../solana/mod.ts";
 import { type HostRule, LOOPBACK_HOSTS, parseHost } from "../../shared/allowed_hosts.ts";
-import type { SupervisorOptions } from "../../local/evm/supervisor.ts";
-import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "../../audio/limits.ts";
-import { DEFAULT_PDF_LIMITS, type PdfLimits } from "../../pdf/limits.ts";
-import { conversionMb, workerHeapMb } from "../../pdf/memory.ts";
-import { DEFAULT_POOL_OPTIONS } from "../../pdf/pool.ts";
+import type { SupervisorOptions } from "../../local/mod.ts";
+import { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "../../audio/mod.ts";
+import {
+  conversionMb,
+  DEFAULT_PDF_LIMITS,
+  DEFAULT_POOL_OPTIONS,
+  type PdfLimits,
+  workerHeapMb,
+} from "../../pdf/mod.ts";
 import {
   DEFAULT_ANVIL_READY_MS,
   DEFAULT_DEVNET_FACILITATOR,
   DEFAULT_DEVNET_RPC,
   DEFAULT_PAYMENT_ANSWERS,
   DEFAULT_PDF_GATE,
+  DEFAULT_READINESS,
 } from "./settings.ts";
 import { localModeRefusal } from "./local_mode_refusal.ts";
 import { DEFAULT_MEMORY_BUDGET_MB, type MemoryPlan, planMemory } from "./memory_plan.ts";
 
-import { ConfigError, type Env, processEnv, reader } from "./env.ts";
+import { ConfigError, type Env, type EnvReader, processEnv, reader } from "./env.ts";
+import { onDenoDeploy, telemetryExported } from "./hosting.ts";
 
 export { DEFAULT_DEVNET_FACILITATOR, type Setting, SETTINGS } from "./settings.ts";
 export { ConfigError, type Env } from "./env.ts";
@@ -64,6 +70,12 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   /** Time budget of one request's work, in milliseconds. */
   readonly requestTimeoutMs: number;
+  /** How the facilitator is reached in the background: each attempt's time budget and the longest pause. */
+  readonly readiness: Readonly<{ attemptTimeoutMs: number; retryMaxMs: number }>;
+  /** Whether the service runs on Deno Deploy (`DENO_DEPLOY=true` or `DENO_DEPLOYMENT_ID` set). */
+  readonly onDeploy: boolean;
+  /** Whether Deno exports OpenTelemetry data (`OTEL_DENO=true`, or on Deploy): logs then go through the console. */
+  readonly telemetry: boolean;
   /** Limits of audio normalisation and the ffmpeg executable. */
   readonly audio: Readonly<AudioLimits>;
   /** Limits of PDF conversion and how many run at once. */
@@ -101,24 +113,87 @@ export interface LocalEvmSettings {
  * @throws {ConfigError} listing every missing or malformed variable
  */
 export function loadConfig(env: Env = processEnv()): Config {
-  const { problems, read, whole, url } = reader(env);
-
-  const modeValue = read("SERVICE_MODE") ?? "local";
-  const refusal = localModeRefusal({
-    modeSetting: read("SERVICE_MODE"),
-    host: read("HOST"),
-    deploymentId: read("DENO_DEPLOYMENT_ID"),
-  });
-  if (refusal) problems.push(refusal);
-  const mode = (["local", "devnet", "mainnet"] as const).find((m) => m === modeValue);
-  if (!mode) problems.push(`SERVICE_MODE "${modeValue}" is not one of local, devnet, mainnet`);
-  const remote = mode === "devnet" || mode === "mainnet";
-
+  const settings = reader(env);
+  const onDeploy = onDenoDeploy(env);
+  const { problems, read, whole } = settings;
+  const { mode, remote } = readMode(settings, onDeploy);
   const port = Number(read("PORT") ?? "8000");
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     problems.push(`PORT "${read("PORT")}" is not a port`);
   }
+  const payment = readPaymentSetup(settings, mode);
+  const requestTimeoutMs = whole("REQUEST_TIMEOUT_MS", 30_000, 1000);
+  const readiness = {
+    attemptTimeoutMs: whole("READINESS_TIMEOUT_MS", DEFAULT_READINESS.attemptTimeoutMs, 100),
+    retryMaxMs: whole("READINESS_RETRY_MAX_MS", DEFAULT_READINESS.retryMaxMs, 1000),
+  };
+  const allowedOrigins = (read("ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const allowedHosts = hostRules(read("ALLOWED_HOSTS"), problems);
+  if (payment.publicUrl) allowedHosts.push({ hostname: new URL(payment.publicUrl).hostname });
+  if (mode === "local") allowedHosts.push(...LOOPBACK_HOSTS);
+  const memory = readMemoryPlan(settings, onDeploy);
+  const audio = readAudioLimits(settings, memory);
+  const pdf = readPdfSettings(settings, memory);
+  const localEvm = readLocalEvm(settings);
+  const paymentAnswers = Object.freeze({
+    maxBytes: whole("PAYMENT_ANSWER_MAX_BYTES", DEFAULT_PAYMENT_ANSWERS.maxBytes, 0),
+    ttlMs: whole("PAYMENT_ANSWER_HOURS", DEFAULT_PAYMENT_ANSWERS.hours, 1) * 3_600_000,
+  });
 
+  const kvPath = read("KV_PATH");
+  const kvProblem = kvPath === undefined ? undefined : kvFolderProblem(kvPath);
+  if (kvProblem) problems.push(kvProblem);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    mode: mode!,
+    hostname: read("HOST") ?? (remote ? "0.0.0.0" : "127.0.0.1"),
+    port,
+    publicUrl: payment.publicUrl,
+    allowedHosts: Object.freeze(allowedHosts),
+    solanaRpcUrl: payment.solanaRpcUrl,
+    facilitatorUrl: remote ? payment.facilitatorUrl : undefined,
+    payToSolana: payment.payToSolana,
+    payToEvm: payment.payToEvm,
+    altEnabled: payment.altEnabled,
+    kvPath,
+    paymentAnswers,
+    allowedOrigins: Object.freeze(allowedOrigins),
+    requestTimeoutMs,
+    readiness: Object.freeze(readiness),
+    onDeploy,
+    telemetry: telemetryExported(env),
+    audio: Object.freeze(audio),
+    pdf: Object.freeze(pdf),
+    localEvm: Object.freeze(localEvm),
+    memory: Object.freeze(memory),
+  });
+}
+
+/** `SERVICE_MODE`, refused when local mode would start on a host without being asked for. */
+function readMode({ problems, read }: EnvReader, onDeploy: boolean): { mode?: ServiceMode; remote: boolean } {
+  const modeValue = read("SERVICE_MODE") ?? "local";
+  const refusal = localModeRefusal({
+    modeSetting: read("SERVICE_MODE"),
+    host: read("HOST"),
+    onDeploy,
+  });
+  if (refusal) problems.push(refusal);
+  const mode = (["local", "devnet", "mainnet"] as const).find((m) => m === modeValue);
+  if (!mode) problems.push(`SERVICE_MODE "${modeValue}" is not one of local, devnet, mainnet`);
+  return { mode, remote: mode === "devnet" || mode === "mainnet" };
+}
+
+/** Where the service is reached and paid: what a remote mode requires, with devnet's defaults filled in. */
+type PaymentSetup = Pick<
+  Config,
+  "publicUrl" | "solanaRpcUrl" | "facilitatorUrl" | "payToSolana" | "payToEvm" | "altEnabled"
+>;
+
+/**
+ * `PUBLIC_URL`, the RPC and facilitator, the addresses paid and whether the
+ * `/alt` routes are on; in devnet and mainnet, the ones a paid call needs.
+ */
+function readPaymentSetup({ problems, read, url }: EnvReader, mode?: ServiceMode): PaymentSetup {
   const publicUrl = url("PUBLIC_URL");
   let solanaRpcUrl = url("SOLANA_RPC_URL");
   let facilitatorUrl = url("FACILITATOR_URL");
@@ -135,7 +210,7 @@ export function loadConfig(env: Env = processEnv()): Config {
   if (!["on", "off"].includes(altValue)) problems.push(`ALT_ROUTES "${altValue}" is not on or off`);
   const altEnabled = altValue !== "off";
 
-  if (remote) {
+  if (mode === "devnet" || mode === "mainnet") {
     if (!payToSolana) {
       problems.push(`PAY_TO_SOLANA is required in ${mode} mode: the address that receives USDC`);
     }
@@ -158,22 +233,28 @@ export function loadConfig(env: Env = processEnv()): Config {
       if (!solanaRpcUrl) problems.push("SOLANA_RPC_URL is required in mainnet mode");
     }
   }
+  return { publicUrl, solanaRpcUrl, facilitatorUrl, payToSolana, payToEvm, altEnabled };
+}
 
-  const requestTimeoutMs = whole("REQUEST_TIMEOUT_MS", 30_000, 1000);
-  const allowedOrigins = (read("ALLOWED_ORIGINS") ?? "").split(",").map((o) => o.trim()).filter(Boolean);
-  const allowedHosts = hostRules(read("ALLOWED_HOSTS"), problems);
-  if (publicUrl) allowedHosts.push({ hostname: new URL(publicUrl).hostname });
-  if (mode === "local") allowedHosts.push(...LOOPBACK_HOSTS);
-  const audioDefaults = DEFAULT_AUDIO_LIMITS;
-  const audioMaxBytes = whole("AUDIO_MAX_BYTES", audioDefaults.maxBytes, 1);
+/**
+ * The memory plan of `MEMORY_BUDGET_MB` for the upload caps asked for. On
+ * Deno Deploy ffmpeg cannot be relied upon: audio is not sold there, so PDF
+ * gets its memory.
+ */
+function readMemoryPlan({ whole }: EnvReader, onDeploy: boolean): MemoryPlan {
+  const audioMaxBytes = whole("AUDIO_MAX_BYTES", DEFAULT_AUDIO_LIMITS.maxBytes, 1);
   const pdfMaxBytes = whole("PDF_MAX_BYTES", DEFAULT_PDF_LIMITS.maxBytes, 1);
-  // On Deno Deploy ffmpeg cannot be relied upon: audio is not sold there, so PDF gets its memory.
-  const memory = planMemory(
+  return planMemory(
     whole("MEMORY_BUDGET_MB", DEFAULT_MEMORY_BUDGET_MB, 128),
     { audioBytes: audioMaxBytes, pdfBytes: pdfMaxBytes },
-    { audio: read("DENO_DEPLOYMENT_ID") === undefined },
+    { audio: !onDeploy },
   );
-  const audio: AudioLimits = {
+}
+
+/** The audio limits: the largest upload and the default concurrency from the memory plan. */
+function readAudioLimits({ read, whole }: EnvReader, memory: MemoryPlan): AudioLimits {
+  const audioDefaults = DEFAULT_AUDIO_LIMITS;
+  return {
     maxBytes: memory.audioMaxBytes,
     maxSeconds: whole("AUDIO_MAX_SECONDS", audioDefaults.maxSeconds, 1),
     timeoutMs: whole("AUDIO_TIMEOUT_MS", audioDefaults.timeoutMs, 1),
@@ -181,6 +262,10 @@ export function loadConfig(env: Env = processEnv()): Config {
     queue: whole("AUDIO_QUEUE", audioDefaults.queue, 0),
     ffmpegPath: read("FFMPEG_PATH") ?? audioDefaults.ffmpegPath,
   };
+}
+
+/** The PDF caps, gate and worker pool, within the PDF share of the memory plan. */
+function readPdfSettings({ whole }: EnvReader, memory: MemoryPlan): PdfSettings {
   const pdfConcurrency = whole("PDF_CONCURRENCY", memory.pdfConcurrency, 1);
   const splitMinPages = whole("PDF_SPLIT_MIN_PAGES", DEFAULT_POOL_OPTIONS.splitMinPages, 2);
   // One worker per conversion, and one per core when the PDF share of the budget admits splitting
@@ -188,7 +273,7 @@ export function loadConfig(env: Env = processEnv()): Config {
   const workers = conversionMb(splitMinPages, 2) <= memory.pdfMemoryMb
     ? Math.max(pdfConcurrency, DEFAULT_POOL_OPTIONS.workers)
     : pdfConcurrency;
-  const pdf: PdfSettings = {
+  return {
     limits: Object.freeze({
       ...DEFAULT_PDF_LIMITS,
       maxBytes: memory.pdfMaxBytes,
@@ -204,40 +289,15 @@ export function loadConfig(env: Env = processEnv()): Config {
       splitMinPages,
     }),
   };
+}
+
+/** How local mode starts Anvil. */
+function readLocalEvm({ read, whole }: EnvReader): LocalEvmSettings {
   const anvilBinary = read("ANVIL_PATH");
-  const localEvm: LocalEvmSettings = {
+  return {
     ...(anvilBinary === undefined ? {} : { anvilBinary }),
     readyTimeoutMs: whole("ANVIL_READY_TIMEOUT_MS", DEFAULT_ANVIL_READY_MS, 1),
   };
-
-  const paymentAnswers = Object.freeze({
-    maxBytes: whole("PAYMENT_ANSWER_MAX_BYTES", DEFAULT_PAYMENT_ANSWERS.maxBytes, 0),
-    ttlMs: whole("PAYMENT_ANSWER_HOURS", DEFAULT_PAYMENT_ANSWERS.hours, 1) * 3_600_000,
-  });
-  const kvPath = read("KV_PATH");
-  const kvProblem = kvPath === undefined ? undefined : kvFolderProblem(kvPath);
-  if (kvProblem) problems.push(kvProblem);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({
-    mode: mode!,
-    hostname: read("HOST") ?? (remote ? "0.0.0.0" : "127.0.0.1"),
-    port,
-    publicUrl,
-    allowedHosts: Object.freeze(allowedHosts),
-    solanaRpcUrl,
-    facilitatorUrl: remote ? facilitatorUrl : undefined,
-    payToSolana,
-    payToEvm,
-    altEnabled,
-    kvPath,
-    paymentAnswers,
-    allowedOrigins: Object.freeze(allowedOrigins),
-    requestTimeoutMs,
-    audio: Object.freeze(audio),
-    pdf: Object.freeze(pdf),
-    localEvm: Object.freeze(localEvm),
-    memory: Object.freeze(memory),
-  });
 }
 
 /**

@@ -12,8 +12,8 @@ export interface HostingFacts {
   readonly modeSetting?: string;
   /** `HOST` as set, or undefined. */
   readonly host?: string;
-  /** `DENO_DEPLOYMENT_ID`, set by Deno Deploy. */
-  readonly deploymentId?: string;
+  /** Whether Deno Deploy's variables (`DENO_DEPLOY`, `DENO_DEPLOYMENT_ID`) are set. */
+  readonly onDeploy?: boolean;
 }
 
 /** Whether `host` only listens on this machine. */
@@ -30,8 +30,8 @@ export function isLoopbackHost(host: string): boolean {
  */
 export function localModeRefusal(facts: HostingFacts): string | undefined {
   if (facts.modeSetting !== undefined) return undefined;
-  const where = facts.deploymentId !== undefined
-    ? "on Deno Deploy (DENO_DEPLOYMENT_ID is set)"
+  const where = facts.onDeploy
+    ? "on Deno Deploy (DENO_DEPLOY or DENO_DEPLOYMENT_ID is set)"
     : facts.host !== undefined && !isLoopbackHost(facts.host)
     ? `listening on HOST "${facts.host}", beyond this machine`
     : undefined;

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { PDF_BYTES_PER_INPUT_BYTE, PDF_JOB_MB, pdfWorkBytes } from "../../pdf/memory.ts";
+import { PDF_BYTES_PER_INPUT_BYTE, PDF_JOB_MB, pdfWorkBytes } from "../../pdf/mod.ts";
 
 /** Megabytes, in bytes. */
 const MB = 1024 * 1024;

@@ -4,11 +4,14 @@
  *
  * @module
  */
-import { DEFAULT_AUDIO_LIMITS } from "../../audio/limits.ts";
-import { DEFAULT_PDF_LIMITS } from "../../pdf/limits.ts";
-import { MAX_WORKER_HEAP_MB, MIN_WORKER_HEAP_MB } from "../../pdf/memory.ts";
+import { DEFAULT_AUDIO_LIMITS } from "../../audio/mod.ts";
+import {
+  DEFAULT_PDF_LIMITS,
+  DEFAULT_POOL_OPTIONS,
+  MAX_WORKER_HEAP_MB,
+  MIN_WORKER_HEAP_MB,
+} from "../../pdf/mod.ts";
 import { DEFAULT_MEMORY_BUDGET_MB, planMemory } from "./memory_plan.ts";
-import { DEFAULT_POOL_OPTIONS } from "../../pdf/pool.ts";
 
 /** One environment variable the configuration reads, as the docs list it. */
 export interface Setting {
@@ -28,6 +31,8 @@ export const DEFAULT_DEVNET_RPC = "https://api.devnet.solana.com";
 export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
 /** How large a paid answer kept for a resend may be, and for how long it is kept, unless configured. */
 export const DEFAULT_PAYMENT_ANSWERS = { maxBytes: 512 * 1024, hours: 24 };
+/** How the facilitator is reached in the background unless configured: each attempt's budget, the longest pause, in ms. */
+export const DEFAULT_READINESS = { attemptTimeoutMs: 3_000, retryMaxMs: 30_000 };
 /** How long local mode waits for Anvil at start unless configured, in ms. */
 export const DEFAULT_ANVIL_READY_MS = 15_000;
 const MB = 1024 * 1024;
@@ -56,9 +61,23 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     meaning: "`local` (embedded chains and facilitator), `devnet` (Solana devnet + Base Sepolia), `mainnet`",
   },
   {
+    name: "DENO_DEPLOY",
+    default: "`true` on Deno Deploy",
+    meaning:
+      "Set by the platform in every context, builds included: Deno Deploy, a host where `SERVICE_MODE` " +
+      "must be set, audio is not sold, and logs go through the console",
+  },
+  {
     name: "DENO_DEPLOYMENT_ID",
     default: "set by Deno Deploy",
-    meaning: "Never set it yourself: its presence means a host, where `SERVICE_MODE` must be set",
+    meaning: "Never set it yourself: its presence, like `DENO_DEPLOY=true`, means Deno Deploy",
+  },
+  {
+    name: "OTEL_DENO",
+    default: "unset (always on on Deno Deploy)",
+    meaning:
+      "`true` makes Deno export traces, metrics and logs over OTLP (`OTEL_EXPORTER_OTLP_*`); log lines " +
+      "then go through the console API so each carries its request's trace id. See docs/operations.md",
   },
   { name: "PORT", default: code(8000), meaning: "Port to listen on" },
   {
@@ -128,6 +147,19 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     meaning: "Time budget of one request's work in ms, at least 1000 (then 504)",
   },
   {
+    name: "READINESS_TIMEOUT_MS",
+    default: code(3000),
+    meaning:
+      "Time budget of one attempt to reach the facilitator, ms (at least 100); until one succeeds paid " +
+      "routes answer 503 with `Retry-After` and `/readyz` says why",
+  },
+  {
+    name: "READINESS_RETRY_MAX_MS",
+    default: code(30000),
+    meaning: "Longest pause between background attempts to reach the facilitator, ms (at least 1000); the " +
+      "pause starts at 2 s and doubles",
+  },
+  {
     name: "AUDIO_MAX_BYTES",
     default: `${code(DEFAULT_AUDIO_LIMITS.maxBytes)} (${DEFAULT_AUDIO_LIMITS.maxBytes / MB} MB)`,
     meaning: "Largest audio upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds " +
@@ -150,7 +182,7 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
       "Memory the service may use, ffmpeg included, MB (at least 128). An eighth (at least the largest body) " +
       "is the budget of request bodies in flight (more: 503 with `Retry-After`); the rest holds PDF and audio " +
       "work, from which the concurrency defaults and the largest accepted uploads follow (explicit limits " +
-      "win, past the budget). See Deploy → Memory",
+      "win, past the budget). See docs/memory.md",
   },
   {
     name: "AUDIO_CONCURRENCY",

@@ -14,16 +14,21 @@ import type { SupportedResponse } from "@x402/core/types";
 import { registerExactSvmScheme } from "@x402/svm/exact/facilitator";
 import { toFacilitatorSvmSigner } from "@x402/svm";
 import type { Config } from "../config/load.ts";
-import { type LocalEvm, startLocalEvm } from "../../local/evm/chain.ts";
-import { registerDeferredExactEvmScheme } from "../../local/evm/facilitator_scheme.ts";
-import { evmAddress, generateEvmKey } from "../../local/evm/keys.ts";
+import {
+  createInProcessRpc,
+  createLocalSolana,
+  evmAddress,
+  generateEvmKey,
+  type LocalEvm,
+  type LocalSolana,
+  registerDeferredExactEvmScheme,
+  reuseSimulations,
+  startLocalEvm,
+} from "../../local/mod.ts";
 import { UnavailableError } from "../../shared/errors.ts";
-import { evmRail, NETWORKS, solanaRail } from "../../payments/rails.ts";
-import { chainBlockhash } from "../../payments/recent_blockhash.ts";
+import { chainBlockhash, evmRail, NETWORKS, solanaRail } from "../../payments/mod.ts";
 import type { ModeParts } from "./mode_parts.ts";
-import { createInProcessRpc, createLocalSolana, type LocalSolana } from "../../local/solana/local_solana.ts";
-import { createSolanaClient } from "../../solana/rpc.ts";
-import { reuseSimulations } from "../../local/solana/simulation_memo.ts";
+import { createSolanaClient } from "../../solana/mod.ts";
 
 const SOL = 1_000_000_000n;
 

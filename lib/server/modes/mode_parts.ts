@@ -5,7 +5,7 @@
  */
 import type { FacilitatorClient } from "@x402/core/server";
 import type { LocalChains } from "./local_chains.ts";
-import type { PaymentRail } from "../../payments/rails.ts";
+import type { PaymentRail } from "../../payments/mod.ts";
 import type { Services } from "../services.ts";
 
 /** The parts a mode provides. */

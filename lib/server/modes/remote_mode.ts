@@ -7,9 +7,14 @@
 import { HTTPFacilitatorClient } from "@x402/core/server";
 import type { Config } from "../config/load.ts";
 import type { ModeParts } from "./mode_parts.ts";
-import { evmRail, NETWORKS, solanaRail } from "../../payments/rails.ts";
-import { polledBlockhash } from "../../payments/recent_blockhash.ts";
-import { createSolanaClient, latestBlockhash } from "../../solana/rpc.ts";
+import {
+  evmRail,
+  FACILITATOR_TIMEOUT_MS,
+  NETWORKS,
+  polledBlockhash,
+  solanaRail,
+} from "../../payments/mod.ts";
+import { createSolanaClient, latestBlockhash } from "../../solana/mod.ts";
 
 /** The parts of a devnet or mainnet service, from `config`. */
 export function startRemoteMode(config: Config): ModeParts {
@@ -18,7 +23,12 @@ export function startRemoteMode(config: Config): ModeParts {
   const base = mainnet ? NETWORKS.base : NETWORKS.baseSepolia;
   const services = { solana: createSolanaClient(config.solanaRpcUrl!) };
   return {
-    facilitator: new HTTPFacilitatorClient({ url: config.facilitatorUrl! }),
+    // The client's own bound (90 s by default) ends a request the gateway stopped waiting for: a facilitator
+    // that never answers leaves no connection open longer than the gateway would wait.
+    facilitator: new HTTPFacilitatorClient({
+      url: config.facilitatorUrl!,
+      timeoutMs: FACILITATOR_TIMEOUT_MS,
+    }),
     rails: {
       solana: solanaRail({
         network: solana.network,

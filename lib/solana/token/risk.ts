@@ -8,14 +8,14 @@
  *
  * @module
  */
-import { transferFeeSchedule } from "./extensions.ts";
 import type { TokenInspection } from "./inspect.ts";
-import { findExtension, liveAddress } from "./mint_account.ts";
 import { concentrationSignals } from "./risk_concentration.ts";
+import { extensionSignals } from "./risk_extensions.ts";
 import { signal } from "./risk_signal.ts";
 import type { RiskSignal, Severity } from "./risk_signal.ts";
 
 export type { RiskSignal, Severity };
+export { transferFeeGrade } from "./risk_extensions.ts";
 
 /** Version of the rule set below. */
 export const RISK_RULES_VERSION = "2026-11-22";
@@ -85,168 +85,6 @@ function authoritySignals({ mint }: TokenInspection): RiskSignal[] {
     ));
   }
   return signals;
-}
-
-/** Severity and weight of a transfer fee in basis points. */
-export function transferFeeGrade(basisPoints: number): { severity: Severity; weight: number } {
-  if (basisPoints >= 1000) return { severity: "critical", weight: 40 };
-  if (basisPoints >= 500) return { severity: "high", weight: 25 };
-  if (basisPoints >= 100) return { severity: "medium", weight: 10 };
-  return { severity: "low", weight: 5 };
-}
-
-function extensionSignals({ mint, epoch, report }: TokenInspection): RiskSignal[] {
-  const signals: RiskSignal[] = [];
-  const delegate = findExtension(mint, "PermanentDelegate");
-  if (delegate && liveAddress(delegate.delegate)) {
-    signals.push(signal(
-      "permanent_delegate",
-      "critical",
-      40,
-      { delegate: delegate.delegate },
-      "The permanent delegate can move or burn tokens out of any holder's account without their signature",
-    ));
-  }
-  const fee = findExtension(mint, "TransferFeeConfig");
-  if (fee) {
-    const { current, scheduled } = transferFeeSchedule(fee, epoch);
-    if (current.basisPoints > 0) {
-      signals.push(signal(
-        "transfer_fee",
-        ...grade(current.basisPoints),
-        { ...current, decimals: mint.decimals },
-        `Every transfer pays ${
-          current.basisPoints / 100
-        }% (capped at ${current.maximumFee} raw units) to the fee authority`,
-      ));
-    }
-    if (scheduled && scheduled.basisPoints > current.basisPoints) {
-      signals.push(signal(
-        "transfer_fee_scheduled",
-        ...grade(scheduled.basisPoints),
-        { current, scheduled, currentEpoch: epoch.toString() },
-        `The transfer fee rises to ${
-          scheduled.basisPoints / 100
-        }% (cap ${scheduled.maximumFee}) from epoch ${scheduled.epoch}`,
-      ));
-    }
-    const authority = liveAddress(fee.transferFeeConfigAuthority);
-    if (authority) {
-      signals.push(signal(
-        "transfer_fee_adjustable",
-        "medium",
-        10,
-        { transferFeeConfigAuthority: authority, current },
-        "The fee authority can raise the transfer fee up to 100% (it takes effect two epochs later)",
-      ));
-    }
-  }
-  const hook = findExtension(mint, "TransferHook");
-  if (hook && liveAddress(hook.programId)) {
-    signals.push(signal(
-      "transfer_hook",
-      "high",
-      25,
-      { programId: hook.programId, authority: liveAddress(hook.authority) },
-      "Every transfer runs a program chosen by the issuer, which can block transfers such as sells",
-    ));
-  } else if (hook && liveAddress(hook.authority)) {
-    signals.push(signal(
-      "transfer_hook_settable",
-      "medium",
-      10,
-      { authority: hook.authority },
-      "No transfer hook runs yet, but its authority can add one at any time",
-    ));
-  }
-  const defaultState = findExtension(mint, "DefaultAccountState");
-  if (defaultState?.state === 2) {
-    signals.push(signal(
-      "default_account_frozen",
-      "critical",
-      40,
-      { defaultAccountState: "frozen", freezeAuthority: mint.freezeAuthority },
-      mint.freezeAuthority
-        ? "New holders' accounts start frozen; they can only move tokens once the freeze authority thaws them"
-        : "New holders' accounts start frozen and no freeze authority exists to thaw them",
-    ));
-  }
-  if (findExtension(mint, "NonTransferable")) {
-    signals.push(signal(
-      "non_transferable",
-      "critical",
-      50,
-      {},
-      "Tokens cannot be transferred at all once received: they cannot be sold",
-    ));
-  }
-  const pausable = findExtension(mint, "PausableConfig");
-  if (pausable?.paused) {
-    signals.push(signal(
-      "paused",
-      "critical",
-      50,
-      { authority: liveAddress(pausable.authority) },
-      "The token is paused: no transfer, mint or burn can happen until the authority resumes it",
-    ));
-  } else if (pausable && liveAddress(pausable.authority)) {
-    signals.push(signal(
-      "pausable",
-      "high",
-      20,
-      { authority: liveAddress(pausable.authority) },
-      "The pause authority can stop all transfers, minting and burning at any time",
-    ));
-  }
-  const close = findExtension(mint, "MintCloseAuthority");
-  if (close && liveAddress(close.closeAuthority)) {
-    signals.push(signal(
-      "closeable_mint",
-      "medium",
-      10,
-      { closeAuthority: close.closeAuthority },
-      "The close authority can close the mint once supply is zero and re-create a different mint at this address",
-    ));
-  }
-  if (findExtension(mint, "ConfidentialTransferMint")) {
-    signals.push(signal(
-      "confidential_transfers",
-      "low",
-      5,
-      {},
-      "Balances can be moved into encrypted form, so holder figures may not show all of the supply",
-      true,
-    ));
-  }
-  const interest = findExtension(mint, "InterestBearingConfig");
-  const scaled = findExtension(mint, "ScaledUiAmountConfig");
-  const uiAuthority = (interest && liveAddress(interest.rateAuthority)) ??
-    (scaled && liveAddress(scaled.authority));
-  if (uiAuthority) {
-    signals.push(signal(
-      "ui_amount_adjustable",
-      "low",
-      5,
-      { authority: uiAuthority },
-      "An authority can change how raw balances are displayed (interest rate or multiplier)",
-    ));
-  }
-  for (const entry of report.extensions.filter((e) => e.status !== "decoded")) {
-    signals.push(signal(
-      "unknown_extension",
-      "high",
-      15,
-      { typeId: entry.typeId, status: entry.status, dataBase64: entry.dataBase64 },
-      `Extension type ${entry.typeId} could not be assessed (${entry.status}); its effect on holders is unknown`,
-      true,
-    ));
-  }
-  return signals;
-}
-
-function grade(basisPoints: number): [Severity, number] {
-  const { severity, weight } = transferFeeGrade(basisPoints);
-  return [severity, weight];
 }
 
 function metadataSignals({ report }: TokenInspection): RiskSignal[] {

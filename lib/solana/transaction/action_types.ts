@@ -10,6 +10,9 @@ import type { ActionKind, Verdict } from "./classes.ts";
 import type { ComputeBudget, FeeSplit } from "./compute_budget.ts";
 import type { LogFrame } from "./logs.ts";
 import type { MessageView } from "./message.ts";
+import type { AccountState } from "./account_state.ts";
+import type { RetryBasis } from "./retry_timing.ts";
+import type { SlippageNumbers } from "./slippage/types.ts";
 
 /** What to do next, with the numbers that make it concrete. */
 export interface NextAction {
@@ -32,6 +35,16 @@ export interface NextAction {
   blocksRemaining?: number;
   lastValidBlockHeight?: number;
   retryAfterSeconds?: number;
+  /** What `retryAfterSeconds` rests on: a wait the program stated (in seconds or slots), the cause's default, or a blockhash to refresh. */
+  retryAfterBasis?: RetryBasis;
+  /** Position of `account` in the failing instruction's account list. */
+  accountIndex?: number;
+  /** The name the program gives `account`, when it says. */
+  accountRole?: string;
+  /** The state of `account` that made the instruction fail. */
+  accountState?: AccountState;
+  /** The numbers of a failed slippage check (bound, actual, quote, price move, smallest passing setting). */
+  slippage?: SlippageNumbers;
 }
 
 /** A current compute-unit price, from recent fees of the accounts the transaction writes. */

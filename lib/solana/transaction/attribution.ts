@@ -10,7 +10,7 @@
  * @module
  */
 import { type Confidence, type Verdict, verdictOf } from "./classes.ts";
-import { causeLines, inferMeaning, type InferredMeaning } from "./error_meaning.ts";
+import { causeLines, inferMeaning, type InferredMeaning, statedCause, withRemedy } from "./error_meaning.ts";
 import type { ParsedError } from "./error_shapes.ts";
 import { INSTRUCTION_ERRORS } from "./instruction_errors.ts";
 import { innermostFailure, type LogFrame } from "./logs.ts";
@@ -125,7 +125,7 @@ export async function attributeFailure(
         code: null,
         hex: null,
         errorName: name,
-        message: parsed.detail ? `${info.message}: ${parsed.detail}` : info.message,
+        message: withRemedy(parsed.detail ? `${info.message}: ${parsed.detail}` : info.message, inferred),
         source: "runtime",
         confidence: inferred ? lowest("medium", located) : located,
         evidence: inferred?.evidence ?? null,
@@ -153,9 +153,11 @@ export async function attributeFailure(
       code,
       hex: `0x${code.toString(16)}`,
       errorName: decoded.info?.name ?? "Custom",
-      message: (decoded.info?.message ??
-        (fromLine ? logText(inferred.evidence) : `custom program error: 0x${code.toString(16)}`)) +
-        (decoded.accountName ? ` (account "${decoded.accountName}")` : ""),
+      message: withRemedy(
+        (decoded.info?.message ?? (fromLine ? logText(inferred.evidence) : undecodedMessage(code, frame))) +
+          (decoded.accountName ? ` (account "${decoded.accountName}")` : ""),
+        inferred,
+      ),
       source: fromLine ? "log" : decoded.source,
       confidence: fromLine ? lowest("medium", located) : confidence,
       evidence: inferred?.evidence ?? null,
@@ -169,9 +171,18 @@ export async function attributeFailure(
 
 function inferredVerdict(inferred: InferredMeaning): Verdict {
   const verdict = verdictOf(inferred.failureClass, inferred.action);
-  return inferred.retryAfterSeconds !== undefined
-    ? { ...verdict, retryAfterSeconds: inferred.retryAfterSeconds }
-    : verdict;
+  return {
+    ...verdict,
+    ...(inferred.retryable !== undefined ? { retryable: inferred.retryable } : {}),
+    ...(inferred.retryAfterSeconds !== undefined ? { retryAfterSeconds: inferred.retryAfterSeconds } : {}),
+  };
+}
+
+/** For a code no table names: the program's own words about the failure, with the code, rather than the bare code. */
+function undecodedMessage(code: number, frame: LogFrame | undefined): string {
+  const hex = `custom program error: 0x${code.toString(16)}`;
+  const line = statedCause(frame?.logs ?? []);
+  return line ? `${logText(line)} (${hex})` : hex;
 }
 
 /** A log line without its `Program log: ` prefix. */

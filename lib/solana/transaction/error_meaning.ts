@@ -5,14 +5,20 @@
  * slippage limit`) — for programs whose own table does not decide.
  *
  * Names are split into words first (`AmountOutBelowMinimum` → "amount out
- * below minimum"), so one rule covers a name and a sentence alike. Rules are
- * tried in order and the first that matches wins; the order puts the more
- * specific causes (slippage, oracles) before the broad ones (insufficient,
- * unauthorised).
+ * below minimum"), so one rule covers a name and a sentence alike. The rules
+ * (`meaning_rules.ts`) are tried in order and the first that matches wins.
  *
  * @module
  */
 import type { ActionKind, FailureClass } from "./classes.ts";
+import { RULES, SETTING } from "./meaning_rules.ts";
+
+export {
+  ORACLE_RETRY_SECONDS,
+  PAUSED_RETRY_SECONDS,
+  QUEUE_RETRY_SECONDS,
+  TOO_SOON_RETRY_SECONDS,
+} from "./meaning_rules.ts";
 
 /** A class read from words, and the words that decided it. */
 export interface InferredMeaning {
@@ -21,95 +27,15 @@ export interface InferredMeaning {
   action?: ActionKind;
   /** How long to wait before retrying, for transient causes. */
   retryAfterSeconds?: number;
+  /** Overrides the class's default retryability. */
+  retryable?: boolean;
+  /** What to do, in words, when the action alone says too little (e.g. cancel orders first). */
+  remedy?: string;
   /** The rule that matched, e.g. `slippage`. */
   rule: string;
   /** The text the rule matched in. */
   evidence: string;
 }
-
-interface Rule {
-  rule: string;
-  pattern: RegExp;
-  /** Text that looks like the rule but means something else (checked first). */
-  unless?: RegExp;
-  /** Skip text about a setting the caller got wrong (`InvalidFreezeAuthority`, `InvalidMintConfig`). */
-  notSettings?: boolean;
-  failureClass: FailureClass;
-  action?: ActionKind;
-  retryAfterSeconds?: number;
-}
-
-/**
- * Seconds to wait for an oracle to publish again: push oracles update every
- * few slots (a slot is about 0.4 s), so a few seconds is usually enough.
- */
-export const ORACLE_RETRY_SECONDS = 5;
-
-/** Seconds to wait before trying a paused or halted market again. */
-export const PAUSED_RETRY_SECONDS = 60;
-
-/** Parameters the caller set wrong are not a price that moved, a stale oracle, or a lack of funds. */
-const SETTING =
-  /^invalid\b|\binvalid (?:\w+ )?(?:setup|config|index|idx|direction|precision|range|lots|mint|account)\b/;
-
-const RULES: readonly Rule[] = [
-  {
-    rule: "slippage",
-    pattern:
-      /\bslippage\b|\bprice (?:limit|impact)\b|\b(?:min(?:imum)?|max(?:imum)?) (?:amount|out(?:put)?|in(?:put)?|received)\b|\b(?:amount|out(?:put)?|in(?:put)?|received) (?:\w+ )?(?:below|above|less than|more than|under|over) (?:the )?(?:min(?:imum)?|max(?:imum)?|limit|threshold|expected)\b|\btoo (?:little|much) (?:\w+ )?(?:out(?:put)?|in(?:put)?|received|required|paid|sol)\b|\bmin(?:imum)? (?:\w+ )?not met\b|\b(?:token|amount) (?:max|min) (?:exceeded|subceeded)\b/,
-    unless: /^(?!.*slippage).*(?:^invalid\b|\bfee rate\b|\bconfidence\b|\bdirection\b)/,
-    failureClass: "slippage",
-    action: "requote_and_rebuild",
-  },
-  {
-    rule: "oracle",
-    pattern:
-      /\b(?:stale|outdated|expired|too old)\b(?: \w+){0,2} (?:oracle|price|feed|report)s?\b|\b(?:oracle|price|feed|report)s? (?:\w+ )?(?:is |are )?(?:stale|outdated|too old|not updated)\b|\binvalid oracle(?: price)?$|\boracle (?:is )?invalid$|\boracle (?:max )?confidence\b/,
-    failureClass: "transient",
-    action: "retry_later",
-    retryAfterSeconds: ORACLE_RETRY_SECONDS,
-  },
-  {
-    rule: "frozen",
-    notSettings: true,
-    pattern: /\bfrozen\b/,
-    unless: /\bnot frozen\b/,
-    failureClass: "token_restriction",
-    action: "do_not_retry",
-  },
-  {
-    rule: "paused",
-    notSettings: true,
-    pattern: /\b(?:paused|halted|suspended|in maintenance|maintenance mode)\b/,
-    unless: /\b(?:not|already) (?:paused|halted|suspended)\b/,
-    failureClass: "transient",
-    action: "retry_later",
-    retryAfterSeconds: PAUSED_RETRY_SECONDS,
-  },
-  {
-    rule: "account_state",
-    pattern:
-      /\b(?:not|un) ?initiali[sz]ed\b|\balready (?:initiali[sz]ed|in use|exists?|created)\b|\b(?:wrong|invalid|incorrect) (?:account |\w+ )?owner(?: account)?$|\bowner (?:mismatch|does not match)\b|\baccount (?:not found|does not exist)\b/,
-    failureClass: "account_state",
-  },
-  {
-    rule: "insufficient_funds",
-    notSettings: true,
-    pattern:
-      /\binsufficient (?:\w+ )?(?:funds|balance|collateral|deposits?|lamports|sol|wsol|tokens?|fees?|rent|margin)\b|\b(?:funds|balance|collateral|deposit|lamports|tokens?|fees?|amount) (?:is )?insufficient\b|\bnot enough (?:\w+ )?(?:funds|balance|lamports|sol|tokens?|collateral|margin)\b|\b(?:balance|funds) too low\b/,
-    unless:
-      /\b(?:liquidity|reserves?|pool|market|in program|vault|account keys|accounts|signatures?|samples?)\b/,
-    failureClass: "insufficient_funds",
-    action: "add_funds",
-  },
-  {
-    rule: "signature",
-    notSettings: true,
-    pattern:
-      /\bun ?authori[sz]ed\b|\bnot authori[sz]ed\b|\bmissing (?:required )?(?:signer|signature)s?\b|\b(?:signer|signature) (?:is )?(?:missing|required)\b|\bnot (?:a )?signer\b|\bmust sign\b/,
-    failureClass: "signature",
-  },
-];
 
 /**
  * Splits identifiers into lower-case words: `ExceededAmountSlippageTolerance`
@@ -146,10 +72,17 @@ export function inferMeaning(texts: readonly (string | null | undefined)[]): Inf
       ) {
         continue;
       }
+      // A name says what happened; the wait is often only in the message or a log line beside it.
+      const waits = typeof rule.retryAfterSeconds === "function"
+        ? rule.retryAfterSeconds(texts.map((each) => wordsOf(each ?? "")).join(" "))
+        : rule.retryAfterSeconds;
+      const remedy = typeof rule.remedy === "function" ? rule.remedy(words) : rule.remedy;
       return {
         failureClass: rule.failureClass,
         ...(rule.action ? { action: rule.action } : {}),
-        ...(rule.retryAfterSeconds !== undefined ? { retryAfterSeconds: rule.retryAfterSeconds } : {}),
+        ...(waits !== undefined ? { retryAfterSeconds: waits } : {}),
+        ...(rule.retryable !== undefined ? { retryable: rule.retryable } : {}),
+        ...(remedy ? { remedy } : {}),
         rule: rule.rule,
         evidence: text,
       };
@@ -168,4 +101,31 @@ const NOISE =
  */
 export function causeLines(lines: readonly string[], count = 3): string[] {
   return lines.filter((line) => !NOISE.test(line)).slice(-count).reverse();
+}
+
+/** The message, followed by what to do when the words that decided the class say it. */
+export function withRemedy(message: string, inferred: InferredMeaning | null): string {
+  return inferred?.remedy ? `${message}: ${inferred.remedy}` : message;
+}
+
+/** Words with which programs state a cause before they fail. */
+const STATED_CAUSE =
+  /\b(?:error|fail(?:ed|ure)?|invalid|cannot|can't|must|not|no|insufficient|exceed(?:s|ed)?|too|only|unable|missing|wrong|incorrect|mismatch|out of|expired|stale|already|overflow|underflow|denied|forbidden|required|disabled|closed|locked)\b/i;
+
+/** A line that only repeats the code (`Custom program error: 0x12c`). */
+const RESTATED_CODE = /custom (?:program )?error:? (?:0x[0-9a-f]+|\d+)\.?$/i;
+
+/**
+ * The program's own last log line that states a cause in words, when no
+ * rule read a class from it (so the reason is that line, not a bare code).
+ *
+ * @example
+ * ```ts
+ * statedCause(["Program log: Error: market is closed for the weekend"]); // "Program log: Error: market is closed for the weekend"
+ * ```
+ */
+export function statedCause(lines: readonly string[]): string | null {
+  return causeLines(lines).find((line) =>
+    line.startsWith("Program log: ") && STATED_CAUSE.test(line) && !RESTATED_CODE.test(line)
+  ) ?? null;
 }

@@ -18,6 +18,7 @@ import { signatureStatusOf, stateOfFound, stateOfMissing } from "./landed_state.
 import { messageFromCompiled, messageFromRpc, type MessageView, usesDurableNonce } from "./message.ts";
 import { expiredAction, pendingAction, processedAction } from "./next_action.ts";
 import { suggestPrice } from "./price.ts";
+import { type FeeLevel, notLanded, repairLanded } from "./repair/mod.ts";
 import type { DiagnosisOutput, ExplainResult } from "./schema.ts";
 import { parseTransactionError } from "./error_shapes.ts";
 import { decodeWireTransaction } from "./serialized.ts";
@@ -32,6 +33,11 @@ export interface ExplainQuery {
   lastValidBlockHeight?: number;
   /** Its recent blockhash, for the same purpose. */
   recentBlockhash?: string;
+  /**
+   * Also rebuild a landed failure whose fix is mechanical against the current
+   * state (extra RPC calls; the plain explanation needs one round trip).
+   */
+  repair?: { feeLevel?: FeeLevel };
 }
 
 type Json = Record<string, unknown>;
@@ -55,7 +61,8 @@ export async function explainTransaction(
   signal?: AbortSignal,
 ): Promise<ExplainResult> {
   const cache = explainCache<ExplainResult>(client);
-  const hit = cache.get(query.signature);
+  // A repair is rebuilt against the current state, so it is never served from the cache.
+  const hit = query.repair ? undefined : cache.get(query.signature);
   if (hit) return structuredClone(hit);
 
   let outcomes = await client.batch(firstCalls(query, MAX_TRANSACTION_VERSION), signal);
@@ -67,9 +74,17 @@ export async function explainTransaction(
   if (transaction) {
     const result = await explainFound(client, query.signature, transaction as Json, status, signal);
     if (result.commitment === "finalized") cache.set(query.signature, structuredClone(result));
-    return result;
+    if (!query.repair) return result;
+    // Rebuilt against the current state from the landed bytes; never part of the cached answer.
+    const repair = await repairLanded(
+      client,
+      { transaction: transaction as Json, diagnosis: result },
+      query.repair.feeLevel,
+      signal,
+    );
+    return { ...result, repair };
   }
-  if (status) return await explainSeen(query.signature, status);
+  if (status) return withRefusal(await explainSeen(query.signature, status), query);
 
   const evidence = hintEvidence(query, hints);
   const decided = stateOfMissing(evidence);
@@ -210,12 +225,17 @@ async function explainSeen(signature: string, status: NonNullable<ReturnType<typ
   };
 }
 
+/** The answer, with the refusal to repair a transaction whose message no node returned, when asked. */
+function withRefusal(result: ExplainResult, query: ExplainQuery): ExplainResult {
+  return query.repair ? { ...result, repair: notLanded() } : result;
+}
+
 function missing(
   query: ExplainQuery,
   landedState: "pending" | "expired",
   verdict: Pick<DiagnosisOutput, "failureClass" | "retryable" | "nextAction" | "summary">,
 ): ExplainResult {
-  return {
+  return withRefusal({
     ...emptyDiagnosis(),
     ...verdict,
     signature: query.signature,
@@ -225,7 +245,7 @@ function missing(
     blockTime: null,
     recentBlockhash: query.recentBlockhash ?? null,
     durableNonce: false,
-  };
+  }, query);
 }
 
 function emptyDiagnosis(): Omit<DiagnosisOutput, "failureClass" | "retryable" | "nextAction" | "summary"> {

@@ -11,6 +11,7 @@
 import { base58Decode } from "../base58.ts";
 import { z } from "zod";
 import { addressSchema, quoteValue } from "../address_schema.ts";
+import { feeLevelSchema, repairOptionSchema } from "./repair/schema.ts";
 
 /** The encodings a caller may send a transaction in. */
 export const TRANSACTION_ENCODINGS = ["base64", "base58"] as const;
@@ -77,6 +78,14 @@ export const explainInputSchema = z.object({
   recentBlockhash: base58Field("recentBlockhash", 32).optional().describe(
     "The transaction's recent blockhash, for the same purpose",
   ),
+  repair: z.boolean({
+    error: (issue) => `Invalid repair "${quoteValue(issue.input)}": expected true or false`,
+  })
+    .optional().describe(
+      "true: for a landed failure whose fix is mechanical, also return `repair`, the transaction rebuilt " +
+        "against the current state and proven by simulation (costs extra RPC calls; off by default)",
+    ),
+  feeLevel: feeLevelSchema.optional(),
 });
 
 /** The input of the simulate operation. */
@@ -108,6 +117,7 @@ export const simulateInputSchema = z.object({
     .meta({ maxItems: MAX_SIMULATION_ACCOUNTS })
     .optional()
     .describe(`Accounts whose state before and after to compare (at most ${MAX_SIMULATION_ACCOUNTS})`),
+  repair: repairOptionSchema.optional(),
 });
 
 /** The simulate operation's parsed input. */

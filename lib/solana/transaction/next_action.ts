@@ -6,9 +6,11 @@
  * @module
  */
 import { MAX_COMPUTE_UNIT_LIMIT, priorityFeeLamports } from "../fees/mod.ts";
+import { accountDetails, requoteAction, retryLaterAction } from "./action_details.ts";
 import type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
 import type { ActionKind } from "./classes.ts";
 import { type ComputeBudget, recommendedComputeUnitLimit } from "./compute_budget.ts";
+import { causeLines } from "./error_meaning.ts";
 import { missingFunds } from "./missing_funds.ts";
 
 export type { ActionInput, NextAction, PriceSuggestion } from "./action_types.ts";
@@ -18,9 +20,6 @@ export interface ActionResult {
   nextAction: NextAction;
   retryable: boolean;
 }
-
-/** Seconds to wait before retrying a transient failure whose cause names no better delay. */
-const DEFAULT_RETRY_SECONDS = 2;
 
 /** Below this many spare units a limit is not worth trimming. */
 const TRIM_THRESHOLD_UNITS = 10_000;
@@ -41,28 +40,33 @@ export function nextActionFor(input: ActionInput): ActionResult {
     case "raise_compute_unit_limit":
       return raiseLimit(input);
     case "add_funds":
-      return { nextAction: missingFunds(input, reasonFor(input)), retryable: verdict.retryable };
+      return {
+        nextAction: {
+          ...missingFunds(input, reasonFor(input)),
+          ...(input.failure?.errorName === "InsufficientFundsForRent"
+            ? { accountState: "insufficient_rent" }
+            : {}),
+        },
+        retryable: verdict.retryable,
+      };
     case "raise_priority_fee":
-    case "rebuild_with_fresh_blockhash":
       return {
         nextAction: withPrice(verdict.action, reasonFor(input), input.price),
         retryable: verdict.retryable,
       };
+    case "rebuild_with_fresh_blockhash":
+      return { nextAction: rebuildNow(reasonFor(input), input.price), retryable: verdict.retryable };
     case "retry_later":
-      return {
-        nextAction: {
-          action: "retry_later",
-          reason: reasonFor(input),
-          retryAfterSeconds: verdict.retryAfterSeconds ?? DEFAULT_RETRY_SECONDS,
-        },
-        retryable: true,
-      };
+      return { nextAction: retryLaterAction(input, reasonFor(input)), retryable: true };
+    case "requote_and_rebuild":
+      return { nextAction: requoteAction(input, reasonFor(input)), retryable: verdict.retryable };
     default:
       return {
         nextAction: {
           action: verdict.action,
           reason: reasonFor(input),
           ...(input.failure?.account ? { account: input.failure.account } : {}),
+          ...accountDetails(input),
         },
         retryable: verdict.retryable,
       };
@@ -90,12 +94,20 @@ export function expiredAction(price: PriceSuggestion | null): NextAction {
   const paying = price && price.microLamportsPerComputeUnit > 0
     ? `, paying about ${price.microLamportsPerComputeUnit} micro-lamports per compute unit so it lands in time`
     : "";
-  return withPrice(
-    "rebuild_with_fresh_blockhash",
+  return rebuildNow(
     "Its blockhash expired before it landed, so it can never land: rebuild it with a fresh blockhash, sign " +
       `and send it again${paying}`,
     price,
   );
+}
+
+/** A rebuild with a fresh blockhash: nothing to wait for, it can be fetched and the rebuilt transaction sent at once. */
+function rebuildNow(reason: string, price: PriceSuggestion | null): NextAction {
+  return {
+    ...withPrice("rebuild_with_fresh_blockhash", reason, price),
+    retryAfterSeconds: 0,
+    retryAfterBasis: "blockhash",
+  };
 }
 
 /** The action for a transaction seen by the cluster but not yet confirmed. */
@@ -227,5 +239,18 @@ function reasonFor(input: ActionInput): string {
   const { failure, verdict } = input;
   if (!failure) return `No failure recorded (${verdict.failureClass})`;
   const where = failure.programName ?? failure.program;
-  return where ? `${failure.message} (${where})` : failure.message;
+  const base = where ? `${failure.message} (${where})` : failure.message;
+  const said = failure.code !== null && failure.source === "runtime" ? lastWords(input.frame) : null;
+  return said ? `${base}; the program logged: "${said}"` : base;
+}
+
+/**
+ * The newest line a failing frame logged itself that says more than the bare
+ * code, so an undecoded error's reason is never just its hex.
+ */
+function lastWords(frame: ActionInput["frame"]): string | null {
+  if (!frame) return null;
+  const line = causeLines(frame.logs, frame.logs.length)
+    .find((candidate) => !/custom program error|^Program log: Left:|^Program log: Right:/i.test(candidate));
+  return line ? line.replace(/^Program log: /, "") : null;
 }

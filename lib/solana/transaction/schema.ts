@@ -6,7 +6,11 @@
  */
 import { z } from "zod";
 import { CONFIDENCES, FAILURE_CLASSES, NEXT_ACTIONS } from "./classes.ts";
+import { ACCOUNT_STATES } from "./account_state.ts";
 import { LANDED_STATES } from "./landed_state.ts";
+import { RETRY_BASES } from "./retry_timing.ts";
+import { BOUND_SIDES, NUMBER_SOURCES } from "./slippage/types.ts";
+import { repairSchema } from "./repair/schema.ts";
 
 const lamports = z.number().int();
 
@@ -14,6 +18,42 @@ const lamports = z.number().int();
 export const failureClassSchema = z.enum(FAILURE_CLASSES).describe(
   "Why it failed, as a stable enum (`none` on success); see the transaction-diagnosis guide",
 );
+
+const numberSource = z.enum(NUMBER_SOURCES).describe(
+  "Where the number was read, most trusted first: the program's log line, an event it emitted, the " +
+    "instruction's decoded arguments, the token transfers it made before it stopped",
+);
+
+const sourcedAmount = z.object({
+  amount: z.string().describe("Raw amount (base units)"),
+  source: numberSource,
+});
+
+/** The numbers of a failed slippage check. */
+export const slippageSchema = z.object({
+  side: z.enum(BOUND_SIDES).describe(
+    "min_out: the sender set a minimum to receive (exact input); max_in: a maximum to pay (exact output)",
+  ),
+  program: z.string().describe("The program whose check failed"),
+  mint: z.string().nullable().describe("The mint the amounts are counted in, when the accounts name it"),
+  bound: sourcedAmount.describe("The minimum out or maximum in the sender set"),
+  actual: sourcedAmount.nullable().describe("What the pool would give (min_out) or take (max_in)"),
+  quoted: sourcedAmount.nullable().describe(
+    "The quote the bound was set from, when the instruction carries it",
+  ),
+  slippageBps: z.object({ value: z.number().int(), source: numberSource }).nullable().describe(
+    "The slippage setting, when the instruction carries it",
+  ),
+  priceMoveBps: z.number().nullable().describe(
+    "How far the price moved against the sender, in bps of `priceMoveBasis` (negative: in its favour)",
+  ),
+  priceMoveBasis: z.enum(["quote", "bound"]).nullable().describe(
+    "quote: from the quoted amount to the actual one; bound: from the bound (the move beyond the tolerance)",
+  ),
+  minSlippageBps: z.number().int().nullable().describe(
+    "The smallest slippage setting (bps) that would have passed at this price, when the quote is known",
+  ),
+});
 
 /** The next action, with concrete numbers where they exist. */
 export const nextActionSchema = z.object({
@@ -35,6 +75,20 @@ export const nextActionSchema = z.object({
   blocksRemaining: z.number().int().optional().describe("Blocks left before the blockhash expires"),
   lastValidBlockHeight: z.number().int().optional(),
   retryAfterSeconds: z.number().int().optional(),
+  retryAfterBasis: z.enum(RETRY_BASES).optional().describe(
+    "What retryAfterSeconds rests on: stated_seconds / stated_slots (the program's log states the wait; slots " +
+      "count about 0.4 s), cause_default (the usual wait for that cause), blockhash (rebuild and send at once)",
+  ),
+  accountIndex: z.number().int().optional().describe(
+    "Position of `account` in the failing instruction's accounts",
+  ),
+  accountRole: z.string().optional().describe("The name the program gives `account`, when it says"),
+  accountState: z.enum(ACCOUNT_STATES).optional().describe(
+    "The state of `account` that made the instruction fail",
+  ),
+  slippage: slippageSchema.optional().describe(
+    "For requote_and_rebuild: the bound, the actual amount, the quote and the price move, each with its source",
+  ),
 });
 
 /** The attributed failure. */
@@ -174,6 +228,10 @@ export const explainSchema = z.object({
     "True when it uses a durable nonce (it then does not expire by blockhash)",
   ),
   ...diagnosisShape,
+  repair: repairSchema.optional().describe(
+    "Only with repair=true: the landed failure rebuilt from its message against the current state, unsigned " +
+      "(sign it again), offered only when its simulation succeeds; otherwise why not",
+  ),
 });
 
 /** An explanation. */
@@ -192,6 +250,10 @@ export const simulateSchema = z.object({
     "Where the balance changes come from: the node's pre/post balances, the requested accounts, or nowhere",
   ),
   ...diagnosisShape,
+  repair: repairSchema.describe(
+    "The transaction rebuilt with its mechanical fixes, unsigned (every signer must sign it again), offered " +
+      "only when its simulation succeeds; otherwise why not",
+  ),
 });
 
 /** A simulation diagnosis. */

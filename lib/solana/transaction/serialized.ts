@@ -150,7 +150,7 @@ function v1Config(compiled: CompiledTransactionMessage & { lifetimeToken: string
 }
 
 /** Rebuilds each lookup table's addressed entries from the loaded addresses, in the order the runtime lists them. */
-function lookupTableContents(
+export function lookupTableContents(
   lookups: ReadonlyArray<
     { lookupTableAddress: Address; writableIndexes: readonly number[]; readonlyIndexes: readonly number[] }
   >,

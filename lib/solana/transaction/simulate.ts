@@ -19,6 +19,7 @@ import { parseTransactionError } from "./error_shapes.ts";
 import { idlErrors } from "./idl.ts";
 import { messageFromCompiled, usesDurableNonce, writableAccounts } from "./message.ts";
 import { suggestPrice } from "./price.ts";
+import { type FeeLevel, repairSimulated } from "./repair/mod.ts";
 import type { SimulateResult } from "./schema.ts";
 import { decodeWireTransaction, type TransactionEncoding, withComputeUnitLimit } from "./serialized.ts";
 
@@ -28,6 +29,8 @@ export interface SimulateQuery {
   encoding: TransactionEncoding;
   /** Accounts whose state before and after to compare, when the node does not report balances itself. */
   accountAddresses?: readonly string[];
+  /** How to repair it when it fails (a repair is always attempted; this picks the fee level). */
+  repair?: { feeLevel?: FeeLevel };
 }
 
 type Json = Record<string, unknown>;
@@ -70,21 +73,7 @@ export async function simulateTransaction(
   );
   const accountList = view.accountKeys.map((key) => key.address);
 
-  let snapshot: BalanceSnapshot | null = null;
-  let balancesSource: SimulateResult["balancesSource"] = "none";
-  if (Array.isArray(value.preBalances) && value.preBalances.length > 0) {
-    snapshot = snapshotFromMeta(value, accountList);
-    balancesSource = "simulation";
-  } else if (addresses.length > 0) {
-    const before = outcomes[1]?.ok
-      ? ((outcomes[1].result as Json | null)?.value as unknown[] | undefined)
-      : undefined;
-    const after = Array.isArray(value.accounts) ? value.accounts : undefined;
-    if (before && after) {
-      snapshot = snapshotFromAccounts(addresses, before, after);
-      balancesSource = "accounts";
-    }
-  }
+  const { snapshot, balancesSource } = balancesOf(value, outcomes[1], addresses, accountList);
 
   const measuredUnits = await measureIfExceeded(client, decoded, value, signal);
   const replacement = value.replacementBlockhash as Json | null | undefined;
@@ -103,6 +92,20 @@ export async function simulateTransaction(
     recommendLimit: true,
     ...(measuredUnits !== undefined ? { measuredUnits } : {}),
   });
+  const repair = await repairSimulated(
+    client,
+    {
+      decoded,
+      encoding: query.encoding,
+      view,
+      loadedAddresses: value.loadedAddresses as Json | undefined,
+      replacementBlockhash: typeof replacement?.blockhash === "string" ? replacement.blockhash : null,
+      diagnosis,
+      durableNonce: usesDurableNonce(view),
+    },
+    query.repair?.feeLevel,
+    signal,
+  );
   return {
     success: value.err === null || value.err === undefined,
     slot: typeof context?.slot === "number" ? context.slot : null,
@@ -113,7 +116,30 @@ export async function simulateTransaction(
     durableNonce: usesDurableNonce(view),
     balancesSource,
     ...diagnosis,
+    repair,
   };
+}
+
+/** The balances before and after: from the node's own report, else from the accounts the caller named. */
+function balancesOf(
+  value: Json,
+  accountsOutcome: RpcOutcome | undefined,
+  addresses: readonly string[],
+  accountList: readonly string[],
+): { snapshot: BalanceSnapshot | null; balancesSource: SimulateResult["balancesSource"] } {
+  if (Array.isArray(value.preBalances) && value.preBalances.length > 0) {
+    return { snapshot: snapshotFromMeta(value, accountList), balancesSource: "simulation" };
+  }
+  if (addresses.length > 0) {
+    const before = accountsOutcome?.ok
+      ? ((accountsOutcome.result as Json | null)?.value as unknown[] | undefined)
+      : undefined;
+    const after = Array.isArray(value.accounts) ? value.accounts : undefined;
+    if (before && after) {
+      return { snapshot: snapshotFromAccounts(addresses, before, after), balancesSource: "accounts" };
+    }
+  }
+  return { snapshot: null, balancesSource: "none" };
 }
 
 function simulationCalls(base64: string, addresses: readonly string[]): RpcCall[] {

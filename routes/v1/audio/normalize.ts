@@ -5,13 +5,18 @@
  *
  * @module
  */
+import { traced } from "../../../lib/shared/telemetry.ts";
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/shared/on_demand.ts";
-import { precheckAudio } from "../../../lib/audio/precheck.ts";
-import { OUTPUT_FORMATS } from "../../../lib/audio/formats.ts";
-import { NORMALIZATION_MODES } from "../../../lib/audio/plan.ts";
-import { PRESET_NAMES, TARGET_RANGES } from "../../../lib/audio/presets.ts";
+import {
+  GAIN_REASONS,
+  loadNormalizer,
+  NORMALIZATION_MODES,
+  OUTPUT_FORMATS,
+  precheckAudio,
+  PRESET_NAMES,
+  TARGET_RANGES,
+} from "../../../lib/audio/mod.ts";
 
 const loudness = z.object({
   integratedLufs: z.number().describe("Integrated loudness, LUFS"),
@@ -32,6 +37,8 @@ function loudnessHeaders(output: Record<string, unknown>): Record<string, string
     "X-Loudness-Output-LRA": String(result.output.lra),
     "X-Loudness-Target": `I=${result.target.i};TP=${result.target.tp};LRA=${result.target.lra}`,
     "X-Loudness-Normalization-Type": result.normalizationType,
+    "X-Loudness-Gain-Linear": String(result.gainDecision.linear),
+    "X-Loudness-Gain-Reason": result.gainDecision.reason,
     "X-Loudness-Gain": String(result.gainDb),
     "X-Audio-Duration": String(result.durationSeconds),
   };
@@ -73,6 +80,26 @@ const outputSchema = z.object({
     "linear: one exact gain; linear_lowered: the gain was reduced to keep the peak under the ceiling, so the " +
       "result is quieter than the target; limited: gain plus a peak limiter; dynamic: ffmpeg loudnorm's dynamic mode",
   ),
+  gainDecision: z.object({
+    linear: z.boolean().describe(
+      "true: one gain scaled every sample (dynamics untouched); false: peaks were limited or the dynamics compressed",
+    ),
+    reason: z.enum(GAIN_REASONS).describe(
+      "peak_within_ceiling: the full gain keeps the true peak under the ceiling; peak_over_ceiling: it would " +
+        "not, so peaks were limited (mode auto) or the gain lowered (mode linear); encoded_peak_over_ceiling: it " +
+        "would on paper but the encoded result went over, so the same remedy followed; limiting_insufficient: " +
+        "limiting could not reach the target under the ceiling, so the gain was lowered; " +
+        "dynamic_mode_requested: loudnorm's dynamic mode was asked for",
+    ),
+    fullGainDb: z.number().describe("Gain that would reach the target loudness exactly, dB"),
+    peakAtFullGainDbtp: z.number().describe("Where that gain would put the input's true peak, dBTP"),
+    ceilingDbtp: z.number().describe("The true-peak ceiling, dBTP"),
+    encoderHeadroomDb: z.number().describe("Margin kept under the ceiling for the encoder's overshoot, dB"),
+    belowTargetLu: z.number().describe(
+      "How far the result's loudness is under the target, LU (0 when at or above)",
+    ),
+    explanation: z.string().describe("The same in one sentence"),
+  }).describe("Whether the gain was linear or limited, and why"),
   gainDb: z.number().describe("Gain applied before any limiting, dB"),
   passes: z.number().int().describe("Passes over the audio, the input measurement included"),
 });
@@ -124,16 +151,19 @@ export default defineOperation({
     const audio = ctx.services.audio;
     const { audio: bytes, ...request } = input;
     // The normaliser (decoding, metering, encoding) loads with the first paid request, not at start.
-    const { normalizeAudio } = await importOnDemand<typeof import("../../../lib/audio/normalize.ts")>(
-      new URL("../../../lib/audio/normalize.ts", import.meta.url),
+    const { normalizeAudio } = await loadNormalizer();
+    const result = await traced(
+      "audio.normalize",
+      { "audio.input_bytes": bytes.byteLength },
+      () =>
+        normalizeAudio(bytes, request, {
+          limits: audio.limits,
+          gate: audio.gate,
+          signal: ctx.signal,
+          // The decoded body is this request's own and is not read again.
+          reuseInput: true,
+        }),
     );
-    const result = await normalizeAudio(bytes, request, {
-      limits: audio.limits,
-      gate: audio.gate,
-      signal: ctx.signal,
-      // The decoded body is this request's own and is not read again.
-      reuseInput: true,
-    });
     // The bytes themselves: each transport writes them as it answers (raw, or base64 a slice at a time).
     return result;
   },

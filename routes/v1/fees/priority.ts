@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { addressSchema } from "../../../lib/solana/address_schema.ts";
+import { addressSchema } from "../../../lib/solana/mod.ts";
 import {
   LEVEL_PERCENTILES,
   MAX_COMPUTE_UNIT_LIMIT,

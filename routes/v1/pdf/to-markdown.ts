@@ -5,11 +5,15 @@
  *
  * @module
  */
+import { traced } from "../../../lib/shared/telemetry.ts";
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import { DEFAULT_PDF_LIMITS } from "../../../lib/pdf/limits.ts";
-import { checkPdfBytes } from "../../../lib/pdf/check.ts";
-import { checkPageRange, PAGE_RANGE_PATTERN } from "../../../lib/pdf/page_range.ts";
+import {
+  checkPageRange,
+  checkPdfBytes,
+  DEFAULT_PDF_LIMITS,
+  PAGE_RANGE_PATTERN,
+} from "../../../lib/pdf/mod.ts";
 
 const MB = 1024 * 1024;
 
@@ -70,10 +74,11 @@ export default defineOperation({
   async handler(input, ctx) {
     const service = ctx.services.pdf;
     const { pdf, pages, includePageBreaks } = input;
-    return await service.gate.run(
-      () =>
-        service.pool.convert(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
-      ctx.signal,
-    );
+    return await traced("pdf.convert", { "pdf.input_bytes": pdf.byteLength }, () =>
+      service.gate.run(
+        () =>
+          service.pool.convert(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
+        ctx.signal,
+      ));
   },
 });

@@ -6,9 +6,8 @@
  */
 import { z } from "zod";
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/shared/on_demand.ts";
-import { addressSchema } from "../../../lib/solana/address_schema.ts";
-import { riskAssessmentSchema, tokenReportSchema } from "../../../lib/solana/token/report_schema.ts";
+import { addressSchema } from "../../../lib/solana/mod.ts";
+import { loadTokenChecks, riskAssessmentSchema, tokenReportSchema } from "../../../lib/solana/token/mod.ts";
 
 export default defineOperation({
   id: "chain_token_risk",
@@ -30,11 +29,7 @@ export default defineOperation({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   example: { mint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
   async handler({ mint }, ctx) {
-    const { assessRisk, inspectToken } = await importOnDemand<
-      typeof import("../../../lib/solana/token/mod.ts")
-    >(
-      new URL("../../../lib/solana/token/mod.ts", import.meta.url),
-    );
+    const { assessRisk, inspectToken } = await loadTokenChecks();
     const inspection = await inspectToken(ctx.services.solana, mint, ctx.signal);
     return { mint, ...assessRisk(inspection), inspection: inspection.report };
   },

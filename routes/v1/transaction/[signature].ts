@@ -5,9 +5,7 @@
  * @module
  */
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/shared/on_demand.ts";
-import { explainInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
-import { explainSchema } from "../../../lib/solana/transaction/schema.ts";
+import { explainInputSchema, explainSchema, loadDiagnosis } from "../../../lib/solana/transaction/mod.ts";
 
 export default defineOperation({
   id: "chain_transaction_analysis",
@@ -21,7 +19,8 @@ export default defineOperation({
     "on-chain IDL), a stable failureClass, whether a retry can help, and a nextAction with concrete numbers " +
     "(compute-unit limit to set, lamports missing and where, ...). Successful transactions get advice when they " +
     "over-requested compute units. For a transaction that never landed, pass lastValidBlockHeight or " +
-    "recentBlockhash to learn whether it can still land.",
+    "recentBlockhash to learn whether it can still land. With repair=true, a landed failure whose fix is " +
+    "mechanical also gets `repair`: its message rebuilt against the current state, unsigned, proven by simulation.",
   method: "GET",
   price: "$0.004",
   alt: true,
@@ -33,17 +32,14 @@ export default defineOperation({
     signature: "4LXpF3MCdp69iFmD27Sn812UNpqFPHM4qXH7Y12E964p9GHXvwMe1XEmyasogVT2N4XEctdQQLf1sHY6Gvsa5sFX",
   },
   async handler(input, ctx) {
-    const { explainTransaction } = await importOnDemand<
-      typeof import("../../../lib/solana/transaction/mod.ts")
-    >(
-      new URL("../../../lib/solana/transaction/mod.ts", import.meta.url),
-    );
+    const { explainTransaction } = await loadDiagnosis();
     return await explainTransaction(ctx.services.solana, {
       signature: input.signature,
       ...(input.lastValidBlockHeight !== undefined
         ? { lastValidBlockHeight: input.lastValidBlockHeight }
         : {}),
       ...(input.recentBlockhash !== undefined ? { recentBlockhash: input.recentBlockhash } : {}),
+      ...(input.repair ? { repair: { ...(input.feeLevel ? { feeLevel: input.feeLevel } : {}) } } : {}),
     }, ctx.signal);
   },
 });

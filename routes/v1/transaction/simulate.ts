@@ -6,9 +6,12 @@
  */
 import { InvalidInputError } from "../../../lib/shared/errors.ts";
 import { defineOperation } from "../../../lib/operation/mod.ts";
-import { importOnDemand } from "../../../lib/shared/on_demand.ts";
-import { simulateInputSchema } from "../../../lib/solana/transaction/input_schema.ts";
-import { simulateSchema } from "../../../lib/solana/transaction/schema.ts";
+import {
+  loadDiagnosis,
+  loadTransactionDecoder,
+  simulateInputSchema,
+  simulateSchema,
+} from "../../../lib/solana/transaction/mod.ts";
 
 export default defineOperation({
   id: "chain_transaction_simulate",
@@ -22,7 +25,9 @@ export default defineOperation({
     "units used with the limit to set (used plus 10%, or measured at the maximum limit when it ran out), a " +
     "compute-unit price from recent fees of the accounts it writes, the fee, SOL and token balance changes " +
     "(from the node, or from up to 20 accountAddresses you name), the program invocation tree, and the " +
-    "replacement blockhash with its last valid block height.",
+    "replacement blockhash with its last valid block height. A failure whose fix is mechanical (compute-unit " +
+    "limit, price at a fee level, fresh blockhash, missing associated token account) comes with `repair`: the " +
+    "same message rebuilt, unsigned, offered only when its own simulation succeeds; otherwise why not.",
   method: "POST",
   price: "$0.008",
   alt: false,
@@ -41,24 +46,17 @@ export default defineOperation({
   },
   // Whether the transaction decodes, checked before payment with the decoder loaded on first use.
   async precheck(input) {
-    const { transactionProblem } = await importOnDemand<
-      typeof import("../../../lib/solana/transaction/serialized.ts")
-    >(
-      new URL("../../../lib/solana/transaction/serialized.ts", import.meta.url),
-    );
+    const { transactionProblem } = await loadTransactionDecoder();
     const problem = transactionProblem(input.transaction, input.encoding);
     if (problem) throw new InvalidInputError(`Invalid input: "transaction": ${problem}`);
   },
   async handler(input, ctx) {
-    const { simulateTransaction } = await importOnDemand<
-      typeof import("../../../lib/solana/transaction/mod.ts")
-    >(
-      new URL("../../../lib/solana/transaction/mod.ts", import.meta.url),
-    );
+    const { simulateTransaction } = await loadDiagnosis();
     return await simulateTransaction(ctx.services.solana, {
       transaction: input.transaction,
       encoding: input.encoding,
       ...(input.accountAddresses ? { accountAddresses: input.accountAddresses } : {}),
+      ...(input.repair ? { repair: input.repair } : {}),
     }, ctx.signal);
   },
 });

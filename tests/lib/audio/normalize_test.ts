@@ -109,6 +109,21 @@ for (const c of CASES) {
     const result = await normalizeAudio(input, c.request, { limits });
     await verify(result, c.request, c.name);
     assert.equal(result.normalizationType, c.expectType);
+    // The answer says whether the gain was linear or limited, and why, from the independent figures.
+    const decision = result.gainDecision;
+    assert.equal(decision.linear, c.expectType === "linear");
+    const peakAtFullGain = before.tp + (resolveTarget(c.request).i - before.i);
+    assert.ok(Math.abs(decision.peakAtFullGainDbtp - peakAtFullGain) <= 0.2, "peak at full gain");
+    if (c.expectType === "linear") {
+      assert.equal(decision.reason, "peak_within_ceiling");
+      assert.ok(decision.peakAtFullGainDbtp <= decision.ceilingDbtp - decision.encoderHeadroomDb);
+    } else {
+      assert.ok(
+        ["peak_over_ceiling", "encoded_peak_over_ceiling"].includes(decision.reason),
+        decision.reason,
+      );
+      assert.match(decision.explanation, /^Limited: /);
+    }
     assert.equal(result.format, c.expectFormat);
     assert.ok(Math.abs(result.input.integratedLufs - before.i) <= TENTH, "input I");
     assert.ok(Math.abs(result.input.truePeakDbtp - before.tp) <= TENTH, "input TP");
@@ -148,6 +163,10 @@ Deno.test("normalizeAudio() lowers the target in linear mode instead of limiting
   const result = await normalizeAudio(input, { mode: "linear" }, { limits });
   assert.equal(result.normalizationType, "linear_lowered");
   const independent = await measureIndependently(result.audio);
+  assert.equal(result.gainDecision.linear, true);
+  assert.equal(result.gainDecision.reason, "peak_over_ceiling");
+  assert.ok(result.gainDecision.peakAtFullGainDbtp > -1, "the full gain would have clipped");
+  assert.ok(Math.abs(result.gainDecision.belowTargetLu - (-16 - independent.i)) <= 0.2, "shortfall reported");
   assert.ok(independent.tp <= -1);
   assert.ok(independent.tp >= -1.5, `peak ${independent.tp} should sit just under the ceiling`);
   assert.ok(independent.i < -16.5, "quieter than the target");
@@ -159,6 +178,10 @@ Deno.test("normalizeAudio() uses loudnorm's dynamic mode on request and keeps th
   const request: NormalizeRequest = { mode: "dynamic", lra: 7 };
   const result = await normalizeAudio(input, request, { limits });
   assert.equal(result.normalizationType, "dynamic");
+  assert.deepEqual([result.gainDecision.linear, result.gainDecision.reason], [
+    false,
+    "dynamic_mode_requested",
+  ]);
   assert.equal(result.sampleRate, 44100);
   await verify(result, request, "dynamic");
 });

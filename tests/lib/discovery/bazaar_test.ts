@@ -1,32 +1,52 @@
 /**
  * The Bazaar declarations built in `lib/discovery/bazaar.ts` are the ones the
- * x402 SDK's `declareDiscoveryExtension` builds, for every operation, as an
- * HTTP route and as an MCP tool, down to the order of their keys (the 402
- * carries them serialized).
+ * x402 SDK builds: for an HTTP route, `declareDiscoveryExtension` enriched by
+ * the SDK resource server's own request-time step (method, path parameters);
+ * for an MCP tool, `declareDiscoveryExtension` down to the order of its keys.
  */
 import assert from "node:assert/strict";
-import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import {
+  bazaarResourceServerExtension,
+  declareDiscoveryExtension,
+  validateDiscoveryExtension,
+} from "@x402/extensions/bazaar";
 import { registry } from "../../../app.ts";
-import { discoveryExtension, mcpDiscoveryExtension } from "../../../lib/discovery/bazaar.ts";
+import {
+  discoveryExtension,
+  mcpDiscoveryExtension,
+  withoutProperties,
+} from "../../../lib/discovery/bazaar.ts";
 import { inputJsonSchema, pathParamNames } from "../../../lib/operation/schemas.ts";
 
 const { operations } = registry;
 
-Deno.test("an HTTP route's declaration is the SDK's, with its method, for every operation", () => {
+Deno.test("an HTTP route's declaration is what the SDK's resource server sends, for every operation", () => {
   assert.ok(operations.some((operation) => operation.method === "GET"));
   assert.ok(operations.some((operation) => operation.method === "POST"));
+  assert.ok(operations.some((operation) => pathParamNames(operation).length > 0));
   for (const operation of operations) {
     const example = operation.example ?? {};
-    const pathParams = Object.fromEntries(
-      pathParamNames(operation).map((name) => [name, example[name] ?? ""]),
-    );
-    const input = Object.fromEntries(Object.entries(example).filter(([name]) => !(name in pathParams)));
-    const inputSchema = inputJsonSchema(operation);
-    const sdk = operation.method === "GET"
-      ? declareDiscoveryExtension({ input, inputSchema, pathParams })
-      : declareDiscoveryExtension({ input, inputSchema, pathParams, bodyType: "json" });
-    (sdk.bazaar as { info: { input: Record<string, unknown> } }).info.input.method = operation.method;
-    assert.equal(JSON.stringify(discoveryExtension(operation)), JSON.stringify(sdk), operation.id);
+    const names = pathParamNames(operation);
+    const input = Object.fromEntries(Object.entries(example).filter(([name]) => !names.includes(name)));
+    const inputSchema = withoutProperties(inputJsonSchema(operation), names);
+    const declared = operation.method === "GET"
+      ? declareDiscoveryExtension({ input, inputSchema })
+      : declareDiscoveryExtension({ input, inputSchema, bodyType: "json" });
+    // The SDK's own request-time step: method, and the path parameters of a dynamic route.
+    const path = operation.path.replace(/:(\w+)/g, (_: string, name: string) => String(example[name]));
+    const { routeTemplate, ...enriched } = bazaarResourceServerExtension.enrichDeclaration!(
+      declared.bazaar,
+      {
+        method: operation.method,
+        routePattern: operation.path,
+        adapter: { getPath: () => path },
+      } as unknown as Parameters<NonNullable<typeof bazaarResourceServerExtension.enrichDeclaration>>[1],
+    ) as
+      & Record<string, unknown>
+      & { routeTemplate?: string };
+    assert.equal(routeTemplate, names.length > 0 ? operation.path : undefined, operation.id);
+    assert.deepEqual(discoveryExtension(operation), { bazaar: enriched }, operation.id);
+    assert.deepEqual(validateDiscoveryExtension(enriched as never), { valid: true }, operation.id);
   }
 });
 

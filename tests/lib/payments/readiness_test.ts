@@ -187,3 +187,39 @@ Deno.test("FacilitatorReadiness: a facilitator that does not support a rail's ne
   assert.equal(status.ready, false);
   assert.equal(status.error, `facilitator does not support "${NETWORK}"`);
 });
+
+Deno.test(
+  "FacilitatorReadiness: a facilitator that never answers is refused once the attempt's time budget is spent",
+  quietly(async () => {
+    const facilitator = fakeFacilitator([[NETWORK]]);
+    facilitator.gate = Promise.withResolvers<void>();
+    const rail = solanaRail({ network: NETWORK, asset: NETWORKS.solanaDevnet.usdc, payTo: FEE_PAYER });
+    const readiness = new FacilitatorReadiness(new x402ResourceServer(facilitator), [rail], 1_000, {
+      attemptTimeoutMs: 100,
+    });
+    const started = performance.now();
+    const error = await refusal(readiness);
+    assert.ok(performance.now() - started < 1_000, "refused after the 100 ms budget, not the client's 90 s");
+    assert.match(readiness.status.error!, /no supported answer within 100 ms/);
+    assert.ok(causes(error).length > 0);
+    facilitator.gate.resolve();
+  }),
+);
+
+Deno.test(
+  "FacilitatorReadiness: start() keeps trying in the background, pausing longer each time, until it is ready",
+  quietly(async () => {
+    const facilitator = fakeFacilitator([new Error("down"), new Error("still down"), [NETWORK]]);
+    const readiness = readinessOf(facilitator, 20);
+    const changes: unknown[] = [];
+    readiness.start((change) => changes.push(change));
+    for (let i = 0; i < 100 && !readiness.status.ready; i++) await sleep(10);
+    readiness.stop();
+    assert.deepEqual(readiness.status, { ready: true });
+    assert.equal(facilitator.calls, 3, "no request was needed");
+    assert.deepEqual(
+      changes.map((change) => (change as { retryInMs?: number }).retryInMs ?? "ready"),
+      [20, 40, "ready"],
+    );
+  }),
+);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { isMarkerOnly, listMarker, ListNesting } from "../../../lib/pdf/lists.ts";
 import type { Line, Span } from "../../../lib/pdf/types.ts";
+import { markdown, pageAt } from "../../_support/laid_out_page.ts";
 
 const font = { name: "Body", bold: false, italic: false, monospace: false };
 
@@ -37,4 +38,14 @@ Deno.test("listMarker() leaves prose, decimals and hyphenated words alone", () =
 Deno.test("ListNesting gives deeper indents deeper levels and returns to shallower ones", () => {
   const nesting = new ListNesting();
   assert.deepEqual([72, 90, 108, 90, 72, 73].map((x) => nesting.depthOf(x)), [0, 1, 2, 1, 0, 0]);
+});
+
+Deno.test("a list going on at the top of the next column starts its nesting again there", () => {
+  const text = markdown(pageAt(
+    ["• apples", 72, 120, 700],
+    ["• pears", 90, 140, 712],
+    ["• plums", 320, 370, 100],
+    ["• cherries", 320, 380, 112],
+  ));
+  assert.equal(text.trim(), "- apples\n  - pears\n- plums\n- cherries");
 });

@@ -226,3 +226,19 @@ Deno.test("two listings a little closer than two code lines' steps apart are two
   const out = markdown({ page: 1, width: 595, height: 842, lines });
   assert.equal(out.match(/^```/gm)?.length, 4, out);
 });
+
+Deno.test("on a page of two columns a quote is set in from its own column's edge", () => {
+  const rows: Array<[string, number, number, number]> = [];
+  const prose = "words of running text that fill the line of the column to its end";
+  for (let k = 0; k < 10; k++) rows.push([`left ${k} ${prose}.`, 72, 290, 100 + k * 12]);
+  rows.push([`Right column ${prose}`, 310, 528, 100], [`and ends its paragraph here.`, 310, 420, 112]);
+  rows.push([`A quote set in from the right column ${prose}`, 334, 504, 136]);
+  rows.push([`and ending short of its right edge too.`, 334, 450, 148]);
+  rows.push([`After the quote the ${prose}`, 310, 528, 172], [`and stops.`, 310, 360, 184]);
+  for (let k = 0; k < 3; k++) rows.push([`More ${prose} ${k}`, 310, 528, 208 + k * 12]);
+  const text = markdown(pageAt(...rows));
+  const quotes = text.split("\n").filter((l) => l.startsWith(">"));
+  assert.deepEqual(quotes, [
+    "> A quote set in from the right column words of running text that fill the line of the column to its end and ending short of its right edge too.",
+  ], text);
+});

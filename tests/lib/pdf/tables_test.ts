@@ -144,3 +144,18 @@ Deno.test("a table of more rows than one table is read with goes on in a second 
   assert.equal(text.split("\n").filter((l) => l === "| --- | --- |").length, 2);
   assert.match(text, /^\| key399 \| value399 \|\n\n\| key400 \| value400 \|\n\| --- \| --- \|$/m);
 });
+
+Deno.test("items whose bullets stand apart from their text end a table, not extend it", () => {
+  // A line split at a wide gap (inline code, then text) looks like a row; the bulleted items below are a list.
+  const text = markdown(pageAt(
+    ["remote schemas added with", 144, 400, 100],
+    ["addSchema", 144, 190, 112],
+    ["or compiled to be available", 210, 350, 112],
+    ["•", 122, 126, 126],
+    ["support of recursive references", 144, 330, 126],
+    ["•", 122, 126, 139],
+    ["correct string lengths", 144, 280, 139],
+  ));
+  assert.ok(!text.includes("|"), text);
+  assert.ok(text.includes("- support of recursive references\n- correct string lengths"), text);
+});

@@ -4,9 +4,9 @@
  *
  * Two kinds of table: curated ones (typed here, with a failure class per code
  * where the code says more than "the program refused") and generated ones
- * (`generated.json`, read from the IDLs and error modules programs publish in
- * their npm packages by `tasks/generate_program_tables.ts`: names and messages,
- * no classes). For a program with both, curated codes win and the generated
+ * (`generated.json`, read by `tasks/generate_program_tables.ts` from the IDLs
+ * and error modules programs publish in their npm packages and from the Rust
+ * error enums in their repositories: names and messages, no classes). For a program with both, curated codes win and the generated
  * table fills the codes it lacks.
  *
  * @module
@@ -41,8 +41,10 @@ const TABLES: readonly ProgramErrorTable[] = [
 interface GeneratedTable {
   program: string;
   programName: string;
-  /** Where it was read: `npm:<package>@<version>/<file>`. */
+  /** Where it was read: `npm:<package>@<version>/<file>` or `github:<owner>/<repo>@<commit>/<file>`. */
   source: string;
+  /** SHA-256 of the exact source file. */
+  sha256: string;
   anchor: boolean;
   errors: Array<[code: number, name: string, message: string]>;
 }
@@ -50,7 +52,7 @@ interface GeneratedTable {
 /** Curated tables, each filled out with the generated codes it lacks; then the generated-only tables. */
 function allTables(): Map<string, ProgramErrorTable> {
   const byProgram = new Map(TABLES.map((table) => [table.program, table]));
-  for (const table of generated.tables as GeneratedTable[]) {
+  for (const table of generated.tables as unknown as GeneratedTable[]) {
     const errors: Record<number, ProgramErrorInfo> = {};
     for (const [code, name, message] of table.errors) errors[code] = { name, message };
     const curated = byProgram.get(table.program);

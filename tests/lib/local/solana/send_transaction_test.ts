@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
 import { getTransferSolInstruction } from "@solana-program/system";
 import {
-  type Address,
-  address,
   appendTransactionMessageInstructions,
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   generateKeyPairSigner,
-  getAddressEncoder,
   getBase58Decoder,
   getBase64Encoder,
   getSignatureFromTransaction,
@@ -17,7 +14,13 @@ import {
   signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { createLocalSolana } from "../../../../lib/local/solana/local_solana.ts";
-import { fundedWallet, memo, signedTransaction, wire } from "../../../_support/solana_transactions.ts";
+import {
+  fundedWallet,
+  memo,
+  plantLookupTable,
+  signedTransaction,
+  wire,
+} from "../../../_support/solana_transactions.ts";
 import { rpc } from "../../../_support/local_chain.ts";
 
 Deno.test("sendTransaction() takes base58 by default and refuses malformed input with -32602", async () => {
@@ -101,24 +104,3 @@ Deno.test("v0 transactions load lookup-table addresses into balances and loadedA
     message: "invalid transaction: Transaction loads an address table account that doesn't exist",
   });
 });
-
-/** Plants an active address lookup table (56-byte header, then the addresses). */
-function plantLookupTable(
-  local: Awaited<ReturnType<typeof createLocalSolana>>,
-  table: Address,
-  addresses: Address[],
-) {
-  const data = new Uint8Array(56 + 32 * addresses.length);
-  const view = new DataView(data.buffer);
-  view.setUint32(0, 1, true);
-  view.setBigUint64(4, 0xffff_ffff_ffff_ffffn, true);
-  addresses.forEach((entry, index) => data.set(getAddressEncoder().encode(entry), 56 + 32 * index));
-  local.svm.setAccount({
-    address: table,
-    data,
-    executable: false,
-    lamports: local.svm.minimumBalanceForRentExemption(BigInt(data.length)) as never,
-    programAddress: address("AddressLookupTab1e1111111111111111111111111"),
-    space: BigInt(data.length),
-  });
-}

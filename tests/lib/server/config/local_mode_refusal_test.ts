@@ -17,9 +17,9 @@ Deno.test("isLoopbackHost() tells this machine from the network", () => {
 Deno.test("local mode is the default on this machine, refused on Deno Deploy or beyond loopback", () => {
   assert.equal(localModeRefusal({}), undefined);
   assert.equal(localModeRefusal({ host: "127.0.0.1" }), undefined);
-  assert.match(localModeRefusal({ deploymentId: "abc123" })!, /Deno Deploy.*SERVICE_MODE=devnet/);
+  assert.match(localModeRefusal({ onDeploy: true })!, /Deno Deploy.*SERVICE_MODE=devnet/);
   assert.match(localModeRefusal({ host: "0.0.0.0" })!, /HOST "0\.0\.0\.0".*SERVICE_MODE=local/);
   // Asked for explicitly, it starts anywhere; the remote modes are not concerned.
-  assert.equal(localModeRefusal({ modeSetting: "local", host: "0.0.0.0", deploymentId: "x" }), undefined);
-  assert.equal(localModeRefusal({ modeSetting: "devnet", deploymentId: "x" }), undefined);
+  assert.equal(localModeRefusal({ modeSetting: "local", host: "0.0.0.0", onDeploy: true }), undefined);
+  assert.equal(localModeRefusal({ modeSetting: "devnet", onDeploy: true }), undefined);
 });

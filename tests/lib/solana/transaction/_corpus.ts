@@ -104,15 +104,21 @@ function startStub(cases: CorpusCase[]) {
   });
 }
 
-/** Explains every case through the stub and scores the answers. */
-export async function replayCorpus(cases: CorpusCase[] = loadCorpus()): Promise<Scored[]> {
+/** Explains every case through the stub (with `repair` when asked) and scores the answers. */
+export async function replayCorpus(
+  cases: CorpusCase[] = loadCorpus(),
+  options: { repair?: boolean } = {},
+): Promise<Scored[]> {
   const server = startStub(cases);
   try {
     const scored: Scored[] = [];
     for (const entry of cases) {
       // A fresh client per case: no cached explanation or IDL answer carries over.
       const client = createSolanaClient(`http://127.0.0.1:${server.addr.port}/`);
-      const result = await explainTransaction(client, { signature: entry.id });
+      const result = await explainTransaction(client, {
+        signature: entry.id,
+        ...(options.repair ? { repair: {} } : {}),
+      });
       const failed = entry.response.meta.err !== null && entry.response.meta.err !== undefined;
       const expected = failed ? entry.label?.classes ?? [] : ["none"];
       const expectedProgram = failed ? entry.label?.program ?? null : null;

@@ -25,11 +25,45 @@ const CASES: Array<[text: string, expected: string | null]> = [
   ["Price limit reached", "slippage"],
   // Stale or invalid oracles.
   ["StaleOracle", "oracle"],
-  ["StaleReport", "oracle"],
   ["OraclePriceStale", "oracle"],
   ["InvalidOracle", "oracle"],
   ["Oracle price is too old", "oracle"],
   ["PriceFeedStale", "oracle"],
+  // An update that lost to a newer one (Chainlink OCR2's StaleReport, recorded in the corpus; Pyth Push
+  // Oracle's and Drift's UpdatesNotMonotonic, from their IDLs).
+  ["StaleReport", "superseded"],
+  [
+    "Program log: AnchorError thrown in programs/ocr2/src/lib.rs:639. Error Code: StaleReport. Error Number: 6003. Error Message: Stale report.",
+    "superseded",
+  ],
+  ["UpdatesNotMonotonic", "superseded"],
+  ["Updates must be monotonically increasing", "superseded"],
+  // Too soon: an interval, a cooldown or a lock-up not over (Kamino Vault, Kamino Farms, Marinade, Stake
+  // program and Vote program messages, from their sources).
+  ["InvestTooSoon", "too_soon"],
+  ["Invest is called too soon after last invest", "too_soon"],
+  ["UnstakeNotElapsed", "too_soon"],
+  ["Ticket not ready. Wait a few hours and try again", "too_soon"],
+  ["TooSoonToRedelegate", "too_soon"],
+  ["Daily withdrawal limit exceeded: try again later", "too_soon"],
+  // Already done (Squads v4, Pump.fun, Switchboard On-Demand, from their IDLs).
+  ["Member already approved the transaction", "already_done"],
+  ["Bonding curve has already migrated", "already_done"],
+  ["RewardAlreadyPaid", "already_done"],
+  // Full accounts and queues (Serum DEX and OpenBook v2 error enums, Drift and MarginFi IDLs).
+  ["TooManyOpenOrders", "capacity"],
+  ["No free order index in open orders account", "capacity"],
+  ["Max number of orders taken", "capacity"],
+  ["Lending account balance slots are full", "capacity"],
+  ["RequestQueueFull", "queue_full"],
+  ["EventQueueFull", "queue_full"],
+  // Past a deadline (Jupiter Limit Order IDL).
+  ["OrderExpired", "expired"],
+  ["OrderNotExpired", null],
+  // Beyond a size or a cap (Drift and MarginFi IDLs).
+  ["TradeSizeTooLarge", "exceeds"],
+  ["Bank deposit capacity exceeded", "exceeds"],
+  ["FeeBasisPointsExceedsMaximum", null],
   // Account state.
   ["AccountNotInitialized", "account_state"],
   ["AlreadyInitialized", "account_state"],
@@ -41,6 +75,9 @@ const CASES: Array<[text: string, expected: string | null]> = [
   ["Transfer: insufficient lamports 3919590, need 5947500", "insufficient_funds"],
   ["NotEnoughCollateral", "insufficient_funds"],
   ["Program log: Error: insufficient funds", "insufficient_funds"],
+  // An order book's code (Serum DEX's DexErrorCode::InsufficientFunds, named by its table).
+  ["InsufficientFunds", "insufficient_funds"],
+  ["Amount exceeds your available balance", "insufficient_funds"],
   // Signatures and authority.
   ["Unauthorized", "signature"],
   ["NotAuthorized", "signature"],
@@ -51,6 +88,11 @@ const CASES: Array<[text: string, expected: string | null]> = [
   ["Account is frozen", "frozen"],
   ["MarketPaused", "paused"],
   ["ExchangeHalted", "paused"],
+  // Zeta, recorded in the corpus.
+  [
+    "Program log: AnchorError thrown in programs/zeta/src/account.rs:741. Error Code: ZetaHalted. Error Number: 6136. Error Message: Zeta exchange is halted.",
+    "paused",
+  ],
   // Names that say nothing about a cause a caller can act on.
   ["NotEnoughAccountKeys", null],
   ["InsufficientLiquidity", null],

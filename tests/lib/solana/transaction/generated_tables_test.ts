@@ -1,28 +1,18 @@
 import assert from "node:assert/strict";
-import { attributeFailure } from "../../../../lib/solana/transaction/attribution.ts";
-import { parseTransactionError } from "../../../../lib/solana/transaction/error_shapes.ts";
-import { alignInstructions, parseLogs } from "../../../../lib/solana/transaction/logs.ts";
+import { decodeCode } from "./_decode.ts";
 import generated from "../../../../lib/solana/transaction/program_errors/generated.json" with {
   type: "json",
 };
 import { errorTableOf, programNameOf } from "../../../../lib/solana/transaction/program_errors/registry.ts";
 
-async function decode(program: string, code: number) {
-  const { frames } = parseLogs([
-    `Program ${program} invoke [1]`,
-    `Program ${program} failed: custom program error: 0x${code.toString(16)}`,
-  ]);
-  alignInstructions(frames, [program]);
-  return await attributeFailure(
-    parseTransactionError({ InstructionError: [0, { Custom: code }] }),
-    frames,
-    null,
-  );
-}
-
 Deno.test("generated tables record where each was read, and hold well-formed codes", () => {
   for (const table of generated.tables) {
-    assert.match(table.source, /^npm:@?[\w./-]+@\d[\w.-]*\/\S+$/, table.programName);
+    assert.match(
+      table.source,
+      /^(npm:@?[\w./-]+@\d[\w.-]*|github:[\w.-]+\/[\w.-]+@[0-9a-f]{40})\/\S+$/,
+      table.programName,
+    );
+    assert.match(table.sha256, /^[0-9a-f]{64}$/, table.programName);
     assert.ok(table.errors.length > 0, table.programName);
     const codes = table.errors.map(([code]) => code);
     assert.equal(new Set(codes).size, codes.length, `${table.programName} repeats a code`);
@@ -77,16 +67,16 @@ Deno.test("programs that fail most on mainnet have names", () => {
 });
 
 Deno.test("a generated table names the code, and the name gives the class", async () => {
-  const pumpSwap = await decode("pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA", 6004);
+  const pumpSwap = await decodeCode("pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA", 6004);
   assert.equal(pumpSwap.failure?.errorName, "ExceededSlippage");
   assert.equal(pumpSwap.failure?.source, "table");
   assert.equal(pumpSwap.failure?.confidence, "medium");
   assert.equal(pumpSwap.verdict.failureClass, "slippage");
-  const dlmm = await decode("LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo", 6003);
+  const dlmm = await decodeCode("LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo", 6003);
   assert.equal(dlmm.failure?.errorName, "ExceededAmountSlippageTolerance");
   assert.equal(dlmm.verdict.failureClass, "slippage");
   assert.equal(dlmm.verdict.action, "requote_and_rebuild");
-  const core = await decode("CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d", 0);
+  const core = await decodeCode("CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d", 0);
   assert.equal(core.failure?.errorName, "InvalidSystemProgram");
   // Metaplex Core is not an Anchor program: a framework-range code is not read as an Anchor error.
   assert.equal(errorTableOf("CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d")?.anchor, false);
@@ -94,10 +84,10 @@ Deno.test("a generated table names the code, and the name gives the class", asyn
 
 Deno.test("curated codes win over the generated ones for the same program", async () => {
   // The curated Whirlpool table classes 6018 TokenMinSubceeded as slippage with high confidence.
-  const { failure, verdict } = await decode("whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc", 6018);
+  const { failure, verdict } = await decodeCode("whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc", 6018);
   assert.equal(failure?.confidence, "high");
   assert.equal(verdict.failureClass, "slippage");
   // A code only the published client knows still gets its name.
-  const added = await decode("whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc", 6066);
+  const added = await decodeCode("whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc", 6066);
   assert.equal(added.failure?.errorName, "FeatureIsNotEnabled");
 });

@@ -146,4 +146,6 @@ Deno.test("pendingAction() and expiredAction() carry the block window and a pric
   assert.equal(expired.microLamportsPerComputeUnit, 7_500);
   assert.match(expired.reason, /7500 micro-lamports/);
   assert.equal(expiredAction(null).microLamportsPerComputeUnit, undefined);
+  // Nothing to wait for: fetch a fresh blockhash and send the rebuilt transaction at once.
+  assert.deepEqual([expired.retryAfterSeconds, expired.retryAfterBasis], [0, "blockhash"]);
 });

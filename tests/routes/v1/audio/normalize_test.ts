@@ -67,6 +67,8 @@ Deno.test("normalize_audio handler returns the audio's bytes on target, with fig
   assert.equal(headers["X-Loudness-Input-Integrated"], String(output.input.integratedLufs));
   assert.equal(headers["X-Loudness-Target"], "I=-23;TP=-1;LRA=7");
   assert.equal(headers["X-Loudness-Normalization-Type"], "linear");
+  assert.equal(headers["X-Loudness-Gain-Linear"], "true");
+  assert.equal(headers["X-Loudness-Gain-Reason"], "peak_within_ceiling");
 });
 
 Deno.test("normalize_audio handler answers 503 when ffmpeg is missing and the input needs it", async () => {

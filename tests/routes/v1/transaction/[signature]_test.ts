@@ -31,6 +31,12 @@ Deno.test("chain_transaction_analysis input names a malformed signature or hint 
   assert.deepEqual(messages({ signature: SIGNATURE, recentBlockhash: SIGNATURE }), [
     `Invalid recentBlockhash "${SIGNATURE.slice(0, 61)}...": decodes to 64 bytes, expected 32`,
   ]);
+  assert.deepEqual(messages({ signature: SIGNATURE, repair: "yes" }), [
+    'Invalid repair "yes": expected true or false',
+  ]);
+  assert.deepEqual(messages({ signature: SIGNATURE, repair: true, feeLevel: "fast" }), [
+    'Invalid feeLevel "fast": expected one of "low", "medium", "high", "veryHigh"',
+  ]);
   assert.deepEqual(operation.input.parse({ signature: SIGNATURE, lastValidBlockHeight: "123" }), {
     signature: SIGNATURE,
     lastValidBlockHeight: 123,

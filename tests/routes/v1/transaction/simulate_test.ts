@@ -56,6 +56,14 @@ Deno.test("chain_transaction_simulate input refuses every malformed body with a 
   assert.deepEqual(messages({ transaction, accountAddresses: ACCOUNT }), [
     "Invalid accountAddresses: expected an array of base58 addresses",
   ]);
+  assert.deepEqual(messages({ transaction, repair: { feeLevel: "urgent" } }), [
+    'Invalid feeLevel "urgent": expected one of "low", "medium", "high", "veryHigh"',
+  ]);
+  assert.deepEqual(messages({ transaction, repair: "yes" }), [
+    'Invalid repair: expected an object such as {"feeLevel": "medium"}',
+  ]);
+  assert.equal(messages({ transaction, repair: { feeLevel: "medium", sign: true } }).length, 1);
+  assert.deepEqual(messages({ transaction, repair: { feeLevel: "veryHigh" } }), []);
 });
 
 Deno.test("chain_transaction_simulate input refuses an oversized transaction", async () => {

@@ -1,0 +1,44 @@
+/**
+ * Renders the layout fixtures (`tests/lib/pdf/fixtures/layout/*.html`) with
+ * the producers each is made for (`_html_producers.ts`), next to their
+ * sources as `<name>.<producer>.pdf`: one fixture per mechanism that reads a
+ * PDF's own structure or its drawing (outline, tags, rules, columns,
+ * indentation). Run once after changing a source; the PDFs are committed so
+ * tests need none of the producers.
+ *
+ *     deno task make:pdf-layout-fixtures [name…]
+ *
+ * @module
+ */
+import { ensureProducers, type HtmlProducer, renderHtml } from "./_html_producers.ts";
+
+/** The producers each fixture is rendered with. */
+export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
+  // Headings at body size, in small capitals and italics, that only the outline tells apart.
+  outline_headings: ["weasyprint"],
+  // The structure tree says what each block is; its headings are set at body size too.
+  tagged: ["chromium"],
+  // Every cell ruled, spans by missing rules: filled rules (WeasyPrint), stroked ones (LibreOffice).
+  ruled_table: ["weasyprint", "libreoffice"],
+  // Prose in the left column, a ruled table in the right one.
+  two_columns: ["weasyprint"],
+  // A quote set in on both sides, with no rule or other mark.
+  indent_quote: ["weasyprint"],
+};
+
+if (import.meta.main) {
+  const dir = new URL("../../tests/lib/pdf/fixtures/layout/", import.meta.url).pathname;
+  const names = Object.keys(LAYOUT_FIXTURES).filter((n) => !Deno.args.length || Deno.args.includes(n));
+  await ensureProducers([...new Set(names.flatMap((n) => LAYOUT_FIXTURES[n]!))]);
+  const work = await Deno.makeTempDir({ prefix: "pdf-layout-" });
+  try {
+    for (const name of names) {
+      for (const producer of LAYOUT_FIXTURES[name]!) {
+        await renderHtml(producer, `${dir}${name}.html`, `${dir}${name}.${producer}.pdf`, work);
+        console.log(`${name}.${producer}.pdf`);
+      }
+    }
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+}

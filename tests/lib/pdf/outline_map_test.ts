@@ -1,0 +1,68 @@
+/**
+ * Outline entries mapped to the lines they point at: by page, the height the
+ * destination names, and the title's text.
+ */
+import assert from "node:assert/strict";
+import { plainLineText } from "../../../lib/pdf/inline.ts";
+import { mapOutline } from "../../../lib/pdf/outline_map.ts";
+import type { OutlineEntry } from "../../../lib/pdf/types.ts";
+import { pageAt } from "../../_support/laid_out_page.ts";
+
+/** The text and level of each heading line found, in page order. */
+function found(entries: OutlineEntry[], ...rows: Array<[string, number, number, number]>) {
+  const page = pageAt(...rows);
+  const hits = mapOutline([page], entries);
+  return page.lines.filter((l) => hits.has(l)).map((l) => [plainLineText(l), hits.get(l)!.level]);
+}
+
+/** An entry on page 1 whose destination shows `y` (top-down) at the window's top. */
+function entry(title: string, level: number, y?: number): OutlineEntry {
+  return y === undefined ? { title, level, page: 1 } : { title, level, page: 1, top: 842 - y };
+}
+
+Deno.test("an entry takes the line spelling its title nearest its destination", () => {
+  const rows: Array<[string, number, number, number]> = [
+    ["Options", 72, 110, 100],
+    ["Each option is described below.", 72, 300, 112],
+    ["Options", 72, 110, 400],
+    ["Set them in the file.", 72, 200, 412],
+  ];
+  assert.deepEqual(found([entry("Options", 3, 390)], ...rows), [["Options", 3]]);
+  // The second one, not the first: found by the height, not the order.
+  const page = pageAt(...rows);
+  const hits = mapOutline([page], [entry("Options", 3, 390)]);
+  assert.ok(hits.has(page.lines[2]!) && !hits.has(page.lines[0]!));
+  // Without a height, the first on the page.
+  assert.ok(mapOutline([page], [entry("Options", 3)]).has(page.lines[0]!));
+});
+
+Deno.test("a heading wrapped over two lines, or opening with its number, is found whole", () => {
+  assert.deepEqual(
+    found(
+      [entry("Choosing a recursive directory implementation", 2, 95), entry("Results", 1, 195)],
+      ["Choosing a recursive directory", 72, 250, 100],
+      ["implementation", 72, 150, 112],
+      ["Text of the section.", 72, 200, 130],
+      ["2.1 Results", 72, 130, 200],
+    ),
+    [["Choosing a recursive directory", 2], ["implementation", 2], ["2.1 Results", 1]],
+  );
+});
+
+Deno.test("a contents list's bullet, a listing's brace and a line far from the destination are no heading", () => {
+  assert.deepEqual(found([entry("Install", 2, 95)], ["• Install", 72, 120, 100]), []);
+  assert.deepEqual(found([entry("Install", 2, 300)], ["Install", 72, 120, 100]), []);
+  assert.deepEqual(
+    found([entry("security", 1, 95)], ["}", 72, 78, 90], ["security", 72, 120, 104]),
+    [["security", 1]],
+  );
+});
+
+Deno.test("near the destination a title mangled by the producer still names its heading; elsewhere it does not", () => {
+  const row: [string, number, number, number] = ["bodyParser.json([options])", 72, 220, 100];
+  assert.deepEqual(found([entry("bodyParser.jsonptions ]", 3, 90)], row), [[
+    "bodyParser.json([options])",
+    3,
+  ]]);
+  assert.deepEqual(found([entry("bodyParser.jsonptions ]", 3)], row), []);
+});
