@@ -117,13 +117,15 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       keep: keepResponse,
       revive: revivedResponse,
     });
-    if (outcome.kind === "unsuccessful") return;
-    if (outcome.kind === "gone") {
+    // Work cut short because its buyer left (the runtime aborted the request's signal) failed as a 5xx; its
+    // payment is released like any failure's, and the exchange ended with the buyer's leaving, not our fault.
+    if (outcome.kind === "gone" || (outcome.kind === "unsuccessful" && cutShortByLeaving(c))) {
       // Nobody reads this answer; it only closes the exchange.
       const body = envelope(c, { error: "Client gone before the answer was ready: nothing was charged" });
       c.res = c.json(body, CLIENT_CLOSED_REQUEST);
       return;
     }
+    if (outcome.kind === "unsuccessful") return;
     const { settlement } = outcome;
     if (outcome.replayed) {
       // A resend of a payment whose answer was kept: that answer, charged once already.
@@ -139,6 +141,11 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       gateway.undelivered(authorization as Authorization, settlement, `answer not delivered: ${error}`)
     );
   };
+}
+
+/** Whether the request's work failed (5xx) after its client left, rather than at the shutdown deadline. */
+function cutShortByLeaving(c: Context): boolean {
+  return c.res.status >= 500 && workSignal(c).aborted && !c.get("shutdownDeadline")?.aborted;
 }
 
 /**
