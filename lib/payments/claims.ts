@@ -72,6 +72,8 @@ export interface ClaimStoreOptions {
    * request gave up, its outcome is pending.
    */
   settlingGraceMs?: number;
+  /** Asked before each use once the store is open; what it throws refuses the use (a 503). */
+  beforeUse?: () => Promise<void>;
 }
 
 /** A payment whose settlement is recorded as sent and not yet known. */
@@ -110,6 +112,7 @@ export class ClaimStore {
   readonly #settledTtlMs: number;
   readonly #answerTtlMs: number;
   readonly #settlingGraceMs: number;
+  readonly #beforeUse: (() => Promise<void>) | undefined;
   /** The largest answer kept, in bytes. */
   readonly answerMaxBytes: number;
 
@@ -128,6 +131,7 @@ export class ClaimStore {
     this.#answerTtlMs = options.answerTtlMs ?? 86_400_000;
     this.answerMaxBytes = options.answerMaxBytes ?? 512 * 1024;
     this.#settlingGraceMs = options.settlingGraceMs ?? 25_000;
+    this.#beforeUse = options.beforeUse;
   }
 
   /** Whether the store has been opened (a claim store opens with its first use). */
@@ -145,6 +149,7 @@ export class ClaimStore {
           throw error;
         },
       ));
+      await this.#beforeUse?.();
       return await retryWhileBusy(() => operation(kv));
     } catch (error) {
       if (error instanceof UnavailableError) throw error;

@@ -19,6 +19,7 @@ export {
   type PricedResource,
 } from "./gateway.ts";
 export { encodePaymentRequired, encodePaymentResponse } from "./headers.ts";
+export { isKvFile, kvFileGuard } from "./kv_file_guard.ts";
 export { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "./mcp_meta_keys.ts";
 export { type EmbeddedSolanaRpc, paymentChainRpc } from "./payment_chain_rpc.ts";
 export { PAYMENT_REQUIRED_SCHEMA } from "./payment_required_schema.ts";
