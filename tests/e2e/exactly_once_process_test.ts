@@ -10,44 +10,12 @@
 import assert from "node:assert/strict";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";
-import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
-import { startFacilitatorRelay } from "../_support/relayed_service.ts";
-import { devnetOn, LOCKED_DOWN, spawnService } from "../_support/service_process.ts";
+import { fundedBuyer } from "../_support/service.ts";
 import { paymentFor, resendUntilKnown } from "./_resend.ts";
+import { processOnRelay } from "./_process_on_relay.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
-
-/** A service process on a KV file behind a facilitator relay, and the chain it is paid on. */
-async function processOnRelay() {
-  const chain = await startTestService({ env: { ALT_ROUTES: "off" } });
-  const relay = startFacilitatorRelay();
-  relay.forwardTo(`${chain.base}/local/facilitator`);
-  const dir = await Deno.makeTempDir({ prefix: "claims-" });
-  const { env, payTo } = await devnetOn(chain);
-  const port = freePort();
-  const service = await spawnService({
-    ...env,
-    FACILITATOR_URL: relay.url,
-    KV_PATH: `${dir}/claims.sqlite`,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  }, [...LOCKED_DOWN, `--allow-write=${dir}`]);
-  const ledger = chain.runtime.local!.solana;
-  return {
-    chain,
-    relay,
-    service,
-    balance: (address: string) => ledger.usdcBalance(address as never),
-    payTo: payTo as string,
-    async close() {
-      await service.stop();
-      await relay.stop();
-      await chain.close();
-      await Deno.remove(dir, { recursive: true });
-    },
-  };
-}
 
 Deno.test("[e2e] a service process: one payment with its id sent three times, one charge, three identical answers", async () => {
   const world = await processOnRelay();
