@@ -7,6 +7,8 @@
  */
 import type { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";
 import { until, type UntilOptions } from "../_support/until.ts";
 
 /** A fresh payment for `url` by `client`, as a `PAYMENT-SIGNATURE` header value. */
@@ -37,4 +39,31 @@ export async function resendUntilKnown(
     { everyMs: 250, ...options },
   );
   return resent!;
+}
+
+/**
+ * A fetch that pays with `client`, every payment named with one new payment
+ * id (the extension's own client side), and the last `PAYMENT-SIGNATURE` it
+ * sent: what a buyer who lost the answer resends.
+ */
+export function payingWithId(client: x402Client): { pay: typeof fetch; sent(): string; paymentId: string } {
+  const paymentId = generatePaymentId();
+  client.onBeforePaymentCreation(({ paymentRequired }) => {
+    appendPaymentIdentifierToExtensions(paymentRequired.extensions ??= {}, paymentId);
+    return Promise.resolve();
+  });
+  let sent: string | undefined;
+  const recording: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    sent = request.headers.get("PAYMENT-SIGNATURE") ?? sent;
+    return fetch(request);
+  };
+  return {
+    pay: wrapFetchWithPayment(recording, client),
+    paymentId,
+    sent() {
+      if (!sent) throw new Error("no payment was sent");
+      return sent;
+    },
+  };
 }

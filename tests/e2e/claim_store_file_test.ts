@@ -38,13 +38,18 @@ async function burst(base: string, client: x402Client): Promise<number[]> {
   }));
 }
 
-Deno.test("[e2e] the claim store's file made read-only, then deleted, under load: 503 with Retry-After, charged only for answers, no crash", async () => {
+/** A service process in devnet mode on a KV file in a folder of its own, paid on a local-mode service's chain. */
+async function serviceOnKvFile() {
   const chain = await startTestService({ env: { ALT_ROUTES: "off" } });
   const dir = await Deno.makeTempDir({ prefix: "claims-" });
   const file = `${dir}/claims.sqlite`;
   const { env, payTo } = await devnetOn(chain);
   const service = await spawnService({ ...env, KV_PATH: file }, [...LOCKED_DOWN, `--allow-write=${dir}`]);
-  const ledger = chain.runtime.local!.solana;
+  return { chain, dir, file, payTo, service, ledger: chain.runtime.local!.solana };
+}
+
+Deno.test("[e2e] the claim store's file made read-only, then deleted, under load: 503 with Retry-After, charged only for answers, no crash", async () => {
+  const { chain, dir, file, payTo, service, ledger } = await serviceOnKvFile();
   try {
     const { client } = await fundedBuyer(chain, "1");
     const before = ledger.usdcBalance(payTo);
@@ -85,12 +90,7 @@ Deno.test("[e2e] the claim store's file made read-only, then deleted, under load
 });
 
 Deno.test("[e2e] the claim store's memory-mapped -shm file cut short: 503 with Retry-After instead of SIGBUS, and a clean stop", async () => {
-  const chain = await startTestService({ env: { ALT_ROUTES: "off" } });
-  const dir = await Deno.makeTempDir({ prefix: "claims-" });
-  const file = `${dir}/claims.sqlite`;
-  const { env, payTo } = await devnetOn(chain);
-  const service = await spawnService({ ...env, KV_PATH: file }, [...LOCKED_DOWN, `--allow-write=${dir}`]);
-  const ledger = chain.runtime.local!.solana;
+  const { chain, dir, file, payTo, service, ledger } = await serviceOnKvFile();
   try {
     const { client } = await fundedBuyer(chain, "1");
     const before = ledger.usdcBalance(payTo);

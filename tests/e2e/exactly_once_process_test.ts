@@ -8,10 +8,8 @@
  * payment sent again afterwards gets 200.
  */
 import assert from "node:assert/strict";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";
 import { fundedBuyer } from "../_support/service.ts";
-import { paymentFor, resendUntilKnown } from "./_resend.ts";
+import { payingWithId, paymentFor, resendUntilKnown } from "./_resend.ts";
 import { processOnRelay } from "./_process_on_relay.ts";
 
 const FEES = "/v1/fees/priority";
@@ -21,22 +19,14 @@ Deno.test("[e2e] a service process: one payment with its id sent three times, on
   const world = await processOnRelay();
   try {
     const { buyer, client } = await fundedBuyer(world.chain, "1");
-    const paymentId = generatePaymentId();
-    client.onBeforePaymentCreation(({ paymentRequired }) => {
-      appendPaymentIdentifierToExtensions(paymentRequired.extensions ??= {}, paymentId);
-      return Promise.resolve();
-    });
+    const buying = payingWithId(client);
     const sellerBefore = world.balance(world.payTo);
     const buyerBefore = world.balance(buyer.solana.address);
-    let sent: string | undefined;
-    const recording: typeof fetch = (input, init) => {
-      const request = new Request(input, init);
-      sent = request.headers.get("PAYMENT-SIGNATURE") ?? sent;
-      return fetch(request);
-    };
     const url = world.service.base + FEES;
-    const answers = [await wrapFetchWithPayment(recording, client)(url)];
-    for (let i = 0; i < 2; i++) answers.push(await fetch(url, { headers: { "PAYMENT-SIGNATURE": sent! } }));
+    const answers = [await buying.pay(url)];
+    for (let i = 0; i < 2; i++) {
+      answers.push(await fetch(url, { headers: { "PAYMENT-SIGNATURE": buying.sent() } }));
+    }
     const bodies = await Promise.all(answers.map((answer) => answer.text()));
     assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200], bodies.join("\n"));
     assert.equal(new Set(bodies).size, 1, "three identical answers");

@@ -8,9 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";
 import { fundedBuyer } from "../_support/service.ts";
-import { paymentFor } from "./_resend.ts";
+import { payingWithId, paymentFor } from "./_resend.ts";
 import { processOnRelay } from "./_process_on_relay.ts";
 
 const FEES = "/v1/fees/priority";
@@ -48,25 +47,17 @@ Deno.test("[e2e] killed with SIGKILL after a settled answer: the restarted servi
   const world = await processOnRelay();
   try {
     const { buyer, client } = await fundedBuyer(world.chain, "1");
-    const paymentId = generatePaymentId();
-    client.onBeforePaymentCreation(({ paymentRequired }) => {
-      appendPaymentIdentifierToExtensions(paymentRequired.extensions ??= {}, paymentId);
-      return Promise.resolve();
-    });
-    let sent: string | undefined;
-    const recording: typeof fetch = (input, init) => {
-      const request = new Request(input, init);
-      sent = request.headers.get("PAYMENT-SIGNATURE") ?? sent;
-      return fetch(request);
-    };
+    const buying = payingWithId(client);
     const sellerBefore = world.balance(world.payTo);
     const buyerBefore = world.balance(buyer.solana.address);
-    const answer = await wrapFetchWithPayment(recording, client)(world.service.base + FEES);
+    const answer = await buying.pay(world.service.base + FEES);
     const body = await answer.text();
     assert.equal(answer.status, 200, body);
     assert.equal(await world.service.stop("SIGKILL"), 137);
     await world.restart();
-    const resent = await fetch(world.service.base + FEES, { headers: { "PAYMENT-SIGNATURE": sent! } });
+    const resent = await fetch(world.service.base + FEES, {
+      headers: { "PAYMENT-SIGNATURE": buying.sent() },
+    });
     assert.equal(resent.status, 200, await resent.clone().text());
     assert.equal(await resent.text(), body, "the same answer");
     assert.equal(resent.headers.get("PAYMENT-RESPONSE"), answer.headers.get("PAYMENT-RESPONSE"));

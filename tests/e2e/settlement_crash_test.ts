@@ -8,69 +8,50 @@
  * before any payment is taken.
  */
 import assert from "node:assert/strict";
-import { freePort, fundedBuyer, startTestService } from "../_support/service.ts";
-import { startFacilitatorRelay } from "../_support/relayed_service.ts";
+import { fundedBuyer, startTestService } from "../_support/service.ts";
 import { devnetOn, LOCKED_DOWN, spawnService } from "../_support/service_process.ts";
 import { paymentFor, resendUntilKnown } from "./_resend.ts";
+import { processOnRelay } from "./_process_on_relay.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
 
 Deno.test("[e2e] killed with SIGKILL between the chain's settlement and its record: resolved at restart, the resend gets the answer, charged once", async () => {
-  const chain = await startTestService({ env: { ALT_ROUTES: "off" } });
-  const relay = startFacilitatorRelay();
-  relay.forwardTo(`${chain.base}/local/facilitator`);
-  const dir = await Deno.makeTempDir({ prefix: "claims-" });
-  const { env, payTo } = await devnetOn(chain);
-  const port = freePort();
-  const settings = {
-    ...env,
-    FACILITATOR_URL: relay.url,
-    KV_PATH: `${dir}/claims.sqlite`,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-  const permissions = [...LOCKED_DOWN, `--allow-write=${dir}`];
-  const ledger = chain.runtime.local!.solana;
-  let service = await spawnService(settings, permissions);
+  const world = await processOnRelay();
   try {
-    const { buyer, client } = await fundedBuyer(chain, "1");
-    const header = await paymentFor(client, service.base + FEES);
-    const send = () => fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
-    const sellerBefore = ledger.usdcBalance(payTo);
-    const buyerBefore = ledger.usdcBalance(buyer.solana.address as never);
+    const { buyer, client } = await fundedBuyer(world.chain, "1");
+    const url = world.service.base + FEES;
+    const header = await paymentFor(client, url);
+    const send = () => fetch(url, { headers: { "PAYMENT-SIGNATURE": header } });
+    const sellerBefore = world.balance(world.payTo);
+    const buyerBefore = world.balance(buyer.solana.address);
 
     const answered = Promise.withResolvers<void>();
-    const settled = relay.holdAnswer("/settle", answered.promise);
+    const settled = world.relay.holdAnswer("/settle", answered.promise);
     const first = send().catch((error) => error);
     await settled;
-    assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "on the chain before the service knows");
-    assert.equal(await service.stop("SIGKILL"), 137);
+    assert.equal(world.balance(world.payTo) - sellerBefore, PRICE, "on the chain before the service knows");
+    assert.equal(await world.service.stop("SIGKILL"), 137);
     assert.ok(await first instanceof Error, "the killed service answered nothing");
     answered.resolve();
-    relay.holdAnswer("");
+    world.relay.holdAnswer("");
 
-    service = await spawnService(settings, permissions);
-    const resent = await resendUntilKnown(service.base + FEES, header, { timeoutMs: 60_000, everyMs: 1_000 });
+    await world.restart();
+    const resent = await resendUntilKnown(url, header, { timeoutMs: 60_000, everyMs: 1_000 });
     assert.equal(resent.status, 200, await resent.clone().text());
     assert.ok((await resent.json()).global, "the answer bought");
     const settlement = JSON.parse(atob(resent.headers.get("PAYMENT-RESPONSE")!));
     assert.equal(settlement.success, true);
-    assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "the seller is paid once");
-    assert.equal(
-      buyerBefore - ledger.usdcBalance(buyer.solana.address as never),
-      PRICE,
-      "the buyer pays once",
+    assert.equal(world.balance(world.payTo) - sellerBefore, PRICE, "the seller is paid once");
+    assert.equal(buyerBefore - world.balance(buyer.solana.address), PRICE, "the buyer pays once");
+    const logged = world.service.logs.filter((event) =>
+      event.type === "settlement" && event.success === true
     );
-    const logged = service.logs.filter((event) => event.type === "settlement" && event.success === true);
     assert.equal(logged.length, 1, "the settlement log accounts for the charge");
     assert.equal(logged[0]!.resolvedBy, "chain");
     assert.equal(logged[0]!.transaction, settlement.transaction);
   } finally {
-    await service.stop();
-    await relay.stop();
-    await chain.close();
-    await Deno.remove(dir, { recursive: true });
+    await world.close();
   }
 });
 
