@@ -1,7 +1,7 @@
 /**
  * The HTTP adapter: request context and CORS, every registry operation on its
  * rails (plain paths paid on Solana, `/alt` on the EVM chain), the registry's
- * free routes, any extra endpoints the top of the application hands in (the
+ * free routes (`/` as a page for a browser), any extra endpoints the top of the application hands in (the
  * MCP endpoints), and one JSON error model for everything.
  *
  * Middleware: CORS and the request id are ours rather than Hono's `cors` and
@@ -24,6 +24,7 @@ import { baseUrl, envelope, requestContext, serveInfo } from "./context.ts";
 import { cors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { mountFreeRoutes } from "./free_routes.ts";
+import { indexPageForBrowsers } from "./index_page.ts";
 import { requireAllowedHost } from "./host.ts";
 import { mountShadowedMethods, otherMethods } from "./methods.ts";
 import { mountOperation, mountWithheld } from "./operation.ts";
@@ -98,6 +99,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   );
   app.onError((error, c) => errorResponse(c, error, log));
 
+  app.get("/", indexPageForBrowsers(catalog, runtime.config.mode));
   mountFreeRoutes(app, runtime, catalog);
   for (const endpoint of options.endpoints ?? []) {
     app.all(endpoint.path, (c) =>
@@ -120,7 +122,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     })),
   ]);
   for (const { prefix, rail, operations } of catalog.soldOn) {
-    for (const operation of operations) mountOperation(app, { operation, rail, prefix, deps });
+    for (const operation of operations) {
+      mountOperation(app, { operation, rail, prefix, deps, mode: runtime.config.mode });
+    }
   }
   for (const withheld of catalog.withheld) mountWithheld(app, withheld);
   const otherMethod = otherMethods(app.routes);

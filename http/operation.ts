@@ -28,7 +28,9 @@ import { workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
 import { carriedPayment, requirePayment } from "./payment.ts";
+import { networkName } from "./network_names.ts";
 import { paywallPage } from "./paywall.ts";
+import type { ServiceMode } from "../lib/server/config/load.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -45,12 +47,14 @@ export interface OperationMount {
   /** `""` or `"/alt"`. */
   prefix: string;
   deps: OperationDeps;
+  /** The service's mode, which names the network on the 402 page (local chains are the service's own). */
+  mode: ServiceMode;
 }
 
 /** Mounts an operation at `prefix + operation.path`, paid on `rail`. */
 export function mountOperation(app: Hono, mount: OperationMount): void {
-  const { operation, rail, prefix, deps } = mount;
-  const extensions = discoveryExtension(operation);
+  const { operation, rail, prefix, deps, mode } = mount;
+  const extensions = discoveryExtension(operation, prefix);
   // The input of a GET without query or path parameters is always the same: parsed once, for the
   // requests that are answered with the requirement (nothing runs on it; a paid request parses its own).
   const bareGet = operation.method === "GET" && !operation.path.includes(":");
@@ -77,7 +81,10 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
         title: operation.title,
         description: operation.description,
         price: operation.price,
-        chain: rail.label,
+        network: networkName(rail.network, mode),
+        method: operation.method,
+        path: prefix + operation.path,
+        example: operation.example,
         baseUrl,
       }, required),
   });

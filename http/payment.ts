@@ -13,7 +13,7 @@
  * `lib/shared/client_presence.ts`) the claim is released, not settled. A settled
  * answer whose delivery then fails is reported to the settlement log.
  * A browser (a GET preferring HTML) gets the 402 as a page a person can pay
- * from. Like the official middleware, a 402 is `Cache-Control: no-store` and a
+ * from (`paywall.ts`), with the same status and `PAYMENT-REQUIRED` header. Like the official middleware, a 402 is `Cache-Control: no-store` and a
  * paid answer `private`.
  *
  * @module
@@ -37,6 +37,7 @@ import { connectionPresence } from "../lib/shared/client_presence.ts";
 import { baseUrl, envelope, publicRequestUrl, serveInfo, setHeader } from "./context.ts";
 import { workSignal } from "./admission.ts";
 import { traced } from "../lib/shared/telemetry.ts";
+import { type HtmlDocument, htmlResponse } from "./html_document.ts";
 import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./challenge.ts";
 import { keepResponse, revivedResponse } from "./kept_response.ts";
 
@@ -50,7 +51,7 @@ export interface RequirePaymentOptions {
   /** The priced resource for this request (its URL depends on the request). */
   resource: (url: string) => PricedResource;
   /** The HTML 402 page for a browser (a GET preferring `text/html`), when there is one. */
-  page?: (required: PaymentRequired, baseUrl: string) => string;
+  page?: (required: PaymentRequired, baseUrl: string) => HtmlDocument;
 }
 
 /**
@@ -93,7 +94,7 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
         if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
           c.header("PAYMENT-REQUIRED", challenge.header);
           c.header("Cache-Control", "no-store");
-          return c.html(options.page(challenge.required, baseUrl(c)), 402);
+          return htmlResponse(c, options.page(challenge.required, baseUrl(c)), 402);
         }
         return challengeResponse(challenge, c.get("requestId"));
       });

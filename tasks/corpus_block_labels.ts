@@ -32,6 +32,11 @@ const NOT_PROFITABLE: KindLabel = {
     "the record does not say whether prices moved or the route never paid",
 };
 
+/** A label for a kind whose logs state the cause. */
+function stated(classes: string[], why: string): KindLabel {
+  return { classes, cause: "stated", why };
+}
+
 /** Labels keyed by `<innermost failing program> <failure line>`. */
 export const KIND_LABELS: Record<string, KindLabel> = {
   "11111111111111111111111111111111 custom program error: 0x1": {
@@ -46,10 +51,11 @@ export const KIND_LABELS: Record<string, KindLabel> = {
       "Jupiter v6 custom 6001, SlippageToleranceExceeded in its published IDL, raised after the route's legs succeeded",
   },
   "cjg3oHmg9uuPsP8D6g29NWvhySJkdYdAo9D25PRbKXJ custom program error: 0x1773": {
-    classes: ["transient"],
+    classes: ["already_processed"],
     cause: "stated",
     why:
-      "Chainlink OCR2 logs 'Error Code: StaleReport ... Stale report': a report older than the feed's last",
+      "Chainlink OCR2 logs 'Error Code: StaleReport ... Stale report': a report not newer than the feed's " +
+      "last, so a newer one already landed; resending it cannot succeed and nothing is missing",
   },
   "PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu custom program error: 0x1773": {
     classes: ["transient"],
@@ -134,6 +140,108 @@ export const KIND_LABELS: Record<string, KindLabel> = {
     classes: ["program_error", "unknown"],
     cause: "unstated",
     why: "SolFi fails with custom 0x17 and no log line",
+  },
+  // The whole block of March 2024 (slot 254170887).
+  "4ngnN8dA9sAf1sbz3m6qwquxbHkyzgXVpeTYcxKPtZuf custom program error: 0x0": {
+    ...NOT_PROFITABLE,
+    why:
+      "An arbitrage program logs 'ERR: Balance decreased: <before> -> <after>' after its legs ran: its own " +
+      "profit check",
+  },
+  "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8 custom program error: 0x16": stated(
+    ["account_state", "transient", "program_error"],
+    "Raydium AMM v4 logs 'Error: InvalidStatus': the pool's status does not allow swaps yet (a pool " +
+      "swapped before it opens)",
+  ),
+  "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8 custom program error: 0x1b": stated(
+    ["invalid_transaction", "account_state"],
+    "Raydium AMM v4 logs 'The amm account owner is not match with this program': the account passed as " +
+      "the pool is not one of its pools",
+  ),
+  "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8 custom program error: 0x1d": stated([
+    "invalid_transaction",
+    "program_error",
+  ], "Raydium AMM v4 logs 'Error: InvalidInput' after its ray_log: the swap's amounts are not accepted"),
+  "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8 custom program error: 0x26": stated(
+    ["invalid_transaction"],
+    "Raydium AMM v4 logs 'Error: InvalidSplTokenProgram': the token program passed is not the one it takes",
+  ),
+  "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8 custom program error: 0x28": stated(
+    ["insufficient_funds"],
+    "Raydium AMM v4 logs 'Error: insufficient funds'; its ray_log gives the amount in and the source balance",
+  ),
+  "675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8 custom program error: 0x1e": stated(
+    ["slippage"],
+    "Raydium AMM v4 logs 'Error: exceeds desired slippage limit'; its ray_log gives the minimum out and " +
+      "the amount out",
+  ),
+  "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL Provided owner is not allowed": stated(
+    ["invalid_transaction", "account_state", "already_processed"],
+    "Associated Token Create (not idempotent) fails with IllegalOwner: the associated account already " +
+      "exists, owned by the token program",
+  ),
+  "CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK custom program error: 0x1783": stated(
+    ["slippage", "program_error"],
+    "Raydium CLMM logs 'Error Code: LiquidityInsufficient' inside a Jupiter route: the pool cannot fill " +
+      "the amount at this price; a fresh quote routes elsewhere",
+  ),
+  "EMnmGvrgKJhYCk2HCbUQfSXLDjdCjv3FAfdKcNz8A9Kr custom program error: 0x1770": UNSTATED_BOT,
+  "JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB custom program error: 0x1771": stated(
+    ["slippage"],
+    "Jupiter v4 logs 'Error Code: SlippageToleranceExceeded' after the route's legs ran",
+  ),
+  "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4 SBF program panicked": stated(
+    ["program_error", "invalid_transaction"],
+    "Jupiter v6 logs 'Error: memory allocation failed, out of memory' and panics: the route is too large " +
+      "for the program's heap",
+  ),
+  "MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA custom program error: 0x177d": stated(
+    ["program_error", "already_processed", "account_state"],
+    "MarginFi logs 'Account not unhealthy' and IllegalLiquidation: the account is healthy (or already " +
+      "liquidated) when the liquidation runs",
+  ),
+  "MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA custom program error: 0x1781": stated(
+    ["transient"],
+    "MarginFi logs 'Feed has not been updated in 343 seconds!' and StaleOracle",
+  ),
+  "PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu custom program error: 0xbc4": stated(
+    ["account_state", "already_processed", "program_error"],
+    "Jupiter perpetuals ClosePositionRequest logs AccountNotInitialized for position_request: the request " +
+      "account is gone (already executed or closed)",
+  ),
+  "SAGEqqFewepDHH6hMDcmWy7yjHPpyKLDnRXKb3Ki8e6 custom program error: 0x17a0": stated(
+    ["account_state", "program_error", "invalid_transaction"],
+    "Star Atlas SAGE DepositCargoToFleet logs the fleet's state (Idle in a sector) and InvalidState: the " +
+      "fleet is not where the instruction needs it",
+  ),
+  "Stake11111111111111111111111111111111111111 insufficient funds for instruction": {
+    classes: ["program_error", "insufficient_funds", "slippage", "unknown"],
+    cause: "unstated",
+    why:
+      "The Stake program fails a withdrawal a stake pool makes inside a swap via stake: the pool's stake " +
+      "could not cover it; the sender's own funds are not what is short",
+  },
+  "routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS custom program error: 0x26": stated(
+    ["slippage"],
+    "Raydium's route program logs '4965886 -> 1082063' and 'exceeds desired slippage limit'",
+  ),
+  "whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc custom program error: 0x1787": stated(
+    ["slippage", "invalid_transaction", "program_error"],
+    "Orca Whirlpool logs 'Error Code: InvalidTickArraySequence' for a swap an arbitrage program made: " +
+      "the tick arrays passed do not follow the current price",
+  ),
+  "zDEXqXEG7gAyxb1Kg9mK5fPnUdENCGKzWrM21RMdWRq custom program error: 0x42": {
+    classes: ["program_error", "unknown"],
+    cause: "unstated",
+    why:
+      "Zeta's order book (a Serum fork) fails with custom 0x42 inside PlacePerpOrderV4 and no line naming it",
+  },
+  // The whole block of February 2021 (slot 64800004).
+  "EUqojwWA2rd19FZrzeBncJsm38Jm1hEhE3zsmX3bRc2o custom program error: 0x29": {
+    classes: ["already_processed", "account_state", "program_error", "unknown"],
+    cause: "unstated",
+    why: "Serum DEX v2 fails with a bare 0x29, ClientIdNotFound in its published error enum: no open order " +
+      "has that client id (already filled or cancelled)",
   },
   "2A6m4MBgk3xL6a8SBMdKmAmFc85tTLh4Ds6wy7dBxBxb custom program error: 0x0": UNSTATED_BOT,
   "79vAmHd6SZAWLYnrJqCUkMKE55QsTwk5SDKDsYGMBWPj custom program error: 0x0": UNSTATED_BOT,

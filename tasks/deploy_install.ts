@@ -5,7 +5,8 @@
  * first refuses a Deno older than the service needs (before the lockfile is
  * read, which older Deno fails on), then narrows the build's copy of
  * `deno.json` to {@linkcode DEPLOY_IMPORTS} and installs what `main.ts` then
- * imports from the lockfile's versions (230 MB measured; most of it is
+ * imports from the lockfile's versions (166 MB of files), and drops what
+ * no running module reads ({@linkcode pruneInstall}: 54 MB left; most of it
  * pdf.js, and viem behind the EVM rail). Local mode is refused on Deploy
  * anyway, so nothing it alone needs is missed.
  *
@@ -14,6 +15,7 @@
  * @module
  */
 import { denoVersionRefusal } from "../lib/server/deno_version.ts";
+import { pruneInstall } from "./deploy_prune.ts";
 
 /** The import map entries remote mode's modules import (tests/tasks/deploy_install_test.ts checks the list). */
 export const DEPLOY_IMPORTS: readonly string[] = [
@@ -80,5 +82,8 @@ if (import.meta.main) {
     stderr: "inherit",
   }).output();
   if (!success) Deno.exit(1);
+  const pruned = await pruneInstall("node_modules");
+  const removed = (pruned.unreadFiles + pruned.otherBuilds + pruned.pdfjsUnused) / 2 ** 20;
+  console.log(`pruned: ${removed.toFixed(1)} MB never loaded (${JSON.stringify(pruned)})`);
   console.log(`node_modules: ${((await folderBytes("node_modules")) / 2 ** 20).toFixed(1)} MB`);
 }

@@ -1,8 +1,9 @@
 /**
  * Makes sure the system tools the tests use are installed: ffmpeg (the audio
  * operation), strace (the proof that a request writes no file) and chromium
- * (the browser the 402 page is tested in), and puts the MCP Inspector CLI in
- * npm's cache so the test that runs it reaches no registry, and the npm
+ * (the browser the 402 page is tested in), and puts the MCP Inspector CLI and
+ * the oldest Deno the service supports in npm's cache so the tests that run
+ * them reach no registry, and the npm
  * files the error tables were generated from in their cache
  * (`program_tables/fetch_sources.ts`) so the table test can check them. Installs
  * what is missing with apt-get when running as root; otherwise says how and
@@ -10,6 +11,7 @@
  *
  * @module
  */
+import { MINIMUM_DENO } from "../lib/server/deno_version.ts";
 import { fetchTableSources } from "./program_tables/fetch_sources.ts";
 
 /** Each tool, the command that shows it is there, and its Debian package. */
@@ -40,8 +42,17 @@ async function run(command: string, args: string[]): Promise<void> {
 /** The MCP Inspector release the client test runs with `npx --prefer-offline`. */
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 
+/** The oldest supported Deno, which `tests/tasks/oldest_deno_test.ts` runs with `npx --offline`: its npm package and this platform's binary. */
+const OLDEST_DENO = [
+  `deno@${MINIMUM_DENO}`,
+  `@deno/${Deno.build.os}-${Deno.build.arch === "x86_64" ? "x64" : "arm64"}${
+    Deno.build.os === "linux" ? "-glibc" : ""
+  }@${MINIMUM_DENO}`,
+];
+
 if (import.meta.main) {
   await run("npm", ["cache", "add", INSPECTOR]);
+  await run("npm", ["cache", "add", ...OLDEST_DENO]);
   // The published files the error tables were read from, so their test can derive them again offline.
   const sources = await fetchTableSources();
   if (sources.failed.length > 0) {

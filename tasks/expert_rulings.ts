@@ -27,6 +27,9 @@
  * @module
  */
 
+import { raydiumNumbers } from "./expert_swap_numbers.ts";
+import { rulingsOfBlock2024 } from "./expert_rulings_2024.ts";
+
 /** One acceptable answer: any of these classes with this retryability and any of these actions. */
 export interface AcceptedAnswer {
   classes: string[];
@@ -86,6 +89,7 @@ const NOT_PROFITABLE: Ruling = {
 
 /** Rulings keyed like `corpus_block_labels.ts`: `<innermost failing program> <failure line>`. */
 export const RULINGS: Record<string, Ruling> = {
+  ...rulingsOfBlock2024({ DO_NOT_RESEND, REQUOTE, SUPERSEDED, FIX, UNSTATED, NOT_PROFITABLE }),
   "11111111111111111111111111111111 custom program error: 0x1": {
     reasonMentions: "insufficient|lamports",
     accept: [{ classes: ["insufficient_funds"], retryable: false, actions: ["add_funds"] }],
@@ -234,7 +238,11 @@ export interface RecordView {
   failingInstruction: { program: string; data: Uint8Array } | null;
 }
 
-const JUPITER_V6 = "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4";
+/** Jupiter v6 and v4: both routes end their arguments with the quote, the slippage bps and the fee bps. */
+const JUPITER_ROUTERS = new Set([
+  "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4",
+  "JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB",
+]);
 
 /**
  * The numbers a transaction's own record fixes, as dotted `nextAction` paths
@@ -259,7 +267,11 @@ export function numbersFromRecord(
     // A top-level System transfer's first account is the one paying, the one short of lamports.
     if (record.failingAccounts[0]) numbers.account = record.failingAccounts[0];
   }
-  Object.assign(numbers, routeArguments(program, record.failingInstruction));
+  // A route's quote and setting speak to its slippage check (6001), not to its other failures.
+  if (record.logs.includes(`Program ${program} failed: custom program error: 0x1771`)) {
+    Object.assign(numbers, routeArguments(program, record.failingInstruction));
+  }
+  Object.assign(numbers, raydiumNumbers(program, record.logs, record.failingInstruction));
   const rent = (record.err as { InsufficientFundsForRent?: { account_index: number } })
     ?.InsufficientFundsForRent;
   if (rent) numbers.account = record.accountKeys[rent.account_index]!;
@@ -285,7 +297,7 @@ function comparedPair(logs: string[]): [bigint, bigint] | null {
 }
 
 /**
- * A Jupiter v6 route's quoted out amount and slippage bps, the last eleven
+ * A Jupiter v6 or v4 route's quoted out amount and slippage bps, the last eleven
  * bytes of every route instruction's arguments (`quoted_out_amount: u64,
  * slippage_bps: u16, platform_fee_bps: u8`), when the route is the failing
  * top-level instruction. With no slippage and no fee, the minimum out is the
@@ -295,7 +307,10 @@ function routeArguments(
   program: string | null,
   instruction: RecordView["failingInstruction"],
 ): Record<string, string | number> {
-  if (program !== JUPITER_V6 || instruction?.program !== JUPITER_V6 || instruction.data.length < 19) {
+  if (
+    !program || !JUPITER_ROUTERS.has(program) || instruction?.program !== program ||
+    instruction.data.length < 19
+  ) {
     return {};
   }
   const { data } = instruction;

@@ -9,7 +9,9 @@
  * whole blocks get the label of their kind (`corpus_block_labels.ts`), the
  * others keep the label already written there.
  *
- * Every fourth case (in signature order, fixed before any tuning) is held out.
+ * Every fourth case of the first sources (in signature order, fixed before any
+ * tuning) is held out; cases of sources added later are held out by the
+ * expert sample's hash rule, so that no earlier case changes part.
  *
  * Run: `deno run -A tasks/extract_diagnosis_corpus.ts <mirrors-dir>`, where
  * `<mirrors-dir>/<owner>+<name>/repo` is a bare git copy of each source.
@@ -19,6 +21,7 @@
 
 import { getBase58Decoder } from "@solana/kit";
 import { KIND_LABELS, kindOf } from "./corpus_block_labels.ts";
+import { isHeldOut } from "./make_expert_labels.ts";
 import { transactionsOfStoredBlock } from "./storage_block.ts";
 
 const OUT = new URL("../tests/fixtures/solana/diagnosis_corpus.json", import.meta.url);
@@ -30,15 +33,39 @@ interface Source {
   repo: string;
   path: string;
   /** How the file holds its responses. */
-  kind: "json" | "java_text_blocks" | "ts_object" | "storage_block";
+  kind: "json" | "java_text_blocks" | "ts_object" | "storage_block" | "json_block";
 }
 
-/** Whole mainnet blocks (ledger-storage protobuf), the richest source of failures. */
-const BLOCKS: Source[] = ["332254855", "332254908"].map((slot) => ({
-  repo: "fanatid/solana-block-tx-decode",
-  path: `blocks/${slot}`,
-  kind: "storage_block",
-}));
+/**
+ * Whole mainnet blocks, the richest source of failures: two of April 2025 in
+ * the ledger-storage protobuf form, and one of March 2024 (slot 254170887,
+ * legacy and v0 transactions, lookup tables and compute-budget use) kept as a
+ * `getBlock` result with base64 transactions by an indexer's tests.
+ */
+const BLOCKS: Source[] = [
+  ...["332254855", "332254908"].map((slot): Source => ({
+    repo: "fanatid/solana-block-tx-decode",
+    path: `blocks/${slot}`,
+    kind: "storage_block",
+  })),
+  {
+    repo: "helius-labs/photon",
+    path: "tests/data/blocks/index_block_metadata/254170887",
+    kind: "json_block",
+  },
+  ...["18144001", "43200000", "64800004"].map((slot): Source => ({
+    repo: "rpcpool/yellowstone-grpc",
+    path: `yellowstone-grpc-geyser/fixtures/blocks/${slot}.bincode`,
+    kind: "storage_block",
+  })),
+];
+
+/**
+ * Sources added after the first split was fixed: their cases are held out by
+ * the expert sample's hash rule ({@linkcode isHeldOut}), so that adding them
+ * moves no earlier case between the parts.
+ */
+export const LATER_SOURCES = new Set(["helius-labs/photon", "rpcpool/yellowstone-grpc"]);
 
 /**
  * From a whole block, fixed before any case was scored: every failure, at most
@@ -196,6 +223,16 @@ function trimmed(tx: Json): Json {
   };
 }
 
+/**
+ * Whether a transaction is a vote: its account keys name the vote program, or,
+ * for wire bytes, the vote program runs at the top level.
+ */
+function isVote(tx: Json): boolean {
+  const message = (tx.transaction as Json).message as Json | undefined;
+  if (message) return (message.accountKeys as string[]).includes(VOTE);
+  return ((tx.meta as Json).logMessages as string[]).includes(`Program ${VOTE} invoke [1]`);
+}
+
 /** The cases a whole block gives, by the rule above, with the labels of their kind. */
 function fromBlock(txs: Json[], source: CorpusCase["source"], labels: Record<string, unknown>) {
   const sorted = txs.map((tx) => ({ tx, id: signatureOf(tx)! })).sort((a, b) => a.id.localeCompare(b.id));
@@ -204,8 +241,7 @@ function fromBlock(txs: Json[], source: CorpusCase["source"], labels: Record<str
   let successes = 0;
   for (const { tx, id } of sorted) {
     const meta = tx.meta as Json;
-    const message = (tx.transaction as Json).message as Json;
-    if (!Array.isArray(meta.logMessages) || (message.accountKeys as string[]).includes(VOTE)) continue;
+    if (!Array.isArray(meta.logMessages) || isVote(tx)) continue;
     if (meta.err === null) {
       if (successes++ % SUCCESS_STRIDE === 0) picked.push({ id, source, response: trimmed(tx), label: null });
       continue;
@@ -231,7 +267,9 @@ async function main(mirrors: string) {
       args: ["-C", dir, "show", `${commit}:${source.path}`],
       stdout: "piped",
     }).output()).stdout;
-    const txs = transactionsOfStoredBlock(bytes, Number(source.path.split("/").pop()));
+    const txs = source.kind === "storage_block"
+      ? transactionsOfStoredBlock(bytes, Number(source.path.match(/(\d+)(?:\.bincode)?$/)![1]))
+      : transactionsOf(JSON.parse(new TextDecoder().decode(bytes)));
     for (const entry of fromBlock(txs, { repo: source.repo, path: source.path, commit }, labels)) {
       found.set(entry.id, entry);
     }
@@ -254,9 +292,16 @@ async function main(mirrors: string) {
       }
     }
   }
-  const cases: CorpusCase[] = [...found.values()]
-    .sort((a, b) => a.id.localeCompare(b.id))
-    .map((entry, index) => ({ ...entry, heldOut: index % 4 === 3 }));
+  const first = [...found.values()].filter((entry) => !LATER_SOURCES.has(entry.source.repo))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const firstHeldOut = new Set(first.filter((_, index) => index % 4 === 3).map((entry) => entry.id));
+  const cases: CorpusCase[] = [];
+  for (const entry of [...found.values()].sort((a, b) => a.id.localeCompare(b.id))) {
+    const heldOut = LATER_SOURCES.has(entry.source.repo)
+      ? await isHeldOut(entry.id)
+      : firstHeldOut.has(entry.id);
+    cases.push({ ...entry, heldOut });
+  }
   await Deno.writeTextFile(OUT, JSON.stringify(cases, null, 1) + "\n");
   const kept = Object.fromEntries(Object.entries(labels).filter(([id]) => found.has(id)));
   await Deno.writeTextFile(LABELS, JSON.stringify(kept, null, 2) + "\n");

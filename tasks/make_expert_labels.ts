@@ -12,7 +12,13 @@
  *
  * @module
  */
-import { getBase58Encoder } from "@solana/kit";
+import {
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+} from "@solana/kit";
 import { kindOf } from "./corpus_block_labels.ts";
 import { numbersFromRecord, RULINGS } from "./expert_rulings.ts";
 import type { AcceptedAnswer } from "./expert_rulings.ts";
@@ -58,12 +64,35 @@ interface CorpusEntry {
       logMessages?: string[];
       loadedAddresses?: { writable: string[]; readonly: string[] };
     };
-    transaction: {
-      message?: {
-        accountKeys?: (string | { pubkey: string })[];
-        instructions?: { accounts?: number[]; programIdIndex?: number; data?: string }[];
-      };
-    };
+    /** Decoded (`json`), or wire bytes (`[base64, "base64"]`) as a whole block may keep them. */
+    transaction: { message?: RecordedMessage } | [string, string];
+  };
+}
+
+/** A recorded message, as much of it as the labels read. */
+export interface RecordedMessage {
+  accountKeys?: (string | { pubkey: string })[];
+  instructions?: { accounts?: number[]; programIdIndex?: number; data?: string }[];
+}
+
+/** The message of a recorded transaction in the `json` shape, decoding wire bytes when that is how it was kept. */
+export function messageOf(entry: Pick<CorpusEntry, "response">): RecordedMessage | undefined {
+  const transaction = entry.response.transaction;
+  if (!Array.isArray(transaction)) return transaction.message;
+  const bytes = getBase64Encoder().encode(transaction[0]);
+  const compiled = getCompiledTransactionMessageDecoder().decode(
+    getTransactionDecoder().decode(bytes).messageBytes,
+  );
+  // Recorded blocks predate v1 messages, whose instructions are laid out apart.
+  if (compiled.version === 1) return undefined;
+  const base58 = getBase58Decoder();
+  return {
+    accountKeys: [...compiled.staticAccounts],
+    instructions: compiled.instructions.map((instruction) => ({
+      programIdIndex: instruction.programAddressIndex,
+      accounts: [...(instruction.accountIndices ?? [])],
+      data: base58.decode(instruction.data ?? new Uint8Array()),
+    })),
   };
 }
 
@@ -71,13 +100,11 @@ interface CorpusEntry {
  * The accounts, program and data of the top-level instruction an
  * `InstructionError` names, loaded addresses included.
  */
-function failingInstruction(entry: CorpusEntry, accountKeys: string[]) {
+function failingInstruction(entry: CorpusEntry, message: RecordedMessage | undefined, accountKeys: string[]) {
   const index = (entry.response.meta.err as { InstructionError?: [number, unknown] })?.InstructionError?.[0];
   const loaded = entry.response.meta.loadedAddresses;
   const keys = [...accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
-  const instruction = index === undefined
-    ? undefined
-    : entry.response.transaction.message?.instructions?.[index];
+  const instruction = index === undefined ? undefined : message?.instructions?.[index];
   const program = instruction?.programIdIndex === undefined ? undefined : keys[instruction.programIdIndex];
   return {
     failingAccounts: (instruction?.accounts ?? []).map((position) => keys[position]!),
@@ -100,13 +127,12 @@ export async function buildExpertLabels(): Promise<ExpertLabelFile> {
     const { program, key } = kindOf(logs, entry.response.meta.err);
     const ruling = RULINGS[key];
     if (!ruling) throw new Error(`no ruling for kind ${key} (${entry.id})`);
-    const accountKeys = (entry.response.transaction.message?.accountKeys ?? []).map((k) =>
-      typeof k === "string" ? k : k.pubkey
-    );
+    const message = messageOf(entry);
+    const accountKeys = (message?.accountKeys ?? []).map((k) => typeof k === "string" ? k : k.pubkey);
     const numbers: Record<string, string | number | null> = Object.fromEntries(
       (ruling.requires ?? []).map((path) => [path, null]),
     );
-    const failing = failingInstruction(entry, accountKeys);
+    const failing = failingInstruction(entry, message, accountKeys);
     Object.assign(
       numbers,
       numbersFromRecord(program, { logs, err: entry.response.meta.err, accountKeys, ...failing }),
@@ -128,7 +154,8 @@ export async function buildExpertLabels(): Promise<ExpertLabelFile> {
     heldOutRule: HELD_OUT_RULE,
     note: "Every failure of diagnosis_corpus.json, judged from its logs, error and balances (see " +
       `tasks/expert_rulings.ts). The corpus's failures come from ${programs.size} programs (and ${unraised} ` +
-      "transaction errors no program raised), fewer than 40: the sample holds every program the corpus offers.",
+      "transaction errors no program raised)" +
+      (programs.size < 40 ? ", fewer than 40: the sample holds every program the corpus offers." : "."),
     labels,
   };
   return file;

@@ -19,12 +19,16 @@ const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
  * The `extensions` object advertising `operation`'s HTTP route in its payment
  * requirement, as the x402 SDK's resource server sends it: its declaration
  * enriched with the method and, for a route with path parameters, those
- * parameters (here the example's) in both `info` and `schema`. A `pathParams`
- * in `info` that the schema does not admit fails the facilitator's
- * `validateDiscoveryExtension` (`additionalProperties: false`), and the route
- * is never catalogued.
+ * parameters (here the example's) in both `info` and `schema`, and the
+ * route's `routeTemplate` (`/alt/v1/transaction/:signature`, with `prefix`).
+ * A `pathParams` in `info` that the schema does not admit fails the
+ * facilitator's `validateDiscoveryExtension` (`additionalProperties: false`),
+ * and the route is never catalogued. Without the template the facilitator's
+ * `extractDiscoveryInfo` catalogues each URL paid (each signature, each mint)
+ * as a resource of its own; with it, the route once, at
+ * `origin + routeTemplate`.
  */
-export function discoveryExtension(operation: AnyOperation): Record<string, unknown> {
+export function discoveryExtension(operation: AnyOperation, prefix = ""): Record<string, unknown> {
   const names = pathParamNames(operation);
   const schema = withoutProperties(inputJsonSchema(operation), names);
   const example = operation.example ?? {};
@@ -57,7 +61,8 @@ export function discoveryExtension(operation: AnyOperation): Record<string, unkn
       ...(dynamic ? { pathParams: { type: "object" } } : {}),
     };
   const required = query ? ["type", "method"] : ["type", "method", "bodyType", "body"];
-  return declaration(info, { type: "object", properties, required, additionalProperties: false });
+  const extension = declaration(info, { type: "object", properties, required, additionalProperties: false });
+  return dynamic ? { bazaar: { ...extension.bazaar, routeTemplate: prefix + operation.path } } : extension;
 }
 
 /** `schema` without the properties `names` (path parameters are not query or body fields). */

@@ -1,7 +1,8 @@
 /**
  * `POST /local/faucet` (local mode only): `{"address": "<Solana or 0x
  * address>", "usdc": "10"}` mints local USDC to a buyer (at most 1000 a
- * call); a Solana buyer also gets lamports for fees.
+ * call); a Solana buyer also gets lamports for fees. `GET` says how to use it
+ * (the 402 page links here in local mode).
  *
  * @module
  */
@@ -27,8 +28,18 @@ const faucetInput = z.object({
 });
 
 export default defineRoute({
-  summary: "Mint local USDC to a Solana or EVM buyer",
+  summary: "The local faucet: GET says how to use it, POST mints local USDC to a Solana or EVM buyer",
   localOnly: true,
+  GET(route) {
+    return jsonResponse(route, {
+      faucet: `${route.baseUrl}/local/faucet`,
+      usage: 'POST a JSON body {"address": "<Solana or 0x address>", "usdc": "10"} to mint test USDC ' +
+        `(at most ${MAX_FAUCET_USDC} a call) on this service's local chains; a Solana address also gets ` +
+        "lamports for fees",
+      example: `curl -X POST ${route.baseUrl}/local/faucet -H 'Content-Type: application/json' ` +
+        `-d '{"address":"<your address>","usdc":"10"}'`,
+    });
+  },
   async POST(route) {
     const local = localChains(route.runtime.local);
     const body = await readJsonObject(route.request, 4096);

@@ -57,6 +57,8 @@ const npm = at("npm");
 const github = at("github");
 
 const SERUM_DEX = "project-serum/serum-dex@92992b308885f5323b3f51eb1a0c899e35c62cb3";
+/** The last commit whose README names the v2 program, before the program id moved to v3. */
+const SERUM_DEX_V2 = "project-serum/serum-dex@480cfefdbd7789c1fa2ac4474c6456b507f9a78f";
 const OPENBOOK_V1 = "openbook-dex/program@c85e56deeaead43abbc33b7301058838b9c5136d";
 const SOLANA_SDK = "anza-xyz/solana-sdk@122f32e571ce39face4beffaccea733e37c207fd";
 const SOLEND = "solendprotocol/solana-program-library@9ffd16ddf0047bb0e500c1bb1b3cb66725581546";
@@ -219,6 +221,14 @@ export const ERROR_SOURCES: ErrorSource[] = [
     "rust_enum",
     "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
     "Serum DEX v3",
+    { enumName: "DexErrorCode" },
+  ),
+  github(
+    SERUM_DEX_V2,
+    "dex/src/error.rs",
+    "rust_enum",
+    "EUqojwWA2rd19FZrzeBncJsm38Jm1hEhE3zsmX3bRc2o",
+    "Serum DEX v2",
     { enumName: "DexErrorCode" },
   ),
   github(

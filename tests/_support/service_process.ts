@@ -33,12 +33,20 @@ export interface ServiceProcess {
 /** When {@linkcode spawnService} resolves: once the port answers, or once the application serves (default). */
 export type Readiness = "listening" | "serving";
 
+/** Which Deno runs which `main.ts` (default: the Deno running the tests, this repository's). */
+export interface ServiceProgram {
+  deno?: string;
+  main?: string;
+}
+
 /**
  * Starts `main.ts` with `permissions` and `env` (added to a minimal
  * environment) on a free loopback port; resolves once the application
  * serves (its `serving` log line), or with `until: "listening"` as soon as
  * the port answers (its `start` line). `runAs` is a command the process is
- * started through (e.g. `setpriv` to drop to another user). A port
+ * started through (e.g. `setpriv` to drop to another user); `program` another
+ * Deno or another copy's `main.ts` (the oldest supported Deno, an installed
+ * copy). A port
  * found free here can be taken by another process before `main.ts` binds
  * it: then it starts again on another (unless `env.PORT` named the port).
  */
@@ -47,10 +55,19 @@ export async function spawnService(
   permissions: readonly string[] = ["-A"],
   until: Readiness = "serving",
   runAs: readonly string[] = [],
+  program: ServiceProgram = {},
 ): Promise<ServiceProcess> {
   for (let attempt = 1;; attempt++) {
     try {
-      return await spawnOnce(env, permissions, env.PORT ? Number(env.PORT) : freePort(), until, runAs);
+      const port = env.PORT ? Number(env.PORT) : freePort();
+      return await spawnOnce(
+        env,
+        permissions,
+        port,
+        until,
+        [...runAs, program.deno ?? Deno.execPath()],
+        program,
+      );
     } catch (error) {
       if (env.PORT || attempt >= 3 || !/AddrInUse|Address already in use/.test(String(error))) throw error;
     }
@@ -62,13 +79,14 @@ async function spawnOnce(
   permissions: readonly string[],
   port: number,
   until: Readiness,
-  runAs: readonly string[],
+  launcher: readonly string[],
+  program: ServiceProgram,
 ): Promise<ServiceProcess> {
   const spawnedAt = performance.now();
   const remote = env.SERVICE_MODE === "devnet" || env.SERVICE_MODE === "mainnet";
-  const [command, ...prefix] = [...runAs, Deno.execPath()];
+  const [command, ...prefix] = launcher; // `runAs`, then the Deno
   const child = new Deno.Command(command!, {
-    args: [...prefix, "run", ...permissions, MAIN],
+    args: [...prefix, "run", ...permissions, program.main ?? MAIN],
     clearEnv: true,
     env: {
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",

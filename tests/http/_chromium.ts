@@ -1,7 +1,7 @@
 /**
  * Real headless Chromium (Debian's `chromium`) driven over the DevTools
- * protocol: open a page, run script in it, answer bindings it calls, and
- * collect its console errors and uncaught exceptions.
+ * protocol: open a page, run script in it, answer bindings it calls, take
+ * screenshots, and collect its console errors and uncaught exceptions.
  */
 
 /** A DevTools event. */
@@ -25,8 +25,25 @@ export interface BrowserPage {
   waitFor(method: string, accept?: (params: Record<string, unknown>) => boolean): Promise<CdpEvent["params"]>;
   /** Calls `handle` for every event. */
   on(handle: (event: CdpEvent) => void): void;
-  /** Errors seen so far: console errors, failed loads and uncaught exceptions. */
+  /** A PNG of the viewport. */
+  screenshot(): Promise<Uint8Array>;
+  /** Errors seen so far: console errors (CSP violations among them), failed loads and uncaught exceptions. */
   errors: string[];
+}
+
+/** Whether Debian's `chromium` is installed (`tasks/ensure_tools.ts` installs it when it can). */
+export async function chromiumInstalled(): Promise<boolean> {
+  try {
+    const { success } = await new Deno.Command("chromium", {
+      args: ["--version"],
+      stdout: "null",
+      stderr: "null",
+    })
+      .output();
+    return success;
+  } catch {
+    return false;
+  }
 }
 
 /** A running Chromium. */
@@ -231,6 +248,10 @@ async function connectPage(url: string): Promise<BrowserPage & { socket: WebSock
         };
         listeners.push(listen);
       });
+    },
+    async screenshot() {
+      const { data } = await page.send("Page.captureScreenshot", { format: "png" });
+      return Uint8Array.from(atob(String(data)), (c) => c.charCodeAt(0));
     },
     on(handle: (event: CdpEvent) => void) {
       listeners.push(handle);

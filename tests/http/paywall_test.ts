@@ -104,7 +104,7 @@ Deno.test("[e2e] a browser gets a 402 page that shows the call and its price and
       assert.equal(shown.heading, "Solana priority fees");
       assert.match(shown.title, /Payment required/);
       assert.match(shown.price, /^\$0\.002 in USDC/);
-      assert.match(shown.network, /Solana \(solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1\)/);
+      assert.match(shown.network, /local Solana chain \(solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1\)/);
       assert.match(shown.description, /prioritization fees/);
       assert.match(shown.text, /task pay GET/);
       await page.evaluate(`document.getElementById("pay").click()`);

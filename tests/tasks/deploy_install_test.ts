@@ -2,11 +2,13 @@
  * Deno Deploy's install holds what remote mode imports, and it is enough:
  * every package `main.ts` loads outside local mode is in the narrowed import
  * map, and a copy of the repository installed by `tasks/deploy_install.ts`
- * has none of local mode's or the bench's tools yet serves remote mode from
- * its cache alone.
+ * has none of local mode's or the bench's tools, nor the builds, sources and
+ * maps no running module reads, yet converts a PDF and serves remote mode
+ * from its cache alone.
  */
 import assert from "node:assert/strict";
 import { DEPLOY_IMPORTS, folderBytes } from "../../tasks/deploy_install.ts";
+import { installForDeploy, PDF_FROM_INSTALLED_COPY } from "../_support/deploy_copy.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -49,25 +51,11 @@ Deno.test("DEPLOY_IMPORTS holds every package main.ts loads outside local mode",
 });
 
 Deno.test("the Deploy install leaves out local mode's and the bench's tools, and remote mode runs from it", async () => {
-  const copy = await Deno.makeTempDir({ prefix: "deploy-install-" });
+  const installed = await installForDeploy();
+  const copy = installed.dir;
+  const mb = installed.installedMb;
   try {
-    const listed = await new Deno.Command("git", { args: ["ls-files", "-z"], cwd: ROOT, stdout: "piped" })
-      .output();
-    for (const file of new TextDecoder().decode(listed.stdout).split("\0").filter(Boolean)) {
-      const target = `${copy}/${file}`;
-      await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-      await Deno.copyFile(new URL(file, ROOT), target).catch(() => {}); // a file deleted but not yet committed
-    }
-    const install = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-config", "--no-lock", "-A", "tasks/deploy_install.ts"],
-      cwd: copy,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const said = new TextDecoder().decode(install.stdout);
-    assert.ok(install.success, new TextDecoder().decode(install.stderr));
-    const mb = Number(said.match(/node_modules: ([\d.]+) MB/)?.[1]);
-    const installed = [...Deno.readDirSync(`${copy}/node_modules/.deno`)].map((entry) => entry.name);
+    const packages = [...Deno.readDirSync(`${copy}/node_modules/.deno`)].map((entry) => entry.name);
     for (
       const tool of [
         "litesvm",
@@ -77,11 +65,22 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
         "@modelcontextprotocol+conformance",
       ]
     ) {
-      assert.ok(!installed.some((name) => name.startsWith(tool)), `${tool} is not installed`);
+      assert.ok(!packages.some((name) => name.startsWith(tool)), `${tool} is not installed`);
     }
-    assert.ok(installed.some((name) => name.startsWith("pdfjs-dist")));
+    assert.ok(packages.some((name) => name.startsWith("pdfjs-dist")));
     assert.equal(Math.round(mb), Math.round((await folderBytes(`${copy}/node_modules`)) / 2 ** 20));
     console.log(`Deploy install: ${mb} MB of node_modules`);
+    assert.ok(mb <= 60, `the install for Deploy holds ${mb} MB, over the 60 MB it is kept to`);
+
+    // pdf.js loads its worker and fonts lazily: a conversion from the pruned copy proves they are still there.
+    const converted = await new Deno.Command(Deno.execPath(), {
+      args: ["eval", "--cached-only", PDF_FROM_INSTALLED_COPY],
+      cwd: copy,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.ok(converted.success, new TextDecoder().decode(converted.stderr));
+    assert.match(new TextDecoder().decode(converted.stdout), /^# Getting Started with the Sensor Gateway/);
 
     const port = (() => {
       const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -120,12 +119,28 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
       assert.ok("/v1/pdf/to-markdown" in openapi.paths && "/alt/v1/fees/priority" in openapi.paths);
       const health = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
       assert.equal(health.checks.pdfjs.ok, true, "pdf.js is installed");
+      // The MCP server's SDK is imported on the first MCP request, not at start.
+      const initialized = await (await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "probe", version: "1" },
+          },
+        }),
+      })).json();
+      assert.equal(initialized.result?.protocolVersion, "2025-06-18", JSON.stringify(initialized));
     } finally {
       child.kill("SIGTERM");
       await child.status;
       await child.stdout.cancel().catch(() => {});
     }
   } finally {
-    await Deno.remove(copy, { recursive: true });
+    await installed.remove();
   }
 });

@@ -7,6 +7,7 @@ import { failingInstruction, type ResolvedInstruction } from "./failing_instruct
 import type { ActionInput, NextAction } from "./action_types.ts";
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "./program_errors/spl_token.ts";
 import { SYSTEM_PROGRAM } from "./program_errors/system.ts";
+import { swapShortfall } from "./swap_shortfall.ts";
 
 /**
  * The `add_funds` action with what is missing and where: the fee payer's
@@ -67,6 +68,18 @@ export function missingFunds(input: ActionInput, reason: string): NextAction {
         mint: balance.mint,
       };
     }
+  }
+  const swap = swapShortfall(frame, instruction, snapshot);
+  if (swap) {
+    return {
+      action: "add_funds",
+      reason:
+        `The swap's source token account${swap.account ? ` ${swap.account}` : ""} holds ${swap.balance} ` +
+        `base units but the swap needs ${swap.needed}: insufficient funds, add at least ${swap.missing}`,
+      tokenAmountMissing: swap.missing.toString(),
+      ...(swap.account ? { account: swap.account } : {}),
+      ...(swap.mint ? { mint: swap.mint } : {}),
+    };
   }
   return { action: "add_funds", reason, ...(failure?.account ? { account: failure.account } : {}) };
 }

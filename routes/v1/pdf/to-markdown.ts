@@ -42,7 +42,7 @@ export default defineOperation({
     "Extracts a PDF's text layer and rebuilds its structure as Markdown: headings H1–H6 from font size and " +
     "weight (and from the outline and tags when the PDF has them), paragraphs joined across lines and " +
     "de-hyphenated, bullet and numbered lists with nesting, monospace blocks as fenced code, aligned tables " +
-    "as Markdown tables, link annotations as [text](url), two-column pages in reading order, running " +
+    "as Markdown tables, link annotations as `[text](url)`, two-column pages in reading order, running " +
     "headers, footers and page numbers dropped. Returns metadata, outline and per-page character counts. " +
     `Scanned pages (no text layer) are reported in warnings; OCR is not done. Up to ${
       DEFAULT_PDF_LIMITS.maxBytes / MB

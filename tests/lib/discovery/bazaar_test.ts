@@ -1,7 +1,8 @@
 /**
  * The Bazaar declarations built in `lib/discovery/bazaar.ts` are the ones the
  * x402 SDK builds: for an HTTP route, `declareDiscoveryExtension` enriched by
- * the SDK resource server's own request-time step (method, path parameters);
+ * the SDK resource server's own request-time step (method, path parameters,
+ * route template), with and without the `/alt` prefix;
  * for an MCP tool, `declareDiscoveryExtension` down to the order of its keys.
  */
 import assert from "node:assert/strict";
@@ -32,21 +33,31 @@ Deno.test("an HTTP route's declaration is what the SDK's resource server sends, 
     const declared = operation.method === "GET"
       ? declareDiscoveryExtension({ input, inputSchema })
       : declareDiscoveryExtension({ input, inputSchema, bodyType: "json" });
-    // The SDK's own request-time step: method, and the path parameters of a dynamic route.
-    const path = operation.path.replace(/:(\w+)/g, (_: string, name: string) => String(example[name]));
-    const { routeTemplate, ...enriched } = bazaarResourceServerExtension.enrichDeclaration!(
-      declared.bazaar,
-      {
-        method: operation.method,
-        routePattern: operation.path,
-        adapter: { getPath: () => path },
-      } as unknown as Parameters<NonNullable<typeof bazaarResourceServerExtension.enrichDeclaration>>[1],
-    ) as
-      & Record<string, unknown>
-      & { routeTemplate?: string };
-    assert.equal(routeTemplate, names.length > 0 ? operation.path : undefined, operation.id);
-    assert.deepEqual(discoveryExtension(operation), { bazaar: enriched }, operation.id);
-    assert.deepEqual(validateDiscoveryExtension(enriched as never), { valid: true }, operation.id);
+    // The SDK's own request-time step: method, and the path parameters and route template of a dynamic route.
+    for (const prefix of ["", "/alt"]) {
+      const path = prefix +
+        operation.path.replace(/:(\w+)/g, (_: string, name: string) => String(example[name]));
+      const enriched = bazaarResourceServerExtension.enrichDeclaration!(
+        declared.bazaar,
+        {
+          method: operation.method,
+          routePattern: prefix + operation.path,
+          adapter: { getPath: () => path },
+        } as unknown as Parameters<NonNullable<typeof bazaarResourceServerExtension.enrichDeclaration>>[1],
+      ) as Record<string, unknown> & { routeTemplate?: string };
+      assert.equal(
+        enriched.routeTemplate,
+        names.length > 0 ? prefix + operation.path : undefined,
+        operation.id,
+      );
+      assert.deepEqual(
+        discoveryExtension(operation, prefix),
+        { bazaar: enriched },
+        `${prefix} ${operation.id}`,
+      );
+    }
+    const { bazaar } = discoveryExtension(operation, "/alt");
+    assert.deepEqual(validateDiscoveryExtension(bazaar as never), { valid: true }, operation.id);
   }
 });
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { jupiterV6 } from "./jupiter.ts";
+import { jupiterV4 } from "./jupiter_v4.ts";
 import { meteoraDamm, meteoraDlmm } from "./meteora.ts";
 import { orcaWhirlpool } from "./orca.ts";
 import { pumpFun, pumpSwap } from "./pump.ts";
@@ -12,6 +13,7 @@ import type { SwapDecoder } from "./types.ts";
 
 const DECODERS: readonly SwapDecoder[] = [
   jupiterV6,
+  jupiterV4,
   raydiumAmmV4,
   raydiumCpmm,
   raydiumClmm,
