@@ -24,6 +24,7 @@ export const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
   unsupported_media_type: 415,
   unprocessable: 422,
   payment_required: 402,
+  conflict: 409,
   upstream_error: 502,
   unavailable: 503,
   upstream_timeout: 504,

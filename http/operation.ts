@@ -100,7 +100,7 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     }
     const bytes = binaryBytes(operation, result);
     if (bytes) return streamedJson(c, operation.binaryOutput!.field, envelope(c, result), bytes);
-    return c.json(envelope(c, result));
+    return jsonAnswer(c, envelope(c, result));
   };
   app.on(operation.method, prefix + operation.path, validate, payment, handle);
 }
@@ -134,6 +134,19 @@ function binaryResponse(c: Context, operation: AnyOperation, output: Record<stri
   headers.set("Content-Type", String(output[binary.mediaTypeField]));
   headers.set("Content-Length", String(bytes.byteLength));
   return c.body(streamBytes(bytes), 200, Object.fromEntries(headers));
+}
+
+/**
+ * The JSON answer as bytes with its `Content-Length`, as `c.json` would send
+ * it: a paid answer that says its length can be kept for a resend of its
+ * payment (see `kept_response.ts`).
+ */
+function jsonAnswer(c: Context, body: Record<string, unknown>): Response {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return c.body(bytes, 200, {
+    "Content-Type": "application/json",
+    "Content-Length": String(bytes.byteLength),
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { InvalidInputError } from "../lib/shared/errors.ts";
 import {
+  type Authorization,
   encodePaymentResponse,
   type PaymentGateway,
   type PaymentRail,
@@ -38,6 +39,7 @@ import { workSignal } from "./admission.ts";
 import { traced } from "../lib/shared/telemetry.ts";
 import { type HtmlDocument, htmlResponse } from "./html_document.ts";
 import { challengeResponse, prepareChallenge, type PreparedChallenge } from "./challenge.ts";
+import { keepResponse, revivedResponse } from "./kept_response.ts";
 
 /** The status logged for a request whose client left before its answer (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
@@ -106,28 +108,45 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
       );
     }
     const authorization = await gateway.authorize(rail, options.resource(url), payload, method);
-    if (authorization.payer) c.set("payer", authorization.payer);
+    const payer = "answer" in authorization ? authorization.settlement.payer : authorization.payer;
+    if (payer) c.set("payer", payer);
     const info = serveInfo(c.env);
     const outcome = await gateway.settleOrRelease(authorization, {
       run: async () => (await traced("operation.handler", attributes, () => next()), c.res),
       succeeded: (response) => response.status >= 200 && response.status < 300,
       presence: connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
+      keep: keepResponse,
+      revive: revivedResponse,
     });
-    if (outcome.kind === "unsuccessful") return;
-    if (outcome.kind === "gone") {
+    // Work cut short because its buyer left (the runtime aborted the request's signal) failed as a 5xx; its
+    // payment is released like any failure's, and the exchange ended with the buyer's leaving, not our fault.
+    if (outcome.kind === "gone" || (outcome.kind === "unsuccessful" && cutShortByLeaving(c))) {
       // Nobody reads this answer; it only closes the exchange.
       const body = envelope(c, { error: "Client gone before the answer was ready: nothing was charged" });
       c.res = c.json(body, CLIENT_CLOSED_REQUEST);
       return;
     }
+    if (outcome.kind === "unsuccessful") return;
     const { settlement } = outcome;
+    if (outcome.replayed) {
+      // A resend of a payment whose answer was kept: that answer, charged once already.
+      c.res = outcome.result;
+      setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
+      setHeader(c, "Cache-Control", "private");
+      return;
+    }
     setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
     // A paid answer belongs to whoever paid: no shared cache may serve it to anyone else.
     setHeader(c, "Cache-Control", "private");
     info?.completed?.catch((error) =>
-      gateway.undelivered(authorization, settlement, `answer not delivered: ${error}`)
+      gateway.undelivered(authorization as Authorization, settlement, `answer not delivered: ${error}`)
     );
   };
+}
+
+/** Whether the request's work failed (5xx) after its client left, rather than at the shutdown deadline. */
+function cutShortByLeaving(c: Context): boolean {
+  return c.res.status >= 500 && workSignal(c).aborted && !c.get("shutdownDeadline")?.aborted;
 }
 
 /**

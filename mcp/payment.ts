@@ -72,11 +72,14 @@ export async function withPayment(
   }
   return await refusedAsResult(binding, async () => {
     const authorization = await gateway.authorize(rail, resource, payload as PaymentPayload);
-    if (authorization.payer) call.onPayer?.(authorization.payer);
+    const payer = "answer" in authorization ? authorization.settlement.payer : authorization.payer;
+    if (payer) call.onPayer?.(payer);
     const outcome = await gateway.settleOrRelease(authorization, {
       run: work,
       succeeded: (result) => !result.isError,
       presence: call.presence ?? signalPresence(call.signal),
+      keep: (result, maxBytes) => Promise.resolve(keptResult(result, maxBytes)),
+      revive: (kept) => JSON.parse(new TextDecoder().decode(kept)),
     });
     if (outcome.kind === "unsuccessful") return outcome.result;
     if (outcome.kind === "gone") {
@@ -87,6 +90,34 @@ export async function withPayment(
     const { result, settlement } = outcome;
     return { ...result, _meta: { ...result._meta, [PAYMENT_RESPONSE_META_KEY]: settlement } };
   });
+}
+
+/**
+ * `result` as JSON bytes to keep with its settlement, or `undefined` when
+ * they would exceed `maxBytes`: a result whose strings alone exceed it (an
+ * audio result's base64) is refused before anything is serialised.
+ */
+function keptResult(result: CallToolResult, maxBytes: number): Uint8Array | undefined {
+  if (stringsExceed(result, maxBytes)) return undefined;
+  const kept = new TextEncoder().encode(JSON.stringify(result));
+  return kept.byteLength <= maxBytes ? kept : undefined;
+}
+
+/** Whether the strings in `value` (keys included) hold more than `budget` characters, walked no further than that. */
+function stringsExceed(value: unknown, budget: number): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") budget -= next.length;
+    else if (next !== null && typeof next === "object") {
+      for (const [key, item] of Object.entries(next)) {
+        budget -= key.length;
+        pending.push(item);
+      }
+    }
+    if (budget < 0) return true;
+  }
+  return false;
 }
 
 /** Runs `step`, turning a refused payment into the requirement result in `binding`. */

@@ -9,9 +9,10 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { VerifyError } from "@x402/core/types";
-import { ServiceError, UnavailableError } from "../shared/errors.ts";
+import { ConflictError, ServiceError, UnavailableError } from "../shared/errors.ts";
 import { bindingMismatch } from "./binding.ts";
-import type { Claim, ClaimStore } from "./claims.ts";
+import { type Claim, type ClaimStore, type KeptAnswer, PENDING_RETRY_SECONDS } from "./claims.ts";
+import { paymentTicket } from "./payment_identifier.ts";
 import type { PaymentOffers, PricedResource } from "./offers.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
 import { withinTime } from "./within_time.ts";
@@ -34,12 +35,18 @@ export interface AuthorizationParts {
   claims: ClaimStore;
   /** How long the facilitator may take to verify. */
   timeoutMs: number;
+  /** Resolves a payment still settling from its chain, if it can; `true` once it is no longer settling. */
+  resolvePending?: (paymentId: string) => Promise<boolean>;
 }
 
 /**
  * Verifies `payload` for `resource` (requested with `method`, over HTTP) and
- * claims it. Throws `PaymentRequiredError` with the reason when it cannot
- * pay, or {@linkcode UnavailableError} when the facilitator cannot be reached.
+ * claims it; or, for a resend of a settled payment whose answer is kept (see
+ * `claims.ts`), that answer and its settlement. Throws `PaymentRequiredError`
+ * with the reason when it cannot pay, {@linkcode ConflictError} for a payment
+ * id first used with another payload, or {@linkcode UnavailableError} when
+ * the facilitator or the claim store cannot be reached, or the payment's
+ * settlement is not known yet.
  */
 export async function authorizePayment(
   parts: AuthorizationParts,
@@ -47,8 +54,8 @@ export async function authorizePayment(
   resource: PricedResource,
   payload: PaymentPayload,
   method?: string,
-): Promise<Authorization> {
-  const { server, offers, claims } = parts;
+): Promise<Authorization | KeptAnswer> {
+  const { server, offers } = parts;
   throwIfUnavailable(rail);
   const requirements = await offers.requirements(rail, resource);
   const refuse = (reason: string) => offers.refusal(rail, resource, reason);
@@ -79,18 +86,61 @@ export async function authorizePayment(
   } catch (error) {
     throw await refuse(`Malformed payment: ${(error as Error).message}`);
   }
-  const claim = await claims.claim(paymentId);
-  if (claim === "settled") throw await refuse("Payment already used: it bought an earlier response");
-  if (claim === "in_flight") throw await refuse("Payment in use: another request is being served with it");
-  if (claim === "unconfirmed") {
-    throw await refuse(
-      "Payment settlement unconfirmed: an earlier request sent it for settlement and no answer came; it may " +
-        "have been charged, so it buys nothing more: make a new payment",
+  const claim = await claimPayment(parts, rail, paymentId, payload, refuse);
+  if ("answer" in claim) return claim;
+  return await verifyClaimed(parts, claim, { rail, resource, payload, requirements: matched }, refuse);
+}
+
+/** Claims the payment, or says why it cannot buy now (see {@linkcode authorizePayment}). */
+async function claimPayment(
+  parts: AuthorizationParts,
+  rail: PaymentRail,
+  paymentId: string,
+  payload: PaymentPayload,
+  refuse: (reason: string) => Promise<Error>,
+): Promise<Claim | KeptAnswer> {
+  const ticket = await paymentTicket(payload);
+  const scoped = ticket && { ...ticket, scope: rail.network };
+  let claim = await parts.claims.claim(paymentId, scoped);
+  // A payment whose settlement outcome was lost: the chain may tell by now, and then it buys or is answered.
+  if (claim === "settling" && await parts.resolvePending?.(paymentId).catch(() => false)) {
+    claim = await parts.claims.claim(paymentId, scoped);
+  }
+  if (typeof claim === "object") return claim;
+  if (claim === "conflict") {
+    throw new ConflictError(
+      "Payment identifier already used with another payment: a resend must carry the same payment as the " +
+        "first request with that id; use a new id for a new payment",
     );
   }
+  if (claim === "settling") {
+    throw new UnavailableError(
+      "Payment settlement not confirmed yet: an earlier request sent this payment for settlement and its " +
+        `outcome is not known; send it again in ${PENDING_RETRY_SECONDS} s or later`,
+      { retryAfterSeconds: PENDING_RETRY_SECONDS },
+    );
+  }
+  if (claim === "in_flight" && ticket) {
+    throw new ConflictError("Payment in use: the first request with this payment id is still being served", {
+      retryAfterSeconds: 1,
+    });
+  }
+  if (claim === "settled") throw await refuse("Payment already used: it bought an earlier response");
+  throw await refuse("Payment in use: another request is being served with it");
+}
+
+/** Verifies a claimed payment with the facilitator; its claim is released when it fails. */
+async function verifyClaimed(
+  parts: AuthorizationParts,
+  claim: Claim,
+  payment: Omit<Authorization, "claim" | "payer">,
+  refuse: (reason: string) => Promise<Error>,
+): Promise<Authorization> {
+  const { server, claims } = parts;
+  const { payload, requirements } = payment;
   let verified;
   try {
-    verified = await withinTime(server.verifyPayment(payload, matched), parts.timeoutMs, "verification");
+    verified = await withinTime(server.verifyPayment(payload, requirements), parts.timeoutMs, "verification");
   } catch (error) {
     await claims.release(claim);
     if (error instanceof ServiceError) throw error;
@@ -109,5 +159,5 @@ export async function authorizePayment(
     const detail = verified.invalidMessage ?? verified.invalidReason ?? "rejected by the facilitator";
     throw await refuse(`Payment invalid: ${detail}`);
   }
-  return { rail, resource, payload, requirements: matched, claim, payer: verified.payer };
+  return { ...payment, claim, payer: verified.payer };
 }

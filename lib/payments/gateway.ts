@@ -14,15 +14,24 @@ import { x402ResourceServer } from "@x402/core/server";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { type Authorization, type AuthorizationParts, authorizePayment } from "./authorization.ts";
-import type { ClaimStore } from "./claims.ts";
+import type { ClaimStore, KeptAnswer } from "./claims.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
 import { tracedRelease, tracedSettlement, tracedVerification } from "./payment_telemetry.ts";
 import { FacilitatorReadiness, type ReadinessChange, type ReadinessTiming } from "./readiness.ts";
 import { type SettlementEvent, Settlements } from "./settlement.ts";
 import { type PaidOutcome, type PaidWork, type SettlementSteps, settleOrRelease } from "./paid_work.ts";
+import { Reconciler, type SettlementChain } from "./reconciliation.ts";
 
-export type { Authorization, PaidOutcome, PaidWork, PricedResource, ReadinessChange, SettlementEvent };
+export type {
+  Authorization,
+  KeptAnswer,
+  PaidOutcome,
+  PaidWork,
+  PricedResource,
+  ReadinessChange,
+  SettlementEvent,
+};
 
 /** How long the facilitator may take to answer a verification or a settlement unless configured, in ms. */
 export const FACILITATOR_TIMEOUT_MS = 20_000;
@@ -48,6 +57,10 @@ export interface PaymentGatewayOptions {
    * longer than this.
    */
   facilitatorTimeoutMs?: number;
+  /** How to ask each network's chain about a settlement whose outcome was lost (see `reconciliation.ts`). */
+  chains?: ReadonlyMap<string, SettlementChain>;
+  /** Whether the claim store outlives the process, so that it is swept for pending settlements at start. */
+  durableClaims?: boolean;
 }
 
 /** Verifies, claims and settles x402 payments for priced resources. */
@@ -57,6 +70,8 @@ export class PaymentGateway {
   readonly #authorizing: AuthorizationParts;
   readonly #settlements: Settlements;
   readonly #tracedSettlements: SettlementSteps;
+  /** Resolves settlements whose outcome was lost, from the chain. */
+  readonly reconciler: Reconciler;
 
   constructor(options: PaymentGatewayOptions) {
     const server = new x402ResourceServer(options.facilitator);
@@ -68,17 +83,29 @@ export class PaymentGateway {
     );
     this.#offers = new PaymentOffers(server, () => this.ready());
     const timeoutMs = options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS;
-    this.#authorizing = { server, offers: this.#offers, claims: options.claims, timeoutMs };
-    this.#settlements = new Settlements({
-      ...this.#authorizing,
-      onSettlement: options.onSettlement ?? (() => {}),
+    const onSettlement = options.onSettlement ?? (() => {});
+    this.reconciler = new Reconciler({
+      claims: options.claims,
+      chains: options.chains ?? new Map(),
+      onSettlement,
+      // A request still waiting for the facilitator resolves its own settlement.
+      graceMs: timeoutMs + 5_000,
+      openToSweep: options.durableClaims ?? false,
     });
+    this.#authorizing = {
+      server,
+      offers: this.#offers,
+      claims: options.claims,
+      timeoutMs,
+      resolvePending: (paymentId) => this.reconciler.resolve(paymentId),
+    };
+    this.#settlements = new Settlements({ ...this.#authorizing, onSettlement });
     const settlements = this.#settlements;
     // Every settlement and release of paid work, as telemetry (spans, payment counters, revenue).
     this.#tracedSettlements = {
       release: (authorization) => tracedRelease(authorization, () => settlements.release(authorization)),
-      settleIfPresent: (authorization, presence) =>
-        tracedSettlement(authorization, () => settlements.settleIfPresent(authorization, presence)),
+      settleIfPresent: (authorization, presence, answer) =>
+        tracedSettlement(authorization, () => settlements.settleIfPresent(authorization, presence, answer)),
     };
   }
 
@@ -120,17 +147,20 @@ export class PaymentGateway {
 
   /**
    * Verifies `payload` for `resource` (requested with `method`, over HTTP)
-   * and claims it. The payment must name the resource it pays for and stay
-   * valid no longer than the offer allows (see `binding.ts`). Throws
-   * `PaymentRequiredError` with the reason when it cannot pay, or
-   * `UnavailableError` when the facilitator cannot be reached.
+   * and claims it; for a resend of a settled payment whose answer is kept,
+   * resolves that answer instead (see `claims.ts`). The payment must name the
+   * resource it pays for and stay valid no longer than the offer allows (see
+   * `binding.ts`). Throws `PaymentRequiredError` with the reason when it
+   * cannot pay, `ConflictError` for a payment id first used with another
+   * payload, or `UnavailableError` when the facilitator or the claim store
+   * cannot be reached or the payment's settlement is not known yet.
    */
   authorize(
     rail: PaymentRail,
     resource: PricedResource,
     payload: PaymentPayload,
     method?: string,
-  ): Promise<Authorization> {
+  ): Promise<Authorization | KeptAnswer> {
     return tracedVerification(
       rail,
       resource,
@@ -152,8 +182,13 @@ export class PaymentGateway {
    * success its buyer is still there to receive, or releases it (see
    * `paid_work.ts`). The one money step both transports take.
    */
-  settleOrRelease<T>(authorization: Authorization, work: PaidWork<T>): Promise<PaidOutcome<T>> {
-    return settleOrRelease(this.#tracedSettlements, authorization, work);
+  settleOrRelease<T>(authorization: Authorization | KeptAnswer, work: PaidWork<T>): Promise<PaidOutcome<T>> {
+    return settleOrRelease(
+      this.#tracedSettlements,
+      authorization,
+      work,
+      this.#authorizing.claims.answerMaxBytes,
+    );
   }
 
   /** Reports a settled answer that could not be handed over, for the settlement log. */

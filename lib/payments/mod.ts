@@ -12,13 +12,20 @@ import { importOnDemand } from "../shared/on_demand.ts";
 
 export { ClaimStore } from "./claims.ts";
 export { PaymentRequiredError } from "./errors.ts";
-export { FACILITATOR_TIMEOUT_MS, PaymentGateway, type PricedResource } from "./gateway.ts";
+export {
+  type Authorization,
+  FACILITATOR_TIMEOUT_MS,
+  PaymentGateway,
+  type PricedResource,
+} from "./gateway.ts";
 export { encodePaymentRequired, encodePaymentResponse } from "./headers.ts";
+export { isKvFile, kvFileGuard } from "./kv_file_guard.ts";
 export { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "./mcp_meta_keys.ts";
 export { type EmbeddedSolanaRpc, paymentChainRpc } from "./payment_chain_rpc.ts";
 export { PAYMENT_REQUIRED_SCHEMA } from "./payment_required_schema.ts";
 export { evmRail, NETWORKS, type PaymentRail, solanaRail, throwIfUnavailable } from "./rails.ts";
 export { chainBlockhash, polledBlockhash } from "./recent_blockhash.ts";
+export { solanaSettlementChain } from "./reconciliation.ts";
 
 /** The builder of an exact-scheme Solana payment transaction (`buildExactSvmTransaction`), imported on first use. */
 export function loadSvmTransactionBuilder(): Promise<typeof import("./svm_transaction.ts")> {

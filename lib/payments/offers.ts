@@ -10,6 +10,7 @@ import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { PaymentRequiredError } from "./errors.ts";
 import type { PaymentRail } from "./rails.ts";
+import { PAYMENT_IDENTIFIER, PAYMENT_IDENTIFIER_DECLARATION } from "./payment_identifier.ts";
 
 /** What is being sold: one operation on one rail. */
 export interface PricedResource {
@@ -100,7 +101,8 @@ export class PaymentOffers {
       requirements,
       { url: resource.url, description: resource.description, mimeType: resource.mimeType },
       reason,
-      resource.extensions,
+      // Every offer welcomes a payment id: a resend with it gets the answer bought back (`claims.ts`).
+      { ...resource.extensions, [PAYMENT_IDENTIFIER]: PAYMENT_IDENTIFIER_DECLARATION },
     );
   }
 

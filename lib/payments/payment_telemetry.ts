@@ -11,6 +11,7 @@
 import type { SettleResponse } from "@x402/core/types";
 import { msSince, serviceMetrics, traced } from "../shared/telemetry.ts";
 import type { Authorization } from "./authorization.ts";
+import type { KeptAnswer } from "./claims.ts";
 import type { PricedResource } from "./offers.ts";
 import type { PaymentRail } from "./rails.ts";
 
@@ -27,18 +28,24 @@ function stepAttributes(rail: PaymentRail, resource: PricedResource) {
   return { "x402.network": rail.network, "x402.operation": resource.operation ?? resource.url };
 }
 
-/** Runs a verification (`verify`) in its span, counting it verified or refused. */
+/**
+ * Runs a verification (`verify`) in its span, counting it verified or refused;
+ * a resend answered with its kept answer is counted `resent` (it was charged
+ * once, earlier).
+ */
 export function tracedVerification(
   rail: PaymentRail,
   resource: PricedResource,
-  verify: () => Promise<Authorization>,
-): Promise<Authorization> {
+  verify: () => Promise<Authorization | KeptAnswer>,
+): Promise<Authorization | KeptAnswer> {
   const attributes = stepAttributes(rail, resource);
   return traced("x402.verify", attributes, async (span) => {
     try {
       const authorization = await verify();
-      if (authorization.payer) span.setAttribute("x402.payer", authorization.payer);
-      serviceMetrics.payments.add(1, { ...attributes, outcome: "verified" });
+      const kept = "answer" in authorization;
+      const payer = kept ? authorization.settlement.payer : authorization.payer;
+      if (payer) span.setAttribute("x402.payer", payer);
+      serviceMetrics.payments.add(1, { ...attributes, outcome: kept ? "resent" : "verified" });
       return authorization;
     } catch (error) {
       serviceMetrics.payments.add(1, { ...attributes, outcome: "refused", reason: refusalReason(error) });

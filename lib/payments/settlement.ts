@@ -1,18 +1,23 @@
 /**
- * Settling authorized payments, only for work that succeeded: a refused
- * settlement frees the claim and replaces the output with a 402; one with no
- * answer marks the payment unconfirmed (it may be spent) and is a 503; a
- * buyer found gone right before settlement is not charged. Every attempt is
- * reported to the settlement log.
+ * Settling authorized payments, only for work that succeeded, as a recorded
+ * state machine (see `claims.ts`): the payment is recorded `settling`, with
+ * the answer it buys, before the facilitator is asked; then `settled` or
+ * released. A refused settlement frees the claim and replaces the output with
+ * a 402. One with no answer in time stays `settling` and is a 503 asking to
+ * resend the same payment: a late answer of the facilitator, or the chain
+ * (`reconciliation.ts`), resolves it, and the resend then gets the answer if
+ * it was charged, or is served and charged anew if it was not. A buyer found
+ * gone right before settlement is not charged. Every attempt is reported to
+ * the settlement log, a charge even when the store fails to record it.
  *
  * @module
  */
 import type { x402ResourceServer } from "@x402/core/server";
-import type { SettleResponse } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { SettleError } from "@x402/core/types";
 import { UnavailableError } from "../shared/errors.ts";
 import type { Authorization } from "./authorization.ts";
-import type { ClaimStore } from "./claims.ts";
+import { type Claim, type ClaimStore, PENDING_RETRY_SECONDS } from "./claims.ts";
 import { PaymentRequiredError } from "./errors.ts";
 import type { PaymentOffers } from "./offers.ts";
 import type { ClientPresence } from "../shared/client_presence.ts";
@@ -28,7 +33,24 @@ export interface SettlementEvent {
   success: boolean;
   /** False for a settled answer that could not be handed over. */
   delivered?: false;
+  /** True while the outcome is unknown (no answer in time): resolved later. */
+  pending?: true;
+  /** How an outcome first unknown was learnt: the facilitator's late answer, or the chain. */
+  resolvedBy?: "facilitator" | "chain";
+  /** False when the store could not record a charge (the log line is then its only record). */
+  recorded?: false;
   reason?: string;
+}
+
+/** What is recorded of a payment while it settles: enough to settle it, log it and ask the chain. */
+export interface PendingSettlement {
+  network: string;
+  resource: string;
+  payload: PaymentPayload;
+  requirements: PaymentRequirements;
+  payer?: string;
+  /** When it was sent for settlement (ms since the epoch). */
+  at: number;
 }
 
 /** What settling needs. */
@@ -51,12 +73,13 @@ export class Settlements {
   }
 
   /**
-   * Settles an authorized payment after its work succeeded. Throws
-   * {@linkcode PaymentRequiredError} (carrying the settlement response) when
-   * settlement fails, so the work's output must not be served.
+   * Settles an authorized payment after its work succeeded, keeping `answer`
+   * with the record. Throws {@linkcode PaymentRequiredError} (carrying the
+   * settlement response) when settlement fails, so the work's output must not
+   * be served, and {@linkcode UnavailableError} while its outcome is unknown.
    */
-  async settle(authorization: Authorization): Promise<SettleResponse> {
-    const [settlement] = await this.#settle(authorization, () => Promise.resolve(false));
+  async settle(authorization: Authorization, answer?: Uint8Array): Promise<SettleResponse> {
+    const [settlement] = await this.#settle(authorization, answer, () => Promise.resolve(false));
     return settlement;
   }
 
@@ -66,56 +89,103 @@ export class Settlements {
    */
   async #settle(
     authorization: Authorization,
+    answer: Uint8Array | undefined,
     gone: () => Promise<boolean>,
   ): Promise<[SettleResponse, boolean]> {
     const { server, claims, onSettlement, timeoutMs } = this.#parts;
     const { rail, resource, payload, requirements, claim } = authorization;
-    const event = { resource: resource.url, network: rail.network, amount: requirements.amount };
+    const event = eventOf(authorization);
     const down = rail.unavailable?.();
     if (down) {
       // Nothing was sent for settlement: the payment is untouched and stays usable.
       await claims.release(claim);
       throw down;
     }
+    const pending: PendingSettlement = {
+      network: rail.network,
+      resource: resource.url,
+      payload,
+      requirements,
+      at: Date.now(),
+      ...(authorization.payer ? { payer: authorization.payer } : {}),
+    };
+    try {
+      await claims.settling(claim, pending, answer);
+    } catch (error) {
+      // Not recorded, so not sent: the payment stays unspent.
+      await claims.release(claim).catch(() => {});
+      throw error;
+    }
+    const settling = server.settlePayment(payload, requirements);
     let result: SettleResponse;
     try {
-      result = await withinTime(server.settlePayment(payload, requirements), timeoutMs, "settlement");
+      result = await withinTime(settling, timeoutMs, "settlement");
     } catch (error) {
       if (error instanceof SettleError) {
         return await this.#settlementFailed(authorization, refusedSettlement(error));
       }
-      // The outcome is unknown: the payment may be spent, so it must not buy a second try through us.
-      await claims.unconfirmed(claim);
-      onSettlement({ ...event, payer: authorization.payer, success: false, reason: String(error) });
+      onSettlement({ ...event, success: false, pending: true, reason: String(error) });
+      await claims.unanswered(claim).catch(() => {});
+      this.#resolveWhenAnswered(authorization, settling);
       throw new UnavailableError(
-        "Payment settlement could not be confirmed: the facilitator did not answer, so no output is served; " +
-          "the payment may have been charged and is not accepted again: retry with a new payment",
-        {
-          cause: error,
-          retryAfterSeconds: 5,
-        },
+        "Payment settlement not confirmed yet: the facilitator did not answer in time, so no output is " +
+          `served now. Send the same payment again in ${PENDING_RETRY_SECONDS} s or later: if it was charged ` +
+          "you get this answer, never a second charge; if it was not, the request is served then",
+        { cause: error, retryAfterSeconds: PENDING_RETRY_SECONDS },
       );
     }
     if (!result.success) return await this.#settlementFailed(authorization, result);
-    const [, left] = await Promise.all([claims.settle(claim, result.transaction), gone()]);
+    const [recorded, left] = await Promise.all([this.#record(claim, result, false), gone()]);
     onSettlement({
       ...event,
       payer: result.payer ?? authorization.payer,
       transaction: result.transaction,
       success: true,
+      ...(recorded ? {} : { recorded: false as const }),
     });
     return [result, left];
   }
 
+  /** Records a charge; `false` when the store failed (the charge stands, and the log line records it). */
+  async #record(claim: Claim, settlement: SettleResponse, retrievable: boolean): Promise<boolean> {
+    try {
+      await this.#parts.claims.settle(claim, settlement, retrievable);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Resolves a settlement whose answer came too late for its request, once the facilitator gives it. */
+  #resolveWhenAnswered(authorization: Authorization, settling: Promise<SettleResponse>): void {
+    settling.then(
+      async (result) => {
+        if (!result.success) return await this.#parts.claims.release(authorization.claim);
+        const recorded = await this.#record(authorization.claim, result, true);
+        this.#parts.onSettlement({
+          ...eventOf(authorization),
+          payer: result.payer ?? authorization.payer,
+          transaction: result.transaction,
+          success: true,
+          delivered: false,
+          resolvedBy: "facilitator",
+          ...(recorded ? {} : { recorded: false as const }),
+        });
+      },
+      async (error) => {
+        // A refusal is an answer: nothing was charged. Anything else stays for the chain to tell.
+        if (error instanceof SettleError) await this.#parts.claims.release(authorization.claim);
+      },
+    ).catch(() => {});
+  }
+
   /** A settlement the facilitator refused: the claim is freed and the output replaced by a 402. */
   async #settlementFailed(authorization: Authorization, result: SettleResponse): Promise<never> {
-    const { rail, resource, requirements, claim } = authorization;
+    const { rail, resource, claim } = authorization;
     await this.#parts.claims.release(claim);
     const reason = result.errorMessage ?? result.errorReason ?? "settlement failed";
     this.#parts.onSettlement({
-      resource: resource.url,
-      network: rail.network,
-      amount: requirements.amount,
+      ...eventOf(authorization),
       payer: result.payer ?? authorization.payer,
       success: false,
       reason,
@@ -131,19 +201,21 @@ export class Settlements {
    * window between this question and the answer's first bytes on the wire:
    * a buyer who hangs up during settlement itself is charged for an answer it
    * does not read (as is one gone within a request's first few milliseconds,
-   * where the presence may not look: see `lib/shared/client_presence.ts`). The question is
-   * asked again once settled, and such a charge is reported to the
-   * settlement log (see {@linkcode undelivered}).
+   * where the presence may not look: see `client_presence.ts`). The question
+   * is asked again once settled, and such a charge is reported to the
+   * settlement log (see {@linkcode undelivered}); a buyer who named the
+   * payment with an id gets the answer back by resending it.
    */
   async settleIfPresent(
     authorization: Authorization,
     presence: ClientPresence,
+    answer?: Uint8Array,
   ): Promise<SettleResponse | undefined> {
     if (await presence.gone()) {
       await this.release(authorization);
       return undefined;
     }
-    const [settlement, left] = await this.#settle(authorization, () => presence.gone());
+    const [settlement, left] = await this.#settle(authorization, answer, () => presence.gone());
     if (left) this.undelivered(authorization, settlement, "the client left during settlement");
     return settlement;
   }
@@ -151,9 +223,7 @@ export class Settlements {
   /** Reports a settled answer that could not be handed over, for the settlement log. */
   undelivered(authorization: Authorization, settlement: SettleResponse, reason: string): void {
     this.#parts.onSettlement({
-      resource: authorization.resource.url,
-      network: authorization.rail.network,
-      amount: authorization.requirements.amount,
+      ...eventOf(authorization),
       payer: settlement.payer ?? authorization.payer,
       transaction: settlement.transaction,
       success: true,
@@ -166,6 +236,16 @@ export class Settlements {
   async release(authorization: Authorization): Promise<void> {
     await this.#parts.claims.release(authorization.claim);
   }
+}
+
+/** The settlement log's fields of `authorization`. */
+function eventOf(authorization: Authorization) {
+  return {
+    resource: authorization.resource.url,
+    network: authorization.rail.network,
+    amount: authorization.requirements.amount,
+    payer: authorization.payer,
+  };
 }
 
 /** The settlement response an HTTP facilitator's 4xx refusal stands for. */

@@ -134,6 +134,11 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     // Read before the bytes go to the worker (a transfer would leave them empty here).
     const inputBytes = bytes.byteLength;
     const primary = await roster.acquire(signal);
+    if (signal.aborted) {
+      // Stopped while the thread was handed over: the watch found no thread to stop, so this one goes back.
+      roster.release(primary);
+      throw signal.reason;
+    }
     used.push(primary);
     const helpers = openOnHelpers(roster, bytes, fields, used, (helping) =>
       // The budget could admit them for a document of the fewest pages that is split.

@@ -118,6 +118,8 @@ export class ThreadRoster {
 
   /** A thread, waiting for one when all are busy. */
   acquire(signal: AbortSignal): Promise<Thread> {
+    // A conversion stopped before it began takes no thread (nor a place in the queue it would never leave).
+    if (signal.aborted) return Promise.reject(signal.reason);
     const thread = this.#tryAcquire();
     if (thread) return Promise.resolve(thread);
     return new Promise((resolve, reject) => {

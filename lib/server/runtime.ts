@@ -10,7 +10,16 @@ import type { Config } from "./config/load.ts";
 import { type CheckResult, createHealth, type HealthCheck, slotCheck } from "./health.ts";
 import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
 import { observeMemoryBudget } from "../shared/telemetry.ts";
-import { ClaimStore, PaymentGateway, type PaymentRail } from "../payments/mod.ts";
+import {
+  ClaimStore,
+  FACILITATOR_TIMEOUT_MS,
+  isKvFile,
+  kvFileGuard,
+  paymentChainRpc,
+  PaymentGateway,
+  type PaymentRail,
+  solanaSettlementChain,
+} from "../payments/mod.ts";
 import type { LocalChains } from "./modes/local_chains.ts";
 import { importOnDemand } from "../shared/on_demand.ts";
 import { startRemoteMode } from "./modes/remote_mode.ts";
@@ -27,6 +36,9 @@ import {
   withheldOperations,
   withinBudget,
 } from "./capabilities.ts";
+
+/** How often settlements whose outcome was lost are looked up on the chain, in ms. */
+const RECONCILE_EVERY_MS = 15_000;
 
 /** The running service. */
 export interface Runtime {
@@ -81,17 +93,38 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   // threads started now would only hold memory through the first half minute.
   // Deno KV (SQLite) opens with the first payment claim: an idle service does not load it.
   let kv: Deno.Kv | undefined;
-  const openKv = async () =>
+  // A claim store in a file is checked before each use: gone, replaced or read-only, it fails closed.
+  const kvFile = isKvFile(config.kvPath) ? kvFileGuard(config.kvPath) : undefined;
+  const openKv = async () => {
     kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
+    await kvFile?.opened();
+    return kv;
+  };
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
-    claims: new ClaimStore(openKv),
+    claims: new ClaimStore(openKv, {
+      answerMaxBytes: config.paymentAnswers.maxBytes,
+      answerTtlMs: config.paymentAnswers.ttlMs,
+      // A settling payment is its request's until the facilitator's answer is overdue.
+      settlingGraceMs: (options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS) + 5_000,
+      beforeUse: kvFile?.check,
+    }),
     retryInitMs: options.facilitatorRetryMs,
     readiness: config.readiness,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
+    durableClaims: config.mode !== "local" || config.kvPath !== undefined,
+    chains: new Map([[
+      parts.rails.solana.network,
+      solanaSettlementChain(
+        parts.rails.solana,
+        () => paymentChainRpc(parts.rails.solana.network, services.solana, parts.local),
+      ),
+    ]]),
   });
+  // Settlements left pending by a crash or a facilitator that never answered: resolved now, then by a sweep.
+  gateway.reconciler.start(RECONCILE_EVERY_MS);
   // Reached in the background: the service serves meanwhile, and paid routes answer 503 until then.
   gateway.startReadiness((change) =>
     log(
@@ -147,8 +180,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     drain: createDrain(),
     health,
     async close() {
+      gateway.reconciler.stop();
       gateway.stopReadiness();
-      kv?.close();
+      // Closing checkpoints through the `-shm` map: one cut short would kill the process on the way out.
+      if (!kvFile?.mapCutShort) kv?.close();
       await services.pdf.pool.close();
       await parts.close();
     },

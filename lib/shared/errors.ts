@@ -17,6 +17,7 @@ export type ErrorKind =
   | "unsupported_media_type"
   | "unprocessable"
   | "payment_required"
+  | "conflict"
   | "upstream_error"
   | "unavailable"
   | "upstream_timeout"
@@ -48,6 +49,14 @@ export class ServiceError extends Error {
     this.kind = kind;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (options.details !== undefined) this.details = options.details;
+  }
+}
+
+/** The request contradicts an earlier one it claims to repeat, or one still in progress (HTTP 409). */
+export class ConflictError extends ServiceError {
+  constructor(message: string, options?: ServiceErrorOptions) {
+    super("conflict", message, options);
+    this.name = "ConflictError";
   }
 }
 

@@ -9,7 +9,7 @@
  *
  * The instruments, one list for the operations page:
  * - `http.server.requests`: requests answered, by `http.route` and `http.response.status_code`;
- * - `x402.payments`: payments by `outcome` (`verified`, `settled`, `released`, `refused`) and `reason`;
+ * - `x402.payments`: payments by `outcome` (`verified`, `resent`, `settled`, `released`, `refused`) and `reason`;
  * - `x402.revenue`: USDC base units settled, by `operation` and `network`;
  * - `x402.settlement.duration`: ms from asking the facilitator to settle to its answer;
  * - `solana.rpc.duration` and `solana.rpc.errors`: each RPC round trip, by `rpc.method`;
@@ -74,7 +74,7 @@ export const serviceMetrics: ServiceMetrics = Object.freeze({
     description: "Requests answered, by route and status",
   }),
   payments: meter.createCounter("x402.payments", {
-    description: "Payments by outcome (verified, settled, released, refused) and reason",
+    description: "Payments by outcome (verified, resent, settled, released, refused) and reason",
   }),
   revenue: meter.createCounter("x402.revenue", {
     description: "USDC settled, in base units (1 USDC = 1,000,000), by operation and network",

@@ -14,6 +14,18 @@ export interface FacilitatorRelay {
   readonly url: string;
   /** Answers requests whose path ends with `path` with a 500 ("" for none). */
   fail(path: string): void;
+  /**
+   * Relays requests whose path ends with `path` and then drops the
+   * facilitator's answer, as a connection broken after the request went
+   * through would (`""` for none): the caller gets a 502.
+   */
+  dropAnswer(path: string): void;
+  /**
+   * Relays requests whose path ends with `path` and holds the facilitator's
+   * answer until `release` resolves (`""` for none); resolves once an answer
+   * is held (the request went through).
+   */
+  holdAnswer(path: string, release?: Promise<void>): Promise<void>;
   /** Answers the facilitator's refusals (`isValid`/`success` false) with a 400. */
   refuseWith4xx(on: boolean): void;
   /**
@@ -25,10 +37,15 @@ export interface FacilitatorRelay {
   stop(): Promise<void>;
 }
 
-/** The relay, and `forwardTo()` naming the facilitator once it listens (until then it answers 502). */
-function startRelay(): FacilitatorRelay & { forwardTo(target: string): void } {
+/**
+ * The relay, and `forwardTo()` naming the facilitator once it listens (until
+ * then it answers 502); on its own for a service in another process.
+ */
+export function startFacilitatorRelay(): FacilitatorRelay & { forwardTo(target: string): void } {
   let target = "";
   let failing = "";
+  let dropping = "";
+  let heldAnswer: { path: string; release: Promise<void>; reached: () => void } | undefined;
   let refuse4xx = false;
   let held: { path: string; release: Promise<void>; reached: () => void } | undefined;
   const stopping = Promise.withResolvers<void>();
@@ -47,6 +64,16 @@ function startRelay(): FacilitatorRelay & { forwardTo(target: string): void } {
       headers: request.headers,
       body: request.body,
     });
+    if (heldAnswer && url.pathname.endsWith(heldAnswer.path)) {
+      const body = await upstream.arrayBuffer();
+      heldAnswer.reached();
+      await Promise.race([heldAnswer.release, stopping.promise]);
+      return new Response(body, { status: upstream.status, headers: upstream.headers });
+    }
+    if (dropping && url.pathname.endsWith(dropping)) {
+      await upstream.body?.cancel();
+      return new Response("connection lost", { status: 502 });
+    }
     if (!refuse4xx || !upstream.ok) return upstream;
     const body = await upstream.json();
     const refused = body?.isValid === false || body?.success === false;
@@ -60,6 +87,14 @@ function startRelay(): FacilitatorRelay & { forwardTo(target: string): void } {
     },
     fail(path) {
       failing = path;
+    },
+    dropAnswer(path) {
+      dropping = path;
+    },
+    holdAnswer(path, release = new Promise<void>(() => {})) {
+      const reached = Promise.withResolvers<void>();
+      heldAnswer = path ? { path, release, reached: reached.resolve } : undefined;
+      return reached.promise;
     },
     refuseWith4xx(on) {
       refuse4xx = on;
@@ -85,7 +120,7 @@ export async function startRelayedService(
 ): Promise<TestService & { relay: FacilitatorRelay }> {
   // The service listens on a port of its own choosing (one picked beforehand could be taken meanwhile),
   // so the relay learns where its facilitator is only once it listens.
-  const relay = startRelay();
+  const relay = startFacilitatorRelay();
   const service = await startTestService({
     facilitator: new HTTPFacilitatorClient({ url: relay.url }),
     facilitatorRetryMs: 50,

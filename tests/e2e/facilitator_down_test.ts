@@ -66,7 +66,7 @@ Deno.test("[e2e] facilitator lost during service: a paid request answers 503 and
   }
 });
 
-Deno.test("[e2e] a settlement that gets no answer serves nothing, and its payment is not accepted again", async () => {
+Deno.test("[e2e] a settlement that gets no answer serves nothing, and its payment buys nothing more until its outcome is known", async () => {
   const service = await startRelayedService();
   const { relay } = service;
   try {
@@ -78,13 +78,14 @@ Deno.test("[e2e] a settlement that gets no answer serves nothing, and its paymen
     relay.fail("/settle");
     const unanswered = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
     assert.equal(unanswered.status, 503);
+    assert.ok(Number(unanswered.headers.get("Retry-After")) > 0);
     const body = await unanswered.json();
-    assert.match(body.error, /settlement could not be confirmed/);
+    assert.match(body.error, /settlement not confirmed yet/);
     assert.equal(body.global, undefined, "no output is served");
     relay.fail("");
     const again = await fetch(service.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
-    assert.equal(again.status, 402);
-    assert.match((await again.json()).error, /Payment settlement unconfirmed/);
+    assert.equal(again.status, 503, "neither served nor settled a second time while its outcome is unknown");
+    assert.match((await again.json()).error, /Payment settlement not confirmed yet/);
   } finally {
     await service.close();
   }

@@ -101,6 +101,29 @@ Deno.test("withPayment() settles only successful work, and never serves output w
         assert.equal(local!.solana.usdcBalance(payTo) - before, PRICE_ATOMIC, "charged once, elsewhere");
       },
     );
+
+    await t.step(
+      "a payment named with an id and resent gets the same result and settlement, charged once",
+      async () => {
+        const required = await gateway.paymentRequired(rail, resource);
+        assert.deepEqual((required.extensions?.["payment-identifier"] as { info?: unknown })?.info, {
+          required: false,
+        });
+        const payment = await pay();
+        payment.extensions = {
+          ...payment.extensions,
+          "payment-identifier": { info: { required: false, id: "pay_mcp_resend_0001" } },
+        };
+        const before = local!.solana.usdcBalance(payTo);
+        const ran = worked;
+        const first = await withPayment(call(payment), work);
+        const again = await withPayment(call(payment), work);
+        assert.equal(worked - ran, 1, "the work ran once");
+        assert.deepEqual(again, first);
+        assert.equal(settlementOf(again)?.success, true);
+        assert.equal(local!.solana.usdcBalance(payTo) - before, PRICE_ATOMIC, "charged once");
+      },
+    );
   } finally {
     await service.close();
   }

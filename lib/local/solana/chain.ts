@@ -177,6 +177,16 @@ export class LocalChain {
     return this.#ledger.get(signature);
   }
 
+  /** Landed transactions naming `address` among their accounts, newest first, at most `limit`. */
+  transactionsOf(address: string, limit: number): LedgerEntry[] {
+    const found: LedgerEntry[] = [];
+    for (const entry of [...this.#ledger.values()].reverse()) {
+      if (found.length >= limit) break;
+      if (entry.keys.all.includes(address as never)) found.push(entry);
+    }
+    return found;
+  }
+
   /** How far a landed transaction got: processed, confirmed or finalized, with its confirmations. */
   commitment(entry: LedgerEntry): CommitmentStatus {
     return commitmentAtDepth(this.#slot - entry.slot, this.#finalityLagSlots);

@@ -1,7 +1,7 @@
 /**
  * Transaction RPC methods of the local chain: `sendTransaction` (with
  * preflight simulation unless `skipPreflight`), `simulateTransaction`,
- * `getSignatureStatuses` and `getTransaction`.
+ * `getSignatureStatuses`, `getSignaturesForAddress` and `getTransaction`.
  *
  * @module
  */
@@ -166,6 +166,24 @@ function getSignatureStatuses(params: unknown[], { chain }: MethodContext) {
   };
 }
 
+function getSignaturesForAddress(params: unknown[], { chain }: MethodContext) {
+  requireParams(params, 1);
+  const address = addressParam(params[0]);
+  const limit = integerField(configParam(params[1]), "limit") ?? 1000;
+  if (limit < 1 || limit > 1000) throw invalidParams("Invalid limit; max 1000");
+  return chain.transactionsOf(address, limit).map((entry) => {
+    const { confirmationStatus } = chain.commitment(entry);
+    return {
+      signature: entry.signature,
+      slot: Number(entry.slot),
+      err: entry.meta.err,
+      memo: null,
+      blockTime: entry.blockTime,
+      confirmationStatus,
+    };
+  });
+}
+
 function getTransaction(params: unknown[], { chain }: MethodContext) {
   requireParams(params, 1);
   const signature = signatureParam(params[0]);
@@ -197,5 +215,6 @@ export const TRANSACTION_METHODS: Record<string, RpcMethod> = {
   sendTransaction,
   simulateTransaction,
   getSignatureStatuses,
+  getSignaturesForAddress,
   getTransaction,
 };

@@ -21,6 +21,7 @@ import {
   DEFAULT_ANVIL_READY_MS,
   DEFAULT_DEVNET_FACILITATOR,
   DEFAULT_DEVNET_RPC,
+  DEFAULT_PAYMENT_ANSWERS,
   DEFAULT_PDF_GATE,
   DEFAULT_READINESS,
 } from "./settings.ts";
@@ -63,6 +64,8 @@ export interface Config {
   readonly altEnabled: boolean;
   /** Deno KV location for payment claims (path or KV Connect URL); in memory when unset in local mode. */
   readonly kvPath?: string;
+  /** How large a paid answer kept with its settlement may be, and how long it is kept. */
+  readonly paymentAnswers: { readonly maxBytes: number; readonly ttlMs: number };
   /** Browser origins allowed on the MCP endpoints besides the service's own. */
   readonly allowedOrigins: readonly string[];
   /** Time budget of one request's work, in milliseconds. */
@@ -132,6 +135,10 @@ export function loadConfig(env: Env = processEnv()): Config {
   const audio = readAudioLimits(settings, memory);
   const pdf = readPdfSettings(settings, memory);
   const localEvm = readLocalEvm(settings);
+  const paymentAnswers = Object.freeze({
+    maxBytes: whole("PAYMENT_ANSWER_MAX_BYTES", DEFAULT_PAYMENT_ANSWERS.maxBytes, 0),
+    ttlMs: whole("PAYMENT_ANSWER_HOURS", DEFAULT_PAYMENT_ANSWERS.hours, 1) * 3_600_000,
+  });
 
   const kvPath = read("KV_PATH");
   const kvProblem = kvPath === undefined ? undefined : kvFolderProblem(kvPath);
@@ -149,6 +156,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     payToEvm: payment.payToEvm,
     altEnabled: payment.altEnabled,
     kvPath,
+    paymentAnswers,
     allowedOrigins: Object.freeze(allowedOrigins),
     requestTimeoutMs,
     readiness: Object.freeze(readiness),

@@ -29,6 +29,8 @@ export const DEFAULT_DEVNET_FACILITATOR = "https://www.x402.org/facilitator";
 export const DEFAULT_DEVNET_RPC = "https://api.devnet.solana.com";
 /** How many PDF conversions run at once, and wait, unless configured. */
 export const DEFAULT_PDF_GATE = { concurrency: 2, queue: 8 };
+/** How large a paid answer kept for a resend may be, and for how long it is kept, unless configured. */
+export const DEFAULT_PAYMENT_ANSWERS = { maxBytes: 512 * 1024, hours: 24 };
 /** How the facilitator is reached in the background unless configured: each attempt's budget, the longest pause, in ms. */
 export const DEFAULT_READINESS = { attemptTimeoutMs: 3_000, retryMaxMs: 30_000 };
 /** How long local mode waits for Anvil at start unless configured, in ms. */
@@ -121,6 +123,18 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     name: "KV_PATH",
     default: "in memory (local), Deno's SQLite store otherwise",
     meaning: "Deno KV for payment replay claims; a KV Connect URL shares it between replicas",
+  },
+  {
+    name: "PAYMENT_ANSWER_MAX_BYTES",
+    default: `${code(DEFAULT_PAYMENT_ANSWERS.maxBytes)} (512 KiB)`,
+    meaning:
+      "Largest paid answer kept with its settlement for a resend of the same payment (larger: served " +
+      "once only)",
+  },
+  {
+    name: "PAYMENT_ANSWER_HOURS",
+    default: code(DEFAULT_PAYMENT_ANSWERS.hours),
+    meaning: "Hours a kept paid answer can be fetched again with the same payment (and payment id)",
   },
   {
     name: "ALLOWED_ORIGINS",

@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
-import { type Claim, type ClaimRefusal, ClaimStore } from "../../../lib/payments/claims.ts";
+import type { SettleResponse } from "@x402/core/types";
+import { type Claim, type ClaimRefusal, ClaimStore, type KeptAnswer } from "../../../lib/payments/claims.ts";
+import { UnavailableError } from "../../../lib/shared/errors.ts";
+
+/** A settlement as a facilitator reports it. */
+const settled = (transaction: string): SettleResponse => ({
+  success: true,
+  transaction,
+  network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  payer: "Buyer1111111111111111111111111111111111111",
+});
 
 /** Runs `body` with a claim store on a fresh in-memory Deno KV. */
 async function withStore(
@@ -15,7 +25,7 @@ async function withStore(
 }
 
 /** Narrows a claim result to a held claim, failing the test otherwise. */
-function held(result: Claim | ClaimRefusal): Claim {
+function held(result: Claim | KeptAnswer | ClaimRefusal): Claim {
   assert.equal(typeof result, "object", `expected a claim, got ${JSON.stringify(result)}`);
   return result as Claim;
 }
@@ -51,7 +61,7 @@ Deno.test("ClaimStore: only the holder releases; a stale claim cannot free the n
 Deno.test("ClaimStore: a settled payment is refused for good, and releasing it changes nothing", async () => {
   await withStore(async (store, kv) => {
     const claim = held(await store.claim("payment-a"));
-    await store.settle(claim, "5ignature");
+    await store.settle(claim, settled("5ignature"));
     assert.equal(await store.claim("payment-a"), "settled");
     await store.release(claim);
     assert.equal(await store.claim("payment-a"), "settled");
@@ -60,14 +70,55 @@ Deno.test("ClaimStore: a settled payment is refused for good, and releasing it c
   });
 });
 
-Deno.test("ClaimStore: a payment whose settlement went unconfirmed is refused and cannot be released", async () => {
+Deno.test("ClaimStore: a payment recorded as settling is refused until resolved, then kept or given back", async () => {
   await withStore(async (store) => {
     const claim = held(await store.claim("payment-a"));
-    await store.unconfirmed(claim);
-    assert.equal(await store.claim("payment-a"), "unconfirmed");
+    const answer = new TextEncoder().encode("the answer");
+    await store.settling(claim, { sent: true }, answer);
+    assert.equal(await store.claim("payment-a"), "in_flight", "its request may still get the answer");
+    await store.unanswered(claim);
+    assert.equal(await store.claim("payment-a"), "settling", "its request gave up: the outcome is pending");
+    assert.deepEqual(await store.pendingSettlements(), [{ paymentId: "payment-a", pending: { sent: true } }]);
     await store.release(claim);
-    assert.equal(await store.claim("payment-a"), "unconfirmed");
+    assert.deepEqual(await store.pendingSettlements(), [], "released: nothing left to resolve");
+    const again = held(await store.claim("payment-a"));
+    await store.settling(again, { sent: true }, answer);
+    // Its outcome learnt after its request ended: any resend of the payment gets the answer it bought.
+    await store.settle((await store.settlingClaim("payment-a"))!, settled("tx"), true);
+    const kept = await store.claim("payment-a") as KeptAnswer;
+    assert.equal(new TextDecoder().decode(kept.answer), "the answer");
+    assert.equal(kept.settlement.transaction, "tx");
+    assert.deepEqual(await store.pendingSettlements(), []);
   });
+});
+
+Deno.test("ClaimStore: a payment named with an id gets its answer back with that id and payload only", async () => {
+  await withStore(async (store) => {
+    const ticket = { id: "pay_0123456789abcdef", payloadHash: "h1", scope: "net" };
+    const claim = held(await store.claim("payment-a", ticket));
+    const answer = new Uint8Array(150_000).map((_, i) => i % 251);
+    await store.settling(claim, {}, answer);
+    await store.settle(claim, settled("tx"));
+    const kept = await store.claim("payment-a", ticket) as KeptAnswer;
+    assert.deepEqual(kept.answer, answer, "an answer larger than one KV value comes back whole");
+    assert.equal(await store.claim("payment-a"), "settled", "without its id, a resend is a replay");
+    assert.equal(await store.claim("payment-a", { ...ticket, payloadHash: "h2" }), "conflict");
+    assert.equal(await store.claim("payment-b", ticket), "conflict", "one id names one payment");
+  });
+});
+
+Deno.test("ClaimStore: an answer above the bound is not kept, and a settled payment without an id keeps none", async () => {
+  await withStore(async (store) => {
+    const ticket = { id: "pay_0123456789abcdef", payloadHash: "h1", scope: "net" };
+    const claim = held(await store.claim("payment-a", ticket));
+    await store.settling(claim, {}, new Uint8Array(100));
+    await store.settle(claim, settled("tx"));
+    assert.equal(await store.claim("payment-a", ticket), "settled");
+    const plain = held(await store.claim("payment-b"));
+    await store.settling(plain, {}, new Uint8Array(10));
+    await store.settle(plain, settled("tx2"));
+    assert.equal(await store.claim("payment-b"), "settled");
+  }, { answerMaxBytes: 50 });
 });
 
 Deno.test("ClaimStore: of many concurrent claims on one payment exactly one wins", async () => {
@@ -101,12 +152,16 @@ Deno.test("ClaimStore: a store given an opener opens it on the first claim, once
   });
   try {
     assert.equal(opened.length, 0, "nothing is opened before a claim");
-    await assert.rejects(store.claim("payment-a"), /cannot open the store/);
+    await assert.rejects(
+      store.claim("payment-a"),
+      (error) => error instanceof UnavailableError && /cannot open the store/.test(String(error.cause)),
+      "a store that cannot be opened is a 503, never an internal error",
+    );
     const results = await Promise.all([store.claim("payment-a"), store.claim("payment-a")]);
     assert.equal(opened.length, 1, "concurrent first claims open one store");
     assert.equal(results.filter((result) => typeof result === "object").length, 1);
     const claim = held(results.find((result) => typeof result === "object")!);
-    await store.settle(claim, "tx");
+    await store.settle(claim, settled("tx"));
     assert.equal(await store.claim("payment-a"), "settled");
     assert.equal(opened.length, 1);
   } finally {

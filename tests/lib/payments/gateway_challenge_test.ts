@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { declarePaymentIdentifierExtension } from "@x402/extensions/payment-identifier";
 import { startTestService } from "../../_support/service.ts";
 
 Deno.test("PaymentGateway.challenge() keeps each resource's own extensions and URL, however alike they are", async () => {
@@ -18,8 +19,11 @@ Deno.test("PaymentGateway.challenge() keeps each resource's own extensions and U
     };
     const first = await gateway.challenge(rails.solana, http);
     const second = await gateway.challenge(rails.solana, mcp);
-    assert.deepEqual(first.extensions, http.extensions);
-    assert.deepEqual(second.extensions, mcp.extensions);
+    // Each keeps its own discovery info; every offer also welcomes a payment id, declared as the extension's
+    // own package declares it.
+    const paymentIdentifier = { "payment-identifier": declarePaymentIdentifierExtension(false) };
+    assert.deepEqual(first.extensions, { ...http.extensions, ...paymentIdentifier });
+    assert.deepEqual(second.extensions, { ...mcp.extensions, ...paymentIdentifier });
     assert.equal(first.resource.url, "http://x/v1/a");
     assert.equal(second.resource.url, "http://x/mcp#a");
     const again = await gateway.challenge(rails.solana, { ...http, url: "http://x/v1/a?b=1" });

@@ -48,6 +48,7 @@ Deno.test("PaymentGateway refuses with a 402 what an HTTP facilitator rejects wi
         const payment = await pay();
         const before = local!.solana.usdcBalance(payTo);
         const authorization = await gateway.authorize(rail, resource, payment);
+        assert.ok(!("answer" in authorization), "a first payment is authorized, not answered from a record");
         // Settled elsewhere while the work ran: our settlement is then refused.
         assert.equal((await local!.facilitator.settle(payment, payment.accepted)).success, true);
         await assert.rejects(

@@ -238,3 +238,30 @@ Deno.test("a helper done with a large document stops, and a new one starts once 
     assert.equal(service.pool.stats.split, 2);
   });
 });
+
+Deno.test("a conversion whose caller left before it began takes no worker: the pool's one worker serves the next", async () => {
+  const bytes = await fixture("multipage.pdf");
+  await withService({ pool: { workers: 1 } }, async (service) => {
+    await service.pool.warm();
+    // The caller already gone (as when a buyer hangs up while its payment is verified).
+    await assert.rejects(
+      service.pool.convert(bytes, { limits: service.limits, signal: AbortSignal.abort() }),
+      UpstreamTimeoutError,
+    );
+    // Gone while a long conversion holds the worker: it never joins the queue for it.
+    const long = new AbortController();
+    const holding = service.pool.convert(await operatorFloodPdf(200), {
+      limits: service.limits,
+      signal: long.signal,
+    });
+    await assert.rejects(
+      service.pool.convert(bytes, { limits: service.limits, signal: AbortSignal.abort() }),
+      UpstreamTimeoutError,
+    );
+    long.abort();
+    await assert.rejects(holding, UpstreamTimeoutError);
+    // Before the fix the worker stayed with the abandoned conversions and this one ran out of its budget.
+    const next = await service.pool.convert(bytes, { limits: { ...service.limits, timeBudgetMs: 60_000 } });
+    assert.equal(next.pages, 14);
+  });
+});
