@@ -11,8 +11,9 @@ import { type CheckResult, createHealth, type HealthCheck, slotCheck } from "./h
 import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
 import { observeMemoryBudget } from "../shared/telemetry.ts";
 import {
-  ClaimStore,
   FACILITATOR_TIMEOUT_MS,
+  KvClaimStore,
+  openPostgresClaimStore,
   paymentChainRpc,
   PaymentGateway,
   type PaymentRail,
@@ -89,24 +90,30 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   );
   // The PDF workers start with the first conversion, not here: idle ones retire after 30 s anyway, so
   // threads started now would only hold memory through the first half minute.
-  // Deno KV (SQLite) opens with the first payment claim: an idle service does not load it.
-  let kv: Deno.Kv | undefined;
-  const openKv = async () =>
-    kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
+  const claimLimits = {
+    answerMaxBytes: config.paymentAnswers.maxBytes,
+    answerTtlMs: config.paymentAnswers.ttlMs,
+    // A settling payment is its request's until the facilitator's answer is overdue.
+    settlingGraceMs: (options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS) + 5_000,
+  };
+  // PostgreSQL when configured (replicas on many hosts); otherwise Deno KV (SQLite), opened with the first
+  // payment claim: an idle service does not load it.
+  const claims = config.claimStoreUrl
+    ? await openPostgresClaimStore(config.claimStoreUrl, claimLimits)
+    : new KvClaimStore(
+      () => Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined)),
+      claimLimits,
+    );
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
-    claims: new ClaimStore(openKv, {
-      answerMaxBytes: config.paymentAnswers.maxBytes,
-      answerTtlMs: config.paymentAnswers.ttlMs,
-      // A settling payment is its request's until the facilitator's answer is overdue.
-      settlingGraceMs: (options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS) + 5_000,
-    }),
+    claims,
     retryInitMs: options.facilitatorRetryMs,
     readiness: config.readiness,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
-    durableClaims: config.mode !== "local" || config.kvPath !== undefined,
+    durableClaims: config.mode !== "local" || config.kvPath !== undefined ||
+      config.claimStoreUrl !== undefined,
     chains: new Map([[
       parts.rails.solana.network,
       solanaSettlementChain(
@@ -174,7 +181,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     async close() {
       gateway.reconciler.stop();
       gateway.stopReadiness();
-      kv?.close();
+      await claims.close();
       await services.pdf.pool.close();
       await parts.close();
     },
