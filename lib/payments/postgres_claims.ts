@@ -128,7 +128,7 @@ export class PostgresClaimStore implements ClaimStore {
       const moved = await sql`
         UPDATE x402_claims SET state = 'settling', at = now(),
           expires_at = now() + ${settledTtlMs} * interval '1 millisecond',
-          pending = ${JSON.stringify(pending)}::jsonb, answer = ${kept},
+          pending = ${sql.json(pending as postgres.JSONValue)}, answer = ${kept},
           answer_expires_at = now() + ${answerTtlMs} * interval '1 millisecond'
         WHERE payment_id = ${claim.paymentId} AND token = ${claim.token} AND state = 'in_flight'
         RETURNING 1`;
@@ -156,7 +156,7 @@ export class PostgresClaimStore implements ClaimStore {
         INSERT INTO x402_claims AS c (payment_id, state, token, at, expires_at, id_scope, id, retrievable, settlement)
         VALUES (${claim.paymentId}, 'settled', ${claim.token}, now(),
           now() + ${settledTtlMs} * interval '1 millisecond', ${scope ?? null}, ${id ?? null}, ${retrievable},
-          ${JSON.stringify(settlement)}::jsonb)
+          ${sql.json(settlement as unknown as postgres.JSONValue)})
         ON CONFLICT (payment_id) DO UPDATE SET state = 'settled', at = EXCLUDED.at, expires_at = EXCLUDED.expires_at,
           id_scope = EXCLUDED.id_scope, id = EXCLUDED.id, retrievable = EXCLUDED.retrievable,
           settlement = EXCLUDED.settlement, pending = NULL, unanswered = false,
