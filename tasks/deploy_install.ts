@@ -7,7 +7,8 @@
  * `deno.json` to {@linkcode DEPLOY_IMPORTS} and installs what `main.ts` then
  * imports from the lockfile's versions (230 MB measured; most of it is
  * pdf.js, and viem behind the EVM rail). Local mode is refused on Deploy
- * anyway, so nothing it alone needs is missed.
+ * anyway, so nothing it alone needs is missed. The PostgreSQL claim store
+ * and its client are added only when the build sees `CLAIM_STORE_URL`.
  *
  * Run by `deploy.install`: `deno run --no-config --no-lock -A tasks/deploy_install.ts`.
  *
@@ -39,11 +40,23 @@ export const DEPLOY_IMPORTS: readonly string[] = [
   "marked",
 ];
 
-/** `imports` narrowed to the entries of {@linkcode DEPLOY_IMPORTS} (with their `/` prefix forms). */
-export function deployImports(imports: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(imports).filter(([key]) => DEPLOY_IMPORTS.includes(key.replace(/\/$/, ""))),
-  );
+/**
+ * The PostgreSQL claim store, loaded only when `CLAIM_STORE_URL` is set: its
+ * module and the client are installed only when the build sees that setting
+ * (set it in the Build context too).
+ */
+export const POSTGRES_CLAIMS = {
+  imports: ["postgres"],
+  entrypoint: "lib/payments/postgres_claims.ts",
+} as const;
+
+/** `imports` narrowed to the entries of {@linkcode DEPLOY_IMPORTS} and `extra` (with their `/` prefix forms). */
+export function deployImports(
+  imports: Record<string, string>,
+  extra: readonly string[] = [],
+): Record<string, string> {
+  const kept = [...DEPLOY_IMPORTS, ...extra];
+  return Object.fromEntries(Object.entries(imports).filter(([key]) => kept.includes(key.replace(/\/$/, ""))));
 }
 
 /** Bytes of every file under `path`, hard links counted once. */
@@ -71,11 +84,12 @@ if (import.meta.main) {
     console.error(refusal);
     Deno.exit(1);
   }
+  const postgres = Boolean(Deno.env.get("CLAIM_STORE_URL"));
   const config = JSON.parse(await Deno.readTextFile("deno.json"));
-  config.imports = deployImports(config.imports);
+  config.imports = deployImports(config.imports, postgres ? POSTGRES_CLAIMS.imports : []);
   await Deno.writeTextFile("deno.json", JSON.stringify(config, null, 2) + "\n");
   const { success } = await new Deno.Command(Deno.execPath(), {
-    args: ["install", "--entrypoint", "main.ts"],
+    args: ["install", "--entrypoint", "main.ts", ...(postgres ? [POSTGRES_CLAIMS.entrypoint] : [])],
     stdout: "inherit",
     stderr: "inherit",
   }).output();
