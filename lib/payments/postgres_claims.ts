@@ -211,8 +211,8 @@ export class PostgresClaimStore implements ClaimStore {
     });
   }
 
-  /** Closes the connections (waiting up to 5 s for statements under way). */
+  /** Closes the connections (waiting up to 2 s for statements under way: shutdown has 4 s in all). */
   async close(): Promise<void> {
-    await this.#sql.end({ timeout: 5 });
+    await this.#sql.end({ timeout: 2 });
   }
 }

@@ -73,7 +73,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     );
   }
   const asRoot = Deno.uid() === 0;
-  const dir = await Deno.makeTempDir({ prefix: "pg-" });
+  // Under /tmp when root: the postgres user must reach the folder, wherever TMPDIR points.
+  const dir = await Deno.makeTempDir({ prefix: "pg-", ...(asRoot ? { dir: "/tmp" } : {}) });
   const data = `${dir}/data`;
   if (asRoot) await Deno.chown(dir, ...await userIds(SERVICE_USER));
   const run = (tool: string, args: string[]) =>

@@ -63,6 +63,18 @@ Deno.test({
     ));
     const [a, b, c] = replicas as [ServiceProcess, ServiceProcess, ServiceProcess];
     try {
+      // Each reaches the facilitator in the background after it serves: wait until all three take payments.
+      for (const replica of replicas) {
+        await until(
+          async () => {
+            const ready = await fetch(`${replica.base}/readyz`);
+            await ready.body?.cancel();
+            return ready.ok;
+          },
+          "the replica to be ready",
+          { timeoutMs: 30_000 },
+        );
+      }
       const { buyer, client } = await fundedBuyer(chain, "1");
       const buyerBalance = () => ledger.usdcBalance(buyer.solana.address as never);
       const send = (replica: ServiceProcess, header: string) =>
@@ -170,6 +182,12 @@ Deno.test({
           await replay.body?.cancel();
         },
       );
+
+      await t.step("the replicas stop cleanly, closing their database connections", async () => {
+        const started = performance.now();
+        assert.deepEqual(await Promise.all([b.stop(), c.stop()]), [0, 0]);
+        assert.ok(performance.now() - started < 5_000, "within a host's grace period");
+      });
     } finally {
       for (const replica of replicas) await replica.stop();
       await relay.stop();
