@@ -8,7 +8,8 @@
  * imports from the lockfile's versions (166 MB of files), and drops what
  * no running module reads ({@linkcode pruneInstall}: 54 MB left; most of it
  * pdf.js, and viem behind the EVM rail). Local mode is refused on Deploy
- * anyway, so nothing it alone needs is missed.
+ * anyway, so nothing it alone needs is missed. The PostgreSQL claim store
+ * and its client are added only when the build sees `CLAIM_STORE_URL`.
  *
  * Run by `deploy.install`: `deno run --no-config --no-lock -A tasks/deploy_install.ts`.
  *
@@ -41,11 +42,23 @@ export const DEPLOY_IMPORTS: readonly string[] = [
   "marked",
 ];
 
-/** `imports` narrowed to the entries of {@linkcode DEPLOY_IMPORTS} (with their `/` prefix forms). */
-export function deployImports(imports: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(imports).filter(([key]) => DEPLOY_IMPORTS.includes(key.replace(/\/$/, ""))),
-  );
+/**
+ * The PostgreSQL claim store, loaded only when `CLAIM_STORE_URL` is set: its
+ * module and the client are installed only when the build sees that setting
+ * (set it in the Build context too).
+ */
+export const POSTGRES_CLAIMS = {
+  imports: ["postgres"],
+  entrypoint: "lib/payments/postgres_claims.ts",
+} as const;
+
+/** `imports` narrowed to the entries of {@linkcode DEPLOY_IMPORTS} and `extra` (with their `/` prefix forms). */
+export function deployImports(
+  imports: Record<string, string>,
+  extra: readonly string[] = [],
+): Record<string, string> {
+  const kept = [...DEPLOY_IMPORTS, ...extra];
+  return Object.fromEntries(Object.entries(imports).filter(([key]) => kept.includes(key.replace(/\/$/, ""))));
 }
 
 /** Bytes of every file under `path`, hard links counted once. */
@@ -73,11 +86,12 @@ if (import.meta.main) {
     console.error(refusal);
     Deno.exit(1);
   }
+  const postgres = Boolean(Deno.env.get("CLAIM_STORE_URL"));
   const config = JSON.parse(await Deno.readTextFile("deno.json"));
-  config.imports = deployImports(config.imports);
+  config.imports = deployImports(config.imports, postgres ? POSTGRES_CLAIMS.imports : []);
   await Deno.writeTextFile("deno.json", JSON.stringify(config, null, 2) + "\n");
   const { success } = await new Deno.Command(Deno.execPath(), {
-    args: ["install", "--entrypoint", "main.ts"],
+    args: ["install", "--entrypoint", "main.ts", ...(postgres ? [POSTGRES_CLAIMS.entrypoint] : [])],
     stdout: "inherit",
     stderr: "inherit",
   }).output();

@@ -1,9 +1,10 @@
 /**
  * Makes sure the system tools the tests use are installed: ffmpeg (the audio
  * operation), strace (the proof that a request writes no file) and chromium
- * (the browser the 402 page is tested in), and puts the MCP Inspector CLI and
- * the oldest Deno the service supports in npm's cache so the tests that run
- * them reach no registry, and the npm
+ * (the browser the 402 page is tested in) and PostgreSQL (the shared claim
+ * store's tests start throwaway servers of their own), puts the MCP
+ * Inspector CLI and the oldest Deno the service supports in npm's cache so
+ * the tests that run them reach no registry, and the npm
  * files the error tables were generated from in their cache
  * (`program_tables/fetch_sources.ts`) so the table test can check them. Installs
  * what is missing with apt-get when running as root; otherwise says how and
@@ -12,16 +13,19 @@
  * @module
  */
 import { MINIMUM_DENO } from "../lib/server/deno_version.ts";
+import { postgresBinaries } from "../tests/_support/postgres.ts";
 import { fetchTableSources } from "./program_tables/fetch_sources.ts";
 
-/** Each tool, the command that shows it is there, and its Debian package. */
-const TOOLS = [
-  { name: "ffmpeg", probe: ["-version"], pkg: "ffmpeg" },
-  { name: "strace", probe: ["-V"], pkg: "strace" },
-  { name: "chromium", probe: ["--version"], pkg: "chromium" },
+/** Each tool, how to see it is there, and its Debian package. */
+const TOOLS: { name: string; present: () => Promise<boolean>; pkg: string }[] = [
+  { name: "ffmpeg", present: () => runs("ffmpeg", ["-version"]), pkg: "ffmpeg" },
+  { name: "strace", present: () => runs("strace", ["-V"]), pkg: "strace" },
+  { name: "chromium", present: () => runs("chromium", ["--version"]), pkg: "chromium" },
+  // Debian keeps the server's binaries off PATH, under /usr/lib/postgresql/<version>/bin.
+  { name: "postgresql", present: () => Promise.resolve(postgresBinaries() !== undefined), pkg: "postgresql" },
 ];
 
-async function installed(name: string, probe: string[]): Promise<boolean> {
+async function runs(name: string, probe: string[]): Promise<boolean> {
   try {
     return (await new Deno.Command(name, { args: probe, stdout: "null", stderr: "null" }).output()).success;
   } catch {
@@ -59,7 +63,7 @@ if (import.meta.main) {
     console.error(`error-table sources not fetched: ${sources.failed.join(", ")}`);
   }
   const missing = [];
-  for (const tool of TOOLS) if (!(await installed(tool.name, tool.probe))) missing.push(tool);
+  for (const tool of TOOLS) if (!(await tool.present())) missing.push(tool);
   if (missing.length === 0) Deno.exit(0);
   const packages = missing.map((tool) => tool.pkg);
   if (Deno.uid() !== 0) {
@@ -74,7 +78,7 @@ if (import.meta.main) {
   await run("apt-get", ["update", "-qq"]);
   await run("apt-get", ["install", "-y", "-qq", ...packages]);
   for (const tool of missing) {
-    if (!(await installed(tool.name, tool.probe))) {
+    if (!(await tool.present())) {
       console.error(`${tool.name} is still missing after apt-get install`);
       Deno.exit(1);
     }

@@ -11,7 +11,7 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { VerifyError } from "@x402/core/types";
 import { ConflictError, ServiceError, UnavailableError } from "../shared/errors.ts";
 import { bindingMismatch } from "./binding.ts";
-import { type Claim, type ClaimStore, type KeptAnswer, PENDING_RETRY_SECONDS } from "./claims.ts";
+import { type Claim, type ClaimStore, type KeptAnswer, PENDING_RETRY_SECONDS } from "./claim_store.ts";
 import { paymentTicket } from "./payment_identifier.ts";
 import type { PaymentOffers, PricedResource } from "./offers.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";

@@ -1,19 +1,8 @@
 /**
- * Replay protection and the record of every settlement: an atomic claim on
- * each payment in Deno KV (local SQLite by default, a shared store when
- * deployed), moved through one state machine:
- *
- * - `in_flight` (claimed): a request is using the payment; it lives 10 minutes
- *   if its holder dies.
- * - `settling`: recorded before the facilitator is asked to settle, with what
- *   the chain can be asked about it later (see `reconciliation.ts`) and the
- *   answer it bought (bounded), so an outcome lost to a timeout or a crash is
- *   resolved from the chain and the answer handed to the buyer's resend.
- * - `settled`: spent for good (remembered 2 days); its answer is kept while
- *   a resend may still ask for it: when the buyer named the payment with an
- *   id (`payment_identifier.ts`), or when its settlement was only learnt
- *   after its request had ended.
- * - released: the record is deleted, and the unspent payment can buy again.
+ * The claim store on Deno KV (local SQLite by default, Deno Deploy's global
+ * KV when deployed): each payment's claim an atomic KV record moved through
+ * the state machine of `claim_store.ts`, with the buyer's payment id and the
+ * kept answer (in chunks) beside it.
  *
  * Every KV operation is retried while a shared SQLite file is busy with
  * another replica's write ({@linkcode retryWhileBusy}); a store that fails
@@ -22,64 +11,34 @@
  * @module
  */
 import type { SettleResponse } from "@x402/core/types";
-import { UnavailableError } from "../shared/errors.ts";
 import { retryWhileBusy } from "./kv_retry.ts";
-import type { PaymentTicket } from "./payment_identifier.ts";
+import {
+  type Claim,
+  type ClaimRefusal,
+  type ClaimStore,
+  claimStoreLimits,
+  type ClaimStoreOptions,
+  type KeptAnswer,
+  type PendingRecord,
+  type ScopedTicket,
+  storeUnavailable,
+} from "./claim_store.ts";
 
-/** Seconds a buyer is asked to wait before resending a payment whose settlement is not known yet. */
-export const PENDING_RETRY_SECONDS = 5;
+export {
+  type Claim,
+  type ClaimRefusal,
+  type ClaimStore,
+  type ClaimStoreOptions,
+  type KeptAnswer,
+  PENDING_RETRY_SECONDS,
+  type PendingRecord,
+  type ScopedTicket,
+} from "./claim_store.ts";
 
-/** Why a payment could not be claimed. */
-export type ClaimRefusal = "settled" | "in_flight" | "settling" | "conflict";
-
-/** A held claim, moved on by its holder only. */
-export interface Claim {
-  readonly key: Deno.KvKey;
-  readonly token: string;
-  readonly paymentId: string;
-  /** The key of the buyer's payment id, when it named one. */
-  readonly idKey?: Deno.KvKey;
-  /** Chunks of the answer kept with the settling record. */
-  kept?: number;
-  /** Whether its request gave up waiting for the facilitator (see {@linkcode ClaimStore.unanswered}). */
-  readonly unanswered?: boolean;
-}
-
-/** An answer kept with its settlement, for the buyer's resend. */
-export interface KeptAnswer {
-  readonly answer: Uint8Array;
-  readonly settlement: SettleResponse;
-}
-
-/** A payment's id, scoped to where it was used (a network). */
-export interface ScopedTicket extends PaymentTicket {
-  readonly scope: string;
-}
-
-/** Options for {@linkcode ClaimStore}. */
-export interface ClaimStoreOptions {
-  /** How long an unreleased in-flight claim lives if its holder dies (default 10 minutes). */
-  inFlightTtlMs?: number;
-  /** How long a settled payment stays remembered (default 2 days, far past any payment's validity). */
-  settledTtlMs?: number;
-  /** How long a kept answer can be asked for again (default 24 hours). */
-  answerTtlMs?: number;
-  /** The largest answer kept, in bytes (default 512 KiB); a larger one is served once only. */
-  answerMaxBytes?: number;
-  /**
-   * How long a settling payment counts as in use by its request, which may
-   * still get the facilitator's answer (default 25 s); past it, or once its
-   * request gave up, its outcome is pending.
-   */
-  settlingGraceMs?: number;
+/** Options of the Deno KV store: the shared ones, and a check before each use. */
+export interface KvClaimStoreOptions extends ClaimStoreOptions {
   /** Asked before each use once the store is open; what it throws refuses the use (a 503). */
   beforeUse?: () => Promise<void>;
-}
-
-/** A payment whose settlement is recorded as sent and not yet known. */
-export interface PendingRecord<T> {
-  readonly paymentId: string;
-  readonly pending: T;
 }
 
 type ClaimRecord =
@@ -103,8 +62,8 @@ const claimKey = (paymentId: string): Deno.KvKey => ["x402-claim", paymentId];
 const pendingKey = (paymentId: string): Deno.KvKey => ["x402-pending", paymentId];
 const answerPrefix = (paymentId: string): Deno.KvKey => ["x402-answer", paymentId];
 
-/** Atomic claims on payments, and their settlement records. */
-export class ClaimStore {
+/** Atomic claims on payments, and their settlement records, in Deno KV. */
+export class KvClaimStore implements ClaimStore {
   #kv: Deno.Kv | undefined;
   #opening: Promise<Deno.Kv> | undefined;
   readonly #openKv: () => Promise<Deno.Kv>;
@@ -120,18 +79,25 @@ export class ClaimStore {
    * @param kv The store, or how to open it on the first claim: an idle
    * service then never loads SQLite (about 5 MB resident).
    */
-  constructor(kv: Deno.Kv | (() => Promise<Deno.Kv>), options: ClaimStoreOptions = {}) {
+  constructor(kv: Deno.Kv | (() => Promise<Deno.Kv>), options: KvClaimStoreOptions = {}) {
     if (typeof kv === "function") this.#openKv = kv;
     else {
       this.#kv = kv;
       this.#openKv = () => Promise.resolve(kv);
     }
-    this.#inFlightTtlMs = options.inFlightTtlMs ?? 10 * 60_000;
-    this.#settledTtlMs = options.settledTtlMs ?? 2 * 86_400_000;
-    this.#answerTtlMs = options.answerTtlMs ?? 86_400_000;
-    this.answerMaxBytes = options.answerMaxBytes ?? 512 * 1024;
-    this.#settlingGraceMs = options.settlingGraceMs ?? 25_000;
+    const limits = claimStoreLimits(options);
+    this.#inFlightTtlMs = limits.inFlightTtlMs;
+    this.#settledTtlMs = limits.settledTtlMs;
+    this.#answerTtlMs = limits.answerTtlMs;
+    this.answerMaxBytes = limits.answerMaxBytes;
+    this.#settlingGraceMs = limits.settlingGraceMs;
     this.#beforeUse = options.beforeUse;
+  }
+
+  /** Closes the KV store if this store opened it (one given to it is its giver's to close). */
+  close(): Promise<void> {
+    if (this.#opening) this.#kv?.close();
+    return Promise.resolve();
   }
 
   /** Whether the store has been opened (a claim store opens with its first use). */
@@ -152,11 +118,7 @@ export class ClaimStore {
       await this.#beforeUse?.();
       return await retryWhileBusy(() => operation(kv));
     } catch (error) {
-      if (error instanceof UnavailableError) throw error;
-      throw new UnavailableError("The payment claim store cannot be used now: try again shortly", {
-        cause: error,
-        retryAfterSeconds: 5,
-      });
+      throw storeUnavailable(error);
     }
   }
 

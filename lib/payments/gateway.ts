@@ -14,7 +14,7 @@ import { x402ResourceServer } from "@x402/core/server";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { type Authorization, type AuthorizationParts, authorizePayment } from "./authorization.ts";
-import type { ClaimStore, KeptAnswer } from "./claims.ts";
+import type { ClaimStore, KeptAnswer } from "./claim_store.ts";
 import { PaymentOffers, type PricedResource } from "./offers.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
 import { tracedRelease, tracedSettlement, tracedVerification } from "./payment_telemetry.ts";

@@ -1,7 +1,7 @@
 /**
  * x402 payments, as the rest of the service sees them: the rails a price is
  * offered on, the gateway that verifies, claims and settles, the claim store
- * behind it, the blockhash a Solana payment is built on, and how a challenge
+ * behind it (Deno KV, or PostgreSQL loaded when configured), the blockhash a Solana payment is built on, and how a challenge
  * and a settlement travel (HTTP headers, MCP `_meta`). The builder of a
  * payment transaction, used only by the 402 page, is loaded with its first
  * use.
@@ -9,8 +9,10 @@
  * @module
  */
 import { importOnDemand } from "../shared/on_demand.ts";
+import type { ClaimStore, ClaimStoreOptions } from "./claim_store.ts";
 
-export { ClaimStore } from "./claims.ts";
+export type { ClaimStore, ClaimStoreOptions } from "./claim_store.ts";
+export { KvClaimStore } from "./claims.ts";
 export { PaymentRequiredError } from "./errors.ts";
 export {
   type Authorization,
@@ -32,4 +34,16 @@ export function loadSvmTransactionBuilder(): Promise<typeof import("./svm_transa
   return importOnDemand<typeof import("./svm_transaction.ts")>(
     new URL("./svm_transaction.ts", import.meta.url),
   );
+}
+
+/**
+ * The claim store on the PostgreSQL database at `url` (`postgres://...`),
+ * its module and the client imported now: hosts that keep claims in Deno KV
+ * never load them. It connects with its first use.
+ */
+export async function openPostgresClaimStore(url: string, options: ClaimStoreOptions): Promise<ClaimStore> {
+  const { PostgresClaimStore } = await importOnDemand<typeof import("./postgres_claims.ts")>(
+    new URL("./postgres_claims.ts", import.meta.url),
+  );
+  return new PostgresClaimStore(url, options);
 }

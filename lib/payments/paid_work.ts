@@ -13,7 +13,7 @@
 import type { SettleResponse } from "@x402/core/types";
 import type { ClientPresence } from "../shared/client_presence.ts";
 import type { Authorization } from "./authorization.ts";
-import type { KeptAnswer } from "./claims.ts";
+import type { KeptAnswer } from "./claim_store.ts";
 import type { Settlements } from "./settlement.ts";
 
 /** The two settlement steps paid work ends in (the gateway passes them traced). */

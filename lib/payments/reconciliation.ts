@@ -21,7 +21,7 @@
 import { getBase58Decoder } from "@solana/codecs-strings";
 import type { SettleResponse } from "@x402/core/types";
 import { rpcCall, type SolanaClient } from "../solana/mod.ts";
-import type { ClaimStore } from "./claims.ts";
+import type { ClaimStore } from "./claim_store.ts";
 import type { PaymentRail } from "./rails.ts";
 import { signedMessageBytes } from "./rails.ts";
 import type { PendingSettlement, SettlementEvent } from "./settlement.ts";

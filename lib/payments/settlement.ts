@@ -17,7 +17,7 @@ import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/
 import { SettleError } from "@x402/core/types";
 import { UnavailableError } from "../shared/errors.ts";
 import type { Authorization } from "./authorization.ts";
-import { type Claim, type ClaimStore, PENDING_RETRY_SECONDS } from "./claims.ts";
+import { type Claim, type ClaimStore, PENDING_RETRY_SECONDS } from "./claim_store.ts";
 import { PaymentRequiredError } from "./errors.ts";
 import type { PaymentOffers } from "./offers.ts";
 import type { ClientPresence } from "../shared/client_presence.ts";

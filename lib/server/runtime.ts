@@ -11,10 +11,11 @@ import { type CheckResult, createHealth, type HealthCheck, slotCheck } from "./h
 import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
 import { observeMemoryBudget } from "../shared/telemetry.ts";
 import {
-  ClaimStore,
   FACILITATOR_TIMEOUT_MS,
   isKvFile,
+  KvClaimStore,
   kvFileGuard,
+  openPostgresClaimStore,
   paymentChainRpc,
   PaymentGateway,
   type PaymentRail,
@@ -91,30 +92,33 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   );
   // The PDF workers start with the first conversion, not here: idle ones retire after 30 s anyway, so
   // threads started now would only hold memory through the first half minute.
-  // Deno KV (SQLite) opens with the first payment claim: an idle service does not load it.
-  let kv: Deno.Kv | undefined;
-  // A claim store in a file is checked before each use: gone, replaced or read-only, it fails closed.
-  const kvFile = isKvFile(config.kvPath) ? kvFileGuard(config.kvPath) : undefined;
-  const openKv = async () => {
-    kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
-    await kvFile?.opened();
-    return kv;
+  const claimLimits = {
+    answerMaxBytes: config.paymentAnswers.maxBytes,
+    answerTtlMs: config.paymentAnswers.ttlMs,
+    // A settling payment is its request's until the facilitator's answer is overdue.
+    settlingGraceMs: (options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS) + 5_000,
   };
+  // A claim store in a file is checked before each use: gone, replaced or read-only, it fails closed.
+  const kvFile = !config.claimStoreUrl && isKvFile(config.kvPath) ? kvFileGuard(config.kvPath) : undefined;
+  // PostgreSQL when configured (replicas on many hosts); otherwise Deno KV (SQLite), opened with the first
+  // payment claim: an idle service does not load it.
+  const claims = config.claimStoreUrl
+    ? await openPostgresClaimStore(config.claimStoreUrl, claimLimits)
+    : new KvClaimStore(async () => {
+      const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
+      await kvFile?.opened();
+      return kv;
+    }, { ...claimLimits, beforeUse: kvFile?.check });
   const gateway = new PaymentGateway({
     facilitator: options.facilitator ?? parts.facilitator,
     rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
-    claims: new ClaimStore(openKv, {
-      answerMaxBytes: config.paymentAnswers.maxBytes,
-      answerTtlMs: config.paymentAnswers.ttlMs,
-      // A settling payment is its request's until the facilitator's answer is overdue.
-      settlingGraceMs: (options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS) + 5_000,
-      beforeUse: kvFile?.check,
-    }),
+    claims,
     retryInitMs: options.facilitatorRetryMs,
     readiness: config.readiness,
     facilitatorTimeoutMs: options.facilitatorTimeoutMs,
     onSettlement: (event) => log({ type: "settlement", ...event }),
-    durableClaims: config.mode !== "local" || config.kvPath !== undefined,
+    durableClaims: config.mode !== "local" || config.kvPath !== undefined ||
+      config.claimStoreUrl !== undefined,
     chains: new Map([[
       parts.rails.solana.network,
       solanaSettlementChain(
@@ -183,7 +187,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
       gateway.reconciler.stop();
       gateway.stopReadiness();
       // Closing checkpoints through the `-shm` map: one cut short would kill the process on the way out.
-      if (!kvFile?.mapCutShort) kv?.close();
+      if (!kvFile?.mapCutShort) await claims.close();
       await services.pdf.pool.close();
       await parts.close();
     },

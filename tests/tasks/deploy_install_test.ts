@@ -7,7 +7,7 @@
  * from its cache alone.
  */
 import assert from "node:assert/strict";
-import { DEPLOY_IMPORTS, folderBytes } from "../../tasks/deploy_install.ts";
+import { DEPLOY_IMPORTS, deployImports, folderBytes, POSTGRES_CLAIMS } from "../../tasks/deploy_install.ts";
 import { installForDeploy, PDF_FROM_INSTALLED_COPY } from "../_support/deploy_copy.ts";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -39,7 +39,9 @@ Deno.test("DEPLOY_IMPORTS holds every package main.ts loads outside local mode",
   const needed = new Set<string>();
   for (const module of modules) {
     if (!module.specifier.startsWith(ROOT.href)) continue;
-    if (localOnly.test(module.specifier.slice(ROOT.href.length))) continue;
+    const path = module.specifier.slice(ROOT.href.length);
+    // The PostgreSQL claim store is installed only when configured (see the test below).
+    if (localOnly.test(path) || path === POSTGRES_CLAIMS.entrypoint) continue;
     for (const dependency of module.dependencies ?? []) {
       const name = dependency.code ? packageOf(dependency.specifier) : undefined;
       if (name) needed.add(name);
@@ -48,6 +50,13 @@ Deno.test("DEPLOY_IMPORTS holds every package main.ts loads outside local mode",
   assert.ok(needed.has("hono") && needed.has("pdfjs-dist"), [...needed].join(", "));
   assert.deepEqual([...needed].filter((name) => !DEPLOY_IMPORTS.includes(name)), []);
   assert.ok(!needed.has("litesvm") && !needed.has("@foundry-rs/anvil"), "local mode's chains are not loaded");
+});
+
+Deno.test("the PostgreSQL client is in the Deploy import map only when the claim store is configured", async () => {
+  const { imports } = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
+  assert.ok(!("postgres" in deployImports(imports)));
+  assert.equal(deployImports(imports, POSTGRES_CLAIMS.imports).postgres, imports.postgres);
+  assert.ok(!DEPLOY_IMPORTS.includes("postgres"));
 });
 
 Deno.test("the Deploy install leaves out local mode's and the bench's tools, and remote mode runs from it", async () => {
@@ -63,6 +72,7 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
         "solc",
         "autocannon",
         "@modelcontextprotocol+conformance",
+        "postgres",
       ]
     ) {
       assert.ok(!packages.some((name) => name.startsWith(tool)), `${tool} is not installed`);

@@ -64,6 +64,8 @@ export interface Config {
   readonly altEnabled: boolean;
   /** Deno KV location for payment claims (path or KV Connect URL); in memory when unset in local mode. */
   readonly kvPath?: string;
+  /** A PostgreSQL database (`postgres://` URL) holding payment claims instead of Deno KV. */
+  readonly claimStoreUrl?: string;
   /** How large a paid answer kept with its settlement may be, and how long it is kept. */
   readonly paymentAnswers: { readonly maxBytes: number; readonly ttlMs: number };
   /** Browser origins allowed on the MCP endpoints besides the service's own. */
@@ -143,6 +145,10 @@ export function loadConfig(env: Env = processEnv()): Config {
   const kvPath = read("KV_PATH");
   const kvProblem = kvPath === undefined ? undefined : kvFolderProblem(kvPath);
   if (kvProblem) problems.push(kvProblem);
+  const claimStoreUrl = read("CLAIM_STORE_URL");
+  if (claimStoreUrl !== undefined && !/^postgres(ql)?:\/\/[^/]/.test(claimStoreUrl)) {
+    problems.push("CLAIM_STORE_URL must be a PostgreSQL URL (postgres://user:password@host:port/database)");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     mode: mode!,
@@ -156,6 +162,7 @@ export function loadConfig(env: Env = processEnv()): Config {
     payToEvm: payment.payToEvm,
     altEnabled: payment.altEnabled,
     kvPath,
+    claimStoreUrl,
     paymentAnswers,
     allowedOrigins: Object.freeze(allowedOrigins),
     requestTimeoutMs,

@@ -125,6 +125,13 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     meaning: "Deno KV for payment replay claims; a KV Connect URL shares it between replicas",
   },
   {
+    name: "CLAIM_STORE_URL",
+    default: "unset: claims in Deno KV (`KV_PATH`)",
+    meaning:
+      "A PostgreSQL database (`postgres://user:password@host:5432/db`) holding payment claims instead of " +
+      "Deno KV, shared by replicas on any host; tables are created on first use",
+  },
+  {
     name: "PAYMENT_ANSWER_MAX_BYTES",
     default: `${code(DEFAULT_PAYMENT_ANSWERS.maxBytes)} (512 KiB)`,
     meaning:

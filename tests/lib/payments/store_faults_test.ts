@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import type { Address } from "@solana/kit";
 import type { FacilitatorClient } from "@x402/core/server";
-import { ClaimStore } from "../../../lib/payments/claims.ts";
+import { KvClaimStore } from "../../../lib/payments/claims.ts";
 import { PaymentGateway, type PricedResource, type SettlementEvent } from "../../../lib/payments/gateway.ts";
 import { UnavailableError } from "../../../lib/shared/errors.ts";
 import { fundedBuyer, startTestService } from "../../_support/service.ts";
@@ -44,7 +44,7 @@ Deno.test("PaymentGateway on a failing claim store: 503 before any charge, and a
       new PaymentGateway({
         facilitator,
         rails: [rail],
-        claims: new ClaimStore(kv),
+        claims: new KvClaimStore(kv),
         onSettlement: (event) => events.push(event),
       });
     const { client } = await fundedBuyer(service, "1");

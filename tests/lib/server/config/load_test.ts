@@ -240,3 +240,13 @@ Deno.test("loadConfig() and loadBuyerConfig() read exactly the variables SETTING
   loadBuyerConfig(env);
   assert.deepEqual([...read].sort(), SETTINGS.map((setting) => setting.name).sort());
 });
+
+Deno.test("loadConfig() takes a PostgreSQL CLAIM_STORE_URL, and refuses another without echoing its secret", () => {
+  const url = "postgres://claims:s3cret@db.internal:5432/claims";
+  assert.equal(loadConfig({ CLAIM_STORE_URL: url }).claimStoreUrl, url);
+  assert.equal(loadConfig({}).claimStoreUrl, undefined, "claims stay in Deno KV");
+  const problems = problemsOf({ CLAIM_STORE_URL: "mysql://claims:s3cret@db.internal/claims" });
+  assert.equal(problems.length, 1);
+  assert.ok(problems[0]!.startsWith("CLAIM_STORE_URL"), problems[0]);
+  assert.doesNotMatch(problems[0]!, /s3cret/);
+});
