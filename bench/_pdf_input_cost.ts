@@ -5,7 +5,10 @@
  * (every thread) past what the process held with the file read. Run by
  * `bench/memory.ts` on an image-heavy and a text-dense PDF.
  *
- *     deno run -A bench/_pdf_input_cost.ts <file.pdf>   (prints one JSON line)
+ *     deno run -A bench/_pdf_input_cost.ts <file.pdf> [cold]   (prints one JSON line)
+ *
+ * With `cold`, the worker starts and loads pdf.js with the document, as after
+ * the pool stopped an idle worker: the job's fixed cost.
  *
  * @module
  */
@@ -23,9 +26,9 @@ export interface InputCost {
 }
 
 /** Converts `path` in a fresh process and reports what it cost. */
-export async function measureInputCost(path: string): Promise<InputCost> {
+export async function measureInputCost(path: string, cold = false): Promise<InputCost> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL(import.meta.url).pathname, path],
+    args: ["run", "-A", new URL(import.meta.url).pathname, path, ...(cold ? ["cold"] : [])],
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -36,8 +39,11 @@ export async function measureInputCost(path: string): Promise<InputCost> {
 if (import.meta.main) {
   const { createPdfService } = await import("../lib/pdf/service.ts");
   const limits = { maxBytes: Infinity, maxPages: Infinity, timeBudgetMs: 600_000 };
-  const service = createPdfService({ limits, pool: { workers: 1, heapMb: 1024 } });
-  await service.pool.warm();
+  const service = createPdfService({
+    limits,
+    pool: { workers: 1, heapMb: Number(Deno.env.get("PDF_WORKER_HEAP_MB") ?? 1024) },
+  });
+  if (Deno.args[1] !== "cold") await service.pool.warm();
   const bytes = await Deno.readFile(Deno.args[0]!);
   await new Promise((resolve) => setTimeout(resolve, 200));
   const before = await processMemoryBytes(Deno.pid, "VmRSS");
