@@ -150,7 +150,9 @@ export async function admitPdf(
   if (price.bytes > limits.maxCostBytes) {
     const scan = price.scan;
     const what = scan
-      ? `${price.pages} pages, ${mb(scan.contentBytes + scan.objectBytes)} of content and objects to parse`
+      ? `${price.pages} page${price.pages === 1 ? "" : "s"}, ${
+        mb(scan.contentBytes + scan.objectBytes)
+      } of content and objects to parse`
       : "its structure unreadable, priced by its size";
     throw new UnprocessableError(
       `PDF too costly to convert: it needs about ${mb(price.bytes)} of memory (${what}), over the ${

@@ -39,7 +39,8 @@ export interface PdfLimits extends CostLimits {
 const MB = 1024 * 1024;
 
 /**
- * Default caps: 100 MB, 5,000 pages, 512 MB of memory a conversion, 20 s; streams up to 64 MB decoded, `q`
+ * Default caps: 100 MB, 5,000 pages, 384 MB of memory a conversion (the R reference manual, 2,415 pages,
+ * is priced 293 MB), 20 s; streams up to 64 MB decoded, `q`
  * nested 256 deep, 2 million operators and 5,000 annotations a page, 262,144
  * character-map entries. Real documents stay far below the cost caps: a
  * 2,415-page manual peaks at a few thousand operators a page.
@@ -47,7 +48,7 @@ const MB = 1024 * 1024;
 export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
   maxBytes: 100 * MB,
   maxPages: 5_000,
-  maxCostBytes: 512 * MB,
+  maxCostBytes: 384 * MB,
   timeBudgetMs: 20_000,
   maxStreamBytes: 64 * 1024 * 1024,
   maxSaveDepth: 256,

@@ -10,10 +10,10 @@
  * up: one worker 181 MB for one page and 373 MB for every page (0.08 MB a
  * page), two workers 268 MB for 64 pages and 418 MB for every page. A dense
  * document costs more than its pages: each worker parses the whole file, so
- * every worker also pays a conversion's per-input-byte cost
- * ({@linkcode PDF_BYTES_PER_INPUT_BYTE}, which the service's memory plan
- * counts too); without it, an 18 MB, 500-page text-dense PDF was split within
- * Deno Deploy's 768 MB and took the process past the budget.
+ * every worker also pays the conversion's price (`admission.ts`: what it
+ * reads), or, unpriced, {@linkcode PDF_BYTES_PER_INPUT_BYTE}; without it, an
+ * 18 MB, 500-page text-dense PDF was split within Deno Deploy's 768 MB and
+ * took the process past the budget.
  *
  * @module
  */

@@ -133,7 +133,7 @@ export interface PlanOptions {
  * @example Deno Deploy's default 768 MB
  * ```ts
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
- * // bodies 96 MB; one PDF conversion of up to 448 MB, any upload up to the 20 MB cap; no audio
+ * // bodies 96 MB; one PDF conversion of up to 384 MB, any upload up to the 20 MB cap; no audio
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
  * // bodies 96 MB; one PDF conversion of up to 284 MB; one audio job of up to 8 MB
  * ```

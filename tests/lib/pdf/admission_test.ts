@@ -43,7 +43,8 @@ Deno.test("an image-heavy PDF costs its bytes held, not its images decoded, and 
     price.bytes - leastPdfPrice(pdf.length) < 64 * 1024 + 4 * PDF_BYTES_PER_PAGE,
     JSON.stringify(price),
   );
-  const service = createPdfService({ pool: { workers: 1 } });
+  // Memory and cost are under test, not speed: a loaded machine must not turn slow work into a 422.
+  const service = createPdfService({ pool: { workers: 1 }, limits: { timeBudgetMs: 120_000 } });
   try {
     const result = await service.convert(pdf, {});
     // The captions' text is found on every page (the Markdown drops them as a running line).
@@ -99,7 +100,7 @@ Deno.test("a costly PDF is refused with 422 naming the budget that admits it, wh
   const limits = limitsAt(768);
   const refusal = await admitPdf(pdf, undefined, limits).then(() => undefined, (error) => error);
   assert.ok(refusal instanceof UnprocessableError, String(refusal));
-  assert.match(refusal.message, /needs about \d+\.\d MB of memory \(1 pages/);
+  assert.match(refusal.message, /needs about \d+\.\d MB of memory \(1 page,/);
   assert.match(refusal.message, /at MEMORY_BUDGET_MB=768; MEMORY_BUDGET_MB=(\d+) would admit it/);
   const budget = Number(refusal.message.match(/MEMORY_BUDGET_MB=(\d+) would/)![1]);
   assert.equal(budget % 64, 0);

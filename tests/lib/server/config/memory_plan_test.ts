@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "../../../../lib/server/config/load.ts";
 import { audioWorkBytes, BASELINE_MB, planMemory } from "../../../../lib/server/config/memory_plan.ts";
 import { conversionMb } from "../../../../lib/pdf/memory.ts";
 import { leastPdfPrice } from "../../../../lib/pdf/admission.ts";
+import { DEFAULT_PDF_LIMITS } from "../../../../lib/pdf/limits.ts";
 import { DEFAULT_POOL_OPTIONS } from "../../../../lib/pdf/pool.ts";
 
 const MB = 1024 * 1024;
@@ -46,7 +47,7 @@ Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget"
   const deploy = planMemory(768, caps, { audio: false });
   assert.equal(deploy.bodyBytes, 96 * MB);
   assert.deepEqual([deploy.pdfConcurrency, deploy.audioMaxBytes, deploy.pdfMaxBytes], [1, 0, 20 * MB]);
-  assert.equal(deploy.pdfJobBytes, (768 - BASELINE_MB - 96) * MB);
+  assert.equal(deploy.pdfJobBytes, Math.min((768 - BASELINE_MB - 96) * MB, DEFAULT_PDF_LIMITS.maxCostBytes));
   // 768 MB with ffmpeg: room for an 8 MB audio job first, PDF the rest.
   const host = planMemory(768, caps);
   assert.equal(host.audioMaxBytes, 8 * MB);
@@ -63,7 +64,7 @@ Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget"
   // Too little for a PDF conversion at all: none is accepted (and it is not sold), not a job past the budget.
   assert.equal(planMemory(256, caps).pdfMaxBytes, 0);
   // A conversion is never given more than the most one needs: more memory runs more at once.
-  assert.equal(big.pdfJobBytes, 512 * MB);
+  assert.equal(big.pdfJobBytes, 384 * MB);
 });
 
 Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; explicit limits win", () => {
