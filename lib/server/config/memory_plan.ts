@@ -13,7 +13,7 @@
  * @module
  */
 
-import { PDF_BYTES_PER_INPUT_BYTE, PDF_JOB_MB, pdfWorkBytes } from "../../pdf/mod.ts";
+import { DEFAULT_PDF_LIMITS, PDF_HELD_BYTES_PER_INPUT_BYTE, PDF_JOB_MB } from "../../pdf/mod.ts";
 
 /** Megabytes, in bytes. */
 const MB = 1024 * 1024;
@@ -80,6 +80,8 @@ export interface MemoryPlan {
   readonly pdfConcurrency: number;
   /** Largest PDF accepted: the configured cap, or less when the budget cannot hold a conversion of it. */
   readonly pdfMaxBytes: number;
+  /** Memory one PDF conversion may take, in bytes: what a PDF may be priced at (`pdf/admission.ts`). */
+  readonly pdfJobBytes: number;
   /** Memory PDF conversions may take together, in MB (a large document splits only within it). */
   readonly pdfMemoryMb: number;
   /** Audio jobs that may run at once. */
@@ -112,25 +114,28 @@ export interface PlanOptions {
  *   single body (base64 in an MCP call); queued jobs hold their bodies here;
  * - where audio may run, room for one audio job of {@linkcode AUDIO_FLOOR_MB}
  *   (or its cap, if smaller);
- * - one PDF conversion at the largest input that fits ({@linkcode pdfWorkBytes},
- *   the PDF cap if it fits; a larger upload gets a 413 naming the limit);
+ * - one PDF conversion with what is left, up to the most one is ever given
+ *   (`maxCostBytes` of the PDF defaults); a PDF is admitted by its price,
+ *   what its conversion will read (pages, content and objects; images
+ *   cost only their bytes held), and the largest upload is the largest whose
+ *   cheapest conversion fits (a larger one gets a 413, a costlier one a 422,
+ *   both naming the budget that would admit it);
  * - the audio job grown with what is left, up to its cap
  *   ({@linkcode audioWorkBytes});
  * - what is still left adds a PDF conversion or an audio job at a time, the
  *   kind with fewer first, while one fits.
  *
  * A kind with no room at all accepts nothing and is not sold (see
- * `withinBudget`). The measured costs are large (a PDF conversion at its 20 MB
- * cap about 480 MB, an audio job at its 50 MB cap about 480 MB), so at Deno
- * Deploy's 768 MB, where audio is not sold, PDF gets the whole share; on a
- * host with ffmpeg both are sold with smaller uploads, in full from 1,536 MB.
+ * `withinBudget`). An audio job at its 50 MB cap costs about 480 MB, so at
+ * Deno Deploy's 768 MB, where audio is not sold, PDF gets the whole share; on
+ * a host with ffmpeg both are sold with smaller uploads, in full from 1,536 MB.
  *
  * @example Deno Deploy's default 768 MB
  * ```ts
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
- * // bodies 96 MB; one PDF conversion of up to 20 MB (the cap); no audio
+ * // bodies 96 MB; one PDF conversion of up to 384 MB, any upload up to the 20 MB cap; no audio
  * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // bodies 96 MB; one PDF conversion of up to 10.3 MB (284 MB); one audio job of up to 8 MB
+ * // bodies 96 MB; one PDF conversion of up to 284 MB; one audio job of up to 8 MB
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
@@ -146,14 +151,16 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
     AUDIO_BYTES_PER_INPUT_BYTE,
   );
   const audioFloor = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
-  const pdfMaxBytes = largestFitting(left - audioFloor, caps.pdfBytes, PDF_JOB_MB, PDF_BYTES_PER_INPUT_BYTE);
-  left -= pdfMaxBytes > 0 ? pdfWorkBytes(pdfMaxBytes) : 0;
+  const pdfShare = Math.min(Math.max(0, left - audioFloor), DEFAULT_PDF_LIMITS.maxCostBytes);
+  const pdfMaxBytes = largestFitting(pdfShare, caps.pdfBytes, PDF_JOB_MB, PDF_HELD_BYTES_PER_INPUT_BYTE);
+  const pdfJobBytes = pdfMaxBytes > 0 ? pdfShare : 0;
+  left -= pdfJobBytes;
   audioMaxBytes = largestFitting(left, audioCap, AUDIO_JOB_MB, AUDIO_BYTES_PER_INPUT_BYTE);
   left -= audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
   let pdfConcurrency = 1;
   let audioConcurrency = 1;
   // A kind that cannot run at all gets no more slots.
-  const pdfJob = pdfMaxBytes > 0 ? pdfWorkBytes(pdfMaxBytes) : Infinity;
+  const pdfJob = pdfJobBytes > 0 ? pdfJobBytes : Infinity;
   const audioJob = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : Infinity;
   while (left >= Math.min(pdfJob, audioJob)) {
     const pdfNext = left >= pdfJob && (pdfConcurrency <= audioConcurrency || left < audioJob);
@@ -162,5 +169,14 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
     left -= pdfNext ? pdfJob : audioJob;
   }
   const pdfMemoryMb = pdfMaxBytes > 0 ? Math.floor(pdfConcurrency * pdfJob / MB) : 0;
-  return { budgetMb, bodyBytes, pdfConcurrency, pdfMaxBytes, pdfMemoryMb, audioConcurrency, audioMaxBytes };
+  return {
+    budgetMb,
+    bodyBytes,
+    pdfConcurrency,
+    pdfMaxBytes,
+    pdfJobBytes,
+    pdfMemoryMb,
+    audioConcurrency,
+    audioMaxBytes,
+  };
 }
