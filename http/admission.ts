@@ -83,15 +83,48 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
       } as RequestInit);
       c.set("workSignal", c.req.raw.signal);
     }
+    let held = false;
     try {
       await next();
+      // An answer made as it is sent (a long audio result) needs its upload until the last byte is out.
+      held = release !== undefined && c.res.body !== null && ANSWERS_NEEDING_UPLOADS.has(c.res.body);
+      if (held) c.res = new Response(releasedAtEnd(c.res.body!, release!), c.res);
     } finally {
-      release?.();
+      if (!held) release?.();
     }
     // An upload cut short, or work stopped at the deadline (its payment released): say so, not a 500.
     const cut = interrupted && c.res.status >= 400;
     if (cut || (drain.deadline.aborted && c.res.status >= 500)) c.res = errorResponse(c, shuttingDown(), log);
   };
+}
+
+/**
+ * Answer bodies made from the upload as they are sent: the upload's
+ * reservation in the body budget is held until such a body ends (sent,
+ * failed or cancelled), not given back when the handler returns.
+ */
+export const ANSWERS_NEEDING_UPLOADS: WeakSet<ReadableStream<Uint8Array>> = new WeakSet();
+
+/** `body`, calling `release` once it ends however it ends. */
+function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (!done) return controller.enqueue(value);
+        release();
+        controller.close();
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /**

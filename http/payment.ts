@@ -107,13 +107,21 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const authorization = await gateway.authorize(rail, options.resource(url), payload, method);
     if (authorization.payer) c.set("payer", authorization.payer);
     const info = serveInfo(c.env);
+    let answer: Response | undefined;
+    // An answer that is replaced is never read: its body is cancelled, so work that makes it as it is read
+    // (a long audio result) stops and lets go of what it holds.
+    const discard = () => answer?.body?.cancel().catch(() => {});
     const outcome = await gateway.settleOrRelease(authorization, {
-      run: async () => (await traced("operation.handler", attributes, () => next()), c.res),
+      run: async () => (await traced("operation.handler", attributes, () => next()), answer = c.res),
       succeeded: (response) => response.status >= 200 && response.status < 300,
       presence: connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
+    }).catch((error) => {
+      discard();
+      throw error;
     });
     if (outcome.kind === "unsuccessful") return;
     if (outcome.kind === "gone") {
+      discard();
       // Nobody reads this answer; it only closes the exchange.
       const body = envelope(c, { error: "Client gone before the answer was ready: nothing was charged" });
       c.res = c.json(body, CLIENT_CLOSED_REQUEST);
