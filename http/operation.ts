@@ -127,7 +127,7 @@ function binaryResponse(c: Context, operation: AnyOperation, output: Record<stri
   const headers = new Headers(binary.headers(output));
   headers.set("Content-Type", String(output[binary.mediaTypeField]));
   headers.set("Content-Length", String(bytes.byteLength));
-  return c.body(needingUpload(streamBytes(bytes), bytes), 200, Object.fromEntries(headers));
+  return needingUpload(c.body(streamBytes(bytes), 200, Object.fromEntries(headers)), bytes);
 }
 
 /**
@@ -141,14 +141,17 @@ function streamedJson(
   bytes: BinaryValue,
 ): Response {
   const { stream, length } = streamJson(body, field, bytes);
-  return c.body(needingUpload(stream, bytes), 200, {
-    "Content-Type": "application/json",
-    "Content-Length": String(length),
-  });
+  return needingUpload(
+    c.body(stream, 200, {
+      "Content-Type": "application/json",
+      "Content-Length": String(length),
+    }),
+    bytes,
+  );
 }
 
-/** `stream`, marked as needing its upload until sent when it is made from a {@linkcode BinaryValue} stream. */
-function needingUpload(stream: ReadableStream<Uint8Array>, value: BinaryValue): ReadableStream<Uint8Array> {
-  if (!(value instanceof Uint8Array)) ANSWERS_NEEDING_UPLOADS.add(stream);
-  return stream;
+/** `answer`, marked as needing its upload until sent when it is made from a {@linkcode BinaryValue} stream. */
+function needingUpload(answer: Response, value: BinaryValue): Response {
+  if (!(value instanceof Uint8Array)) ANSWERS_NEEDING_UPLOADS.add(answer);
+  return answer;
 }
