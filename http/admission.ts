@@ -19,6 +19,7 @@ import type { BodyBudget, GrowingReservation } from "../lib/server/body_budget.t
 import type { Drain } from "../lib/server/drain.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
 import { formatBytes } from "../lib/shared/format.ts";
+import { withEndOf } from "../lib/shared/stream_end.ts";
 import { errorResponse } from "./errors.ts";
 import type { Logger } from "../lib/shared/log.ts";
 
@@ -110,7 +111,7 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
       // An answer made as it is sent (a long audio result) needs its upload until the last byte is out.
       // (Reading `c.res.body` of any other answer would turn it into a stream and lose its length.)
       held = release !== undefined && ANSWERS_NEEDING_UPLOADS.has(c.res) && c.res.body !== null;
-      if (held) c.res = new Response(releasedAtEnd(c.res.body!, release!), c.res);
+      if (held) c.res = new Response(withEndOf(c.res.body!, release!), c.res);
     } finally {
       if (!held) release?.();
     }
@@ -126,28 +127,6 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
  * failed or cancelled), not given back when the handler returns.
  */
 export const ANSWERS_NEEDING_UPLOADS: WeakSet<Response> = new WeakSet();
-
-/** `body`, calling `release` once it ends however it ends. */
-function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (!done) return controller.enqueue(value);
-        release();
-        controller.close();
-      } catch (error) {
-        release();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
-  });
-}
 
 /**
  * The signal work done for this request must stop on: the client went away,

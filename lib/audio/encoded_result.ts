@@ -10,6 +10,8 @@
  * @module
  */
 
+import { withEndOf } from "../shared/stream_end.ts";
+
 /** A result known by its length and fingerprint, made again when it is sent. */
 export interface EncodedAudio {
   /** Its length in bytes. */
@@ -173,33 +175,5 @@ function replayStream(spec: ReplaySpec): ReadableStream<Uint8Array> {
  * answer is out.
  */
 export function withEnd(audio: EncodedAudio, onEnd: () => void): EncodedAudio {
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    onEnd();
-  };
-  return {
-    byteLength: audio.byteLength,
-    stream() {
-      const reader = audio.stream().getReader();
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          try {
-            const { value, done } = await reader.read();
-            if (!done) return controller.enqueue(value);
-            end();
-            controller.close();
-          } catch (error) {
-            end();
-            controller.error(error);
-          }
-        },
-        async cancel(reason) {
-          end();
-          await reader.cancel(reason);
-        },
-      });
-    },
-  };
+  return { byteLength: audio.byteLength, stream: () => withEndOf(audio.stream(), onEnd) };
 }
