@@ -61,6 +61,7 @@ if (import.meta.main) {
             bodyBytes: config.memory.bodyBytes,
             pdfConcurrency: config.pdf.concurrency,
             pdfMaxBytes: config.pdf.limits.maxBytes,
+            pdfJobBytes: config.pdf.limits.maxCostBytes,
             pdfMemoryMb: config.memory.pdfMemoryMb,
             audioConcurrency: config.audio.concurrency,
             audioMaxBytes: config.audio.maxBytes,

@@ -2,20 +2,31 @@
  * Memory bench: the mixed load of `tests/e2e/memory_mixed_test.ts` at the
  * default caps. For each budget, `main.ts` runs in local mode with
  * `MEMORY_BUDGET_MB` set and nothing else about memory; it gets PDF
- * conversions (a text-dense 500-page PDF at the largest size the budget
- * accepts, 20 MB at 768 MB) and audio normalisations (a WAV at the largest
+ * conversions (a text-dense 2,500-page PDF of 20 MB, which the default budget
+ * admits) and audio normalisations (a WAV at the largest
  * size it accepts), more of each than may run or wait, and a stream of paid
  * JSON calls, all at once. Prints the peak RSS of the process (every thread)
  * and of its ffmpeg children as a ratio to the budget: 1.00 or less fits.
  *
- *     deno run -A bench/memory.ts [budget MB …]   (default: 768 1536)
+ *     deno run -A bench/memory.ts [--pdf] [budget MB …]   (default: 768 1536)
  *
  * Each budget runs as on a host with ffmpeg, and 768 MB also as on Deno
  * Deploy (no audio: PDF gets the memory).
  *
+ * First, what one PDF conversion costs per byte of input, each in a fresh
+ * process with one worker started cold under the default budget's heap
+ * ceiling (`_pdf_input_cost.ts`): a 100 MB image-heavy PDF (one noise JPEG a
+ * slide, made by ffmpeg) and a 2,500-page text-dense one (20 MB), beside the
+ * price admission gives each and the budget's share for one conversion.
+ * With `--pdf` only that part runs (about a minute).
+ *
  * @module
  */
 import { planMemory } from "../lib/server/config/memory_plan.ts";
+import { loadConfig } from "../lib/server/config/load.ts";
+import { pricePdf } from "../lib/pdf/admission.ts";
+import { imageHeavyPdf, noiseJpeg } from "../tests/_support/image_pdf.ts";
+import { measureInputCost } from "./_pdf_input_cost.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../lib/audio/limits.ts";
 import { DEFAULT_PDF_LIMITS } from "../lib/pdf/limits.ts";
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
@@ -32,7 +43,8 @@ import { spawnService } from "../tests/_support/service_process.ts";
 
 const MB = 1024 * 1024;
 const CAPS = { pdfBytes: DEFAULT_PDF_LIMITS.maxBytes, audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes };
-const PDF_PAGES = DEFAULT_PDF_LIMITS.maxPages;
+/** The text-dense PDF of the mixed load: 2,500 pages, 20 MB (the default budget admits it). */
+const PDF_PAGES = 2_500, PDF_BYTES = 20 * MB;
 const JSON_CALLS = 40;
 
 /** `outcomes` of one kind, as "admitted/refused". */
@@ -49,7 +61,9 @@ function tally(outcomes: Outcome[], kind: Outcome["kind"]): string {
  */
 async function measure(budgetMb: number, deploy = false): Promise<string> {
   const plan = planMemory(budgetMb, CAPS, { audio: !deploy });
-  const pdf = plan.pdfMaxBytes > 0 ? densePdf(PDF_PAGES, plan.pdfMaxBytes - 64 * 1024) : new Uint8Array();
+  const pdf = plan.pdfMaxBytes > 0
+    ? densePdf(PDF_PAGES, Math.min(PDF_BYTES, plan.pdfMaxBytes))
+    : new Uint8Array();
   const audio = plan.audioMaxBytes > 0
     ? await speechWav(wavSecondsFor(plan.audioMaxBytes))
     : new Uint8Array();
@@ -92,10 +106,53 @@ async function measure(budgetMb: number, deploy = false): Promise<string> {
   }
 }
 
-if (import.meta.main) {
-  const budgets = Deno.args.length ? Deno.args.map(Number) : [768, 1536];
+/** The per-byte table: one cold conversion of each kind of PDF in its own process. */
+async function perInputByte(): Promise<void> {
+  const limits = loadConfig({ SERVICE_MODE: "local" }).pdf;
+  const jpeg = await noiseJpeg(1600, 1200);
+  const files = {
+    "image-heavy": imageHeavyPdf(Math.floor(100 * MB / (jpeg.length + 400)), jpeg, {
+      width: 1600,
+      height: 1200,
+    }),
+    "text-dense": densePdf(2_500, 20 * MB),
+  };
   console.log(
-    `Mixed load: a ${PDF_PAGES}-page text-dense PDF and a speech WAV at the largest sizes each budget accepts ` +
+    `One conversion, a worker started cold (heap ceiling ${limits.pool.heapMb} MB), ` +
+      `against the default budget's ${mb(limits.limits.maxCostBytes)} MB for one conversion:\n`,
+  );
+  console.log(
+    "| PDF | input MB | pages | peak growth MB | growth ÷ input byte | price MB | growth ÷ price |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const [name, bytes] of Object.entries(files)) {
+    const path = await Deno.makeTempFile({ suffix: ".pdf" });
+    try {
+      await Deno.writeFile(path, bytes);
+      const price = await pricePdf(bytes, { maxStreamBytes: limits.limits.maxStreamBytes });
+      Deno.env.set("PDF_WORKER_HEAP_MB", String(limits.pool.heapMb));
+      const cost = await measureInputCost(path, true);
+      console.log(
+        `| ${name} | ${(bytes.length / MB).toFixed(1)} | ${cost.pages} | ${mb(cost.growthBytes)} | ` +
+          `${(cost.growthBytes / bytes.length).toFixed(2)} | ${mb(price.bytes)} | ` +
+          `${(cost.growthBytes / price.bytes).toFixed(2)} |`,
+      );
+    } finally {
+      await Deno.remove(path);
+    }
+  }
+  console.log();
+}
+
+if (import.meta.main) {
+  await perInputByte();
+  if (Deno.args.includes("--pdf")) Deno.exit(0);
+  const asked = Deno.args.filter((arg) => /^\d+$/.test(arg)).map(Number);
+  const budgets = asked.length ? asked : [768, 1536];
+  console.log(
+    `Mixed load: a ${PDF_PAGES}-page text-dense PDF (${
+      PDF_BYTES / MB
+    } MB) and a speech WAV at the largest size each budget accepts ` +
       `(× the conversions that run at once), ${JSON_CALLS} paid JSON calls; ` +
       `${navigator.hardwareConcurrency} cores.\n`,
   );

@@ -27,19 +27,28 @@ export interface PdfLimits extends CostLimits {
   maxBytes: number;
   /** Most pages converted per request (more → 413). */
   maxPages: number;
+  /** Most memory one conversion may be priced at (`admission.ts`), in bytes (more → 422). */
+  maxCostBytes: number;
+  /** The `MEMORY_BUDGET_MB` the caps derive from, named with the budget that would admit a refused PDF. */
+  memoryBudgetMb?: number;
   /** Wall-clock budget of one conversion, in milliseconds (past it → 422). */
   timeBudgetMs: number;
 }
 
+/** Megabytes, in bytes. */
+const MB = 1024 * 1024;
+
 /**
- * Default caps: 20 MB, 500 pages, 20 s; streams up to 64 MB decoded, `q`
+ * Default caps: 100 MB, 5,000 pages, 384 MB of memory a conversion (the R reference manual, 2,415 pages,
+ * is priced 293 MB), 20 s; streams up to 64 MB decoded, `q`
  * nested 256 deep, 2 million operators and 5,000 annotations a page, 262,144
  * character-map entries. Real documents stay far below the cost caps: a
  * 2,415-page manual peaks at a few thousand operators a page.
  */
 export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
-  maxBytes: 20 * 1024 * 1024,
-  maxPages: 500,
+  maxBytes: 100 * MB,
+  maxPages: 5_000,
+  maxCostBytes: 384 * MB,
   timeBudgetMs: 20_000,
   maxStreamBytes: 64 * 1024 * 1024,
   maxSaveDepth: 256,

@@ -110,22 +110,27 @@ function inProcessWorker([api, worker]: PdfJs): PDFWorker {
 }
 
 /**
- * Opens a PDF held in memory. The caller's buffer is left intact.
+ * Opens a PDF held in memory. The caller's buffer is left intact, unless
+ * `handOver` gives it to pdf.js: then a file that fills its whole buffer is
+ * moved, not copied (pdf.js keeps the one copy it parses from, and the
+ * caller's view is left empty), which a pool worker does with the file it
+ * was sent.
  *
  * @param bytes The file.
  * @param limits Size cap.
+ * @param handOver Let pdf.js take `bytes` rather than a copy of them.
  * @returns The open document.
  * @throws {PayloadTooLargeError} Over the size cap.
  * @throws {InvalidInputError} Empty, not a PDF, corrupt, or password-protected.
  */
-export async function openPdf(bytes: Uint8Array, limits: OpenLimits): Promise<OpenPdf> {
+export async function openPdf(bytes: Uint8Array, limits: OpenLimits, handOver = false): Promise<OpenPdf> {
   checkPdfBytes(bytes, limits);
   const pdfjs = await loadPdfJs();
   const { getDocument } = pdfjs[0];
   const worker = inProcessWorker(pdfjs);
   const task = getDocument(
     {
-      data: bytes.slice(),
+      data: handOver && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice(),
       worker,
       isEvalSupported: false,
       disableFontFace: true,

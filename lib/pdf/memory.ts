@@ -10,37 +10,25 @@
  * up: one worker 181 MB for one page and 373 MB for every page (0.08 MB a
  * page), two workers 268 MB for 64 pages and 418 MB for every page. A dense
  * document costs more than its pages: each worker parses the whole file, so
- * every worker also pays a conversion's per-input-byte cost
- * ({@linkcode PDF_BYTES_PER_INPUT_BYTE}, which the service's memory plan
- * counts too); without it, an 18 MB, 500-page text-dense PDF was split within
- * Deno Deploy's 768 MB and took the process past the budget.
+ * every worker also pays the conversion's price (`admission.ts`: what it
+ * reads), or, unpriced, {@linkcode PDF_BYTES_PER_INPUT_BYTE}; without it, an
+ * 18 MB, 500-page text-dense PDF was split within Deno Deploy's 768 MB and
+ * took the process past the budget.
  *
  * @module
  */
 const MB = 1024 * 1024;
 
 /**
- * Memory of one PDF conversion whatever its input, in MB: its worker thread's
- * heap with pdf.js at work. Measured: 148 MB for a 4-page PDF, 170 MB for
- * 2 MB of dense text, while pdf.js' worker code was imported from a `blob:`
- * URL; compiled as a function it costs about 50 MB less (a worker with a
- * 4-page PDF open: 139–142 → 87–95 MB of process RSS). Set with a margin.
- */
-export const PDF_JOB_MB = 120;
-/**
- * Memory of one PDF conversion per byte of input, beyond {@linkcode PDF_JOB_MB}
- * (the copies of the input, pdf.js's objects, the Markdown and its JSON).
- * Measured on dense text: one 4 MB conversion took 192 MB, one of 20 MB (500
- * pages) 325 MB; two of 20 MB in turn with small audio jobs and JSON calls
- * took the process 580 MB over its idle size. A large document split across
- * workers costs this once per worker (each parses the whole file), which
- * `conversionMb` counts before it splits.
+ * Memory of a conversion per byte of input when nothing else is known of the
+ * file: every byte text as dense as can be. Measured on uncompressed text:
+ * one 4 MB conversion took 192 MB, one of 20 MB (500 pages) 325 MB, while
+ * the worker copied the file twice. A priced conversion (`admission.ts`)
+ * counts what it reads instead; this prices a file whose page tree cannot be
+ * found, and what a helper worker adds when a pool splits an unpriced one
+ * (each worker parses the whole file), which `conversionMb` counts.
  */
 export const PDF_BYTES_PER_INPUT_BYTE = 16;
-/** Memory one PDF conversion of `inputBytes` takes, in bytes. */
-export function pdfWorkBytes(inputBytes: number): number {
-  return Math.ceil(PDF_JOB_MB * MB + inputBytes * PDF_BYTES_PER_INPUT_BYTE);
-}
 
 /** A worker with pdf.js loaded and a document open, before any page, in MB. */
 export const WORKER_MB = 140;
@@ -93,4 +81,24 @@ export const MIN_WORKER_HEAP_MB = 256, MAX_WORKER_HEAP_MB = 1024;
 export function workerHeapMb(pdfMemoryMb: number, workers: number): number {
   const share = Math.floor(pdfMemoryMb / Math.max(1, workers));
   return Math.min(MAX_WORKER_HEAP_MB, Math.max(MIN_WORKER_HEAP_MB, share));
+}
+
+/**
+ * A conversion's memory on a number of workers, in MB, and how many workers
+ * fit in what is free: its price for each worker when it was priced, else
+ * the size-based {@linkcode conversionMb}.
+ */
+export function memoryEstimate(inputBytes: number, priceBytes: number | undefined) {
+  const priceMb = priceBytes === undefined ? undefined : Math.ceil(priceBytes / MB);
+  const mb = (pages: number, workers: number) =>
+    priceMb === undefined ? conversionMb(pages, workers, inputBytes) : workers * priceMb;
+  return {
+    mb,
+    workers(pages: number, most: number, freeMb: number): number {
+      if (priceMb === undefined) return workersFor(pages, most, freeMb, inputBytes);
+      let workers = 1;
+      while (workers < most && mb(pages, workers + 1) <= freeMb) workers++;
+      return workers;
+    },
+  };
 }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+export { admitPdf, budgetAdmitting, PDF_HELD_BYTES_PER_INPUT_BYTE, PDF_JOB_MB } from "./admission.ts";
 export { checkPdfBytes } from "./check.ts";
 export { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 export { checkPageRange, PAGE_RANGE_PATTERN } from "./page_range.ts";
@@ -15,8 +16,6 @@ export {
   MAX_WORKER_HEAP_MB,
   MIN_WORKER_HEAP_MB,
   PDF_BYTES_PER_INPUT_BYTE,
-  PDF_JOB_MB,
-  pdfWorkBytes,
   workerHeapMb,
 } from "./memory.ts";
 export { DEFAULT_POOL_OPTIONS } from "./pool.ts";

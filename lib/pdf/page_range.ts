@@ -67,3 +67,25 @@ export function parsePageRange(range: string | undefined, pageCount: number): nu
   }
   return [...pages].sort((a, b) => a - b);
 }
+
+/**
+ * How many pages a selection picks of a document of `pageCount` pages,
+ * without listing them (a page tree may declare billions).
+ *
+ * @throws {InvalidInputError} Malformed, reversed, or past the last page.
+ */
+export function countPageRange(range: string | undefined, pageCount: number): number {
+  if (range === undefined || range.trim() === "") return pageCount;
+  const parts = rangeParts(range).map(({ start, end = pageCount }) => {
+    if (end > pageCount || start > pageCount) {
+      throw new InvalidInputError(`Invalid pages "${range}": the document has ${pageCount} pages`);
+    }
+    return { start, end };
+  }).sort((a, b) => a.start - b.start);
+  let count = 0, covered = 0;
+  for (const { start, end } of parts) {
+    if (end > covered) count += end - Math.max(start, covered + 1) + 1;
+    covered = Math.max(covered, end);
+  }
+  return count;
+}

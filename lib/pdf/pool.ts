@@ -18,9 +18,11 @@
  * @module
  */
 import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../shared/errors.ts";
+import type { PdfPrice } from "./admission.ts";
 import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.ts";
 import type { PdfLimits } from "./limits.ts";
-import { conversionMb, LARGE_DOCUMENT_PAGES, MAX_WORKER_HEAP_MB, workersFor } from "./memory.ts";
+import { checkPricedPages } from "./admission.ts";
+import { LARGE_DOCUMENT_PAGES, MAX_WORKER_HEAP_MB, memoryEstimate } from "./memory.ts";
 import type { Thread } from "./pool_thread.ts";
 import { type Helper, ThreadRoster } from "./pool_roster.ts";
 import type { WorkerReply } from "./worker.ts";
@@ -58,6 +60,12 @@ export interface PoolConvertOptions
   limits: PdfLimits;
   /** Ends the conversion (and its workers) when aborted. */
   signal?: AbortSignal;
+  /**
+   * The document's admission price: reserved for each worker it runs on
+   * (each parses the whole file), and its pages the most it may turn out to
+   * have. Without it the memory is estimated from the size (`memory.ts`).
+   */
+  price?: PdfPrice;
 }
 
 /** A pool of PDF workers. */
@@ -131,20 +139,20 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     budget: Budget,
   ) {
     const fields = { limits: finite(convert.limits), startedAt: Date.now() };
-    // Read before the bytes go to the worker (a transfer would leave them empty here).
-    const inputBytes = bytes.byteLength;
+    const estimate = memoryEstimate(bytes.byteLength, convert.price?.bytes);
     const primary = await roster.acquire(signal);
     used.push(primary);
     const helpers = openOnHelpers(roster, bytes, fields, used, (helping) =>
       // The budget could admit them for a document of the fewest pages that is split.
-      conversionMb(options.splitMinPages, 2 + helping, inputBytes) <= budget.free());
-    budget.reserve(conversionMb(0, 1 + helpers.length, inputBytes));
+      estimate.mb(options.splitMinPages, 2 + helping) <= budget.free());
+    budget.reserve(estimate.mb(0, 1 + helpers.length));
     const plan = await planDocument(primary, convert, fields, bytes);
     const pages = plan.selected.length;
-    const wanted = pages >= options.splitMinPages ? workersFor(pages, size, budget.free(), inputBytes) : 1;
+    checkPricedPages(pages, convert.price);
+    const wanted = pages >= options.splitMinPages ? estimate.workers(pages, size, budget.free()) : 1;
     if (helpers.length < wanted - 1) roster.warmWhenQuiet();
     for (const helper of helpers.splice(Math.max(0, wanted - 1))) roster.dismiss(helper, used);
-    budget.reserve(conversionMb(pages, 1 + helpers.length, inputBytes));
+    budget.reserve(estimate.mb(pages, 1 + helpers.length));
     if (helpers.length > 0) split++;
     const encoded = await extractPages(roster, primary, helpers, plan, fields, used);
     return await finishConversion(primary, encoded, convert.includePageBreaks ?? false);

@@ -15,7 +15,7 @@ import {
   UnprocessableError,
   UpstreamTimeoutError,
 } from "../shared/errors.ts";
-import { pack, unpack } from "./thread_messages.ts";
+import { pack, type Packed, unpack } from "./thread_messages.ts";
 import type { WorkerFailure, WorkerReply, WorkerRequest } from "./worker.ts";
 
 /** A worker's reply and the bytes packed with it (empty when there are none). */
@@ -76,8 +76,8 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
   const fail = (error: Error) => {
     for (const waiting of pending.splice(0)) waiting.reject(error);
   };
-  worker.on("message", (buffer: ArrayBuffer) => {
-    const { message: reply, bytes } = unpack<WorkerReply>(buffer);
+  worker.on("message", (packed: Packed) => {
+    const { message: reply, bytes } = unpack<WorkerReply>(packed);
     const waiting = pending.shift();
     if (reply.type === "error") waiting?.reject(serviceError(reply.error));
     else waiting?.resolve({ reply, bytes });
@@ -105,13 +105,13 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
       return new Promise((resolve, reject) => {
         pending.push({ resolve, reject });
         const packed = pack(message, bytes);
-        worker.postMessage(packed, [packed]);
+        worker.postMessage(packed, packed);
       });
     },
     post(message) {
       if (dead) return;
       const packed = pack(message);
-      worker.postMessage(packed, [packed]);
+      worker.postMessage(packed, packed);
     },
     terminate() {
       dead = true;

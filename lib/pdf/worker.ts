@@ -27,7 +27,7 @@ import { type OpenPdf, openPdf, preloadPdfJs } from "./load.ts";
 import { extractRun, joinRuns, type PageRun } from "./page_run.ts";
 import { decodeRun, encodeRun } from "./run_codec.ts";
 import { LARGE_DOCUMENT_PAGES } from "./memory.ts";
-import { pack, unpack } from "./thread_messages.ts";
+import { pack, type Packed, unpack } from "./thread_messages.ts";
 
 /** What every request carries about the job. */
 interface JobFields {
@@ -122,7 +122,8 @@ async function openJob(bytes: Uint8Array, limits: PdfLimits) {
   await closeJob();
   const guard = createCostGuard(limits);
   installCostGuard(guard);
-  const open = await openPdf(bytes, limits);
+  // The file came in a buffer of its own, which pdf.js may take as it is.
+  const open = await openPdf(bytes, limits, true);
   job = { open, guard, fonts: createFontResolver(), runs: [] };
   return job as typeof job & { open: OpenPdf };
 }
@@ -238,10 +239,10 @@ function failure(error: unknown): WorkerFailure {
 }
 
 /** Serves one packed request, answering it unless it is a `close`. */
-async function handle(port: NonNullable<typeof parentPort>, buffer: ArrayBuffer) {
+async function handle(port: NonNullable<typeof parentPort>, packed: Packed) {
   let answer: Answer;
   try {
-    const { message, bytes } = unpack<WorkerRequest>(buffer);
+    const { message, bytes } = unpack<WorkerRequest>(packed);
     if (message.type === "close") {
       await closeJob();
       collectGarbage?.();
@@ -253,15 +254,15 @@ async function handle(port: NonNullable<typeof parentPort>, buffer: ArrayBuffer)
     await closeJob().catch(() => {});
     answer = { reply: { type: "error", error: failure(error) } };
   }
-  const packed = pack(answer.reply, answer.bytes);
-  port.postMessage(packed, [packed]);
+  const reply = pack(answer.reply, answer.bytes);
+  port.postMessage(reply, reply);
 }
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
   // One request at a time, in order: a request sent after an unanswered `close` waits for it.
   let served = Promise.resolve();
-  port.on("message", (buffer: ArrayBuffer) => {
-    served = served.then(() => handle(port, buffer));
+  port.on("message", (packed: Packed) => {
+    served = served.then(() => handle(port, packed));
   });
 }

@@ -136,6 +136,88 @@ export function loopingPageTreePdf(): Uint8Array {
   ]);
 }
 
+/**
+ * One page whose content stream (deflated, some kilobytes) inflates to
+ * `inflated` bytes of text to extract: a small upload whose conversion is
+ * costly, so its price is over a small budget's share.
+ */
+export async function denseDeflatedPdf(inflated: number): Promise<Uint8Array> {
+  const line = new TextEncoder().encode("(the quick brown fox jumps over the lazy dog) Tj T*\n");
+  function* text(): Generator<Uint8Array<ArrayBuffer>> {
+    yield new TextEncoder().encode("BT /F1 6 Tf 7 TL 36 770 Td\n");
+    const block = new Uint8Array(line.length * 20_000);
+    for (let i = 0; i < 20_000; i++) block.set(line, i * line.length);
+    for (let left = inflated; left > 0; left -= block.length) {
+      yield left >= block.length ? block : block.slice(0, left);
+    }
+    yield new TextEncoder().encode("\nET");
+  }
+  return onePage(await deflate(text()));
+}
+
+/** A page tree whose root declares `count` pages (a few billion) over one real page. */
+export function hugeCountPdf(count = 4_000_000_000): Uint8Array {
+  return buildPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [4 0 R] /Count ${count} >>`,
+    FONT,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
+    "<< /Length 38 >>\nstream\nBT /F1 12 Tf 72 720 Td (Huge) Tj ET\nendstream",
+  ]);
+}
+
+/** One page at the bottom of a page tree `depth` nodes deep. */
+export function deepPageTreePdf(depth = 5_000): Uint8Array {
+  const nodes = Array.from({ length: depth }, (_, i) => {
+    const kid = i + 1 < depth ? `${6 + i} 0 R` : "4 0 R";
+    const parent = i === 0 ? "" : `/Parent ${i === 1 ? 2 : 5 + i - 1} 0 R`;
+    return `<< /Type /Pages /Kids [${kid}] /Count 1 ${parent} >>`;
+  });
+  const leafParent = depth === 1 ? 2 : 5 + depth - 1;
+  return buildPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    nodes[0]!,
+    FONT,
+    `<< /Type /Page /Parent ${leafParent} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>`,
+    "<< /Length 38 >>\nstream\nBT /F1 12 Tf 72 720 Td (Deep) Tj ET\nendstream",
+    ...nodes.slice(1),
+  ]);
+}
+
+/** A one-page document whose cross-reference table names itself as the one before it (`/Prev`): a loop. */
+export function xrefLoopPdf(): Uint8Array {
+  const pdf = new TextDecoder("latin1").decode(loopingPageTreePdf());
+  const at = Number(pdf.match(/startxref\n(\d+)/)![1]);
+  return Uint8Array.from(pdf.replace("trailer\n<< ", `trailer\n<< /Prev ${at} `), (c) => c.charCodeAt(0));
+}
+
+/**
+ * An image whose declared `/Length` runs over an object a lying
+ * cross-reference table points to: a content stream of `inflated` bytes
+ * hidden inside what would otherwise be an image's bytes, never decoded.
+ */
+export async function objectInImagePdf(inflated = 40 * 2 ** 20): Promise<Uint8Array> {
+  const hidden = await denseDeflatedPdf(inflated);
+  let text = "";
+  for (let at = 0; at < hidden.length; at += 8192) {
+    text += String.fromCharCode(...hidden.subarray(at, at + 8192));
+  }
+  const content = text.slice(text.indexOf("5 0 obj"), text.indexOf("endobj", text.indexOf("5 0 obj")) + 6);
+  const image = `6 0 obj\n<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray ` +
+    `/BitsPerComponent 8 /Length ${content.length + 2} >>\nstream\n\n${content}\n\nendstream\nendobj\n`;
+  // The page's contents are the object inside the image: its offset is where the table points.
+  const head = text.slice(0, text.indexOf("5 0 obj"));
+  const body = head + image;
+  const contentAt = head.length + image.indexOf("5 0 obj");
+  const offsets = [...head.matchAll(/(\d+) 0 obj/g)].map((m) => m.index!);
+  const lines = [...offsets.slice(0, 4), contentAt, head.length].map((o) =>
+    `${String(o).padStart(10, "0")} 00000 n \n`
+  );
+  const xref = `xref\n0 7\n0000000000 65535 f \n${lines.join("")}trailer\n<< /Size 7 /Root 1 0 R >>\n` +
+    `startxref\n${body.length}\n%%EOF\n`;
+  return Uint8Array.from(body + xref, (c) => c.charCodeAt(0));
+}
+
 /** Every hostile file by name, as the command line writes them. */
 export async function hostileFiles(): Promise<Record<string, Uint8Array>> {
   return {

@@ -270,6 +270,8 @@ function readPdfSettings({ whole }: EnvReader, memory: MemoryPlan): PdfSettings 
       ...DEFAULT_PDF_LIMITS,
       maxBytes: memory.pdfMaxBytes,
       maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
+      maxCostBytes: memory.pdfJobBytes,
+      memoryBudgetMb: memory.budgetMb,
       timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
     }),
     concurrency: pdfConcurrency,

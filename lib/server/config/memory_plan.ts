@@ -13,7 +13,7 @@
  * @module
  */
 
-import { pdfWorkBytes } from "../../pdf/mod.ts";
+import { DEFAULT_PDF_LIMITS, PDF_HELD_BYTES_PER_INPUT_BYTE, PDF_JOB_MB } from "../../pdf/mod.ts";
 
 /** Megabytes, in bytes. */
 const MB = 1024 * 1024;
@@ -63,6 +63,11 @@ export function audioWorkBytes(inputBytes: number): number {
   return Math.ceil(AUDIO_JOB_MB * MB + inputBytes * AUDIO_BYTES_PER_INPUT_BYTE);
 }
 
+/** The cheapest conversion of a PDF of `inputBytes` (every byte an image held once), in bytes. */
+function leastPdfPrice(inputBytes: number): number {
+  return Math.ceil(PDF_JOB_MB * MB + inputBytes * PDF_HELD_BYTES_PER_INPUT_BYTE);
+}
+
 /** The largest body that carries an upload of `inputBytes`: base64 in JSON. */
 function bodyOf(inputBytes: number): number {
   return Math.ceil(inputBytes * 4 / 3) + MB;
@@ -91,6 +96,8 @@ export interface MemoryPlan {
   readonly pdfConcurrency: number;
   /** Largest PDF accepted: the configured cap, or less when the budget cannot hold a conversion of it. */
   readonly pdfMaxBytes: number;
+  /** Memory one PDF conversion may take, in bytes: what a PDF may be priced at (`pdf/admission.ts`). */
+  readonly pdfJobBytes: number;
   /** Memory PDF conversions may take together, in MB (a large document splits only within it). */
   readonly pdfMemoryMb: number;
   /** Audio jobs that may run at once. */
@@ -133,48 +140,55 @@ export interface PlanOptions {
  *   their bodies here, and so does a running job until its answer is sent;
  * - where audio may run, room for one audio job of {@linkcode AUDIO_FLOOR_MB}
  *   (or its cap, if smaller), its upload in the bodies' share;
- * - one PDF conversion at the largest input that fits ({@linkcode pdfWorkBytes},
- *   the PDF cap if it fits; a larger upload gets a 413 naming the limit);
+ * - one PDF conversion with what is left, up to the most one is ever given
+ *   (`maxCostBytes` of the PDF defaults); a PDF is admitted by its price,
+ *   what its conversion will read (pages, content and objects; images
+ *   cost only their bytes held), and the largest upload is the largest whose
+ *   cheapest conversion fits (a larger one gets a 413, a costlier one a 422,
+ *   both naming the budget that would admit it);
  * - the audio job grown with what is left, up to its cap
  *   ({@linkcode audioWorkBytes}, the bodies' share growing with it);
  * - what is still left adds a PDF conversion or an audio job at a time, the
  *   kind with fewer first, while one fits.
  *
  * A kind with no room at all accepts nothing and is not sold (see
- * `withinBudget`). A PDF conversion at its 20 MB cap costs about 480 MB; an
- * audio job of 100 MB about 450 MB with its upload and base64 body. At Deno
- * Deploy's 768 MB, where audio is not sold, PDF gets the whole share; on a
- * host with ffmpeg a 100 MB audio job keeps its room and PDF takes a smaller
- * upload, in full from 1,536 MB, where audio reaches its cap.
+ * `withinBudget`). An audio job of 100 MB costs about 360 MB with its
+ * base64 body. At Deno Deploy's 768 MB, where audio is not sold, a PDF
+ * conversion gets the most one is ever given; on a host with ffmpeg a 100 MB
+ * audio job keeps its room first and a conversion is given what is left.
  *
  * @example Deno Deploy's default 768 MB
  * ```ts
- * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
- * // bodies 96 MB; one PDF conversion of up to 20 MB (the cap); no audio
- * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // bodies 134 MB; one audio job of up to 100 MB; one PDF conversion of what is left
+ * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 }, { audio: false });
+ * // bodies 134 MB; one PDF conversion of up to 384 MB, any upload up to the 100 MB cap; no audio
+ * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 });
+ * // bodies 134 MB; one audio job of up to 100 MB; one PDF conversion of up to 184 MB, any upload up to 100 MB
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
   const budget = budgetMb * MB;
   const room = Math.max(0, budget - BASELINE_MB * MB);
   const audioCap = options.audio === false ? 0 : caps.audioBytes;
-  const pdfWork = (bytes: number) => bytes > 0 ? pdfWorkBytes(bytes) : 0;
   const audioWork = (bytes: number) => bytes > 0 ? audioWorkBytes(bytes) : 0;
-  const used = (audio: number, pdf: number) =>
-    bodiesFor(budget, Math.max(audio, pdf)) + audioWork(audio) + pdfWork(pdf);
-  const floor = largest(Math.min(audioCap, AUDIO_FLOOR_MB * MB), (bytes) => used(bytes, 0) <= room);
-  const pdfMaxBytes = largest(caps.pdfBytes, (bytes) => used(floor, bytes) <= room);
+  // Memory for an audio upload, a PDF conversion priced `pdfJob` and the bodies of both uploads.
+  const used = (audio: number, pdfJob: number, pdfUpload: number) =>
+    bodiesFor(budget, Math.max(audio, pdfUpload)) + audioWork(audio) + pdfJob;
+  const floor = largest(Math.min(audioCap, AUDIO_FLOOR_MB * MB), (bytes) => used(bytes, 0, 0) <= room);
+  const pdfMaxBytes = largest(caps.pdfBytes, (bytes) => used(floor, leastPdfPrice(bytes), bytes) <= room);
+  const pdfJobBytes = pdfMaxBytes === 0 ? 0 : Math.min(
+    DEFAULT_PDF_LIMITS.maxCostBytes,
+    room - used(floor, 0, pdfMaxBytes),
+  );
   const audioMaxBytes = floor === 0 ? 0 : Math.max(
     floor,
-    largest(audioCap, (bytes) => used(bytes, pdfMaxBytes) <= room),
+    largest(audioCap, (bytes) => used(bytes, pdfJobBytes, pdfMaxBytes) <= room),
   );
   let bodyBytes = bodiesFor(budget, Math.max(audioMaxBytes, pdfMaxBytes));
-  let left = room - used(audioMaxBytes, pdfMaxBytes);
+  let left = room - used(audioMaxBytes, pdfJobBytes, pdfMaxBytes);
   let pdfConcurrency = 1;
   let audioConcurrency = 1;
   // A kind that cannot run at all gets no more slots; another audio job brings its upload to the bodies' share.
-  const pdfJob = pdfMaxBytes > 0 ? pdfWorkBytes(pdfMaxBytes) : Infinity;
+  const pdfJob = pdfJobBytes > 0 ? pdfJobBytes : Infinity;
   const audioJob = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) + bodyOf(audioMaxBytes) : Infinity;
   while (left >= Math.min(pdfJob, audioJob)) {
     const pdfNext = left >= pdfJob && (pdfConcurrency <= audioConcurrency || left < audioJob);
@@ -186,5 +200,14 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
     left -= pdfNext ? pdfJob : audioJob;
   }
   const pdfMemoryMb = pdfMaxBytes > 0 ? Math.floor(pdfConcurrency * pdfJob / MB) : 0;
-  return { budgetMb, bodyBytes, pdfConcurrency, pdfMaxBytes, pdfMemoryMb, audioConcurrency, audioMaxBytes };
+  return {
+    budgetMb,
+    bodyBytes,
+    pdfConcurrency,
+    pdfMaxBytes,
+    pdfJobBytes,
+    pdfMemoryMb,
+    audioConcurrency,
+    audioMaxBytes,
+  };
 }

@@ -188,10 +188,11 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "PDF_MAX_BYTES",
     default: `${code(DEFAULT_PDF_LIMITS.maxBytes)} (${DEFAULT_PDF_LIMITS.maxBytes / MB} MB)`,
-    meaning: "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds " +
-      `(${mbOf(DEFAULT_PLAN.pdfMaxBytes)} MB at the default budget, ${
-        mbOf(DEPLOY_PLAN.pdfMaxBytes)
-      } MB on Deno Deploy)`,
+    meaning: "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds. A PDF is " +
+      "admitted by what its conversion reads (pages, text, fonts; images cost only their bytes), within the " +
+      `memory one conversion may take (${mbOf(DEFAULT_PLAN.pdfJobBytes)} MB at the default budget, ${
+        mbOf(DEPLOY_PLAN.pdfJobBytes)
+      } MB on Deno Deploy; more: 422 naming the budget that admits it)`,
   },
   {
     name: "PDF_MAX_PAGES",

@@ -8,12 +8,7 @@
 import { traced } from "../../../lib/shared/telemetry.ts";
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
-import {
-  checkPageRange,
-  checkPdfBytes,
-  DEFAULT_PDF_LIMITS,
-  PAGE_RANGE_PATTERN,
-} from "../../../lib/pdf/mod.ts";
+import { checkPageRange, DEFAULT_PDF_LIMITS, PAGE_RANGE_PATTERN } from "../../../lib/pdf/mod.ts";
 
 const MB = 1024 * 1024;
 
@@ -46,8 +41,9 @@ export default defineOperation({
     "headers, footers and page numbers dropped. Returns metadata, outline and per-page character counts. " +
     `Scanned pages (no text layer) are reported in warnings; OCR is not done. Up to ${
       DEFAULT_PDF_LIMITS.maxBytes / MB
-    } MB and ${DEFAULT_PDF_LIMITS.maxPages} pages per request (a smaller memory budget lowers the size limit: ` +
-    "`/healthz` lists the limits in force, and a 413 names it); password-protected PDFs are refused.",
+    } MB and ${DEFAULT_PDF_LIMITS.maxPages} pages per request, admitted by what the conversion reads (pages, ` +
+    "text and fonts; images are never decoded) within the memory budget: `/healthz` lists the limits in force, " +
+    "and a 413 or 422 names the one a PDF is over; password-protected PDFs are refused.",
   method: "POST",
   price: "$0.0025",
   alt: false,
@@ -67,8 +63,8 @@ export default defineOperation({
   binary: { field: "pdf" as const, mediaTypes: ["application/pdf"] },
   maxBodyBytes: (services) => base64BodyCap(services.pdf.limits.maxBytes),
   example: { pdf: "<base64 of a PDF file>", pages: "1-3", includePageBreaks: false },
-  precheck(input, services) {
-    checkPdfBytes(input.pdf, services.pdf.limits);
+  async precheck(input, services) {
+    await services.pdf.admit(input.pdf, input.pages);
     checkPageRange(input.pages);
   },
   async handler(input, ctx) {
@@ -76,8 +72,7 @@ export default defineOperation({
     const { pdf, pages, includePageBreaks } = input;
     return await traced("pdf.convert", { "pdf.input_bytes": pdf.byteLength }, () =>
       service.gate.run(
-        () =>
-          service.pool.convert(pdf, { pages, includePageBreaks, limits: service.limits, signal: ctx.signal }),
+        () => service.convert(pdf, { pages, includePageBreaks, signal: ctx.signal }),
         ctx.signal,
       ));
   },

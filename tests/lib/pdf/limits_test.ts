@@ -62,8 +62,8 @@ Deno.test("convertPdf() refuses a file over the size cap with a 413 naming the c
       e instanceof PayloadTooLargeError && /over the 0\.0 MB limit|over the 0\.\d MB limit/.test(e.message),
   );
   await assert.rejects(
-    convertPdf(new Uint8Array(21 * 1024 * 1024).fill(0x25)),
-    (e: Error) => e instanceof PayloadTooLargeError && e.message.endsWith("over the 20.0 MB limit"),
+    convertPdf(new Uint8Array(101 * 1024 * 1024).fill(0x25)),
+    (e: Error) => e instanceof PayloadTooLargeError && e.message.endsWith("over the 100.0 MB limit"),
   );
 });
 

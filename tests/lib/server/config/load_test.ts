@@ -140,27 +140,33 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
-  // The default 768 MB holds one PDF conversion and one ffmpeg job at once, each of a smaller upload than its cap.
-  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1, maxBytes: 8 * 1024 * 1024 });
-  assert.ok(
-    config.memory.pdfMaxBytes > 5 * 1024 * 1024 && config.memory.pdfMaxBytes < DEFAULT_PDF_LIMITS.maxBytes,
-  );
+  // The default 768 MB keeps room for a 100 MB audio job first (ffmpeg included), below its cap.
+  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1, maxBytes: 100 * 1024 * 1024 });
+  // PDF is admitted by its price: the whole 100 MB cap, and a conversion gets the rest of the budget.
+  assert.equal(config.memory.pdfMaxBytes, DEFAULT_PDF_LIMITS.maxBytes);
+  assert.ok(config.memory.pdfJobBytes > 180 * 1024 * 1024, `${config.memory.pdfJobBytes}`);
   assert.deepEqual(config.pdf, {
-    limits: { ...DEFAULT_PDF_LIMITS, maxBytes: config.memory.pdfMaxBytes },
+    limits: {
+      ...DEFAULT_PDF_LIMITS,
+      maxBytes: config.memory.pdfMaxBytes,
+      maxCostBytes: config.memory.pdfJobBytes,
+      memoryBudgetMb: 768,
+    },
     concurrency: 1,
     queue: 8,
-    // The PDF share of the budget (one conversion of the largest PDF it accepts) admits no 64-page split;
-    // the one worker's heap ceiling is that whole share.
+    // The PDF share of the budget (one conversion) admits no 64-page split;
+    // the one worker's heap ceiling is that whole share, at least 256 MB.
     pool: {
       workers: 1,
-      heapMb: config.memory.pdfMemoryMb,
+      heapMb: Math.max(256, config.memory.pdfMemoryMb),
       splitMinPages: 64,
       memoryMb: config.memory.pdfMemoryMb,
     },
   });
   assert.ok(config.memory.pdfMemoryMb < conversionMb(64, 2), `${config.memory.pdfMemoryMb} MB`);
   assert.equal(config.memory.budgetMb, 768);
-  assert.equal(config.memory.bodyBytes, 96 * 1024 * 1024);
+  // The largest body: a 100 MB PDF or audio upload as base64.
+  assert.equal(config.memory.bodyBytes, Math.ceil(DEFAULT_PDF_LIMITS.maxBytes * 4 / 3) + 1024 * 1024);
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
 });
 
@@ -192,7 +198,14 @@ Deno.test("loadConfig() takes audio, PDF and local-chain settings from the envir
     ffmpegPath: "/opt/ffmpeg/bin/ffmpeg",
   });
   assert.deepEqual(config.pdf, {
-    limits: { ...DEFAULT_PDF_LIMITS, maxBytes: 2048, maxPages: 7, timeBudgetMs: 900 },
+    limits: {
+      ...DEFAULT_PDF_LIMITS,
+      maxBytes: 2048,
+      maxPages: 7,
+      timeBudgetMs: 900,
+      maxCostBytes: config.memory.pdfJobBytes,
+      memoryBudgetMb: 1024,
+    },
     concurrency: 1,
     queue: 0,
     // The budget's PDF share holds two workers on a 10-page document: room to split it.

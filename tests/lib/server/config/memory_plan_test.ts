@@ -5,7 +5,9 @@
 import assert from "node:assert/strict";
 import { ConfigError, loadConfig } from "../../../../lib/server/config/load.ts";
 import { audioWorkBytes, BASELINE_MB, planMemory } from "../../../../lib/server/config/memory_plan.ts";
-import { conversionMb, pdfWorkBytes } from "../../../../lib/pdf/memory.ts";
+import { conversionMb } from "../../../../lib/pdf/memory.ts";
+import { leastPdfPrice } from "../../../../lib/pdf/admission.ts";
+import { DEFAULT_PDF_LIMITS } from "../../../../lib/pdf/limits.ts";
 import { DEFAULT_POOL_OPTIONS } from "../../../../lib/pdf/pool.ts";
 
 const MB = 1024 * 1024;
@@ -27,13 +29,15 @@ Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget"
   // A kind whose largest upload is 0 never runs; an audio job's upload is in the bodies' share.
   const used = (plan: ReturnType<typeof planMemory>) =>
     BASELINE_MB * MB + plan.bodyBytes +
-    (plan.pdfMaxBytes > 0 ? plan.pdfConcurrency * pdfWorkBytes(plan.pdfMaxBytes) : 0) +
+    (plan.pdfMaxBytes > 0 ? plan.pdfConcurrency * plan.pdfJobBytes : 0) +
     (plan.audioMaxBytes > 0 ? plan.audioConcurrency * audioWorkBytes(plan.audioMaxBytes) : 0);
   for (const budgetMb of [384, 512, 640, 768, 1024, 1536, 2048, 4096, 8192]) {
     for (const audio of [true, false]) {
       const plan = planMemory(budgetMb, caps, { audio });
       assert.ok(used(plan) <= budgetMb * MB, `${budgetMb} MB: ${JSON.stringify(plan)}`);
       const largest = Math.max(plan.audioMaxBytes, plan.pdfMaxBytes);
+      // The largest PDF accepted can be converted: its cheapest conversion fits one job's share.
+      assert.ok(plan.pdfMaxBytes === 0 || leastPdfPrice(plan.pdfMaxBytes) <= plan.pdfJobBytes);
       assert.ok(
         plan.bodyBytes >= Math.ceil(largest * 4 / 3),
         "the largest body, base64 in an MCP call, fits",
@@ -44,15 +48,16 @@ Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget"
       );
     }
   }
-  // Deno Deploy's 768 MB, no audio there: bodies an eighth, one PDF conversion of nearly its cap.
+  // Deno Deploy's 768 MB, no audio there: bodies an eighth, one PDF conversion with the rest.
   const deploy = planMemory(768, caps, { audio: false });
   assert.equal(deploy.bodyBytes, 96 * MB);
-  assert.deepEqual([deploy.pdfConcurrency, deploy.audioMaxBytes], [1, 0]);
-  assert.ok(deploy.pdfMaxBytes > 15 * MB && deploy.pdfMaxBytes <= 20 * MB, JSON.stringify(deploy));
+  assert.deepEqual([deploy.pdfConcurrency, deploy.audioMaxBytes, deploy.pdfMaxBytes], [1, 0, 20 * MB]);
+  assert.equal(deploy.pdfJobBytes, Math.min((768 - BASELINE_MB - 96) * MB, DEFAULT_PDF_LIMITS.maxCostBytes));
   // 768 MB with ffmpeg: room for a 100 MB audio job (a 100-minute MP3) first, PDF the rest.
   const host = planMemory(768, caps);
   assert.ok(host.audioMaxBytes >= 100 * MB, JSON.stringify(host));
-  assert.ok(host.pdfMaxBytes > 3 * MB && host.pdfMaxBytes < deploy.pdfMaxBytes, JSON.stringify(host));
+  assert.equal(host.pdfMaxBytes, 20 * MB);
+  assert.ok(host.pdfJobBytes > 128 * MB && host.pdfJobBytes < deploy.pdfJobBytes, JSON.stringify(host));
   assert.deepEqual([host.pdfConcurrency, host.audioConcurrency], [1, 1]);
   // More memory: the caps in full (audio past 200 MB at 1,536 MB), then more of each at once.
   const full = planMemory(1536, caps);
@@ -63,7 +68,9 @@ Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget"
   assert.ok(big.pdfConcurrency > 1 && big.audioConcurrency > 1, JSON.stringify(big));
   assert.ok(Math.abs(big.pdfConcurrency - big.audioConcurrency) <= 2, JSON.stringify(big));
   // Too little for a PDF conversion at all: none is accepted (and it is not sold), not a job past the budget.
-  assert.equal(planMemory(384, caps).pdfMaxBytes, 0);
+  assert.equal(planMemory(256, caps).pdfMaxBytes, 0);
+  // A conversion is never given more than the most one needs: more memory runs more at once.
+  assert.equal(big.pdfJobBytes, 384 * MB);
   // Small caps (as the mixed-load test sets) leave both kinds sold on a smaller budget.
   const small = planMemory(640, { audioBytes: 12 * MB, pdfBytes: 1 * MB });
   assert.ok(small.audioMaxBytes > 0 && small.pdfMaxBytes > 0, JSON.stringify(small));
@@ -89,5 +96,7 @@ Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; e
   assert.ok(small.pdf.limits.maxBytes < loadConfig({}).pdf.limits.maxBytes);
   const deploy = loadConfig({ SERVICE_MODE: "local", DENO_DEPLOYMENT_ID: "dep-1" });
   assert.equal(deploy.audio.maxBytes, 0);
-  assert.ok(deploy.pdf.limits.maxBytes > loadConfig({}).pdf.limits.maxBytes);
+  assert.ok(deploy.pdf.limits.maxCostBytes > loadConfig({}).pdf.limits.maxCostBytes);
+  assert.equal(deploy.pdf.limits.maxCostBytes, deploy.memory.pdfJobBytes);
+  assert.equal(deploy.pdf.limits.memoryBudgetMb, 768);
 });
