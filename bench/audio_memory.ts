@@ -1,43 +1,49 @@
 /**
- * Audio memory bench: what one loudness normalisation costs the service.
- * For each WAV size and answer shape (base64 in JSON, or raw bytes with
- * `Accept: audio/*`), `main.ts` starts afresh in local mode with room for a
- * 50 MB upload, gets one paid normalisation of a 48 kHz stereo speech WAV,
- * and its peak RSS over idle is printed, with that rise per input byte: the
- * figure `AUDIO_BYTES_PER_INPUT_BYTE` in `lib/server/config/memory_plan.ts` is set from.
+ * Audio memory bench: what one loudness normalisation costs the service per
+ * byte of input, for each format people send. For WAV, FLAC, MP3, Opus and
+ * AAC (made here by ffmpeg from a speech-like programme, never committed) at
+ * two sizes, `main.ts` starts afresh in local mode, gets one paid
+ * normalisation of the raw bytes with a raw answer, and the rise of its peak
+ * RSS over idle is printed beside its ffmpeg children's peak. The growth per
+ * input byte is the slope between the two sizes (the fixed part, the same at
+ * both, drops out): the figure `AUDIO_BYTES_PER_INPUT_BYTE` in
+ * `lib/server/config/memory_plan.ts` is set from, and `AUDIO_JOB_MB` from the
+ * rest.
  *
- *     deno run -A bench/audio_memory.ts [MB …]   (default: 8 50)
+ *     deno run -A bench/audio_memory.ts [small MB] [large MB] [--json] [--only=mp3,opus]   (default: 4 12)
+ *
+ * `--json` sends base64 in JSON and takes the JSON answer instead; `--only`
+ * runs some of the formats (wav, flac, mp3, opus, m4a).
  *
  * @module
  */
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
-import { mb, sampleMemory, speechWav, wavSecondsFor } from "../tests/_support/mixed_load.ts";
+import { mb, sampleMemory } from "../tests/_support/mixed_load.ts";
 import { processMemoryBytes, spawnService } from "../tests/_support/service_process.ts";
+import { makeProgramme, type ProgrammeFormat } from "../tests/_support/programme.ts";
 
 const MB = 1024 * 1024;
 
-/** `wav` as FLAC, made by ffmpeg. */
-async function flacOf(wav: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const child = new Deno.Command("ffmpeg", {
-    args: ["-hide_banner", "-nostdin", "-i", "pipe:0", "-c:a", "flac", "-f", "flac", "pipe:1"],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const [output] = await Promise.all([child.output(), writer.write(wav).then(() => writer.close())]);
-  if (!output.success) throw new Error("ffmpeg could not make the FLAC");
-  return new Uint8Array(output.stdout);
-}
+/** The formats of the bench: media type, and bytes per second of the programme so encoded (FLAC: as measured on it). */
+const FORMATS: { name: string; format: ProgrammeFormat; type: string; bytesPerSecond: number }[] = [
+  { name: "WAV", format: "wav", type: "audio/wav", bytesPerSecond: 48_000 * 4 },
+  { name: "FLAC", format: "flac", type: "audio/flac", bytesPerSecond: 64_000 },
+  { name: "MP3", format: "mp3", type: "audio/mpeg", bytesPerSecond: 16_000 },
+  { name: "Opus", format: "opus", type: "audio/ogg", bytesPerSecond: 12_000 },
+  { name: "AAC", format: "m4a", type: "audio/mp4", bytesPerSecond: 16_000 },
+];
 
-/** One normalisation of `audio` on a fresh service; returns the table row. */
-async function measure(audio: Uint8Array<ArrayBuffer>, type: string, raw: boolean): Promise<string> {
+/** One paid normalisation of `audio` on a fresh service: the rise of its peak RSS, and ffmpeg's peak. */
+async function measure(audio: Uint8Array<ArrayBuffer>, type: string, json: boolean) {
   const service = await spawnService({
     SERVICE_MODE: "local",
     ALT_ROUTES: "off",
     MEMORY_BUDGET_MB: "4096",
-    REQUEST_TIMEOUT_MS: "300000",
+    AUDIO_MAX_BYTES: String(400 * MB),
+    AUDIO_MAX_SECONDS: "14400",
+    AUDIO_TIMEOUT_MS: "600000",
+    REQUEST_TIMEOUT_MS: "600000",
   });
   try {
     const buyer = await throwawayBuyer();
@@ -46,42 +52,51 @@ async function measure(audio: Uint8Array<ArrayBuffer>, type: string, raw: boolea
       fetch,
       payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }),
     );
-    const idle = await processMemoryBytes(service.pid, "VmRSS");
-    const idlePeak = await processMemoryBytes(service.pid, "VmHWM");
+    const idle = Math.max(
+      await processMemoryBytes(service.pid, "VmRSS"),
+      await processMemoryBytes(service.pid, "VmHWM"),
+    );
     const sampler = sampleMemory(service.pid);
+    const started = performance.now();
     const response = await pay(`${service.base}/v1/audio/normalize`, {
       method: "POST",
-      headers: { "Content-Type": type, ...(raw ? { Accept: "audio/*" } : {}) },
-      body: audio,
+      headers: json ? { "Content-Type": "application/json" } : { "Content-Type": type, Accept: "audio/*" },
+      body: json ? JSON.stringify({ audio: audio.toBase64() }) : audio,
     });
     const answer = new Uint8Array(await response.arrayBuffer());
+    const seconds = (performance.now() - started) / 1000;
     const peaks = await sampler.stop();
     if (response.status !== 200) {
       throw new Error(`status ${response.status}: ${new TextDecoder().decode(answer)}`);
     }
-    const rise = peaks.service - Math.max(idle, idlePeak);
-    return `| ${(audio.length / MB).toFixed(1)} MB ${type.slice(6).toUpperCase()} | ${
-      raw ? "raw" : "JSON"
-    } | ${(answer.length / MB).toFixed(1)} MB | ` +
-      `${mb(idle)} | ${mb(peaks.service)} | ${mb(rise)} | ${(rise / audio.length).toFixed(2)} | ${
-        mb(peaks.children)
-      } |`;
+    return { rise: peaks.service - idle, ffmpeg: peaks.children, answer: answer.length, seconds };
   } finally {
     await service.stop();
   }
 }
 
 if (import.meta.main) {
-  const sizes = Deno.args.length ? Deno.args.map(Number) : [8, 50];
+  const json = Deno.args.includes("--json");
+  const [small = 4, large = 12] = Deno.args.filter((arg) => !arg.startsWith("--")).map(Number);
   console.log(
-    "| input | answer | answer size | idle RSS MB | peak RSS MB | rise MB | rise ÷ input | ffmpeg peak MB |",
+    `| input | size MB (small → large) | peak RSS rise MB | ffmpeg peak MB | seconds | growth per input byte (slope) | rise ÷ input (large) |`,
   );
-  console.log("|---:|---|---:|---:|---:|---:|---:|---:|");
-  for (const size of sizes) {
-    const wav = await speechWav(wavSecondsFor(size * MB - 1024));
-    for (const raw of [false, true]) console.log(await measure(wav, "audio/wav", raw));
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  const only = Deno.args.find((arg) => arg.startsWith("--only="))?.slice(7).split(",");
+  for (const format of FORMATS.filter((f) => !only || only.includes(f.format))) {
+    const rows = [];
+    for (const size of [small, large]) {
+      const audio = await makeProgramme(Math.round(size * MB / format.bytesPerSecond), format.format);
+      rows.push({ size: audio.length, ...await measure(audio, format.type, json) });
+    }
+    const [a, b] = rows as [typeof rows[0], typeof rows[0]];
+    const slope = (b.rise - a.rise) / (b.size - a.size);
+    console.log(
+      `| ${format.name} | ${(a.size / MB).toFixed(1)} → ${(b.size / MB).toFixed(1)} | ${mb(a.rise)} → ${
+        mb(b.rise)
+      } | ${mb(a.ffmpeg)} → ${mb(b.ffmpeg)} | ${a.seconds.toFixed(0)} → ${b.seconds.toFixed(0)} | ${
+        slope.toFixed(2)
+      } | ${(b.rise / b.size).toFixed(2)} |`,
+    );
   }
-  // FLAC of the longest accepted programme (15 minutes): decoded by ffmpeg, and its result read back from it.
-  const flac = await flacOf(await speechWav(15 * 60 - 1));
-  for (const raw of [false, true]) console.log(await measure(flac, "audio/flac", raw));
 }

@@ -15,10 +15,11 @@
  * @module
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { BodyBudget } from "../lib/server/body_budget.ts";
+import type { BodyBudget, GrowingReservation } from "../lib/server/body_budget.ts";
 import type { Drain } from "../lib/server/drain.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
 import { formatBytes } from "../lib/shared/format.ts";
+import { withEndOf } from "../lib/shared/stream_end.ts";
 import { errorResponse } from "./errors.ts";
 import type { Logger } from "../lib/shared/log.ts";
 
@@ -26,7 +27,7 @@ import type { Logger } from "../lib/shared/log.ts";
 export interface AdmissionOptions {
   budget: BodyBudget;
   drain: Drain;
-  /** What a body without `Content-Length` reserves: the largest any route accepts. */
+  /** The most a body may reserve: the largest any route accepts (a chunked body grows towards it as it arrives). */
   largestBodyBytes: number;
   log: Logger;
 }
@@ -38,6 +39,31 @@ declare module "hono" {
     /** The shutdown deadline, for {@linkcode workSignal}. */
     shutdownDeadline: AbortSignal;
   }
+}
+
+/** What a chunked body reserves at a time as it arrives. */
+const CHUNKED_STEP = 1024 * 1024;
+
+/** The refusal of a body the budget cannot hold now. */
+function bodiesFull(budget: BodyBudget): UnavailableError {
+  return new UnavailableError(
+    `Too many uploads in flight: the server's memory for request bodies (${
+      formatBytes(budget.limitBytes)
+    }) is in use; retry shortly`,
+    { retryAfterSeconds: BUDGET_RETRY_SECONDS },
+  );
+}
+
+/** Grows `reservation` with each chunk; the body fails with a 503 when the budget cannot hold more. */
+function countedAsArriving(budget: BodyBudget, reservation: GrowingReservation) {
+  let total = 0;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      total += chunk.byteLength;
+      if (!reservation.grow(total)) throw bodiesFull(budget);
+      controller.enqueue(chunk);
+    },
+  });
 }
 
 /** Seconds a client refused for the body budget is asked to wait. */
@@ -63,19 +89,15 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
     let body: ReadableStream<Uint8Array> | undefined;
     if (raw.body) {
       const declared = Number(raw.headers.get("content-length"));
-      const bytes = Number.isFinite(declared) && raw.headers.has("content-length")
-        ? Math.min(declared, largestBodyBytes)
-        : largestBodyBytes;
-      release = budget.tryReserve(bytes);
-      if (!release) {
-        throw new UnavailableError(
-          `Too many uploads in flight: the server's memory for request bodies (${
-            formatBytes(budget.limitBytes)
-          }) is in use; retry shortly`,
-          { retryAfterSeconds: BUDGET_RETRY_SECONDS },
-        );
-      }
+      const known = Number.isFinite(declared) && raw.headers.has("content-length");
+      // A chunked body reserves a step and is counted as it arrives, not at the largest body up front.
+      const growing = known
+        ? undefined
+        : budget.tryReserveGrowing(Math.min(CHUNKED_STEP, largestBodyBytes), CHUNKED_STEP);
+      release = growing ? growing.release : budget.tryReserve(Math.min(declared, largestBodyBytes));
+      if (!release) throw bodiesFull(budget);
       body = cutShortOnDrain(raw.body, drain, () => interrupted = true);
+      if (growing) body = body.pipeThrough(countedAsArriving(budget, growing));
       c.req.raw = new Request(raw, {
         signal: AbortSignal.any([raw.signal, drain.deadline]),
         body,
@@ -83,16 +105,28 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
       } as RequestInit);
       c.set("workSignal", c.req.raw.signal);
     }
+    let held = false;
     try {
       await next();
+      // An answer made as it is sent (a long audio result) needs its upload until the last byte is out.
+      // (Reading `c.res.body` of any other answer would turn it into a stream and lose its length.)
+      held = release !== undefined && ANSWERS_NEEDING_UPLOADS.has(c.res) && c.res.body !== null;
+      if (held) c.res = new Response(withEndOf(c.res.body!, release!), c.res);
     } finally {
-      release?.();
+      if (!held) release?.();
     }
     // An upload cut short, or work stopped at the deadline (its payment released): say so, not a 500.
     const cut = interrupted && c.res.status >= 400;
     if (cut || (drain.deadline.aborted && c.res.status >= 500)) c.res = errorResponse(c, shuttingDown(), log);
   };
 }
+
+/**
+ * Answer bodies made from the upload as they are sent: the upload's
+ * reservation in the body budget is held until such a body ends (sent,
+ * failed or cancelled), not given back when the handler returns.
+ */
+export const ANSWERS_NEEDING_UPLOADS: WeakSet<Response> = new WeakSet();
 
 /**
  * The signal work done for this request must stop on: the client went away,

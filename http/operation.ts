@@ -13,6 +13,7 @@ import {
   type AnyOperation,
   binaryBytes,
   binaryField,
+  type BinaryValue,
   type OperationDeps,
   precheck,
   prefersMedia,
@@ -24,7 +25,7 @@ import {
 } from "../lib/operation/mod.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
 import type { PaymentRail } from "../lib/payments/mod.ts";
-import { workSignal } from "./admission.ts";
+import { ANSWERS_NEEDING_UPLOADS, workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
 import { carriedPayment, requirePayment } from "./payment.ts";
@@ -133,7 +134,7 @@ function binaryResponse(c: Context, operation: AnyOperation, output: Record<stri
   const headers = new Headers(binary.headers(output));
   headers.set("Content-Type", String(output[binary.mediaTypeField]));
   headers.set("Content-Length", String(bytes.byteLength));
-  return c.body(streamBytes(bytes), 200, Object.fromEntries(headers));
+  return needingUpload(c.body(streamBytes(bytes), 200, Object.fromEntries(headers)), bytes);
 }
 
 /**
@@ -153,7 +154,24 @@ function jsonAnswer(c: Context, body: Record<string, unknown>): Response {
  * The JSON answer with `bytes` as base64 in `field`, streamed: the same bytes
  * `c.json` would send, without the whole answer ever held as one string.
  */
-function streamedJson(c: Context, field: string, body: Record<string, unknown>, bytes: Uint8Array): Response {
+function streamedJson(
+  c: Context,
+  field: string,
+  body: Record<string, unknown>,
+  bytes: BinaryValue,
+): Response {
   const { stream, length } = streamJson(body, field, bytes);
-  return c.body(stream, 200, { "Content-Type": "application/json", "Content-Length": String(length) });
+  return needingUpload(
+    c.body(stream, 200, {
+      "Content-Type": "application/json",
+      "Content-Length": String(length),
+    }),
+    bytes,
+  );
+}
+
+/** `answer`, marked as needing its upload until sent when it is made from a {@linkcode BinaryValue} stream. */
+function needingUpload(answer: Response, value: BinaryValue): Response {
+  if (!(value instanceof Uint8Array)) ANSWERS_NEEDING_UPLOADS.add(answer);
+  return answer;
 }

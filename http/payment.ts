@@ -111,16 +111,24 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const payer = "answer" in authorization ? authorization.settlement.payer : authorization.payer;
     if (payer) c.set("payer", payer);
     const info = serveInfo(c.env);
+    let answer: Response | undefined;
+    // An answer that is replaced is never read: its body is cancelled, so work that makes it as it is read
+    // (a long audio result) stops and lets go of what it holds.
+    const discard = () => answer?.body?.cancel().catch(() => {});
     const outcome = await gateway.settleOrRelease(authorization, {
-      run: async () => (await traced("operation.handler", attributes, () => next()), c.res),
+      run: async () => (await traced("operation.handler", attributes, () => next()), answer = c.res),
       succeeded: (response) => response.status >= 200 && response.status < 300,
       presence: connectionPresence(workSignal(c), info?.remoteAddr, c.get("receivedAt")),
       keep: keepResponse,
       revive: revivedResponse,
+    }).catch((error) => {
+      discard();
+      throw error;
     });
     // Work cut short because its buyer left (the runtime aborted the request's signal) failed as a 5xx; its
     // payment is released like any failure's, and the exchange ended with the buyer's leaving, not our fault.
     if (outcome.kind === "gone" || (outcome.kind === "unsuccessful" && cutShortByLeaving(c))) {
+      discard();
       // Nobody reads this answer; it only closes the exchange.
       const body = envelope(c, { error: "Client gone before the answer was ready: nothing was charged" });
       c.res = c.json(body, CLIENT_CLOSED_REQUEST);

@@ -132,7 +132,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
             timeoutMs: deps.requestTimeoutMs,
           });
           // MCP carries a binary result as one base64 string.
-          return outputResult(tool.operation, withBase64(tool.operation, output));
+          return outputResult(tool.operation, await withBase64(tool.operation, output));
         },
       );
       return extensionResult(result, extension);

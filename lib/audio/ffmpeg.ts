@@ -20,8 +20,11 @@ import { DEFAULT_AUDIO_LIMITS } from "./limits.ts";
 export interface FfmpegRunOptions {
   /** The ffmpeg executable. */
   ffmpegPath: string;
-  /** Bytes written to ffmpeg's stdin (read by it as `pipe:0`), at once or as a stream of chunks. */
-  stdin?: Uint8Array | AsyncIterable<Uint8Array>;
+  /**
+   * Bytes written to ffmpeg's stdin (read by it as `pipe:0`): at once, as
+   * pieces in order (views of one held upload), or as a stream of chunks.
+   */
+  stdin?: FfmpegInput;
   /** Wall-clock budget in milliseconds; the process is killed when it runs out. */
   timeoutMs: number;
   /** Aborts the run (the process is killed) when the caller goes away. */
@@ -38,6 +41,9 @@ export interface FfmpegRunOptions {
   /** Sees the log as it arrives. */
   onStderr?: (text: string) => void;
 }
+
+/** What ffmpeg's stdin is fed from. */
+export type FfmpegInput = Uint8Array | readonly Uint8Array[] | AsyncIterable<Uint8Array>;
 
 /** What a successful run produced. */
 export interface FfmpegResult {
@@ -133,17 +139,19 @@ export function ffmpegFailureReason(stderr: string): string {
  */
 async function feed(
   stdin: WritableStream<Uint8Array>,
-  bytes: Uint8Array | AsyncIterable<Uint8Array> | undefined,
+  bytes: FfmpegInput | undefined,
 ): Promise<void> {
   const writer = stdin.getWriter();
   const write = (chunk: Uint8Array) => writer.write(chunk).then(() => true, () => false);
   try {
-    if (bytes instanceof Uint8Array) {
-      for (let at = 0; at < bytes.length; at += STDIN_CHUNK) {
-        if (!await write(bytes.subarray(at, at + STDIN_CHUNK))) return;
+    if (bytes instanceof Uint8Array || Array.isArray(bytes)) {
+      for (const piece of bytes instanceof Uint8Array ? [bytes] : bytes as readonly Uint8Array[]) {
+        for (let at = 0; at < piece.length; at += STDIN_CHUNK) {
+          if (!await write(piece.subarray(at, at + STDIN_CHUNK))) return;
+        }
       }
     } else if (bytes) {
-      for await (const chunk of bytes) if (!await write(chunk)) return;
+      for await (const chunk of bytes as AsyncIterable<Uint8Array>) if (!await write(chunk)) return;
     }
     await writer.close().catch(() => {});
   } catch (error) {

@@ -121,7 +121,9 @@ function bitrate(format: OutputFormat, channels: number): string {
 
 /**
  * ffmpeg's output arguments for `format`, writing to stdout without seeking
- * (no Xing header, fragmented MP4), metadata dropped.
+ * (no Xing header, fragmented MP4), metadata dropped. The output is bit-exact
+ * (no random Ogg serial number, no version tags): the same samples encode to
+ * the same bytes, which lets a result be made again rather than held.
  */
 export function encoderArgs(format: OutputFormat, stream: StreamInfo): string[] {
   const rate = outputRate(format, stream.sampleRate);
@@ -145,7 +147,7 @@ export function encoderArgs(format: OutputFormat, stream: StreamInfo): string[] 
       "10000000",
     ],
   };
-  return ["-map_metadata", "-1", "-ar", String(rate), ...codec[format], "pipe:1"];
+  return ["-map_metadata", "-1", "-fflags", "+bitexact", "-ar", String(rate), ...codec[format], "pipe:1"];
 }
 
 /** A guess of the encoded size, to allocate the output buffer once. */
@@ -162,17 +164,25 @@ export function estimateOutputBytes(format: OutputFormat, stream: StreamInfo, se
  * (left at 0xFFFFFFFF), patched in place. Other formats are returned as is.
  */
 export function finishOutput(format: OutputFormat, bytes: Uint8Array): Uint8Array {
-  if (format !== "wav" || bytes.length < 12 || bytes.length > 0xffffffff) return bytes;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  view.setUint32(4, bytes.length - 8, true);
-  for (let at = 12; at + 8 <= bytes.length;) {
-    const id = String.fromCharCode(...bytes.subarray(at, at + 4));
+  if (format === "wav") patchWavSizes(bytes, bytes.length);
+  return bytes;
+}
+
+/**
+ * Writes the RIFF and data sizes of a WAV of `total` bytes into `head`, its
+ * first bytes (the whole file, or enough to hold its header).
+ */
+export function patchWavSizes(head: Uint8Array, total: number): void {
+  if (head.length < 12 || total > 0xffffffff) return;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  view.setUint32(4, total - 8, true);
+  for (let at = 12; at + 8 <= head.length;) {
+    const id = String.fromCharCode(...head.subarray(at, at + 4));
     if (id === "data") {
-      view.setUint32(at + 4, bytes.length - at - 8, true);
+      view.setUint32(at + 4, total - at - 8, true);
       break;
     }
     const size = view.getUint32(at + 4, true);
     at += 8 + size + (size & 1);
   }
-  return bytes;
 }

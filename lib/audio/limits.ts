@@ -23,7 +23,7 @@ export interface AudioLimits {
 
 /** Limits used when the configuration says nothing else. */
 export const DEFAULT_AUDIO_LIMITS: Readonly<AudioLimits> = Object.freeze({
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: 384 * 1024 * 1024,
   maxSeconds: 15 * 60,
   timeoutMs: 120_000,
   concurrency: 2,

@@ -10,7 +10,7 @@
  */
 import { PayloadTooLargeError, UnprocessableError } from "../shared/errors.ts";
 import { type ContainerKind, pipeInputArgs } from "./containers.ts";
-import { runFfmpeg } from "./ffmpeg.ts";
+import { type FfmpegInput, runFfmpeg } from "./ffmpeg.ts";
 import { type Loudness, parseInputStream, type StreamInfo } from "./ffmpeg_log.ts";
 import { formatSeconds } from "../shared/format.ts";
 import { createMeters } from "./stream_meters.ts";
@@ -49,6 +49,8 @@ export interface MeasureOptions {
   signal?: AbortSignal | undefined;
   /** Keep the decoded PCM when it takes at most this many bytes as floats (default 0: never). */
   retainBytes?: number;
+  /** What ffmpeg reads, when not the bytes themselves (e.g. an MP4's pieces with its index first). */
+  stdin?: FfmpegInput | undefined;
 }
 
 /**
@@ -115,13 +117,30 @@ async function measureWavInPlace(
 export async function measureAudio(bytes: Uint8Array, options: MeasureOptions): Promise<Measurement> {
   const wav = options.kind === "wav" ? wavPcm(bytes) : undefined;
   const inPlace = wav ? await measureWavInPlace(bytes, wav, options) : undefined;
-  return inPlace ?? await measureDecoded(bytes, options);
+  return inPlace ??
+    await measureDecoded(options.stdin ?? bytes, pcmEncodingFor(bytes, options.kind), options);
 }
 
-/** Measures what ffmpeg decodes from `bytes`, streamed through a pipe. */
-async function measureDecoded(bytes: Uint8Array, options: MeasureOptions): Promise<Measurement> {
+/**
+ * Measures encoded audio as it streams in (a result being encoded, never held
+ * whole), decoded by ffmpeg to floats.
+ *
+ * @throws {UnprocessableError} When the audio cannot be decoded.
+ */
+export function measureStream(
+  chunks: AsyncIterable<Uint8Array>,
+  options: MeasureOptions,
+): Promise<Measurement> {
+  return measureDecoded(chunks, "f32le", options);
+}
+
+/** Measures what ffmpeg decodes from `input` to `encoding`, streamed through a pipe. */
+async function measureDecoded(
+  input: FfmpegInput,
+  encoding: PcmEncoding,
+  options: MeasureOptions,
+): Promise<Measurement> {
   const { kind, ffmpegPath, maxSeconds, timeoutMs, signal, retainBytes = 0 } = options;
-  const encoding: PcmEncoding = pcmEncodingFor(bytes, kind);
   const args = [
     ...BASE_ARGS,
     ...pipeInputArgs(kind, maxSeconds + 1),
@@ -157,7 +176,7 @@ async function measureDecoded(bytes: Uint8Array, options: MeasureOptions): Promi
   try {
     await runFfmpeg(args, {
       ffmpegPath,
-      stdin: bytes,
+      stdin: input,
       timeoutMs,
       signal,
       onStderr: described.push,

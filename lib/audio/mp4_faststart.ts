@@ -76,8 +76,41 @@ function shiftOffsets(view: DataView, box: Box, from: number, to: number, shift:
 }
 
 /**
- * Returns the file with `moov` before the first `mdat`, or the input itself
- * when it already is (or is not a well-formed MP4, which ffmpeg then reports).
+ * The file with `moov` before the first `mdat`, as the pieces to send in
+ * order: the input itself when it already is (or is not a well-formed MP4,
+ * which ffmpeg then reports), else views of the input around one patched copy
+ * of `moov` (the index, small beside the media), so the media is not copied.
+ *
+ * @example Feeding an M4A with its index at the end to a pipe
+ * ```ts
+ * for (const piece of moovFirstPieces(m4aBytes)) await writer.write(piece);
+ * ```
+ */
+export function moovFirstPieces(bytes: Uint8Array): Uint8Array[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boxes = readBoxes(view, 0, bytes.length);
+  if (!boxes) return [bytes];
+  const mdat = boxes.findIndex((box) => box.type === "mdat");
+  const moov = boxes.findIndex((box) => box.type === "moov");
+  if (mdat < 0 || moov < 0 || moov < mdat) return [bytes];
+  const moovBox = boxes[moov]!;
+  const mdatStart = boxes[mdat]!.start;
+  const index = bytes.slice(moovBox.start, moovBox.start + moovBox.size);
+  const moved: Box = { ...moovBox, start: 0 };
+  if (!shiftOffsets(new DataView(index.buffer), moved, mdatStart, moovBox.start, moovBox.size)) {
+    return [bytes];
+  }
+  return [
+    bytes.subarray(0, mdatStart),
+    index,
+    bytes.subarray(mdatStart, moovBox.start),
+    bytes.subarray(moovBox.start + moovBox.size),
+  ];
+}
+
+/**
+ * Returns the file with `moov` before the first `mdat` in one buffer, or the
+ * input itself when it already is (see {@linkcode moovFirstPieces}).
  *
  * @example Making an M4A readable from a pipe
  * ```ts
@@ -85,22 +118,13 @@ function shiftOffsets(view: DataView, box: Box, from: number, to: number, shift:
  * ```
  */
 export function moovFirst(bytes: Uint8Array): Uint8Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const boxes = readBoxes(view, 0, bytes.length);
-  if (!boxes) return bytes;
-  const mdat = boxes.findIndex((box) => box.type === "mdat");
-  const moov = boxes.findIndex((box) => box.type === "moov");
-  if (mdat < 0 || moov < 0 || moov < mdat) return bytes;
-  const moovBox = boxes[moov]!;
-  const mdatStart = boxes[mdat]!.start;
-
+  const pieces = moovFirstPieces(bytes);
+  if (pieces.length === 1) return pieces[0]!;
   const out = new Uint8Array(bytes.length);
-  out.set(bytes.subarray(0, mdatStart));
-  out.set(bytes.subarray(moovBox.start, moovBox.start + moovBox.size), mdatStart);
-  const moved: Box = { ...moovBox, start: mdatStart };
-  const outView = new DataView(out.buffer);
-  if (!shiftOffsets(outView, moved, mdatStart, moovBox.start, moovBox.size)) return bytes;
-  out.set(bytes.subarray(mdatStart, moovBox.start), mdatStart + moovBox.size);
-  out.set(bytes.subarray(moovBox.start + moovBox.size), moovBox.start + moovBox.size);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
   return out;
 }

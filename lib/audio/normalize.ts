@@ -22,8 +22,9 @@ import { formatSeconds } from "../shared/format.ts";
 import { explainGain, type GainDecision } from "./gain_decision.ts";
 import type { AudioLimits } from "./limits.ts";
 import { measureAudio, type Measurement } from "./measure.ts";
-import { applyPlan, type Job, remaining } from "./pass.ts";
-import { moovFirst } from "./mp4_faststart.ts";
+import { applyPlan, type Job, type PassResult, remaining } from "./pass.ts";
+import { moovFirstPieces } from "./mp4_faststart.ts";
+import { type EncodedAudio, withEnd } from "./encoded_result.ts";
 import {
   type Attempt,
   bestAttempt,
@@ -45,12 +46,26 @@ export type { NormalizeRequest };
 export const MIN_SECONDS = 1;
 /** Decoded PCM kept in memory by default: about 2.9 minutes of 48 kHz stereo. */
 const DEFAULT_RETAIN_BYTES = 32 * 1024 * 1024;
+/** Decoded PCM kept in memory when the result is streamed: about 22 s of 48 kHz stereo. */
+const STREAMED_RETAIN_BYTES = 8 * 1024 * 1024;
 /** Integrated loudness at or below which audio counts as silent (the absolute gate). */
 export const SILENCE_LUFS = -70;
 
 /** A normalised file and its figures. */
-export interface NormalizeResult {
+export interface NormalizeResult extends NormalizedFigures {
   audio: Uint8Array;
+}
+
+/**
+ * A normalised file, perhaps not held (made again as it is sent: see
+ * {@linkcode normalizeAudioStreamed}), and its figures.
+ */
+export interface StreamedNormalizeResult extends NormalizedFigures {
+  audio: Uint8Array | EncodedAudio;
+}
+
+/** What a normalisation reports besides the bytes. */
+export interface NormalizedFigures {
   mimeType: string;
   format: OutputFormat;
   durationSeconds: number;
@@ -111,7 +126,7 @@ async function converge(job: Job, mode: NormalizationMode) {
   const input = job.measurement.loudness;
   const attempts: Attempt[] = [];
   // Only the best result so far keeps its bytes, so memory does not grow with the passes.
-  let best: (Attempt & { audio: Uint8Array }) | undefined;
+  let best: (Attempt & { audio: PassResult["audio"] }) | undefined;
   let plan: Plan | undefined = firstPlan(input, job.target, mode, headroomOf(job.format));
   while (plan && attempts.length < maxPasses(mode)) {
     const { audio, output } = await applyPlan(job, plan);
@@ -142,23 +157,71 @@ export async function normalizeAudio(
   request: NormalizeRequest,
   options: NormalizeOptions,
 ): Promise<NormalizeResult> {
-  const { limits, gate, signal, retainPcmBytes = DEFAULT_RETAIN_BYTES, reuseInput } = options;
-  const { target, kind } = precheckAudio(bytes, request, limits);
-  const work = async (): Promise<NormalizeResult> => {
+  const checked = precheckAudio(bytes, request, options.limits);
+  const work = () => normalizeChecked(bytes, request, checked, options, false);
+  const result = options.gate ? await options.gate.run(work, options.signal) : await work();
+  return { ...result, audio: result.audio as Uint8Array };
+}
+
+/**
+ * Normalises the loudness of `bytes` as {@linkcode normalizeAudio} does, but
+ * without holding a result ffmpeg encodes: it is measured as it is made and
+ * made again as the answer is sent. The job keeps its slot of the gate until
+ * that stream ends (sent, failed or cancelled), or for twice the time budget
+ * when nobody reads it. A plain gain on a WAV is still written in process.
+ */
+export async function normalizeAudioStreamed(
+  bytes: Uint8Array,
+  request: NormalizeRequest,
+  options: NormalizeOptions,
+): Promise<StreamedNormalizeResult> {
+  const checked = precheckAudio(bytes, request, options.limits);
+  // Little PCM is kept: a long programme is decoded again anyway, and what it kept first would be waste.
+  const work = () =>
+    normalizeChecked(bytes, request, checked, { retainPcmBytes: STREAMED_RETAIN_BYTES, ...options }, true);
+  if (!options.gate) return await work();
+  const handed = Promise.withResolvers<StreamedNormalizeResult>();
+  const slot = options.gate.run(async () => {
+    const result = await work();
+    if (result.audio instanceof Uint8Array) return handed.resolve(result);
+    const sent = Promise.withResolvers<void>();
+    const timer = setTimeout(sent.resolve, options.limits.timeoutMs * 2);
+    handed.resolve({ ...result, audio: withEnd(result.audio, sent.resolve) });
+    await sent.promise;
+    clearTimeout(timer);
+  }, options.signal);
+  slot.catch(handed.reject);
+  return await handed.promise;
+}
+
+/** Runs a checked normalisation: measure, converge, report (see {@linkcode normalizeAudio}). */
+async function normalizeChecked(
+  bytes: Uint8Array,
+  request: NormalizeRequest,
+  { target, kind }: ReturnType<typeof precheckAudio>,
+  options: NormalizeOptions,
+  streamResult: boolean,
+): Promise<StreamedNormalizeResult> {
+  const { limits, signal, retainPcmBytes = DEFAULT_RETAIN_BYTES, reuseInput } = options;
+  const work = async (): Promise<StreamedNormalizeResult> => {
     const deadline = Date.now() + limits.timeoutMs;
-    const source = kind === "mp4" ? moovFirst(bytes) : bytes;
-    const measurement = await measureAudio(source, {
+    // An MP4 with its index last is fed with the index first, as views of the upload and one small copy.
+    const pieces = kind === "mp4" ? moovFirstPieces(bytes) : [bytes];
+    const stdin = pieces.length > 1 ? pieces : undefined;
+    const measurement = await measureAudio(bytes, {
       kind,
       ffmpegPath: limits.ffmpegPath,
       maxSeconds: limits.maxSeconds,
       timeoutMs: remaining(deadline),
       signal,
       retainBytes: kind === "wav" ? 0 : retainPcmBytes,
+      stdin,
     });
     checkMeasurement(measurement);
     const format = request.format ?? defaultFormat(measurement.stream);
     const job: Job = {
-      bytes: source,
+      bytes,
+      stdin,
       kind,
       measurement,
       target,
@@ -167,6 +230,7 @@ export async function normalizeAudio(
       deadline,
       signal,
       reuseInput,
+      streamResult,
     };
     const mode = request.mode ?? "auto";
     const result = await converge(job, mode);
@@ -195,7 +259,7 @@ export async function normalizeAudio(
     };
   };
   try {
-    return gate ? await gate.run(work, signal) : await work();
+    return await work();
   } catch (error) {
     // A pass reports the time it had left; the caller wants the whole budget.
     if (!(error instanceof UpstreamTimeoutError)) throw error;

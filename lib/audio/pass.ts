@@ -6,9 +6,11 @@
  *
  * @module
  */
-import { UnprocessableError } from "../shared/errors.ts";
-import type { ContainerKind } from "./containers.ts";
-import { runFfmpeg } from "./ffmpeg.ts";
+import { PayloadTooLargeError, UnprocessableError } from "../shared/errors.ts";
+import { formatBytes } from "../shared/format.ts";
+import { createChunkPipe, createFingerprint, type EncodedAudio, encodedAudio } from "./encoded_result.ts";
+import { type ContainerKind, pipeInputArgs } from "./containers.ts";
+import { type FfmpegInput, runFfmpeg } from "./ffmpeg.ts";
 import { type Loudness, parseLoudnessSummary, type StreamInfo } from "./ffmpeg_log.ts";
 import {
   containerOf,
@@ -19,9 +21,17 @@ import {
   type OutputFormat,
   outputLayout,
   outputRate,
+  patchWavSizes,
 } from "./formats.ts";
 import type { AudioLimits } from "./limits.ts";
-import { BASE_ARGS, EBUR128_FILTER, measureAudio, type Measurement } from "./measure.ts";
+import {
+  AUDIO_ONLY_ARGS,
+  BASE_ARGS,
+  EBUR128_FILTER,
+  measureAudio,
+  type Measurement,
+  measureStream,
+} from "./measure.ts";
 import { tenth } from "./stream_meters.ts";
 import { floatBytes } from "./pcm.ts";
 import { type PcmSource, pcmSource, wavInPlace } from "./pcm_source.ts";
@@ -41,6 +51,19 @@ export interface Job {
   signal?: AbortSignal | undefined;
   /** The caller gives `bytes` up: a final plain-gain WAV may be written over them. */
   reuseInput?: boolean | undefined;
+  /** What ffmpeg reads, when not `bytes` themselves (an MP4's pieces with its index first). */
+  stdin?: FfmpegInput | undefined;
+  /**
+   * An ffmpeg-encoded result is not kept: it is counted, fingerprinted and
+   * measured as it is made, and made again when sent (see `encoded_result.ts`).
+   */
+  streamResult?: boolean | undefined;
+}
+
+/** What one pass made: the result's bytes (or how to make them again), and its figures. */
+export interface PassResult {
+  audio: Uint8Array | EncodedAudio;
+  output: Loudness;
 }
 
 /** Milliseconds left of the request's budget (at least 1, so an expired budget fails at once). */
@@ -78,6 +101,7 @@ function sourceOf(job: Job): PcmSource {
     maxSeconds: job.limits.maxSeconds,
     timeoutMs: remaining(job.deadline),
     signal: job.signal,
+    stdin: job.stdin,
   });
 }
 
@@ -91,7 +115,7 @@ async function* floatStream(source: PcmSource): AsyncIterable<Uint8Array> {
  * process; anything else goes once through ffmpeg (the input's samples in,
  * filters and encoder out), then is measured unless it follows from the input.
  */
-export async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Array; output: Loudness }> {
+export async function applyPlan(job: Job, plan: Plan): Promise<PassResult> {
   const { stream, loudness, durationSeconds, frames } = job.measurement;
   const predicted = predictedOutput(job, plan);
   if (predicted && job.format === "wav" && canWriteWav(stream.channels)) {
@@ -111,16 +135,12 @@ export async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Arr
     sampleRate: outputRate(job.format, stream.sampleRate),
     ...(measureInline ? { measure: EBUR128_FILTER } : {}),
   });
-  const args = [
-    ...BASE_ARGS,
-    ...rawInputArgs(stream),
-    "-af",
-    chain,
-    ...encoderArgs(job.format, stream),
-  ];
+  const input = encoderInput(job);
+  const args = [...BASE_ARGS, ...input.args, "-af", chain, ...encoderArgs(job.format, stream)];
+  if (job.streamResult) return await countedPass(job, args, predicted, measureInline);
   const { stdout, stderr } = await runFfmpeg(args, {
     ffmpegPath: job.limits.ffmpegPath,
-    stdin: floatStream(sourceOf(job)),
+    stdin: input.stdin(),
     timeoutMs: remaining(job.deadline),
     signal: job.signal,
     maxOutputBytes: job.limits.maxBytes * 4,
@@ -141,6 +161,93 @@ export async function applyPlan(job: Job, plan: Plan): Promise<{ audio: Uint8Arr
     signal: job.signal,
   });
   return { audio, output: reread.loudness };
+}
+
+/**
+ * Runs a pass whose result is not kept: its bytes are counted and
+ * fingerprinted, streamed to a second ffmpeg that measures them when their
+ * figures must be read from the encoding, and the result is the way to make
+ * them again.
+ */
+async function countedPass(
+  job: Job,
+  args: string[],
+  predicted: Loudness | undefined,
+  measureInline: boolean,
+): Promise<PassResult> {
+  const input = encoderInput(job);
+  const print = createFingerprint();
+  const toMeter = predicted || measureInline ? undefined : createChunkPipe();
+  const reread = toMeter && measureStream(toMeter, {
+    kind: containerOf(job.format),
+    ffmpegPath: job.limits.ffmpegPath,
+    maxSeconds: job.limits.maxSeconds + 60,
+    timeoutMs: remaining(job.deadline),
+    signal: job.signal,
+  });
+  reread?.catch(() => {}); // awaited below, once the encoder is done
+  const maxBytes = job.limits.maxBytes * 4;
+  let stderr: string;
+  try {
+    ({ stderr } = await runFfmpeg(args, {
+      ffmpegPath: job.limits.ffmpegPath,
+      stdin: input.stdin(),
+      timeoutMs: remaining(job.deadline),
+      signal: job.signal,
+      onStdout: async (chunk) => {
+        print.push(chunk);
+        if (print.result().length > maxBytes) throw tooLargeResult(maxBytes);
+        await toMeter?.push(chunk);
+      },
+    }));
+    toMeter?.close();
+  } catch (error) {
+    toMeter?.fail(error);
+    throw error;
+  }
+  const { length, fingerprint } = print.result();
+  const output = predicted ?? (measureInline ? parseLoudnessSummary(stderr) : (await reread!).loudness);
+  if (!output) throw new UnprocessableError("Cannot process audio: the result could not be measured");
+  const audio = encodedAudio({
+    byteLength: length,
+    fingerprint,
+    patchHead: job.format === "wav" ? patchWavSizes : undefined,
+    async run(emit, signal) {
+      const again: Job = { ...job, signal, deadline: Date.now() + job.limits.timeoutMs };
+      await runFfmpeg(args, {
+        ffmpegPath: job.limits.ffmpegPath,
+        stdin: encoderInput(again).stdin(),
+        timeoutMs: job.limits.timeoutMs,
+        signal,
+        onStdout: emit,
+      });
+    },
+  });
+  return { audio, output };
+}
+
+/** The error for a result larger than `maxBytes`. */
+function tooLargeResult(maxBytes: number): PayloadTooLargeError {
+  return new PayloadTooLargeError(
+    `Normalised audio is larger than ${formatBytes(maxBytes)}: choose a compressed format`,
+  );
+}
+
+/**
+ * What the encoding ffmpeg reads: the input's samples as this process holds
+ * them (the PCM kept from the measurement, or a PCM WAV in place) as floats,
+ * or else the input itself, decoded by the encoding ffmpeg (one process and no
+ * PCM through this one, rather than a second ffmpeg decoding into a pipe).
+ */
+function encoderInput(job: Job): { args: string[]; stdin: () => FfmpegInput } {
+  const { bytes, kind, measurement } = job;
+  if (measurement.pcm || wavInPlace(bytes, kind, measurement)) {
+    return { args: rawInputArgs(measurement.stream), stdin: () => floatStream(sourceOf(job)) };
+  }
+  return {
+    args: [...pipeInputArgs(kind, job.limits.maxSeconds + 1), ...AUDIO_ONLY_ARGS],
+    stdin: () => job.stdin ?? bytes,
+  };
 }
 
 /** ffmpeg's arguments to read interleaved float PCM of `stream`'s shape from stdin, and nothing else. */

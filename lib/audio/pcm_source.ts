@@ -8,7 +8,7 @@
  * @module
  */
 import { type ContainerKind, pipeInputArgs } from "./containers.ts";
-import { runFfmpeg } from "./ffmpeg.ts";
+import { type FfmpegInput, runFfmpeg } from "./ffmpeg.ts";
 import { AUDIO_ONLY_ARGS, BASE_ARGS, type Measurement } from "./measure.ts";
 import { createFrameReader, pcmEncodingFor } from "./pcm.ts";
 import { wavChunks, type WavPcm, wavPcm } from "./wav_pcm.ts";
@@ -28,6 +28,8 @@ export interface RedecodeOptions {
   maxSeconds: number;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  /** What ffmpeg reads, when not the bytes themselves (e.g. an MP4's pieces with its index first). */
+  stdin?: FfmpegInput | undefined;
 }
 
 /** Decodes `bytes` again, handing chunks over as the consumer takes them (ffmpeg waits meanwhile). */
@@ -50,7 +52,7 @@ async function* redecode(bytes: Uint8Array, channels: number, options: RedecodeO
   const run = runFfmpeg([...args, "-f", encoding, "pipe:1"], {
     ...options,
     signal,
-    stdin: bytes,
+    stdin: options.stdin ?? bytes,
     onStdout: async (chunk) => {
       reader.push(chunk);
       call(wake);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { BinaryValue } from "./binary_value.ts";
 import type { z } from "zod";
 import type { Services } from "../server/services.ts";
 
@@ -58,9 +59,12 @@ export type HandlerInput<I, B extends BinaryInput | undefined> = B extends { fie
   ? Omit<I, F> & { [K in F]: Uint8Array }
   : I;
 
-/** An output whose binary field `F` (if any) may hold the bytes rather than their base64. */
+/**
+ * An output whose binary field `F` (if any) may hold the bytes, or a stream
+ * of them with its length known (`BinaryStream`), rather than their base64.
+ */
 export type HandlerOutput<T, F extends string> = [F] extends [never] ? T
-  : { [K in keyof T]: K extends F ? T[K] | Uint8Array : T[K] };
+  : { [K in keyof T]: K extends F ? T[K] | BinaryValue : T[K] };
 
 /** The declaration of one operation, as its route file writes it: the path comes from the file's place. */
 export interface OperationDeclaration<

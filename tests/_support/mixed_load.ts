@@ -202,6 +202,8 @@ export interface MixedLoad {
   /** PDF conversions sent at once. */
   pdfCalls: number;
   audio: Uint8Array<ArrayBuffer>;
+  /** The audio's media type (default `audio/wav`). */
+  audioType?: string;
   /** Audio normalisations sent at once. */
   audioCalls: number;
   /** Ask for the normalised audio as raw bytes (`Accept: audio/*`) rather than base64 in JSON. */
@@ -271,7 +273,7 @@ export async function runMixedLoad(load: MixedLoad): Promise<Outcome[]> {
     ),
     ...Array.from(
       { length: load.audioCalls },
-      () => upload("audio", "/v1/audio/normalize", "audio/wav", load.audio),
+      () => upload("audio", "/v1/audio/normalize", load.audioType ?? "audio/wav", load.audio),
     ),
   ];
   const json: Outcome[] = [];

@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 const BUDGET_MB = 512;
 const UPLOADS = 8;
 const MCP_CALLS = 4;
-/** The largest audio upload the budget accepts (the budget lowers the 50 MB cap). */
+/** The largest audio upload the budget accepts (the budget lowers the 384 MB cap). */
 const AUDIO_BYTES = planMemory(BUDGET_MB, {
   audioBytes: DEFAULT_AUDIO_LIMITS.maxBytes,
   pdfBytes: DEFAULT_PDF_LIMITS.maxBytes,

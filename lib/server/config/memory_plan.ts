@@ -30,36 +30,52 @@ export const BASELINE_MB = 224;
 /** The share of the budget that request bodies in flight may hold (at least the largest body). */
 export const BODY_SHARE = 1 / 8;
 /**
- * Memory of one audio job whatever its input, in MB: buffers and the decoded
- * PCM kept for the meter (at most 32 MB), plus ffmpeg's own process (about
- * 50 MB: see the module comment for why it is counted).
+ * Memory of one audio job whatever its input, in MB: the normaliser's code,
+ * buffers and the decoded PCM kept for a short input (at most 8 MB), about 60
+ * MB in process; and ffmpeg's own processes, about 57 MB of RSS each, two at
+ * once (the one decoding the input and encoding the result, and the one
+ * decoding the result for the meter; see the module comment for why they are
+ * counted).
  */
-export const AUDIO_JOB_MB = 104;
+export const AUDIO_JOB_MB = 176;
 /**
- * Memory of one audio job per byte of input, ffmpeg's beyond its share of
- * {@linkcode AUDIO_JOB_MB} included (the request body, the result, the PCM an
- * ffmpeg decode streams through the process). The answer is written from the
- * result's bytes (base64 streamed into the JSON a slice at a time, or the raw
- * bytes), so it adds little. Measured with `bench/audio_memory.ts`, one job on
- * an idle process: a 50 MB 48 kHz stereo WAV raised the peak by 197 MB as JSON
- * and 167 MB raw (4 bytes per input byte; before the answer was streamed and
- * the body read into one buffer, 434 MB), an 8 MB WAV by 63 MB; a 40 MB FLAC
- * of 15 minutes, the longest accepted, by 236–284 MB with its ffmpeg
- * processes at 107 MB: 391 MB in all, 7.2 bytes per input byte over
- * {@linkcode AUDIO_JOB_MB}. The compressed input sets the figure.
+ * Memory of one audio job per byte of input beyond the upload itself, which
+ * the bodies-in-flight share holds until the answer is sent. The upload is
+ * held once, as it arrived; decoding, measuring and encoding stream through
+ * pipes; a result ffmpeg encodes is measured as it is made and made again as
+ * it is sent, never held (a plain gain on a 16-bit WAV is written in place).
+ * Measured in process (`normalizeAudioStreamed`, peak RSS after the passes
+ * that decide the result, a 3 and a 9 MB Opus): 61 and 64 MB, 0.5 bytes per
+ * input byte past the upload; the whole paid exchange with
+ * `bench/audio_memory.ts`: see `docs/memory.md`.
  */
-export const AUDIO_BYTES_PER_INPUT_BYTE = 7.5;
+export const AUDIO_BYTES_PER_INPUT_BYTE = 0.5;
 
 /**
  * The audio upload, in MB, that a host where ffmpeg may run keeps room for
- * before PDF work takes the rest (about 45 s of 48 kHz stereo WAV, or several
- * minutes of MP3).
+ * before PDF work takes the rest (about 100 minutes of MP3 at 128 kbps, or 9
+ * of 48 kHz stereo WAV).
  */
-export const AUDIO_FLOOR_MB = 8;
+export const AUDIO_FLOOR_MB = 100;
 
-/** Memory one audio job of `inputBytes` takes, ffmpeg included, in bytes. */
+/** Memory one audio job of `inputBytes` takes beyond its upload, ffmpeg included, in bytes. */
 export function audioWorkBytes(inputBytes: number): number {
   return Math.ceil(AUDIO_JOB_MB * MB + inputBytes * AUDIO_BYTES_PER_INPUT_BYTE);
+}
+
+/** The cheapest conversion of a PDF of `inputBytes` (every byte an image held once), in bytes. */
+function leastPdfPrice(inputBytes: number): number {
+  return Math.ceil(PDF_JOB_MB * MB + inputBytes * PDF_HELD_BYTES_PER_INPUT_BYTE);
+}
+
+/** The largest body that carries an upload of `inputBytes`: base64 in JSON. */
+function bodyOf(inputBytes: number): number {
+  return Math.ceil(inputBytes * 4 / 3) + MB;
+}
+
+/** The bodies-in-flight share that holds the largest body of an upload of `inputBytes`. */
+function bodiesFor(budget: number, inputBytes: number): number {
+  return Math.max(bodyOf(inputBytes), Math.floor(budget * BODY_SHARE));
 }
 
 /** The largest bodies each kind of request may send, in bytes. */
@@ -90,9 +106,18 @@ export interface MemoryPlan {
   readonly audioMaxBytes: number;
 }
 
-/** The largest input (at most `cap`) whose job fits in `bytes`, by the job's fixed part and slope. */
-function largestFitting(bytes: number, cap: number, fixedMb: number, perByte: number): number {
-  return Math.max(0, Math.min(cap, Math.floor((bytes - fixedMb * MB) / perByte)));
+/** The largest size from 0 to `cap` for which `fits` holds (it must hold for every smaller size too). */
+function largest(cap: number, fits: (bytes: number) => boolean): number {
+  if (cap <= 0 || !fits(1)) return 0;
+  if (fits(cap)) return cap;
+  let low = 1;
+  let high = cap;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
 }
 
 /** What the host can run, as far as sharing memory goes. */
@@ -111,9 +136,10 @@ export interface PlanOptions {
  *
  * - {@linkcode BASELINE_MB} for the process itself;
  * - an eighth for request bodies in flight, never less than the largest
- *   single body (base64 in an MCP call); queued jobs hold their bodies here;
+ *   single body the plan admits (base64 in an MCP call); queued jobs hold
+ *   their bodies here, and so does a running job until its answer is sent;
  * - where audio may run, room for one audio job of {@linkcode AUDIO_FLOOR_MB}
- *   (or its cap, if smaller);
+ *   (or its cap, if smaller), its upload in the bodies' share;
  * - one PDF conversion with what is left, up to the most one is ever given
  *   (`maxCostBytes` of the PDF defaults); a PDF is admitted by its price,
  *   what its conversion will read (pages, content and objects; images
@@ -121,51 +147,56 @@ export interface PlanOptions {
  *   cheapest conversion fits (a larger one gets a 413, a costlier one a 422,
  *   both naming the budget that would admit it);
  * - the audio job grown with what is left, up to its cap
- *   ({@linkcode audioWorkBytes});
+ *   ({@linkcode audioWorkBytes}, the bodies' share growing with it);
  * - what is still left adds a PDF conversion or an audio job at a time, the
  *   kind with fewer first, while one fits.
  *
  * A kind with no room at all accepts nothing and is not sold (see
- * `withinBudget`). An audio job at its 50 MB cap costs about 480 MB, so at
- * Deno Deploy's 768 MB, where audio is not sold, PDF gets the whole share; on
- * a host with ffmpeg both are sold with smaller uploads, in full from 1,536 MB.
+ * `withinBudget`). An audio job of 100 MB costs about 360 MB with its
+ * base64 body. At Deno Deploy's 768 MB, where audio is not sold, a PDF
+ * conversion gets the most one is ever given; on a host with ffmpeg a 100 MB
+ * audio job keeps its room first and a conversion is given what is left.
  *
  * @example Deno Deploy's default 768 MB
  * ```ts
- * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 }, { audio: false });
- * // bodies 96 MB; one PDF conversion of up to 384 MB, any upload up to the 20 MB cap; no audio
- * planMemory(768, { audioBytes: 50 * 2 ** 20, pdfBytes: 20 * 2 ** 20 });
- * // bodies 96 MB; one PDF conversion of up to 284 MB; one audio job of up to 8 MB
+ * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 }, { audio: false });
+ * // bodies 134 MB; one PDF conversion of up to 384 MB, any upload up to the 100 MB cap; no audio
+ * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 });
+ * // bodies 134 MB; one audio job of up to 100 MB; one PDF conversion of up to 184 MB, any upload up to 100 MB
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
   const budget = budgetMb * MB;
-  const largestBody = Math.ceil(Math.max(caps.audioBytes, caps.pdfBytes) * 4 / 3) + MB;
-  const bodyBytes = Math.max(largestBody, Math.floor(budget * BODY_SHARE));
-  let left = Math.max(0, budget - BASELINE_MB * MB - bodyBytes);
+  const room = Math.max(0, budget - BASELINE_MB * MB);
   const audioCap = options.audio === false ? 0 : caps.audioBytes;
-  let audioMaxBytes = largestFitting(
-    left,
-    Math.min(audioCap, AUDIO_FLOOR_MB * MB),
-    AUDIO_JOB_MB,
-    AUDIO_BYTES_PER_INPUT_BYTE,
+  const audioWork = (bytes: number) => bytes > 0 ? audioWorkBytes(bytes) : 0;
+  // Memory for an audio upload, a PDF conversion priced `pdfJob` and the bodies of both uploads.
+  const used = (audio: number, pdfJob: number, pdfUpload: number) =>
+    bodiesFor(budget, Math.max(audio, pdfUpload)) + audioWork(audio) + pdfJob;
+  const floor = largest(Math.min(audioCap, AUDIO_FLOOR_MB * MB), (bytes) => used(bytes, 0, 0) <= room);
+  const pdfMaxBytes = largest(caps.pdfBytes, (bytes) => used(floor, leastPdfPrice(bytes), bytes) <= room);
+  const pdfJobBytes = pdfMaxBytes === 0 ? 0 : Math.min(
+    DEFAULT_PDF_LIMITS.maxCostBytes,
+    room - used(floor, 0, pdfMaxBytes),
   );
-  const audioFloor = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
-  const pdfShare = Math.min(Math.max(0, left - audioFloor), DEFAULT_PDF_LIMITS.maxCostBytes);
-  const pdfMaxBytes = largestFitting(pdfShare, caps.pdfBytes, PDF_JOB_MB, PDF_HELD_BYTES_PER_INPUT_BYTE);
-  const pdfJobBytes = pdfMaxBytes > 0 ? pdfShare : 0;
-  left -= pdfJobBytes;
-  audioMaxBytes = largestFitting(left, audioCap, AUDIO_JOB_MB, AUDIO_BYTES_PER_INPUT_BYTE);
-  left -= audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : 0;
+  const audioMaxBytes = floor === 0 ? 0 : Math.max(
+    floor,
+    largest(audioCap, (bytes) => used(bytes, pdfJobBytes, pdfMaxBytes) <= room),
+  );
+  let bodyBytes = bodiesFor(budget, Math.max(audioMaxBytes, pdfMaxBytes));
+  let left = room - used(audioMaxBytes, pdfJobBytes, pdfMaxBytes);
   let pdfConcurrency = 1;
   let audioConcurrency = 1;
-  // A kind that cannot run at all gets no more slots.
+  // A kind that cannot run at all gets no more slots; another audio job brings its upload to the bodies' share.
   const pdfJob = pdfJobBytes > 0 ? pdfJobBytes : Infinity;
-  const audioJob = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) : Infinity;
+  const audioJob = audioMaxBytes > 0 ? audioWorkBytes(audioMaxBytes) + bodyOf(audioMaxBytes) : Infinity;
   while (left >= Math.min(pdfJob, audioJob)) {
     const pdfNext = left >= pdfJob && (pdfConcurrency <= audioConcurrency || left < audioJob);
     if (pdfNext) pdfConcurrency++;
-    else audioConcurrency++;
+    else {
+      audioConcurrency++;
+      bodyBytes += bodyOf(audioMaxBytes);
+    }
     left -= pdfNext ? pdfJob : audioJob;
   }
   const pdfMemoryMb = pdfMaxBytes > 0 ? Math.floor(pdfConcurrency * pdfJob / MB) : 0;

@@ -115,7 +115,7 @@ export default defineOperation({
     "streaming (-14/-1), broadcast (EBU R128, -23/-1) or atsc (A/85, -24/-2), or explicit i/tp/lra. A plain gain " +
     "is applied when it keeps the true peak under the ceiling; otherwise a peak limiter is added (mode auto), " +
     "the target is lowered (mode linear) or loudnorm's dynamic mode is used (mode dynamic). The result is " +
-    "measured again and returned base64 with both measurements. Up to 50 MB and 15 minutes; a smaller " +
+    "measured again and returned base64 with both measurements. Up to 384 MB and 15 minutes; a smaller " +
     "memory budget lowers the size limit (`/healthz` lists the limits in force, and a 413 names it).",
   method: "POST",
   price: "$0.01",
@@ -151,12 +151,12 @@ export default defineOperation({
     const audio = ctx.services.audio;
     const { audio: bytes, ...request } = input;
     // The normaliser (decoding, metering, encoding) loads with the first paid request, not at start.
-    const { normalizeAudio } = await loadNormalizer();
+    const { normalizeAudioStreamed } = await loadNormalizer();
     const result = await traced(
       "audio.normalize",
       { "audio.input_bytes": bytes.byteLength },
       () =>
-        normalizeAudio(bytes, request, {
+        normalizeAudioStreamed(bytes, request, {
           limits: audio.limits,
           gate: audio.gate,
           signal: ctx.signal,
@@ -164,7 +164,8 @@ export default defineOperation({
           reuseInput: true,
         }),
     );
-    // The bytes themselves: each transport writes them as it answers (raw, or base64 a slice at a time).
+    // The bytes, or an encoding made again as it is read: each transport writes them as it answers (raw, or
+    // base64 a slice at a time), so a long programme's result is never held.
     return result;
   },
 });

@@ -28,3 +28,22 @@ Deno.test("createDrain() starts once and aborts work at the deadline", async () 
   drain.abortWork();
   assert.equal(drain.deadline.aborted, true);
 });
+
+Deno.test("a growing reservation holds what a chunked body sent, a step at a time, and gives it all back", () => {
+  const budget = new BodyBudget(100);
+  const chunked = budget.tryReserveGrowing(10, 10)!;
+  assert.equal(budget.inFlight, 10, "a step up front, not the largest body");
+  assert.ok(chunked.grow(8));
+  assert.equal(budget.inFlight, 10);
+  assert.ok(chunked.grow(25));
+  assert.equal(budget.inFlight, 25, "grown by what arrived past the reservation");
+  assert.ok(chunked.grow(27));
+  assert.equal(budget.inFlight, 35, "grown at least a step");
+  const other = budget.tryReserve(60)!;
+  assert.equal(chunked.grow(50), false, "refused once the budget is full");
+  other();
+  chunked.release();
+  chunked.release();
+  assert.equal(budget.inFlight, 0);
+  assert.equal(new BodyBudget(5).tryReserveGrowing(10, 10), undefined);
+});

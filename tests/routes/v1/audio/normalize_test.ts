@@ -52,7 +52,7 @@ Deno.test("normalize_audio handler returns the audio's bytes on target, with fig
   assert.ok(output.audio instanceof Uint8Array);
   const bytes = output.audio;
   // As JSON and MCP carry it: the schema's base64.
-  const shown = operation.output.parse(withBase64(operation, output));
+  const shown = operation.output.parse(await withBase64(operation, output));
   assert.deepEqual(Uint8Array.fromBase64(shown.audio), bytes);
   const independent = await measureIndependently(bytes);
   assert.ok(Math.abs(independent.i - -23) <= 0.5);

@@ -1,0 +1,179 @@
+/**
+ * A result that is encoded twice rather than held: the pass that decides it
+ * counts and fingerprints ffmpeg's output (and streams it to the meter when
+ * it must be measured) without keeping it, and the answer runs the same pass
+ * again, sending each chunk as ffmpeg writes it. ffmpeg's audio encoders are
+ * deterministic for the same samples and arguments; the fingerprint proves it
+ * per answer, and a replay that differs fails instead of sending other bytes.
+ * So a long programme costs its upload and a few buffers, not its result too.
+ *
+ * @module
+ */
+
+import { withEndOf } from "../shared/stream_end.ts";
+
+/** A result known by its length and fingerprint, made again when it is sent. */
+export interface EncodedAudio {
+  /** Its length in bytes. */
+  readonly byteLength: number;
+  /** The result's bytes, made again chunk by chunk (fails when they differ from what was measured). */
+  stream(): ReadableStream<Uint8Array>;
+}
+
+/** A running fingerprint (FNV-1a over 32-bit words, then the tail bytes) and length of a byte stream. */
+export function createFingerprint() {
+  let hash = 0x811c9dc5;
+  let length = 0;
+  let carry = new Uint8Array(0);
+  const mix = (value: number) => hash = Math.imul(hash ^ value, 0x01000193);
+  return {
+    push(chunk: Uint8Array) {
+      length += chunk.length;
+      const bytes = carry.length ? concat(carry, chunk) : chunk;
+      const words = Math.floor(bytes.length / 4);
+      const view = new DataView(bytes.buffer, bytes.byteOffset, words * 4);
+      for (let i = 0; i < words; i++) mix(view.getUint32(i * 4, true));
+      carry = bytes.slice(words * 4);
+    },
+    /** The fingerprint and length of everything pushed so far. */
+    result(): { fingerprint: number; length: number } {
+      let final = hash;
+      for (const byte of carry) final = Math.imul(final ^ byte, 0x01000193);
+      return { fingerprint: final >>> 0, length };
+    },
+  };
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
+/**
+ * A one-way queue of chunks with backpressure: `push` waits while `depth`
+ * chunks are unread, the reader iterates, and `close` or `fail` ends it.
+ */
+export function createChunkPipe(depth = 4) {
+  const queue: Uint8Array[] = [];
+  let closed = false;
+  let failure: unknown;
+  let wakeReader: (() => void) | undefined;
+  let wakeWriter: (() => void) | undefined;
+  const wake = (f: (() => void) | undefined) => f?.();
+  return {
+    async push(chunk: Uint8Array): Promise<void> {
+      if (closed) return;
+      queue.push(chunk);
+      wake(wakeReader);
+      while (queue.length > depth && !closed) await new Promise<void>((resolve) => wakeWriter = resolve);
+    },
+    close() {
+      closed = true;
+      wake(wakeReader);
+    },
+    fail(error: unknown) {
+      failure ??= error;
+      closed = true;
+      queue.length = 0;
+      wake(wakeReader);
+      wake(wakeWriter);
+    },
+    async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+      try {
+        while (true) {
+          const chunk = queue.shift();
+          if (chunk) {
+            wake(wakeWriter);
+            yield chunk;
+          } else if (failure) throw failure;
+          else if (closed) return;
+          else await new Promise<void>((resolve) => wakeReader = resolve);
+        }
+      } finally {
+        // A reader that stops early lets the writer go.
+        closed = true;
+        wake(wakeWriter);
+      }
+    },
+  };
+}
+
+/** How a replay writes the chunks and what it must come to. */
+export interface ReplaySpec {
+  byteLength: number;
+  fingerprint: number;
+  /** Runs the pass again, handing each chunk of its output to `emit`; aborts with `signal`. */
+  run(emit: (chunk: Uint8Array) => Promise<void>, signal: AbortSignal): Promise<void>;
+  /** Rewrites the first bytes before they are sent (a WAV's sizes), given the whole length. */
+  patchHead?: ((head: Uint8Array, byteLength: number) => void) | undefined;
+}
+
+/** Bytes a replay holds back at its start, so that a header can be patched before it is sent. */
+const HEAD_BYTES = 4096;
+
+/** An {@linkcode EncodedAudio} that replays `spec` each time it is streamed. */
+export function encodedAudio(spec: ReplaySpec): EncodedAudio {
+  return {
+    byteLength: spec.byteLength,
+    stream: () => replayStream(spec),
+  };
+}
+
+function replayStream(spec: ReplaySpec): ReadableStream<Uint8Array> {
+  const stop = new AbortController();
+  const pipe = createChunkPipe();
+  const check = createFingerprint();
+  let head: Uint8Array | undefined = new Uint8Array(0);
+  const emit = async (chunk: Uint8Array) => {
+    check.push(chunk);
+    if (head) {
+      head = concat(head, chunk);
+      if (head.length < HEAD_BYTES && check.result().length < spec.byteLength) return;
+      spec.patchHead?.(head, spec.byteLength);
+      chunk = head;
+      head = undefined;
+    }
+    await pipe.push(chunk);
+  };
+  const running = spec.run(emit, stop.signal).then(async () => {
+    if (head?.length) {
+      spec.patchHead?.(head, spec.byteLength);
+      await pipe.push(head);
+    }
+    const made = check.result();
+    if (made.length !== spec.byteLength || made.fingerprint !== spec.fingerprint) {
+      throw new Error(
+        `The result made again differs from the one measured (${made.length} of ${spec.byteLength} bytes)`,
+      );
+    }
+    pipe.close();
+  }).catch((error) => pipe.fail(error));
+  const chunks = pipe[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      stop.abort();
+      await chunks.return(undefined);
+      await running;
+    },
+  });
+}
+
+/**
+ * `audio` that calls `onEnd` once when a stream of it ends, however it ends
+ * (sent, failed or cancelled): what holds a slot of the audio gate until the
+ * answer is out.
+ */
+export function withEnd(audio: EncodedAudio, onEnd: () => void): EncodedAudio {
+  return { byteLength: audio.byteLength, stream: () => withEndOf(audio.stream(), onEnd) };
+}

@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { DEFAULT_AUDIO_LIMITS } from "../../../lib/audio/limits.ts";
+import {
+  normalizeAudio,
+  normalizeAudioStreamed,
+  type NormalizeRequest,
+} from "../../../lib/audio/normalize.ts";
+import { encodedAudio } from "../../../lib/audio/encoded_result.ts";
+import { createGate } from "../../../lib/shared/concurrency.ts";
+import { UnavailableError } from "../../../lib/shared/errors.ts";
+import { makeAudio, type Material, type MaterialOptions } from "../../_support/audio_material.ts";
+
+const limits = { ...DEFAULT_AUDIO_LIMITS };
+
+/** The bytes of a streamed result, read as an answer would read them. */
+async function bytesOf(audio: Uint8Array | { stream(): ReadableStream<Uint8Array> }): Promise<Uint8Array> {
+  return audio instanceof Uint8Array
+    ? audio
+    : new Uint8Array(await new Response(audio.stream()).arrayBuffer());
+}
+
+const CASES: { name: string; material: Material; options: MaterialOptions; request: NormalizeRequest }[] = [
+  {
+    name: "an MP3 (the result measured as it streams)",
+    material: "speech",
+    options: { format: "mp3" },
+    request: {},
+  },
+  {
+    name: "an M4A with its index at the end (fed as pieces)",
+    material: "speech",
+    options: { format: "m4a", gainDb: -9 },
+    request: {},
+  },
+  {
+    name: "a FLAC (a plain gain, figures by arithmetic)",
+    material: "music",
+    options: { format: "flac" },
+    request: {},
+  },
+  {
+    name: "a 24-bit WAV that needs the limiter (a WAV header patched as it is sent)",
+    material: "peaky",
+    options: { format: "wav24", channels: 1, gainDb: -4 },
+    request: {},
+  },
+  {
+    name: "an Opus",
+    material: "music",
+    options: { format: "opus", gainDb: -3 },
+    request: { preset: "atsc" },
+  },
+];
+
+for (const c of CASES) {
+  Deno.test(`normalizeAudioStreamed() sends ${c.name} byte for byte as normalizeAudio() holds it`, async () => {
+    const input = await makeAudio(c.material, c.options);
+    const held = await normalizeAudio(input.slice(), c.request, { limits });
+    const streamed = await normalizeAudioStreamed(input.slice(), c.request, { limits });
+    assert.ok(!(streamed.audio instanceof Uint8Array), "an ffmpeg-encoded result is not held");
+    assert.equal(streamed.audio.byteLength, held.audio.length);
+    assert.deepEqual(await bytesOf(streamed.audio), held.audio);
+    assert.deepEqual({ ...streamed, audio: undefined }, { ...held, audio: undefined });
+  });
+}
+
+Deno.test("normalizeAudioStreamed() writes a plain gain on a 16-bit WAV in place, held", async () => {
+  const input = await makeAudio("speech", { format: "wav", gainDb: -8 });
+  const held = await normalizeAudio(input.slice(), {}, { limits });
+  const streamed = await normalizeAudioStreamed(input, {}, { limits, reuseInput: true });
+  assert.ok(streamed.audio instanceof Uint8Array);
+  assert.equal(streamed.audio.buffer, input.buffer, "the upload's own buffer");
+  assert.deepEqual(streamed.audio, held.audio);
+});
+
+Deno.test("a replay that makes other bytes than were measured fails rather than sending them", async () => {
+  const made = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const audio = encodedAudio({
+    byteLength: made.length,
+    fingerprint: 12345,
+    async run(emit) {
+      await emit(made);
+    },
+  });
+  await assert.rejects(new Response(audio.stream()).arrayBuffer(), /differs from the one measured/);
+});
+
+Deno.test("a streamed job keeps its slot of the gate until its answer has been read or cancelled", async () => {
+  const input = await makeAudio("speech", { format: "mp3" });
+  const gate = createGate({ concurrency: 1, queue: 0, name: "audio normalisation" });
+  const first = await normalizeAudioStreamed(input, {}, { limits, gate });
+  assert.ok(!(first.audio instanceof Uint8Array));
+  assert.equal(gate.load.running, 1);
+  await assert.rejects(normalizeAudioStreamed(input, {}, { limits, gate }), UnavailableError);
+  await bytesOf(first.audio);
+  assert.equal(gate.load.running, 0);
+  const second = await normalizeAudioStreamed(input, {}, { limits, gate });
+  assert.ok(!(second.audio instanceof Uint8Array));
+  await second.audio.stream().cancel();
+  assert.equal(gate.load.running, 0);
+});
