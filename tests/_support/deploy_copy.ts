@@ -56,3 +56,19 @@ export const PDF_FROM_INSTALLED_COPY = `
   console.log(result.markdown);
   Deno.exit(0);
 `;
+
+/** The JSON answer of an MCP `initialize` in `protocolVersion` posted to `${base}/mcp` (no payment needed). */
+// deno-lint-ignore no-explicit-any
+export async function initializeMcp(base: string, protocolVersion: string): Promise<any> {
+  const response = await fetch(`${base}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: "probe", version: "1" } },
+    }),
+  });
+  return await response.json();
+}

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { fundedBuyer } from "../_support/service.ts";
 import { payingWithId, paymentFor, resendUntilKnown } from "./_resend.ts";
-import { processOnRelay } from "./_process_on_relay.ts";
+import { assertChargedOnce, balancesNow, processOnRelay } from "./_process_on_relay.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
@@ -20,8 +20,7 @@ Deno.test("[e2e] a service process: one payment with its id sent three times, on
   try {
     const { buyer, client } = await fundedBuyer(world.chain, "1");
     const buying = payingWithId(client);
-    const sellerBefore = world.balance(world.payTo);
-    const buyerBefore = world.balance(buyer.solana.address);
+    const before = balancesNow(world, buyer.solana.address);
     const url = world.service.base + FEES;
     const answers = [await buying.pay(url)];
     for (let i = 0; i < 2; i++) {
@@ -31,10 +30,7 @@ Deno.test("[e2e] a service process: one payment with its id sent three times, on
     assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200], bodies.join("\n"));
     assert.equal(new Set(bodies).size, 1, "three identical answers");
     assert.equal(new Set(answers.map((answer) => answer.headers.get("PAYMENT-RESPONSE"))).size, 1);
-    assert.equal(world.balance(world.payTo) - sellerBefore, PRICE, "the seller is paid once");
-    assert.equal(buyerBefore - world.balance(buyer.solana.address), PRICE, "the buyer pays once");
-    const charges = world.service.logs.filter((event) => event.type === "settlement" && event.success);
-    assert.equal(charges.length, 1, "the settlement log accounts for the one charge");
+    assertChargedOnce(world, before, PRICE);
   } finally {
     await world.close();
   }
@@ -46,8 +42,7 @@ Deno.test("[e2e] a service process: a settlement answered only after 25 s, the s
     const { buyer, client } = await fundedBuyer(world.chain, "1");
     const url = world.service.base + FEES;
     const header = await paymentFor(client, url);
-    const sellerBefore = world.balance(world.payTo);
-    const buyerBefore = world.balance(buyer.solana.address);
+    const before = balancesNow(world, buyer.solana.address);
     const answered = Promise.withResolvers<void>();
     const settled = world.relay.holdAnswer("/settle", answered.promise);
     const sentAt = performance.now();
@@ -64,10 +59,7 @@ Deno.test("[e2e] a service process: a settlement answered only after 25 s, the s
     assert.equal(resent.status, 200, await resent.clone().text());
     assert.ok((await resent.json()).global, "the answer bought");
     assert.equal(JSON.parse(atob(resent.headers.get("PAYMENT-RESPONSE")!)).success, true);
-    assert.equal(world.balance(world.payTo) - sellerBefore, PRICE, "the seller is paid once");
-    assert.equal(buyerBefore - world.balance(buyer.solana.address), PRICE, "the buyer pays once");
-    const charges = world.service.logs.filter((event) => event.type === "settlement" && event.success);
-    assert.equal(charges.length, 1, "the settlement log accounts for the one charge");
+    assertChargedOnce(world, before, PRICE);
   } finally {
     await world.close();
   }

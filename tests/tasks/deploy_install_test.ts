@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { DEPLOY_IMPORTS, deployImports, folderBytes, POSTGRES_CLAIMS } from "../../tasks/deploy_install.ts";
-import { installForDeploy, PDF_FROM_INSTALLED_COPY } from "../_support/deploy_copy.ts";
+import { initializeMcp, installForDeploy, PDF_FROM_INSTALLED_COPY } from "../_support/deploy_copy.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -130,20 +130,7 @@ Deno.test("the Deploy install leaves out local mode's and the bench's tools, and
       const health = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
       assert.equal(health.checks.pdfjs.ok, true, "pdf.js is installed");
       // The MCP server's SDK is imported on the first MCP request, not at start.
-      const initialized = await (await fetch(`http://127.0.0.1:${port}/mcp`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-06-18",
-            capabilities: {},
-            clientInfo: { name: "probe", version: "1" },
-          },
-        }),
-      })).json();
+      const initialized = await initializeMcp(`http://127.0.0.1:${port}`, "2025-06-18");
       assert.equal(initialized.result?.protocolVersion, "2025-06-18", JSON.stringify(initialized));
     } finally {
       child.kill("SIGTERM");

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { MINIMUM_DENO } from "../../lib/server/deno_version.ts";
-import { installForDeploy } from "../_support/deploy_copy.ts";
+import { initializeMcp, installForDeploy } from "../_support/deploy_copy.ts";
 import { fundedBuyer, startTestService } from "../_support/service.ts";
 import { devnetOn, spawnService } from "../_support/service_process.ts";
 
@@ -63,20 +63,7 @@ Deno.test(`[e2e] remote mode on Deno ${MINIMUM_DENO}: installed as Deploy instal
     assert.equal(pdf.status, 200, await pdf.clone().text());
     assert.match((await pdf.json()).markdown, /^# Getting Started with the Sensor Gateway/);
 
-    const initialized = await (await fetch(`${service.base}/mcp`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "probe", version: "1" },
-        },
-      }),
-    })).json();
+    const initialized = await initializeMcp(service.base, "2025-11-25");
     assert.equal(initialized.result?.protocolVersion, "2025-11-25", JSON.stringify(initialized));
 
     assert.equal(ledger.usdcBalance(payTo) - before, 2000n + 2500n, "both calls paid, as the chain shows");
