@@ -75,7 +75,7 @@ export interface PdfPool {
   /** Converts a PDF on the pool's workers; the caller's bytes are left intact. */
   convert(bytes: Uint8Array, options: PoolConvertOptions): Promise<ConversionResult>;
   /** Workers alive now, started since creation, and conversions split across workers. */
-  readonly stats: { live: number; started: number; split: number };
+  readonly stats: { live: number; started: number; split: number; reservedMb: number };
   /**
    * Starts every missing worker now, so the next large document splits at
    * once (e.g. at service start); resolves when they have loaded pdf.js (a
@@ -195,7 +195,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     size,
     convert,
     get stats() {
-      return { ...roster.stats, split };
+      return { ...roster.stats, split, reservedMb };
     },
     warm: () => roster.warm(),
     close() {

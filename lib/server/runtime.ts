@@ -28,6 +28,7 @@ import { buildServices, type Services } from "./services.ts";
 import { rpcCall } from "../solana/mod.ts";
 import { localEvmCheck } from "./modes/local_evm_health.ts";
 import { BodyBudget } from "./body_budget.ts";
+import { audioWorkBytes } from "./config/memory_plan.ts";
 import { createDrain, type Drain } from "./drain.ts";
 import {
   type Capabilities,
@@ -171,7 +172,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     : cached;
 
   const bodyBudget = new BodyBudget(config.memory.bodyBytes);
-  observeMemoryBudget(() => ({ bodies: bodyBudget.inFlight }));
+  // PDF work by the memory its conversions reserved; audio by the most each running job may take.
+  const audioJobBytes = audioWorkBytes(config.audio.maxBytes);
+  observeMemoryBudget(() => ({
+    bodies: bodyBudget.inFlight,
+    pdf: Math.round(services.pdf.pool.stats.reservedMb * 2 ** 20),
+    audio: services.audio.gate.load.running * audioJobBytes,
+  }));
   return {
     config,
     log,

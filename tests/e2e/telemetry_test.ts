@@ -86,7 +86,9 @@ Deno.test("[e2e] a paid call is one trace in the OTLP export: 402, verify, handl
       receiver.latest("http.server.requests", { "http.route": FEES, "http.response.status_code": 402 }),
     );
     assert.ok(receiver.latest("x402.settlement.duration")!.count >= 1);
-    assert.ok(receiver.latest("memory.budget.in_use", { part: "bodies" }));
+    for (const part of ["bodies", "pdf", "audio"]) {
+      assert.ok(receiver.latest("memory.budget.in_use", { part }), `memory.budget.in_use{part=${part}}`);
+    }
     assert.deepEqual(receiver.rejected, []);
   } finally {
     await service.stop();
