@@ -78,21 +78,43 @@ Deno.test("the page tree's count is found in compressed object streams, as pdf.j
   assert.equal(all.bytes - two.bytes, 12 * PDF_BYTES_PER_PAGE);
 });
 
-Deno.test("the default budget admits a 100 MB image-heavy PDF and a 2,500-page text-dense one", async () => {
-  const limits = limitsAt(768);
-  assert.equal(limits.maxBytes, 100 * MB);
+/** The PDF limits at the default budget on Deno Deploy, where no audio is sold and PDF work has the room. */
+function limitsOnDeploy(budgetMb: number): PdfLimits {
+  return loadConfig({
+    SERVICE_MODE: "devnet",
+    DENO_DEPLOY: "true",
+    MEMORY_BUDGET_MB: String(budgetMb),
+    PAY_TO_SOLANA: "11111111111111111111111111111111",
+    PAY_TO_EVM: "0x0000000000000000000000000000000000000001",
+    PUBLIC_URL: "https://api.example.com",
+  }).pdf.limits;
+}
+
+Deno.test("the default budget admits a 100 MB image-heavy PDF; a 2,500-page text-dense one where no audio job keeps room", async () => {
   const jpeg = await noiseJpeg(1600, 1200);
   const images = imageHeavyPdf(Math.floor(100 * MB / (jpeg.length + 400)), jpeg, {
     width: 1600,
     height: 1200,
   });
   assert.ok(images.length > 99 * MB && images.length <= 100 * MB, `${images.length}`);
-  const imagePrice = await admitPdf(images, undefined, limits);
-  assert.ok(imagePrice.bytes <= limits.maxCostBytes);
   const text = densePdf(2500, 20 * MB);
-  const textPrice = await admitPdf(text, undefined, limits);
+  // On Deno Deploy (no audio) the default budget admits both.
+  const deploy = limitsOnDeploy(768);
+  assert.equal(deploy.maxBytes, 100 * MB);
+  assert.ok((await admitPdf(images, undefined, deploy)).bytes <= deploy.maxCostBytes);
+  const textPrice = await admitPdf(text, undefined, deploy);
   assert.equal(textPrice.pages, 2500);
   assert.ok(textPrice.scan!.contentBytes > 19 * MB);
+  // On a host with ffmpeg, a 100 MB audio job keeps its room first: the image-heavy PDF is still admitted, the
+  // text-dense one is refused before payment with the budget that admits it.
+  const host = limitsAt(768);
+  assert.equal(host.maxBytes, 100 * MB);
+  assert.ok((await admitPdf(images, undefined, host)).bytes <= host.maxCostBytes);
+  const refusal = await admitPdf(text, undefined, host).then(() => undefined, (error) => error);
+  assert.ok(refusal instanceof UnprocessableError, String(refusal));
+  const budget = Number(refusal.message.match(/MEMORY_BUDGET_MB=(\d+) would admit it/)![1]);
+  assert.ok(budget > 768 && budget <= 896, refusal.message);
+  assert.equal((await admitPdf(text, undefined, limitsAt(budget))).pages, 2500);
 });
 
 Deno.test("a costly PDF is refused with 422 naming the budget that admits it, which does", async () => {
