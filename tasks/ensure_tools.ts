@@ -13,7 +13,7 @@
  * @module
  */
 import { MINIMUM_DENO } from "../lib/server/deno_version.ts";
-import { postgresBinaries } from "../tests/_support/postgres.ts";
+import { postgresBinaries } from "../lib/server/postgres_binaries.ts";
 import { fetchTableSources } from "./program_tables/fetch_sources.ts";
 
 /** Each tool, how to see it is there, and its Debian package. */

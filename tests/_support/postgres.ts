@@ -1,6 +1,6 @@
 /**
  * A throwaway PostgreSQL server for tests: Debian's `postgresql` binaries
- * (under `/usr/lib/postgresql/<version>/bin`, installed by
+ * (found by `lib/server/postgres_binaries.ts`, installed by
  * `tasks/ensure_tools.ts`), a cluster made by `initdb` in a temporary folder,
  * listening on 127.0.0.1 only, on a free port, with no Unix socket. PostgreSQL
  * refuses to run as root: when the tests are root, the cluster belongs to the
@@ -13,26 +13,7 @@
  *
  * @module
  */
-
-/** The folder of the newest PostgreSQL's binaries, or `undefined` when none is installed. */
-export function postgresBinaries(): string | undefined {
-  let versions: number[];
-  try {
-    versions = [...Deno.readDirSync("/usr/lib/postgresql")].map((entry) => Number(entry.name))
-      .filter((version) => Number.isFinite(version));
-  } catch {
-    return undefined;
-  }
-  for (const version of versions.sort((a, b) => b - a)) {
-    const bin = `/usr/lib/postgresql/${version}/bin`;
-    try {
-      if (Deno.statSync(`${bin}/postgres`).isFile && Deno.statSync(`${bin}/initdb`).isFile) return bin;
-    } catch {
-      // An incomplete install: try an older version.
-    }
-  }
-  return undefined;
-}
+import { postgresBinaries } from "../../lib/server/postgres_binaries.ts";
 
 /**
  * Why tests that need PostgreSQL must skip here, or `undefined` when they
