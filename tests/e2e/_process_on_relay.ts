@@ -2,11 +2,11 @@
  * A service process as a host runs it (devnet mode on a Deno KV file) whose
  * chain and facilitator are a local-mode service's, the facilitator behind a
  * relay the test can hold; it can be killed and started again on the same
- * store. Balances are read from that chain.
+ * store. Balances are read from that chain (see `_charged_once.ts`: the
+ * world is a ledger).
  *
  * @module
  */
-import assert from "node:assert/strict";
 import { freePort, startTestService } from "../_support/service.ts";
 import { startFacilitatorRelay } from "../_support/relayed_service.ts";
 import { devnetOn, LOCKED_DOWN, type ServiceProcess, spawnService } from "../_support/service_process.ts";
@@ -49,26 +49,3 @@ export async function processOnRelay() {
 
 /** A world from {@linkcode processOnRelay}. */
 export type RelayedWorld = Awaited<ReturnType<typeof processOnRelay>>;
-
-/** The seller's and `buyer`'s USDC on the chain now, to compare with after the calls. */
-export function balancesNow(world: RelayedWorld, buyer: string) {
-  return { buyer, buyerUsdc: world.balance(buyer), sellerUsdc: world.balance(world.payTo) };
-}
-
-/**
- * Asserts, from the chain, that the seller received `price` once since
- * `before` and the buyer paid it once; with `logged`, that the settlement log
- * also accounts for exactly one charge.
- */
-export function assertChargedOnce(
-  world: RelayedWorld,
-  before: ReturnType<typeof balancesNow>,
-  price: bigint,
-  logged = true,
-): void {
-  assert.equal(world.balance(world.payTo) - before.sellerUsdc, price, "the seller is paid once");
-  assert.equal(before.buyerUsdc - world.balance(before.buyer), price, "the buyer pays once");
-  if (!logged) return;
-  const charges = world.service.logs.filter((event) => event.type === "settlement" && event.success);
-  assert.equal(charges.length, 1, "the settlement log accounts for the one charge");
-}

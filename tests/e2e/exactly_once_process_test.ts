@@ -10,7 +10,8 @@
 import assert from "node:assert/strict";
 import { fundedBuyer } from "../_support/service.ts";
 import { payingWithId, paymentFor, resendUntilKnown } from "./_resend.ts";
-import { assertChargedOnce, balancesNow, processOnRelay } from "./_process_on_relay.ts";
+import { processOnRelay } from "./_process_on_relay.ts";
+import { assertChargedOnce, balancesNow } from "./_charged_once.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
@@ -30,7 +31,7 @@ Deno.test("[e2e] a service process: one payment with its id sent three times, on
     assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200], bodies.join("\n"));
     assert.equal(new Set(bodies).size, 1, "three identical answers");
     assert.equal(new Set(answers.map((answer) => answer.headers.get("PAYMENT-RESPONSE"))).size, 1);
-    assertChargedOnce(world, before, PRICE);
+    assertChargedOnce(world, before, PRICE, world.service.logs);
   } finally {
     await world.close();
   }
@@ -59,7 +60,7 @@ Deno.test("[e2e] a service process: a settlement answered only after 25 s, the s
     assert.equal(resent.status, 200, await resent.clone().text());
     assert.ok((await resent.json()).global, "the answer bought");
     assert.equal(JSON.parse(atob(resent.headers.get("PAYMENT-RESPONSE")!)).success, true);
-    assertChargedOnce(world, before, PRICE);
+    assertChargedOnce(world, before, PRICE, world.service.logs);
   } finally {
     await world.close();
   }

@@ -21,6 +21,7 @@ import { startFacilitatorRelay } from "../_support/relayed_service.ts";
 import { devnetOn, LOCKED_DOWN, type ServiceProcess, spawnService } from "../_support/service_process.ts";
 import { until } from "../_support/until.ts";
 import { paymentFor, resendUntilKnown } from "./_resend.ts";
+import { assertChargedOnce, balancesNow, type Ledger } from "./_charged_once.ts";
 
 const FEES = "/v1/fees/priority";
 const PRICE = 2000n;
@@ -76,7 +77,7 @@ Deno.test({
         );
       }
       const { buyer, client } = await fundedBuyer(chain, "1");
-      const buyerBalance = () => ledger.usdcBalance(buyer.solana.address as never);
+      const money: Ledger = { balance: (address) => ledger.usdcBalance(address as never), payTo };
       const send = (replica: ServiceProcess, header: string) =>
         fetch(replica.base + FEES, { headers: { "PAYMENT-SIGNATURE": header } });
       const settledCount = () => replicas.reduce((sum, replica) => sum + settlements(replica).length, 0);
@@ -85,11 +86,7 @@ Deno.test({
         "one payment sent 30 times at once across three replicas: one 200, one settlement",
         async () => {
           const header = await paymentFor(client, a.base + FEES);
-          const [sellerBefore, buyerBefore, settledBefore] = [
-            ledger.usdcBalance(payTo),
-            buyerBalance(),
-            settledCount(),
-          ];
+          const [before, settledBefore] = [balancesNow(money, buyer.solana.address), settledCount()];
           const responses = await Promise.all(
             Array.from({ length: 30 }, (_, i) => send(replicas[i % 3]!, header)),
           );
@@ -102,8 +99,7 @@ Deno.test({
             assert.match(bodies[i].error, /Payment (already used|in use)/, bodies[i].error);
             assert.equal(bodies[i].global, undefined, "nothing served unpaid");
           }
-          assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "the seller is paid once");
-          assert.equal(buyerBefore - buyerBalance(), PRICE, "the buyer pays once");
+          assertChargedOnce(money, before, PRICE);
           // Log lines are flushed in bursts: wait for the settlement's (a second would come in the same one).
           await until(() => settledCount() > settledBefore, "the settlement's log line");
           await new Promise((resolve) => setTimeout(resolve, 200));
@@ -115,12 +111,12 @@ Deno.test({
         "a replica killed after the chain took the money: another resolves it, charged once",
         async () => {
           const header = await paymentFor(client, a.base + FEES);
-          const [sellerBefore, buyerBefore] = [ledger.usdcBalance(payTo), buyerBalance()];
+          const before = balancesNow(money, buyer.solana.address);
           const answered = Promise.withResolvers<void>();
           const settledOnChain = relay.holdAnswer("/settle", answered.promise);
           const first = send(a, header).catch((error) => error);
           await settledOnChain;
-          assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "on the chain before A knows");
+          assertChargedOnce(money, before, PRICE); // on the chain before A knows
           assert.equal(await a.stop("SIGKILL"), 137);
           assert.ok(await first instanceof Error, "the killed replica answered nothing");
           answered.resolve();
@@ -131,8 +127,7 @@ Deno.test({
           assert.ok((await resent.json()).global, "the answer bought");
           const settlement = JSON.parse(atob(resent.headers.get("PAYMENT-RESPONSE")!));
           assert.equal(settlement.success, true);
-          assert.equal(ledger.usdcBalance(payTo) - sellerBefore, PRICE, "the seller is paid once");
-          assert.equal(buyerBefore - buyerBalance(), PRICE, "the buyer pays once");
+          assertChargedOnce(money, before, PRICE);
           const again = await send(c, header);
           assert.equal(again.status, 200, "a resend to the third replica gets the same answer");
           assert.equal(
@@ -155,7 +150,7 @@ Deno.test({
         "PostgreSQL stopped: 503 with Retry-After, nothing served or charged; back: served, no restart",
         async () => {
           const header = await paymentFor(client, b.base + FEES);
-          const [sellerBefore, buyerBefore] = [ledger.usdcBalance(payTo), buyerBalance()];
+          const before = balancesNow(money, buyer.solana.address);
           await pg.stop();
           for (const replica of [b, c, b, c]) {
             const refused = await send(replica, header);
@@ -166,17 +161,12 @@ Deno.test({
             assert.match(body.error, /claim store cannot be used/, body.error);
             assert.equal(body.global, undefined, "nothing served unpaid");
           }
-          assert.equal(ledger.usdcBalance(payTo), sellerBefore, "nothing charged while the database is down");
+          assert.equal(money.balance(payTo), before.sellerUsdc, "nothing charged while the database is down");
           await pg.start();
           const served = await resendUntilKnown(c.base + FEES, header, { timeoutMs: 20_000, everyMs: 500 });
           assert.equal(served.status, 200, await served.clone().text());
           assert.ok((await served.json()).global);
-          assert.equal(
-            ledger.usdcBalance(payTo) - sellerBefore,
-            PRICE,
-            "charged once, once the database is back",
-          );
-          assert.equal(buyerBefore - buyerBalance(), PRICE);
+          assertChargedOnce(money, before, PRICE); // once the database is back
           const replay = await send(b, header);
           assert.equal(replay.status, 402, "the other replica sees it spent");
           await replay.body?.cancel();
