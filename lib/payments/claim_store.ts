@@ -15,9 +15,10 @@
  *   after its request had ended.
  * - released: the record is deleted, and the unspent payment can buy again.
  *
- * Two stores implement it: Deno KV (`claims.ts`: one host's SQLite file, or
- * Deno Deploy's global KV) and PostgreSQL (`postgres_claims.ts`: replicas on
- * many hosts). A store that cannot be used answers {@linkcode UnavailableError}
+ * Three stores implement it: Deno KV (`claims.ts`: one host's SQLite file, or
+ * Deno Deploy's global KV), PostgreSQL (`postgres_claims.ts`: replicas on
+ * many hosts) and the process's own memory (`memory_claims.ts`: local mode
+ * without a KV file). A store that cannot be used answers {@linkcode UnavailableError}
  * (a 503 with `Retry-After`), never a crash nor an unpaid answer.
  *
  * @module

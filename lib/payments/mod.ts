@@ -13,6 +13,7 @@ import type { ClaimStore, ClaimStoreOptions } from "./claim_store.ts";
 
 export type { ClaimStore, ClaimStoreOptions } from "./claim_store.ts";
 export { KvClaimStore } from "./claims.ts";
+export { MemoryClaimStore } from "./memory_claims.ts";
 export { PaymentRequiredError } from "./errors.ts";
 export {
   type Authorization,

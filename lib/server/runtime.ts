@@ -15,6 +15,7 @@ import {
   isKvFile,
   KvClaimStore,
   kvFileGuard,
+  MemoryClaimStore,
   openPostgresClaimStore,
   paymentChainRpc,
   PaymentGateway,
@@ -101,12 +102,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
   };
   // A claim store in a file is checked before each use: gone, replaced or read-only, it fails closed.
   const kvFile = !config.claimStoreUrl && isKvFile(config.kvPath) ? kvFileGuard(config.kvPath) : undefined;
-  // PostgreSQL when configured (replicas on many hosts); otherwise Deno KV (SQLite), opened with the first
-  // payment claim: an idle service does not load it.
+  // PostgreSQL when configured (replicas on many hosts); in local mode without a KV file, this process's
+  // memory (its claims die with it either way); otherwise Deno KV (SQLite), opened with the first payment
+  // claim: an idle service does not load it.
   const claims = config.claimStoreUrl
     ? await openPostgresClaimStore(config.claimStoreUrl, claimLimits)
+    : config.mode === "local" && config.kvPath === undefined
+    ? new MemoryClaimStore(claimLimits)
     : new KvClaimStore(async () => {
-      const kv = await Deno.openKv(config.kvPath ?? (config.mode === "local" ? ":memory:" : undefined));
+      const kv = await Deno.openKv(config.kvPath);
       await kvFile?.opened();
       return kv;
     }, { ...claimLimits, beforeUse: kvFile?.check });

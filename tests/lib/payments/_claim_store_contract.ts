@@ -1,6 +1,7 @@
 /**
  * What every claim store must do, whatever holds it: the same cases run on
- * Deno KV (`claims_test.ts`) and on PostgreSQL (`postgres_claims_test.ts`).
+ * Deno KV (`claims_test.ts`), on PostgreSQL (`postgres_claims_test.ts`) and in
+ * process memory (`memory_claims_test.ts`).
  *
  * @module
  */
