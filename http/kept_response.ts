@@ -5,7 +5,7 @@
  * body. Kept: one line of JSON (status and headers), then the body's bytes.
  *
  * Only an answer that says its length (`Content-Length`) within the bound is
- * read, from a clone; any other is served once only, never read here. The
+ * read, from a clone (or, made from bytes in hand, copied from them); any other is served once only, never read here. The
  * clone of a streamed body shares its source with the answer (a tee), so
  * reading it can hold the answer's bytes in memory, and giving it up halfway
  * waits for the answer itself to be read, which happens only after
@@ -13,6 +13,18 @@
  *
  * @module
  */
+
+/** The bytes of answers made from bytes already in hand (see {@linkcode answerOfBytes}). */
+const bodiesInHand = new WeakMap<Response, Uint8Array>();
+
+/**
+ * `response`, whose body is `bytes`, remembered as such: keeping it then
+ * copies those bytes instead of reading a clone of its body.
+ */
+export function answerOfBytes(response: Response, bytes: Uint8Array): Response {
+  bodiesInHand.set(response, bytes);
+  return response;
+}
 
 /** Headers set per exchange, not part of the answer kept. */
 const PER_EXCHANGE = new Set(["payment-response", "x-request-id", "date", "set-cookie"]);
@@ -29,6 +41,12 @@ export async function keepResponse(response: Response, maxBytes: number): Promis
   if (declared === undefined || head.byteLength + declared > maxBytes) return undefined;
   const kept = new Uint8Array(head.byteLength + declared);
   kept.set(head);
+  const inHand = bodiesInHand.get(response);
+  if (inHand) {
+    if (inHand.byteLength !== declared) return undefined;
+    kept.set(inHand, head.byteLength);
+    return kept;
+  }
   let at = head.byteLength;
   const reader = response.body ? response.clone().body!.getReader() : undefined;
   while (reader) {

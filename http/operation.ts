@@ -29,6 +29,7 @@ import { ANSWERS_NEEDING_UPLOADS, workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
 import { carriedPayment, requirePayment } from "./payment.ts";
+import { answerOfBytes } from "./kept_response.ts";
 import { networkName } from "./network_names.ts";
 import { paywallPage } from "./paywall.ts";
 import type { ServiceMode } from "../lib/server/config/load.ts";
@@ -140,14 +141,17 @@ function binaryResponse(c: Context, operation: AnyOperation, output: Record<stri
 /**
  * The JSON answer as bytes with its `Content-Length`, as `c.json` would send
  * it: a paid answer that says its length can be kept for a resend of its
- * payment (see `kept_response.ts`).
+ * payment (see `kept_response.ts`; these bytes are what is kept).
  */
 function jsonAnswer(c: Context, body: Record<string, unknown>): Response {
   const bytes = new TextEncoder().encode(JSON.stringify(body));
-  return c.body(bytes, 200, {
-    "Content-Type": "application/json",
-    "Content-Length": String(bytes.byteLength),
-  });
+  return answerOfBytes(
+    c.body(bytes, 200, {
+      "Content-Type": "application/json",
+      "Content-Length": String(bytes.byteLength),
+    }),
+    bytes,
+  );
 }
 
 /**

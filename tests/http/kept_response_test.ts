@@ -6,7 +6,7 @@
  * length is kept and comes back the same.
  */
 import assert from "node:assert/strict";
-import { keepResponse, revivedResponse } from "../../http/kept_response.ts";
+import { answerOfBytes, keepResponse, revivedResponse } from "../../http/kept_response.ts";
 
 const KEEP_LIMIT = 512 * 1024;
 const CHUNK = 64 * 1024;
@@ -100,4 +100,25 @@ Deno.test("keepResponse() keeps a small answer that says its length, and revived
   assert.deepEqual(await readWhole(small), { bytes: 1000, closes: true });
   const exact = new Response(body, { headers: { "Content-Length": String(body.byteLength) } });
   assert.equal(await keepResponse(exact, body.byteLength), undefined, "its status and headers count too");
+});
+
+Deno.test("an answer made from bytes in hand is kept from those bytes, its body left unread for its reader", async () => {
+  const bytes = new TextEncoder().encode('{"paid":true}');
+  const response = answerOfBytes(
+    new Response(bytes, { headers: { "content-type": "application/json", "content-length": "13" } }),
+    bytes,
+  );
+  const kept = await keepResponse(response, KEEP_LIMIT);
+  assert.ok(kept);
+  assert.equal(response.bodyUsed, false);
+  assert.equal(await response.text(), '{"paid":true}', "the answer itself is served whole");
+  const revived = revivedResponse(kept);
+  assert.equal(await revived.text(), '{"paid":true}');
+  assert.equal(revived.headers.get("content-type"), "application/json");
+  const lying = answerOfBytes(new Response(bytes, { headers: { "content-length": "99" } }), bytes);
+  assert.equal(
+    await keepResponse(lying, KEEP_LIMIT),
+    undefined,
+    "a length that is not the bytes' is not kept",
+  );
 });
