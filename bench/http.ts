@@ -11,11 +11,10 @@
  *   other jobs load the machine), and the official `@x402/hono` middleware's
  *   own 402 beside ours (its peer);
  * - a full paid call in local mode (402, sign, verify, handler, settle),
- *   against its floor: the client's signing plus one simulated transfer of
- *   the same payment on the same chain; and, paid in turns with it, the same
- *   call to the official middleware in front of a one-line handler on the
- *   same facilitator and chain (`solana/official_paywall.ts`): the platform's
- *   own limit, without the service's replay claim and presence check;
+ *   against its floor (the client's signing plus one simulated transfer of
+ *   the same payment on the same chain) and, paid in turns with it, against
+ *   the official middleware in front of a one-line handler on the same
+ *   facilitator and chain: `paid_call.ts`, which also runs on its own;
  * - resident memory idle, in local mode and in devnet mode (the latter
  *   settling through the local service's facilitator and chain), against a
  *   bare `Deno.serve`: 3 s after start, and again past the 30 s after which
@@ -26,22 +25,18 @@
  * @module
  */
 import autocannon from "autocannon";
-import { x402HTTPClient } from "@x402/core/client";
 import { generateKeyPairSigner } from "@solana/kit";
-import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
 import { freePort } from "../tests/_support/service.ts";
-import { quantile } from "./_stats.ts";
+import { paidCalls, paidReport } from "./paid_call.ts";
 
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? "8");
 const CONNECTIONS = 50;
 const PAID_CALLS = 30;
-/** Paid calls made first and not counted: the payment path's first runs compile it. */
-const PAID_WARM_UP = 5;
 /** When idle memory is read: just after start, and once idle PDF workers (30 s) would have retired. */
 const IDLE_READS_MS = [3_000, 35_000] as const;
 const ROOT = new URL("..", import.meta.url);
 
-const GOALS = { health: 0.85, challenge: 0.6, paidMs: 8, localRssMb: 120, devnetRssMb: 70 };
+const GOALS = { health: 0.85, challenge: 0.6, localRssMb: 120, devnetRssMb: 70 };
 
 interface Load {
   rps: number;
@@ -112,84 +107,6 @@ const app = new Hono();
 app.get("/", (c) => c.text("hello"));
 Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, app.fetch);`;
 
-/** The times of one paid call's phases, and one simulated transfer of its payment. */
-interface PaidTimes {
-  total: number[];
-  challenges: number[];
-  signing: number[];
-  requests: number[];
-  simulation: number[];
-}
-
-/** A buyer funded from the faucet at `base`, paying for `path` there one call at a time. */
-async function payer(base: string, path: string) {
-  const buyer = await throwawayBuyer();
-  await fundFromFaucet(base, buyer, "10");
-  const client = new x402HTTPClient(payingClient(buyer, { solanaRpcUrl: `${base}/local/solana` }));
-  const url = `${base}${path}`;
-  const times: PaidTimes = { total: [], challenges: [], signing: [], requests: [], simulation: [] };
-  return {
-    times,
-    /** Makes one paid call; its times are kept when `counted`. */
-    async call(counted: boolean): Promise<void> {
-      const started = performance.now();
-      const challenge = await fetch(url);
-      const required = client.getPaymentRequiredResponse(
-        (name) => challenge.headers.get(name),
-        await challenge.json(),
-      );
-      const signStarted = performance.now();
-      const payload = await client.createPaymentPayload(required);
-      const signed = performance.now();
-      // Not part of the call: the floor's transfer, simulated before the payment lands.
-      const simulated = await simulateOnce(base, String(payload.payload.transaction));
-      const paidStarted = performance.now();
-      const paid = await fetch(url, { headers: client.encodePaymentSignatureHeader(payload) });
-      await paid.body?.cancel();
-      if (paid.status !== 200) throw new Error(`paid call to ${url} answered ${paid.status}`);
-      const request = performance.now() - paidStarted;
-      if (!counted) return;
-      times.challenges.push(signStarted - started);
-      times.signing.push(signed - signStarted);
-      times.simulation.push(simulated);
-      times.requests.push(request);
-      times.total.push(signed - started + request);
-    },
-  };
-}
-
-/**
- * Sequential paid calls to the service and to the official middleware, taken
- * in turns so that a busy moment of the machine weighs on both alike.
- */
-async function paidCalls(base: string, officialBase: string) {
-  const ours = await payer(base, "/v1/fees/priority");
-  const official = await payer(officialBase, "/paid");
-  for (let i = -PAID_WARM_UP; i < PAID_CALLS; i++) {
-    await ours.call(i >= 0);
-    await official.call(i >= 0);
-  }
-  return { ours: ours.times, official: official.times };
-}
-
-/** Milliseconds to simulate `transaction` (base64) once on the service's chain. */
-async function simulateOnce(base: string, transaction: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(`${base}/local/solana`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "simulateTransaction",
-      params: [transaction, { encoding: "base64", sigVerify: false }],
-    }),
-  });
-  const answer = await response.json();
-  if (answer.result?.value?.err !== null) throw new Error(`simulation failed: ${JSON.stringify(answer)}`);
-  return performance.now() - started;
-}
-
 /** A devnet-mode service settling through the local service at `base`; resolves once it answers. */
 async function startDevnet(base: string): Promise<Deno.ChildProcess> {
   const port = freePort();
@@ -213,7 +130,6 @@ async function stop(child: Deno.ChildProcess): Promise<void> {
   await child.status;
 }
 
-const ms = (value: number) => value.toFixed(1);
 const x = (value: number) => value.toFixed(2);
 
 if (import.meta.main) {
@@ -271,10 +187,7 @@ if (import.meta.main) {
     peakRss = Math.max(peakRss, rssMb(service.pid));
     const officialChallenge = await load(`${officialBase}/paid`, official.pid, 402);
 
-    const { ours: paid, official: officialPaid } = await paidCalls(base, officialBase);
-    const paidP50 = quantile(paid.total, 0.5);
-    const floor = quantile(paid.signing, 0.5) + quantile(paid.simulation, 0.5);
-    const officialP50 = quantile(officialPaid.total, 0.5);
+    const paid = await paidCalls(base, officialBase, PAID_CALLS);
 
     const load1 = Deno.loadavg()[0]!.toFixed(1);
     console.log(
@@ -300,26 +213,7 @@ if (import.meta.main) {
     row("bare Deno.serve sending the 402's bytes (its floor)", challengeFloor);
     row("unpaid 402 challenge", challenge, GOALS.challenge);
     row("official @x402/hono middleware's unpaid 402 (peer)", officialChallenge);
-    console.log(
-      `Full paid call (402, sign, verify, handler, settle on the local chain), ${PAID_CALLS} sequential: ` +
-        `p50 ${ms(paidP50)} ms, p90 ${ms(quantile(paid.total, 0.9))} ms; floor (signing p50 ${
-          ms(quantile(paid.signing, 0.5))
-        } ms + one simulated transfer p50 ${ms(quantile(paid.simulation, 0.5))} ms) ${ms(floor)} ms: ` +
-        `${x(paidP50 / floor)}× the floor, ${x(paidP50 / GOALS.paidMs)}× the goal (≤ ${GOALS.paidMs} ms); ` +
-        `its parts (p50): 402 ${ms(quantile(paid.challenges, 0.5))} ms, signing ${
-          ms(quantile(paid.signing, 0.5))
-        } ms, the paid request (verify, handler, settle) ${ms(quantile(paid.requests, 0.5))} ms`,
-    );
-    console.log(
-      `The platform's limit, paid in turns with the calls above: the official @x402/hono middleware in front ` +
-        `of a one-line handler, same facilitator and chain, no replay claim and no buyer-presence check: ` +
-        `p50 ${ms(officialP50)} ms (402 ${ms(quantile(officialPaid.challenges, 0.5))}, signing ${
-          ms(quantile(officialPaid.signing, 0.5))
-        }, paid request ${ms(quantile(officialPaid.requests, 0.5))} ms); ours ÷ it ${
-          x(paidP50 / officialP50)
-        }; ` +
-        `the goal ÷ it ${x(GOALS.paidMs / officialP50)}`,
-    );
+    for (const line of paidReport(paid)) console.log(line);
     for (const [i, at] of IDLE_READS_MS.entries()) {
       const { bare: bareRss, local, devnet } = idle[i]!;
       console.log(

@@ -1,0 +1,249 @@
+/**
+ * `deno task bench:paid`: the full paid call in local mode (402, sign,
+ * verify, handler, settle on the embedded chain) against the official
+ * `@x402/hono` middleware in front of a one-line handler on the same
+ * facilitator and chain (`solana/official_paywall.ts`), paid in turns in one
+ * run so that a busy moment of the machine weighs on both alike. Both reach
+ * the facilitator the same way: in process, as local mode builds it.
+ *
+ * Prints each side's p50 and its parts (the 402, the client's signing, the
+ * paid request), ours ÷ the official's against the goal of 0.9, and what our
+ * handler's own work costs (the fee quantiles, read from the chain, where
+ * the official handler answers a constant) beside the paid request. `deno
+ * task bench` (`http.ts`) runs the same calls after its throughput figures.
+ *
+ *     deno run -A bench/paid_call.ts [calls] [--kv-file]
+ *
+ * With `--kv-file`, a third party is paid in the same turns: the service with
+ * its claims in a Deno KV file (`KV_PATH`), as one host keeps them in devnet
+ * and mainnet mode, where local mode keeps them in its own memory (they die
+ * with the process either way): what the store's round trips cost.
+ *
+ * Prints figures; asserts nothing (these machines are shared and noisy).
+ *
+ * @module
+ */
+import { x402HTTPClient } from "@x402/core/client";
+import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
+import { freePort } from "../tests/_support/service.ts";
+import { quantile } from "./_stats.ts";
+import { createLocalSolana } from "../lib/local/solana/local_solana.ts";
+import { createSolanaClient } from "../lib/solana/mod.ts";
+import { runOperation } from "../lib/operation/mod.ts";
+import type { Services } from "../lib/server/services.ts";
+import priorityFees from "../routes/v1/fees/priority.ts";
+
+/** Paid calls made first and not counted: the payment path's first runs compile it. */
+const PAID_WARM_UP = 5;
+/** Ours ÷ the official middleware's, p50 of the full call: the goal. */
+export const PAID_RATIO_GOAL = 0.9;
+const ROOT = new URL("..", import.meta.url);
+
+/** The times of one side's paid calls, by phase, and one simulated transfer of each payment. */
+export interface PaidTimes {
+  total: number[];
+  challenges: number[];
+  signing: number[];
+  requests: number[];
+  simulation: number[];
+}
+
+/** A buyer funded from the faucet at `base`, paying for `path` there one call at a time. */
+async function payer(base: string, path: string) {
+  const buyer = await throwawayBuyer();
+  await fundFromFaucet(base, buyer, "10");
+  const client = new x402HTTPClient(payingClient(buyer, { solanaRpcUrl: `${base}/local/solana` }));
+  const url = `${base}${path}`;
+  const times: PaidTimes = { total: [], challenges: [], signing: [], requests: [], simulation: [] };
+  return {
+    times,
+    /** Makes one paid call; its times are kept when `counted`. */
+    async call(counted: boolean): Promise<void> {
+      const started = performance.now();
+      const challenge = await fetch(url);
+      const required = client.getPaymentRequiredResponse(
+        (name) => challenge.headers.get(name),
+        await challenge.json(),
+      );
+      const signStarted = performance.now();
+      const payload = await client.createPaymentPayload(required);
+      const signed = performance.now();
+      // Not part of the call: the floor's transfer, simulated before the payment lands.
+      const simulated = await simulateOnce(base, String(payload.payload.transaction));
+      const paidStarted = performance.now();
+      const paid = await fetch(url, { headers: client.encodePaymentSignatureHeader(payload) });
+      await paid.body?.cancel();
+      if (paid.status !== 200) throw new Error(`paid call to ${url} answered ${paid.status}`);
+      const request = performance.now() - paidStarted;
+      if (!counted) return;
+      times.challenges.push(signStarted - started);
+      times.signing.push(signed - signStarted);
+      times.simulation.push(simulated);
+      times.requests.push(request);
+      times.total.push(signed - started + request);
+    },
+  };
+}
+
+/** Milliseconds to simulate `transaction` (base64) once on the service's chain. */
+async function simulateOnce(base: string, transaction: string): Promise<number> {
+  const started = performance.now();
+  const answer = await rpc(base, "simulateTransaction", [transaction, {
+    encoding: "base64",
+    sigVerify: false,
+  }]);
+  if (answer.result?.value?.err !== null) throw new Error(`simulation failed: ${JSON.stringify(answer)}`);
+  return performance.now() - started;
+}
+
+/** One JSON-RPC call to the chain of the local-mode service at `base`. */
+async function rpc(base: string, method: string, params: unknown[]) {
+  const response = await fetch(`${base}/local/solana`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return await response.json();
+}
+
+/**
+ * Our handler's own work, timed in this process on an embedded chain seeded
+ * as local mode seeds its own: the fee operation run as the HTTP route runs
+ * it (its chain reads through the in-process RPC, the output checked against
+ * its schema, the answer encoded), without HTTP or payment.
+ */
+async function ourHandler(): Promise<() => Promise<number>> {
+  const solana = await createLocalSolana({ seedHistory: true });
+  const client = createSolanaClient("local:solana", { handler: (payload) => solana.handleRpc(payload) });
+  const services = { solana: client } as Services;
+  return async () => {
+    const started = performance.now();
+    const result = await runOperation({ ...priorityFees, path: "/v1/fees/priority" }, {}, {
+      requestId: "bench",
+      signal: new AbortController().signal,
+      services,
+      timeoutMs: 10_000,
+    });
+    new TextEncoder().encode(JSON.stringify(result));
+    return performance.now() - started;
+  };
+}
+
+/**
+ * `calls` sequential paid calls to the service at `base` and as many to the
+ * official middleware at `officialBase` (and to the service at `kvBase`,
+ * when given), taken in turns, after {@linkcode PAID_WARM_UP} uncounted ones
+ * each; and our handler's own work (see {@linkcode ourHandler}), timed in
+ * the same turns.
+ */
+export async function paidCalls(base: string, officialBase: string, calls: number, kvBase?: string) {
+  const ours = await payer(base, "/v1/fees/priority");
+  const official = await payer(officialBase, "/paid");
+  const onKvFile = kvBase ? await payer(kvBase, "/v1/fees/priority") : undefined;
+  const handler: number[] = [];
+  const handlerWork = await ourHandler();
+  for (let i = -PAID_WARM_UP; i < calls; i++) {
+    await ours.call(i >= 0);
+    await official.call(i >= 0);
+    await onKvFile?.call(i >= 0);
+    const work = await handlerWork();
+    if (i >= 0) handler.push(work);
+  }
+  return { ours: ours.times, official: official.times, handler, onKvFile: onKvFile?.times };
+}
+
+const ms = (value: number) => value.toFixed(1);
+const x = (value: number) => value.toFixed(2);
+
+/** The lines that report {@linkcode paidCalls}: ours, the official middleware's and the ratio. */
+export function paidReport(measured: Awaited<ReturnType<typeof paidCalls>>): string[] {
+  const { ours, official, handler, onKvFile } = measured;
+  const p50 = (values: number[]) => quantile(values, 0.5);
+  const ratio = p50(ours.total) / p50(official.total);
+  const parts = (times: PaidTimes) =>
+    `402 ${ms(p50(times.challenges))}, signing ${ms(p50(times.signing))}, paid request ${
+      ms(p50(times.requests))
+    } ms`;
+  return [
+    `Full paid call (402, sign, verify, handler, settle on the local chain), ${ours.total.length} sequential ` +
+    `each, in turns: ours p50 ${ms(p50(ours.total))} ms (p90 ${ms(quantile(ours.total, 0.9))}; ${
+      parts(ours)
+    }); its floor (signing + one simulated transfer of the same payment) ${
+      ms(p50(ours.signing) + p50(ours.simulation))
+    } ms`,
+    `  official @x402/hono middleware, one-line handler, same in-process facilitator and chain, no replay ` +
+    `claim, no presence check: p50 ${ms(p50(official.total))} ms (p90 ${ms(quantile(official.total, 0.9))}; ${
+      parts(official)
+    })`,
+    `  ours ÷ official: ${x(ratio)} (goal ≤ ${PAID_RATIO_GOAL}: ${
+      ratio <= PAID_RATIO_GOAL ? "met" : "not met"
+    })` +
+    `; our handler's own work (the fee quantiles from the chain, where the official handler answers a ` +
+    `constant) p50 ${ms(p50(handler))} ms; the paid request less it: ours ${
+      ms(p50(ours.requests) - p50(handler))
+    } ms, official ${ms(p50(official.requests))} ms`,
+    ...(onKvFile
+      ? [
+        `  ours with the claims in a Deno KV file (KV_PATH, as one host keeps them in devnet and mainnet mode; ` +
+        `local mode keeps them in its memory): p50 ${ms(p50(onKvFile.total))} ms (${
+          parts(onKvFile)
+        }), ÷ official ${x(p50(onKvFile.total) / p50(official.total))}`,
+      ]
+      : []),
+  ];
+}
+
+/** Resolves once `url` answers below 500 (a service still starting answers 503). */
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const response = await fetch(url);
+      await response.body?.cancel();
+      if (response.status < 500) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function start(script: string, port: number, env: Record<string, string> = {}): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", script],
+    cwd: ROOT,
+    env: { PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+}
+
+if (import.meta.main) {
+  const calls = Number(Deno.args.find((arg) => /^\d+$/.test(arg)) ?? "60");
+  const withKvFile = Deno.args.includes("--kv-file");
+  const [servicePort, officialPort, kvPort] = [freePort(), freePort(), freePort()];
+  const kvDir = await Deno.makeTempDir({ prefix: "paid-bench-kv-" });
+  const service = start("main.ts", servicePort, { SERVICE_MODE: "local" });
+  const official = start("bench/solana/official_paywall.ts", officialPort);
+  const onKvFile = withKvFile
+    ? start("main.ts", kvPort, { SERVICE_MODE: "local", KV_PATH: `${kvDir}/claims.sqlite` })
+    : undefined;
+  const base = `http://127.0.0.1:${servicePort}`;
+  const officialBase = `http://127.0.0.1:${officialPort}`;
+  const kvBase = onKvFile ? `http://127.0.0.1:${kvPort}` : undefined;
+  try {
+    await waitFor(`${base}/healthz`);
+    await waitFor(`${officialBase}/`);
+    if (kvBase) await waitFor(`${kvBase}/healthz`);
+    const measured = await paidCalls(base, officialBase, calls, kvBase);
+    const load = Deno.loadavg().map((value) => value.toFixed(1)).join(", ");
+    console.log(`Paid-call bench (${navigator.hardwareConcurrency} cores, load average ${load} at the end)`);
+    for (const line of paidReport(measured)) console.log(line);
+  } finally {
+    for (const child of [service, official, ...(onKvFile ? [onKvFile] : [])]) {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      await child.status;
+    }
+    await Deno.remove(kvDir, { recursive: true });
+  }
+}
