@@ -50,6 +50,12 @@ Deno.test("solanaRail().paymentId() names a payment by its signed message, not i
   const transaction = await signedTransfer(1n);
   const id = await rail.paymentId(payloadOf({ transaction }));
   assert.match(id, /^[0-9a-f]{64}$/);
+  // The SHA-256 of the signed message, as WebCrypto gives it: claims recorded by earlier versions still match.
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    signedMessageBytes(transaction) as Uint8Array<ArrayBuffer>,
+  );
+  assert.equal(id, Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""));
   assert.equal(await rail.paymentId(payloadOf({ transaction, padding: "ignored" })), id);
   assert.notEqual(await rail.paymentId(payloadOf({ transaction: await signedTransfer(2n) })), id);
   await assert.rejects(rail.paymentId(payloadOf({})), /no Solana transaction/);
