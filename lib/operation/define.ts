@@ -115,7 +115,11 @@ export interface OperationDeclaration<
    * `signal`, aborted when the caller leaves, stops it, and a binary field
    * whose bytes went to that thread is set to the bytes it handed back).
    */
-  precheck?(input: HandlerInput<z.infer<I>, B>, services: Services, signal: AbortSignal): void | Promise<void>;
+  precheck?(
+    input: HandlerInput<z.infer<I>, B>,
+    services: Services,
+    signal: AbortSignal,
+  ): void | Promise<void>;
   /**
    * The work itself: knows nothing of HTTP, MCP or payment. With a
    * `binaryOutput`, its field may hold the bytes rather than their base64.

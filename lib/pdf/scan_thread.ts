@@ -61,7 +61,12 @@ export interface PdfScanner {
    * @throws {UnprocessableError} Too costly (`admission.ts`), or the scan ran past its time or heap.
    * @throws {UpstreamTimeoutError} `signal` aborted: the caller left.
    */
-  admit(bytes: Uint8Array, pages: string | undefined, limits: PdfLimits, signal?: AbortSignal): Promise<Admitted>;
+  admit(
+    bytes: Uint8Array,
+    pages: string | undefined,
+    limits: PdfLimits,
+    signal?: AbortSignal,
+  ): Promise<Admitted>;
   /** Admissions running now. */
   readonly running: number;
 }
@@ -79,13 +84,16 @@ export function createPdfScanner(options: ScanOptions = DEFAULT_SCAN_OPTIONS): P
           retryAfterSeconds: 1,
         });
       }
-      signal?.throwIfAborted();
+      if (signal?.aborted) throw callerLeft(signal);
       running++;
       try {
-        return await admitOnThread(packMoving({ limits: finiteLimits(limits), pages } satisfies ScanRequest, bytes), {
-          ...options,
-          signal,
-        });
+        return await admitOnThread(
+          packMoving({ limits: finiteLimits(limits), pages } satisfies ScanRequest, bytes),
+          {
+            ...options,
+            signal,
+          },
+        );
       } finally {
         running--;
       }
@@ -103,11 +111,11 @@ function admitOnThread(
   });
   return new Promise<Admitted>((resolve, reject) => {
     const timer = setTimeout(
-      () => stop(new UnprocessableError(`PDF too costly to price: its scan ran past ${timeBudgetMs / 1000} s`)),
+      () =>
+        stop(new UnprocessableError(`PDF too costly to price: its scan ran past ${timeBudgetMs / 1000} s`)),
       timeBudgetMs,
     );
-    const onAbort = () =>
-      stop(new UpstreamTimeoutError("PDF admission cancelled: the caller left", { cause: signal?.reason }));
+    const onAbort = () => stop(callerLeft(signal!));
     signal?.addEventListener("abort", onAbort, { once: true });
     let settled = false;
     function stop(error?: Error, admitted?: Admitted) {
@@ -134,4 +142,9 @@ function admitOnThread(
     worker.once("exit", () => stop(new Error("PDF scan stopped")));
     worker.postMessage(request, request);
   });
+}
+
+/** The error for an admission whose caller left. */
+function callerLeft(signal: AbortSignal): Error {
+  return new UpstreamTimeoutError("PDF admission cancelled: the caller left", { cause: signal.reason });
 }

@@ -14,7 +14,13 @@ import {
   type PoolConvertOptions,
   type PoolOptions,
 } from "./pool.ts";
-import { type Admitted, createPdfScanner, DEFAULT_SCAN_OPTIONS, type PdfScanner, type ScanOptions } from "./scan_thread.ts";
+import {
+  type Admitted,
+  createPdfScanner,
+  DEFAULT_SCAN_OPTIONS,
+  type PdfScanner,
+  type ScanOptions,
+} from "./scan_thread.ts";
 
 /** The limits, the gate that bounds concurrent conversions and the pool that runs them. */
 export interface PdfService {
