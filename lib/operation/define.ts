@@ -112,13 +112,13 @@ export interface OperationDeclaration<
    * for payment, so a request that cannot succeed is refused for free.
    * Throws (or rejects with) the service's errors; asynchronous to load the
    * code it checks with on first use, or to check on another thread (then
-   * `signal`, aborted when the caller leaves, stops it, and a binary field
+   * `signal`, aborted when the caller leaves, stops it; a binary field
    * whose bytes went to that thread is set to the bytes it handed back).
    */
   precheck?(
     input: HandlerInput<z.infer<I>, B>,
     services: Services,
-    signal: AbortSignal,
+    signal?: AbortSignal,
   ): void | Promise<void>;
   /**
    * The work itself: knows nothing of HTTP, MCP or payment. With a
