@@ -118,6 +118,27 @@ function remedy(needBytes: number, limits: PdfLimits): string {
 }
 
 /**
+ * The checks of an upload that cost nothing: its size within the cap, and a
+ * PDF by its first and last bytes (`check.ts`). Run on the request's thread
+ * before a thread is started to price it.
+ *
+ * @throws {PayloadTooLargeError} Over the size cap.
+ * @throws {InvalidInputError} Empty, or not a PDF.
+ */
+export function checkPdfUpload(bytes: Uint8Array, limits: PdfLimits): void {
+  if (bytes.length > limits.maxBytes) {
+    const least = leastPdfPrice(bytes.length);
+    const hint = least <= DEFAULT_PDF_LIMITS.maxCostBytes && bytes.length <= DEFAULT_PDF_LIMITS.maxBytes
+      ? remedy(least, limits)
+      : " (PDF_MAX_BYTES)";
+    throw new PayloadTooLargeError(
+      `PDF too large: ${mb(bytes.length)} is over the ${mb(limits.maxBytes)} limit${hint}`,
+    );
+  }
+  checkPdfBytes(bytes, limits);
+}
+
+/**
  * Admits a PDF upload before it is sold: its size within the cap, a PDF,
  * its selected pages within the page cap and its price within what one
  * conversion may take. Runs before any payment, on a thread of its own
@@ -132,16 +153,7 @@ export async function admitPdf(
   pages: string | undefined,
   limits: PdfLimits,
 ): Promise<PdfPrice> {
-  if (bytes.length > limits.maxBytes) {
-    const least = leastPdfPrice(bytes.length);
-    const hint = least <= DEFAULT_PDF_LIMITS.maxCostBytes && bytes.length <= DEFAULT_PDF_LIMITS.maxBytes
-      ? remedy(least, limits)
-      : " (PDF_MAX_BYTES)";
-    throw new PayloadTooLargeError(
-      `PDF too large: ${mb(bytes.length)} is over the ${mb(limits.maxBytes)} limit${hint}`,
-    );
-  }
-  checkPdfBytes(bytes, limits);
+  checkPdfUpload(bytes, limits);
   const price = await pricePdf(bytes, { pages, maxStreamBytes: limits.maxStreamBytes });
   if (price.pages !== undefined && price.pages > limits.maxPages) {
     throw new PayloadTooLargeError(

@@ -18,7 +18,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { UnavailableError, UnprocessableError, UpstreamTimeoutError } from "../shared/errors.ts";
-import type { PdfPrice } from "./admission.ts";
+import { checkPdfUpload, type PdfPrice } from "./admission.ts";
 import { finiteLimits, type PdfLimits } from "./limits.ts";
 import type { ScanReply, ScanRequest } from "./scan_worker.ts";
 import { type Packed, packMoving, rebuildFailure, unpack } from "./thread_messages.ts";
@@ -79,6 +79,8 @@ export function createPdfScanner(options: ScanOptions = DEFAULT_SCAN_OPTIONS): P
       return running;
     },
     async admit(bytes, pages, limits, signal) {
+      // A file too large or no PDF at all is refused here, with no thread started.
+      checkPdfUpload(bytes, limits);
       if (running >= options.concurrency) {
         throw new UnavailableError("Too many PDFs being priced at once: try again shortly", {
           retryAfterSeconds: 1,

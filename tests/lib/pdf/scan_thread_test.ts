@@ -2,7 +2,8 @@
  * PDF admission off the serving thread: a PDF whose price takes seconds of
  * inflating is priced on a thread of its own while this thread keeps serving
  * HTTP, its bytes handed over (this thread's view empty meanwhile) and back
- * unchanged; past the scans that may run at once a caller gets 503 with
+ * unchanged; what is no PDF or too large is refused here, no thread
+ * started; past the scans that may run at once a caller gets 503 with
  * `Retry-After`; a scan past its time budget is a 422 and one whose caller
  * left stops at once.
  */
@@ -10,7 +11,13 @@ import assert from "node:assert/strict";
 import { admitPdf } from "../../../lib/pdf/admission.ts";
 import { DEFAULT_PDF_LIMITS } from "../../../lib/pdf/limits.ts";
 import { createPdfScanner } from "../../../lib/pdf/scan_thread.ts";
-import { UnavailableError, UnprocessableError, UpstreamTimeoutError } from "../../../lib/shared/errors.ts";
+import {
+  InvalidInputError,
+  PayloadTooLargeError,
+  UnavailableError,
+  UnprocessableError,
+  UpstreamTimeoutError,
+} from "../../../lib/shared/errors.ts";
 import { slowToPricePdf } from "../../_support/hostile_pdf.ts";
 import { textPdf } from "../../_support/synthetic_pdf.ts";
 
@@ -54,6 +61,14 @@ Deno.test("past the scans that may run at once a caller is told to retry; a refu
   assert.equal(small.byteLength > 0, true, "a refused upload keeps its bytes");
   await first;
   assert.equal((await scanner.admit(small, undefined, LIMITS)).price.pages, 1);
+  // No PDF at all, or too large, is refused on this thread: nothing started, the bytes left where they are.
+  const junk = new TextEncoder().encode("not a PDF at all");
+  await assert.rejects(scanner.admit(junk, undefined, LIMITS), InvalidInputError);
+  await assert.rejects(
+    scanner.admit(textPdf([["Big"]]), undefined, { ...LIMITS, maxBytes: 10 }),
+    PayloadTooLargeError,
+  );
+  assert.equal(junk.byteLength, 16);
   // The scan thread's refusal is the service's error, with its message.
   const tight = { ...DEFAULT_PDF_LIMITS, maxPages: 0 };
   await assert.rejects(scanner.admit(textPdf([["One"]]), undefined, tight), /Too many pages: 1 selected/);
