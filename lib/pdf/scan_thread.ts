@@ -3,9 +3,9 @@
  * (`cost_scan.ts`) inflates every content stream: for a large compressed
  * upload, seconds of CPU spent before anyone has paid, which on the serving
  * thread would hold up every other request (health checks included). Each
- * admission runs on a thread of its own (`scan_worker.ts`), started for it
- * and stopped after, so a scan past its time budget, or whose caller left,
- * ends at once with its thread. The upload's bytes are handed to that thread
+ * admission runs on a thread of its own (`scan_worker.ts`), kept a while
+ * for the next (starting a thread holds this one for a moment), and a scan
+ * past its time budget, or whose caller left, ends at once with its thread. The upload's bytes are handed to that thread
  * and back, never copied, so the process holds them once; while they are
  * away, the caller's view of them is empty.
  *
@@ -17,7 +17,12 @@
  * @module
  */
 import { Worker } from "node:worker_threads";
-import { UnavailableError, UnprocessableError, UpstreamTimeoutError } from "../shared/errors.ts";
+import {
+  ServiceError,
+  UnavailableError,
+  UnprocessableError,
+  UpstreamTimeoutError,
+} from "../shared/errors.ts";
 import { checkPdfUpload, type PdfPrice } from "./admission.ts";
 import { finiteLimits, type PdfLimits } from "./limits.ts";
 import type { ScanReply, ScanRequest } from "./scan_worker.ts";
@@ -71,9 +76,37 @@ export interface PdfScanner {
   readonly running: number;
 }
 
+/** A thread that prices uploads, one at a time; `ready` once its code is loaded. */
+interface ScanThread {
+  worker: Worker;
+  ready: Promise<void>;
+  dead: boolean;
+  idleTimer?: ReturnType<typeof setTimeout>;
+}
+
+/** An idle thread is stopped after this long, in milliseconds. */
+const IDLE_MS = 30_000;
+
 /** Creates a scanner running at most `options.concurrency` admissions at once. */
 export function createPdfScanner(options: ScanOptions = DEFAULT_SCAN_OPTIONS): PdfScanner {
   let running = 0;
+  /** Threads waiting for the next upload (starting one holds this thread for a moment: they are kept a while). */
+  const idle: ScanThread[] = [];
+  const takeThread = (): ScanThread => {
+    const thread = idle.pop() ??
+      startScanThread(options.heapMb, (gone) => idle.includes(gone) && idle.splice(idle.indexOf(gone), 1));
+    clearTimeout(thread.idleTimer);
+    // A scan in flight keeps the process running; an idle thread does not.
+    thread.worker.ref();
+    return thread;
+  };
+  const giveBack = (thread: ScanThread) => {
+    if (thread.dead) return;
+    thread.worker.unref();
+    thread.idleTimer = setTimeout(() => thread.worker.terminate(), IDLE_MS);
+    Deno.unrefTimer(Number(thread.idleTimer));
+    idle.push(thread);
+  };
   return {
     get running() {
       return running;
@@ -88,14 +121,16 @@ export function createPdfScanner(options: ScanOptions = DEFAULT_SCAN_OPTIONS): P
       }
       if (signal?.aborted) throw callerLeft(signal);
       running++;
+      const thread = takeThread();
       try {
-        return await admitOnThread(
-          packMoving({ limits: finiteLimits(limits), pages } satisfies ScanRequest, bytes),
-          {
-            ...options,
-            signal,
-          },
-        );
+        const request = packMoving({ limits: finiteLimits(limits), pages } satisfies ScanRequest, bytes);
+        const admitted = await admitOnThread(thread, request, { ...options, signal });
+        giveBack(thread);
+        return admitted;
+      } catch (error) {
+        // Refused by the scan: the thread serves the next upload; stopped or failed: it is gone.
+        if (error instanceof ServiceError && !thread.dead) giveBack(thread);
+        throw error;
       } finally {
         running--;
       }
@@ -103,46 +138,84 @@ export function createPdfScanner(options: ScanOptions = DEFAULT_SCAN_OPTIONS): P
   };
 }
 
-/** Runs one admission on a thread of its own, stopped when it answers, runs out of time, or `signal` aborts. */
-function admitOnThread(
-  request: Packed,
-  { timeBudgetMs, heapMb, signal }: ScanOptions & { signal?: AbortSignal },
-): Promise<Admitted> {
+/** Starts a scan thread; `onExit` runs when it ends. */
+function startScanThread(heapMb: number, onExit: (thread: ScanThread) => void): ScanThread {
   const worker = new Worker(new URL("./scan_worker.ts", import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
+  const thread: ScanThread = {
+    worker,
+    dead: false,
+    // The thread says it is ready once its code is loaded.
+    ready: new Promise((resolve) => worker.once("message", () => resolve())),
+  };
+  worker.once("exit", () => {
+    thread.dead = true;
+    clearTimeout(thread.idleTimer);
+    onExit(thread);
+  });
+  return thread;
+}
+
+/**
+ * Runs one admission on `thread`; its time budget starts once the thread's
+ * code is loaded. Past the budget, or when `signal` aborts, the thread is
+ * stopped.
+ */
+function admitOnThread(
+  thread: ScanThread,
+  request: Packed,
+  { timeBudgetMs, heapMb, signal }: ScanOptions & { signal?: AbortSignal },
+): Promise<Admitted> {
+  const { worker } = thread;
   return new Promise<Admitted>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        stop(new UnprocessableError(`PDF too costly to price: its scan ran past ${timeBudgetMs / 1000} s`)),
-      timeBudgetMs,
-    );
-    const onAbort = () => stop(callerLeft(signal!));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => stop(callerLeft(signal!), true);
     signal?.addEventListener("abort", onAbort, { once: true });
     let settled = false;
-    function stop(error?: Error, admitted?: Admitted) {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      if (error) reject(error);
-      else resolve(admitted!);
-      // Its exit comes at once, as a call back into this function: settled, it is ignored.
-      void worker.terminate();
-    }
-    worker.once("message", (packed: Packed) => {
+    const onMessage = (packed: Packed) => {
       const { message, bytes } = unpack<ScanReply>(packed);
       if (message.type === "error") stop(rebuildFailure(message.error));
-      else stop(undefined, { price: message.price, bytes });
-    });
-    worker.once("error", (error: Error & { code?: string }) =>
+      else stop(undefined, false, { price: message.price, bytes });
+    };
+    const onError = (error: Error & { code?: string }) =>
       stop(
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
           ? new UnprocessableError(`PDF too costly to price: its scan needs more than ${heapMb} MB`)
           : new Error(`PDF scan failed: ${error.message}`, { cause: error }),
-      ));
-    worker.once("exit", () => stop(new Error("PDF scan stopped")));
-    worker.postMessage(request, request);
+        true,
+      );
+    const onExit = () => stop(new Error("PDF scan stopped"));
+    function stop(error: Error | undefined, terminate = false, admitted?: Admitted) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      if (terminate) {
+        thread.dead = true;
+        void worker.terminate();
+      }
+      if (error) reject(error);
+      else resolve(admitted!);
+    }
+    worker.once("error", onError);
+    worker.once("exit", onExit);
+    void thread.ready.then(() => {
+      if (settled) return;
+      timer = setTimeout(
+        () =>
+          stop(
+            new UnprocessableError(`PDF too costly to price: its scan ran past ${timeBudgetMs / 1000} s`),
+            true,
+          ),
+        timeBudgetMs,
+      );
+      worker.once("message", onMessage);
+      worker.postMessage(request, request);
+    });
   });
 }
 

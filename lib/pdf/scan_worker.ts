@@ -4,7 +4,7 @@
  * requests: the cost scan inflates every content stream, seconds of CPU for
  * a large compressed file that nobody has paid for yet. The upload's bytes
  * come handed over, not copied, and go back with the answer
- * (`scan_thread.ts` starts one such thread per scan and stops it after).
+ * (`scan_thread.ts` keeps a few such threads, one upload at a time each).
  *
  * @module
  */
@@ -36,8 +36,11 @@ async function admitOne(packed: Packed): Promise<Packed> {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  port.once("message", async (packed: Packed) => {
+  // One upload at a time: the next is sent once this one is answered.
+  port.on("message", async (packed: Packed) => {
     const reply = await admitOne(packed);
     port.postMessage(reply, reply);
   });
+  // Loaded: the thread that started this one starts the scan's clock now.
+  port.postMessage("ready");
 }
