@@ -69,7 +69,7 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     if (bareGet && !c.req.url.includes("?") && !carriedPayment(c)) {
       input = unpaidBareInput ??= Object.freeze(await readOperationInput(c, operation, deps.services));
     } else input = await readOperationInput(c, operation, deps.services);
-    const checking = precheck(operation, input, deps.services);
+    const checking = precheck(operation, input, deps.services, workSignal(c));
     if (checking) await checking;
     c.set("operationInput", input);
     await next();

@@ -110,10 +110,16 @@ export interface OperationDeclaration<
    * Cheap checks of the decoded input that need no network (file signatures,
    * declared durations, size caps). Every transport runs them before asking
    * for payment, so a request that cannot succeed is refused for free.
-   * Throws (or rejects with) the service's errors; asynchronous only to load
-   * the code it checks with on first use.
+   * Throws (or rejects with) the service's errors; asynchronous to load the
+   * code it checks with on first use, or to check on another thread (then
+   * `signal`, aborted when the caller leaves, stops it; a binary field
+   * whose bytes went to that thread is set to the bytes it handed back).
    */
-  precheck?(input: HandlerInput<z.infer<I>, B>, services: Services): void | Promise<void>;
+  precheck?(
+    input: HandlerInput<z.infer<I>, B>,
+    services: Services,
+    signal?: AbortSignal,
+  ): void | Promise<void>;
   /**
    * The work itself: knows nothing of HTTP, MCP or payment. With a
    * `binaryOutput`, its field may hold the bytes rather than their base64.

@@ -25,14 +25,15 @@ export interface OperationDeps {
 /**
  * Runs an operation's own checks on already parsed input. Every transport
  * calls it before asking for payment, so a request that cannot succeed is
- * refused for free.
+ * refused for free. `signal` aborts when the caller leaves.
  */
 export function precheck(
   operation: AnyOperation,
   input: Record<string, unknown>,
   services: Services,
+  signal: AbortSignal,
 ): void | Promise<void> {
-  return operation.precheck?.(input as never, services);
+  return operation.precheck?.(input as never, services, signal);
 }
 
 /** Options for {@linkcode runOperation}. */

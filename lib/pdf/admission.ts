@@ -10,10 +10,10 @@
  *
  * The figures are peak RSS growth of a process with one pool worker started
  * cold under the default budget's heap ceiling (`bench/memory.ts`), with a
- * margin: a 100 MB image-heavy PDF of 51 pages 162 MB (priced 174), a
- * generated 2,500-page text-dense one of 20 MB 187 MB (priced 227), the
- * 2,415-page R reference manual (6.2 MB; 16 MB of content streams and
- * 6.6 MB of objects decoded) 256 MB (priced 293).
+ * margin: a 100 MB image-heavy PDF of 50 pages 158–163 MB (priced 173), a
+ * generated 2,500-page text-dense one of 20 MB 176–216 MB over six runs
+ * (priced 226), the 2,415-page R reference manual (6.2 MB; 16 MB of content
+ * streams and 6.6 MB of objects decoded) 256–262 MB (priced 293).
  *
  * @module
  */
@@ -118,19 +118,14 @@ function remedy(needBytes: number, limits: PdfLimits): string {
 }
 
 /**
- * Admits a PDF upload before it is sold: its size within the cap, a PDF,
- * its selected pages within the page cap and its price within what one
- * conversion may take. Runs on the request's thread before any payment.
+ * The checks of an upload that cost nothing: its size within the cap, and a
+ * PDF by its first and last bytes (`check.ts`). Run on the request's thread
+ * before a thread is started to price it.
  *
- * @throws {PayloadTooLargeError} Over the size cap or the page cap.
- * @throws {UnprocessableError} Priced over the memory a conversion may take, or a stream decodes past its cap.
- * @throws {InvalidInputError} Empty, not a PDF, or pages past the document's end.
+ * @throws {PayloadTooLargeError} Over the size cap.
+ * @throws {InvalidInputError} Empty, or not a PDF.
  */
-export async function admitPdf(
-  bytes: Uint8Array,
-  pages: string | undefined,
-  limits: PdfLimits,
-): Promise<PdfPrice> {
+export function checkPdfUpload(bytes: Uint8Array, limits: PdfLimits): void {
   if (bytes.length > limits.maxBytes) {
     const least = leastPdfPrice(bytes.length);
     const hint = least <= DEFAULT_PDF_LIMITS.maxCostBytes && bytes.length <= DEFAULT_PDF_LIMITS.maxBytes
@@ -141,6 +136,24 @@ export async function admitPdf(
     );
   }
   checkPdfBytes(bytes, limits);
+}
+
+/**
+ * Admits a PDF upload before it is sold: its size within the cap, a PDF,
+ * its selected pages within the page cap and its price within what one
+ * conversion may take. Runs before any payment, on a thread of its own
+ * (`scan_thread.ts`).
+ *
+ * @throws {PayloadTooLargeError} Over the size cap or the page cap.
+ * @throws {UnprocessableError} Priced over the memory a conversion may take, or a stream decodes past its cap.
+ * @throws {InvalidInputError} Empty, not a PDF, or pages past the document's end.
+ */
+export async function admitPdf(
+  bytes: Uint8Array,
+  pages: string | undefined,
+  limits: PdfLimits,
+): Promise<PdfPrice> {
+  checkPdfUpload(bytes, limits);
   const price = await pricePdf(bytes, { pages, maxStreamBytes: limits.maxStreamBytes });
   if (price.pages !== undefined && price.pages > limits.maxPages) {
     throw new PayloadTooLargeError(

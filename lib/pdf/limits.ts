@@ -56,3 +56,12 @@ export const DEFAULT_PDF_LIMITS: Readonly<PdfLimits> = Object.freeze({
   maxAnnotationsPerPage: 5_000,
   maxCMapEntries: 262_144,
 });
+
+/** The limits with every unbounded cap made a finite number, as JSON can carry it to another thread. */
+export function finiteLimits(limits: PdfLimits): PdfLimits {
+  const out = { ...limits };
+  for (const key of Object.keys(out) as (keyof PdfLimits)[]) {
+    if (!Number.isFinite(out[key])) out[key] = Number.MAX_SAFE_INTEGER;
+  }
+  return out;
+}

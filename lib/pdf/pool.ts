@@ -20,7 +20,7 @@
 import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../shared/errors.ts";
 import type { PdfPrice } from "./admission.ts";
 import type { ConversionResult, ConvertOptions, DocumentPlan } from "./convert.ts";
-import type { PdfLimits } from "./limits.ts";
+import { finiteLimits, type PdfLimits } from "./limits.ts";
 import { checkPricedPages } from "./admission.ts";
 import { LARGE_DOCUMENT_PAGES, MAX_WORKER_HEAP_MB, memoryEstimate } from "./memory.ts";
 import type { Thread } from "./pool_thread.ts";
@@ -112,15 +112,6 @@ interface Budget {
   reserve(mb: number): void;
 }
 
-/** The limits with every unbounded cap made a finite number, as JSON can carry it. */
-function finite(limits: PdfLimits): PdfLimits {
-  const out = { ...limits };
-  for (const key of Object.keys(out) as (keyof PdfLimits)[]) {
-    if (!Number.isFinite(out[key])) out[key] = Number.MAX_SAFE_INTEGER;
-  }
-  return out;
-}
-
 /** Creates a pool; no thread starts before the first conversion. */
 export function createPdfPool(options: PoolOptions): PdfPool {
   let split = 0;
@@ -138,7 +129,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     signal: AbortSignal,
     budget: Budget,
   ) {
-    const fields = { limits: finite(convert.limits), startedAt: Date.now() };
+    const fields = { limits: finiteLimits(convert.limits), startedAt: Date.now() };
     const estimate = memoryEstimate(bytes.byteLength, convert.price?.bytes);
     const primary = await roster.acquire(signal);
     if (signal.aborted) {

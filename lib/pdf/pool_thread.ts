@@ -8,15 +8,9 @@
  * @module
  */
 import { Worker } from "node:worker_threads";
-import {
-  InvalidInputError,
-  PayloadTooLargeError,
-  ServiceError,
-  UnprocessableError,
-  UpstreamTimeoutError,
-} from "../shared/errors.ts";
-import { pack, type Packed, unpack } from "./thread_messages.ts";
-import type { WorkerFailure, WorkerReply, WorkerRequest } from "./worker.ts";
+import { UnprocessableError } from "../shared/errors.ts";
+import { pack, type Packed, rebuildFailure, unpack } from "./thread_messages.ts";
+import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
 /** A worker's reply and the bytes packed with it (empty when there are none). */
 export interface Answer {
@@ -37,24 +31,6 @@ export interface Thread {
   readonly dead: boolean;
   /** A request is unanswered. */
   readonly busy: boolean;
-}
-
-/** Rebuilds a worker's error as the service's error of the same kind. */
-function serviceError(failure: WorkerFailure): Error {
-  switch (failure.kind) {
-    case "invalid_input":
-      return new InvalidInputError(failure.message);
-    case "payload_too_large":
-      return new PayloadTooLargeError(failure.message);
-    case "unprocessable":
-      return new UnprocessableError(failure.message);
-    case "upstream_timeout":
-      return new UpstreamTimeoutError(failure.message);
-    case undefined:
-      return new Error(failure.message);
-    default:
-      return new ServiceError(failure.kind, failure.message);
-  }
 }
 
 /**
@@ -79,7 +55,7 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
   worker.on("message", (packed: Packed) => {
     const { message: reply, bytes } = unpack<WorkerReply>(packed);
     const waiting = pending.shift();
-    if (reply.type === "error") waiting?.reject(serviceError(reply.error));
+    if (reply.type === "error") waiting?.reject(rebuildFailure(reply.error));
     else waiting?.resolve({ reply, bytes });
   });
   worker.on("error", (error: Error & { code?: string }) => {

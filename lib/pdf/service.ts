@@ -5,7 +5,6 @@
  * @module
  */
 import { createGate, type Gate } from "../shared/concurrency.ts";
-import { admitPdf, type PdfPrice } from "./admission.ts";
 import type { ConversionResult } from "./convert.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import {
@@ -15,18 +14,32 @@ import {
   type PoolConvertOptions,
   type PoolOptions,
 } from "./pool.ts";
+import {
+  type Admitted,
+  createPdfScanner,
+  DEFAULT_SCAN_OPTIONS,
+  type PdfScanner,
+  type ScanOptions,
+} from "./scan_thread.ts";
 
 /** The limits, the gate that bounds concurrent conversions and the pool that runs them. */
 export interface PdfService {
   readonly limits: PdfLimits;
   readonly gate: Gate;
   readonly pool: PdfPool;
+  /** Where uploads are admitted: a thread of their own each (`scan_thread.ts`). */
+  readonly scanner: PdfScanner;
   /**
-   * Admits `bytes` (the `pages` of them) before the conversion is sold: the
-   * caps, and its price within what a conversion may take (`admission.ts`).
-   * The price is kept with the bytes for {@linkcode PdfService.convert}.
+   * Admits `bytes` (the `pages` of them) before the conversion is sold, off
+   * this thread: the caps, and its price within what a conversion may take
+   * (`admission.ts`). Resolves with the price and the bytes to use from then
+   * on (those passed are handed to the scan's thread and emptied); the price
+   * is kept with them for {@linkcode PdfService.convert}.
+   *
+   * @throws {UnavailableError} As many admissions are running as may.
+   * @throws {UpstreamTimeoutError} `signal` aborted: the caller left.
    */
-  admit(bytes: Uint8Array, pages?: string): Promise<PdfPrice>;
+  admit(bytes: Uint8Array, pages?: string, signal?: AbortSignal): Promise<Admitted>;
   /** Converts on the pool, admitting `bytes` first unless they were; the pool reserves their price. */
   convert(
     bytes: Uint8Array,
@@ -43,29 +56,33 @@ export interface PdfServiceOptions {
   concurrency?: number;
   /** Conversions that may wait (default 8). */
   queue?: number;
+  /** How admissions run (default {@linkcode DEFAULT_SCAN_OPTIONS}). */
+  scan?: Partial<ScanOptions>;
 }
 
 /** Creates a service with its own gate and pool. */
 export function createPdfService(options: PdfServiceOptions = {}): PdfService {
   const pool = createPdfPool({ ...DEFAULT_POOL_OPTIONS, ...options.pool });
   const limits = { ...DEFAULT_PDF_LIMITS, ...options.limits };
+  const scanner = createPdfScanner({ ...DEFAULT_SCAN_OPTIONS, ...options.scan });
   /** Prices of the uploads admitted, until they are converted or dropped. */
-  const prices = new WeakMap<Uint8Array, { pages?: string; price: PdfPrice }>();
-  const admit = async (bytes: Uint8Array, pages?: string) => {
-    const price = await admitPdf(bytes, pages, limits);
-    prices.set(bytes, { pages, price });
-    return price;
+  const prices = new WeakMap<Uint8Array, { pages?: string; price: Admitted["price"] }>();
+  const admit = async (bytes: Uint8Array, pages?: string, signal?: AbortSignal) => {
+    const admitted = await scanner.admit(bytes, pages, limits, signal);
+    prices.set(admitted.bytes, { pages, price: admitted.price });
+    return admitted;
   };
   return {
     limits,
+    scanner,
     admit,
     async convert(bytes, convertOptions) {
       const known = prices.get(bytes);
-      const price = known && known.pages === convertOptions.pages
-        ? known.price
-        : await admit(bytes, convertOptions.pages);
-      prices.delete(bytes);
-      return await pool.convert(bytes, { ...convertOptions, limits, price });
+      const admitted = known && known.pages === convertOptions.pages
+        ? { bytes, price: known.price }
+        : await admit(bytes, convertOptions.pages, convertOptions.signal);
+      prices.delete(admitted.bytes);
+      return await pool.convert(admitted.bytes, { ...convertOptions, limits, price: admitted.price });
     },
     gate: createGate({
       concurrency: options.concurrency ?? pool.size,

@@ -10,8 +10,18 @@
  * where bytes behind a message's JSON would be copied once more: for a
  * 100 MB scan that was a second 100 MB in the worker while it opened.
  *
+ * Errors cross as their kind and message and are rebuilt as the service's
+ * errors on the other side.
+ *
  * @module
  */
+import {
+  InvalidInputError,
+  PayloadTooLargeError,
+  ServiceError,
+  UnprocessableError,
+  UpstreamTimeoutError,
+} from "../shared/errors.ts";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -44,6 +54,19 @@ function withLength(json: Uint8Array, parts: readonly Uint8Array[]): ArrayBuffer
 }
 
 /**
+ * Packs `message` with `bytes` handed over rather than copied: their own
+ * buffer goes when the view fills it (the caller's view is then empty), else
+ * a copy of the view. For bytes sent to a thread and handed back, so the
+ * process holds one copy while they are away.
+ */
+export function packMoving(message: unknown, bytes: Uint8Array): Packed {
+  const json = encoder.encode(JSON.stringify(message));
+  const own = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  return [withLength(json, []), own ? bytes.buffer as ArrayBuffer : bytes.slice().buffer];
+}
+
+/**
  * Unpacks buffers made by {@linkcode pack}; `bytes` views them, without a
  * copy (a single file fills its own buffer).
  */
@@ -52,4 +75,34 @@ export function unpack<T>(packed: Packed): { message: T; bytes: Uint8Array } {
   const length = new DataView(buffer).getUint32(0);
   const message = JSON.parse(decoder.decode(new Uint8Array(buffer, 4, length))) as T;
   return { message, bytes: file ? new Uint8Array(file) : new Uint8Array(buffer, 4 + length) };
+}
+
+/** An error as it crosses threads. */
+export interface ThreadFailure {
+  kind?: ServiceError["kind"];
+  message: string;
+}
+
+/** Describes an error for the thread that asked. */
+export function describeFailure(error: unknown): ThreadFailure {
+  if (error instanceof ServiceError) return { kind: error.kind, message: error.message };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Rebuilds an error described by {@linkcode describeFailure} as the service's error of the same kind. */
+export function rebuildFailure(failure: ThreadFailure): Error {
+  switch (failure.kind) {
+    case "invalid_input":
+      return new InvalidInputError(failure.message);
+    case "payload_too_large":
+      return new PayloadTooLargeError(failure.message);
+    case "unprocessable":
+      return new UnprocessableError(failure.message);
+    case "upstream_timeout":
+      return new UpstreamTimeoutError(failure.message);
+    case undefined:
+      return new Error(failure.message);
+    default:
+      return new ServiceError(failure.kind, failure.message);
+  }
 }

@@ -10,7 +10,6 @@
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { isMainThread, parentPort } from "node:worker_threads";
-import { ServiceError } from "../shared/errors.ts";
 import {
   checkProgress,
   type ConversionResult,
@@ -27,7 +26,7 @@ import { type OpenPdf, openPdf, preloadPdfJs } from "./load.ts";
 import { extractRun, joinRuns, type PageRun } from "./page_run.ts";
 import { decodeRun, encodeRun } from "./run_codec.ts";
 import { LARGE_DOCUMENT_PAGES } from "./memory.ts";
-import { pack, type Packed, unpack } from "./thread_messages.ts";
+import { describeFailure, pack, type Packed, type ThreadFailure, unpack } from "./thread_messages.ts";
 
 /** What every request carries about the job. */
 interface JobFields {
@@ -76,10 +75,7 @@ export type WorkerRequest =
   | { type: "finish"; lengths: number[]; includePageBreaks: boolean };
 
 /** An error as it crosses threads. */
-export interface WorkerFailure {
-  kind?: ServiceError["kind"];
-  message: string;
-}
+export type WorkerFailure = ThreadFailure;
 
 /** A worker's answer. */
 export type WorkerReply =
@@ -232,12 +228,6 @@ async function serve(
   }
 }
 
-/** Describes an error for the pool. */
-function failure(error: unknown): WorkerFailure {
-  if (error instanceof ServiceError) return { kind: error.kind, message: error.message };
-  return { message: error instanceof Error ? error.message : String(error) };
-}
-
 /** Serves one packed request, answering it unless it is a `close`. */
 async function handle(port: NonNullable<typeof parentPort>, packed: Packed) {
   let answer: Answer;
@@ -252,7 +242,7 @@ async function handle(port: NonNullable<typeof parentPort>, packed: Packed) {
     if (answer.reply.type === "result") await closeJob();
   } catch (error) {
     await closeJob().catch(() => {});
-    answer = { reply: { type: "error", error: failure(error) } };
+    answer = { reply: { type: "error", error: describeFailure(error) } };
   }
   const reply = pack(answer.reply, answer.bytes);
   port.postMessage(reply, reply);

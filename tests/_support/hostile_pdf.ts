@@ -155,6 +155,22 @@ export async function denseDeflatedPdf(inflated: number): Promise<Uint8Array> {
   return onePage(await deflate(text()));
 }
 
+/**
+ * {@linkcode denseDeflatedPdf}'s page with `copies - 1` more copies of its
+ * deflated stream beside it: a file of some kilobytes a copy whose price
+ * takes inflating all of them (about a third of a second a copy of 60 MB here).
+ */
+export async function slowToPricePdf(copies: number, inflated = 60 * 1024 * 1024): Promise<Uint8Array> {
+  const one = await denseDeflatedPdf(inflated);
+  const text = new TextDecoder("latin1").decode(one);
+  const dict = text.indexOf("/FlateDecode");
+  const length = Number(text.slice(dict).match(/\/Length (\d+)/)![1]);
+  const start = text.indexOf("stream\n", dict) + "stream\n".length;
+  const data = one.slice(start, start + length);
+  const extra = Array.from({ length: copies - 1 }, () => ({ dict: "<< /Filter /FlateDecode >>", data }));
+  return onePage(data, "", extra);
+}
+
 /** A page tree whose root declares `count` pages (a few billion) over one real page. */
 export function hugeCountPdf(count = 4_000_000_000): Uint8Array {
   return buildPdf([

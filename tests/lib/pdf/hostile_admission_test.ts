@@ -91,9 +91,9 @@ Deno.test("deep, looping page trees and a looping xref are admitted cheaply and 
         xrefLoop: xrefLoopPdf(),
       })
     ) {
-      const price = await service.admit(pdf);
+      const { price, bytes } = await service.admit(pdf);
       assert.ok(price.pages !== undefined && price.pages <= 2, `${name}: ${JSON.stringify(price)}`);
-      const outcome = await service.convert(pdf, {}).catch((error) => error);
+      const outcome = await service.convert(bytes, {}).catch((error) => error);
       assert.ok(
         outcome instanceof ServiceError || typeof outcome?.markdown === "string",
         `${name}: ${outcome}`,
