@@ -72,7 +72,14 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   for (const t of texts) if (face && t.info.family === face) t.info.headingFace = true;
   const candidates = texts.filter((t) => isHeadingCandidate(t.info, stats));
   sizeCodeHeadings(candidates, drafts, stats);
-  const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
+  const mapped = texts.filter((t) => t.draft.outlined).length;
+  const levels = assignLevels(
+    candidates.map((c) => c.info),
+    outline,
+    stats.bodySize,
+    stats.bodyFamily,
+    mapped,
+  );
   // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own. Right
   // under a heading two levels up or more, where the space above cannot tell, bold text is likelier
   // than a heading skipping levels.
@@ -83,6 +90,10 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     const runIn = deepest > 0 && level > deepest && c.info.size < stats.bodySize * 1.12;
     const above = drafts[c.at - 1]?.heading;
     if (runIn && c.info.spacedAbove === undefined && above !== undefined && above <= level - 3) return;
+    // One level below the outline's deepest sits under a heading of that depth: under a shallower
+    // one (a title), a bold line the outline leaves out is emphasis.
+    const parent = runIn && !c.draft.outlined ? headingAbove(drafts, c.at) : undefined;
+    if (parent !== undefined && parent < deepest) return;
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });
@@ -94,6 +105,15 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     t.draft.heading = Math.min(6, t.draft.outlined + shift);
     delete t.draft.runIn;
   }
+}
+
+/** The level of the nearest heading before draft `at` (the outline's or one found so far). */
+function headingAbove(drafts: readonly Draft[], at: number): number | undefined {
+  for (let i = at - 1; i >= 0; i--) {
+    const level = drafts[i]!.outlined ?? drafts[i]!.heading;
+    if (level) return level;
+  }
+  return undefined;
 }
 
 /**

@@ -61,6 +61,8 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
  * @param bodySize Body text size: body-size candidates an outline leaves out are not headings.
  * @param bodyFamily Body text's font family: where the larger headings share another family, a
  *   body-size candidate in the body's family is emphasis, not a heading.
+ * @param mapped How many of the outline's entries were found on the pages (see `mapOutline`),
+ *   whatever their typography: with three or more the outline lists the document's headings.
  * @returns Levels, index-aligned with `candidates`; 0 for a candidate found not to be a heading.
  */
 export function assignLevels(
@@ -68,9 +70,10 @@ export function assignLevels(
   outline: readonly OutlineEntry[],
   bodySize = 0,
   bodyFamily?: string,
+  mapped = 0,
 ): number[] {
   const levels = (outline.length === 0 ? htmlScaleLevels(candidates, bodySize) : null) ??
-    rankLevels(candidates, outline, bodySize);
+    rankLevels(candidates, outline, bodySize, mapped);
   const large = candidates.filter((c) => c.size >= bodySize * 1.12);
   const family = large[0]?.family;
   if (!bodyFamily || !family || family === bodyFamily || large.some((c) => c.family !== family)) {
@@ -88,6 +91,7 @@ function rankLevels(
   candidates: readonly HeadingCandidate[],
   outline: readonly OutlineEntry[],
   bodySize: number,
+  mapped: number,
 ): number[] {
   const firstSeen = new Map<string, number>();
   candidates.forEach((c, i) => {
@@ -116,7 +120,7 @@ function rankLevels(
   // At body size, where the page shows it, the space above tells the two apart: a heading gets more
   // than a paragraph would.
   const deepest = Math.max(0, ...outline.map((e) => e.level));
-  const listed = exactLevels.filter((l) => l !== undefined).length >= 3;
+  const listed = Math.max(mapped, exactLevels.filter((l) => l !== undefined).length) >= 3;
   const spacedStyles = headingSpacedStyles(candidates, exactLevels);
   return candidates.map((c, i) => {
     const exact = exactLevels[i];
