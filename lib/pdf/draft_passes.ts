@@ -13,7 +13,9 @@ import {
   htmlSizeBelow,
   isHeadingCandidate,
   matchKey,
+  styleKey,
 } from "./headings.ts";
+import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
@@ -70,7 +72,12 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   }
   const face = headingFace(texts.map((t) => t.info), stats);
   for (const t of texts) if (face && t.info.family === face) t.info.headingFace = true;
-  const candidates = texts.filter((t) => isHeadingCandidate(t.info, stats));
+  const picked = texts.map((t) => isHeadingCandidate(t.info, stats));
+  if (outline.length === 0) {
+    const blocks = texts.map((t) => ({ ...t.info, style: `${styleKey(t.info)}|${t.info.family}` }));
+    unnumberedPeers(blocks, picked).forEach((peer, i) => picked[i] ||= peer);
+  }
+  const candidates = texts.filter((_, i) => picked[i]);
   sizeCodeHeadings(candidates, drafts, stats);
   const mapped = texts.filter((t) => t.draft.outlined).length;
   const levels = assignLevels(
@@ -90,10 +97,10 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     const runIn = deepest > 0 && level > deepest && c.info.size < stats.bodySize * 1.12;
     const above = drafts[c.at - 1]?.heading;
     if (runIn && c.info.spacedAbove === undefined && above !== undefined && above <= level - 3) return;
-    // One level below the outline's deepest sits under a heading of that depth: under a shallower
-    // one (a title), a bold line the outline leaves out is emphasis.
+    // Under a top-level heading of an outline two levels deeper or more (a title and its lead), a bold
+    // line the outline leaves out is emphasis, not a heading below the outline's deepest.
     const parent = runIn && !c.draft.outlined ? headingAbove(drafts, c.at) : undefined;
-    if (parent !== undefined && parent < deepest) return;
+    if (parent === 1 && deepest >= 3) return;
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });

@@ -31,7 +31,7 @@ const ABOVE_TOP_LINES = 3.5;
 /** How far below the destination's top a heading's baseline may sit, in its line heights (space before it). */
 const BELOW_TOP_LINES = 5;
 /** Most rows one heading wraps over. */
-const MAX_ROWS = 3;
+const MAX_ROWS = 4;
 
 /** A row of lines on one baseline: pieces of a line split at wide gaps (a section number and its title). */
 interface Row {
