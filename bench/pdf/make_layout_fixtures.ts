@@ -16,6 +16,8 @@ import { ensureProducers, type HtmlProducer, renderHtml } from "./_html_producer
 export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   // Headings at body size, in small capitals and italics, that only the outline tells apart.
   outline_headings: ["weasyprint"],
+  // Headings at body size set apart by weight, small capitals and section numbers alone: no outline, no tags.
+  typography_headings: ["weasyprint"],
   // The structure tree says what each block is; its headings are set at body size too.
   tagged: ["chromium"],
   // Every cell ruled, spans by missing rules: filled rules (WeasyPrint), stroked ones (LibreOffice).

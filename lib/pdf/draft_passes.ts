@@ -13,7 +13,9 @@ import {
   htmlSizeBelow,
   isHeadingCandidate,
   matchKey,
+  styleKey,
 } from "./headings.ts";
+import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
@@ -70,9 +72,21 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   }
   const face = headingFace(texts.map((t) => t.info), stats);
   for (const t of texts) if (face && t.info.family === face) t.info.headingFace = true;
-  const candidates = texts.filter((t) => isHeadingCandidate(t.info, stats));
+  const picked = texts.map((t) => isHeadingCandidate(t.info, stats));
+  if (outline.length === 0) {
+    const blocks = texts.map((t) => ({ ...t.info, style: `${styleKey(t.info)}|${t.info.family}` }));
+    unnumberedPeers(blocks, picked).forEach((peer, i) => picked[i] ||= peer);
+  }
+  const candidates = texts.filter((_, i) => picked[i]);
   sizeCodeHeadings(candidates, drafts, stats);
-  const levels = assignLevels(candidates.map((c) => c.info), outline, stats.bodySize, stats.bodyFamily);
+  const mapped = texts.filter((t) => t.draft.outlined).length;
+  const levels = assignLevels(
+    candidates.map((c) => c.info),
+    outline,
+    stats.bodySize,
+    stats.bodyFamily,
+    mapped,
+  );
   // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own. Right
   // under a heading two levels up or more, where the space above cannot tell, bold text is likelier
   // than a heading skipping levels.
@@ -83,6 +97,10 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     const runIn = deepest > 0 && level > deepest && c.info.size < stats.bodySize * 1.12;
     const above = drafts[c.at - 1]?.heading;
     if (runIn && c.info.spacedAbove === undefined && above !== undefined && above <= level - 3) return;
+    // Under a top-level heading of an outline two levels deeper or more (a title and its lead), a bold
+    // line the outline leaves out is emphasis, not a heading below the outline's deepest.
+    const parent = runIn && !c.draft.outlined ? headingAbove(drafts, c.at) : undefined;
+    if (parent === 1 && deepest >= 3) return;
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });
@@ -94,6 +112,15 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     t.draft.heading = Math.min(6, t.draft.outlined + shift);
     delete t.draft.runIn;
   }
+}
+
+/** The level of the nearest heading before draft `at` (the outline's or one found so far). */
+function headingAbove(drafts: readonly Draft[], at: number): number | undefined {
+  for (let i = at - 1; i >= 0; i--) {
+    const level = drafts[i]!.outlined ?? drafts[i]!.heading;
+    if (level) return level;
+  }
+  return undefined;
 }
 
 /**

@@ -10,6 +10,7 @@
 import type { DocumentStats } from "./stats.ts";
 import { sizeKey } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
+import { isLineAlone, numberedLevels, sectionDepth } from "./heading_numbers.ts";
 
 /** What heading detection needs to know about a block of text. */
 export interface HeadingCandidate {
@@ -32,7 +33,7 @@ export interface HeadingCandidate {
 }
 
 /** Style identity: size to the half point, weight and slant. */
-function styleKey(c: HeadingCandidate): string {
+export function styleKey(c: HeadingCandidate): string {
   return `${sizeKey(c.size)}|${c.bold ? "b" : "r"}|${c.italic ? "i" : "u"}`;
 }
 
@@ -46,6 +47,8 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
   const text = c.text.trim();
   if (!/[\p{L}\p{N}]/u.test(text) || text.length > 160 || c.lineCount > 3) return false;
   if (c.size >= stats.bodySize * 1.12) return true;
+  // At body size in the body's weight, a numbered line alone with a heading's space above it.
+  if (!c.bold && sectionDepth(text) > 0 && isLineAlone(c) && c.size >= stats.bodySize * 0.9) return true;
   // At body size only weight sets a heading apart; a bold line ending in a colon leads into what
   // follows, unless a heading's space above or its headings' face sets it apart.
   return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 &&
@@ -61,6 +64,8 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
  * @param bodySize Body text size: body-size candidates an outline leaves out are not headings.
  * @param bodyFamily Body text's font family: where the larger headings share another family, a
  *   body-size candidate in the body's family is emphasis, not a heading.
+ * @param mapped How many of the outline's entries were found on the pages (see `mapOutline`),
+ *   whatever their typography: with three or more the outline lists the document's headings.
  * @returns Levels, index-aligned with `candidates`; 0 for a candidate found not to be a heading.
  */
 export function assignLevels(
@@ -68,9 +73,15 @@ export function assignLevels(
   outline: readonly OutlineEntry[],
   bodySize = 0,
   bodyFamily?: string,
+  mapped = 0,
 ): number[] {
-  const levels = (outline.length === 0 ? htmlScaleLevels(candidates, bodySize) : null) ??
-    rankLevels(candidates, outline, bodySize);
+  const ranked = (outline.length === 0 ? htmlScaleLevels(candidates, bodySize) : null) ??
+    rankLevels(candidates, outline, bodySize, mapped);
+  const levels = outline.length > 0 ? ranked : numberedLevels(
+    candidates.map((c) => ({ text: c.text, style: styleKey(c) })),
+    candidates.map((c) => c.size),
+    ranked,
+  ) ?? ranked;
   const large = candidates.filter((c) => c.size >= bodySize * 1.12);
   const family = large[0]?.family;
   if (!bodyFamily || !family || family === bodyFamily || large.some((c) => c.family !== family)) {
@@ -88,6 +99,7 @@ function rankLevels(
   candidates: readonly HeadingCandidate[],
   outline: readonly OutlineEntry[],
   bodySize: number,
+  mapped: number,
 ): number[] {
   const firstSeen = new Map<string, number>();
   candidates.forEach((c, i) => {
@@ -116,7 +128,7 @@ function rankLevels(
   // At body size, where the page shows it, the space above tells the two apart: a heading gets more
   // than a paragraph would.
   const deepest = Math.max(0, ...outline.map((e) => e.level));
-  const listed = exactLevels.filter((l) => l !== undefined).length >= 3;
+  const listed = Math.max(mapped, exactLevels.filter((l) => l !== undefined).length) >= 3;
   const spacedStyles = headingSpacedStyles(candidates, exactLevels);
   return candidates.map((c, i) => {
     const exact = exactLevels[i];

@@ -31,7 +31,7 @@ const ABOVE_TOP_LINES = 3.5;
 /** How far below the destination's top a heading's baseline may sit, in its line heights (space before it). */
 const BELOW_TOP_LINES = 5;
 /** Most rows one heading wraps over. */
-const MAX_ROWS = 3;
+const MAX_ROWS = 4;
 
 /** A row of lines on one baseline: pieces of a line split at wide gaps (a section number and its title). */
 interface Row {
@@ -70,6 +70,40 @@ function similarity(a: string, b: string): number {
   for (const [pair, n] of pa) shared += Math.min(n, pb.get(pair) ?? 0);
   const total = Math.max(a.length - 1, 0) + Math.max(b.length - 1, 0);
   return total === 0 ? 0 : 2 * shared / total;
+}
+
+/** Least share of a run of rows' letters a title spelled with letters dropped must keep. */
+const MIN_KEPT = 0.6;
+
+/**
+ * True when `title` is `text` with letters dropped: its letters in order
+ * within the text's, ending on the same letter, and keeping most of them (a
+ * producer that drops escaped characters from its bookmarks, as gropdf
+ * drops `(pa` from `glob(pattern`).
+ */
+function droppedLetters(text: string, title: string): boolean {
+  const a = text.replace(/ /g, ""), b = title.replace(/ /g, "");
+  if (!b || b.length < a.length * MIN_KEPT || a.at(-1) !== b.at(-1)) return false;
+  let k = 0;
+  for (let i = 0; i < a.length && k < b.length; i++) if (a[i] === b[k]) k++;
+  return k === b.length;
+}
+
+/**
+ * How many rows from `at` spell `key` with a few letters astray or dropped
+ * (see {@linkcode similarity}, {@linkcode droppedLetters}), 0 when none do.
+ */
+function spellsAstray(rows: readonly Row[], at: number, key: string): number {
+  let text = "", best = 0, bestSimilarity = MIN_SIMILARITY;
+  for (let n = 1; n <= MAX_ROWS && at + n - 1 < rows.length; n++) {
+    const row = rows[at + n - 1]!;
+    if (!row.key || (n > 1 && row.lines[0]!.size < rows[at]!.lines[0]!.size * 0.85)) break;
+    text = text ? `${text} ${row.key}` : row.key;
+    if (droppedLetters(text, key)) return n;
+    const near = similarity(text, key);
+    if (near >= bestSimilarity) [best, bestSimilarity] = [n, near];
+  }
+  return best;
 }
 
 /** A section number opening a heading's text ("2.1 ", "IV. ", "A "), which outlines often leave out. */
@@ -145,11 +179,16 @@ export function mapOutline(
         break;
       }
     }
-    // Where the destination names the height, a row there spelling the title with a few letters astray
-    // (a producer's escaping mangled the bookmark) is its heading.
+    // Where the destination names the height, a row there (or a heading wrapped over rows) spelling the
+    // title with a few letters astray or dropped (a producer's escaping mangled the bookmark) is its heading.
     if (at < 0 && top !== undefined) {
-      at = near.find((k) => similarity(pageRows[k]!.key, key) >= MIN_SIMILARITY) ?? -1;
-      n = 1;
+      for (const k of near) {
+        n = spellsAstray(pageRows, k, key);
+        if (n > 0) {
+          at = k;
+          break;
+        }
+      }
     }
     if (at < 0) continue;
     const first = pageRows[at]!.lines[0]!;

@@ -41,3 +41,18 @@ Deno.test("inlineMarkdown() wraps linked and monospace runs and escapes Markdown
 Deno.test("escapeInline() escapes underscores only at word edges", () => {
   assert.equal(escapeInline("snake_case _x_"), "snake_case \\_x\\_");
 });
+
+Deno.test("inlineMarkdown() spaces words set over each other, and not the abutting pieces of one word", () => {
+  // A justified line of code whose words were measured in other metrics than drawn: `Promise<string`
+  // ends at 84, `|` starts 9 pt inside it.
+  const text = inlineMarkdown([
+    line(
+      span("Promise<string", 0, 100, { font: mono }),
+      span("|", 75, 100, { font: mono }),
+      span("d", 100, 100),
+    ),
+  ]);
+  assert.equal(text, "`Promise<string |` d");
+  // Pieces of one word overlapping by less than half an em stay one word.
+  assert.equal(inlineMarkdown([line(span("exam", 72, 100), span("ple", 72 + 24 - 3, 100))]), "example");
+});

@@ -2,7 +2,7 @@
  * A PDF's own structure and drawing read, one committed fixture per
  * mechanism, made from `fixtures/layout/*.html` by producers the corpora did
  * not use (`bench/pdf/make_layout_fixtures.ts`): the outline's entries as
- * headings set at body size, a tagged PDF's structure tree, ruled tables'
+ * headings set at body size, headings told by typography alone, a tagged PDF's structure tree, ruled tables'
  * grids with their spans, a page of two columns with a table in one, a
  * quote marked by indentation alone, and listings wrapped in two columns. Converted with real pdf.js.
  */
@@ -47,6 +47,30 @@ Deno.test("headings set at body size in small capitals and italics take the outl
   );
   // The destination heights are for finding headings only.
   assert.ok(result.outline!.every((e) => !("top" in e)));
+});
+
+Deno.test("headings set by typography alone take their levels from weight, size and section numbers", async () => {
+  const result = await convert("typography_headings.weasyprint");
+  // No outline, no tags: a larger title, bold numbered sections, and subsections at body size in the
+  // body's own face (small capitals drawn from its glyphs) told by their numbers and the space above.
+  assert.equal(result.outline, undefined);
+  assert.deepEqual(headings(result.markdown), [
+    "# Station manual",
+    "## 1 Getting there",
+    "### 1.1 In winter",
+    "### 1.2 In summer",
+    "## 2 What was measured",
+    "### 2.1 Checking the gauges",
+    // Unnumbered, in the numbered subsections' style and spacing: their level.
+    "### Notes on the hide",
+  ]);
+  // A paragraph opening with a bold word stays a paragraph.
+  assert.ok(
+    result.markdown.includes(
+      "\n\nNote: a reading taken in rain was marked and kept apart from the others.\n",
+    ),
+    result.markdown,
+  );
 });
 
 Deno.test("a tagged PDF's structure tree gives headings, lists, a table, code and a quote", async () => {

@@ -66,3 +66,20 @@ Deno.test("near the destination a title mangled by the producer still names its 
   ]]);
   assert.deepEqual(found([entry("bodyParser.jsonptions ]", 3)], row), []);
 });
+
+Deno.test("a title with letters dropped names its heading, wrapped or not, and not a longer line holding it", () => {
+  // gropdf drops escaped characters from its bookmarks: `ora(text)` becomes `oraxt`.
+  assert.deepEqual(found([entry("oraxt", 3, 90)], ["ora(text)", 72, 130, 100]), [["ora(text)", 3]]);
+  assert.deepEqual(
+    found(
+      [entry("mkdirpr: string => Promise<string | undefined>", 2, 90)],
+      ["mkdirp(dir: string) => Promise<string | un-", 72, 330, 100],
+      ["defined>", 72, 130, 112],
+      ["Makes the directory.", 72, 230, 130],
+    ),
+    [["mkdirp(dir: string) => Promise<string | un-", 2], ["defined>", 2]],
+  );
+  // Most of the line's letters must be the title's, and the last one too.
+  assert.deepEqual(found([entry("xt get/set", 4, 90)], [".prefixText get/set", 72, 200, 100]), []);
+  assert.deepEqual(found([entry("oraxt", 3, 90)], ["ora(text) and more", 72, 200, 100]), []);
+});
