@@ -157,7 +157,9 @@ export function isQuoteParagraph(
   if (listTextX !== undefined && x0 > listTextX - size * 0.5 && x0 < listTextX + itemReach) return false;
   if (x0 < column.left + size * 0.9 || x0 > column.left + size * 5) return false;
   if (lines.some((l) => Math.abs(l.x0 - x0) > size * 0.6 && l !== lines[0])) return false;
-  return x1 <= column.right - size * 0.9;
+  // Set in on the left only (ReportLab, most word processors' "indent" style): two lines or more, so the
+  // first line's indent is not what sets it in.
+  return x1 <= column.right - size * 0.9 || (lines.length >= 2 && Math.abs(lines[0]!.x0 - x0) <= 1);
 }
 
 /**
