@@ -98,6 +98,11 @@ export class ListNesting {
     return this.#indents.length - 1;
   }
 
+  /** Moves the markers' indents by `shift` points: the list goes on in a column that far right. */
+  shift(shift: number) {
+    this.#indents = this.#indents.map((x) => x + shift);
+  }
+
   /** Forgets the nesting (the list ended). */
   reset() {
     this.#indents = [];

@@ -187,3 +187,20 @@ export function columnOf(
   for (const l of side) end = Math.max(end, l.x1);
   return { left, right: end };
 }
+
+/**
+ * How far right the text column of `to` stands from that of `from` on a page
+ * set in two columns (see `findGutter`): a list going on at the next column's
+ * top keeps its nesting by marker indents moved by as much. Undefined when
+ * the page has no gutter or both lines stand in one column.
+ */
+export function columnShift(page: PageText, from: Line, to: Line): number | undefined {
+  const gutter = findGutter(page.lines)?.x;
+  if (gutter === undefined) return undefined;
+  const onRight = (line: Line) => line.x0 >= gutter - 0.5;
+  if (onRight(from) === onRight(to)) return undefined;
+  const left = pageLeft({ ...page, lines: page.lines.filter((l) => l.x1 <= gutter + 0.5) })?.x;
+  const right = pageLeft({ ...page, lines: page.lines.filter(onRight) })?.x;
+  if (left === undefined || right === undefined) return undefined;
+  return onRight(to) ? right - left : left - right;
+}

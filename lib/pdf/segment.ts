@@ -14,7 +14,7 @@ import {
 } from "./code_lines.ts";
 import { type Draft, isCodeLine, linesExtent } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
-import { pageLeft } from "./quotes.ts";
+import { columnShift, pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
 import type { OutlineHit } from "./outline_map.ts";
@@ -247,8 +247,13 @@ export function segmentPage(
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
-    // Back up the page: the next column, where the last column's marker indents mean nothing.
-    if (i > 0 && line.y < lines[i - 1]!.y - line.size * 3) nesting.reset();
+    // Back up the page: the next column, where the last column's marker indents stand as far right
+    // as the column does; on a page of no columns they mean nothing.
+    if (i > 0 && line.y < lines[i - 1]!.y - line.size * 3) {
+      const shift = columnShift(page, lines[i - 1]!, line);
+      if (shift === undefined) nesting.reset();
+      else nesting.shift(shift);
+    }
     // Nothing runs on into a heading the outline points at.
     const last = drafts.at(-1)?.outlined ? undefined : drafts.at(-1);
     const tag = line.spans[0]?.tag;

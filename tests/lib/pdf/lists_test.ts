@@ -40,6 +40,29 @@ Deno.test("ListNesting gives deeper indents deeper levels and returns to shallow
   assert.deepEqual([72, 90, 108, 90, 72, 73].map((x) => nesting.depthOf(x)), [0, 1, 2, 1, 0, 0]);
 });
 
+Deno.test("a nested list going on at the next column's top keeps its depth, read from that column's edge", () => {
+  const prose = (x: number, y: number): [string, number, number, number] => [
+    "Some running text of the column set full width.",
+    x,
+    x + 200,
+    y,
+  ];
+  const text = markdown(pageAt(
+    prose(72, 600),
+    prose(72, 612),
+    prose(72, 624),
+    ["• apples", 72, 120, 700],
+    ["• pears", 90, 140, 712],
+    // The right column stands 248 points further right: "plums" is nested as "pears" is.
+    ["• plums", 338, 380, 100],
+    ["• cherries", 320, 380, 112],
+    prose(320, 140),
+    prose(320, 152),
+    prose(320, 164),
+  ));
+  assert.match(text, /- apples\n  - pears\n  - plums\n- cherries\n/);
+});
+
 Deno.test("a list going on at the top of the next column starts its nesting again there", () => {
   const text = markdown(pageAt(
     ["• apples", 72, 120, 700],
