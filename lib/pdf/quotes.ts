@@ -162,6 +162,18 @@ export function isQuoteParagraph(
   return x1 <= column.right - size * 0.9 || (lines.length >= 2 && Math.abs(lines[0]!.x0 - x0) <= 1);
 }
 
+/** The lines of the column `line` stands in on a page of two columns parted at `gutter`. */
+function sideOf(page: PageText, line: Line, gutter: number): Line[] {
+  const right = line.x0 >= gutter - 0.5;
+  return page.lines.filter((l) => right ? l.x0 >= gutter - 0.5 : l.x1 <= gutter + 0.5);
+}
+
+/** The page's gutter (see `findGutter`), found once per page. */
+function gutterOf(page: PageText, gutters: Map<number, number | null>): number | null {
+  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines)?.x ?? null);
+  return gutters.get(page.page) ?? null;
+}
+
 /**
  * The text column a line stands in: on a page set in two columns (see
  * `findGutter`), the left or right column's own edges, so a quote is set in
@@ -176,11 +188,9 @@ export function columnOf(
   pageColumn: Column,
   gutters: Map<number, number | null>,
 ): Column {
-  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines)?.x ?? null);
-  const gutter = gutters.get(page.page);
-  if (gutter === null || gutter === undefined) return pageColumn;
-  const right = line.x0 >= gutter - 0.5;
-  const side = page.lines.filter((l) => right ? l.x0 >= gutter - 0.5 : l.x1 <= gutter + 0.5);
+  const gutter = gutterOf(page, gutters);
+  if (gutter === null) return pageColumn;
+  const side = sideOf(page, line, gutter);
   const left = pageLeft({ ...page, lines: side })?.x;
   if (left === undefined) return pageColumn;
   let end = -Infinity;
@@ -189,18 +199,17 @@ export function columnOf(
 }
 
 /**
- * How far right the text column of `to` stands from that of `from` on a page
- * set in two columns (see `findGutter`): a list going on at the next column's
- * top keeps its nesting by marker indents moved by as much. Undefined when
- * the page has no gutter or both lines stand in one column.
+ * The left edge of the column a line stands in on a page set in two columns,
+ * or undefined on a page of one: list markers are indented from it, so a list
+ * going on in the next column (on the same page or the next) keeps its nesting.
+ *
+ * @param gutters Gutters found so far, by page (filled as pages are asked about).
  */
-export function columnShift(page: PageText, from: Line, to: Line): number | undefined {
-  const gutter = findGutter(page.lines)?.x;
-  if (gutter === undefined) return undefined;
-  const onRight = (line: Line) => line.x0 >= gutter - 0.5;
-  if (onRight(from) === onRight(to)) return undefined;
-  const left = pageLeft({ ...page, lines: page.lines.filter((l) => l.x1 <= gutter + 0.5) })?.x;
-  const right = pageLeft({ ...page, lines: page.lines.filter(onRight) })?.x;
-  if (left === undefined || right === undefined) return undefined;
-  return onRight(to) ? right - left : left - right;
+export function columnLeft(
+  page: PageText,
+  line: Line,
+  gutters: Map<number, number | null>,
+): number | undefined {
+  const gutter = gutterOf(page, gutters);
+  return gutter === null ? undefined : pageLeft({ ...page, lines: sideOf(page, line, gutter) })?.x;
 }

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { isMarkerOnly, listMarker, ListNesting } from "../../../lib/pdf/lists.ts";
+import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
+import { documentStats } from "../../../lib/pdf/stats.ts";
+import { buildBlocks } from "../../../lib/pdf/structure.ts";
 import type { Line, Span } from "../../../lib/pdf/types.ts";
 import { markdown, pageAt } from "../../_support/laid_out_page.ts";
 
@@ -60,6 +63,50 @@ Deno.test("a nested list going on at the next column's top keeps its depth, read
     prose(320, 152),
     prose(320, 164),
   ));
+  assert.match(text, /- apples\n  - pears\n  - plums\n- cherries\n/);
+});
+
+Deno.test("a nested list going on from a right column's foot to the next page's left column keeps its depth", () => {
+  const prose = (x: number, y: number): [string, number, number, number] => [
+    "Some running text of the column set full width.",
+    x,
+    x + 200,
+    y,
+  ];
+  const first = pageAt(
+    prose(72, 100),
+    prose(72, 112),
+    prose(72, 124),
+    prose(72, 136),
+    prose(72, 148),
+    prose(320, 100),
+    prose(320, 112),
+    prose(320, 124),
+    prose(320, 136),
+    prose(320, 148),
+    ["• apples", 320, 370, 700],
+    ["• pears", 338, 380, 712],
+  );
+  const second = {
+    ...pageAt(
+      ["• plums", 90, 140, 100],
+      ["• cherries", 72, 130, 112],
+      prose(72, 124),
+      prose(72, 136),
+      prose(72, 148),
+      prose(72, 160),
+      prose(320, 100),
+      prose(320, 112),
+      prose(320, 124),
+      prose(320, 136),
+    ),
+    page: 2,
+  };
+  for (const line of second.lines) line.page = 2;
+  const pages = [first, second];
+  const text = renderMarkdown(
+    buildBlocks(pages, { stats: documentStats(pages), outline: [], pageBreaks: false }),
+  );
   assert.match(text, /- apples\n  - pears\n  - plums\n- cherries\n/);
 });
 
