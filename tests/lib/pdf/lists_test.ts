@@ -43,13 +43,12 @@ Deno.test("ListNesting gives deeper indents deeper levels and returns to shallow
   assert.deepEqual([72, 90, 108, 90, 72, 73].map((x) => nesting.depthOf(x)), [0, 1, 2, 1, 0, 0]);
 });
 
+/** A line of running text 200 points wide from `x` on baseline `y`: enough of them make a column. */
+function prose(x: number, y: number): [string, number, number, number] {
+  return ["Some running text of the column set full width.", x, x + 200, y];
+}
+
 Deno.test("a nested list going on at the next column's top keeps its depth, read from that column's edge", () => {
-  const prose = (x: number, y: number): [string, number, number, number] => [
-    "Some running text of the column set full width.",
-    x,
-    x + 200,
-    y,
-  ];
   const text = markdown(pageAt(
     prose(72, 600),
     prose(72, 612),
@@ -67,12 +66,6 @@ Deno.test("a nested list going on at the next column's top keeps its depth, read
 });
 
 Deno.test("a nested list going on from a right column's foot to the next page's left column keeps its depth", () => {
-  const prose = (x: number, y: number): [string, number, number, number] => [
-    "Some running text of the column set full width.",
-    x,
-    x + 200,
-    y,
-  ];
   const first = pageAt(
     prose(72, 100),
     prose(72, 112),
