@@ -62,7 +62,7 @@ Deno.test("a nested list going on at the next column's top keeps its depth, read
     prose(320, 152),
     prose(320, 164),
   ));
-  assert.match(text, /- apples\n  - pears\n  - plums\n- cherries\n/);
+  assert.ok(text.includes("- apples\n  - pears\n  - plums\n- cherries\n"), text);
 });
 
 Deno.test("a nested list going on from a right column's foot to the next page's left column keeps its depth", () => {
@@ -100,7 +100,7 @@ Deno.test("a nested list going on from a right column's foot to the next page's 
   const text = renderMarkdown(
     buildBlocks(pages, { stats: documentStats(pages), outline: [], pageBreaks: false }),
   );
-  assert.match(text, /- apples\n  - pears\n  - plums\n- cherries\n/);
+  assert.ok(text.includes("- apples\n  - pears\n  - plums\n- cherries\n"), text);
 });
 
 Deno.test("a list going on at the top of the next column starts its nesting again there", () => {
