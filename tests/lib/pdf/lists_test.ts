@@ -103,7 +103,7 @@ Deno.test("a nested list going on from a right column's foot to the next page's 
   assert.ok(text.includes("- apples\n  - pears\n  - plums\n- cherries\n"), text);
 });
 
-Deno.test("a list going on at the top of the next column starts its nesting again there", () => {
+Deno.test("a list going on higher up a page with no columns found starts its nesting again there", () => {
   const text = markdown(pageAt(
     ["• apples", 72, 120, 700],
     ["• pears", 90, 140, 712],
