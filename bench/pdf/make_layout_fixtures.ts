@@ -26,6 +26,12 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   two_columns: ["weasyprint"],
   // A quote set in on both sides, with no rule or other mark.
   indent_quote: ["weasyprint"],
+  // A ruled table broken at a column's foot: its header repeated, a row broken in two.
+  table_turn: ["weasyprint"],
+  // A page that is mostly one ruled table of two columns: its column edge is no gutter between page columns.
+  table_page: ["weasyprint"],
+  // A quote set in on the left only, justified to the right margin like the text around it.
+  left_quote: ["weasyprint"],
   // Listings in two columns whose long lines wrap under a hanging indent, one running on into the next column.
   wrapped_listing: ["weasyprint"],
 };

@@ -49,7 +49,8 @@ export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]
   let removed = 0;
   const out = pages.map((page) => {
     const lines = page.lines.filter((line) => {
-      if (!inBand(line, page.height)) return true;
+      // A table's cell is the table's, though it stand at the foot of a page as a page number does.
+      if (!inBand(line, page.height) || line.spans.some((s) => s.tag?.cell)) return true;
       const drop = PAGE_NUMBER.test(lineText(line)) ||
         (pages.length >= 2 && (counts.get(repeatKey(line)) ?? 0) >= threshold);
       if (drop) removed++;

@@ -152,22 +152,26 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
     null;
   for (const x of candidates) {
     let leftText = 0, rightText = 0, leftLines = 0, rightLines = 0, rightEnd = -Infinity, ruled = false;
-    const spanning = new Set<number>();
+    const spanning = new Set<number>(), leftTables = new Set<number>(), rightTables = new Set<number>();
     lines.forEach((l, i) => {
       // A ruled or tagged table's cells are a block of the column they stand in, however short.
-      const cell = l.spans[0]?.tag?.cell !== undefined;
+      const table = l.spans[0]?.tag?.cell?.table, cell = table !== undefined;
       const running = cell || l.x1 - l.x0 > width * 0.3;
       if (l.x1 <= x + 0.5) {
         leftLines++;
         if (running) leftText++;
+        if (cell) leftTables.add(table);
       } else if (l.x0 >= x - 0.5) {
         rightLines++;
         rightEnd = Math.max(rightEnd, l.x1);
         if (running) rightText++;
+        if (cell) rightTables.add(table);
         ruled ||= cell;
       } else spanning.add(i);
     });
     if (leftText < 3 || rightText < 3 || spanning.size > lines.length * 0.25) continue;
+    // A table's own column edge parts its cells, not the page's columns.
+    if ([...leftTables].some((t) => rightTables.has(t))) continue;
     const score = Math.min(leftLines, rightLines) - spanning.size * 2;
     if (!best || score > best.score) best = { x, score, spanning, rightEnd, ruled };
   }

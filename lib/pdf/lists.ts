@@ -89,9 +89,21 @@ function stripPrefix(line: Line, count: number): { rest: Span[]; textX: number }
 /** Tracks list nesting from marker indents across consecutive items. */
 export class ListNesting {
   #indents: number[] = [];
+  /** The left edge of the column the indents were measured in, on a page of two columns. */
+  #column: number | undefined;
 
-  /** Depth (0 = top level) of an item whose marker starts at `x`. */
-  depthOf(x: number): number {
+  /**
+   * Depth (0 = top level) of an item whose marker starts at `x`.
+   *
+   * @param column The left edge of the column the item stands in, on a page set in two columns: where
+   *   it differs from the last item's, the list goes on in another column, its indents moved as far.
+   */
+  depthOf(x: number, column?: number): number {
+    if (column !== undefined && this.#column !== undefined && column !== this.#column) {
+      const shift = column - this.#column;
+      this.#indents = this.#indents.map((indent) => indent + shift);
+    }
+    this.#column = column;
     while (this.#indents.length > 0 && x < this.#indents[this.#indents.length - 1]! - 2) this.#indents.pop();
     const top = this.#indents[this.#indents.length - 1];
     if (top === undefined || x > top + 2) this.#indents.push(x);
@@ -101,5 +113,6 @@ export class ListNesting {
   /** Forgets the nesting (the list ended). */
   reset() {
     this.#indents = [];
+    this.#column = undefined;
   }
 }

@@ -157,7 +157,21 @@ export function isQuoteParagraph(
   if (listTextX !== undefined && x0 > listTextX - size * 0.5 && x0 < listTextX + itemReach) return false;
   if (x0 < column.left + size * 0.9 || x0 > column.left + size * 5) return false;
   if (lines.some((l) => Math.abs(l.x0 - x0) > size * 0.6 && l !== lines[0])) return false;
-  return x1 <= column.right - size * 0.9;
+  // Set in on the left only (ReportLab, most word processors' "indent" style): two lines or more, so the
+  // first line's indent is not what sets it in.
+  return x1 <= column.right - size * 0.9 || (lines.length >= 2 && Math.abs(lines[0]!.x0 - x0) <= 1);
+}
+
+/** The lines of the column `line` stands in on a page of two columns parted at `gutter`. */
+function sideOf(page: PageText, line: Line, gutter: number): Line[] {
+  const right = line.x0 >= gutter - 0.5;
+  return page.lines.filter((l) => right ? l.x0 >= gutter - 0.5 : l.x1 <= gutter + 0.5);
+}
+
+/** The page's gutter (see `findGutter`), found once per page. */
+function gutterOf(page: PageText, gutters: Map<number, number | null>): number | null {
+  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines)?.x ?? null);
+  return gutters.get(page.page) ?? null;
 }
 
 /**
@@ -174,14 +188,28 @@ export function columnOf(
   pageColumn: Column,
   gutters: Map<number, number | null>,
 ): Column {
-  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines)?.x ?? null);
-  const gutter = gutters.get(page.page);
-  if (gutter === null || gutter === undefined) return pageColumn;
-  const right = line.x0 >= gutter - 0.5;
-  const side = page.lines.filter((l) => right ? l.x0 >= gutter - 0.5 : l.x1 <= gutter + 0.5);
+  const gutter = gutterOf(page, gutters);
+  if (gutter === null) return pageColumn;
+  const side = sideOf(page, line, gutter);
   const left = pageLeft({ ...page, lines: side })?.x;
   if (left === undefined) return pageColumn;
   let end = -Infinity;
   for (const l of side) end = Math.max(end, l.x1);
   return { left, right: end };
+}
+
+/**
+ * The left edge of the column a line stands in on a page set in two columns,
+ * or undefined on a page of one: list markers are indented from it, so a list
+ * going on in the next column (on the same page or the next) keeps its nesting.
+ *
+ * @param gutters Gutters found so far, by page (filled as pages are asked about).
+ */
+export function columnLeft(
+  page: PageText,
+  line: Line,
+  gutters: Map<number, number | null>,
+): number | undefined {
+  const gutter = gutterOf(page, gutters);
+  return gutter === null ? undefined : pageLeft({ ...page, lines: sideOf(page, line, gutter) })?.x;
 }

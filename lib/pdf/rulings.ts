@@ -35,6 +35,8 @@ const MAX_THICKNESS = 3;
 const MIN_LENGTH = 4;
 /** How far apart, in points, rule ends may be and still meet (joins, double borders). */
 const MEET = 2.5;
+/** How far, in points, upright rules must run past a table's last rule across to bound an open row. */
+const OPEN_ROW = 4;
 /** Most rules read on one page: beyond, the page is a drawing, not a table. */
 const MAX_RULES = 4000;
 
@@ -150,11 +152,26 @@ function edges(values: number[]): number[] {
   return out;
 }
 
+/**
+ * Row edges with a table's open ends closed: where a table breaks at the foot
+ * of a column or page, the producer draws the broken row's upright rules down
+ * to the break and no rule across it (and the part that goes on in the next
+ * column opens the same way), so the upright rules' ends bound that row.
+ */
+function openEnds(ys: number[], down: readonly Rule[]): number[] {
+  if (ys.length < 2 || down.length === 0) return ys;
+  const top = Math.min(...down.map((r) => r.y0)), bottom = Math.max(...down.map((r) => r.y1));
+  const out = [...ys];
+  if (top < out[0]! - OPEN_ROW) out.unshift(top);
+  if (bottom > out.at(-1)! + OPEN_ROW) out.push(bottom);
+  return out;
+}
+
 /** The grid a group of rules draws, or null when it draws no table of at least two rows and two columns. */
 function gridOf(rules: readonly Rule[]): Grid | null {
   const across = rules.filter(isHorizontal), down = rules.filter((r) => !isHorizontal(r));
   const xs = edges(down.map((r) => (r.x0 + r.x1) / 2));
-  const ys = edges(across.map((r) => (r.y0 + r.y1) / 2));
+  const ys = openEnds(edges(across.map((r) => (r.y0 + r.y1) / 2)), down);
   if (xs.length < 3 || ys.length < 3) return null;
   const columns = xs.length - 1, rows = ys.length - 1;
   const ruledDown = (x: number, y: number) =>

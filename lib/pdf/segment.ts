@@ -14,7 +14,7 @@ import {
 } from "./code_lines.ts";
 import { type Draft, isCodeLine, linesExtent } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
-import { pageLeft } from "./quotes.ts";
+import { columnLeft, pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
 import type { OutlineHit } from "./outline_map.ts";
@@ -244,11 +244,15 @@ export function segmentPage(
   const justified = prose.filter((l) => Math.abs(l.x1 - right) < 1).length >= JUSTIFIED_LINES;
   const edges = { left: pageLeft(page)?.x, right, justified };
   const margin = justifiedEdge(prose);
+  const gutters = new Map<number, number | null>();
   let i = 0;
   while (i < lines.length) {
     let line = lines[i]!;
-    // Back up the page: the next column, where the last column's marker indents mean nothing.
-    if (i > 0 && line.y < lines[i - 1]!.y - line.size * 3) nesting.reset();
+    // Back up the page: the next column, where the list's marker indents are measured from the
+    // column's edge; on a page of no columns they mean nothing.
+    if (i > 0 && line.y < lines[i - 1]!.y - line.size * 3 && columnLeft(page, line, gutters) === undefined) {
+      nesting.reset();
+    }
     // Nothing runs on into a heading the outline points at.
     const last = drafts.at(-1)?.outlined ? undefined : drafts.at(-1);
     const tag = line.spans[0]?.tag;
@@ -301,7 +305,7 @@ export function segmentPage(
       continue;
     }
     if (marker) {
-      const depth = nesting.depthOf(line.x0);
+      const depth = nesting.depthOf(line.x0, columnLeft(page, line, gutters));
       drafts.push({
         kind: "list_item",
         page: page.page,

@@ -17,6 +17,7 @@ import { mapOutline } from "./outline_map.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
+import { joinTableParts } from "./table_parts.ts";
 import { cellTexts } from "./tables.ts";
 import type { Block, OutlineEntry, PageText } from "./types.ts";
 
@@ -48,6 +49,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markHeadings(drafts, stats, options.outline);
   drafts = splitRunInHeadings(drafts);
   markQuotes(drafts, pages, stats);
+  drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
   const words = documentLexicon(pages);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { joinBrokenWords } from "./cell_breaks.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isMarkerOnly } from "./lists.ts";
@@ -27,14 +28,23 @@ function renderCells(cells: readonly (readonly Line[])[][]): string[][] {
 
 /**
  * A table's cell texts with the document's word list, which tells code a
- * typesetter hyphenated from its own hyphens. Only a cell of several lines
- * with a hyphen in it can read otherwise, so only such a cell is rendered again.
+ * typesetter hyphenated from its own hyphens, and a word broken at a narrow
+ * cell's edge from two words (see `cell_breaks.ts`). Only a cell of several
+ * lines can read otherwise, so only such a cell is rendered again.
  */
 export function cellTexts(table: Pick<FoundTable, "cells" | "rows">, words: Lexicon): string[][] {
+  const rights = table.rows[0]!.map((_, c) => {
+    let right = -Infinity;
+    for (const row of table.cells) for (const line of row[c] ?? []) right = Math.max(right, line.x1);
+    return right;
+  });
   return table.rows.map((row, r) =>
     row.map((text, c) => {
       const lines = table.cells[r]![c]!;
-      return lines.length > 1 && text.includes("-") ? inlineMarkdown(lines, { words }) : text;
+      if (lines.length < 2) return text;
+      const whole = joinBrokenWords(lines, rights[c]!, words);
+      if (whole) return inlineMarkdown(whole, { words });
+      return text.includes("-") ? inlineMarkdown(lines, { words }) : text;
     })
   );
 }

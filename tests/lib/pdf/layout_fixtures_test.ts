@@ -2,9 +2,12 @@
  * A PDF's own structure and drawing read, one committed fixture per
  * mechanism, made from `fixtures/layout/*.html` by producers the corpora did
  * not use (`bench/pdf/make_layout_fixtures.ts`): the outline's entries as
- * headings set at body size, headings told by typography alone, a tagged PDF's structure tree, ruled tables'
- * grids with their spans, a page of two columns with a table in one, a
- * quote marked by indentation alone, and listings wrapped in two columns. Converted with real pdf.js.
+ * headings set at body size, headings told by typography alone, a tagged
+ * PDF's structure tree, ruled tables' grids with their spans, a table broken
+ * over a column turn, a page that is mostly one table, a page of two columns
+ * with a table in one, quotes marked by indentation alone (on both sides, on
+ * the left only), and listings wrapped in two columns. Converted with real
+ * pdf.js.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -127,6 +130,46 @@ Deno.test("a table in the right column stays there, after the left column's pros
     ["minifyAll", "minify", "4.3"],
     ["cacheRoot", "cache", "4.3"],
   ]);
+});
+
+Deno.test("a ruled table broken at a column's foot reads as one: header repeated once, broken row whole", async () => {
+  const { markdown } = await convert("table_turn.weasyprint");
+  // The row of port 8443 starts at the foot of the left column and goes on under the header WeasyPrint
+  // repeats at the top of the right one.
+  assert.deepEqual(tableRows(markdown), [
+    ["Port", "Limit"],
+    ["8080", "Sixty requests a minute from one address"],
+    ["8081", "Ten uploads at once, each under two megabytes"],
+    [
+      "8443",
+      "Only clients that show a certificate signed by the project's own authority, which is renewed " +
+      "every spring and published on the release page a month before",
+    ],
+    ["9090", "Metrics only, read by the monitoring host"],
+    ["9443", "Administration, closed to the outside"],
+  ]);
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("| Port")).length, 1, markdown);
+  assert.ok(markdown.trimEnd().endsWith("\n\nChanging a limit takes effect at the next restart."), markdown);
+});
+
+Deno.test("a page that is mostly a ruled table of two columns is read row by row, not as two columns", async () => {
+  const { markdown } = await convert("table_page.weasyprint");
+  const rows = tableRows(markdown);
+  assert.equal(rows.length, 8, markdown);
+  assert.deepEqual(rows[0], ["\\[options\\]", "An object with one or more of the following properties"]);
+  assert.deepEqual(rows[7], ["returns", "The identifier as a string unless a buffer is given"]);
+  const blocks = markdown.trim().split(/\n{2,}/);
+  assert.deepEqual(blocks.slice(1).map((b) => b.slice(0, 12)), ["Example:", "```\nconst id"]);
+});
+
+Deno.test("a paragraph set in on the left only, justified like the text around it, is a block quote", async () => {
+  const { markdown } = await convert("left_quote.weasyprint");
+  const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
+  assert.equal(quotes.length, 1, markdown);
+  assert.ok(quotes[0]!.startsWith("> Limits are now counted per address"), markdown);
+  assert.ok(quotes[0]!.endsWith("if your clients pool their connections."), markdown);
+  assert.ok(markdown.includes("\n\nMost projects move to the new release"), markdown);
+  assert.ok(markdown.includes("\n\nThe old setting is still read"), markdown);
 });
 
 Deno.test("a paragraph set in on both sides with no mark is a block quote", async () => {

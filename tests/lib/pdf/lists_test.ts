@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { isMarkerOnly, listMarker, ListNesting } from "../../../lib/pdf/lists.ts";
+import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
+import { documentStats } from "../../../lib/pdf/stats.ts";
+import { buildBlocks } from "../../../lib/pdf/structure.ts";
 import type { Line, Span } from "../../../lib/pdf/types.ts";
 import { markdown, pageAt } from "../../_support/laid_out_page.ts";
 
@@ -40,7 +43,67 @@ Deno.test("ListNesting gives deeper indents deeper levels and returns to shallow
   assert.deepEqual([72, 90, 108, 90, 72, 73].map((x) => nesting.depthOf(x)), [0, 1, 2, 1, 0, 0]);
 });
 
-Deno.test("a list going on at the top of the next column starts its nesting again there", () => {
+/** A line of running text 200 points wide from `x` on baseline `y`: enough of them make a column. */
+function prose(x: number, y: number): [string, number, number, number] {
+  return ["Some running text of the column set full width.", x, x + 200, y];
+}
+
+Deno.test("a nested list going on at the next column's top keeps its depth, read from that column's edge", () => {
+  const text = markdown(pageAt(
+    prose(72, 600),
+    prose(72, 612),
+    prose(72, 624),
+    ["• apples", 72, 120, 700],
+    ["• pears", 90, 140, 712],
+    // The right column stands 248 points further right: "plums" is nested as "pears" is.
+    ["• plums", 338, 380, 100],
+    ["• cherries", 320, 380, 112],
+    prose(320, 140),
+    prose(320, 152),
+    prose(320, 164),
+  ));
+  assert.ok(text.includes("- apples\n  - pears\n  - plums\n- cherries\n"), text);
+});
+
+Deno.test("a nested list going on from a right column's foot to the next page's left column keeps its depth", () => {
+  const first = pageAt(
+    prose(72, 100),
+    prose(72, 112),
+    prose(72, 124),
+    prose(72, 136),
+    prose(72, 148),
+    prose(320, 100),
+    prose(320, 112),
+    prose(320, 124),
+    prose(320, 136),
+    prose(320, 148),
+    ["• apples", 320, 370, 700],
+    ["• pears", 338, 380, 712],
+  );
+  const second = {
+    ...pageAt(
+      ["• plums", 90, 140, 100],
+      ["• cherries", 72, 130, 112],
+      prose(72, 124),
+      prose(72, 136),
+      prose(72, 148),
+      prose(72, 160),
+      prose(320, 100),
+      prose(320, 112),
+      prose(320, 124),
+      prose(320, 136),
+    ),
+    page: 2,
+  };
+  for (const line of second.lines) line.page = 2;
+  const pages = [first, second];
+  const text = renderMarkdown(
+    buildBlocks(pages, { stats: documentStats(pages), outline: [], pageBreaks: false }),
+  );
+  assert.ok(text.includes("- apples\n  - pears\n  - plums\n- cherries\n"), text);
+});
+
+Deno.test("a list going on higher up a page with no columns found starts its nesting again there", () => {
   const text = markdown(pageAt(
     ["• apples", 72, 120, 700],
     ["• pears", 90, 140, 712],
