@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  atProseStep,
   continuesCode,
   continuesInNextColumn,
   isCodeHeading,
@@ -276,7 +277,9 @@ export function segmentPage(
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     const code = isCodeLine(line) && !setAsText(line, margin);
-    if (code && last && wrapsInlineCode(last, line, stats, continuesItem)) {
+    if (
+      code && last && (wrapsInlineCode(last, line, stats, continuesItem) || atProseStep(last, line, stats))
+    ) {
       last.lines.push(line);
       continue;
     }
@@ -290,6 +293,10 @@ export function segmentPage(
     const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
       dashRunsOn(last, line, stats, edges);
     const marker = line.size <= stats.bodySize * 1.15 && !tag && !runsOn ? listMarker(line) : null;
+    if (!marker && last && atProseStep(last, line, stats)) {
+      last.lines.push(line);
+      continue;
+    }
     if (!marker && last?.kind === "list_item" && continuesItem(last, line, stats)) {
       last.lines.push(line);
       continue;
