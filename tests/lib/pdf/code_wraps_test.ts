@@ -52,6 +52,16 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     'chalk.hex("#FFA500"); // Orange color',
   );
   assert.equal(joinWrappedRow("a.mtimeMs -", "b.mtimeMs"), "a.mtimeMs - b.mtimeMs");
+  assert.equal(
+    joinWrappedRow("$ dotenvx encrypt -", "f .env.production"),
+    "$ dotenvx encrypt -f .env.production",
+  );
+  assert.equal(joinWrappedRow("'five', '--", "six'"), "'five', '--six'");
+  assert.equal(
+    joinWrappedRow('DATABASE_URL="postgres://$', '(whoami)@host"'),
+    'DATABASE_URL="postgres://$(whoami)@host"',
+  );
+  assert.equal(joinWrappedRow('require("minimist")', "(process.argv)"), 'require("minimist")(process.argv)');
   assert.equal(joinWrappedRow("log(`Watcher error: $", "{error}`)"), "log(`Watcher error: ${error}`)");
   assert.equal(
     joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),
