@@ -10,6 +10,8 @@
  * @module
  */
 
+import type { Line } from "./types.ts";
+
 /** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
 const MIN_GROUP = 3;
 
@@ -103,4 +105,57 @@ export function joinWrappedRow(row: string, rest: string): string {
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
   const call = /[$)]$/.test(row) && rest.startsWith("(");
   return inWord || option || brace || call || row.endsWith("!") ? row + rest : `${row} ${rest}`;
+}
+
+/** Most character cells a row wrapped at its column's edge may end short of it. */
+const EDGE_CELLS = 3;
+
+/** Rows of code that go on with the row above: their line was wrapped at the edge of its column. */
+const wrappedAtEdge = new WeakSet<Line>();
+
+/**
+ * The right edge of the prose in the column `row` stands in: the second
+ * furthest any line of prose reaching over it ends (a title across both
+ * columns may run further). Undefined with fewer than two such lines.
+ */
+function columnEdge(row: Line, lines: readonly Line[], isCode: (line: Line) => boolean): number | undefined {
+  const ends = lines.filter((l) => !isCode(l) && l.x0 < row.x1 && l.x1 > row.x0).map((l) => l.x1);
+  return ends.sort((a, b) => b - a)[1];
+}
+
+/**
+ * Marks code row `line` as the rest of row `prev` when an engine wrapped
+ * the line at the edge of its column (`white-space: pre-wrap` with no
+ * highlighting wraps at the listing's own step, so distances do not tell):
+ * `prev` ends inside a word (after a hyphen or slash: `cross-` `env`),
+ * within a few character cells of the column's prose edge, `line`'s first
+ * word would not have fitted after it, and `line` is not set in further than
+ * `prev`. A listing that does not wrap runs past the edge instead, and its
+ * lines seldom end in a hyphen at the edge; where an engine broke at a space
+ * nothing tells its rows from a listing's lines.
+ *
+ * @param lines The page's lines, for the column's edge.
+ */
+export function markWrappedAtEdge(
+  prev: Line,
+  line: Line,
+  lines: readonly Line[],
+  isCode: (line: Line) => boolean,
+): void {
+  if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1) return;
+  // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
+  // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after.
+  if (!/\w{3}[-/]$/.test(prev.spans.at(-1)?.text.trimEnd() ?? "")) return;
+  const span = line.spans.find((s) => s.text.trim());
+  if (!span) return;
+  const cell = span.width / Math.max([...span.text].length, 1);
+  const edge = columnEdge(prev, lines, isCode);
+  if (edge === undefined || prev.x1 > edge + cell * 0.5 || edge - prev.x1 > cell * EDGE_CELLS) return;
+  const word = /^\S+/.exec(span.text.trimStart())?.[0] ?? "";
+  if (prev.x1 + word.length * cell > edge) wrappedAtEdge.add(line);
+}
+
+/** True when code row `line` was marked as the rest of the row above ({@linkcode markWrappedAtEdge}). */
+export function isWrappedAtEdge(line: Line): boolean {
+  return wrappedAtEdge.has(line);
 }

@@ -13,6 +13,7 @@ import {
   setAsText,
   wrapsInlineCode,
 } from "./code_lines.ts";
+import { markWrappedAtEdge } from "./code_wraps.ts";
 import { type Draft, isCodeLine, linesExtent } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { pageLeft } from "./quotes.ts";
@@ -286,6 +287,7 @@ export function segmentPage(
     const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
     if (code && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
       if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
+        markWrappedAtEdge(open, line, lines, isCodeLine);
         last!.lines.push(line);
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;
