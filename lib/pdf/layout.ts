@@ -214,10 +214,11 @@ export function readingOrder(lines: readonly Line[]): Line[] {
     rightBand = [];
   };
   sorted.forEach((line, i) => {
-    if (gutter.spanning.has(i) && !overflowsGutter(line, sorted, gutter)) {
+    const spanning = gutter.spanning.has(i);
+    if (spanning && !overflowsGutter(line, sorted, gutter)) {
       flush();
       out.push(line);
-    } else if (line.x1 <= gutter.x + 0.5) leftBand.push(line);
+    } else if (spanning || line.x1 <= gutter.x + 0.5) leftBand.push(line);
     else rightBand.push(line);
   });
   flush();
