@@ -139,7 +139,7 @@ Deno.test("in two columns, inline code wrapped onto rows of its own stays in its
   assert.ok(
     blocks.includes(
       "A custom file system is passed in the options. Your implementation should have " +
-        "`fs.mkdir(path, opts, cb)` and `fs.stat(path, cb)` at the least.",
+        "`opts.fs.mkdir(path, opts, cb)` and `opts.fs.stat(path, cb)` at the least.",
     ),
     markdown,
   );
