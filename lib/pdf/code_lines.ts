@@ -100,7 +100,11 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
   // Closer than a line: a wrapped line, set tighter than the lines of the listing (an HTML engine's).
   if (steps > 0.7 && steps < 1.2) return true;
-  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1;
+  if (Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1) return true;
+  const longest = stats.codeRowGaps?.(line.size)?.longest;
+  if (longest === undefined) return false;
+  const longSteps = (line.y - prev.y) / longest;
+  return Math.round(longSteps) <= 3 && Math.abs(longSteps - Math.round(longSteps)) < 0.1;
 }
 
 /**

@@ -28,6 +28,11 @@ export interface CodeRow {
 export interface CodeRowGaps {
   /** Between two source lines of a listing. */
   step: number;
+  /**
+   * The longest such step: an engine sets a line that wraps a fraction higher than one that does not,
+   * so the steps spread, and a blank line between two one-row lines measures by the longest.
+   */
+  longest: number;
   /** Between a source line's rows where it wrapped. */
   wrap: number;
   /** Rows closer than this are a wrapped line's: halfway across the jump between the two groups. */
@@ -73,6 +78,7 @@ export function splitCodeRowGaps(rows: readonly CodeRow[], usual: number): CodeR
     if (!hangs(closer)) return undefined;
     return {
       step: median(near.slice(cut).map((r) => r.dy)),
+      longest: near.at(-1)!.dy,
       wrap: median(closer.map((r) => r.dy)),
       below: (near[cut]!.dy + near[cut - 1]!.dy) / 2,
     };

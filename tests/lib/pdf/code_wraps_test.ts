@@ -20,6 +20,8 @@ Deno.test("rows set closer and hanging under a line are its wrapped rows", () =>
   assert.ok(gaps.step >= 11.26);
   assert.ok(isWrappedRow(10.62, gaps));
   assert.ok(!isWrappedRow(11.26, gaps), "the next source line is not a wrap");
+  // A blank line between two one-row lines measures two of the longest steps, not of the median.
+  assert.equal(gaps.longest, 11.9);
 });
 
 Deno.test("two grids of source lines without a hanging indent are no wraps", () => {
