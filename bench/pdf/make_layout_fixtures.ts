@@ -34,6 +34,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   left_quote: ["weasyprint"],
   // Listings in two columns whose long lines wrap under a hanging indent, one running on into the next column.
   wrapped_listing: ["weasyprint"],
+  // Two columns: paragraphs made of inline code, a listing wrapped at a hyphen, a row running over the gutter.
+  inline_code_columns: ["weasyprint"],
 };
 
 if (import.meta.main) {

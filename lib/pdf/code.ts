@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isWrappedRow, joinWrappedRow } from "./code_wraps.ts";
+import { isWrappedAtEdge, isWrappedRow, joinWrappedRow } from "./code_wraps.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
 
@@ -35,7 +35,7 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
   let prev: Line | undefined;
   for (const [k, line] of lines.entries()) {
     const dy = prev === undefined ? 0 : line.y - prev.y;
-    const wrapped = dy > 0 && isWrappedRow(dy, stats.codeRowGaps?.(line.size));
+    const wrapped = dy > 0 && (isWrappedRow(dy, stats.codeRowGaps?.(line.size)) || isWrappedAtEdge(line));
     if (wrapped) {
       out.push(joinWrappedRow(out.pop()!, rowText(line, line.x0, cell).trimEnd()));
       prev = line;

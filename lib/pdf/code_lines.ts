@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { allBold, type Draft, isCodeLine, shadeOf } from "./draft.ts";
+import { allBold, type Draft, isCodeLine, linesExtent, shadeOf } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
-import { continuesText } from "./paragraph_lines.ts";
+import { continuesText, nextWordFitted } from "./paragraph_lines.ts";
 import { type DocumentStats, sizeKey } from "./stats.ts";
 import type { Line } from "./types.ts";
 
@@ -39,6 +39,54 @@ export function wrapsInlineCode(
   return draft.kind === "text" && !!end?.font.monospace && continuesText(draft, line, stats);
 }
 
+/** Least difference, in points, between prose's line step and code's for rows to be told apart by it. */
+const STEPS_APART = 0.75;
+
+/** How far, in points, a row may stand from a line step and still be at it. */
+const STEP_TOLERANCE = 0.3;
+
+/**
+ * True when rows `dy` apart stand at the line step of prose at `proseSize`,
+ * in a document whose code at `codeSize` keeps a line step of its own.
+ */
+export function atProseLineStep(
+  dy: number,
+  proseSize: number,
+  codeSize: number,
+  stats: DocumentStats,
+): boolean {
+  const step = stats.lineGap(proseSize);
+  if (Math.abs(step - stats.codeLineGap(codeSize)) < STEPS_APART) return false;
+  return Math.abs(dy - step) <= STEP_TOLERANCE;
+}
+
+/**
+ * True when `line` stands where the next line of the paragraph or list item
+ * in `draft` would, at its prose's line step, and it or the draft's last line
+ * is wholly code: inline code that wrapped onto a row of its own in a narrow
+ * column, or the prose that goes on after such a row. Only in a document
+ * that sets code at a line step of its own: a listing's rows keep that step,
+ * and a listing stands a paragraph's space below the text before it (or,
+ * where paragraphs have none, below prose that ended or had room to go on).
+ */
+export function atProseStep(draft: Draft, line: Line, stats: DocumentStats): boolean {
+  if (draft.kind !== "text" && draft.kind !== "list_item") return false;
+  const prev = draft.lines.at(-1);
+  const prose = draft.lines.findLast((l) => !isCodeLine(l));
+  if (!prev || !prose || prev.page !== line.page || !(isCodeLine(prev) || isCodeLine(line))) return false;
+  // Prose that ended a sentence, or had room for the code's first word, ended its paragraph: a producer
+  // that leaves no space between paragraphs (AbiWord) sets a listing a line below.
+  if (!isCodeLine(prev) && (/[.:!?]$/.test(plainLineText(prev)) || nextWordFitted(draft.lines, line))) {
+    return false;
+  }
+  const code = isCodeLine(line) ? line : prev;
+  if (!atProseLineStep(line.y - prev.y, prose.size, code.size, stats)) return false;
+  const left = draft.kind === "list_item"
+    ? draft.lines[0]!.spans.find((s) => s.text.trim())?.x ?? draft.lines[0]!.x0
+    : linesExtent(draft.lines).left;
+  return Math.abs(line.x0 - left) <= 1;
+}
+
 /**
  * True when code line `line` continues the code block ending in `prev`: one
  * shaded area holds both, or, unshaded, the gap is a whole number of lines,
@@ -52,7 +100,11 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
   // Closer than a line: a wrapped line, set tighter than the lines of the listing (an HTML engine's).
   if (steps > 0.7 && steps < 1.2) return true;
-  return Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1;
+  if (Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1) return true;
+  const longest = stats.codeRowGaps?.(line.size)?.longest;
+  if (longest === undefined) return false;
+  const longSteps = (line.y - prev.y) / longest;
+  return Math.round(longSteps) <= 3 && Math.abs(longSteps - Math.round(longSteps)) < 0.1;
 }
 
 /**

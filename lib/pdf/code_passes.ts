@@ -7,6 +7,7 @@
  * @module
  */
 import { type Draft, shadeOf } from "./draft.ts";
+import { atProseLineStep } from "./code_lines.ts";
 import { type DocumentStats, nearSize } from "./stats.ts";
 
 /**
@@ -28,6 +29,25 @@ export function unshadedCodeToText(drafts: Draft[]) {
     if (before?.page !== line.page || after?.page !== line.page) return;
     draft.kind = "text";
   });
+}
+
+/**
+ * Turns a code draft into a paragraph when each of its rows stands at body
+ * text's line step below the one before, not at code's own: a paragraph
+ * made only of inline code, wrapped over several rows in a narrow column.
+ * Only where code keeps a line step of its own ({@linkcode atProseLineStep}).
+ */
+export function proseSpacedCodeToText(drafts: readonly Draft[], stats: DocumentStats) {
+  for (const draft of drafts) {
+    if (draft.kind !== "code" || draft.lines.length < 2) continue;
+    const rows = draft.lines;
+    const spaced = rows.slice(1).every((line, k) =>
+      line.page === rows[k]!.page && atProseLineStep(line.y - rows[k]!.y, stats.bodySize, line.size, stats)
+    );
+    if (spaced && !rows.some((l) => shadeOf(l) !== undefined || l.spans.some((s) => s.tag?.code))) {
+      draft.kind = "text";
+    }
+  }
 }
 
 /**

@@ -10,6 +10,8 @@
  * @module
  */
 
+import type { Line } from "./types.ts";
+
 /** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
 const MIN_GROUP = 3;
 
@@ -26,6 +28,11 @@ export interface CodeRow {
 export interface CodeRowGaps {
   /** Between two source lines of a listing. */
   step: number;
+  /**
+   * The longest such step: an engine sets a line that wraps a fraction higher than one that does not,
+   * so the steps spread, and a blank line between two one-row lines measures by the longest.
+   */
+  longest: number;
   /** Between a source line's rows where it wrapped. */
   wrap: number;
   /** Rows closer than this are a wrapped line's: halfway across the jump between the two groups. */
@@ -71,6 +78,7 @@ export function splitCodeRowGaps(rows: readonly CodeRow[], usual: number): CodeR
     if (!hangs(closer)) return undefined;
     return {
       step: median(near.slice(cut).map((r) => r.dy)),
+      longest: near.at(-1)!.dy,
       wrap: median(closer.map((r) => r.dy)),
       below: (near[cut]!.dy + near[cut - 1]!.dy) / 2,
     };
@@ -91,11 +99,69 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * HTML engine breaks code without a space (the line-breaking rules'
  * opportunities code meets most): after a hyphen or slash inside a word or
  * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment),
- * after `!` before what it negates, before a brace after `$` or `.` (`${`,
- * `*.{`). After a space otherwise: the space it broke at, which it does not draw.
+ * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
+ * negates, before a brace after `$` or `.` (`${`, `*.{`), before a
+ * parenthesis after `$` or a closing one (`$(`, `)(`). After a space
+ * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
   const inWord = /\S[-/]$/.test(row) && !/(^|\s)\/\/$/.test(row);
+  // An option's name is a word standing alone (`-f .env`); `a -` `b.c` is a subtraction.
+  const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
-  return inWord || brace || row.endsWith("!") ? row + rest : `${row} ${rest}`;
+  const call = /[$)]$/.test(row) && rest.startsWith("(");
+  return inWord || option || brace || call || row.endsWith("!") ? row + rest : `${row} ${rest}`;
+}
+
+/** Most character cells a row wrapped at its column's edge may end short of it. */
+const EDGE_CELLS = 3;
+
+/** Rows of code that go on with the row above: their line was wrapped at the edge of its column. */
+const wrappedAtEdge = new WeakSet<Line>();
+
+/**
+ * The right edge of the prose in the column `row` stands in: the second
+ * furthest any line of prose reaching over it ends (a title across both
+ * columns may run further). Undefined with fewer than two such lines.
+ */
+function columnEdge(row: Line, lines: readonly Line[], isCode: (line: Line) => boolean): number | undefined {
+  const ends = lines.filter((l) => !isCode(l) && l.x0 < row.x1 && l.x1 > row.x0).map((l) => l.x1);
+  return ends.sort((a, b) => b - a)[1];
+}
+
+/**
+ * Marks code row `line` as the rest of row `prev` when an engine wrapped
+ * the line at the edge of its column (`white-space: pre-wrap` with no
+ * highlighting wraps at the listing's own step, so distances do not tell):
+ * `prev` ends inside a word (after a hyphen or slash: `cross-` `env`),
+ * within a few character cells of the column's prose edge, `line`'s first
+ * word would not have fitted after it, and `line` is not set in further than
+ * `prev`. A listing that does not wrap runs past the edge instead, and its
+ * lines seldom end in a hyphen at the edge; where an engine broke at a space
+ * nothing tells its rows from a listing's lines.
+ *
+ * @param lines The page's lines, for the column's edge.
+ */
+export function markWrappedAtEdge(
+  prev: Line,
+  line: Line,
+  lines: readonly Line[],
+  isCode: (line: Line) => boolean,
+): void {
+  if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1) return;
+  // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
+  // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after.
+  if (!/\w{3}[-/]$/.test(prev.spans.at(-1)?.text.trimEnd() ?? "")) return;
+  const span = line.spans.find((s) => s.text.trim());
+  if (!span) return;
+  const cell = span.width / Math.max([...span.text].length, 1);
+  const edge = columnEdge(prev, lines, isCode);
+  if (edge === undefined || prev.x1 > edge + cell * 0.5 || edge - prev.x1 > cell * EDGE_CELLS) return;
+  const word = /^\S+/.exec(span.text.trimStart())?.[0] ?? "";
+  if (prev.x1 + word.length * cell > edge) wrappedAtEdge.add(line);
+}
+
+/** True when code row `line` was marked as the rest of the row above ({@linkcode markWrappedAtEdge}). */
+export function isWrappedAtEdge(line: Line): boolean {
+  return wrappedAtEdge.has(line);
 }

@@ -183,10 +183,28 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
   return { x: best.x, spanning: best.spanning };
 }
 
+/** How far, in its ems, the right column's text reaches above and below a row running over the gutter. */
+const OVERFLOW_REACH = 3;
+
+/**
+ * True when a line crossing the gutter is a row of code that started in the
+ * left column and runs over: a listing's line too long for its column (a
+ * token no engine may break) is printed across the gutter, often over the
+ * right column's text, which goes on above and below it, and belongs to its
+ * listing, not to a band of the page.
+ */
+function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): boolean {
+  if (line.x0 >= gutter.x || !line.spans.every((s) => s.font.monospace || !s.text.trim())) return false;
+  // The right column runs on above and below it; a table beside one column's text (a false gutter) does not.
+  const near = OVERFLOW_REACH * line.size;
+  const right = lines.filter((l) => l.x0 >= gutter.x - 0.5 && Math.abs(l.y - line.y) <= near);
+  return right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y);
+}
+
 /**
  * Puts a page's lines in reading order. On a two-column page, lines crossing
- * the gutter (titles, full-width figures' captions) cut the page into bands,
- * and each band is read left column first.
+ * the gutter (titles, full-width figures' captions; not code running over)
+ * cut the page into bands, and each band is read left column first.
  */
 export function readingOrder(lines: readonly Line[]): Line[] {
   const sorted = sortRows(lines);
@@ -200,10 +218,11 @@ export function readingOrder(lines: readonly Line[]): Line[] {
     rightBand = [];
   };
   sorted.forEach((line, i) => {
-    if (gutter.spanning.has(i)) {
+    const spanning = gutter.spanning.has(i);
+    if (spanning && !overflowsGutter(line, sorted, gutter)) {
       flush();
       out.push(line);
-    } else if (line.x1 <= gutter.x + 0.5) leftBand.push(line);
+    } else if (spanning || line.x1 <= gutter.x + 0.5) leftBand.push(line);
     else rightBand.push(line);
   });
   flush();

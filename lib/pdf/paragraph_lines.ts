@@ -96,7 +96,7 @@ function hangs(draft: Draft): boolean {
  * beside another column is measured within its own. A producer that leaves
  * no space between paragraphs and indents none (AbiWord) shows no other sign.
  */
-function nextWordFitted(lines: readonly Line[], line: Line): boolean {
+export function nextWordFitted(lines: readonly Line[], line: Line): boolean {
   const prev = lines.at(-1)!;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return false;

@@ -6,12 +6,14 @@
  * @module
  */
 import {
+  atProseStep,
   continuesCode,
   continuesInNextColumn,
   isCodeHeading,
   setAsText,
   wrapsInlineCode,
 } from "./code_lines.ts";
+import { markWrappedAtEdge } from "./code_wraps.ts";
 import { type Draft, isCodeLine, linesExtent } from "./draft.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
@@ -280,13 +282,16 @@ export function segmentPage(
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     const code = isCodeLine(line) && !setAsText(line, margin);
-    if (code && last && wrapsInlineCode(last, line, stats, continuesItem)) {
+    if (
+      code && last && (wrapsInlineCode(last, line, stats, continuesItem) || atProseStep(last, line, stats))
+    ) {
       last.lines.push(line);
       continue;
     }
     const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
     if (code && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
       if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
+        markWrappedAtEdge(open, line, lines, isCodeLine);
         last!.lines.push(line);
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });
       continue;
@@ -294,6 +299,10 @@ export function segmentPage(
     const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
       dashRunsOn(last, line, stats, edges);
     const marker = line.size <= stats.bodySize * 1.15 && !tag && !runsOn ? listMarker(line) : null;
+    if (!marker && last && atProseStep(last, line, stats)) {
+      last.lines.push(line);
+      continue;
+    }
     if (!marker && last?.kind === "list_item" && continuesItem(last, line, stats)) {
       last.lines.push(line);
       continue;

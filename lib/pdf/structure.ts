@@ -6,7 +6,7 @@
  * @module
  */
 import { codeBlockText } from "./code.ts";
-import { unshadedCodeToText } from "./code_passes.ts";
+import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./draft_passes.ts";
 import { matchKey } from "./headings.ts";
@@ -45,6 +45,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   };
   for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
   unshadedCodeToText(drafts);
+  proseSpacedCodeToText(drafts, stats);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   drafts = splitRunInHeadings(drafts);

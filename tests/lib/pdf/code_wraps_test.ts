@@ -20,6 +20,8 @@ Deno.test("rows set closer and hanging under a line are its wrapped rows", () =>
   assert.ok(gaps.step >= 11.26);
   assert.ok(isWrappedRow(10.62, gaps));
   assert.ok(!isWrappedRow(11.26, gaps), "the next source line is not a wrap");
+  // A blank line between two one-row lines measures two of the longest steps, not of the median.
+  assert.equal(gaps.longest, 11.9);
 });
 
 Deno.test("two grids of source lines without a hanging indent are no wraps", () => {
@@ -52,6 +54,16 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     'chalk.hex("#FFA500"); // Orange color',
   );
   assert.equal(joinWrappedRow("a.mtimeMs -", "b.mtimeMs"), "a.mtimeMs - b.mtimeMs");
+  assert.equal(
+    joinWrappedRow("$ dotenvx encrypt -", "f .env.production"),
+    "$ dotenvx encrypt -f .env.production",
+  );
+  assert.equal(joinWrappedRow("'five', '--", "six'"), "'five', '--six'");
+  assert.equal(
+    joinWrappedRow('DATABASE_URL="postgres://$', '(whoami)@host"'),
+    'DATABASE_URL="postgres://$(whoami)@host"',
+  );
+  assert.equal(joinWrappedRow('require("minimist")', "(process.argv)"), 'require("minimist")(process.argv)');
   assert.equal(joinWrappedRow("log(`Watcher error: $", "{error}`)"), "log(`Watcher error: ${error}`)");
   assert.equal(
     joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),

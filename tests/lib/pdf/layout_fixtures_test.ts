@@ -198,3 +198,24 @@ Deno.test("listings wrapped under a hanging indent are joined again, and run on 
   assert.ok(markdown.includes("```\n" + steps.join("\n") + "\n```"), markdown);
   assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 4, markdown);
 });
+
+Deno.test("in two columns, inline code wrapped onto rows of its own stays in its paragraph; listings stay whole", async () => {
+  const { markdown } = await convert("inline_code_columns.weasyprint");
+  const blocks = markdown.split("\n\n");
+  // Rows of inline code at the prose's line step, not the listings' own: paragraph text.
+  assert.ok(
+    blocks.includes(
+      "A custom file system is passed in the options. Your implementation should have " +
+        "`opts.fs.mkdir(path, opts, cb)` and `opts.fs.stat(path, cb)` at the least.",
+    ),
+    markdown,
+  );
+  assert.ok(blocks.includes("`watcher.watch(paths, [options], callback)`"), markdown);
+  // Wrapped after a hyphen at the column's edge, at the listing's own step: one line again.
+  assert.ok(blocks.includes("```\nnpm install --save-dev watch-tool\n```"), markdown);
+  assert.ok(blocks.includes("```\nnpx watch-tool --once\n```"), markdown);
+  // A row too long for the column runs over the gutter and the right column's text: it stays in its listing.
+  const styler = ['import styler from "styler";', "styler.blue().bold().underline().italic().inverse();"];
+  assert.ok(blocks.includes("```\n" + [...styler, 'styler.red("done");'].join("\n") + "\n```"), markdown);
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 6, markdown);
+});
