@@ -26,8 +26,17 @@ import {
 import { runCommand } from "./_run.ts";
 import { FILTER } from "./make_foreign.ts";
 
-/** Keeps a fenced div's content without the div (GitHub Markdown would write it as HTML). */
-const UNWRAP_DIVS = "return { { Div = function(d) return d.content end } }";
+/**
+ * Keeps a fenced div's content without the div (GitHub Markdown would write it
+ * as HTML), and writes LaTeX mathematics on one line as its source spells it
+ * (a display line opening with `=` would read as a heading underline).
+ */
+const UNWRAP_DIVS = `
+return { {
+  Div = function(d) return d.content end,
+  Math = function(m) return pandoc.Str((m.text:gsub("%s+", " "))) end,
+} }
+`;
 
 /** A file of a repository at a commit, read from its snapshot. */
 function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Uint8Array> {

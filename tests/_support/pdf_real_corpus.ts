@@ -1,7 +1,7 @@
 /**
  * The real-world corpus: PDFs that other people built and committed to their
  * public repositories beside the source they built them from, each carrying
- * its own outline (bookmarks). They test what the converter makes of the
+ * its own outline (bookmarks), one also its structure tree (tagged PDF). They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
  * template or the wording. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
@@ -28,7 +28,7 @@ export interface RealDocument {
   /** Path of the source the PDF was built from. */
   source: string;
   /** pandoc's name for the source's format. */
-  format: "markdown" | "gfm";
+  format: "markdown" | "gfm" | "latex";
   /** SPDX licence of the repository. */
   license: string;
   /** What made the PDF, as its `Producer`/`Creator` say. */
@@ -112,6 +112,16 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     format: "gfm",
     license: "MIT",
     producer: "Typst 0.10.0 (README.typ; README.md is pandoc's rendering of it)",
+  },
+  {
+    name: "latex-tagged-2col",
+    repo: "latex3/tagging-project",
+    commit: "e4cb5fc65315f9860d4edccc4aa91a1bd9f6eee5",
+    pdf: "documentation/wtpdf/stem-article-2col-se.pdf",
+    source: "documentation/wtpdf/stem-article-2col.tex",
+    format: "latex",
+    license: "LPPL-1.3c",
+    producer: "LuaLaTeX with the LaTeX tagging code (tagged PDF 2.0, two columns)",
   },
 ];
 
