@@ -4,7 +4,8 @@
  * its repository at the recorded commit, untouched, and turns the source the
  * PDF was built from into the reference Markdown with pandoc (GitHub Markdown
  * out, without images or raw HTML/LaTeX, as the foreign corpus' sources are).
- * Writes `real/LICENSES.md`, the manifest a reader checks the sources by. Run
+ * Writes `real/LICENSES.md`, the manifest a reader checks the sources by,
+ * and each repository's licence text under `real/licenses/`. Run
  * once; the results are committed so tests and CI need neither the snapshots
  * nor pandoc.
  *
@@ -20,6 +21,7 @@ import {
   REAL_DIR,
   REAL_DOCUMENTS,
   type RealDocument,
+  realLicenseUrl,
   realPdfUrl,
   realSourceUrl,
 } from "../../tests/_support/pdf_real_corpus.ts";
@@ -71,7 +73,7 @@ function manifest(): string {
     "",
     "Each PDF is copied unchanged from its repository at the commit named; its `.md` is the source at the",
     "same commit through pandoc (`make_real_corpus.ts`). The files are their authors', under the licence of",
-    "their repository.",
+    "their repository, whose text is in `licenses/`.",
     "",
     "| name | repository | commit | PDF | source | licence | producer | part |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -83,11 +85,12 @@ function manifest(): string {
 if (import.meta.main) {
   const snapshots = Deno.args[0];
   if (!snapshots) throw new Error("usage: make_real_corpus.ts SNAPSHOTS");
-  await Deno.mkdir(REAL_DIR, { recursive: true });
+  await Deno.mkdir(new URL("licenses/", REAL_DIR), { recursive: true });
   const work = await Deno.makeTempDir();
   try {
     for (const doc of REAL_DOCUMENTS) {
       await Deno.writeFile(realPdfUrl(doc.name), await gitShow(snapshots, doc, doc.pdf));
+      await Deno.writeFile(realLicenseUrl(doc), await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"));
       const source = await gitShow(snapshots, doc, doc.source);
       await Deno.writeTextFile(realSourceUrl(doc.name), await reference(source, doc, work));
       console.log(`${doc.name}: ${doc.repo}@${doc.commit.slice(0, 12)} ${doc.pdf}`);

@@ -31,6 +31,8 @@ export interface RealDocument {
   format: "markdown" | "gfm" | "latex";
   /** SPDX licence of the repository. */
   license: string;
+  /** Path of the repository's licence text, copied beside the corpus. */
+  licenseFile?: string;
   /** What made the PDF, as its `Producer`/`Creator` say. */
   producer: string;
   /** Held out from tuning. */
@@ -121,6 +123,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     source: "documentation/wtpdf/stem-article-2col.tex",
     format: "latex",
     license: "LPPL-1.3c",
+    licenseFile: "LICENCE",
     producer: "LuaLaTeX with the LaTeX tagging code (tagged PDF 2.0, two columns)",
   },
 ];
@@ -137,6 +140,11 @@ export const REAL_DIR = new URL("../../bench/pdf/real/", import.meta.url);
 /** A document's PDF. */
 export function realPdfUrl(name: string): URL {
   return new URL(`${name}.pdf`, REAL_DIR);
+}
+
+/** The licence text of a document's repository. */
+export function realLicenseUrl(doc: RealDocument): URL {
+  return new URL(`licenses/${doc.repo.replace("/", "+")}.txt`, REAL_DIR);
 }
 
 /** A document's reference Markdown (its source through pandoc). */
