@@ -28,7 +28,7 @@ export interface RealDocument {
   /** Path of the source the PDF was built from. */
   source: string;
   /** pandoc's name for the source's format. */
-  format: "markdown" | "gfm" | "latex";
+  format: "markdown" | "gfm" | "latex" | "rst";
   /** SPDX licence of the repository. */
   license: string;
   /** Path of the repository's licence text, copied beside the corpus. */
@@ -114,6 +114,16 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     format: "gfm",
     license: "MIT",
     producer: "Typst 0.10.0 (README.typ; README.md is pandoc's rendering of it)",
+  },
+  {
+    name: "sphinx-magaox-packing",
+    repo: "magao-x/handbook",
+    commit: "4c6bf8358dc19503312c66428b6cb5b44b8bfc26",
+    pdf: "_static/handling/electronics_packing.pdf",
+    source: "handling/electronics_packing.rst",
+    format: "rst",
+    license: "GPL-3.0-only",
+    producer: "Sphinx (LaTeX builder, howto class) → pdfTeX 1.40.22",
   },
   {
     name: "latex-tagged-2col",
