@@ -64,10 +64,10 @@ async function scorePart(heldOut: boolean): Promise<Map<LayoutProducer, Scores[]
   return byProducer;
 }
 
-/** A Markdown table of the headline figures, one column per producer and one over all. */
-function report(byProducer: Map<LayoutProducer, Scores[]>): string {
-  const columns: Array<[string, Summary]> = [...byProducer].map(([p, s]) => [p, summarize(s)]);
-  columns.push(["all", summarize([...byProducer.values()].flat())]);
+/** A Markdown table of the headline figures, one column per group (producer, document) and one over all. */
+export function report(byGroup: Map<string, Scores[]>): string {
+  const columns: Array<[string, Summary]> = [...byGroup].map(([p, s]) => [p, summarize(s)]);
+  columns.push(["all", summarize([...byGroup.values()].flat())]);
   const lines = [
     `| score | ${columns.map(([name]) => name).join(" | ")} |`,
     `|---|${columns.map(() => "---:").join("|")}|`,

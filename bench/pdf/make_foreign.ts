@@ -32,7 +32,7 @@ const KEEP_LINES = 150;
  * links left without text (badges); names a language on every code block, so
  * each is written fenced rather than indented.
  */
-const FILTER = `
+export const FILTER = `
 return {
   { Image = function() return {} end,
     RawInline = function() return {} end,

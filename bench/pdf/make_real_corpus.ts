@@ -1,0 +1,105 @@
+/**
+ * Builds the real-world corpus (see `tests/_support/pdf_real_corpus.ts`) from
+ * snapshots of the public repositories it comes from: copies each PDF out of
+ * its repository at the recorded commit, untouched, and turns the source the
+ * PDF was built from into the reference Markdown with pandoc (GitHub Markdown
+ * out, without images or raw HTML/LaTeX, as the foreign corpus' sources are).
+ * Writes `real/LICENSES.md`, the manifest a reader checks the sources by,
+ * and each repository's licence text under `real/licenses/`. Run
+ * once; the results are committed so tests and CI need neither the snapshots
+ * nor pandoc.
+ *
+ *     apt-get install pandoc
+ *     deno run -A bench/pdf/make_real_corpus.ts SNAPSHOTS
+ *
+ * `SNAPSHOTS` holds one bare git directory per repository, at
+ * `SNAPSHOTS/<owner>+<name>/repo`.
+ *
+ * @module
+ */
+import {
+  REAL_DIR,
+  REAL_DOCUMENTS,
+  type RealDocument,
+  realLicenseUrl,
+  realPdfUrl,
+  realSourceUrl,
+} from "../../tests/_support/pdf_real_corpus.ts";
+import { runCommand } from "./_run.ts";
+import { FILTER } from "./make_foreign.ts";
+
+/**
+ * Keeps a fenced div's content without the div (GitHub Markdown would write it
+ * as HTML), and writes LaTeX mathematics on one line as its source spells it
+ * (a display line opening with `=` would read as a heading underline).
+ */
+const UNWRAP_DIVS = `
+return { {
+  Div = function(d) return d.content end,
+  Math = function(m) return pandoc.Str((m.text:gsub("%s+", " "))) end,
+} }
+`;
+
+/** A file of a repository at a commit, read from its snapshot. */
+function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Uint8Array> {
+  const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
+  return runCommand("git", ["--git-dir", gitDir, "show", `${doc.commit}:${path}`]);
+}
+
+/** The reference Markdown: the source through pandoc, normalised to GitHub Markdown. */
+async function reference(source: Uint8Array, doc: RealDocument, work: string): Promise<string> {
+  const input = `${work}/${doc.name}.source`;
+  await Deno.writeFile(input, source);
+  const filter = `${work}/filter.lua`;
+  await Deno.writeTextFile(filter, FILTER);
+  const unwrap = `${work}/unwrap.lua`;
+  await Deno.writeTextFile(unwrap, UNWRAP_DIVS);
+  const filters = [`--lua-filter=${filter}`, `--lua-filter=${unwrap}`];
+  const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
+  return new TextDecoder().decode(await runCommand("pandoc", args));
+}
+
+/** The manifest: where every file came from, under which licence, and its part. */
+function manifest(): string {
+  const rows = REAL_DOCUMENTS.map((d) =>
+    `| ${d.name} | ${d.repo} | \`${
+      d.commit.slice(0, 12)
+    }\` | \`${d.pdf}\` | \`${d.source}\` | ${d.license} | ${d.producer} | ${
+      d.heldOut ? "held out" : "tuning"
+    } |`
+  );
+  return [
+    "# Real-world corpus: sources and licences",
+    "",
+    "Each PDF is copied unchanged from its repository at the commit named; its `.md` is the source at the",
+    "same commit through pandoc (`make_real_corpus.ts`). The files are their authors', under the licence of",
+    "their repository, whose text is in `licenses/`.",
+    "",
+    "| name | repository | commit | PDF | source | licence | producer | part |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+  ].join("\n");
+}
+
+if (import.meta.main) {
+  const snapshots = Deno.args[0];
+  if (!snapshots) throw new Error("usage: make_real_corpus.ts SNAPSHOTS");
+  await Deno.mkdir(new URL("licenses/", REAL_DIR), { recursive: true });
+  const work = await Deno.makeTempDir();
+  try {
+    for (const doc of REAL_DOCUMENTS) {
+      await Deno.writeFile(realPdfUrl(doc.name), await gitShow(snapshots, doc, doc.pdf));
+      await Deno.writeFile(realLicenseUrl(doc), await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"));
+      const source = await gitShow(snapshots, doc, doc.source);
+      await Deno.writeTextFile(realSourceUrl(doc.name), await reference(source, doc, work));
+      console.log(`${doc.name}: ${doc.repo}@${doc.commit.slice(0, 12)} ${doc.pdf}`);
+    }
+    await Deno.writeTextFile(new URL("LICENSES.md", REAL_DIR), manifest());
+    // The repository's formatter owns committed Markdown; formatting keeps the structure scored.
+    const written = [...REAL_DOCUMENTS.map((d) => realSourceUrl(d.name)), new URL("LICENSES.md", REAL_DIR)];
+    await runCommand(Deno.execPath(), ["fmt", "-q", ...written.map((u) => u.pathname)]);
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+}

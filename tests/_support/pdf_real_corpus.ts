@@ -1,0 +1,163 @@
+/**
+ * The real-world corpus: PDFs that other people built and committed to their
+ * public repositories beside the source they built them from, each carrying
+ * its own outline (bookmarks), one also its structure tree (tagged PDF). They test what the converter makes of the
+ * document's own structure where nobody here chose the producer, the
+ * template or the wording. `bench/pdf/make_real_corpus.ts` copies each PDF
+ * out of a snapshot of its repository at the recorded commit and turns its
+ * source into the reference Markdown with pandoc; the bench and the tests read
+ * the committed files.
+ *
+ * The split into a tuning part and a held-out part was fixed by a hash of the
+ * name before anything was scored: a document is held out when the FNV-1a
+ * hash of its name is divisible by three.
+ *
+ * @module
+ */
+
+/** One document: a PDF and its source, as committed in one public repository. */
+export interface RealDocument {
+  /** File stem in the corpus. */
+  name: string;
+  /** GitHub `owner/name`. */
+  repo: string;
+  /** Commit the PDF and its source are taken from (the last one that changed the PDF). */
+  commit: string;
+  /** Path of the PDF in the repository. */
+  pdf: string;
+  /** Path of the source the PDF was built from. */
+  source: string;
+  /** pandoc's name for the source's format. */
+  format: "markdown" | "gfm" | "latex" | "rst";
+  /** SPDX licence of the repository. */
+  license: string;
+  /** Path of the repository's licence text, copied beside the corpus. */
+  licenseFile?: string;
+  /** What made the PDF, as its `Producer`/`Creator` say. */
+  producer: string;
+  /** Held out from tuning. */
+  heldOut: boolean;
+}
+
+/** 32-bit FNV-1a of a name: the split's only input. */
+export function nameHash(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(name)) {
+    hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+const EISVOGEL = "Wandmalfarbe/pandoc-latex-template";
+const EISVOGEL_COMMIT = "0495ae157b8c2cb1953d998b7f3ffd36b4b3af89";
+const EISVOGEL_PRODUCER = "pdfTeX 1.40.29, pandoc's Eisvogel LaTeX template";
+
+/** An example of the Eisvogel template: `examples/<dir>/document.{md,pdf}`. */
+function eisvogel(name: string, dir: string): Omit<RealDocument, "heldOut"> {
+  return {
+    name,
+    repo: EISVOGEL,
+    commit: EISVOGEL_COMMIT,
+    pdf: `examples/${dir}/document.pdf`,
+    source: `examples/${dir}/document.md`,
+    format: "markdown",
+    license: "BSD-3-Clause",
+    producer: EISVOGEL_PRODUCER,
+  };
+}
+
+const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
+  eisvogel("eisvogel-book", "book"),
+  eisvogel("eisvogel-code-blocks", "code-blocks-listings"),
+  eisvogel("eisvogel-images-tables", "images-and-tables"),
+  eisvogel("eisvogel-twoside", "twoside"),
+  eisvogel("eisvogel-github-alerts", "github-alerts"),
+  eisvogel("eisvogel-german", "language-german"),
+  eisvogel("eisvogel-boxes", "boxes-with-pandoc-latex-environment-and-tcolorbox"),
+  eisvogel("eisvogel-toc", "table-of-contents"),
+  {
+    name: "tracecollier",
+    repo: "NormanDunbar/TraceCollier",
+    commit: "7b0e6311c3b8f55aacb6d2231dbff7e954eee2d2",
+    pdf: "README.pdf",
+    source: "README.md",
+    format: "markdown",
+    license: "MIT",
+    producer: "pdfTeX 1.40.18, pandoc's LaTeX template with a contents page",
+  },
+  {
+    name: "projet-hex",
+    repo: "aaron-randreth/projet-hex-java",
+    commit: "4ec33bdfa9864b53880d89fa61fc44831a76b274",
+    pdf: "README.pdf",
+    source: "README_no_toc.md",
+    format: "gfm",
+    license: "GPL-3.0-only",
+    producer: "pdfTeX 1.40.24, pandoc's LaTeX template with a contents page",
+  },
+  {
+    name: "private-social",
+    repo: "xNaCly/private.social",
+    commit: "653a4a7e3dbf78cd95f57432980bee3cd2cfb73c",
+    pdf: "docs/Readme.pdf",
+    source: "docs/README.md",
+    format: "markdown",
+    license: "MIT",
+    producer: "xdvipdfmx (XeLaTeX), pandoc's LaTeX template",
+  },
+  {
+    name: "typst-tabut",
+    repo: "Amelia-Mowers/typst-tabut",
+    commit: "65dc7cf2278564298b60db99f7faef0b53647932",
+    pdf: "README.pdf",
+    source: "README.md",
+    format: "gfm",
+    license: "MIT",
+    producer: "Typst 0.10.0 (README.typ; README.md is pandoc's rendering of it)",
+  },
+  {
+    name: "sphinx-magaox-packing",
+    repo: "magao-x/handbook",
+    commit: "4c6bf8358dc19503312c66428b6cb5b44b8bfc26",
+    pdf: "_static/handling/electronics_packing.pdf",
+    source: "handling/electronics_packing.rst",
+    format: "rst",
+    license: "GPL-3.0-only",
+    producer: "Sphinx (LaTeX builder, howto class) → pdfTeX 1.40.22",
+  },
+  {
+    name: "latex-tagged-2col",
+    repo: "latex3/tagging-project",
+    commit: "e4cb5fc65315f9860d4edccc4aa91a1bd9f6eee5",
+    pdf: "documentation/wtpdf/stem-article-2col-se.pdf",
+    source: "documentation/wtpdf/stem-article-2col.tex",
+    format: "latex",
+    license: "LPPL-1.3c",
+    licenseFile: "LICENCE",
+    producer: "LuaLaTeX with the LaTeX tagging code (tagged PDF 2.0, two columns)",
+  },
+];
+
+/** The documents, each with its part. */
+export const REAL_DOCUMENTS: readonly RealDocument[] = DOCUMENTS.map((doc) => ({
+  ...doc,
+  heldOut: nameHash(doc.name) % 3 === 0,
+}));
+
+/** Directory of the real-world corpus' files. */
+export const REAL_DIR = new URL("../../bench/pdf/real/", import.meta.url);
+
+/** A document's PDF. */
+export function realPdfUrl(name: string): URL {
+  return new URL(`${name}.pdf`, REAL_DIR);
+}
+
+/** The licence text of a document's repository. */
+export function realLicenseUrl(doc: RealDocument): URL {
+  return new URL(`licenses/${doc.repo.replace("/", "+")}.txt`, REAL_DIR);
+}
+
+/** A document's reference Markdown (its source through pandoc). */
+export function realSourceUrl(name: string): URL {
+  return new URL(`${name}.md`, REAL_DIR);
+}

@@ -1,0 +1,67 @@
+/**
+ * Documents other people built and committed beside their sources
+ * (`bench/pdf/real/`, see `tests/_support/pdf_real_corpus.ts`), converted with
+ * real pdf.js: what their outlines name comes out as headings at the
+ * outline's levels, and the source's tables come out as tables. Only
+ * documents of the tuning part are used here; the held-out part is for the
+ * bench alone.
+ */
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { REAL_DOCUMENTS, realPdfUrl, realSourceUrl } from "../../_support/pdf_real_corpus.ts";
+
+/** These tests check structure, not speed: a loaded machine must not cut a conversion short. */
+const LIMITS = { timeBudgetMs: 300_000 };
+
+/** Converts a document of the tuning part, some of its pages or all. */
+async function convert(name: string, pages?: string) {
+  const doc = REAL_DOCUMENTS.find((d) => d.name === name);
+  assert.ok(doc && !doc.heldOut, `${name} is not a tuning document`);
+  return await convertPdf(await Deno.readFile(realPdfUrl(name)), { pages, limits: LIMITS });
+}
+
+/** The heading lines of some Markdown. */
+function headings(markdown: string): string[] {
+  return markdown.split("\n").filter((l) => /^#{1,6} /.test(l));
+}
+
+/** The rows of every Markdown table, each row as its trimmed cells, separator rows left out. */
+function tableRows(markdown: string): string[][] {
+  return markdown.split("\n").filter((l) => l.startsWith("|") && !/^\|[\s|:-]+\|$/.test(l))
+    .map((l) => l.slice(1, -1).split("|").map((c) => c.trim()));
+}
+
+Deno.test("a LaTeX book's outline (Eisvogel template) gives its chapters and sections at their levels", async () => {
+  const { markdown, outline } = await convert("eisvogel-book");
+  assert.equal(outline?.length, 9);
+  assert.deepEqual(headings(markdown), outline!.map((e) => `${"#".repeat(e.level)} ${e.title}`));
+  // The author's own headings, as the source spells them.
+  assert.deepEqual(headings(markdown), headings(await Deno.readTextFile(realSourceUrl("eisvogel-book"))));
+});
+
+Deno.test("a LaTeX table from pandoc Markdown keeps the source's rows and cells", async () => {
+  const { markdown } = await convert("eisvogel-images-tables");
+  const source = tableRows(await Deno.readTextFile(realSourceUrl("eisvogel-images-tables")));
+  assert.equal(source.length, 8, "the source's Markdown table: a header and seven rows");
+  const rows = tableRows(markdown).map((r) => r.join(" | "));
+  for (const row of source) {
+    assert.ok(rows.includes(row.join(" | ")), `missing row ${row.join(" | ")}\n${markdown}`);
+  }
+});
+
+Deno.test("a Typst document's outline names its headings, at their levels, on the pages converted", async () => {
+  const { markdown, outline } = await convert("typst-tabut", "1-4");
+  assert.equal(outline?.length, 34, "the outline covers the whole document");
+  const onPages = outline!.filter((e) => e.page !== undefined && e.page <= 3);
+  assert.deepEqual(onPages.map((e) => e.title).slice(0, 3), ["Tabut", "Outline", "Examples"]);
+  const found = headings(markdown);
+  for (const entry of onPages) {
+    assert.ok(
+      found.includes(`${"#".repeat(entry.level)} ${entry.title}`),
+      `${entry.title}\n${found.join("\n")}`,
+    );
+  }
+  assert.ok(outline!.some((e) => e.level === 3), "the outline has a third level");
+  // The contents page is a nested list, not headings.
+  assert.ok(markdown.includes("- Examples\n  - Input Format and Creation"), markdown);
+});
