@@ -149,28 +149,61 @@ export function workRequest(c: Context): Request {
   return raw.signal === signal ? raw : new Request(raw, { signal });
 }
 
-/** `body`, erroring with a 503 when shutdown begins before it has been read to the end. */
+/**
+ * `body`, erroring with a 503 when shutdown begins before it has been read to
+ * the end. A byte stream stays one: a reader's own buffer is filled straight
+ * from the connection, so an upload read into one buffer leaves no pieces
+ * behind to collect.
+ */
 function cutShortOnDrain(
   body: ReadableStream<Uint8Array>,
   drain: Drain,
   onInterrupt: () => void,
 ): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
+  let bytes: ReadableStreamBYOBReader | undefined;
+  try {
+    bytes = body.getReader({ mode: "byob" });
+  } catch {
+    // Not a byte stream: forwarded piece by piece below.
+  }
+  const reader = bytes ?? body.getReader();
   const stopped = drain.started.then(() => "drain" as const);
-  return new ReadableStream<Uint8Array>({
+  const interrupt = (controller: ReadableStreamDefaultController | ReadableByteStreamController) => {
+    onInterrupt();
+    controller.error(shuttingDown());
+    reader.cancel().catch(() => {});
+  };
+  const cancel = (reason: unknown) => reader.cancel(reason);
+  if (!bytes) {
+    const pieces = reader as ReadableStreamDefaultReader<Uint8Array>;
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = drain.draining ? "drain" : await Promise.race([pieces.read(), stopped]);
+        if (next === "drain") return interrupt(controller);
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel,
+    });
+  }
+  const byob = bytes;
+  return new ReadableStream({
+    type: "bytes",
+    autoAllocateChunkSize: CHUNK_BYTES,
     async pull(controller) {
-      const next = drain.draining ? "drain" : await Promise.race([reader.read(), stopped]);
-      if (next === "drain") {
-        onInterrupt();
-        controller.error(shuttingDown());
-        reader.cancel().catch(() => {});
-        return;
-      }
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      const request = controller.byobRequest!;
+      const view = request.view!;
+      const into = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+      const next = drain.draining ? "drain" : await Promise.race([byob.read(into), stopped]);
+      if (next === "drain") return interrupt(controller);
+      if (next.done) {
+        controller.close();
+        if (next.value) request.respondWithNewView(next.value);
+      } else request.respondWithNewView(next.value);
     },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+    cancel,
+  }) as ReadableStream<Uint8Array>;
 }
+
+/** The pieces a byte stream read without a buffer of the reader's own hands over. */
+const CHUNK_BYTES = 64 * 1024;

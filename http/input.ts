@@ -19,27 +19,51 @@ import {
   maxBodyBytesOf,
   parseInput,
   readBodyBytes,
+  readBodyPrefix,
   readJsonObject,
+  type UploadPrefix,
 } from "../lib/operation/mod.ts";
 import type { Services } from "../lib/server/services.ts";
 import { HttpStatusError } from "./errors.ts";
 
-/** Reads and validates the input of `operation` from the request. */
+/** An operation's input as read from a request. */
+export interface ReadInput {
+  input: Record<string, unknown>;
+  /** Present when the binary field holds only the upload's first bytes. */
+  upload?: UploadPrefix;
+}
+
+/**
+ * Reads and validates the input of `operation` from the request. With
+ * `unpaid`, a raw upload of an operation that declares
+ * `binary.unpaidPrefixBytes` is read as its first bytes and its size (the
+ * request only gets the 402: the upload is held once, when paid).
+ */
 export async function readOperationInput(
   c: Context,
   operation: AnyOperation,
   services: Services,
-): Promise<Record<string, unknown>> {
+  unpaid = false,
+): Promise<ReadInput> {
+  return await readInput(c, operation, services, unpaid ? operation.binary?.unpaidPrefixBytes : undefined);
+}
+
+async function readInput(
+  c: Context,
+  operation: AnyOperation,
+  services: Services,
+  prefixBytes: number | undefined,
+): Promise<ReadInput> {
   const params = c.req.param() as Record<string, string>;
   if (operation.method === "GET") {
-    return parseInput(operation.input, { ...fromSearchParams(c, operation.input), ...params });
+    return { input: parseInput(operation.input, { ...fromSearchParams(c, operation.input), ...params }) };
   }
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const maxBytes = maxBodyBytesOf(operation, services);
   const binary = operation.binary as BinaryInput | undefined;
   if (type === "application/json" || (!binary && type === "")) {
     const body = await readJson(c, maxBytes);
-    return decodeBinaryInput(operation, parseInput(operation.input, { ...body, ...params }));
+    return { input: decodeBinaryInput(operation, parseInput(operation.input, { ...body, ...params })) };
   }
   if (!binary) {
     throw new HttpStatusError(
@@ -63,13 +87,19 @@ export async function readOperationInput(
       if (name !== "file" && typeof value === "string") (fields[name] ??= []).push(value);
     }
     const input = parseInput(rest, { ...coerceStrings(rest, fields), ...params });
-    return { ...input, [binary.field]: new Uint8Array(await file.arrayBuffer()) };
+    return { input: { ...input, [binary.field]: new Uint8Array(await file.arrayBuffer()) } };
   }
   if (
     binary.mediaTypes.some((range) => mediaTypeMatches(type, range)) || type === "application/octet-stream"
   ) {
     const input = parseInput(rest, { ...fromSearchParams(c, rest), ...params });
-    return { ...input, [binary.field]: await readBody(c, maxBytes) };
+    if (prefixBytes === undefined) {
+      return { input: { ...input, [binary.field]: await readBody(c, maxBytes) } };
+    }
+    const { prefix, totalBytes } = await readBodyPrefix(c.req.raw, maxBytes, prefixBytes).catch(
+      whenClientLeft,
+    );
+    return { input: { ...input, [binary.field]: prefix }, upload: { totalBytes } };
   }
   throw new HttpStatusError(
     "unsupported_media_type",

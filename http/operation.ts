@@ -21,6 +21,7 @@ import {
   runOperation,
   streamBytes,
   streamJson,
+  type UploadPrefix,
   type Withheld,
 } from "../lib/operation/mod.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
@@ -65,13 +66,17 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     // A bare POST (no body, no payment) is a probe for the price: x402 crawlers send one to each listed
     // resource and register it only on a 402. It goes straight to the requirement; nothing can run.
     if (isBareProbe(c)) return await next();
-    let input: Record<string, unknown>;
-    if (bareGet && !c.req.url.includes("?") && !carriedPayment(c)) {
-      input = unpaidBareInput ??= Object.freeze(await readOperationInput(c, operation, deps.services));
-    } else input = await readOperationInput(c, operation, deps.services);
-    const checking = precheck(operation, input, deps.services, workSignal(c));
+    const unpaid = !carriedPayment(c);
+    let input: Record<string, unknown>, upload: UploadPrefix | undefined;
+    if (bareGet && !c.req.url.includes("?") && unpaid) {
+      input = unpaidBareInput ??= Object.freeze(
+        (await readOperationInput(c, operation, deps.services)).input,
+      );
+    } else ({ input, upload } = await readOperationInput(c, operation, deps.services, unpaid));
+    const checking = precheck(operation, input, deps.services, workSignal(c), upload);
     if (checking) await checking;
-    c.set("operationInput", input);
+    // An upload read as its first bytes only gets the 402: the handler never sees it.
+    if (!upload) c.set("operationInput", input);
     await next();
   };
   const payment = requirePayment({

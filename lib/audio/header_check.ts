@@ -31,26 +31,35 @@ function checkFormat(label: string, channels: number, rate: number): void {
   }
 }
 
-/** A RIFF/RF64 WAV: a complete `fmt ` chunk with channels and a rate, then a `data` chunk with samples. */
-function checkWav(bytes: Uint8Array, view: DataView): void {
+/**
+ * A RIFF/RF64 WAV: a complete `fmt ` chunk with channels and a rate, then a
+ * `data` chunk with samples. `total`: the upload's size, when `bytes` are only
+ * its first bytes (what lies past them is not judged).
+ */
+function checkWav(bytes: Uint8Array, view: DataView, total: number): void {
+  const partial = bytes.length < total;
   let format = false;
   for (let at = 12; at + 8 <= bytes.length;) {
     const id = fourcc(bytes, at);
     const size = view.getUint32(at + 4, true);
     if (id === "fmt ") {
-      if (at + 8 + 16 > bytes.length) throw truncated("WAV header's fmt chunk", bytes.length);
+      if (at + 8 + 16 > bytes.length) {
+        if (partial) return;
+        throw truncated("WAV header's fmt chunk", bytes.length);
+      }
       checkFormat("WAV", view.getUint16(at + 10, true), view.getUint32(at + 12, true));
       format = true;
     }
     if (id === "data") {
       if (!format) throw new InvalidInputError("Invalid audio: the WAV has no fmt chunk before its data");
-      if (at + 8 >= bytes.length || size === 0) {
+      if (at + 8 >= total || size === 0) {
         throw new InvalidInputError("Invalid audio: the WAV holds no samples");
       }
       return;
     }
     at += 8 + size + (size & 1);
   }
+  if (partial) return;
   throw truncated(format ? "WAV (no data chunk)" : "WAV header (no fmt chunk)", bytes.length);
 }
 
@@ -61,14 +70,18 @@ function extended(view: DataView, at: number): number {
   return mantissa === 0 ? 0 : mantissa * 2 ** (exponent - 16383 - 63);
 }
 
-/** An AIFF/AIFC: a complete `COMM` chunk with channels and a rate, then an `SSND` chunk. */
-function checkAiff(bytes: Uint8Array, view: DataView): void {
+/** An AIFF/AIFC: a complete `COMM` chunk with channels and a rate, then an `SSND` chunk (`total` as for WAV). */
+function checkAiff(bytes: Uint8Array, view: DataView, total: number): void {
+  const partial = bytes.length < total;
   let format = false;
   for (let at = 12; at + 8 <= bytes.length;) {
     const id = fourcc(bytes, at);
     const size = view.getUint32(at + 4);
     if (id === "COMM") {
-      if (at + 8 + 18 > bytes.length) throw truncated("AIFF header's COMM chunk", bytes.length);
+      if (at + 8 + 18 > bytes.length) {
+        if (partial) return;
+        throw truncated("AIFF header's COMM chunk", bytes.length);
+      }
       checkFormat("AIFF", view.getUint16(at + 8), extended(view, at + 16));
       format = true;
     }
@@ -78,30 +91,36 @@ function checkAiff(bytes: Uint8Array, view: DataView): void {
     }
     at += 8 + size + (size & 1);
   }
+  if (partial) return;
   throw truncated(format ? "AIFF (no SSND chunk)" : "AIFF header (no COMM chunk)", bytes.length);
 }
 
-/** A FLAC: a complete STREAMINFO block with a sample rate. */
-function checkFlac(bytes: Uint8Array): void {
+/** A FLAC: a complete STREAMINFO block with a sample rate (`total` as for WAV). */
+function checkFlac(bytes: Uint8Array, total: number): void {
   const info = id3Size(bytes) + 8;
-  if (info + 34 > bytes.length) throw truncated("FLAC header's STREAMINFO block", bytes.length);
+  if (info + 34 > bytes.length) {
+    if (bytes.length < total) return;
+    throw truncated("FLAC header's STREAMINFO block", bytes.length);
+  }
   const rate = (bytes[info + 10]! << 12) | (bytes[info + 11]! << 4) | (bytes[info + 12]! >> 4);
   checkFormat("FLAC", ((bytes[info + 12]! >> 1) & 7) + 1, rate);
 }
 
 /**
- * Checks the header of `bytes`, sniffed as `kind`.
+ * Checks the header of `bytes`, sniffed as `kind`. `totalBytes`: the upload's
+ * size when `bytes` are only its first bytes; a header that runs past them is
+ * not judged (the whole upload is, before it is paid for).
  *
  * @throws {InvalidInputError} When the header is truncated or declares no channels or no sample rate.
  */
-export function checkAudioHeader(bytes: Uint8Array, kind: ContainerKind): void {
+export function checkAudioHeader(bytes: Uint8Array, kind: ContainerKind, totalBytes = bytes.length): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (kind === "wav") checkWav(bytes, view);
-  if (kind === "aiff") checkAiff(bytes, view);
-  if (kind === "flac") checkFlac(bytes);
-  if (bytes.length < MIN_AUDIO_BYTES) {
+  if (kind === "wav") checkWav(bytes, view, totalBytes);
+  if (kind === "aiff") checkAiff(bytes, view, totalBytes);
+  if (kind === "flac") checkFlac(bytes, totalBytes);
+  if (totalBytes < MIN_AUDIO_BYTES) {
     throw new InvalidInputError(
-      `Invalid audio: ${bytes.length} bytes is too short for any ${containerLabel(kind)} file (truncated?)`,
+      `Invalid audio: ${totalBytes} bytes is too short for any ${containerLabel(kind)} file (truncated?)`,
     );
   }
 }

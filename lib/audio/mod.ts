@@ -13,7 +13,7 @@ export { OUTPUT_FORMATS } from "./formats.ts";
 export { GAIN_REASONS } from "./gain_decision.ts";
 export { type AudioLimits, DEFAULT_AUDIO_LIMITS } from "./limits.ts";
 export { NORMALIZATION_MODES } from "./plan.ts";
-export { precheckAudio } from "./precheck.ts";
+export { AUDIO_PREFIX_BYTES, precheckAudio, precheckAudioPrefix } from "./precheck.ts";
 export { PRESET_NAMES, TARGET_RANGES } from "./presets.ts";
 export { type AudioService, createAudioService } from "./service.ts";
 

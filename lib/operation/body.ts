@@ -29,6 +29,74 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   return joined(chunks, size);
 }
 
+/** The first bytes of a body and the size of the whole. */
+export interface BodyPrefix {
+  /** At most the prefix asked for: the whole body when it is no longer. */
+  prefix: Uint8Array<ArrayBuffer>;
+  /** The size of the whole body, counted as it was read. */
+  totalBytes: number;
+}
+
+/**
+ * Reads `request`'s body, keeping only its first `prefixBytes`: the rest is
+ * counted and let go as it arrives, so an upload checked before it is paid
+ * for is not held (it is held once, when paid). The same refusals as
+ * {@linkcode readBodyBytes}: 413 over `maxBytes`, declared or counted; 400
+ * when the body does not match its `Content-Length`.
+ */
+export async function readBodyPrefix(
+  request: Request,
+  maxBytes: number,
+  prefixBytes: number,
+): Promise<BodyPrefix> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const stream = request.body;
+  if (!stream) return { prefix: new Uint8Array(), totalBytes: 0 };
+  const known = Number.isInteger(declared) && declared >= 0;
+  let prefix = new Uint8Array(known ? Math.min(prefixBytes, declared) : prefixBytes);
+  let total = 0;
+  const count = (bytes: number) => {
+    total += bytes;
+    if (total > maxBytes) throw tooLarge(maxBytes);
+    if (known && total > declared) throw new InvalidInputError(mismatch(declared));
+  };
+  const reader = byobReader(stream);
+  if (reader) {
+    // The prefix, then the rest read into one scratch buffer again and again: nothing is left to collect.
+    let scratch = new Uint8Array(SCRATCH_BYTES);
+    while (true) {
+      const into = total < prefix.length ? prefix.subarray(total) : scratch;
+      const { value, done } = await reader.read(into);
+      if (value) {
+        if (into === scratch) scratch = new Uint8Array(value.buffer as ArrayBuffer);
+        else prefix = new Uint8Array(value.buffer as ArrayBuffer);
+        count(value.byteLength);
+      }
+      if (done) break;
+    }
+  } else {
+    for await (const chunk of stream) {
+      if (total < prefix.length) prefix.set(chunk.subarray(0, prefix.length - total), total);
+      count(chunk.byteLength);
+    }
+  }
+  if (known && total !== declared) throw new InvalidInputError(mismatch(declared));
+  return { prefix: prefix.subarray(0, Math.min(total, prefix.length)), totalBytes: total };
+}
+
+/** The buffer the part of a body past its prefix is read into and let go from. */
+const SCRATCH_BYTES = 64 * 1024;
+
+/** A reader that fills the caller's buffers, when `stream` is a byte stream. */
+function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
+  try {
+    return stream.getReader({ mode: "byob" });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads a body of `length` declared bytes into one buffer (400 when it is not
  * that long). A byte stream is read straight into it; any other stream piece

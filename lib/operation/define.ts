@@ -36,6 +36,19 @@ export interface BinaryInput {
   field: string;
   /** Media types accepted as a raw body, e.g. `["application/pdf"]`, `["audio/*"]`. */
   mediaTypes: string[];
+  /**
+   * When set, a raw upload sent without a payment is checked from its first
+   * this many bytes (the rest counted, not held): the precheck then gets an
+   * {@linkcode UploadPrefix} and refuses only what those bytes prove wrong.
+   * The paid request is checked on the whole upload before it is charged.
+   */
+  unpaidPrefixBytes?: number;
+}
+
+/** Told to a precheck when the binary field holds only the first bytes of the upload. */
+export interface UploadPrefix {
+  /** The size of the whole upload. */
+  totalBytes: number;
 }
 
 /**
@@ -114,11 +127,14 @@ export interface OperationDeclaration<
    * code it checks with on first use, or to check on another thread (then
    * `signal`, aborted when the caller leaves, stops it; a binary field
    * whose bytes went to that thread is set to the bytes it handed back).
+   * With `upload`, the binary field is only the upload's first bytes (see
+   * {@linkcode BinaryInput.unpaidPrefixBytes}).
    */
   precheck?(
     input: HandlerInput<z.infer<I>, B>,
     services: Services,
     signal?: AbortSignal,
+    upload?: UploadPrefix,
   ): void | Promise<void>;
   /**
    * The work itself: knows nothing of HTTP, MCP or payment. With a

@@ -1,6 +1,6 @@
 /**
  * A mixed load against `main.ts` in local mode, at the default 768 MB budget
- * and at 640 MB: PDF conversions and audio normalisations with the largest
+ * and at 560 MB: PDF conversions and audio normalisations with the largest
  * inputs the budget accepts, more of each than may run or wait, and a stream of paid JSON
  * calls, all at once and paid with the unmodified `@x402/fetch` client. The
  * limits in force are the ones the budget gives; every admitted call is

@@ -9,11 +9,13 @@ import { traced } from "../../../lib/shared/telemetry.ts";
 import { z } from "zod";
 import { base64BodyCap, defineOperation } from "../../../lib/operation/mod.ts";
 import {
+  AUDIO_PREFIX_BYTES,
   GAIN_REASONS,
   loadNormalizer,
   NORMALIZATION_MODES,
   OUTPUT_FORMATS,
   precheckAudio,
+  precheckAudioPrefix,
   PRESET_NAMES,
   TARGET_RANGES,
 } from "../../../lib/audio/mod.ts";
@@ -139,13 +141,19 @@ export default defineOperation({
   }),
   output: outputSchema,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  binary: { field: "audio" as const, mediaTypes: ["audio/*", "application/octet-stream"] },
+  binary: {
+    field: "audio" as const,
+    mediaTypes: ["audio/*", "application/octet-stream"],
+    // The request that only gets the 402 is checked from the upload's first bytes, not held.
+    unpaidPrefixBytes: AUDIO_PREFIX_BYTES,
+  },
   binaryOutput: { field: "audio", mediaTypeField: "mimeType", accept: "audio/*", headers: loudnessHeaders },
   maxBodyBytes: (services) => base64BodyCap(services.audio.limits.maxBytes),
   example: { audio: "<base64 of a WAV file>", preset: "podcast" },
-  precheck(input, services) {
+  precheck(input, services, _signal, upload) {
     const { audio: bytes, ...request } = input;
-    precheckAudio(bytes, request, services.audio.limits);
+    if (upload) precheckAudioPrefix(bytes, upload.totalBytes, request, services.audio.limits);
+    else precheckAudio(bytes, request, services.audio.limits);
   },
   async handler(input, ctx) {
     const audio = ctx.services.audio;
