@@ -62,6 +62,7 @@ if (import.meta.main) {
             pdfConcurrency: config.pdf.concurrency,
             pdfMaxBytes: config.pdf.limits.maxBytes,
             pdfJobBytes: config.pdf.limits.maxCostBytes,
+            pdfBorrowBytes: config.pdf.limits.borrowCostBytes ?? 0,
             pdfMemoryMb: config.memory.pdfMemoryMb,
             audioConcurrency: config.audio.concurrency,
             audioMaxBytes: config.audio.maxBytes,

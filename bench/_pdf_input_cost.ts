@@ -8,7 +8,9 @@
  *     deno run -A bench/_pdf_input_cost.ts <file.pdf> [cold]   (prints one JSON line)
  *
  * With `cold`, the worker starts and loads pdf.js with the document, as after
- * the pool stopped an idle worker: the job's fixed cost.
+ * the pool stopped an idle worker: the job's fixed cost. A cold conversion
+ * runs as a borrowing one does (`alone`: its thread stopped at its end), and
+ * the RSS once it has settled shows what the stopped thread gave back.
  *
  * @module
  */
@@ -22,13 +24,22 @@ export interface InputCost {
   pages: number;
   /** Peak RSS growth over the process with the file read, in bytes. */
   growthBytes: number;
+  /** RSS once the conversion settled past what the process held with the file read, in bytes. */
+  afterBytes: number;
   seconds: number;
 }
 
 /** Converts `path` in a fresh process and reports what it cost. */
 export async function measureInputCost(path: string, cold = false): Promise<InputCost> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL(import.meta.url).pathname, path, ...(cold ? ["cold"] : [])],
+    args: [
+      "run",
+      "-A",
+      "--v8-flags=--expose-gc",
+      new URL(import.meta.url).pathname,
+      path,
+      ...(cold ? ["cold"] : []),
+    ],
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -48,13 +59,18 @@ if (import.meta.main) {
   await new Promise((resolve) => setTimeout(resolve, 200));
   const before = await processMemoryBytes(Deno.pid, "VmRSS");
   const started = performance.now();
-  const result = await service.pool.convert(bytes, { limits: service.limits });
+  const cold = Deno.args[1] === "cold";
+  const { pages } = await service.pool.convert(bytes, { limits: service.limits, alone: cold });
   const seconds = (performance.now() - started) / 1000;
   const peak = await processMemoryBytes(Deno.pid, "VmHWM");
+  // What this thread still holds of the answer is collected first: what is left is what the stopped thread kept.
+  (globalThis as { gc?: () => void }).gc?.();
+  const after = await processMemoryBytes(Deno.pid, "VmRSS");
   const cost: InputCost = {
     inputBytes: bytes.length,
-    pages: result.pages,
+    pages,
     growthBytes: peak - before,
+    afterBytes: after - before,
     seconds,
   };
   console.log(JSON.stringify(cost));

@@ -119,13 +119,17 @@ async function perInputByte(): Promise<void> {
     "text-dense": densePdf(2_500, 20 * MB),
   };
   console.log(
-    `One conversion, a worker started cold (heap ceiling ${limits.pool.heapMb} MB), ` +
-      `against the default budget's ${mb(limits.limits.maxCostBytes)} MB for one conversion:\n`,
+    `One conversion, a worker started cold and stopped at its end, as a borrowing conversion runs (heap ` +
+      `ceiling ${limits.pool.heapMb} MB), against the default budget's ${
+        mb(limits.limits.maxCostBytes)
+      } MB ` +
+      `for one conversion (${mb(limits.limits.borrowCostBytes ?? 0)} MB borrowing the audio room):\n`,
   );
   console.log(
-    "| PDF | input MB | pages | peak growth MB | growth ÷ input byte | price MB | growth ÷ price | priced in s |",
+    "| PDF | input MB | pages | peak growth MB | growth ÷ input byte | price MB | growth ÷ price | priced in s " +
+      "| RSS growth once stopped MB |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   const scanner = createPdfScanner();
   for (const [name, file] of Object.entries(files)) {
     const bytes = file.length;
@@ -140,7 +144,7 @@ async function perInputByte(): Promise<void> {
       console.log(
         `| ${name} | ${(bytes / MB).toFixed(1)} | ${cost.pages} | ${mb(cost.growthBytes)} | ` +
           `${(cost.growthBytes / bytes).toFixed(2)} | ${mb(price.bytes)} | ` +
-          `${(cost.growthBytes / price.bytes).toFixed(2)} | ${priced.toFixed(2)} |`,
+          `${(cost.growthBytes / price.bytes).toFixed(2)} | ${priced.toFixed(2)} | ${mb(cost.afterBytes)} |`,
       );
     } finally {
       await Deno.remove(path);

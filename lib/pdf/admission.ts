@@ -6,7 +6,9 @@
  * every object it parsed), a page the text kept for the structure work.
  * A route asks for the price before it sells a conversion and refuses one
  * the memory budget cannot hold (422, naming what it would need); the pool
- * reserves that price while it runs.
+ * reserves that price while it runs. A price past the conversion's share but
+ * within what it may borrow (`borrowCostBytes`, the memory plan) is admitted
+ * as a borrowing conversion: it runs alone, while no audio job does.
  *
  * The figures are peak RSS growth of a process with one pool worker started
  * cold under the default budget's heap ceiling (`bench/memory.ts`), with a
@@ -92,6 +94,19 @@ function mb(bytes: number): string {
 }
 
 /**
+ * The most a conversion may be priced at: its share, or what it may borrow
+ * (`borrowCostBytes`: the audio jobs' ffmpeg room lent while none runs).
+ */
+export function mostCostBytes(limits: Pick<PdfLimits, "maxCostBytes" | "borrowCostBytes">): number {
+  return Math.max(limits.maxCostBytes, limits.borrowCostBytes ?? 0);
+}
+
+/** Whether a conversion priced `priceBytes` borrows the audio jobs' room to run. */
+export function borrowsRoom(priceBytes: number, limits: Pick<PdfLimits, "maxCostBytes">): boolean {
+  return priceBytes > limits.maxCostBytes;
+}
+
+/**
  * The smallest `MEMORY_BUDGET_MB`, in steps of 64, whose share for one
  * conversion holds `needBytes`, or undefined when none does (past the most
  * a conversion is ever given, {@linkcode DEFAULT_PDF_LIMITS}' `maxCostBytes`)
@@ -100,10 +115,10 @@ function mb(bytes: number): string {
  */
 export function budgetAdmitting(
   needBytes: number,
-  limits: Pick<PdfLimits, "maxCostBytes" | "memoryBudgetMb">,
+  limits: Pick<PdfLimits, "maxCostBytes" | "borrowCostBytes" | "memoryBudgetMb">,
 ) {
   if (limits.memoryBudgetMb === undefined || needBytes > DEFAULT_PDF_LIMITS.maxCostBytes) return undefined;
-  const more = Math.max(0, needBytes - limits.maxCostBytes) / MB * 8 / 7;
+  const more = Math.max(0, needBytes - mostCostBytes(limits)) / MB * 8 / 7;
   return Math.ceil((limits.memoryBudgetMb + more + 1) / 64) * 64;
 }
 
@@ -160,7 +175,7 @@ export async function admitPdf(
       `Too many pages: ${price.pages} selected, the limit is ${limits.maxPages} per request; choose fewer with "pages"`,
     );
   }
-  if (price.bytes > limits.maxCostBytes) {
+  if (price.bytes > mostCostBytes(limits)) {
     const scan = price.scan;
     const what = scan
       ? `${price.pages} page${price.pages === 1 ? "" : "s"}, ${
@@ -169,7 +184,7 @@ export async function admitPdf(
       : "its structure unreadable, priced by its size";
     throw new UnprocessableError(
       `PDF too costly to convert: it needs about ${mb(price.bytes)} of memory (${what}), over the ${
-        mb(limits.maxCostBytes)
+        mb(mostCostBytes(limits))
       } a conversion may take${remedy(price.bytes, limits)}; or choose fewer with "pages"`,
     );
   }

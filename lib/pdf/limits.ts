@@ -29,6 +29,11 @@ export interface PdfLimits extends CostLimits {
   maxPages: number;
   /** Most memory one conversion may be priced at (`admission.ts`), in bytes (more → 422). */
   maxCostBytes: number;
+  /**
+   * Most memory a conversion may be priced at when it borrows the audio jobs'
+   * room (runs alone, while no audio job does), in bytes; none when absent.
+   */
+  borrowCostBytes?: number;
   /** The `MEMORY_BUDGET_MB` the caps derive from, named with the budget that would admit a refused PDF. */
   memoryBudgetMb?: number;
   /** Wall-clock budget of one conversion, in milliseconds (past it → 422). */

@@ -136,6 +136,23 @@ export class ThreadRoster {
     });
   }
 
+  /**
+   * A thread of its own for a conversion that borrows memory beyond the
+   * pool's share: the idle threads are stopped first and their ends awaited
+   * (the heaps they kept go back), then a new thread starts. The caller stops
+   * it at the end and hands it back with {@linkcode ThreadRoster.release}.
+   */
+  async acquireAlone(): Promise<Thread> {
+    const stopping = this.#idle.splice(0).map((thread) => {
+      clearTimeout(this.#idleTimers.get(thread));
+      this.#idleTimers.delete(thread);
+      thread.terminate();
+      return thread.exited;
+    });
+    await Promise.all(stopping);
+    return this.#spawn();
+  }
+
   /** Hands a thread back (one still busy is stopped); a dead one is replaced for whoever waits. */
   release(thread: Thread): void {
     if (thread.busy) thread.terminate();

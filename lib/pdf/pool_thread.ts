@@ -29,6 +29,8 @@ export interface Thread {
   post(message: WorkerRequest): void;
   terminate(): void;
   readonly dead: boolean;
+  /** Resolves once the thread has ended (its isolate, heap and all, freed). */
+  readonly exited: Promise<void>;
   /** A request is unanswered. */
   readonly busy: boolean;
 }
@@ -47,6 +49,7 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   let dead = false;
+  const exited = Promise.withResolvers<void>();
   /** The unanswered requests, oldest first: the worker answers in the order it was asked. */
   const pending: Array<{ resolve(answer: Answer): void; reject(error: Error): void }> = [];
   const fail = (error: Error) => {
@@ -73,6 +76,7 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
     dead = true;
     fail(new Error("PDF worker stopped"));
     onExit();
+    exited.resolve();
   });
   worker.unref();
   return {
@@ -96,6 +100,7 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
     get dead() {
       return dead;
     },
+    exited: exited.promise,
     get busy() {
       return pending.length > 0;
     },

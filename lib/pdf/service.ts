@@ -5,7 +5,9 @@
  * @module
  */
 import { createGate, type Gate } from "../shared/concurrency.ts";
+import { RoomLoan } from "../shared/room_loan.ts";
 import type { ConversionResult } from "./convert.ts";
+import { borrowsRoom } from "./admission.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import {
   createPdfPool,
@@ -58,6 +60,11 @@ export interface PdfServiceOptions {
   queue?: number;
   /** How admissions run (default {@linkcode DEFAULT_SCAN_OPTIONS}). */
   scan?: Partial<ScanOptions>;
+  /**
+   * The audio jobs' room that a conversion priced past `maxCostBytes` (up to
+   * `borrowCostBytes`) borrows while it runs (default: a room of its own, no audio).
+   */
+  room?: RoomLoan;
 }
 
 /** Creates a service with its own gate and pool. */
@@ -65,6 +72,7 @@ export function createPdfService(options: PdfServiceOptions = {}): PdfService {
   const pool = createPdfPool({ ...DEFAULT_POOL_OPTIONS, ...options.pool });
   const limits = { ...DEFAULT_PDF_LIMITS, ...options.limits };
   const scanner = createPdfScanner({ ...DEFAULT_SCAN_OPTIONS, ...options.scan });
+  const room = options.room ?? new RoomLoan();
   /** Prices of the uploads admitted, until they are converted or dropped. */
   const prices = new WeakMap<Uint8Array, { pages?: string; price: Admitted["price"] }>();
   const admit = async (bytes: Uint8Array, pages?: string, signal?: AbortSignal) => {
@@ -82,7 +90,13 @@ export function createPdfService(options: PdfServiceOptions = {}): PdfService {
         ? { bytes, price: known.price }
         : await admit(bytes, convertOptions.pages, convertOptions.signal);
       prices.delete(admitted.bytes);
-      return await pool.convert(admitted.bytes, { ...convertOptions, limits, price: admitted.price });
+      const convert = { ...convertOptions, limits, price: admitted.price };
+      if (!borrowsRoom(admitted.price.bytes, limits)) return await pool.convert(admitted.bytes, convert);
+      // A borrowing conversion: alone, once no audio job runs, its thread stopped before the room goes back.
+      return await room.borrow(
+        () => pool.convert(admitted.bytes, { ...convert, alone: true }),
+        convertOptions.signal,
+      );
     },
     gate: createGate({
       concurrency: options.concurrency ?? pool.size,

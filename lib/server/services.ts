@@ -7,6 +7,7 @@
 import { type AudioService, createAudioService } from "../audio/mod.ts";
 import type { Config } from "./config/load.ts";
 import { createPdfService, type PdfService } from "../pdf/mod.ts";
+import { RoomLoan } from "../shared/room_loan.ts";
 import type { SolanaClient } from "../solana/mod.ts";
 
 /** Shared dependencies for operation handlers. */
@@ -21,5 +22,11 @@ export interface Services {
 
 /** The services for `config`, diagnosing through `solana`. */
 export function buildServices(config: Pick<Config, "audio" | "pdf">, solana: SolanaClient): Services {
-  return { solana, audio: createAudioService(config.audio), pdf: createPdfService(config.pdf) };
+  // The audio jobs' room, lent to a PDF conversion priced past its share (`config/memory_plan.ts`).
+  const room = new RoomLoan();
+  return {
+    solana,
+    audio: createAudioService(config.audio, room),
+    pdf: createPdfService({ ...config.pdf, room }),
+  };
 }

@@ -286,6 +286,7 @@ function readPdfSettings({ whole }: EnvReader, memory: MemoryPlan): PdfSettings 
       maxBytes: memory.pdfMaxBytes,
       maxPages: whole("PDF_MAX_PAGES", DEFAULT_PDF_LIMITS.maxPages, 1),
       maxCostBytes: memory.pdfJobBytes,
+      ...(memory.pdfBorrowBytes > 0 ? { borrowCostBytes: memory.pdfBorrowBytes } : {}),
       memoryBudgetMb: memory.budgetMb,
       timeBudgetMs: whole("PDF_TIME_BUDGET_MS", DEFAULT_PDF_LIMITS.timeBudgetMs, 1),
     }),

@@ -39,6 +39,12 @@ export const BODY_SHARE = 1 / 8;
  */
 export const AUDIO_JOB_MB = 176;
 /**
+ * The part of {@linkcode AUDIO_JOB_MB} that is ffmpeg's two processes, in
+ * MB: memory that goes back to the system when they exit, so the one part of
+ * an audio job's room a PDF conversion may borrow (see the module comment).
+ */
+export const AUDIO_FFMPEG_MB = 2 * 57;
+/**
  * Memory of one audio job per byte of input beyond the upload itself, which
  * the bodies-in-flight share holds until the answer is sent. The upload is
  * held once, as it arrived; decoding, measuring and encoding stream through
@@ -98,6 +104,12 @@ export interface MemoryPlan {
   readonly pdfMaxBytes: number;
   /** Memory one PDF conversion may take, in bytes: what a PDF may be priced at (`pdf/admission.ts`). */
   readonly pdfJobBytes: number;
+  /**
+   * Memory a conversion may take when it borrows the audio jobs' ffmpeg room
+   * (runs while no audio job does, on a thread of its own stopped at its end),
+   * in bytes; 0 where nothing is lent (no audio, or the share is already the most).
+   */
+  readonly pdfBorrowBytes: number;
   /** Memory PDF conversions may take together, in MB (a large document splits only within it). */
   readonly pdfMemoryMb: number;
   /** Audio jobs that may run at once. */
@@ -151,6 +163,19 @@ export interface PlanOptions {
  * - what is still left adds a PDF conversion or an audio job at a time, the
  *   kind with fewer first, while one fits.
  *
+ * One loan is sound, and bounded: a PDF priced over its share but within
+ * its share plus the audio jobs' ffmpeg room ({@linkcode AUDIO_FFMPEG_MB}
+ * each; `pdfBorrowBytes`) is a borrowing conversion. It starts only once no
+ * audio job runs and holds every audio slot while it runs (audio jobs wait
+ * in their gate's slots or queue, or get its 503, before any charge); it
+ * runs on a thread of its own, the pool's idle threads stopped first (their
+ * kept heaps go back), and that thread is stopped at its end: a stopped
+ * worker's heap goes back to the system, as ffmpeg's memory does when its
+ * processes exit, so neither kind finds the other's leftovers. The audio
+ * room is handed back only once that thread has exited (`shared/room_loan.ts`).
+ * The in-process part of an audio job, which the allocator may keep, is
+ * never lent.
+ *
  * A kind with no room at all accepts nothing and is not sold (see
  * `withinBudget`). An audio job of 100 MB costs about 360 MB with its
  * base64 body. At Deno Deploy's 768 MB, where audio is not sold, a PDF
@@ -162,7 +187,8 @@ export interface PlanOptions {
  * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 }, { audio: false });
  * // bodies 134 MB; one PDF conversion of up to 384 MB, any upload up to the 100 MB cap; no audio
  * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 });
- * // bodies 134 MB; one audio job of up to 100 MB; one PDF conversion of up to 184 MB, any upload up to 100 MB
+ * // bodies 134 MB; one audio job of up to 100 MB; one PDF conversion of up to 184 MB, any upload up to 100 MB,
+ * // or of up to 298 MB borrowing the audio job's ffmpeg room
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
@@ -200,12 +226,18 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
     left -= pdfNext ? pdfJob : audioJob;
   }
   const pdfMemoryMb = pdfMaxBytes > 0 ? Math.floor(pdfConcurrency * pdfJob / MB) : 0;
+  const borrowed = Math.min(
+    DEFAULT_PDF_LIMITS.maxCostBytes,
+    pdfJobBytes + (audioMaxBytes > 0 ? audioConcurrency * AUDIO_FFMPEG_MB * MB : 0),
+  );
+  const pdfBorrowBytes = pdfJobBytes > 0 && borrowed > pdfJobBytes ? borrowed : 0;
   return {
     budgetMb,
     bodyBytes,
     pdfConcurrency,
     pdfMaxBytes,
     pdfJobBytes,
+    pdfBorrowBytes,
     pdfMemoryMb,
     audioConcurrency,
     audioMaxBytes,

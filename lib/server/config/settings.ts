@@ -211,7 +211,9 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     default: `${code(DEFAULT_PDF_LIMITS.maxBytes)} (${DEFAULT_PDF_LIMITS.maxBytes / MB} MB)`,
     meaning: "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds. A PDF is " +
       "admitted by what its conversion reads (pages, text, fonts; images cost only their bytes), within the " +
-      `memory one conversion may take (${mbOf(DEFAULT_PLAN.pdfJobBytes)} MB at the default budget, ${
+      `memory one conversion may take (${mbOf(DEFAULT_PLAN.pdfJobBytes)} MB at the default budget, or ${
+        mbOf(DEFAULT_PLAN.pdfBorrowBytes)
+      } MB borrowing the audio room while no audio job runs; ${
         mbOf(DEPLOY_PLAN.pdfJobBytes)
       } MB on Deno Deploy; more: 422 naming the budget that admits it)`,
   },

@@ -8,8 +8,10 @@
 import assert from "node:assert/strict";
 import {
   admitPdf,
+  borrowsRoom,
   budgetAdmitting,
   leastPdfPrice,
+  mostCostBytes,
   PDF_BYTES_PER_PAGE,
   pricePdf,
 } from "../../../lib/pdf/admission.ts";
@@ -90,7 +92,7 @@ function limitsOnDeploy(budgetMb: number): PdfLimits {
   }).pdf.limits;
 }
 
-Deno.test("the default budget admits a 100 MB image-heavy PDF; a 2,500-page text-dense one where no audio job keeps room", async () => {
+Deno.test("the default budget admits a 100 MB image-heavy PDF and a 2,500-page text-dense one, borrowing the audio room on a host with ffmpeg", async () => {
   const jpeg = await noiseJpeg(1600, 1200);
   const images = imageHeavyPdf(Math.floor(100 * MB / (jpeg.length + 400)), jpeg, {
     width: 1600,
@@ -105,16 +107,24 @@ Deno.test("the default budget admits a 100 MB image-heavy PDF; a 2,500-page text
   const textPrice = await admitPdf(text, undefined, deploy);
   assert.equal(textPrice.pages, 2500);
   assert.ok(textPrice.scan!.contentBytes > 19 * MB);
-  // On a host with ffmpeg, a 100 MB audio job keeps its room first: the image-heavy PDF is still admitted, the
-  // text-dense one is refused before payment with the budget that admits it.
+  // On a host with ffmpeg, a 100 MB audio job keeps its room first: the image-heavy PDF is admitted within the
+  // PDF share, the text-dense one past it as a borrowing conversion (run while no audio job does).
   const host = limitsAt(768);
   assert.equal(host.maxBytes, 100 * MB);
   assert.ok((await admitPdf(images, undefined, host)).bytes <= host.maxCostBytes);
-  const refusal = await admitPdf(text, undefined, host).then(() => undefined, (error) => error);
+  const borrowing = await admitPdf(text, undefined, host);
+  assert.equal(borrowing.pages, 2500);
+  assert.ok(borrowsRoom(borrowing.bytes, host), `${borrowing.bytes} within ${host.maxCostBytes}`);
+  assert.ok(borrowing.bytes <= host.borrowCostBytes!);
+  // More text is past even the borrowed room: refused before payment with the budget that admits it.
+  const larger = densePdf(3500, 30 * MB);
+  const refusal = await admitPdf(larger, undefined, host).then(() => undefined, (error) => error);
   assert.ok(refusal instanceof UnprocessableError, String(refusal));
+  assert.match(refusal.message, new RegExp(`over the ${(host.borrowCostBytes! / MB).toFixed(1)} MB`));
   const budget = Number(refusal.message.match(/MEMORY_BUDGET_MB=(\d+) would admit it/)![1]);
-  assert.ok(budget > 768 && budget <= 896, refusal.message);
-  assert.equal((await admitPdf(text, undefined, limitsAt(budget))).pages, 2500);
+  const wider = limitsAt(budget);
+  const admitted = await admitPdf(larger, undefined, wider);
+  assert.ok(admitted.bytes <= mostCostBytes(wider));
 });
 
 Deno.test("a costly PDF is refused with 422 naming the budget that admits it, which does", async () => {

@@ -150,6 +150,8 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
       ...DEFAULT_PDF_LIMITS,
       maxBytes: config.memory.pdfMaxBytes,
       maxCostBytes: config.memory.pdfJobBytes,
+      // Borrowing the audio job's ffmpeg room, a conversion may take 114 MB more while no audio job runs.
+      borrowCostBytes: config.memory.pdfJobBytes + 114 * 1024 * 1024,
       memoryBudgetMb: 768,
     },
     concurrency: 1,
