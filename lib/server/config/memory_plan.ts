@@ -59,10 +59,10 @@ export const AUDIO_BYTES_PER_INPUT_BYTE = 0.5;
 
 /**
  * The audio upload, in MB, that a host where ffmpeg may run keeps room for
- * before PDF work takes the rest (about 100 minutes of MP3 at 128 kbps, or 9
- * of 48 kHz stereo WAV).
+ * before PDF work takes the rest (a 10-minute 48 kHz stereo WAV, or about two
+ * hours of MP3 at 128 kbps).
  */
-export const AUDIO_FLOOR_MB = 100;
+export const AUDIO_FLOOR_MB = 112;
 
 /** Memory one audio job of `inputBytes` takes beyond its upload, ffmpeg included, in bytes. */
 export function audioWorkBytes(inputBytes: number): number {
@@ -177,18 +177,20 @@ export interface PlanOptions {
  * never lent.
  *
  * A kind with no room at all accepts nothing and is not sold (see
- * `withinBudget`). An audio job of 100 MB costs about 360 MB with its
+ * `withinBudget`). An audio job of 112 MB costs about 386 MB with its
  * base64 body. At Deno Deploy's 768 MB, where audio is not sold, a PDF
- * conversion gets the most one is ever given; on a host with ffmpeg a 100 MB
- * audio job keeps its room first and a conversion is given what is left.
+ * conversion gets the most one is ever given; on a host with ffmpeg a 112 MB
+ * audio job keeps its room first and a conversion is given what is left
+ * (the largest PDF upload is one whose cheapest conversion fits, if need be
+ * borrowing).
  *
  * @example Deno Deploy's default 768 MB
  * ```ts
  * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 }, { audio: false });
  * // bodies 134 MB; one PDF conversion of up to 384 MB, any upload up to the 100 MB cap; no audio
  * planMemory(768, { audioBytes: 384 * 2 ** 20, pdfBytes: 100 * 2 ** 20 });
- * // bodies 134 MB; one audio job of up to 100 MB; one PDF conversion of up to 184 MB, any upload up to 100 MB,
- * // or of up to 298 MB borrowing the audio job's ffmpeg room
+ * // bodies 150 MB; one audio job of up to 112 MB; one PDF conversion of up to 162 MB, any upload up to 100 MB,
+ * // or of up to 276 MB borrowing the audio job's ffmpeg room
  * ```
  */
 export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOptions = {}): MemoryPlan {
@@ -200,7 +202,12 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
   const used = (audio: number, pdfJob: number, pdfUpload: number) =>
     bodiesFor(budget, Math.max(audio, pdfUpload)) + audioWork(audio) + pdfJob;
   const floor = largest(Math.min(audioCap, AUDIO_FLOOR_MB * MB), (bytes) => used(bytes, 0, 0) <= room);
-  const pdfMaxBytes = largest(caps.pdfBytes, (bytes) => used(floor, leastPdfPrice(bytes), bytes) <= room);
+  // The largest upload whose cheapest conversion fits, if need be in the room ffmpeg's processes lend.
+  const lendable = floor > 0 ? AUDIO_FFMPEG_MB * MB : 0;
+  const pdfMaxBytes = largest(
+    caps.pdfBytes,
+    (bytes) => used(floor, Math.max(1, leastPdfPrice(bytes) - lendable), bytes) <= room,
+  );
   const pdfJobBytes = pdfMaxBytes === 0 ? 0 : Math.min(
     DEFAULT_PDF_LIMITS.maxCostBytes,
     room - used(floor, 0, pdfMaxBytes),

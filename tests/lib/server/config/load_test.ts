@@ -140,11 +140,11 @@ Deno.test("loadConfig() keeps SOLANA_RPC_URL in local mode: it changes the diagn
 
 Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults", () => {
   const config = loadConfig({});
-  // The default 768 MB keeps room for a 100 MB audio job first (ffmpeg included), below its cap.
-  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1, maxBytes: 100 * 1024 * 1024 });
+  // The default 768 MB keeps room for a 112 MB audio job first (ffmpeg included), below its cap.
+  assert.deepEqual(config.audio, { ...DEFAULT_AUDIO_LIMITS, concurrency: 1, maxBytes: 112 * 1024 * 1024 });
   // PDF is admitted by its price: the whole 100 MB cap, and a conversion gets the rest of the budget.
   assert.equal(config.memory.pdfMaxBytes, DEFAULT_PDF_LIMITS.maxBytes);
-  assert.ok(config.memory.pdfJobBytes > 180 * 1024 * 1024, `${config.memory.pdfJobBytes}`);
+  assert.ok(config.memory.pdfJobBytes > 150 * 1024 * 1024, `${config.memory.pdfJobBytes}`);
   assert.deepEqual(config.pdf, {
     limits: {
       ...DEFAULT_PDF_LIMITS,
@@ -167,8 +167,8 @@ Deno.test("loadConfig() gives audio, PDF and local-chain settings their defaults
   });
   assert.ok(config.memory.pdfMemoryMb < conversionMb(64, 2), `${config.memory.pdfMemoryMb} MB`);
   assert.equal(config.memory.budgetMb, 768);
-  // The largest body: a 100 MB PDF or audio upload as base64.
-  assert.equal(config.memory.bodyBytes, Math.ceil(DEFAULT_PDF_LIMITS.maxBytes * 4 / 3) + 1024 * 1024);
+  // The largest body: a 112 MB audio upload as base64.
+  assert.equal(config.memory.bodyBytes, Math.ceil(config.audio.maxBytes * 4 / 3) + 1024 * 1024);
   assert.deepEqual(config.localEvm, { readyTimeoutMs: 15_000 });
 });
 
