@@ -40,18 +40,30 @@ function borrowingHost() {
   return { audio: createAudioService(config.audio, room), pdf, room };
 }
 
-/** ffmpeg processes this process runs now, read from `/proc`. */
+/**
+ * ffmpeg processes of this process, read from `/proc`, that were not there
+ * when the module loaded: test files share the process, and one may leave an
+ * ffmpeg it stopped still exiting.
+ */
 async function ffmpegChildren(): Promise<number> {
-  let count = 0;
+  const before = await ffmpegBefore;
+  return [...await ffmpegPids()].filter((pid) => !before.has(pid)).length;
+}
+
+/** Process ids of this process's ffmpeg children now. */
+async function ffmpegPids(): Promise<Set<string>> {
+  const pids = new Set<string>();
   for await (const task of Deno.readDir("/proc/self/task")) {
     const children = await Deno.readTextFile(`/proc/self/task/${task.name}/children`).catch(() => "");
     for (const pid of children.split(/\s+/).filter(Boolean)) {
       const name = await Deno.readTextFile(`/proc/${pid}/comm`).catch(() => "");
-      if (name.trim() === "ffmpeg") count++;
+      if (name.trim() === "ffmpeg") pids.add(pid);
     }
   }
-  return count;
+  return pids;
 }
+
+const ffmpegBefore = ffmpegPids();
 
 /**
  * Samples ffmpeg's processes every few milliseconds until `done` settles (or,
@@ -62,8 +74,11 @@ async function mostFfmpegWhile(done: Promise<unknown> | (() => boolean)): Promis
   if (typeof done === "function") settled = !done();
   else done.then(() => settled = true, () => settled = true);
   let most = 0;
-  while (typeof done === "function" ? done() : !settled) {
-    most = Math.max(most, await ffmpegChildren());
+  const holds = () => typeof done === "function" ? done() : !settled;
+  while (holds()) {
+    const seen = await ffmpegChildren();
+    // Reading /proc takes a while: what it saw counts only if the condition held all along (it held before).
+    if (typeof done !== "function" || done()) most = Math.max(most, seen);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return most;
