@@ -14,7 +14,9 @@
  * - a label standing alone over a heading the outline names ("Chapter 4") or a
  *   bare number is part of that heading's furniture;
  * - a section number or label the typesetter put before a heading whose title
- *   the outline spells without it is not part of the title.
+ *   the outline spells without it is not part of the title;
+ * - a heading the outline nests one level short (it skips a level, which a
+ *   tree cannot show) takes the level its style is the style of.
  *
  * Levels the outline does not reach are `markHeadings`' (`draft_passes.ts`).
  *
@@ -24,7 +26,7 @@ import type { Draft } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { bodyColumns, columnOf, firstLineIndent } from "./quotes.ts";
-import type { DocumentStats } from "./stats.ts";
+import { type DocumentStats, fontFamily, sizeKey } from "./stats.ts";
 import type { Line, OutlineEntry, PageText } from "./types.ts";
 
 /** How many headings the outline must be found to point at before its habits are trusted. */
@@ -53,11 +55,52 @@ export function settleOutlineHeadings(
   }
   const titles = new Set(outline.map((e) => matchKey(e.title)));
   for (const draft of anchored) dropLabel(draft, titles);
+  deepenSkippedLevels(anchored);
   const first = drafts.indexOf(anchored[0]!);
   settleFrontMatter(drafts.slice(0, first), Math.max(...anchored.map(size)));
   dropLabels(drafts);
   dropSetIn(drafts.slice(first), anchored, pages, stats);
   return joinTitleRows(drafts, first);
+}
+
+/** A draft's typography: size to the half point, weight, slant and font family. */
+function styleOf(draft: Draft): string {
+  const spans = draft.lines.flatMap((l) => l.spans).filter((s) => s.text.trim());
+  const family = fontFamily(spans.find((s) => !s.font.monospace)?.font.name ?? "");
+  return [
+    sizeKey(size(draft)),
+    spans.every((s) => s.font.bold) ? "b" : "r",
+    spans.every((s) => s.font.italic) ? "i" : "u",
+    family,
+  ].join("|");
+}
+
+/**
+ * An outline is a tree: a heading that skips a level (a third level right
+ * under a first) is nested as its parent's child, one level short. Where the
+ * document sets each level in a style of its own, the style tells: a heading
+ * the outline puts at a level whose other headings are mostly set otherwise,
+ * in a style the outline puts at a deeper level at least twice as often,
+ * takes that deeper level.
+ */
+function deepenSkippedLevels(anchored: readonly Draft[]) {
+  const tally = new Map<string, Map<number, number>>();
+  for (const draft of anchored) {
+    const byLevel = tally.get(styleOf(draft)) ?? new Map<number, number>();
+    byLevel.set(draft.heading!, (byLevel.get(draft.heading!) ?? 0) + 1);
+    tally.set(styleOf(draft), byLevel);
+  }
+  const count = (style: string, level: number) => tally.get(style)?.get(level) ?? 0;
+  const moves = new Map<Draft, number>();
+  for (const draft of anchored) {
+    const style = styleOf(draft), level = draft.heading!;
+    const [deeper, most] = [...tally.get(style)!].sort((a, b) => b[1] - a[1])[0]!;
+    if (deeper <= level || most < 2 || most < count(style, level) * 2) continue;
+    // The level's own style: more of its headings are set in another one.
+    const others = [...tally].filter(([s]) => s !== style).map(([s]) => count(s, level));
+    if (Math.max(0, ...others) > count(style, level)) moves.set(draft, deeper);
+  }
+  for (const [draft, level] of moves) draft.heading = level;
 }
 
 /** Makes a heading text again. */

@@ -89,3 +89,18 @@ Deno.test("a callout box's label set in from the column's edge is no heading (Ei
     headings(await Deno.readTextFile(realSourceUrl("eisvogel-github-alerts"))),
   );
 });
+
+Deno.test("a heading that skips a level takes the level its style has where the outline nests it one short", async () => {
+  const { markdown } = await convert("tracecollier");
+  const found = headings(markdown);
+  // The cover's title, set in the body's regular face over headings all set bold, stands apart from
+  // the outline's hierarchy instead of pushing it one level down.
+  assert.equal(found[0], "# Trace Collier Overview");
+  // "# Documentation" is followed by third-level headings, set as the other third levels are; the
+  // outline can only nest them as its second level.
+  const plain = (lines: string[]) => lines.map((h) => h.replace(/[_*`\\]/g, ""));
+  assert.deepEqual(
+    plain(found.slice(1)),
+    plain(headings(await Deno.readTextFile(realSourceUrl("tracecollier")))),
+  );
+});
