@@ -36,6 +36,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   wrapped_listing: ["weasyprint"],
   // Two columns: paragraphs made of inline code, a listing wrapped at a hyphen, a row running over the gutter.
   inline_code_columns: ["weasyprint"],
+  // A title block above the outline, a level the outline leaves out below its deepest, a boxed label.
+  outline_depth: ["weasyprint"],
 };
 
 if (import.meta.main) {

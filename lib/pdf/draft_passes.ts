@@ -127,14 +127,18 @@ function headingAbove(drafts: readonly Draft[], at: number): number | undefined 
  * True when a heading the outline leaves out stands before every heading it
  * names, set larger than all of them: the document's title, over an outline
  * that counts its levels from the sections under it (a reStructuredText
- * title, a book's cover).
+ * title, a book's cover) and set in the weight and face of one of them.
  */
 function titleAboveOutline(texts: readonly HeadingDraft[]): boolean {
   const first = texts.findIndex((t) => t.draft.outlined);
   if (first <= 0) return false;
-  const largest = Math.max(...texts.filter((t) => t.draft.outlined).map((t) => t.info.size));
+  const named = texts.filter((t) => t.draft.outlined);
+  const largest = Math.max(...named.map((t) => t.info.size));
+  // A title in a weight or face no heading the outline names is set in is a cover's (LaTeX's
+  // `\maketitle`), standing apart from the headings rather than atop them.
   return texts.slice(0, first).some((t) =>
-    t.draft.heading && !t.draft.outlined && t.info.size > largest * 1.05
+    t.draft.heading && !t.draft.outlined && t.info.size > largest * 1.05 &&
+    named.some((n) => n.info.bold === t.info.bold && n.info.family === t.info.family)
   );
 }
 

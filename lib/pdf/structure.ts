@@ -10,6 +10,7 @@ import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./draft_passes.ts";
 import { matchKey } from "./headings.ts";
+import { settleOutlineHeadings } from "./heading_styles.ts";
 import { inlineMarkdown } from "./inline.ts";
 import { documentLexicon, type Lexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
@@ -49,6 +50,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   drafts = splitRunInHeadings(drafts);
+  drafts = settleOutlineHeadings(drafts, pages, stats, options.outline);
   markQuotes(drafts, pages, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);

@@ -2,7 +2,8 @@
  * A PDF's own structure and drawing read, one committed fixture per
  * mechanism, made from `fixtures/layout/*.html` by producers the corpora did
  * not use (`bench/pdf/make_layout_fixtures.ts`): the outline's entries as
- * headings set at body size, headings told by typography alone, a tagged
+ * headings set at body size, a level below the outline's deepest and what an
+ * outline leaves out that is no heading, headings told by typography alone, a tagged
  * PDF's structure tree, ruled tables' grids with their spans, a table broken
  * over a column turn, a page that is mostly one table, a page of two columns
  * with a table in one, quotes marked by indentation alone (on both sides, on
@@ -50,6 +51,33 @@ Deno.test("headings set at body size in small capitals and italics take the outl
   );
   // The destination heights are for finding headings only.
   assert.ok(result.outline!.every((e) => !("top" in e)));
+});
+
+Deno.test("a level the outline leaves out sits below its deepest; a title block and a boxed label are no headings", async () => {
+  const result = await convert("outline_depth.weasyprint");
+  // The outline lists two levels, without the section numbers the style sheet sets before them; the third
+  // level (bold italic at body size) is not in it, nor the title above it all.
+  assert.deepEqual(result.outline?.map((e) => `${e.level} ${e.title}`), [
+    "1 Starting the pumps",
+    "2 Before the first start",
+    "2 Every morning",
+    "1 Stopping the pumps",
+    "2 In an emergency",
+  ]);
+  assert.deepEqual(headings(result.markdown), [
+    "# Pump house manual",
+    "## Starting the pumps",
+    "### Before the first start",
+    "#### Oil levels",
+    "#### The intake grating",
+    "### Every morning",
+    "## Stopping the pumps",
+    "### In an emergency",
+  ]);
+  // The lines under the title, set smaller than it and apart from every heading the outline names.
+  assert.ok(result.markdown.includes("\n\nWater board, northern district"), "the byline is text");
+  // The box's label starts well in from the column's edge, where every heading the outline names starts.
+  assert.ok(/\n> Caution\n/.test(result.markdown), "the label stays with its box");
 });
 
 Deno.test("headings set by typography alone take their levels from weight, size and section numbers", async () => {

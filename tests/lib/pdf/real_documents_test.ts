@@ -65,3 +65,42 @@ Deno.test("a Typst document's outline names its headings, at their levels, on th
   // The contents page is a nested list, not headings.
   assert.ok(markdown.includes("- Examples\n  - Input Format and Creation"), markdown);
 });
+
+Deno.test("a LaTeX report's chapter labels and section numbers are not part of the headings its outline names", async () => {
+  const { markdown } = await convert("private-social", "13-18");
+  const found = headings(markdown);
+  // The report class sets "Chapter 4" over the chapter's title and numbers its sections ("6.1"); the
+  // outline, like the source, names them without.
+  assert.deepEqual(found.slice(0, 5), [
+    "# Task distribution",
+    "## Statistics:",
+    "# Project architecture",
+    "# Project structures",
+    "## Repository structure",
+  ]);
+  assert.ok(!found.some((h) => /chapter|\d\.\d/i.test(h)), found.join("\n"));
+  assert.ok(/(^|\n)Chapter 4\n/.test(markdown), "the chapter's label stays in the text");
+});
+
+Deno.test("a callout box's label set in from the column's edge is no heading (Eisvogel's GitHub alerts)", async () => {
+  const { markdown } = await convert("eisvogel-github-alerts");
+  assert.deepEqual(
+    headings(markdown),
+    headings(await Deno.readTextFile(realSourceUrl("eisvogel-github-alerts"))),
+  );
+});
+
+Deno.test("a heading that skips a level takes the level its style has where the outline nests it one short", async () => {
+  const { markdown } = await convert("tracecollier");
+  const found = headings(markdown);
+  // The cover's title, set in the body's regular face over headings all set bold, stands apart from
+  // the outline's hierarchy instead of pushing it one level down.
+  assert.equal(found[0], "# Trace Collier Overview");
+  // "# Documentation" is followed by third-level headings, set as the other third levels are; the
+  // outline can only nest them as its second level.
+  const plain = (lines: string[]) => lines.map((h) => h.replace(/[_*`\\]/g, ""));
+  assert.deepEqual(
+    plain(found.slice(1)),
+    plain(headings(await Deno.readTextFile(realSourceUrl("tracecollier")))),
+  );
+});

@@ -1,0 +1,263 @@
+/**
+ * What an outline that lists a document's headings says about the headings it
+ * leaves out. The lines it points at show how the document sets a heading:
+ * where on the column it starts, how large the largest is, what words its
+ * typesetter puts before the title (section numbers, "Chapter 4"). A line
+ * typography took for a heading that breaks those habits is something else:
+ *
+ * - before the first heading the outline names, only the title (set larger
+ *   than every heading it names) is a heading; the lines under it (author,
+ *   affiliation, date) and the headings of a contents page or a list of
+ *   figures (set like the outline's own headings, yet not in it) are not;
+ * - a line set in from the column's edge where every heading the outline names
+ *   starts at it is a box's or a quote's label ("Note", "Caution");
+ * - a label standing alone over a heading the outline names ("Chapter 4") or a
+ *   bare number is part of that heading's furniture;
+ * - a section number or label the typesetter put before a heading whose title
+ *   the outline spells without it is not part of the title;
+ * - a heading the outline nests one level short (it skips a level, which a
+ *   tree cannot show) takes the level its style is the style of.
+ *
+ * Levels the outline does not reach are `markHeadings`' (`draft_passes.ts`).
+ *
+ * @module
+ */
+import type { Draft } from "./draft.ts";
+import { matchKey } from "./headings.ts";
+import { plainLineText } from "./inline.ts";
+import { bodyColumns, columnOf, firstLineIndent } from "./quotes.ts";
+import { type DocumentStats, fontFamily, sizeKey } from "./stats.ts";
+import type { Line, OutlineEntry, PageText } from "./types.ts";
+
+/** How many headings the outline must be found to point at before its habits are trusted. */
+const LISTED = 3;
+
+/**
+ * A typesetter's label before a title: a section number (`2`, `2.1.`, `A.3`),
+ * or a word and a number (`Chapter 4`, `Appendix B`, `Part IV`).
+ */
+const LABEL = /^(?:\p{L}{2,12}\s+)?(?:\d+|[IVXLC]+|[A-Z])(?:\.\d+)*\.?(?=\s|$)/u;
+
+/**
+ * Settles the headings of an untagged document whose outline lists them (see
+ * the module comment). Runs after `markHeadings`; returns the drafts, with a
+ * title wrapped over several rows joined into one heading.
+ */
+export function settleOutlineHeadings(
+  drafts: Draft[],
+  pages: readonly PageText[],
+  stats: DocumentStats,
+  outline: readonly OutlineEntry[],
+): Draft[] {
+  const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
+  if (anchored.length < LISTED || drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag)))) {
+    return drafts;
+  }
+  const titles = new Set(outline.map((e) => matchKey(e.title)));
+  for (const draft of anchored) dropLabel(draft, titles);
+  deepenSkippedLevels(anchored);
+  const first = drafts.indexOf(anchored[0]!);
+  settleFrontMatter(drafts.slice(0, first), Math.max(...anchored.map(size)));
+  dropLabels(drafts);
+  dropSetIn(drafts.slice(first), anchored, pages, stats);
+  return joinTitleRows(drafts, first);
+}
+
+/** A draft's typography: size to the half point, weight, slant and font family. */
+function styleOf(draft: Draft): string {
+  const spans = draft.lines.flatMap((l) => l.spans).filter((s) => s.text.trim());
+  const family = fontFamily(spans.find((s) => !s.font.monospace)?.font.name ?? "");
+  return [
+    sizeKey(size(draft)),
+    spans.every((s) => s.font.bold) ? "b" : "r",
+    spans.every((s) => s.font.italic) ? "i" : "u",
+    family,
+  ].join("|");
+}
+
+/**
+ * An outline is a tree: a heading that skips a level (a third level right
+ * under a first) is nested as its parent's child, one level short. Where the
+ * document sets each level in a style of its own, the style tells: a heading
+ * the outline puts at a level whose other headings are mostly set otherwise,
+ * in a style the outline puts at a deeper level at least twice as often,
+ * takes that deeper level.
+ */
+function deepenSkippedLevels(anchored: readonly Draft[]) {
+  const tally = new Map<string, Map<number, number>>();
+  for (const draft of anchored) {
+    const byLevel = tally.get(styleOf(draft)) ?? new Map<number, number>();
+    byLevel.set(draft.heading!, (byLevel.get(draft.heading!) ?? 0) + 1);
+    tally.set(styleOf(draft), byLevel);
+  }
+  const count = (style: string, level: number) => tally.get(style)?.get(level) ?? 0;
+  const moves = new Map<Draft, number>();
+  for (const draft of anchored) {
+    const style = styleOf(draft), level = draft.heading!;
+    const [deeper, most] = [...tally.get(style)!].sort((a, b) => b[1] - a[1])[0]!;
+    if (deeper <= level || most < 2 || most < count(style, level) * 2) continue;
+    // The level's own style: more of its headings are set in another one.
+    const others = [...tally].filter(([s]) => s !== style).map(([s]) => count(s, level));
+    if (Math.max(0, ...others) > count(style, level)) moves.set(draft, deeper);
+  }
+  for (const [draft, level] of moves) draft.heading = level;
+}
+
+/** Makes a heading text again. */
+function unhead(draft: Draft) {
+  delete draft.heading;
+  delete draft.runIn;
+}
+
+/** The size a draft's largest line is set at. */
+function size(draft: Draft): number {
+  return Math.max(...draft.lines.map((l) => l.size));
+}
+
+/** The draft's text, its lines joined by spaces. */
+function textOf(draft: Draft): string {
+  return draft.lines.map(plainLineText).join(" ");
+}
+
+/**
+ * Before the first heading the outline names, keeps as headings only those
+ * set larger than every heading it names and at the largest size there: the
+ * title. The rest (byline, date, a contents page's heading) become text.
+ */
+function settleFrontMatter(front: readonly Draft[], largestAnchored: number) {
+  const heads = front.filter((d) => d.heading && !d.outlined);
+  const top = Math.max(0, ...heads.map(size));
+  for (const draft of heads) {
+    if (size(draft) < top * 0.97 || top < largestAnchored * 1.05) unhead(draft);
+  }
+}
+
+/**
+ * Takes a headings' label alone ("Chapter 4", a bare number) over a heading
+ * the outline names, and any heading without a letter, out of the headings.
+ */
+function dropLabels(drafts: readonly Draft[]) {
+  drafts.forEach((draft, i) => {
+    if (!draft.heading || draft.outlined) return;
+    const text = textOf(draft).trim();
+    const next = drafts[i + 1];
+    const overAnchored = next?.outlined !== undefined && next.page === draft.page;
+    if (!/\p{L}/u.test(text) || (overAnchored && LABEL.exec(text)?.[0] === text)) unhead(draft);
+  });
+}
+
+/**
+ * Strips the label the typesetter put before a heading whose title the
+ * outline spells without it ("6.1 Repository structure" for "Repository
+ * structure"): the number is the typesetter's, not the title's.
+ */
+function dropLabel(draft: Draft, titles: ReadonlySet<string>) {
+  const text = textOf(draft);
+  const label = LABEL.exec(text)?.[0];
+  if (!label || titles.has(matchKey(text)) || !titles.has(matchKey(text.slice(label.length)))) return;
+  let drop = label.length;
+  while (drop > 0 && draft.lines.length > 1) {
+    const first = plainLineText(draft.lines[0]!).length;
+    if (first > drop) break;
+    draft.lines.shift();
+    drop -= first + 1;
+  }
+  if (drop > 0) draft.lines[0] = dropLeading(draft.lines[0]!, drop);
+}
+
+/** A line without its first `count` characters (as `plainLineText` spells it) and the space after them. */
+function dropLeading(line: Line, count: number): Line {
+  const spans = [...line.spans];
+  let left = count;
+  while (spans.length && left > 0) {
+    const span = spans[0]!;
+    const text = span.text.trimStart();
+    if (text.length <= left) {
+      spans.shift();
+      left -= text.length;
+      continue;
+    }
+    spans[0] = { ...span, text: text.slice(left).trimStart() };
+    left = 0;
+  }
+  while (spans.length && !spans[0]!.text.trim()) spans.shift();
+  if (spans.length && spans[0]!.text !== spans[0]!.text.trimStart()) {
+    spans[0] = { ...spans[0]!, text: spans[0]!.text.trimStart() };
+  }
+  return spans.length ? { ...line, spans, x0: spans[0]!.x } : line;
+}
+
+/**
+ * Where every heading the outline names starts at its column's left edge, a
+ * heading it leaves out that starts an em or more further in, with the text
+ * under it set in as well, is the label of a box or a quote, not a heading.
+ * (TeX sets its fifth level in by a paragraph's indent, but runs the
+ * paragraph on from it and back to the edge.)
+ */
+function dropSetIn(
+  after: readonly Draft[],
+  anchored: readonly Draft[],
+  pages: readonly PageText[],
+  stats: DocumentStats,
+) {
+  if (!after.some((d) => d.heading && !d.outlined)) return;
+  const columns = bodyColumns(pages, stats.bodySize);
+  const pageOf = new Map(pages.map((p) => [p.page, p]));
+  const gutters = new Map<number, number | null>();
+  /** How far a line starts in from its column's left edge (`edges`: where named headings start, by parity). */
+  const indent = (line: Line, edges?: readonly number[]) => {
+    const pageColumn = columns.get(line.page), page = pageOf.get(line.page);
+    if (!pageColumn || !page) return undefined;
+    const column = columnOf(page, line, pageColumn, gutters);
+    // On a page of one column, boxes or quotes may be all its text shows: where the headings the
+    // outline names start on pages of the same parity tells the edge too.
+    const own = column === pageColumn ? edges?.[line.page % 2] : undefined;
+    return line.x0 - Math.min(column.left, own ?? Infinity);
+  };
+  const flush = anchored.every((d) => {
+    const x = indent(d.lines[0]!);
+    return x !== undefined && Math.abs(x) <= stats.bodySize * 0.5;
+  });
+  if (!flush) return;
+  const edges = [0, 1].map((parity) => {
+    const same = anchored.filter((d) => d.page % 2 === parity);
+    return Math.min(...(same.length ? same : anchored).map((d) => d.lines[0]!.x0));
+  });
+  // Set in by no more than the document's paragraphs indent their first line, it may be the first line
+  // of a paragraph: only further in, or on a line after the first, does it stand in a box.
+  const paragraph = firstLineIndent(
+    after.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
+    (line) => columns.get(line.page)?.left,
+  );
+  const setIn = (line: Line) => {
+    const x = indent(line, edges) ?? 0;
+    return x >= stats.bodySize && (paragraph === undefined || Math.abs(x - paragraph) > 1);
+  };
+  after.forEach((draft, i) => {
+    if (!draft.heading || draft.outlined || draft.kind !== "text" || !setIn(draft.lines[0]!)) return;
+    const last = draft.lines.at(-1)!;
+    const under = after[i + 1]?.lines.filter((l) => l.page === last.page && l.y > last.y + 0.5) ?? [];
+    if (under.length && under.every(setIn)) unhead(draft);
+  });
+}
+
+/**
+ * Joins a title wrapped over several rows: headings the outline leaves out,
+ * before its first heading, one right under the other on a page, at one size.
+ */
+function joinTitleRows(drafts: Draft[], first: number): Draft[] {
+  const out: Draft[] = [];
+  drafts.forEach((draft, i) => {
+    const prev = out.at(-1);
+    if (
+      i < first && prev?.heading && draft.heading && !prev.outlined && prev.page === draft.page &&
+      prev.heading === draft.heading && Math.abs(size(prev) - size(draft)) < 0.5 &&
+      draft.lines[0]!.y - prev.lines.at(-1)!.y <= size(draft) * 1.6
+    ) {
+      prev.lines.push(...draft.lines);
+      return;
+    }
+    out.push(draft);
+  });
+  return out;
+}
