@@ -2,7 +2,8 @@
  * An operation verified by its settlement alone (`verifyInSettlement`, the
  * fee quantiles): on Solana the facilitator is asked once, after the handler,
  * to verify and settle; a payment it refuses there is refused as an invalid
- * payment is before the handler (402, `Payment invalid: …`), charged nothing,
+ * payment is before the handler (402, `Payment invalid: …`; over MCP the same
+ * requirement result), charged nothing,
  * its answer never delivered and its claim freed. On EVM (`/alt`), whose
  * settlement does not simulate the transfer, the same operation still
  * verifies first. The real service in local mode pays its own facilitator
@@ -19,8 +20,31 @@ import {
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../../lib/buyer/paying_client.ts";
 import { SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
 import { startRelayedService } from "../_support/relayed_service.ts";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { PaymentPayload } from "@x402/core/types";
+import { paymentRequiredOf, settlementOf } from "../../lib/buyer/mcp_client.ts";
+import { PAYMENT_META_KEY } from "../../mcp/results.ts";
 
 const FEES = `/v1/fees/priority?account=${SEEDED_FEE_ACCOUNT}`;
+
+/** One `tools/call` on the service's MCP endpoint, with `payment` in `_meta` when given: its result. */
+async function mcpCall(
+  base: string,
+  name: string,
+  args: Record<string, unknown>,
+  payment?: PaymentPayload,
+): Promise<CallToolResult> {
+  const params = { name, arguments: args, ...(payment ? { _meta: { [PAYMENT_META_KEY]: payment } } : {}) };
+  const response = await fetch(`${base}/mcp`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
+  });
+  const answer = await response.json();
+  assert.ok(answer.result, JSON.stringify(answer).slice(0, 300));
+  return answer.result;
+}
 const PRICE_ATOMIC = 2000n; // $0.002
 
 Deno.test("[e2e] verified by settlement alone: one facilitator call on Solana, refusals uncharged, EVM verifies first", async (t) => {
@@ -77,6 +101,33 @@ Deno.test("[e2e] verified by settlement alone: one facilitator call on Solana, r
         assert.ok((await again.json()).global);
         assert.equal(local.solana.usdcBalance(solanaPayTo) - sellerBefore, PRICE_ATOMIC);
         assert.equal(local.solana.usdcBalance(buyer.solana.address), 1_000_000n - PRICE_ATOMIC);
+      },
+    );
+
+    await t.step(
+      "over MCP, an unfunded payment for the same tool: the 402 result of an invalid payment",
+      async () => {
+        const unfunded = await throwawayBuyer();
+        const unfundedClient = payingClient(unfunded, { solanaRpcUrl: `${service.base}/local/solana` });
+        const args = { account: [SEEDED_FEE_ACCOUNT] };
+        const required = paymentRequiredOf(await mcpCall(service.base, "chain_priority_fees", args));
+        assert.ok(required, "an unpaid call is offered a price");
+        const payment = await unfundedClient.createPaymentPayload(required);
+        const sellerBefore = local.solana.usdcBalance(solanaPayTo);
+        let result: CallToolResult | undefined;
+        const calls = await facilitatorCalls(async () =>
+          void (result = await mcpCall(service.base, "chain_priority_fees", args, payment))
+        );
+        assert.deepEqual(calls, ["settle"]);
+        const refused = paymentRequiredOf(result!);
+        assert.match(refused?.error ?? "", /^Payment invalid: /, JSON.stringify(result).slice(0, 300));
+        assert.equal(
+          settlementOf(result!),
+          undefined,
+          "no settlement response, as for a refused verification",
+        );
+        assert.equal(result!.structuredContent?.global, undefined, "the tool's result is not delivered");
+        assert.equal(local.solana.usdcBalance(solanaPayTo), sellerBefore);
       },
     );
 
