@@ -133,8 +133,8 @@ async function ourHandler(): Promise<() => Promise<number>> {
  * `calls` sequential paid calls to the service at `base` and as many to the
  * official middleware at `officialBase` (and to the service at `kvBase`,
  * when given), taken in turns, after {@linkcode PAID_WARM_UP} uncounted ones
- * each; and our handler's own work (see {@linkcode ourHandler}), timed in
- * the same turns.
+ * each, each turn starting with the next side; and our handler's own work
+ * (see {@linkcode ourHandler}), timed in the same turns.
  */
 export async function paidCalls(base: string, officialBase: string, calls: number, kvBase?: string) {
   const ours = await payer(base, "/v1/fees/priority");
@@ -142,10 +142,11 @@ export async function paidCalls(base: string, officialBase: string, calls: numbe
   const onKvFile = kvBase ? await payer(kvBase, "/v1/fees/priority") : undefined;
   const handler: number[] = [];
   const handlerWork = await ourHandler();
+  const sides = onKvFile ? [ours, official, onKvFile] : [ours, official];
   for (let i = -PAID_WARM_UP; i < calls; i++) {
-    await ours.call(i >= 0);
-    await official.call(i >= 0);
-    await onKvFile?.call(i >= 0);
+    // Each turn starts with the next side: none always follows the handler's timing in this process (its
+    // garbage collected during the next call) or another side's call.
+    for (let k = 0; k < sides.length; k++) await sides[(i + PAID_WARM_UP + k) % sides.length]!.call(i >= 0);
     const work = await handlerWork();
     if (i >= 0) handler.push(work);
   }

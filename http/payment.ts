@@ -3,8 +3,9 @@
  * its input validation (nobody pays for a request that cannot succeed).
  *
  * No `PAYMENT-SIGNATURE` → 402 with the requirement. A payment → verified and
- * claimed → the handler runs → settled only when the handler answered 2xx, and
- * then the response carries `PAYMENT-RESPONSE`. A failed handler releases the
+ * claimed (or only claimed, for an operation verified by its settlement: see
+ * `lib/payments/authorization.ts`) → the handler runs → settled only when the
+ * handler answered 2xx, and then the response carries `PAYMENT-RESPONSE`. A failed handler releases the
  * claim and charges nothing; a failed settlement replaces the output with a 402.
  * Nor is a payment settled for a response nobody can receive: a HEAD request
  * (served by the GET route, without a body) always gets the requirement with
@@ -136,6 +137,8 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     }
     if (outcome.kind === "unsuccessful") return;
     const { settlement } = outcome;
+    // A payment verified by its settlement alone names its payer only now.
+    if (!payer && settlement.payer) c.set("payer", settlement.payer);
     if (outcome.replayed) {
       // A resend of a payment whose answer was kept: that answer, charged once already.
       c.res = outcome.result;

@@ -88,6 +88,8 @@ export async function withPayment(
       );
     }
     const { result, settlement } = outcome;
+    // A payment verified by its settlement alone names its payer only now.
+    if (!payer && settlement.payer) call.onPayer?.(settlement.payer);
     return { ...result, _meta: { ...result._meta, [PAYMENT_RESPONSE_META_KEY]: settlement } };
   });
 }

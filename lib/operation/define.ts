@@ -120,6 +120,16 @@ export interface OperationDeclaration<
   /** An example input, for docs and discovery. */
   example?: Record<string, unknown>;
   /**
+   * Skips the facilitator's verification before the handler on a rail whose
+   * settlement verifies in full (Solana; see `PaymentRail.verifiesInSettlement`):
+   * the payment is claimed, the handler runs, and the settlement verifies and
+   * charges in one round trip; the answer is delivered only once settled.
+   * Default: verify first. The price: a bad payment runs the handler before it
+   * is refused (never delivered nor charged), so only a cheap handler that
+   * spends nothing paid upstream may opt in (see docs/architecture.md).
+   */
+  verifyInSettlement?: boolean;
+  /**
    * Cheap checks of the decoded input that need no network (file signatures,
    * declared durations, size caps). Every transport runs them before asking
    * for payment, so a request that cannot succeed is refused for free.

@@ -20,5 +20,6 @@ export function pricedResource(
     price: operation.price,
     operation: operation.id,
     extensions,
+    ...(operation.verifyInSettlement ? { verifyInSettlement: true } : {}),
   };
 }

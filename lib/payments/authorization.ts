@@ -1,8 +1,10 @@
 /**
  * Authorizing a payment: it must be x402 v2, match the offer, be well formed,
  * name the resource it pays for (see `binding.ts`), not be claimed by another
- * request, and pass the facilitator's verification. The replay claim taken
- * here is held until the payment is settled or released.
+ * request, and pass the facilitator's verification: here, or, for an
+ * operation that opts in on a rail whose settlement verifies in full, in its
+ * settlement (`settlement.ts`), which then refuses it the same way. The replay
+ * claim taken here is held until the payment is settled or released.
  *
  * @module
  */
@@ -17,15 +19,24 @@ import type { PaymentOffers, PricedResource } from "./offers.ts";
 import { type PaymentRail, throwIfUnavailable } from "./rails.ts";
 import { withinTime } from "./within_time.ts";
 
-/** A verified payment whose claim is held until it is settled or released. */
+/**
+ * A claimed payment, verified unless its settlement verifies it (see
+ * {@linkcode authorizePayment}); its claim is held until it is settled or
+ * released.
+ */
 export interface Authorization {
   readonly rail: PaymentRail;
   readonly resource: PricedResource;
   readonly payload: PaymentPayload;
   readonly requirements: PaymentRequirements;
   readonly claim: Claim;
-  /** The paying address, as the facilitator reported it. */
+  /** The paying address, as the facilitator reported it (at verification; unknown until settled if not verified). */
   readonly payer?: string;
+  /**
+   * `false` when the facilitator has not verified it yet: its settlement
+   * verifies it, and a refusal there is the refusal of an invalid payment.
+   */
+  readonly verified: boolean;
 }
 
 /** What authorizing needs. */
@@ -41,7 +52,9 @@ export interface AuthorizationParts {
 
 /**
  * Verifies `payload` for `resource` (requested with `method`, over HTTP) and
- * claims it; or, for a resend of a settled payment whose answer is kept (see
+ * claims it (only claims it, unverified, for a resource that opts into
+ * verification by its settlement on a rail whose settlement verifies in full:
+ * its handler then runs before the facilitator has seen the payment); or, for a resend of a settled payment whose answer is kept (see
  * `claims.ts`), that answer and its settlement. Throws `PaymentRequiredError`
  * with the reason when it cannot pay, {@linkcode ConflictError} for a payment
  * id first used with another payload, or {@linkcode UnavailableError} when
@@ -88,7 +101,10 @@ export async function authorizePayment(
   }
   const claim = await claimPayment(parts, rail, paymentId, payload, refuse);
   if ("answer" in claim) return claim;
-  return await verifyClaimed(parts, claim, { rail, resource, payload, requirements: matched }, refuse);
+  const payment = { rail, resource, payload, requirements: matched };
+  // The settlement verifies in full before it sends anything: one round trip to the facilitator, not two.
+  if (resource.verifyInSettlement && rail.verifiesInSettlement) return { ...payment, claim, verified: false };
+  return await verifyClaimed(parts, claim, payment, refuse);
 }
 
 /** Claims the payment, or says why it cannot buy now (see {@linkcode authorizePayment}). */
@@ -133,7 +149,7 @@ async function claimPayment(
 async function verifyClaimed(
   parts: AuthorizationParts,
   claim: Claim,
-  payment: Omit<Authorization, "claim" | "payer">,
+  payment: Omit<Authorization, "claim" | "payer" | "verified">,
   refuse: (reason: string) => Promise<Error>,
 ): Promise<Authorization> {
   const { server, claims } = parts;
@@ -159,5 +175,5 @@ async function verifyClaimed(
     const detail = verified.invalidMessage ?? verified.invalidReason ?? "rejected by the facilitator";
     throw await refuse(`Payment invalid: ${detail}`);
   }
-  return { ...payment, claim, payer: verified.payer };
+  return { ...payment, claim, payer: verified.payer, verified: true };
 }

@@ -26,6 +26,11 @@ export interface PricedResource {
   operation?: string;
   /** x402 extensions to advertise (e.g. Bazaar discovery info). */
   extensions?: Record<string, unknown>;
+  /**
+   * Whether a payment for it is verified by its settlement alone, after the
+   * work, on a rail whose settlement verifies (see `authorization.ts`).
+   */
+  verifyInSettlement?: true;
 }
 
 /** Builds and caches requirements and challenges for priced resources. */

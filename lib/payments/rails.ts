@@ -62,6 +62,17 @@ export interface PaymentRail {
    * signed on an earlier offer still matches.
    */
   freshExtra?(): Readonly<Record<string, string>> | undefined;
+  /**
+   * `true` when the rail's facilitator verifies a payment in full inside its
+   * settlement, before it sends anything (Solana's `exact` scheme: the x402
+   * facilitator re-runs its verification, simulation included, and refuses
+   * without broadcasting). Only then may an operation that opts in skip the
+   * verification before its handler (see `Operation.verifyInSettlement`).
+   * EVM's `exact` settlement checks the authorization but does not simulate
+   * the transfer, so an unfunded one would be sent and revert: it verifies
+   * first.
+   */
+  readonly verifiesInSettlement?: true;
 }
 
 /** Throws the rail's reason when it cannot take payments now. */
@@ -136,6 +147,7 @@ export function solanaRail(options: SolanaRailOptions): PaymentRail {
     loadScheme: once(async () => new (await import("@x402/svm/exact/server")).ExactSvmScheme()),
     maxTimeoutSeconds: options.maxTimeoutSeconds ?? 60,
     payloadShape: SOLANA_PAYLOAD,
+    verifiesInSettlement: true,
     async paymentId(payload) {
       const transaction = payload.payload?.transaction;
       if (typeof transaction !== "string") throw new TypeError("Payment has no Solana transaction");

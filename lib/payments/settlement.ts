@@ -8,7 +8,10 @@
  * (`reconciliation.ts`), resolves it, and the resend then gets the answer if
  * it was charged, or is served and charged anew if it was not. A buyer found
  * gone right before settlement is not charged. Every attempt is reported to
- * the settlement log, a charge even when the store fails to record it.
+ * the settlement log, a charge even when the store fails to record it. A
+ * payment whose settlement is its only verification (see `authorization.ts`)
+ * and that the facilitator refuses before sending it is refused as an invalid
+ * payment is before the handler: the same 402 and reason, claim freed.
  *
  * @module
  */
@@ -179,19 +182,28 @@ export class Settlements {
     ).catch(() => {});
   }
 
-  /** A settlement the facilitator refused: the claim is freed and the output replaced by a 402. */
+  /**
+   * A settlement the facilitator refused: the claim is freed and the output
+   * replaced by a 402. For a payment not verified before (see
+   * `Authorization.verified`), a refusal before anything was sent (no
+   * transaction) is its verification failing, answered as a verification
+   * refused before the handler is: `Payment invalid: <reason>`, without a
+   * settlement response.
+   */
   async #settlementFailed(authorization: Authorization, result: SettleResponse): Promise<never> {
     const { rail, resource, claim } = authorization;
     await this.#parts.claims.release(claim);
     const reason = result.errorMessage ?? result.errorReason ?? "settlement failed";
     this.#parts.onSettlement({
       ...eventOf(authorization),
-      payer: result.payer ?? authorization.payer,
+      payer: result.payer || authorization.payer,
       success: false,
       reason,
     });
-    const required = await this.#parts.offers.paymentRequired(rail, resource, `Settlement failed: ${reason}`);
-    throw new PaymentRequiredError(`Settlement failed: ${reason}`, required, result);
+    const invalid = !authorization.verified && !result.transaction;
+    const message = invalid ? `Payment invalid: ${reason}` : `Settlement failed: ${reason}`;
+    const required = await this.#parts.offers.paymentRequired(rail, resource, message);
+    throw new PaymentRequiredError(message, required, invalid ? undefined : result);
   }
 
   /**

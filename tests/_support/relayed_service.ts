@@ -34,6 +34,8 @@ export interface FacilitatorRelay {
    * request is held.
    */
   hold(path: string, release?: Promise<void>): Promise<void>;
+  /** The last path segment of every request that reached the relay, in order (`verify`, `settle`, …). */
+  readonly seen: string[];
   stop(): Promise<void>;
 }
 
@@ -49,8 +51,10 @@ export function startFacilitatorRelay(): FacilitatorRelay & { forwardTo(target: 
   let refuse4xx = false;
   let held: { path: string; release: Promise<void>; reached: () => void } | undefined;
   const stopping = Promise.withResolvers<void>();
+  const seen: string[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
     const url = new URL(request.url);
+    seen.push(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
     if (failing && url.pathname.endsWith(failing)) return new Response("upstream timeout", { status: 500 });
     if (!target) return new Response("facilitator not listening yet", { status: 502 });
     if (held && url.pathname.endsWith(held.path)) {
@@ -82,6 +86,7 @@ export function startFacilitatorRelay(): FacilitatorRelay & { forwardTo(target: 
   let stopped: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
+    seen,
     forwardTo(url) {
       target = url;
     },

@@ -14,7 +14,7 @@ import { PAYMENT_META_KEY } from "../../mcp/results.ts";
 import { fundedBuyer, type TestService } from "../_support/service.ts";
 import { startRelayedService } from "../_support/relayed_service.ts";
 import { makeAudio } from "../_support/audio_material.ts";
-import { SEEDED_FEE_ACCOUNT } from "../../lib/local/solana/local_solana.ts";
+import { LOCAL_USDC_MINT } from "../../lib/local/solana/local_solana.ts";
 import { accessLog, pay, payToBalance, sendThenHangUp, sleep } from "./_hang_up.ts";
 
 const HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
@@ -56,10 +56,11 @@ Deno.test("[adversarial] MCP buyers who hang up are not charged and keep their p
         price: 10_000n,
       },
       {
-        tool: "chain_priority_fees",
-        args: { account: [SEEDED_FEE_ACCOUNT] },
+        // A tool whose payment is verified before it runs (the fee quantiles are verified by their settlement).
+        tool: "chain_token_analysis",
+        args: { mint: LOCAL_USDC_MINT },
         moment: "while the payment is verified, just before settlement",
-        price: 2_000n,
+        price: 6_000n,
         holdVerify: true,
       },
     ];

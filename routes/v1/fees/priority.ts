@@ -118,6 +118,8 @@ export default defineOperation({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   example: { account: ["JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4"], computeUnitLimit: 200_000 },
+  // One batched read of recent fees, nothing paid per call upstream: a bad payment costs that read, no more.
+  verifyInSettlement: true,
   async handler(query, ctx) {
     const report = await priorityFeeReport(ctx.services.solana, {
       ...(query.account ? { accounts: query.account } : {}),
