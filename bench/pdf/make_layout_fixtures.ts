@@ -36,6 +36,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   wrapped_listing: ["weasyprint"],
   // Two columns: paragraphs made of inline code, a listing wrapped at a hyphen, a row running over the gutter.
   inline_code_columns: ["weasyprint"],
+  // Paragraphs with no space between them: a label line, a sentence ending in code, a hard line break.
+  unspaced_paragraphs: ["abiword", "weasyprint"],
 };
 
 if (import.meta.main) {

@@ -14,6 +14,7 @@ import { inlineMarkdown } from "./inline.ts";
 import { documentLexicon, type Lexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { mapOutline } from "./outline_map.ts";
+import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -36,7 +37,10 @@ export interface StructureOptions {
  * @param options Typography, outline and page-break choice.
  */
 export function buildBlocks(pages: readonly PageText[], options: StructureOptions): Block[] {
-  const { stats } = options;
+  const spaced = spacesParagraphs(pages, options.stats.lineGap);
+  const stats: DocumentStats = spaced === undefined
+    ? options.stats
+    : { ...options.stats, paragraphsSpaced: spaced };
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
   const outline = {
