@@ -38,6 +38,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   inline_code_columns: ["weasyprint"],
   // Paragraphs with no space between them: a label line, a sentence ending in code, a hard line break.
   unspaced_paragraphs: ["abiword", "weasyprint"],
+  // A listing a word processor wraps at a hyphen or an operator far from the edge, keeping its spaces whole.
+  unspaced_listing: ["abiword"],
 };
 
 if (import.meta.main) {

@@ -242,3 +242,14 @@ Deno.test("where paragraphs stand apart by no space, a short line ends its parag
   );
   assert.ok(weasyprint.includes("timeout"), weasyprint.join("\n\n"));
 });
+
+Deno.test("a listing wrapped at a hyphen or an operator far from the edge is joined where its spaces broke no line", async () => {
+  // AbiWord keeps a listing's spaces whole: it wraps at the last hyphen, slash or `!` before the edge.
+  const { markdown } = await convert("unspaced_listing.abiword");
+  const listing = [
+    "// loader.cjs",
+    'const load = (...args) => import("stream-reader").then(({ default: read }) => read(...args));',
+    'const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"));',
+  ];
+  assert.ok(markdown.includes("```\n" + listing.join("\n") + "\n```"), markdown);
+});
