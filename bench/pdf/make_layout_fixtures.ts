@@ -40,6 +40,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   unspaced_paragraphs: ["abiword", "weasyprint"],
   // A listing a word processor wraps at a hyphen or an operator far from the edge, keeping its spaces whole.
   unspaced_listing: ["abiword"],
+  // A table with a header row, which AbiWord sets in columns a few letters wide, breaking words anywhere.
+  narrow_cells: ["abiword"],
 };
 
 if (import.meta.main) {

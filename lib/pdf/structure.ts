@@ -11,7 +11,7 @@ import type { Draft } from "./draft.ts";
 import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./draft_passes.ts";
 import { matchKey } from "./headings.ts";
 import { inlineMarkdown } from "./inline.ts";
-import { documentLexicon, type Lexicon } from "./lexicon.ts";
+import { documentLexicon, type Lexicon, proseLexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { mapOutline } from "./outline_map.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
@@ -57,7 +57,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
-  const words = documentLexicon(pages);
+  const words = documentLexicon(pages), prose = proseLexicon(pages);
   let page = 0;
   for (const draft of drafts) {
     if (options.pageBreaks) {
@@ -66,7 +66,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
         blocks.push({ kind: "page_break", page });
       }
     }
-    const block = toBlock(draft, stats, words);
+    const block = toBlock(draft, stats, words, prose);
     if (block) blocks.push(block);
   }
   if (options.pageBreaks) {
@@ -76,11 +76,15 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
 }
 
 /** Renders a draft's content; `words` tells code a typesetter hyphenated from its own hyphens. */
-function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon): Block | null {
+function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexicon): Block | null {
   const { page } = draft;
   switch (draft.kind) {
     case "table":
-      return { kind: "table", rows: cellTexts({ cells: draft.cells!, rows: draft.rows! }, words), page };
+      return {
+        kind: "table",
+        rows: cellTexts({ cells: draft.cells!, rows: draft.rows! }, words, prose),
+        page,
+      };
     case "code": {
       const text = codeBlockText(draft.lines, stats);
       return text.trim() ? { kind: "code", text, page } : null;

@@ -253,3 +253,14 @@ Deno.test("a listing wrapped at a hyphen or an operator far from the edge is joi
   ];
   assert.ok(markdown.includes("```\n" + listing.join("\n") + "\n```"), markdown);
 });
+
+Deno.test("words a narrow ruled column breaks anywhere are whole again; words it wrapped at spaces stay apart", async () => {
+  // AbiWord sets a table with a header row in columns a few letters wide: `Descript` over `ion`.
+  const { markdown } = await convert("narrow_cells.abiword");
+  assert.deepEqual(tableRows(markdown), [
+    ["Level", "Description"],
+    ["0", "All colors disabled"],
+    ["1", "Basic color support (16 colors)"],
+    ["2", "Extended palette (256 colors)"],
+  ]);
+});
