@@ -1,13 +1,14 @@
 /**
- * Three HTML → PDF producers from Debian that the earlier corpora do not use,
+ * Four HTML → PDF producers from Debian that the earlier corpora do not use,
  * each writing PDFs another way: WeasyPrint (its own layout engine; an
  * outline from the headings, no tags), Chromium's print to PDF (Skia; tagged,
- * with an outline) and LibreOffice Writer (imports the HTML as a text
- * document; an outline from its heading styles, no tags). The layout fixtures
+ * with an outline), LibreOffice Writer (imports the HTML as a text document;
+ * an outline from its heading styles, no tags) and AbiWord (a word processor
+ * of its own: no outline, no tags, no space between paragraphs). The layout fixtures
  * and the layout corpus are made with them; tests read the committed PDFs.
  *
  * Missing producers are installed with apt-get when running as root
- * (`weasyprint`, `chromium`, `libreoffice-writer-nogui`).
+ * (`weasyprint`, `chromium`, `libreoffice-writer-nogui`, `abiword`).
  *
  * @module
  */
@@ -15,13 +16,14 @@
 import { runCommand } from "./_run.ts";
 
 /** A producer of the layout fixtures and corpus. */
-export type HtmlProducer = "weasyprint" | "chromium" | "libreoffice";
+export type HtmlProducer = "weasyprint" | "chromium" | "libreoffice" | "abiword";
 
 /** Each producer's command, how to tell it is there, and its Debian package. */
 const TOOLS: Record<HtmlProducer, { command: string; pkg: string }> = {
   weasyprint: { command: "weasyprint", pkg: "weasyprint" },
   chromium: { command: "chromium", pkg: "chromium" },
   libreoffice: { command: "soffice", pkg: "libreoffice-writer-nogui" },
+  abiword: { command: "abiword", pkg: "abiword" },
 };
 
 /** Runs a command, failing loudly with its error output. */
@@ -56,6 +58,8 @@ export async function renderHtml(producer: HtmlProducer, html: string, out: stri
   switch (producer) {
     case "weasyprint":
       return await run("weasyprint", ["--quiet", html, out]);
+    case "abiword":
+      return await run("abiword", ["--to=pdf", `--to-name=${out}`, html]);
     case "chromium":
       return await run("chromium", [
         "--headless",

@@ -38,6 +38,12 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   inline_code_columns: ["weasyprint"],
   // A title block above the outline, a level the outline leaves out below its deepest, a boxed label.
   outline_depth: ["weasyprint"],
+  // Paragraphs with no space between them: a label line, a sentence ending in code, a hard line break.
+  unspaced_paragraphs: ["abiword", "weasyprint"],
+  // A listing a word processor wraps at a hyphen or an operator far from the edge, keeping its spaces whole.
+  unspaced_listing: ["abiword"],
+  // A table with a header row, which AbiWord sets in columns a few letters wide, breaking words anywhere.
+  narrow_cells: ["abiword"],
 };
 
 if (import.meta.main) {

@@ -6,6 +6,16 @@
  * opens with a lower-case letter, is one word broken in two when the document
  * uses the two halves joined as a word.
  *
+ * In a ruled column only a few ems wide (AbiWord's, where a table has a
+ * header row) most words break so, and few of them are used elsewhere. There a line
+ * that left no room for the next line's first letter, ending in a letter,
+ * followed by a lower-case letter, is one word broken in two unless the
+ * next line opens with a word of the document's prose of three letters or
+ * more, both halves are prose words, or the next line opens a word the line
+ * after it finishes (`milli` over `on`, `color` over `s` are broken; `Basic`
+ * over `color`, `color` over `supp` over `ort` are not). A line ended at a space where
+ * the next letter would have fitted.
+ *
  * @module
  */
 import { plainLineText } from "./inline.ts";
@@ -15,12 +25,45 @@ import type { Line } from "./types.ts";
 /** How close, in ems, a line's end must come to its column's right edge to fill the cell. */
 const FILLED_EM = 0.6;
 
+/** Widest, in ems of its text, a column is read as narrow (see the module comment). */
+const NARROW_EMS = 4;
+
+/** Fewest letters of a prose word opening a narrow cell's line that open a word of their own. */
+const MIN_TAIL_WORD = 3;
+
+/** A narrow column's left edge and the document's prose words (see the module comment). */
+export interface NarrowColumn {
+  /** Where the column's text starts (its leftmost line's start). */
+  left: number;
+  /** The words of the document's text outside table cells. */
+  prose: Lexicon;
+}
+
 /** True when `next` goes on with the word `line` breaks off, `right` being where the column's text ends. */
-function breaksWord(line: Line, next: Line, right: number, words: Lexicon): boolean {
+function breaksWord(
+  line: Line,
+  next: Line,
+  right: number,
+  words: Lexicon,
+  narrow?: NarrowColumn,
+  after?: Line,
+): boolean {
   if (line.x1 < right - line.size * FILLED_EM) return false;
   const head = /\p{L}+$/u.exec(plainLineText(line))?.[0];
   const tail = /^\p{Ll}+/u.exec(plainLineText(next))?.[0];
-  return !!head && !!tail && words(head + tail);
+  if (!head || !tail) return false;
+  if (words(head + tail)) return true;
+  // Only a ruled column's edge is known to bound its text: an aligned table's columns end where their text does.
+  if (!narrow || !line.spans[0]?.tag?.cell || right - narrow.left > line.size * NARROW_EMS) return false;
+  const span = next.spans.find((s) => s.text.trim());
+  const letter = span ? span.width / Math.max([...span.text.trim()].length, 1) : line.size / 2;
+  // `next` opens a word of its own: a prose word, or one the line after it finishes (`supp` over `ort`).
+  const rest = after && plainLineText(next) === tail
+    ? /^\p{Ll}+/u.exec(plainLineText(after))?.[0]
+    : undefined;
+  const word = (narrow.prose(tail) && (tail.length >= MIN_TAIL_WORD || narrow.prose(head))) ||
+    (!!rest && words(tail + rest));
+  return line.x1 + letter > right && !word;
 }
 
 /** One line of `line`'s spans and `next`'s, the latter moved up against the former's end. */
@@ -37,14 +80,20 @@ function joined(line: Line, next: Line): Line {
  * @param lines The cell's lines, in order.
  * @param right Where the text of the cell's column ends (its longest line's end).
  * @param words The document's words.
+ * @param narrow The column's left edge and the prose's words, to read a narrow column's breaks.
  */
-export function joinBrokenWords(lines: readonly Line[], right: number, words: Lexicon): Line[] | null {
+export function joinBrokenWords(
+  lines: readonly Line[],
+  right: number,
+  words: Lexicon,
+  narrow?: NarrowColumn,
+): Line[] | null {
   const out: Line[] = [];
   let changed = false;
   lines.forEach((line, i) => {
     // The line above as it stands on the page tells whether it filled the cell.
     const above = lines[i - 1];
-    if (above && breaksWord(above, line, right, words)) {
+    if (above && breaksWord(above, line, right, words, narrow, lines[i + 1])) {
       out[out.length - 1] = joined(out.at(-1)!, line);
       changed = true;
     } else out.push(line);

@@ -151,14 +151,73 @@ export function markWrappedAtEdge(
   if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1) return;
   // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
   // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after.
-  if (!/\w{3}[-/]$/.test(prev.spans.at(-1)?.text.trimEnd() ?? "")) return;
+  const end = prev.spans.at(-1)?.text.trimEnd() ?? "";
+  const inWord = /\w{3}[-/]$/.test(end);
+  if (!inWord && !BROKEN_AT.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;
   const cell = span.width / Math.max([...span.text].length, 1);
+  const text = span.text.trimStart();
   const edge = columnEdge(prev, lines, isCode);
-  if (edge === undefined || prev.x1 > edge + cell * 0.5 || edge - prev.x1 > cell * EDGE_CELLS) return;
-  const word = /^\S+/.exec(span.text.trimStart())?.[0] ?? "";
-  if (prev.x1 + word.length * cell > edge) wrappedAtEdge.add(line);
+  const word = /^\S+/.exec(text)?.[0] ?? "";
+  if (
+    inWord && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
+    prev.x1 + word.length * cell > edge
+  ) wrappedAtEdge.add(line);
+  else if (unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines))) {
+    wrappedAtEdge.add(line);
+  }
+}
+
+/**
+ * Where the lines of `row`'s column end: the furthest any line starting at
+ * its left edge or right of it, and reaching over it, ends.
+ */
+function measureEnd(row: Line, lines: readonly Line[]): number | undefined {
+  let end: number | undefined;
+  for (const l of lines) {
+    if (l.x0 >= row.x0 - 1 && l.x0 < row.x1 && (end === undefined || l.x1 > end)) end = l.x1;
+  }
+  return end;
+}
+
+/**
+ * Where a row breaks inside a token far from its column's edge: after a hyphen or slash inside a
+ * word or path (`node-`, `http://`, `./`), after a `!` or `$` standing alone (`&& !` `path`,
+ * `$` `{name}`); a word's `!` ends a sentence.
+ */
+const BROKEN_AT = /(\w{3}|[.:]\/?)[-/]$|(^|\s)[!$]$/;
+
+/** Least share of its column's measure a row broken far from the edge spans. */
+const BROKEN_REACH = 0.6;
+
+/**
+ * True when `prev`, reaching most of the way to its column's `edge` (see
+ * {@linkcode measureEnd}), could not have held
+ * the start of `line` up to its first hyphen or slash, and broke where no
+ * source line ends. After a hyphen or slash that is so only where `line`'s
+ * first word would have fitted after `prev`: a producer that keeps a
+ * listing's spaces (they break no line there) wraps it at the last hyphen or
+ * slash before the edge (AbiWord: `import("node-` `fetch").then(…)`); where
+ * the word would not have fitted, the break may as well have been a space's.
+ * After a `!` or a `$` before a brace or parenthesis, standing alone, no
+ * source line ends.
+ */
+function unbrokenRunOverflows(
+  prev: Line,
+  end: string,
+  text: string,
+  cell: number,
+  edge: number | undefined,
+): boolean {
+  if (edge === undefined || prev.x1 > edge + cell * 0.5) return false;
+  if (prev.x1 - prev.x0 < (edge - prev.x0) * BROKEN_REACH) return false;
+  const run = /^[^-/]*[-/]?/.exec(text)![0];
+  if (prev.x1 + run.length * cell <= edge) return false;
+  if (/!$/.test(end)) return true;
+  if (/\$$/.test(end)) return /^[{(]/.test(text);
+  const word = /^\S+/.exec(text)?.[0] ?? "";
+  return prev.x1 + (word.length + 1) * cell <= edge;
 }
 
 /** True when code row `line` was marked as the rest of the row above ({@linkcode markWrappedAtEdge}). */

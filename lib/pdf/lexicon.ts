@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PageText } from "./types.ts";
+import type { PageText, Span } from "./types.ts";
 
 /** Words, hyphenated compounds kept whole, as they appear in text. */
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
@@ -19,6 +19,20 @@ export type Lexicon = (word: string) => boolean;
  * never ask.
  */
 export function documentLexicon(pages: readonly PageText[]): Lexicon {
+  return lexiconOf(pages, () => true);
+}
+
+/**
+ * The lexicon of a document's text outside table cells, built on first use:
+ * what a narrow cell breaks into pieces (`disab` over `led`) is no word of
+ * it, while the cell's whole words mostly are.
+ */
+export function proseLexicon(pages: readonly PageText[]): Lexicon {
+  return lexiconOf(pages, (span) => !span.tag?.cell);
+}
+
+/** The words of the spans `counts` keeps, built on first use. */
+function lexiconOf(pages: readonly PageText[], counts: (span: Span) => boolean): Lexicon {
   let words: Set<string> | undefined;
   return (word) => {
     if (!words) {
@@ -26,6 +40,7 @@ export function documentLexicon(pages: readonly PageText[]): Lexicon {
       for (const page of pages) {
         for (const line of page.lines) {
           for (const span of line.spans) {
+            if (!counts(span)) continue;
             for (const match of span.text.matchAll(WORD)) words.add(match[0].toLowerCase());
           }
         }

@@ -143,7 +143,8 @@ export function continuesText(
   if (hangs(draft) && line.x0 <= left + 1) return false;
   if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
   if (draft.lines.length >= 2 && prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
-  if (ended && nextWordFitted(draft.lines, line)) return false;
+  // Where paragraphs stand apart by space, a short line with no sentence's end may be a hard line break.
+  if ((ended || stats.paragraphsSpaced === false) && nextWordFitted(draft.lines, line)) return false;
   // Two lines set in alike from the margin, the first ending a sentence two ems short of the text's right
   // edge (less as much again, as a quote is set in on both sides): a paragraph's continued lines return to
   // the margin, so each opens a paragraph of its own (indented paragraphs of one line, no space between).

@@ -21,6 +21,11 @@ export interface DocumentStats {
   codeLineGap(size: number): number;
   /** Where listings at this size wrap (an HTML engine's `pre-wrap`), their line step and wrapped rows' distance. */
   codeRowGaps?(size: number): CodeRowGaps | undefined;
+  /**
+   * Whether paragraphs stand apart by more than the line step (see `paragraph_gaps.ts`); unknown where
+   * none plainly ends. Set by the structure pass.
+   */
+  paragraphsSpaced?: boolean;
 }
 
 /** Rounds a size to the half point, the resolution styles are told apart by. */

@@ -12,9 +12,10 @@ import { joinAcrossPages, markHeadings, markQuotes, splitOutlineLines } from "./
 import { matchKey } from "./headings.ts";
 import { settleOutlineHeadings } from "./heading_styles.ts";
 import { inlineMarkdown } from "./inline.ts";
-import { documentLexicon, type Lexicon } from "./lexicon.ts";
+import { documentLexicon, type Lexicon, proseLexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { mapOutline } from "./outline_map.ts";
+import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -37,7 +38,10 @@ export interface StructureOptions {
  * @param options Typography, outline and page-break choice.
  */
 export function buildBlocks(pages: readonly PageText[], options: StructureOptions): Block[] {
-  const { stats } = options;
+  const spaced = spacesParagraphs(pages, options.stats.lineGap);
+  const stats: DocumentStats = spaced === undefined
+    ? options.stats
+    : { ...options.stats, paragraphsSpaced: spaced };
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
   const outline = {
@@ -55,7 +59,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
-  const words = documentLexicon(pages);
+  const words = documentLexicon(pages), prose = proseLexicon(pages);
   let page = 0;
   for (const draft of drafts) {
     if (options.pageBreaks) {
@@ -64,7 +68,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
         blocks.push({ kind: "page_break", page });
       }
     }
-    const block = toBlock(draft, stats, words);
+    const block = toBlock(draft, stats, words, prose);
     if (block) blocks.push(block);
   }
   if (options.pageBreaks) {
@@ -74,11 +78,15 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
 }
 
 /** Renders a draft's content; `words` tells code a typesetter hyphenated from its own hyphens. */
-function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon): Block | null {
+function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexicon): Block | null {
   const { page } = draft;
   switch (draft.kind) {
     case "table":
-      return { kind: "table", rows: cellTexts({ cells: draft.cells!, rows: draft.rows! }, words), page };
+      return {
+        kind: "table",
+        rows: cellTexts({ cells: draft.cells!, rows: draft.rows! }, words, prose),
+        page,
+      };
     case "code": {
       const text = codeBlockText(draft.lines, stats);
       return text.trim() ? { kind: "code", text, page } : null;

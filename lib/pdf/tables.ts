@@ -32,17 +32,24 @@ function renderCells(cells: readonly (readonly Line[])[][]): string[][] {
  * cell's edge from two words (see `cell_breaks.ts`). Only a cell of several
  * lines can read otherwise, so only such a cell is rendered again.
  */
-export function cellTexts(table: Pick<FoundTable, "cells" | "rows">, words: Lexicon): string[][] {
+export function cellTexts(
+  table: Pick<FoundTable, "cells" | "rows">,
+  words: Lexicon,
+  prose?: Lexicon,
+): string[][] {
   const rights = table.rows[0]!.map((_, c) => {
     let right = -Infinity;
     for (const row of table.cells) for (const line of row[c] ?? []) right = Math.max(right, line.x1);
     return right;
   });
+  const lefts = table.rows[0]!.map((_, c) =>
+    Math.min(...table.cells.flatMap((row) => row[c] ?? []).map((l) => l.x0))
+  );
   return table.rows.map((row, r) =>
     row.map((text, c) => {
       const lines = table.cells[r]![c]!;
       if (lines.length < 2) return text;
-      const whole = joinBrokenWords(lines, rights[c]!, words);
+      const whole = joinBrokenWords(lines, rights[c]!, words, prose && { left: lefts[c]!, prose });
       if (whole) return inlineMarkdown(whole, { words });
       return text.includes("-") ? inlineMarkdown(lines, { words }) : text;
     })

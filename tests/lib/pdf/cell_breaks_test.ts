@@ -14,6 +14,13 @@ function cell(x: number, ...texts: string[]): ReturnType<typeof line>[] {
   return texts.map((text, i) => line(text, x, x + text.length * 5, 100 + i * LEADING));
 }
 
+/** Lines labelled as one cell of a ruled table. */
+function ruled(lines: ReturnType<typeof line>[]): ReturnType<typeof line>[] {
+  const tag = { block: 1, cell: { table: 0, row: 1, column: 1, header: false } };
+  for (const l of lines) for (const s of l.spans) s.tag = tag;
+  return lines;
+}
+
 /** A document's words. */
 function lexicon(...words: string[]): Lexicon {
   const known = new Set(words);
@@ -42,4 +49,27 @@ Deno.test("a line ending short of its cell's edge broke at a space, whatever the
   assert.equal(joinBrokenWords(lines, RIGHT, lexicon("into")), null);
   // A capital after the break opens a word of its own.
   assert.equal(joinBrokenWords(cell(100, "Basic", "color", "Supp"), RIGHT, lexicon("colorsupp")), null);
+});
+
+Deno.test("in a narrow column a full line is a broken word unless the next line opens a word of the prose", () => {
+  // Nothing but these lines: the joined words are nowhere else in the document.
+  const words = lexicon();
+  const prose = lexicon("all", "color", "on");
+  const narrow = { left: 100, prose };
+  const join = (...texts: string[]) => {
+    const lines = ruled(cell(100, ...texts));
+    return inlineMarkdown(joinBrokenWords(lines, RIGHT, words, narrow) ?? lines);
+  };
+  // `Descr` and `milli` left no room for a letter more: broken; `on` is too short to open a word alone.
+  assert.equal(join("All", "Descr", "iption"), "All Description");
+  assert.equal(join("All", "milli", "on"), "All million");
+  assert.equal(join("All", "color", "s"), "All colors");
+  // `color` is a prose word: it opens a word of its own. `All` left room for a letter: a space broke it.
+  // (`Basic` over a word the prose lacks would read as one word: nothing tells the two apart.)
+  assert.equal(join("Basic", "color"), "Basic color");
+  assert.equal(join("All", "disab"), "All disab");
+  // A column many ems wide is not narrow: its full lines broke at spaces as often as not.
+  assert.equal(joinBrokenWords(ruled(cell(100, "Basic", "iption")), RIGHT, words, { left: 0, prose }), null);
+  // Nor is an aligned table's column, which ends where its text does rather than at a rule.
+  assert.equal(joinBrokenWords(cell(100, "Basic", "iption"), RIGHT, words, narrow), null);
 });

@@ -7,8 +7,8 @@
  * PDF's structure tree, ruled tables' grids with their spans, a table broken
  * over a column turn, a page that is mostly one table, a page of two columns
  * with a table in one, quotes marked by indentation alone (on both sides, on
- * the left only), and listings wrapped in two columns. Converted with real
- * pdf.js.
+ * the left only), listings wrapped in two columns, and paragraphs with no
+ * space between them (AbiWord). Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -246,4 +246,49 @@ Deno.test("in two columns, inline code wrapped onto rows of its own stays in its
   const styler = ['import styler from "styler";', "styler.blue().bold().underline().italic().inverse();"];
   assert.ok(blocks.includes("```\n" + [...styler, 'styler.red("done");'].join("\n") + "\n```"), markdown);
   assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 6, markdown);
+});
+
+Deno.test("where paragraphs stand apart by no space, a short line ends its paragraph whatever it ends with", async () => {
+  // AbiWord: no space and no indent between paragraphs; nothing but a line ended short shows a paragraph's end.
+  const abiword = (await convert("unspaced_paragraphs.abiword")).markdown.split("\n\n");
+  for (
+    const paragraph of [
+      "timeout",
+      "How long the reader waits for the first byte before it gives up and reports the source as " +
+      "unreachable. Defaults to `30s`",
+      "Waiting longer helps on slow links but holds a connection open for the whole time, so keep it " +
+      "short on busy servers.",
+      "encoding",
+      "Type: `number`",
+    ]
+  ) assert.ok(abiword.includes(paragraph), `${paragraph}\n---\n${abiword.join("\n\n")}`);
+  // WeasyPrint spaces its paragraphs: a line broken by hand inside one (`<br>`) keeps to it.
+  const weasyprint = (await convert("unspaced_paragraphs.weasyprint")).markdown.split("\n\n");
+  assert.ok(
+    weasyprint.includes("Type: `number` Default: Provided by the source or `100`"),
+    weasyprint.join("\n\n"),
+  );
+  assert.ok(weasyprint.includes("timeout"), weasyprint.join("\n\n"));
+});
+
+Deno.test("a listing wrapped at a hyphen or an operator far from the edge is joined where its spaces broke no line", async () => {
+  // AbiWord keeps a listing's spaces whole: it wraps at the last hyphen, slash or `!` before the edge.
+  const { markdown } = await convert("unspaced_listing.abiword");
+  const listing = [
+    "// loader.cjs",
+    'const load = (...args) => import("stream-reader").then(({ default: read }) => read(...args));',
+    'const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"));',
+  ];
+  assert.ok(markdown.includes("```\n" + listing.join("\n") + "\n```"), markdown);
+});
+
+Deno.test("words a narrow ruled column breaks anywhere are whole again; words it wrapped at spaces stay apart", async () => {
+  // AbiWord sets a table with a header row in columns a few letters wide: `Descript` over `ion`.
+  const { markdown } = await convert("narrow_cells.abiword");
+  assert.deepEqual(tableRows(markdown), [
+    ["Level", "Description"],
+    ["0", "All colors disabled"],
+    ["1", "Basic color support (16 colors)"],
+    ["2", "Extended palette (256 colors)"],
+  ]);
 });
