@@ -65,3 +65,9 @@ Deno.test("a Typst document's outline names its headings, at their levels, on th
   // The contents page is a nested list, not headings.
   assert.ok(markdown.includes("- Examples\n  - Input Format and Creation"), markdown);
 });
+
+Deno.test("a Sphinx manual's bullets, set in TeX Gyre Termes, are list items, not a listing", async () => {
+  const { markdown } = await convert("sphinx-magaox-packing", "1");
+  assert.ok(markdown.includes("- Electronics rack removed from telescope and in clean room"), markdown);
+  assert.ok(!markdown.includes("```"), markdown);
+});
