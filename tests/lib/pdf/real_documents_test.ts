@@ -71,3 +71,14 @@ Deno.test("a Sphinx manual's bullets, set in TeX Gyre Termes, are list items, no
   assert.ok(markdown.includes("- Electronics rack removed from telescope and in clean room"), markdown);
   assert.ok(!markdown.includes("```"), markdown);
 });
+
+Deno.test("a title block (title, author, date) above a LaTeX outline is text, and the outline's levels stand", async () => {
+  const { markdown } = await convert("tracecollier", "1-3");
+  const found = headings(markdown);
+  assert.ok(found.includes("# Trace Collier"), found.join("\n"));
+  assert.ok(found.includes("## Get the Latest Binary"), found.join("\n"));
+  for (const line of ["Trace Collier Overview", "Norman Dunbar", "9th February 2017"]) {
+    assert.ok(!found.some((h) => h.endsWith(line)), `${line} is not a heading:\n${found.join("\n")}`);
+    assert.ok(markdown.includes(line), line);
+  }
+});
