@@ -36,6 +36,10 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   wrapped_listing: ["weasyprint"],
   // Two columns: paragraphs made of inline code, a listing wrapped at a hyphen, a row running over the gutter.
   inline_code_columns: ["weasyprint"],
+  // Running heads naming the chapter (left on even pages, right on odd ones), page numbers high above the foot.
+  running_heads: ["weasyprint"],
+  // A contents page: titles with dot leaders and page numbers, nested, before the chapters they name.
+  contents_page: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -10,12 +10,11 @@
  *   same on two pages or more;
  * - a running slot: a height near the page's top or foot where many pages
  *   have a line set apart from the rest of the page by more than a paragraph's
- *   space, where that line is nearly always so set apart, and by the same
- *   space on most pages (the text block's edge is fixed; a running head is
- *   set at a fixed distance from it). A text block's first or last line sits
- *   at a fixed height too, but on most pages it runs on into the next line,
- *   and where it stands apart (a heading, a one-line paragraph) the space
- *   after it varies.
+ *   space, where that line is nearly always so set apart, and whose words
+ *   mostly recur from page to page (a chapter's title on each of its pages).
+ *   A text block's first or last line sits at a fixed height too, but on
+ *   most pages it runs on into the next line, and where it stands apart (a
+ *   heading opening the page) it says something else on each page.
  *
  * @module
  */
@@ -32,8 +31,6 @@ const APART = 2.3;
 const SLOT_SHARE = 0.3;
 /** Least share of a slot's lines that must stand apart for it to be a running slot. */
 const APART_SHARE = 0.8;
-/** Least share of a slot's lines that must stand apart by the same space (to 2 points). */
-const SAME_GAP_SHARE = 0.6;
 /** Least share of a slot's lines (bare numbers aside) whose words recur on another page. */
 const REPEATED_SHARE = 0.5;
 /** Running heads and feet are set at body size or smaller. */
@@ -63,8 +60,6 @@ function romanValue(text: string): number {
 interface EdgeLine {
   line: Line;
   edge: "top" | "foot";
-  /** Space to the nearest other line of the page (Infinity when it stands alone). */
-  gap: number;
 }
 
 /** The lines on a page's first and last baselines that stand apart from the rest, within the outer band. */
@@ -80,21 +75,10 @@ function edgeLines(page: PageText): EdgeLine[] {
     const gap = rest.length === 0 ? Infinity : edge === "top" ? Math.min(...rest) - y : y - Math.max(...rest);
     const size = Math.max(...on.map((l) => l.size));
     if (gap < size * APART) continue;
-    for (const line of on) out.push({ line, edge, gap });
+    for (const line of on) out.push({ line, edge });
     if (top === foot) break;
   }
   return out;
-}
-
-/** Pages on which a slot's line stands apart by its commonest space (alone on the page counts as any). */
-function sameGapPages(byGap: ReadonlyMap<number, ReadonlySet<number>>): number {
-  const alone = byGap.get(-1)?.size ?? 0;
-  let best = 0;
-  for (const [gap, pages] of byGap) {
-    // Spaces rounded to 2 points: one that falls on the boundary counts with its neighbours.
-    if (gap >= 0) best = Math.max(best, pages.size + (byGap.get(gap + 1)?.size ?? 0));
-  }
-  return best + alone;
 }
 
 /** The document's body size: the size most characters are set in. */
@@ -113,8 +97,6 @@ function bodySize(pages: readonly PageText[]): number {
 
 /** What the pages show at one running slot (an edge and a height). */
 interface Slot {
-  /** Pages with a line set apart there, by its space to the page's next line (to 2 points; -1 alone). */
-  gaps: Map<number, Set<number>>;
   /** Pages with a line set apart there. */
   pages: Set<number>;
   /** Pages by a line's words with digits generalised (bare numbers left out). */
@@ -158,14 +140,12 @@ function slotLines(pages: readonly PageText[], edges: readonly EdgeLine[][]): Li
   const slotOf = (edge: string, line: Line) => `${edge}|${Math.round(line.y / 3)}`;
   const slots = new Map<string, Slot>();
   pages.forEach((page, i) => {
-    for (const { line, edge, gap } of edges[i]!) {
+    for (const { line, edge } of edges[i]!) {
       const key = slotOf(edge, line);
-      const slot: Slot = slots.get(key) ?? { gaps: new Map(), pages: new Set(), texts: new Map(), lines: [] };
+      const slot: Slot = slots.get(key) ?? { pages: new Set(), texts: new Map(), lines: [] };
       slots.set(key, slot);
       slot.pages.add(page.page);
       slot.lines.push(line);
-      const rounded = Number.isFinite(gap) ? Math.round(gap / 2) : -1;
-      slot.gaps.set(rounded, (slot.gaps.get(rounded) ?? new Set()).add(page.page));
       const text = lineText(line);
       if (BARE_NUMBER.test(text)) continue;
       const words = text.toLowerCase().replace(/\d+/g, "#");
@@ -184,7 +164,7 @@ function slotLines(pages: readonly PageText[], edges: readonly EdgeLine[][]): Li
   const least = Math.max(3, Math.ceil(pages.length * SLOT_SHARE));
   return [...slots].filter(([key, slot]) =>
     slot.pages.size >= least && slot.pages.size >= (present.get(key) ?? 0) * APART_SHARE &&
-    sameGapPages(slot.gaps) >= slot.pages.size * SAME_GAP_SHARE && repeatsItsWords(slot)
+    repeatsItsWords(slot)
   ).flatMap(([, slot]) => slot.lines);
 }
 

@@ -6,7 +6,8 @@
  * PDF's structure tree, ruled tables' grids with their spans, a table broken
  * over a column turn, a page that is mostly one table, a page of two columns
  * with a table in one, quotes marked by indentation alone (on both sides, on
- * the left only), and listings wrapped in two columns. Converted with real
+ * the left only), listings wrapped in two columns, running heads and feet, and
+ * a contents page. Converted with real
  * pdf.js.
  */
 import assert from "node:assert/strict";
@@ -218,4 +219,29 @@ Deno.test("in two columns, inline code wrapped onto rows of its own stays in its
   const styler = ['import styler from "styler";', "styler.blue().bold().underline().italic().inverse();"];
   assert.ok(blocks.includes("```\n" + [...styler, 'styler.red("done");'].join("\n") + "\n```"), markdown);
   assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 6, markdown);
+});
+
+Deno.test("running heads naming the chapter and page numbers above the foot are dropped, whatever their wording", async () => {
+  const { markdown } = await convert("running_heads.weasyprint");
+  const chapters = ["Collecting the records", "Checking every row", "Publishing the results"];
+  assert.deepEqual(headings(markdown), [
+    "# Collecting the records",
+    "## Notes on the ledger",
+    "# Checking every row",
+    "## Notes on the checksum",
+    "# Publishing the results",
+    "## Notes on the report",
+  ]);
+  const lines = markdown.split("\n");
+  // Each chapter's title stands once, as its heading: the head repeating it on every page is gone.
+  for (const title of chapters) assert.equal(lines.filter((l) => l.includes(title)).length, 1, markdown);
+  // The page numbers stand 13 % of the page above its foot, outside the usual margin band.
+  assert.ok(!lines.some((l) => /^\d+$/.test(l.trim())), markdown);
+  // A paragraph broken at a page turn reads on, the head and foot between its halves dropped.
+  assert.ok(
+    markdown.includes(
+      "keeps a note of what it saw, so that a later run can start again where this one stopped. In step 18 of part 1",
+    ),
+    markdown,
+  );
 });
