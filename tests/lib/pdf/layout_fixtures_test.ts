@@ -245,3 +245,29 @@ Deno.test("running heads naming the chapter and page numbers above the foot are 
     markdown,
   );
 });
+
+Deno.test("a contents page is a nested list without leaders or page numbers, and its title no heading", async () => {
+  const { markdown } = await convert("contents_page.weasyprint");
+  assert.ok(
+    markdown.startsWith([
+      "Contents",
+      "",
+      "- Collecting the records",
+      "  - Notes on the ledger",
+      "- Checking every row",
+      "  - Notes on the checksum",
+      "- Publishing the results",
+      "  - Notes on the report",
+    ].join("\n")),
+    markdown,
+  );
+  // The headings are the chapters' own, each once.
+  assert.deepEqual(headings(markdown), [
+    "# Collecting the records",
+    "## Notes on the ledger",
+    "# Checking every row",
+    "## Notes on the checksum",
+    "# Publishing the results",
+    "## Notes on the report",
+  ]);
+});
