@@ -40,6 +40,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   running_heads: ["weasyprint"],
   // A contents page: titles with dot leaders and page numbers, nested, before the chapters they name.
   contents_page: ["weasyprint"],
+  // A listing with its lines numbered in the text's type left of the code, each line on a strip of its own.
+  numbered_listing: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -25,7 +25,7 @@ const LEAST_ENTRIES = 3;
 const TITLE_WORDS = 4;
 
 /** A page's lines in reading order, those read one after another on one baseline grouped as a row. */
-function rows(page: PageText): Line[][] {
+export function readingRows(page: PageText): Line[][] {
   const out: Line[][] = [];
   for (const line of page.lines) {
     const row = out[out.length - 1];
@@ -85,7 +85,7 @@ function plainTitle(row: readonly Line[], size: number): Line[] {
 export function rewriteContents(pages: readonly PageText[], outline: readonly OutlineEntry[]): PageText[] {
   const titles = new Set(outline.map((e) => matchKey(e.title)));
   return pages.map((page) => {
-    const pageRows = rows(page);
+    const pageRows = readingRows(page);
     const entries = pageRows.map((row) => entryTitle(row, titles));
     const lines: Line[] = [];
     let found = false;

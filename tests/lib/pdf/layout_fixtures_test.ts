@@ -271,3 +271,21 @@ Deno.test("a contents page is a nested list without leaders or page numbers, and
     "## Notes on the report",
   ]);
 });
+
+Deno.test("a listing whose lines are numbered in the margin is one listing, without its numbers, indentation kept", async () => {
+  const { markdown } = await convert("numbered_listing.weasyprint");
+  const source = [
+    'import { readFile } from "node:fs/promises";',
+    "",
+    "export async function loadSettings(path) {",
+    '  const text = await readFile(path, "utf8");',
+    "  const settings = JSON.parse(text);",
+    "  if (!settings.sources) {",
+    '    throw new Error("no sources in " + path);',
+    "  }",
+    "  return settings;",
+    "}",
+  ];
+  assert.ok(markdown.includes("```\n" + source.join("\n") + "\n```"), markdown);
+  assert.ok(!markdown.includes("|"), markdown);
+});

@@ -82,3 +82,11 @@ Deno.test("a title block (title, author, date) above a LaTeX outline is text, an
     assert.ok(markdown.includes(line), line);
   }
 });
+
+Deno.test("LaTeX listings with numbered lines, each painted on a strip of its own, come out as the source's code", async () => {
+  const { markdown } = await convert("eisvogel-code-blocks");
+  const fences = (md: string) => md.split(/^```.*$/m).filter((_, i) => i % 2 === 1).map((b) => b.trim());
+  const source = fences(await Deno.readTextFile(realSourceUrl("eisvogel-code-blocks")));
+  assert.ok(source.length >= 3);
+  assert.deepEqual(fences(markdown), source);
+});
