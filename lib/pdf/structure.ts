@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { markCalloutLabels } from "./callouts.ts";
 import { codeBlockText } from "./code.ts";
 import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
 import type { Draft } from "./draft.ts";
@@ -50,6 +51,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markHeadings(drafts, stats, options.outline);
   drafts = splitRunInHeadings(drafts);
   markQuotes(drafts, pages, stats);
+  markCalloutLabels(drafts);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];

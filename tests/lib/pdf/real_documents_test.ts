@@ -90,3 +90,17 @@ Deno.test("LaTeX listings with numbered lines, each painted on a strip of its ow
   assert.ok(source.length >= 3);
   assert.deepEqual(fences(markdown), source);
 });
+
+Deno.test("a callout box's label (GitHub alerts through tcolorbox) opens its box, not a heading", async () => {
+  const { markdown } = await convert("eisvogel-github-alerts");
+  assert.deepEqual(
+    headings(markdown),
+    headings(await Deno.readTextFile(realSourceUrl("eisvogel-github-alerts"))),
+  );
+  assert.ok(
+    markdown.includes(
+      "> Note\n>\n> Useful information that users should know, even when skimming content.\n\n> Tip",
+    ),
+    markdown,
+  );
+});
