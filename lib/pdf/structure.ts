@@ -16,6 +16,7 @@ import { documentLexicon, type Lexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { mapOutline } from "./outline_map.ts";
 import { splitRunInHeadings } from "./run_in.ts";
+import { withoutAddedNumber } from "./section_numbers.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
 import { joinTableParts } from "./table_parts.ts";
@@ -65,7 +66,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
       }
     }
     const block = toBlock(draft, stats, words);
-    if (block) blocks.push(block);
+    if (block) blocks.push(withoutAddedNumber(block, outline.titles));
   }
   if (options.pageBreaks) {
     for (const p of pages) if (p.page > page) blocks.push({ kind: "page_break", page: p.page });

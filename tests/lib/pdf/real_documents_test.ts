@@ -104,3 +104,11 @@ Deno.test("a callout box's label (GitHub alerts through tcolorbox) opens its box
     markdown,
   );
 });
+
+Deno.test("section numbers LaTeX adds to headings the outline names without them are dropped", async () => {
+  const { markdown } = await convert("private-social", "13-20");
+  const found = headings(markdown);
+  assert.ok(found.includes("## Statistics:"), found.join("\n"));
+  assert.ok(found.includes("## Repository structure"), found.join("\n"));
+  assert.ok(!found.some((h) => /^#+ \d/.test(h)), found.join("\n"));
+});
