@@ -221,17 +221,20 @@ Deno.test("in two columns, inline code wrapped onto rows of its own stays in its
   assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 6, markdown);
 });
 
+/** The headings of the running-heads and contents-page fixtures: three chapters of one section each. */
+const CHAPTER_HEADINGS = [
+  "# Collecting the records",
+  "## Notes on the ledger",
+  "# Checking every row",
+  "## Notes on the checksum",
+  "# Publishing the results",
+  "## Notes on the report",
+];
+
 Deno.test("running heads naming the chapter and page numbers above the foot are dropped, whatever their wording", async () => {
   const { markdown } = await convert("running_heads.weasyprint");
   const chapters = ["Collecting the records", "Checking every row", "Publishing the results"];
-  assert.deepEqual(headings(markdown), [
-    "# Collecting the records",
-    "## Notes on the ledger",
-    "# Checking every row",
-    "## Notes on the checksum",
-    "# Publishing the results",
-    "## Notes on the report",
-  ]);
+  assert.deepEqual(headings(markdown), CHAPTER_HEADINGS);
   const lines = markdown.split("\n");
   // Each chapter's title stands once, as its heading: the head repeating it on every page is gone.
   for (const title of chapters) assert.equal(lines.filter((l) => l.includes(title)).length, 1, markdown);
@@ -262,14 +265,7 @@ Deno.test("a contents page is a nested list without leaders or page numbers, and
     markdown,
   );
   // The headings are the chapters' own, each once.
-  assert.deepEqual(headings(markdown), [
-    "# Collecting the records",
-    "## Notes on the ledger",
-    "# Checking every row",
-    "## Notes on the checksum",
-    "# Publishing the results",
-    "## Notes on the report",
-  ]);
+  assert.deepEqual(headings(markdown), CHAPTER_HEADINGS);
 });
 
 Deno.test("a listing whose lines are numbered in the margin is one listing, without its numbers, indentation kept", async () => {
