@@ -44,6 +44,12 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   unspaced_listing: ["abiword"],
   // A table with a header row, which AbiWord sets in columns a few letters wide, breaking words anywhere.
   narrow_cells: ["abiword"],
+  // Running heads naming the chapter (left on even pages, right on odd ones), page numbers high above the foot.
+  running_heads: ["weasyprint"],
+  // A contents page: titles with dot leaders and page numbers, nested, before the chapters they name.
+  contents_page: ["weasyprint"],
+  // A listing with its lines numbered in the text's type left of the code, each line on a strip of its own.
+  numbered_listing: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -15,7 +15,9 @@ import {
   UpstreamTimeoutError,
 } from "../shared/errors.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
+import { rewriteContents } from "./contents_page.ts";
 import { removeFurniture } from "./furniture.ts";
+import { dropLineNumbers } from "./listing_numbers.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import { openPdf, type PDFDocumentProxy } from "./load.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -191,7 +193,7 @@ export function finishConversion(
   run: PageRun,
   includePageBreaks: boolean,
 ): ConversionResult {
-  const clean = removeFurniture(run.pages).pages;
+  const clean = dropLineNumbers(rewriteContents(removeFurniture(run.pages).pages, plan.outline));
   const blocks = buildBlocks(clean, {
     stats: documentStats(clean),
     outline: plan.outline,

@@ -19,6 +19,7 @@ import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
+import { placeTitle } from "./title_block.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
@@ -105,8 +106,8 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     if (runIn) c.draft.runIn = true;
   });
   // Where the outline points, its level stands, whatever the typography made of the line; below a
-  // title the outline leaves out, one level further down.
-  const shift = titleAboveOutline(texts) ? 1 : 0;
+  // title the outline leaves out, one level further down, unless it heads a title block.
+  const shift = placeTitle(texts);
   for (const t of texts) {
     if (!t.draft.outlined) continue;
     t.draft.heading = Math.min(6, t.draft.outlined + shift);
@@ -121,25 +122,6 @@ function headingAbove(drafts: readonly Draft[], at: number): number | undefined 
     if (level) return level;
   }
   return undefined;
-}
-
-/**
- * True when a heading the outline leaves out stands before every heading it
- * names, set larger than all of them: the document's title, over an outline
- * that counts its levels from the sections under it (a reStructuredText
- * title, a book's cover) and set in the weight and face of one of them.
- */
-function titleAboveOutline(texts: readonly HeadingDraft[]): boolean {
-  const first = texts.findIndex((t) => t.draft.outlined);
-  if (first <= 0) return false;
-  const named = texts.filter((t) => t.draft.outlined);
-  const largest = Math.max(...named.map((t) => t.info.size));
-  // A title in a weight or face no heading the outline names is set in is a cover's (LaTeX's
-  // `\maketitle`), standing apart from the headings rather than atop them.
-  return texts.slice(0, first).some((t) =>
-    t.draft.heading && !t.draft.outlined && t.info.size > largest * 1.05 &&
-    named.some((n) => n.info.bold === t.info.bold && n.info.family === t.info.family)
-  );
 }
 
 /**

@@ -25,9 +25,11 @@ const MONOSPACE = /mono|courier|^CMTT|^SFTT|consola|menlo|typewriter|inconsolata
  * Names of proportional families. pdf.js calls a font fixed-pitch when all
  * its widths are equal, which a small re-encoded subset (TeX's text-companion
  * copy of a roman face holding only the bullet) can be; the name overrules.
+ * TeX Gyre's proportional families (Termes, Heros, Pagella, Bonum, Schola,
+ * Adventor, Chorus) are named after no generic class; its Cursor is Courier.
  */
 const PROPORTIONAL =
-  /roman|serif|sans|times|arial|helvet|georgia|garamond|palatino|charter|calibri|cambria|verdana|libertin|^CMR\d|^CMSS|^CMBX|^SFRM|^SFSS/i;
+  /roman|serif|sans|times|arial|helvet|georgia|garamond|palatino|charter|calibri|cambria|verdana|libertin|^CMR\d|^CMSS|^CMBX|^SFRM|^SFSS|^TeXGyre(?:Termes|Heros|Pagella|Bonum|Schola|Adventor|Chorus)/i;
 
 /**
  * Derives a style from a font's PostScript name and flags.

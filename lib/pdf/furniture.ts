@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { runningLines } from "./running_lines.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Share of the page height that counts as the top or bottom margin band. */
@@ -32,7 +33,8 @@ function inBand(line: Line, height: number): boolean {
 /**
  * Removes running headers, footers and page numbers from pages, in place order.
  * A margin-band line is removed when it is a bare page number, or when the same
- * text (digits aside) appears at the same height on at least `max(2, min(3, half the pages))` pages.
+ * text (digits aside) appears at the same height on at least `max(2, min(3, half the pages))` pages;
+ * any line that stands where running heads, feet and page numbers do (see `runningLines`) is removed too.
  *
  * @returns The pages without furniture, and how many lines were removed.
  */
@@ -47,8 +49,13 @@ export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]
   }
   const threshold = Math.max(2, Math.min(3, Math.ceil(pages.length / 2)));
   let removed = 0;
+  const running = runningLines(pages);
   const out = pages.map((page) => {
     const lines = page.lines.filter((line) => {
+      if (running.has(line)) {
+        removed++;
+        return false;
+      }
       // A table's cell is the table's, though it stand at the foot of a page as a page number does.
       if (!inBand(line, page.height) || line.spans.some((s) => s.tag?.cell)) return true;
       const drop = PAGE_NUMBER.test(lineText(line)) ||

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { markCalloutLabels } from "./callouts.ts";
 import { codeBlockText } from "./code.ts";
 import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
 import type { Draft } from "./draft.ts";
@@ -17,6 +18,7 @@ import { ListNesting } from "./lists.ts";
 import { mapOutline } from "./outline_map.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
+import { withoutAddedNumber } from "./section_numbers.ts";
 import { segmentPage } from "./segment.ts";
 import type { DocumentStats } from "./stats.ts";
 import { joinTableParts } from "./table_parts.ts";
@@ -56,6 +58,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitRunInHeadings(drafts);
   drafts = settleOutlineHeadings(drafts, pages, stats, options.outline);
   markQuotes(drafts, pages, stats);
+  markCalloutLabels(drafts);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
@@ -69,7 +72,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
       }
     }
     const block = toBlock(draft, stats, words, prose);
-    if (block) blocks.push(block);
+    if (block) blocks.push(withoutAddedNumber(block, outline.titles));
   }
   if (options.pageBreaks) {
     for (const p of pages) if (p.page > page) blocks.push({ kind: "page_break", page: p.page });

@@ -7,8 +7,9 @@
  * PDF's structure tree, ruled tables' grids with their spans, a table broken
  * over a column turn, a page that is mostly one table, a page of two columns
  * with a table in one, quotes marked by indentation alone (on both sides, on
- * the left only), listings wrapped in two columns, and paragraphs with no
- * space between them (AbiWord). Converted with real pdf.js.
+ * the left only), listings wrapped in two columns, paragraphs with no space
+ * between them (AbiWord), running heads and feet, and a contents page.
+ * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -291,4 +292,69 @@ Deno.test("words a narrow ruled column breaks anywhere are whole again; words it
     ["1", "Basic color support (16 colors)"],
     ["2", "Extended palette (256 colors)"],
   ]);
+});
+
+/** The headings of the running-heads and contents-page fixtures: three chapters of one section each. */
+const CHAPTER_HEADINGS = [
+  "# Collecting the records",
+  "## Notes on the ledger",
+  "# Checking every row",
+  "## Notes on the checksum",
+  "# Publishing the results",
+  "## Notes on the report",
+];
+
+Deno.test("running heads naming the chapter and page numbers above the foot are dropped, whatever their wording", async () => {
+  const { markdown } = await convert("running_heads.weasyprint");
+  const chapters = ["Collecting the records", "Checking every row", "Publishing the results"];
+  assert.deepEqual(headings(markdown), CHAPTER_HEADINGS);
+  const lines = markdown.split("\n");
+  // Each chapter's title stands once, as its heading: the head repeating it on every page is gone.
+  for (const title of chapters) assert.equal(lines.filter((l) => l.includes(title)).length, 1, markdown);
+  // The page numbers stand 13 % of the page above its foot, outside the usual margin band.
+  assert.ok(!lines.some((l) => /^\d+$/.test(l.trim())), markdown);
+  // A paragraph broken at a page turn reads on, the head and foot between its halves dropped.
+  assert.ok(
+    markdown.includes(
+      "keeps a note of what it saw, so that a later run can start again where this one stopped. In step 18 of part 1",
+    ),
+    markdown,
+  );
+});
+
+Deno.test("a contents page is a nested list without leaders or page numbers, and its title no heading", async () => {
+  const { markdown } = await convert("contents_page.weasyprint");
+  assert.ok(
+    markdown.startsWith([
+      "Contents",
+      "",
+      "- Collecting the records",
+      "  - Notes on the ledger",
+      "- Checking every row",
+      "  - Notes on the checksum",
+      "- Publishing the results",
+      "  - Notes on the report",
+    ].join("\n")),
+    markdown,
+  );
+  // The headings are the chapters' own, each once.
+  assert.deepEqual(headings(markdown), CHAPTER_HEADINGS);
+});
+
+Deno.test("a listing whose lines are numbered in the margin is one listing, without its numbers, indentation kept", async () => {
+  const { markdown } = await convert("numbered_listing.weasyprint");
+  const source = [
+    'import { readFile } from "node:fs/promises";',
+    "",
+    "export async function loadSettings(path) {",
+    '  const text = await readFile(path, "utf8");',
+    "  const settings = JSON.parse(text);",
+    "  if (!settings.sources) {",
+    '    throw new Error("no sources in " + path);',
+    "  }",
+    "  return settings;",
+    "}",
+  ];
+  assert.ok(markdown.includes("```\n" + source.join("\n") + "\n```"), markdown);
+  assert.ok(!markdown.includes("|"), markdown);
 });

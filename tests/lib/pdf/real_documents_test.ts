@@ -66,6 +66,53 @@ Deno.test("a Typst document's outline names its headings, at their levels, on th
   assert.ok(markdown.includes("- Examples\n  - Input Format and Creation"), markdown);
 });
 
+Deno.test("a Sphinx manual's bullets, set in TeX Gyre Termes, are list items, not a listing", async () => {
+  const { markdown } = await convert("sphinx-magaox-packing", "1");
+  assert.ok(markdown.includes("- Electronics rack removed from telescope and in clean room"), markdown);
+  assert.ok(!markdown.includes("```"), markdown);
+});
+
+Deno.test("a title block (title, author, date) above a LaTeX outline is text, and the outline's levels stand", async () => {
+  const { markdown } = await convert("tracecollier", "1-3");
+  const found = headings(markdown);
+  assert.ok(found.includes("# Trace Collier"), found.join("\n"));
+  assert.ok(found.includes("## Get the Latest Binary"), found.join("\n"));
+  for (const line of ["Trace Collier Overview", "Norman Dunbar", "9th February 2017"]) {
+    assert.ok(!found.some((h) => h.endsWith(line)), `${line} is not a heading:\n${found.join("\n")}`);
+    assert.ok(markdown.includes(line), line);
+  }
+});
+
+Deno.test("LaTeX listings with numbered lines, each painted on a strip of its own, come out as the source's code", async () => {
+  const { markdown } = await convert("eisvogel-code-blocks");
+  const fences = (md: string) => md.split(/^```.*$/m).filter((_, i) => i % 2 === 1).map((b) => b.trim());
+  const source = fences(await Deno.readTextFile(realSourceUrl("eisvogel-code-blocks")));
+  assert.ok(source.length >= 3);
+  assert.deepEqual(fences(markdown), source);
+});
+
+Deno.test("a callout box's label (GitHub alerts through tcolorbox) opens its box, not a heading", async () => {
+  const { markdown } = await convert("eisvogel-github-alerts");
+  assert.deepEqual(
+    headings(markdown),
+    headings(await Deno.readTextFile(realSourceUrl("eisvogel-github-alerts"))),
+  );
+  assert.ok(
+    markdown.includes(
+      "> Note\n>\n> Useful information that users should know, even when skimming content.\n\n> Tip",
+    ),
+    markdown,
+  );
+});
+
+Deno.test("section numbers LaTeX adds to headings the outline names without them are dropped", async () => {
+  const { markdown } = await convert("private-social", "13-20");
+  const found = headings(markdown);
+  assert.ok(found.includes("## Statistics:"), found.join("\n"));
+  assert.ok(found.includes("## Repository structure"), found.join("\n"));
+  assert.ok(!found.some((h) => /^#+ \d/.test(h)), found.join("\n"));
+});
+
 Deno.test("a LaTeX report's chapter labels and section numbers are not part of the headings its outline names", async () => {
   const { markdown } = await convert("private-social", "13-18");
   const found = headings(markdown);
@@ -82,25 +129,13 @@ Deno.test("a LaTeX report's chapter labels and section numbers are not part of t
   assert.ok(/(^|\n)Chapter 4\n/.test(markdown), "the chapter's label stays in the text");
 });
 
-Deno.test("a callout box's label set in from the column's edge is no heading (Eisvogel's GitHub alerts)", async () => {
-  const { markdown } = await convert("eisvogel-github-alerts");
-  assert.deepEqual(
-    headings(markdown),
-    headings(await Deno.readTextFile(realSourceUrl("eisvogel-github-alerts"))),
-  );
-});
-
 Deno.test("a heading that skips a level takes the level its style has where the outline nests it one short", async () => {
   const { markdown } = await convert("tracecollier");
-  const found = headings(markdown);
-  // The cover's title, set in the body's regular face over headings all set bold, stands apart from
-  // the outline's hierarchy instead of pushing it one level down.
-  assert.equal(found[0], "# Trace Collier Overview");
   // "# Documentation" is followed by third-level headings, set as the other third levels are; the
-  // outline can only nest them as its second level.
+  // outline can only nest them as its second level. The cover's title block is text (see above).
   const plain = (lines: string[]) => lines.map((h) => h.replace(/[_*`\\]/g, ""));
   assert.deepEqual(
-    plain(found.slice(1)),
+    plain(headings(markdown)),
     plain(headings(await Deno.readTextFile(realSourceUrl("tracecollier")))),
   );
 });

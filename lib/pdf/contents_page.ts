@@ -1,0 +1,112 @@
+/**
+ * Contents pages (a table of contents, a list of figures). Their rows repeat
+ * the headings' titles, often in the headings' own type, so they were read as
+ * headings, as tables of title and page number, or as one paragraph. A row is
+ * a contents entry when it ends in a page number after dot leaders, or when,
+ * its section and page numbers aside, it spells an outline entry's title; three
+ * such rows running on make a contents list. Each entry becomes an item of a
+ * bulleted list (nested by its indentation) with its leaders and page number
+ * dropped, which mean nothing once the text has no pages; the short line right
+ * above the list, its title ("Contents"), is set as plain text rather than a
+ * heading of the document.
+ *
+ * @module
+ */
+import { matchKey } from "./headings.ts";
+import type { Line, OutlineEntry, PageText, Span } from "./types.ts";
+
+/** A contents row: title (with any section number), then leaders, then a page number. */
+const ENTRY = /^(.*?\S)\s*((?:\.\s*){3,})?\s+(\d{1,4}|[ivxlcdm]{1,7})$/i;
+/** A section number opening a row (`4.1`, `A.2`). */
+const SECTION_NUMBER = /^(?:\d+|[A-Z])(?:\.\d+)*\.?\s+/;
+/** Entries that must run on for a contents list. */
+const LEAST_ENTRIES = 3;
+/** Words a contents list's title may have. */
+const TITLE_WORDS = 4;
+
+/** A page's lines in reading order, those read one after another on one baseline grouped as a row. */
+export function readingRows(page: PageText): Line[][] {
+  const out: Line[][] = [];
+  for (const line of page.lines) {
+    const row = out[out.length - 1];
+    if (row && Math.abs(row[0]!.y - line.y) <= 1.5) row.push(line);
+    else out.push([line]);
+  }
+  return out;
+}
+
+/** The text of a row, its spans left to right. */
+function rowText(row: readonly Line[]): string {
+  return [...row].sort((a, b) => a.x0 - b.x0).flatMap((l) => l.spans).map((s) => s.text).join(" ")
+    .replace(/\s+/g, " ").trim();
+}
+
+/** The title a row names as a contents entry, or null. */
+function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string | null {
+  if (row.some((l) => l.spans.some((s) => s.tag?.cell || s.font.monospace))) return null;
+  const match = ENTRY.exec(rowText(row));
+  if (!match) return null;
+  const title = match[1]!.replace(/(?:\s*\.)+$/, (dots) => dots.trim() === "." ? "." : "");
+  if (match[2]) return title;
+  return titles.has(matchKey(title.replace(SECTION_NUMBER, ""))) ? title : null;
+}
+
+/** The line a contents entry becomes: a bullet, then its title, in the title's first span's type. */
+function entryLine(row: readonly Line[], title: string): Line {
+  const first = row[0]!, span = first.spans.find((s) => s.text.trim()) ?? first.spans[0]!;
+  const indent = span.size;
+  const bullet: Span = { ...span, text: "•", x: first.x0, width: span.size * 0.5 };
+  const text: Span = {
+    ...span,
+    text: title,
+    x: first.x0 + indent,
+    width: Math.max(1, first.x1 - first.x0 - indent),
+  };
+  delete text.link;
+  delete bullet.link;
+  return { ...first, spans: [bullet, text], x0: first.x0, x1: first.x1 };
+}
+
+/** A contents list's title row set as plain text: the body size of its entries, no weight. */
+function plainTitle(row: readonly Line[], size: number): Line[] {
+  return row.map((line) => ({
+    ...line,
+    size,
+    spans: line.spans.map((s) => ({ ...s, size, font: { ...s.font, bold: false } })),
+  }));
+}
+
+/**
+ * Rewrites the contents lists of some pages (see the module's comment).
+ *
+ * @param outline The document's outline: a row spelling one of its titles is an entry even without leaders.
+ * @returns The pages, those without a contents list unchanged.
+ */
+export function rewriteContents(pages: readonly PageText[], outline: readonly OutlineEntry[]): PageText[] {
+  const titles = new Set(outline.map((e) => matchKey(e.title)));
+  return pages.map((page) => {
+    const pageRows = readingRows(page);
+    const entries = pageRows.map((row) => entryTitle(row, titles));
+    const lines: Line[] = [];
+    let found = false;
+    for (let i = 0; i < pageRows.length;) {
+      let end = i;
+      while (end < pageRows.length && entries[end] !== null) end++;
+      if (end - i < LEAST_ENTRIES) {
+        const stop = Math.max(end, i + 1);
+        for (let k = i; k < stop; k++) lines.push(...pageRows[k]!);
+        i = stop;
+        continue;
+      }
+      found = true;
+      const size = pageRows[i]![0]!.size;
+      const above = pageRows[i - 1];
+      if (above && rowText(above).split(" ").length <= TITLE_WORDS && !titles.has(matchKey(rowText(above)))) {
+        lines.splice(lines.length - above.length, above.length, ...plainTitle(above, size));
+      }
+      for (let k = i; k < end; k++) lines.push(entryLine(pageRows[k]!, entries[k]!));
+      i = end;
+    }
+    return found ? { ...page, lines } : page;
+  });
+}
