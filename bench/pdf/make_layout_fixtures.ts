@@ -36,6 +36,10 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   wrapped_listing: ["weasyprint"],
   // Two columns: paragraphs made of inline code, a listing wrapped at a hyphen, a row running over the gutter.
   inline_code_columns: ["weasyprint"],
+  // A quote after a list, set in a little short of the items' text; an item's paragraph after its listing.
+  item_quote: ["weasyprint"],
+  // A listing whose string of several lines has a highlight of its own, painted from the listing's edge.
+  highlight_string: ["chromium"],
 };
 
 if (import.meta.main) {

@@ -18,6 +18,7 @@ import {
 import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
+import { itemAbove, itemTextEdge } from "./item_edges.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
@@ -251,7 +252,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
       ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
-      : undefined;
+      : itemTextEdge(itemAbove(drafts, i));
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX, indent);
     // Set where the item's next paragraph would be, yet opening a quote that follows at its own
     // edge: a quote inside the item would stand further in, so the two are one quote after the list.

@@ -219,3 +219,33 @@ Deno.test("in two columns, inline code wrapped onto rows of its own stays in its
   assert.ok(blocks.includes("```\n" + [...styler, 'styler.red("done");'].join("\n") + "\n```"), markdown);
   assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 6, markdown);
 });
+
+Deno.test("a quote set in a little short of the list items' text is a quote; an item's paragraph after its listing is not", async () => {
+  const { markdown } = await convert("item_quote.weasyprint");
+  const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
+  // The quote stands 0.3 em left of the items' text and a little further below them than their lines.
+  assert.deepEqual(quotes, ["> A few more words on how the matcher treats dots."], markdown);
+  assert.ok(
+    markdown.includes("- A question mark matches any single character except a slash.\n\n>"),
+    markdown,
+  );
+  // Bullets are untouched: both lists keep their two items, the wrapped one whole.
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("- ")).length, 4, markdown);
+  assert.ok(
+    markdown.includes("- An asterisk matches everything except slashes and names that start"),
+    markdown,
+  );
+  // At the item's text edge after the item's listing: the item's own paragraph, no quote.
+  assert.ok(
+    markdown.includes("\n\nNote that with the separator set, reading still stops after the first one."),
+  );
+});
+
+Deno.test("a listing's string of several lines highlighted from the listing's edge stays in the listing", async () => {
+  // Read from its drawing (the structure tree would say it is code): each line of the string has a highlight
+  // painted from the listing's left edge, inside the listing's own shading.
+  const { markdown } = await convert("highlight_string.chromium", { useStructTree: false });
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 2, markdown);
+  assert.ok(markdown.includes("    Usage\n      $ foo <input>\n\n    Options\n"), markdown);
+  assert.ok(!markdown.split("\n").some((l) => l.startsWith(">")), markdown);
+});
