@@ -40,6 +40,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   item_quote: ["weasyprint"],
   // A listing whose string of several lines has a highlight of its own, painted from the listing's edge.
   highlight_string: ["chromium"],
+  // Ragged prose that breaks compounds at their own hyphens (no hyphenation): the hyphens stay.
+  hyphen_compounds: ["weasyprint"],
 };
 
 if (import.meta.main) {

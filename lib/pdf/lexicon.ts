@@ -6,31 +6,45 @@
  *
  * @module
  */
+import { hyphenKeeper } from "./hyphen_breaks.ts";
 import type { PageText } from "./types.ts";
 
 /** Words, hyphenated compounds kept whole, as they appear in text. */
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 
-/** Tells whether a document uses a word (case-insensitive). */
-export type Lexicon = (word: string) => boolean;
+/**
+ * Tells whether a document uses a word (case-insensitive), and whether a
+ * hyphen ending a line of its prose is the word's own (see `hyphen_breaks.ts`).
+ */
+export interface Lexicon {
+  (word: string): boolean;
+  keepsHyphen?: (head: string, tail: string) => boolean;
+}
 
 /**
  * The lexicon of a document's pages, built on first use: most documents
  * never ask.
  */
 export function documentLexicon(pages: readonly PageText[]): Lexicon {
-  let words: Set<string> | undefined;
-  return (word) => {
+  let words: Map<string, number> | undefined;
+  /** How many times the document writes a word. */
+  const uses = (word: string) => {
     if (!words) {
-      words = new Set();
+      words = new Map();
       for (const page of pages) {
         for (const line of page.lines) {
           for (const span of line.spans) {
-            for (const match of span.text.matchAll(WORD)) words.add(match[0].toLowerCase());
+            for (const match of span.text.matchAll(WORD)) {
+              const key = match[0].toLowerCase();
+              words.set(key, (words.get(key) ?? 0) + 1);
+            }
           }
         }
       }
     }
-    return words.has(word.toLowerCase());
+    return words.get(word.toLowerCase()) ?? 0;
   };
+  const lexicon: Lexicon = (word) => uses(word) > 0;
+  lexicon.keepsHyphen = hyphenKeeper(pages, uses);
+  return lexicon;
 }

@@ -249,3 +249,11 @@ Deno.test("a listing's string of several lines highlighted from the listing's ed
   assert.ok(markdown.includes("    Usage\n      $ foo <input>\n\n    Options\n"), markdown);
   assert.ok(!markdown.split("\n").some((l) => l.startsWith(">")), markdown);
 });
+
+Deno.test("in ragged prose that hyphenates no word, a compound broken at its own hyphen keeps it", async () => {
+  const { markdown } = await convert("hyphen_compounds.weasyprint");
+  // `forward-` / `slashes` and `hex-` / `pairs` end lines of ragged text; the document writes `slashes`,
+  // `pair` and `hex` elsewhere, and joins no broken word that it writes whole elsewhere.
+  assert.ok(markdown.includes("Always do write forward-slashes in patterns,"), markdown);
+  assert.ok(markdown.includes("Bytes are all read as hex-pairs, left to right,"), markdown);
+});
