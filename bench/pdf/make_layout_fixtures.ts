@@ -42,6 +42,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   highlight_string: ["chromium"],
   // Ragged prose that breaks compounds at their own hyphens (no hyphenation): the hyphens stay.
   hyphen_compounds: ["weasyprint"],
+  // A quote in two columns that runs on over the column turn.
+  quote_turn: ["weasyprint"],
 };
 
 if (import.meta.main) {

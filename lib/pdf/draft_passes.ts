@@ -19,6 +19,7 @@ import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { itemAbove, itemTextEdge } from "./item_edges.ts";
+import { joinQuotesOverColumns, opensLowerCase } from "./quote_turns.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
@@ -264,6 +265,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });
+  joinQuotesOverColumns(drafts);
   splitQuotes(drafts);
 }
 
@@ -322,7 +324,7 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
       prev?.kind === "text" && draft.kind === "text" && !prev.heading && !draft.heading &&
       draft.page === prev.page + 1 && out.findLast((d) => d.page === prev.page) === prev &&
       !/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!)) &&
-      /^\p{Ll}/u.test(plainLineText(draft.lines[0]!))
+      opensLowerCase(plainLineText(draft.lines[0]!))
     ) {
       prev.lines.push(...draft.lines);
       continue;

@@ -257,3 +257,12 @@ Deno.test("in ragged prose that hyphenates no word, a compound broken at its own
   assert.ok(markdown.includes("Always do write forward-slashes in patterns,"), markdown);
   assert.ok(markdown.includes("Bytes are all read as hex-pairs, left to right,"), markdown);
 });
+
+Deno.test("a quote in two columns that runs on over the column turn is one quote", async () => {
+  const { markdown } = await convert("quote_turn.weasyprint");
+  const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
+  assert.equal(quotes.length, 1, markdown);
+  assert.ok(quotes[0]!.includes("keeping the default wherever you can."), markdown);
+  assert.ok(quotes[0]!.endsWith("already bring these risks."), markdown);
+  assert.ok(markdown.includes("\n\nThe type option says which media types the parser reads."), markdown);
+});
