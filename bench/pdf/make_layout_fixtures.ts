@@ -44,6 +44,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   hyphen_compounds: ["weasyprint"],
   // A quote in two columns that runs on over the column turn.
   quote_turn: ["weasyprint"],
+  // Paragraphs with no space between them and no indent; quotes set apart by a blank line above alone.
+  spaced_quote: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -19,6 +19,7 @@ import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { itemAbove, itemTextEdge } from "./item_edges.ts";
+import { markSpacedQuotes } from "./spaced_quotes.ts";
 import { joinQuotesOverColumns, opensLowerCase } from "./quote_turns.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -265,6 +266,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });
+  markSpacedQuotes(drafts, stats, indent);
   joinQuotesOverColumns(drafts);
   splitQuotes(drafts);
 }

@@ -266,3 +266,17 @@ Deno.test("a quote in two columns that runs on over the column turn is one quote
   assert.ok(quotes[0]!.endsWith("already bring these risks."), markdown);
   assert.ok(markdown.includes("\n\nThe type option says which media types the parser reads."), markdown);
 });
+
+Deno.test("with no space between paragraphs and no indent, a paragraph set apart by a blank line above is a quote", async () => {
+  const { markdown } = await convert("spaced_quote.weasyprint");
+  const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
+  // One below a paragraph, one below a listing; flush left, in the body's face and size.
+  assert.deepEqual(quotes, [
+    "> We recommend not setting a very high limit and keeping the default wherever you can.",
+    "> Larger bodies take more memory to decode and longer to answer.",
+  ], markdown);
+  // Paragraphs a line's step below a heading, a paragraph or a list stay paragraphs.
+  assert.ok(markdown.includes("# Limits\n\nThe limit option controls"), markdown);
+  assert.ok(markdown.includes("\n\nThe same option is read by every parser"), markdown);
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("- ")).length, 2, markdown);
+});
