@@ -11,6 +11,8 @@
  */
 import { allBold, blockId, type Draft } from "./draft.ts";
 import { gapBetween } from "./draft_spacing.ts";
+import { plainLineText } from "./inline.ts";
+import { nextWordFitted } from "./paragraph_lines.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 
@@ -107,18 +109,41 @@ function leastBelow(drafts: readonly Draft[], stats: DocumentStats): Map<string,
  *
  * @param indent The document's first-line indent, if its paragraphs have one: then none is marked.
  */
-export function markSpacedQuotes(drafts: readonly Draft[], stats: DocumentStats, indent: number | undefined) {
+export function markSpacedQuotes(drafts: Draft[], stats: DocumentStats, indent: number | undefined) {
   // Paragraphs that open indented (TeX's) are told apart by that; space above one is a display's.
   if (indent !== undefined) return;
   const step = bodyStep(drafts, stats);
   if (step === undefined || !unspacedParagraphs(drafts, stats, step)) return;
   const least = leastBelow(drafts, stats);
-  drafts.forEach((draft, i) => {
-    const prev = drafts[i - 1];
-    if (!prev || draft.quote || !isBodyText(draft, stats)) return;
+  const right = rightEdges(drafts, stats);
+  for (let i = drafts.length - 1; i > 0; i--) {
+    const prev = drafts[i - 1]!, draft = drafts[i]!;
+    if (draft.quote || !isBodyText(draft, stats)) continue;
     const gap = gapBetween(prev, draft), usual = least.get(kindAbove(prev));
-    if (gap === undefined || usual === undefined) return;
+    if (gap === undefined || usual === undefined) continue;
     const apart = (gap - usual) / step + 1;
-    draft.quote = apart >= SET_APART_STEPS && apart <= MOST_APART_STEPS;
-  });
+    if (apart < SET_APART_STEPS || apart > MOST_APART_STEPS) continue;
+    draft.quote = true;
+    // No space below it either: the quote ends at a line ending a sentence with room for the next word.
+    const end = draft.lines.findIndex((line, k) =>
+      k < draft.lines.length - 1 && /[.!?:]$/.test(plainLineText(line)) &&
+      nextWordFitted([line], {
+        ...draft.lines[k + 1]!,
+        x1: right.get(draft.page) ?? line.x1,
+      })
+    );
+    if (end >= 0) drafts.splice(i + 1, 0, { ...draft, quote: false, lines: draft.lines.splice(end + 1) });
+  }
+}
+
+/** The right end of body text on each page: the furthest a line of a paragraph of body text reaches. */
+function rightEdges(drafts: readonly Draft[], stats: DocumentStats): Map<number, number> {
+  const right = new Map<number, number>();
+  for (const draft of drafts) {
+    if (!isBodyText(draft, stats)) continue;
+    for (const line of draft.lines) {
+      right.set(draft.page, Math.max(right.get(draft.page) ?? -Infinity, line.x1));
+    }
+  }
+  return right;
 }
