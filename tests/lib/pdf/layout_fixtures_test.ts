@@ -280,5 +280,8 @@ Deno.test("with no space between paragraphs and no indent, a paragraph set apart
   assert.ok(markdown.includes("\n\nThe same option is read by every parser"), markdown);
   assert.equal(markdown.split("\n").filter((l) => l.startsWith("- ")).length, 2, markdown);
   // No space below a quote either: it ends at its line that ended a sentence with room to spare.
-  assert.ok(markdown.endsWith("answer.\n\nThe type option says which media types the parser reads.\n"), markdown);
+  assert.ok(
+    markdown.endsWith("answer.\n\nThe type option says which media types the parser reads.\n"),
+    markdown,
+  );
 });
