@@ -50,6 +50,16 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   contents_page: ["weasyprint"],
   // A listing with its lines numbered in the text's type left of the code, each line on a strip of its own.
   numbered_listing: ["weasyprint"],
+  // A quote after a list, set in a little short of the items' text; an item's paragraph after its listing.
+  item_quote: ["weasyprint"],
+  // A listing whose string of several lines has a highlight of its own, painted from the listing's edge.
+  highlight_string: ["chromium"],
+  // Ragged prose that breaks compounds at their own hyphens (no hyphenation): the hyphens stay.
+  hyphen_compounds: ["weasyprint"],
+  // A quote in two columns that runs on over the column turn.
+  quote_turn: ["weasyprint"],
+  // Paragraphs with no space between them and no indent; quotes set apart by a blank line above alone.
+  spaced_quote: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -18,6 +18,9 @@ import {
 import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
+import { itemAbove, itemTextEdge } from "./item_edges.ts";
+import { markSpacedQuotes } from "./spaced_quotes.ts";
+import { joinQuotesOverColumns, opensLowerCase } from "./quote_turns.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import { placeTitle } from "./title_block.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -237,7 +240,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
       ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
-      : undefined;
+      : itemTextEdge(itemAbove(drafts, i));
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX, indent);
     // Set where the item's next paragraph would be, yet opening a quote that follows at its own
     // edge: a quote inside the item would stand further in, so the two are one quote after the list.
@@ -249,6 +252,8 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });
+  markSpacedQuotes(drafts, stats, indent);
+  joinQuotesOverColumns(drafts);
   splitQuotes(drafts);
 }
 
@@ -307,7 +312,7 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
       prev?.kind === "text" && draft.kind === "text" && !prev.heading && !draft.heading &&
       draft.page === prev.page + 1 && out.findLast((d) => d.page === prev.page) === prev &&
       !/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!)) &&
-      /^\p{Ll}/u.test(plainLineText(draft.lines[0]!))
+      opensLowerCase(plainLineText(draft.lines[0]!))
     ) {
       prev.lines.push(...draft.lines);
       continue;

@@ -10,7 +10,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
 import { labelGridCells } from "./rulings.ts";
-import { addVectorBullets, type OperatorList, pageShapes } from "./vector_marks.ts";
+import { addVectorBullets, type Mark, type OperatorList, pageShapes } from "./vector_marks.ts";
 
 /** A page's spans. */
 export interface PageSpans {
@@ -213,12 +213,13 @@ async function withShapes(
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
   const labelled = labelGridCells(spans, shapes.grids, ids);
   const areaIds = shapes.areas.map(() => ids.next++);
+  const enclosed = shapes.areas.map((a) => shapes.areas.some((o) => o !== a && encloses(o, a)));
   for (const span of labelled) {
     const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
     // The innermost (last painted) area holding the span's first letter, past a token's highlight.
     for (let k = shapes.areas.length - 1; k >= 0; k--) {
       const a = shapes.areas[k]!;
-      if (isHighlight(a, span)) continue;
+      if (isHighlight(a, span, enclosed[k]!)) continue;
       if (x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1) {
         span.shade = areaIds[k]!;
         break;
@@ -232,10 +233,20 @@ async function withShapes(
  * True when an area is a syntax highlighter's background behind a token or a
  * line of a listing, which is shading within the listing's (if any), not a
  * block of its own: a line tall, and starting where its text does, where a
- * listing's shading leaves room on the left.
+ * listing's shading leaves room on the left, or lying within a larger shaded
+ * area (a token of several lines, such as a template string, is shaded from
+ * the listing's left edge on each line it spans).
+ *
+ * @param enclosed Whether another shaded area of the page holds this one.
  */
-function isHighlight(area: { x0: number; y0: number; y1: number }, span: Span): boolean {
-  return area.y1 - area.y0 < span.size * 1.5 && area.x0 >= span.x - 1;
+function isHighlight(area: { x0: number; y0: number; y1: number }, span: Span, enclosed: boolean): boolean {
+  return area.y1 - area.y0 < span.size * 1.5 && (enclosed || area.x0 >= span.x - 1);
+}
+
+/** True when area `outer` holds `inner` whole and is taller. */
+function encloses(outer: Omit<Mark, "filled">, inner: Omit<Mark, "filled">): boolean {
+  return outer.y1 - outer.y0 > inner.y1 - inner.y0 + 1 && outer.x0 <= inner.x0 + 0.5 &&
+    outer.x1 >= inner.x1 - 0.5 && outer.y0 <= inner.y0 + 0.5 && outer.y1 >= inner.y1 - 0.5;
 }
 
 /** Rough advance of a character in ems, enough to place link edges inside a span. */

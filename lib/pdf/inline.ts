@@ -81,6 +81,14 @@ function endsHyphenated(text: string): boolean {
   return /\p{L}[-\u00ad\u2010]$/u.test(text);
 }
 
+/** True when the hyphen ending `pieces` before `next` is the word's own, as the document tells. */
+function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
+  if (!words?.keepsHyphen) return false;
+  const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
+  const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
+  return !!head && !!tail && words.keepsHyphen(head, tail);
+}
+
 /**
  * True when code broken after a hyphen at a line's end is one word the
  * typesetter hyphenated: the document uses the word whole and never with
@@ -117,7 +125,7 @@ export function inlineMarkdown(
         /[-\u00ad\u2010]$/.test(lastText) && !last.code && /^\p{Ll}/u.test(next) &&
         endsHyphenated(pieces.slice(-3).map((p) => p.text).join("").trimEnd())
       ) {
-        last.text = lastText.slice(0, -1);
+        last.text = keepsOwnHyphen(pieces, next, options.words) ? lastText : lastText.slice(0, -1);
         first.text = next;
       } else if (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) {
         // Code broken after a hyphen runs on without a space, the hyphen kept unless a typesetter's.

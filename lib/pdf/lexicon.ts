@@ -6,20 +6,30 @@
  *
  * @module
  */
+import { hyphenKeeper } from "./hyphen_breaks.ts";
 import type { PageText, Span } from "./types.ts";
 
 /** Words, hyphenated compounds kept whole, as they appear in text. */
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 
-/** Tells whether a document uses a word (case-insensitive). */
-export type Lexicon = (word: string) => boolean;
+/**
+ * Tells whether a document uses a word (case-insensitive), and whether a
+ * hyphen ending a line of its prose is the word's own (see `hyphen_breaks.ts`).
+ */
+export interface Lexicon {
+  (word: string): boolean;
+  keepsHyphen?: (head: string, tail: string) => boolean;
+}
 
 /**
  * The lexicon of a document's pages, built on first use: most documents
  * never ask.
  */
 export function documentLexicon(pages: readonly PageText[]): Lexicon {
-  return lexiconOf(pages, () => true);
+  const uses = wordUses(pages, () => true);
+  const lexicon: Lexicon = (word) => uses(word) > 0;
+  lexicon.keepsHyphen = hyphenKeeper(pages, uses);
+  return lexicon;
 }
 
 /**
@@ -28,24 +38,28 @@ export function documentLexicon(pages: readonly PageText[]): Lexicon {
  * it, while the cell's whole words mostly are.
  */
 export function proseLexicon(pages: readonly PageText[]): Lexicon {
-  return lexiconOf(pages, (span) => !span.tag?.cell);
+  const uses = wordUses(pages, (span) => !span.tag?.cell);
+  return (word) => uses(word) > 0;
 }
 
-/** The words of the spans `counts` keeps, built on first use. */
-function lexiconOf(pages: readonly PageText[], counts: (span: Span) => boolean): Lexicon {
-  let words: Set<string> | undefined;
+/** How many times the spans `counts` keeps write a word, counted on first use. */
+function wordUses(pages: readonly PageText[], counts: (span: Span) => boolean): (word: string) => number {
+  let words: Map<string, number> | undefined;
   return (word) => {
     if (!words) {
-      words = new Set();
+      words = new Map();
       for (const page of pages) {
         for (const line of page.lines) {
           for (const span of line.spans) {
             if (!counts(span)) continue;
-            for (const match of span.text.matchAll(WORD)) words.add(match[0].toLowerCase());
+            for (const match of span.text.matchAll(WORD)) {
+              const key = match[0].toLowerCase();
+              words.set(key, (words.get(key) ?? 0) + 1);
+            }
           }
         }
       }
     }
-    return words.has(word.toLowerCase());
+    return words.get(word.toLowerCase()) ?? 0;
   };
 }

@@ -154,7 +154,7 @@ export function isQuoteParagraph(
   // is the item's next paragraph; set in further, a quote inside the item; set in less, a quote after
   // the list.
   const itemReach = (indent ?? 0) + size * 0.5;
-  if (listTextX !== undefined && x0 > listTextX - size * 0.5 && x0 < listTextX + itemReach) return false;
+  if (listTextX !== undefined && x0 > listTextX - size * 0.15 && x0 < listTextX + itemReach) return false;
   if (x0 < column.left + size * 0.9 || x0 > column.left + size * 5) return false;
   if (lines.some((l) => Math.abs(l.x0 - x0) > size * 0.6 && l !== lines[0])) return false;
   // Set in on the left only (ReportLab, most word processors' "indent" style): two lines or more, so the

@@ -15,6 +15,7 @@ import {
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
 import { type Draft, isCodeLine, linesExtent } from "./draft.ts";
+import { setApartFromItem } from "./item_edges.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
 import { plainLineText } from "./inline.ts";
@@ -35,7 +36,7 @@ function continuesItem(draft: Draft, line: Line, stats: DocumentStats): boolean 
   const dy = line.y - prev.y;
   if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
   return line.x0 > (draft.markerX ?? 0) + prev.size * 0.3 &&
-    Math.abs(line.size - prev.size) < prev.size * 0.15;
+    Math.abs(line.size - prev.size) < prev.size * 0.15 && !setApartFromItem(draft, line, stats);
 }
 
 /** Starts a list item from a tagged `LI` line: the label spans give the marker. */

@@ -8,7 +8,9 @@
  * over a column turn, a page that is mostly one table, a page of two columns
  * with a table in one, quotes marked by indentation alone (on both sides, on
  * the left only), listings wrapped in two columns, paragraphs with no space
- * between them (AbiWord), running heads and feet, and a contents page.
+ * between them (AbiWord), running heads and feet, a contents page, quotes
+ * after a list item, over a column turn and set apart by space alone, a
+ * highlight inside a listing, and compounds' own hyphens at line ends.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
@@ -357,4 +359,69 @@ Deno.test("a listing whose lines are numbered in the margin is one listing, with
   ];
   assert.ok(markdown.includes("```\n" + source.join("\n") + "\n```"), markdown);
   assert.ok(!markdown.includes("|"), markdown);
+});
+Deno.test("a quote set in a little short of the list items' text is a quote; an item's paragraph after its listing is not", async () => {
+  const { markdown } = await convert("item_quote.weasyprint");
+  const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
+  // The quote stands 0.3 em left of the items' text and a little further below them than their lines.
+  assert.deepEqual(quotes, ["> A few more words on how the matcher treats dots."], markdown);
+  assert.ok(
+    markdown.includes("- A question mark matches any single character except a slash.\n\n>"),
+    markdown,
+  );
+  // Bullets are untouched: both lists keep their two items, the wrapped one whole.
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("- ")).length, 4, markdown);
+  assert.ok(
+    markdown.includes("- An asterisk matches everything except slashes and names that start"),
+    markdown,
+  );
+  // At the item's text edge after the item's listing: the item's own paragraph, no quote.
+  assert.ok(
+    markdown.includes("\n\nNote that with the separator set, reading still stops after the first one."),
+  );
+});
+
+Deno.test("a listing's string of several lines highlighted from the listing's edge stays in the listing", async () => {
+  // Read from its drawing (the structure tree would say it is code): each line of the string has a highlight
+  // painted from the listing's left edge, inside the listing's own shading.
+  const { markdown } = await convert("highlight_string.chromium", { useStructTree: false });
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("```")).length, 2, markdown);
+  assert.ok(markdown.includes("    Usage\n      $ foo <input>\n\n    Options\n"), markdown);
+  assert.ok(!markdown.split("\n").some((l) => l.startsWith(">")), markdown);
+});
+
+Deno.test("in ragged prose that hyphenates no word, a compound broken at its own hyphen keeps it", async () => {
+  const { markdown } = await convert("hyphen_compounds.weasyprint");
+  // `forward-` / `slashes` and `hex-` / `pairs` end lines of ragged text; the document writes `slashes`,
+  // `pair` and `hex` elsewhere, and joins no broken word that it writes whole elsewhere.
+  assert.ok(markdown.includes("Always do write forward-slashes in patterns,"), markdown);
+  assert.ok(markdown.includes("Bytes are all read as hex-pairs, left to right,"), markdown);
+});
+
+Deno.test("a quote in two columns that runs on over the column turn is one quote", async () => {
+  const { markdown } = await convert("quote_turn.weasyprint");
+  const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
+  assert.equal(quotes.length, 1, markdown);
+  assert.ok(quotes[0]!.includes("keeping the default wherever you can."), markdown);
+  assert.ok(quotes[0]!.endsWith("already bring these risks."), markdown);
+  assert.ok(markdown.includes("\n\nThe type option says which media types the parser reads."), markdown);
+});
+
+Deno.test("with no space between paragraphs and no indent, a paragraph set apart by a blank line above is a quote", async () => {
+  const { markdown } = await convert("spaced_quote.weasyprint");
+  const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
+  // One below a paragraph, one below a listing; flush left, in the body's face and size.
+  assert.deepEqual(quotes, [
+    "> We recommend not setting a very high limit and keeping the default wherever you can.",
+    "> Larger bodies take more memory to decode and longer to answer.",
+  ], markdown);
+  // Paragraphs a line's step below a heading, a paragraph or a list stay paragraphs.
+  assert.ok(markdown.includes("# Limits\n\nThe limit option controls"), markdown);
+  assert.ok(markdown.includes("\n\nThe same option is read by every parser"), markdown);
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("- ")).length, 2, markdown);
+  // No space below a quote either: it ends at its line that ended a sentence with room to spare.
+  assert.ok(
+    markdown.endsWith("answer.\n\nThe type option says which media types the parser reads.\n"),
+    markdown,
+  );
 });

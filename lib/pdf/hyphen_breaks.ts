@@ -1,0 +1,115 @@
+/**
+ * Whether a hyphen at the end of a line of prose is the word's own or a
+ * typesetter's. TeX and troff hyphenate words to fill their lines; an HTML
+ * engine without `hyphens: auto` (WeasyPrint, browsers' defaults) breaks a
+ * line only at a hyphen the text has (`forward-` / `slashes`), which must be
+ * kept. The document tells which by the breaks whose halves it also writes
+ * elsewhere: `docu-` / `ment` where it writes `document` is a typesetter's
+ * hyphenation; `cross-` / `env` where it writes `cross-env` is the word's
+ * own hyphen.
+ *
+ * @module
+ */
+import type { Line, PageText } from "./types.ts";
+
+/** How many times a document writes a word (case-insensitive). */
+type Uses = (word: string) => number;
+
+/** A line's text, spans joined, without trailing space. */
+function lineText(line: Line): string {
+  return line.spans.map((s) => s.text).join("").trimEnd();
+}
+
+/** True when a line is wholly monospace (a listing's or inline code's): its hyphens are the code's. */
+function isCode(line: Line): boolean {
+  return line.spans.every((s) => s.font.monospace || !s.text.trim());
+}
+
+/** Fewest lines of prose ending together for a page's text to be justified. */
+const JUSTIFIED_LINES = 3;
+
+/** Least share of a page's full lines of prose ending together for its text to be justified. */
+const JUSTIFIED_SHARE = 0.4;
+
+/** Least width of a full line, as a share of the page's widest line of prose. */
+const FULL_LINE = 0.6;
+
+/**
+ * True when a page's prose is justified: of its full lines (at least
+ * {@linkcode FULL_LINE} of the widest), at least {@linkcode JUSTIFIED_LINES}
+ * and {@linkcode JUSTIFIED_SHARE} of them end together (within a point) at
+ * one right edge, a column's. Ragged lines end where their last word did,
+ * over a word's width; an overfull line or a table may run past the edge.
+ */
+function justified(prose: readonly Line[]): boolean {
+  let widest = 0;
+  for (const line of prose) widest = Math.max(widest, line.x1 - line.x0);
+  const full = prose.filter((l) => l.x1 - l.x0 >= widest * FULL_LINE);
+  const ends = new Map<number, number>();
+  for (const line of full) ends.set(Math.round(line.x1), (ends.get(Math.round(line.x1)) ?? 0) + 1);
+  let most = 0;
+  for (const [x, n] of ends) most = Math.max(most, n + (ends.get(x - 1) ?? 0) + (ends.get(x + 1) ?? 0));
+  return most >= JUSTIFIED_LINES && most >= full.length * JUSTIFIED_SHARE;
+}
+
+/** A word broken at a hyphen between two lines of prose, and whether its page is justified. */
+interface HyphenBreak {
+  head: string;
+  tail: string;
+  justified: boolean;
+}
+
+/**
+ * The words broken at a hyphen between two lines of prose that follow each
+ * other on a page: the word before the hyphen and the lower-case word
+ * opening the next line.
+ */
+function hyphenBreaks(pages: readonly PageText[]): HyphenBreak[] {
+  const breaks: HyphenBreak[] = [];
+  for (const page of pages) {
+    const prose = page.lines.filter((l) => !isCode(l));
+    let flush: boolean | undefined;
+    prose.forEach((line, i) => {
+      const next = prose[i + 1];
+      const head = next && /(\p{L}[\p{L}\p{N}]*)-$/u.exec(lineText(line))?.[1];
+      const tail = head && /^\s*(\p{Ll}[\p{L}\p{N}]*)/u.exec(next.spans.map((s) => s.text).join(""))?.[1];
+      if (head && tail) breaks.push({ head, tail, justified: flush ??= justified(prose) });
+    });
+  }
+  return breaks;
+}
+
+/**
+ * Whether a hyphen ending a line of prose before `tail` stays, for a
+ * document. Where the document writes the two halves with the hyphen and
+ * never without, it stays; where it writes them without and never with, it
+ * goes. Otherwise it stays only in a document that hyphenates no word (no
+ * break's halves are written joined elsewhere), on a page whose prose is
+ * ragged (a typesetter hyphenates to fill justified lines), where a half is
+ * a word the document writes elsewhere too: a compound's parts are words
+ * (`forward-slashes`), a typesetter's syllables seldom (`motiva-tion`).
+ *
+ * @param uses How many times the document writes a word, hyphenated compounds counted whole.
+ */
+export function hyphenKeeper(
+  pages: readonly PageText[],
+  uses: Uses,
+): (head: string, tail: string) => boolean {
+  let ragged: Set<string> | undefined;
+  const key = (head: string, tail: string) => `${head}-${tail}`.toLowerCase();
+  const own = (head: string, tail: string) => uses(`${head}-${tail}`) > 0 && uses(head + tail) === 0;
+  const typeset = (head: string, tail: string) => uses(head + tail) > 0 && uses(`${head}-${tail}`) === 0;
+  return (head, tail) => {
+    if (own(head, tail)) return true;
+    if (typeset(head, tail)) return false;
+    if (ragged === undefined) {
+      const breaks = hyphenBreaks(pages);
+      ragged = breaks.some((b) => typeset(b.head, b.tail))
+        ? new Set()
+        : new Set(breaks.filter((b) => !b.justified).map((b) => key(b.head, b.tail)));
+    }
+    // Each half is written once at the break itself.
+    // Each half is written once at the break itself.
+    return ragged.has(key(head, tail)) && (uses(head) >= 2 || uses(tail) >= 2);
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Quotes set apart by space alone. A word processor that leaves no space
+ * between paragraphs (AbiWord) sets a block quote flush left in the body's
+ * face, size and width, with a blank line's space above it and none below:
+ * in a document whose paragraphs follow each other a line's step apart and
+ * open with no indent, a paragraph of body text with about two steps above
+ * it (below a paragraph, a list, a listing or a table; below a heading, a
+ * step more than the heading's least distance) stands apart as a quote does.
+ *
+ * @module
+ */
+import { allBold, blockId, type Draft } from "./draft.ts";
+import { gapBetween } from "./draft_spacing.ts";
+import { plainLineText } from "./inline.ts";
+import { nextWordFitted } from "./paragraph_lines.ts";
+import type { DocumentStats } from "./stats.ts";
+import { nearSize } from "./stats.ts";
+
+/** Most a document's usual gap between two paragraphs may be, in line steps, for it to leave no space. */
+const UNSPACED_STEPS = 1.15;
+
+/** Least share of the gaps above paragraphs that must be a line's step for a document to leave no space. */
+const UNSPACED_SHARE = 0.3;
+
+/** Fewest pairs of paragraphs one after the other that show how a document spaces them. */
+const FEWEST_PAIRS = 3;
+
+/** Least space above a paragraph set apart, in line steps (a blank line's space above the usual step). */
+const SET_APART_STEPS = 1.65;
+
+/** Most space above a paragraph set apart, in line steps: more is a page's region of its own. */
+const MOST_APART_STEPS = 2.6;
+
+/** True when a draft is a paragraph of plain body text (not bold, at body size, untagged). */
+function isBodyText(draft: Draft, stats: DocumentStats): boolean {
+  const first = draft.lines[0];
+  return draft.kind === "text" && !draft.heading && !!first && nearSize(first.size, stats.bodySize) &&
+    !allBold(first) && blockId(first) === undefined;
+}
+
+/**
+ * The step from one line of a paragraph of body text to the next, the
+ * median over the document (its line gap counts the space between
+ * paragraphs too, where a document has any).
+ */
+function bodyStep(drafts: readonly Draft[], stats: DocumentStats): number | undefined {
+  const dys: number[] = [];
+  for (const draft of drafts) {
+    if (!isBodyText(draft, stats)) continue;
+    for (let k = 1; k < draft.lines.length; k++) {
+      const dy = draft.lines[k]!.y - draft.lines[k - 1]!.y;
+      if (dy > 0) dys.push(dy);
+    }
+  }
+  return median(dys);
+}
+
+/** The median of some numbers, undefined for none. */
+function median(values: number[]): number | undefined {
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)];
+}
+
+/**
+ * True when a document's paragraphs follow the block above them a line's
+ * step apart: of the gaps above its paragraphs of body text (below anything
+ * but a heading), {@linkcode FEWEST_PAIRS} or more, at least
+ * {@linkcode UNSPACED_SHARE} are at most {@linkcode UNSPACED_STEPS} steps (a
+ * document of many quotes has as many wider gaps).
+ */
+function unspacedParagraphs(drafts: readonly Draft[], stats: DocumentStats, step: number): boolean {
+  const gaps: number[] = [];
+  for (let i = 1; i < drafts.length; i++) {
+    const prev = drafts[i - 1]!, draft = drafts[i]!;
+    if (prev.heading || !isBodyText(draft, stats)) continue;
+    const gap = gapBetween(prev, draft);
+    if (gap !== undefined) gaps.push(gap / step);
+  }
+  const close = gaps.filter((g) => g <= UNSPACED_STEPS).length;
+  return gaps.length >= FEWEST_PAIRS && close >= gaps.length * UNSPACED_SHARE;
+}
+
+/** What sets the space below a draft: a heading's own space, or a block's (a paragraph, a list, a listing). */
+function kindAbove(draft: Draft): string {
+  return draft.heading ? "heading" : "block";
+}
+
+/**
+ * The least distance, in points, from a heading, and from any other block
+ * (a paragraph, a list item, a listing, a table), to a paragraph of body
+ * text right under it: a quote stands a blank line further down than that.
+ */
+function leastBelow(drafts: readonly Draft[], stats: DocumentStats): Map<string, number> {
+  const least = new Map<string, number>();
+  for (let i = 1; i < drafts.length; i++) {
+    if (!isBodyText(drafts[i]!, stats)) continue;
+    const kind = kindAbove(drafts[i - 1]!), gap = gapBetween(drafts[i - 1]!, drafts[i]!);
+    if (gap !== undefined && gap < (least.get(kind) ?? Infinity)) least.set(kind, gap);
+  }
+  return least;
+}
+
+/**
+ * Marks as quotes the paragraphs of body text set apart by a blank line's
+ * space above them in a document whose paragraphs have none (see the
+ * module's comment): {@linkcode SET_APART_STEPS} line steps or more beyond
+ * the least a heading, or any other block, leaves above a paragraph, counted from
+ * one step. Untagged drafts only; ones already quotes stay so.
+ *
+ * @param indent The document's first-line indent, if its paragraphs have one: then none is marked.
+ */
+export function markSpacedQuotes(drafts: Draft[], stats: DocumentStats, indent: number | undefined) {
+  // Paragraphs that open indented (TeX's) are told apart by that; space above one is a display's.
+  if (indent !== undefined) return;
+  const step = bodyStep(drafts, stats);
+  if (step === undefined || !unspacedParagraphs(drafts, stats, step)) return;
+  const least = leastBelow(drafts, stats);
+  const right = rightEdges(drafts, stats);
+  for (let i = drafts.length - 1; i > 0; i--) {
+    const prev = drafts[i - 1]!, draft = drafts[i]!;
+    if (draft.quote || !isBodyText(draft, stats)) continue;
+    const gap = gapBetween(prev, draft), usual = least.get(kindAbove(prev));
+    if (gap === undefined || usual === undefined) continue;
+    const apart = (gap - usual) / step + 1;
+    if (apart < SET_APART_STEPS || apart > MOST_APART_STEPS) continue;
+    draft.quote = true;
+    // No space below it either: the quote ends at a line ending a sentence with room for the next word.
+    const end = draft.lines.findIndex((line, k) =>
+      k < draft.lines.length - 1 && /[.!?:]$/.test(plainLineText(line)) &&
+      nextWordFitted([line], {
+        ...draft.lines[k + 1]!,
+        x1: right.get(draft.page) ?? line.x1,
+      })
+    );
+    if (end >= 0) drafts.splice(i + 1, 0, { ...draft, quote: false, lines: draft.lines.splice(end + 1) });
+  }
+}
+
+/** The right end of body text on each page: the furthest a line of a paragraph of body text reaches. */
+function rightEdges(drafts: readonly Draft[], stats: DocumentStats): Map<number, number> {
+  const right = new Map<number, number>();
+  for (const draft of drafts) {
+    if (!isBodyText(draft, stats)) continue;
+    for (const line of draft.lines) {
+      right.set(draft.page, Math.max(right.get(draft.page) ?? -Infinity, line.x1));
+    }
+  }
+  return right;
+}

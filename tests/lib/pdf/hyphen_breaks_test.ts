@@ -1,0 +1,63 @@
+/**
+ * A hyphen at a line's end: a typesetter's in justified text, or wherever the
+ * document writes the word whole; the word's own in ragged text that
+ * hyphenates nothing, or wherever the document writes the compound whole.
+ */
+import assert from "node:assert/strict";
+import { documentLexicon } from "../../../lib/pdf/lexicon.ts";
+import type { Line, PageText } from "../../../lib/pdf/types.ts";
+
+const FONT = { name: "Serif", bold: false, italic: false, monospace: false };
+
+/** A line of prose at `y`, from `x0` to `x1`. */
+function line(text: string, y: number, x1: number, x0 = 72): Line {
+  return { page: 1, y, x0, x1, size: 10, spans: [{ text, x: x0, y, width: x1 - x0, size: 10, font: FONT }] };
+}
+
+/** One page of the given lines. */
+function page(lines: Line[]): PageText[] {
+  return [{ page: 1, width: 612, height: 792, lines }];
+}
+
+Deno.test("justified lines that end together: a hyphen at a line's end is a typesetter's", () => {
+  const keeps = documentLexicon(page([
+    line("Always write forward-", 100, 540),
+    line("slashes in patterns, and use backslashes only for escaping these", 112, 540),
+    line("characters, since slashes separate the parts of every path on", 124, 540),
+    line("all systems alike.", 136, 200),
+  ])).keepsHyphen!;
+  assert.equal(keeps("forward", "slashes"), false);
+});
+
+Deno.test("ragged lines: a compound broken at its hyphen keeps it where a half is a word used elsewhere", () => {
+  const keeps = documentLexicon(page([
+    line("Always write forward-", 100, 190),
+    line("slashes in patterns, and use backslashes", 112, 290),
+    line("only for escaping; slashes part a path.", 124, 268),
+    line("A typesetter breaks motiva-", 136, 220),
+    line("tion into syllables, not words.", 148, 250),
+  ])).keepsHyphen!;
+  assert.equal(keeps("forward", "slashes"), true);
+  // Neither half is a word the document writes elsewhere: a typesetter's syllables.
+  assert.equal(keeps("motiva", "tion"), false);
+});
+
+Deno.test("a document that writes a broken word whole elsewhere hyphenates: no break keeps its hyphen", () => {
+  const keeps = documentLexicon(page([
+    line("Always write forward-", 100, 190),
+    line("slashes in patterns; the docu-", 112, 250),
+    line("ment says so, and the document is short.", 124, 290),
+  ])).keepsHyphen!;
+  assert.equal(keeps("docu", "ment"), false);
+  assert.equal(keeps("forward", "slashes"), false);
+});
+
+Deno.test("a compound the document writes whole keeps its hyphen, a word it writes whole loses it", () => {
+  const keeps = documentLexicon(page([
+    line("Use cross-env here, and the docu-", 100, 540),
+    line("ment here; read the document and cross-", 112, 540),
+    line("env notes again before you start anything.", 124, 540),
+  ])).keepsHyphen!;
+  assert.equal(keeps("cross", "env"), true);
+  assert.equal(keeps("docu", "ment"), false);
+});
