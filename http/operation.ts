@@ -73,7 +73,7 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
         (await readOperationInput(c, operation, deps.services)).input,
       );
     } else ({ input, upload } = await readOperationInput(c, operation, deps.services, unpaid));
-    const checking = precheck(operation, input, deps.services, workSignal(c), upload);
+    const checking = precheck(operation, input, deps.services, { signal: workSignal(c), upload });
     if (checking) await checking;
     // An upload read as its first bytes only gets the 402: the handler never sees it.
     if (!upload) c.set("operationInput", input);

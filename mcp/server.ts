@@ -107,7 +107,7 @@ export function createMcpServer(toolset: Toolset, deps: OperationDeps, request: 
     );
     try {
       const input = toolInput(tool.operation, call.params.arguments ?? {}, deps.services);
-      await precheck(tool.operation, input, deps.services, signal);
+      await precheck(tool.operation, input, deps.services, { signal });
       const result = await withPayment(
         {
           gateway: deps.gateway,

@@ -51,6 +51,21 @@ export interface UploadPrefix {
   totalBytes: number;
 }
 
+/** What a precheck is told besides its input and the services. */
+export interface PrecheckOptions {
+  /**
+   * Aborted when the caller leaves: stops a check that runs on another
+   * thread (and so is worth stopping). Absent where nobody can leave (tests).
+   */
+  signal?: AbortSignal;
+  /**
+   * Present when the binary field holds only the upload's first bytes (an
+   * unpaid raw upload, see {@linkcode BinaryInput.unpaidPrefixBytes}): the
+   * precheck refuses only what those bytes prove wrong.
+   */
+  upload?: UploadPrefix;
+}
+
 /**
  * A binary result (audio). The named output field carries base64 in JSON and
  * MCP; an HTTP client that prefers the media type gets the raw bytes instead,
@@ -135,16 +150,14 @@ export interface OperationDeclaration<
    * for payment, so a request that cannot succeed is refused for free.
    * Throws (or rejects with) the service's errors; asynchronous to load the
    * code it checks with on first use, or to check on another thread (then
-   * `signal`, aborted when the caller leaves, stops it; a binary field
-   * whose bytes went to that thread is set to the bytes it handed back).
-   * With `upload`, the binary field is only the upload's first bytes (see
-   * {@linkcode BinaryInput.unpaidPrefixBytes}).
+   * `options.signal` stops it; a binary field whose bytes went to that
+   * thread is set to the bytes it handed back). See
+   * {@linkcode PrecheckOptions} for what else it is told.
    */
   precheck?(
     input: HandlerInput<z.infer<I>, B>,
     services: Services,
-    signal?: AbortSignal,
-    upload?: UploadPrefix,
+    options?: PrecheckOptions,
   ): void | Promise<void>;
   /**
    * The work itself: knows nothing of HTTP, MCP or payment. With a

@@ -11,7 +11,7 @@ import type { Logger } from "../shared/log.ts";
 import type { PaymentGateway } from "../payments/mod.ts";
 import type { Services } from "../server/services.ts";
 import { binaryBytes } from "./binary_output.ts";
-import type { AnyOperation, UploadPrefix } from "./define.ts";
+import type { AnyOperation, PrecheckOptions } from "./define.ts";
 
 /** What selling an operation needs, on any transport. */
 export interface OperationDeps {
@@ -25,18 +25,17 @@ export interface OperationDeps {
 /**
  * Runs an operation's own checks on already parsed input. Every transport
  * calls it before asking for payment, so a request that cannot succeed is
- * refused for free. `signal` aborts when the caller leaves. `upload`: the
- * binary field holds only the upload's first bytes (an unpaid raw upload,
- * see `BinaryInput.unpaidPrefixBytes`).
+ * refused for free. A transport passes the signal that aborts when its
+ * caller leaves, and the upload's size when it read only the first bytes
+ * (see {@linkcode PrecheckOptions}).
  */
 export function precheck(
   operation: AnyOperation,
   input: Record<string, unknown>,
   services: Services,
-  signal: AbortSignal,
-  upload?: UploadPrefix,
+  options: PrecheckOptions & { signal: AbortSignal },
 ): void | Promise<void> {
-  return operation.precheck?.(input as never, services, signal, upload);
+  return operation.precheck?.(input as never, services, options);
 }
 
 /** Options for {@linkcode runOperation}. */

@@ -7,7 +7,13 @@
  *
  * @module
  */
-export { admitPdf, budgetAdmitting, PDF_HELD_BYTES_PER_INPUT_BYTE, PDF_JOB_MB } from "./admission.ts";
+export {
+  admitPdf,
+  budgetAdmitting,
+  leastPdfPrice,
+  PDF_HELD_BYTES_PER_INPUT_BYTE,
+  PDF_JOB_MB,
+} from "./admission.ts";
 export { checkPdfBytes } from "./check.ts";
 export { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 export { checkPageRange, PAGE_RANGE_PATTERN } from "./page_range.ts";

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { IdleKeeper } from "../shared/idle_keeper.ts";
 import { startThread, type Thread } from "./pool_thread.ts";
 
 /** A helper thread of a conversion, and its opening of the document. */
@@ -32,8 +33,7 @@ export class ThreadRoster {
   /** Threads alive at most. */
   readonly size: number;
   readonly #options: RosterOptions;
-  readonly #idle: Thread[] = [];
-  readonly #idleTimers = new Map<Thread, ReturnType<typeof setTimeout>>();
+  readonly #idle: IdleKeeper<Thread>;
   readonly #waiters: Array<(thread: Thread) => void> = [];
   #live = 0;
   #started = 0;
@@ -42,6 +42,7 @@ export class ThreadRoster {
   constructor(options: RosterOptions) {
     this.#options = options;
     this.size = Math.max(1, Math.floor(options.workers));
+    this.#idle = new IdleKeeper({ idleMs: options.idleMs, retire: (thread) => thread.terminate() });
   }
 
   /** Threads alive now, and started since creation. */
@@ -57,13 +58,7 @@ export class ThreadRoster {
 
   /** An idle live thread, if there is one. */
   idleThread(): Thread | undefined {
-    while (this.#idle.length) {
-      const thread = this.#idle.pop()!;
-      clearTimeout(this.#idleTimers.get(thread));
-      this.#idleTimers.delete(thread);
-      if (!thread.dead) return thread;
-    }
-    return undefined;
+    return this.#idle.take((thread) => !thread.dead);
   }
 
   /** An idle or new thread, if one is free now. */
@@ -73,14 +68,7 @@ export class ThreadRoster {
 
   /** Keeps a thread idle until it is wanted or has idled `idleMs`. */
   #park(thread: Thread) {
-    this.#idle.push(thread);
-    const timer = setTimeout(() => {
-      this.#idle.splice(this.#idle.indexOf(thread), 1);
-      this.#idleTimers.delete(thread);
-      thread.terminate();
-    }, this.#options.idleMs);
-    Deno.unrefTimer(Number(timer));
-    this.#idleTimers.set(thread, timer);
+    this.#idle.keep(thread);
   }
 
   /**
@@ -143,9 +131,7 @@ export class ThreadRoster {
    * it at the end and hands it back with {@linkcode ThreadRoster.release}.
    */
   async acquireAlone(): Promise<Thread> {
-    const stopping = this.#idle.splice(0).map((thread) => {
-      clearTimeout(this.#idleTimers.get(thread));
-      this.#idleTimers.delete(thread);
+    const stopping = this.#idle.takeAll().map((thread) => {
       thread.terminate();
       return thread.exited;
     });
@@ -189,8 +175,6 @@ export class ThreadRoster {
   /** Stops every idle thread and timer; threads in use end with their conversions. */
   close(): void {
     clearTimeout(this.#warming);
-    for (const thread of this.#idle.splice(0)) thread.terminate();
-    for (const timer of this.#idleTimers.values()) clearTimeout(timer);
-    this.#idleTimers.clear();
+    for (const thread of this.#idle.takeAll()) thread.terminate();
   }
 }

@@ -23,6 +23,7 @@ import {
   UnprocessableError,
   UpstreamTimeoutError,
 } from "../shared/errors.ts";
+import { IdleKeeper } from "../shared/idle_keeper.ts";
 import { checkPdfUpload, type PdfPrice } from "./admission.ts";
 import { finiteLimits, type PdfLimits } from "./limits.ts";
 import type { ScanReply, ScanRequest } from "./scan_worker.ts";
@@ -81,7 +82,6 @@ interface ScanThread {
   worker: Worker;
   ready: Promise<void>;
   dead: boolean;
-  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 /** An idle thread is stopped after this long, in milliseconds. */
@@ -91,11 +91,12 @@ const IDLE_MS = 30_000;
 export function createPdfScanner(options: ScanOptions = DEFAULT_SCAN_OPTIONS): PdfScanner {
   let running = 0;
   /** Threads waiting for the next upload (starting one holds this thread for a moment: they are kept a while). */
-  const idle: ScanThread[] = [];
+  const idle = new IdleKeeper<ScanThread>({
+    idleMs: IDLE_MS,
+    retire: (thread) => void thread.worker.terminate(),
+  });
   const takeThread = (): ScanThread => {
-    const thread = idle.pop() ??
-      startScanThread(options.heapMb, (gone) => idle.includes(gone) && idle.splice(idle.indexOf(gone), 1));
-    clearTimeout(thread.idleTimer);
+    const thread = idle.take() ?? startScanThread(options.heapMb, (gone) => idle.drop(gone));
     // A scan in flight keeps the process running; an idle thread does not.
     thread.worker.ref();
     return thread;
@@ -103,9 +104,7 @@ export function createPdfScanner(options: ScanOptions = DEFAULT_SCAN_OPTIONS): P
   const giveBack = (thread: ScanThread) => {
     if (thread.dead) return;
     thread.worker.unref();
-    thread.idleTimer = setTimeout(() => thread.worker.terminate(), IDLE_MS);
-    Deno.unrefTimer(Number(thread.idleTimer));
-    idle.push(thread);
+    idle.keep(thread);
   };
   return {
     get running() {
@@ -151,7 +150,6 @@ function startScanThread(heapMb: number, onExit: (thread: ScanThread) => void): 
   };
   worker.once("exit", () => {
     thread.dead = true;
-    clearTimeout(thread.idleTimer);
     onExit(thread);
   });
   return thread;

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { DEFAULT_PDF_LIMITS, PDF_HELD_BYTES_PER_INPUT_BYTE, PDF_JOB_MB } from "../../pdf/mod.ts";
+import { DEFAULT_PDF_LIMITS, leastPdfPrice } from "../../pdf/mod.ts";
 
 /** Megabytes, in bytes. */
 const MB = 1024 * 1024;
@@ -69,9 +69,18 @@ export function audioWorkBytes(inputBytes: number): number {
   return Math.ceil(AUDIO_JOB_MB * MB + inputBytes * AUDIO_BYTES_PER_INPUT_BYTE);
 }
 
-/** The cheapest conversion of a PDF of `inputBytes` (every byte an image held once), in bytes. */
-function leastPdfPrice(inputBytes: number): number {
-  return Math.ceil(PDF_JOB_MB * MB + inputBytes * PDF_HELD_BYTES_PER_INPUT_BYTE);
+/**
+ * The room a borrowing PDF conversion may take beyond its share, in bytes,
+ * when the plan keeps room for `audioJobs` audio jobs at once: every job's
+ * ffmpeg processes (a borrowing conversion runs while no audio job does),
+ * none where audio is not sold. The plan lends only while one conversion's
+ * share is short of the most one is ever given, and then nothing is left for
+ * a second audio job (slots past the first come from what is left once a
+ * conversion has that most): it lends one job's room, and the same figure
+ * sets both the largest PDF upload and {@linkcode MemoryPlan.pdfBorrowBytes}.
+ */
+export function lendableBytes(audioJobs: number): number {
+  return audioJobs * AUDIO_FFMPEG_MB * MB;
 }
 
 /** The largest body that carries an upload of `inputBytes`: base64 in JSON. */
@@ -164,8 +173,8 @@ export interface PlanOptions {
  *   kind with fewer first, while one fits.
  *
  * One loan is sound, and bounded: a PDF priced over its share but within
- * its share plus the audio jobs' ffmpeg room ({@linkcode AUDIO_FFMPEG_MB}
- * each; `pdfBorrowBytes`) is a borrowing conversion. It starts only once no
+ * its share plus the audio jobs' ffmpeg room ({@linkcode lendableBytes};
+ * `pdfBorrowBytes`) is a borrowing conversion. It starts only once no
  * audio job runs and holds every audio slot while it runs (audio jobs wait
  * in their gate's slots or queue, or get its 503, before any charge); it
  * runs on a thread of its own, the pool's idle threads stopped first (their
@@ -202,11 +211,15 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
   const used = (audio: number, pdfJob: number, pdfUpload: number) =>
     bodiesFor(budget, Math.max(audio, pdfUpload)) + audioWork(audio) + pdfJob;
   const floor = largest(Math.min(audioCap, AUDIO_FLOOR_MB * MB), (bytes) => used(bytes, 0, 0) <= room);
-  // The largest upload whose cheapest conversion fits, if need be in the room ffmpeg's processes lend.
-  const lendable = floor > 0 ? AUDIO_FFMPEG_MB * MB : 0;
+  // What a borrowing conversion may take beyond its share: the one audio job's ffmpeg room (see lendableBytes).
+  const lent = lendableBytes(floor > 0 ? 1 : 0);
+  // The largest upload whose cheapest conversion fits, if need be borrowing `lent`, and is no more than
+  // the most a conversion is ever given (a larger one could only be refused once priced).
   const pdfMaxBytes = largest(
     caps.pdfBytes,
-    (bytes) => used(floor, Math.max(1, leastPdfPrice(bytes) - lendable), bytes) <= room,
+    (bytes) =>
+      leastPdfPrice(bytes) <= DEFAULT_PDF_LIMITS.maxCostBytes &&
+      used(floor, Math.max(1, leastPdfPrice(bytes) - lent), bytes) <= room,
   );
   const pdfJobBytes = pdfMaxBytes === 0 ? 0 : Math.min(
     DEFAULT_PDF_LIMITS.maxCostBytes,
@@ -233,10 +246,7 @@ export function planMemory(budgetMb: number, caps: BodyCaps, options: PlanOption
     left -= pdfNext ? pdfJob : audioJob;
   }
   const pdfMemoryMb = pdfMaxBytes > 0 ? Math.floor(pdfConcurrency * pdfJob / MB) : 0;
-  const borrowed = Math.min(
-    DEFAULT_PDF_LIMITS.maxCostBytes,
-    pdfJobBytes + (audioMaxBytes > 0 ? audioConcurrency * AUDIO_FFMPEG_MB * MB : 0),
-  );
+  const borrowed = Math.min(DEFAULT_PDF_LIMITS.maxCostBytes, pdfJobBytes + lent);
   const pdfBorrowBytes = pdfJobBytes > 0 && borrowed > pdfJobBytes ? borrowed : 0;
   return {
     budgetMb,

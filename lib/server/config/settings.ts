@@ -209,8 +209,9 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
   {
     name: "PDF_MAX_BYTES",
     default: `${code(DEFAULT_PDF_LIMITS.maxBytes)} (${DEFAULT_PDF_LIMITS.maxBytes / MB} MB)`,
-    meaning: "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds. A PDF is " +
-      "admitted by what its conversion reads (pages, text, fonts; images cost only their bytes), within the " +
+    meaning:
+      "Largest PDF upload, bytes (larger: 413); lowered to what `MEMORY_BUDGET_MB` holds, a conversion of it included. A PDF " +
+      "is admitted by what its conversion reads (pages, text, fonts; images cost only their bytes), within the " +
       `memory one conversion may take (${mbOf(DEFAULT_PLAN.pdfJobBytes)} MB at the default budget, or ${
         mbOf(DEFAULT_PLAN.pdfBorrowBytes)
       } MB borrowing the audio room while no audio job runs; ${

@@ -150,7 +150,7 @@ export default defineOperation({
   binaryOutput: { field: "audio", mediaTypeField: "mimeType", accept: "audio/*", headers: loudnessHeaders },
   maxBodyBytes: (services) => base64BodyCap(services.audio.limits.maxBytes),
   example: { audio: "<base64 of a WAV file>", preset: "podcast" },
-  precheck(input, services, _signal, upload) {
+  precheck(input, services, { upload } = {}) {
     const { audio: bytes, ...request } = input;
     if (upload) precheckAudioPrefix(bytes, upload.totalBytes, request, services.audio.limits);
     else precheckAudio(bytes, request, services.audio.limits);

@@ -63,7 +63,7 @@ export default defineOperation({
   binary: { field: "pdf" as const, mediaTypes: ["application/pdf"] },
   maxBodyBytes: (services) => base64BodyCap(services.pdf.limits.maxBytes),
   example: { pdf: "<base64 of a PDF file>", pages: "1-3", includePageBreaks: false },
-  async precheck(input, services, signal) {
+  async precheck(input, services, { signal } = {}) {
     // Priced on a thread of its own, which hands the bytes back.
     input.pdf = (await services.pdf.admit(input.pdf, input.pages, signal)).bytes;
     checkPageRange(input.pages);

@@ -4,7 +4,12 @@
  */
 import assert from "node:assert/strict";
 import { ConfigError, loadConfig } from "../../../../lib/server/config/load.ts";
-import { audioWorkBytes, BASELINE_MB, planMemory } from "../../../../lib/server/config/memory_plan.ts";
+import {
+  audioWorkBytes,
+  BASELINE_MB,
+  lendableBytes,
+  planMemory,
+} from "../../../../lib/server/config/memory_plan.ts";
 import { conversionMb } from "../../../../lib/pdf/memory.ts";
 import { leastPdfPrice } from "../../../../lib/pdf/admission.ts";
 import { DEFAULT_PDF_LIMITS } from "../../../../lib/pdf/limits.ts";
@@ -78,6 +83,44 @@ Deno.test("planMemory() keeps bodies, PDF work and audio work within the budget"
   // Small caps (as the mixed-load test sets) leave both kinds sold on a smaller budget.
   const small = planMemory(640, { audioBytes: 12 * MB, pdfBytes: 1 * MB });
   assert.ok(small.audioMaxBytes > 0 && small.pdfMaxBytes > 0, JSON.stringify(small));
+});
+
+Deno.test("planMemory() lends a borrowing conversion every audio job's ffmpeg room, and admits uploads by the same room", () => {
+  let borrowing = 0;
+  for (const budgetMb of [384, 512, 576, 640, 768, 896, 1024, 1280, 1536, 2048, 3072, 4096, 8192]) {
+    for (const pdfMb of [1, 8, 20, 100, 200, 400]) {
+      for (const audioMb of [2, 12, 112, 384]) {
+        const plan = planMemory(budgetMb, { audioBytes: audioMb * MB, pdfBytes: pdfMb * MB });
+        const shown = `${budgetMb} MB, caps ${pdfMb}/${audioMb} MB: ${JSON.stringify(plan)}`;
+        if (plan.pdfBorrowBytes === 0) continue;
+        borrowing++;
+        // A conversion borrows only while it is short of the most one is given, which leaves no room for a
+        // second audio job: the one job's room it borrows is all the audio jobs'.
+        assert.equal(plan.audioConcurrency, 1, shown);
+        assert.ok(plan.pdfBorrowBytes - plan.pdfJobBytes <= lendableBytes(plan.audioConcurrency), shown);
+        assert.ok(plan.pdfBorrowBytes <= DEFAULT_PDF_LIMITS.maxCostBytes, shown);
+        // The largest upload is the largest whose cheapest conversion fits the borrowed room.
+        assert.ok(leastPdfPrice(plan.pdfMaxBytes) <= plan.pdfBorrowBytes, shown);
+        if (plan.pdfMaxBytes < pdfMb * MB) {
+          assert.ok(
+            leastPdfPrice(plan.pdfMaxBytes + MB) > plan.pdfBorrowBytes,
+            `a larger upload fits: ${shown}`,
+          );
+        }
+      }
+    }
+  }
+  assert.ok(borrowing > 10, "some plans borrow");
+  // Where no audio is sold, nothing is lent; the largest upload, even past what a conversion is ever given
+  // (a 400 MB cap), is one whose cheapest conversion fits the share.
+  for (const budgetMb of [384, 576, 768, 2048]) {
+    const plan = planMemory(budgetMb, { audioBytes: 112 * MB, pdfBytes: 400 * MB }, { audio: false });
+    assert.equal(plan.pdfBorrowBytes, 0);
+    assert.ok(
+      plan.pdfMaxBytes > 0 && leastPdfPrice(plan.pdfMaxBytes) <= plan.pdfJobBytes,
+      JSON.stringify(plan),
+    );
+  }
 });
 
 Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; explicit limits win", () => {
