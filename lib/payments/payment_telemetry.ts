@@ -31,7 +31,8 @@ function stepAttributes(rail: PaymentRail, resource: PricedResource) {
 /**
  * Runs a verification (`verify`) in its span, counting it verified or refused;
  * a resend answered with its kept answer is counted `resent` (it was charged
- * once, earlier).
+ * once, earlier). A payment only claimed here, verified by its settlement
+ * alone, marks its span `x402.verify.skipped`.
  */
 export function tracedVerification(
   rail: PaymentRail,
@@ -45,6 +46,8 @@ export function tracedVerification(
       const kept = "answer" in authorization;
       const payer = kept ? authorization.settlement.payer : authorization.payer;
       if (payer) span.setAttribute("x402.payer", payer);
+      // Claimed only: the facilitator was not asked; the settlement verifies it.
+      if (!kept && !authorization.verified) span.setAttribute("x402.verify.skipped", true);
       serviceMetrics.payments.add(1, { ...attributes, outcome: kept ? "resent" : "verified" });
       return authorization;
     } catch (error) {

@@ -64,6 +64,8 @@ Deno.test("[e2e] a paid call is one trace in the OTLP export: 402, verify, handl
     for (const name of ["x402.payment_required", "x402.verify", "operation.handler", "x402.settle"]) {
       assert.ok(names.includes(name), `${name} in the trace: ${names.join(", ")}`);
     }
+    const verify = spans.find((span) => span.name === "x402.verify")!;
+    assert.equal(verify.attributes["x402.verify.skipped"], true, "verified by its settlement alone");
     const settle = spans.find((span) => span.name === "x402.settle")!;
     assert.equal(settle.attributes["x402.transaction"], settlement.transaction);
     assert.equal(settle.attributes["x402.operation"], "chain_priority_fees");
