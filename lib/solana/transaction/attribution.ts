@@ -97,68 +97,88 @@ export async function attributeFailure(
   };
   const located: Confidence = frame?.status === "failed" ? "high" : "medium";
 
-  if (parsed.instructionError !== "Custom" || parsed.customCode === null) {
-    const name = parsed.instructionError ?? "Unknown";
-    const info = INSTRUCTION_ERRORS[name];
-    if (!info || !parsed.recognised) {
-      return {
-        failure: {
-          ...base,
-          code: null,
-          hex: null,
-          errorName: name,
-          message: `Unrecognised instruction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
-          source: "runtime",
-          confidence: "low",
-          evidence: null,
-        },
-        verdict: verdictOf("unknown"),
-        frame: frame ?? null,
-      };
-    }
-    const stated = runtimeCause(frame, name);
-    if (stated) {
-      return {
-        failure: {
-          ...base,
-          account: stated.account,
-          code: null,
-          hex: null,
-          errorName: stated.errorName,
-          message: stated.message,
-          source: "log",
-          confidence: located,
-          evidence: null,
-        },
-        verdict: verdictOf("invalid_transaction", "fix_transaction"),
-        frame: frame ?? null,
-      };
-    }
-    const exceeded = name === "ProgramFailedToComplete" && mentionsMeterExceeded(frame);
-    const inferred = !exceeded && info.failureClass === "program_error" && frame
-      ? inferMeaning([frame.error, ...causeLines(frame.logs)])
-      : null;
+  const at: Located = { frame, base, located };
+  if (parsed.instructionError !== "Custom" || parsed.customCode === null) return builtinFailure(parsed, at);
+  return await customFailure(parsed.customCode, at, lookupIdl);
+}
+
+/** Where the failure happened: the frame, the failure's common fields, and how sure the location is. */
+interface Located {
+  frame: LogFrame | undefined;
+  base: Pick<Failure, "instructionIndex" | "program" | "programName" | "depth" | "account" | "evidence">;
+  located: Confidence;
+}
+
+/** A built-in (runtime) instruction error: unrecognised, stated by the log, or the runtime's own words. */
+function builtinFailure(parsed: ParsedError, { frame, base, located }: Located): Attribution {
+  const name = parsed.instructionError ?? "Unknown";
+  const info = INSTRUCTION_ERRORS[name];
+  if (!info || !parsed.recognised) {
     return {
       failure: {
         ...base,
         code: null,
         hex: null,
         errorName: name,
-        message: withRemedy(parsed.detail ? `${info.message}: ${parsed.detail}` : info.message, inferred),
+        message: `Unrecognised instruction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
         source: "runtime",
-        confidence: inferred ? lowest("medium", located) : located,
-        evidence: inferred?.evidence ?? null,
+        confidence: "low",
+        evidence: null,
       },
-      verdict: exceeded
-        ? verdictOf("compute_exceeded")
-        : inferred
-        ? inferredVerdict(inferred)
-        : verdictOf(info.failureClass, info.action),
+      verdict: verdictOf("unknown"),
       frame: frame ?? null,
     };
   }
+  const stated = runtimeCause(frame, name);
+  if (stated) {
+    return {
+      failure: {
+        ...base,
+        account: stated.account,
+        code: null,
+        hex: null,
+        errorName: stated.errorName,
+        message: stated.message,
+        source: "log",
+        confidence: located,
+        evidence: null,
+      },
+      verdict: verdictOf("invalid_transaction", "fix_transaction"),
+      frame: frame ?? null,
+    };
+  }
+  const exceeded = name === "ProgramFailedToComplete" && mentionsMeterExceeded(frame);
+  const inferred = !exceeded && info.failureClass === "program_error" && frame
+    ? inferMeaning([frame.error, ...causeLines(frame.logs)])
+    : null;
+  return {
+    failure: {
+      ...base,
+      code: null,
+      hex: null,
+      errorName: name,
+      message: withRemedy(parsed.detail ? `${info.message}: ${parsed.detail}` : info.message, inferred),
+      source: "runtime",
+      confidence: inferred ? lowest("medium", located) : located,
+      evidence: inferred?.evidence ?? null,
+    },
+    verdict: exceeded
+      ? verdictOf("compute_exceeded")
+      : inferred
+      ? inferredVerdict(inferred)
+      : verdictOf(info.failureClass, info.action),
+    frame: frame ?? null,
+  };
+}
 
-  const code = parsed.customCode;
+/** A program's custom error code, decoded from its table or IDL, or read from its log lines. */
+async function customFailure(
+  customCode: number,
+  { frame, base, located }: Located,
+  lookupIdl: IdlErrorLookup | undefined,
+): Promise<Attribution> {
+  const program = base.program;
+  const code = customCode;
   const decoded = await decodeCustom(code, program, frame, lookupIdl);
   // The program's table decides when it gives a class; otherwise the words do.
   const inferred = decoded.info?.failureClass
