@@ -9,58 +9,27 @@
  *
  * @module
  */
-import { type Confidence, type Verdict, verdictOf } from "./classes.ts";
-import { causeLines, inferMeaning, type InferredMeaning, statedCause, withRemedy } from "./error_meaning.ts";
+import { type Confidence, verdictOf } from "./classes.ts";
+import { causeLines, inferMeaning, statedCause, withRemedy } from "./error_meaning.ts";
 import type { ParsedError } from "./error_shapes.ts";
-import { INSTRUCTION_ERRORS } from "./instruction_errors.ts";
+import {
+  type Attribution,
+  type FailureSource,
+  type IdlErrorLookup,
+  inferredVerdict,
+  type Located,
+  lowest,
+} from "./failure.ts";
 import { innermostFailure, type LogFrame } from "./logs.ts";
 import type { MessageView } from "./message.ts";
 import { ANCHOR_ERRORS, ANCHOR_USER_ERROR_OFFSET } from "./program_errors/anchor.ts";
 import { errorTableOf, isBuiltinProgram, programNameOf } from "./program_errors/registry.ts";
 import type { ProgramErrorInfo, ProgramErrorTable } from "./program_errors/types.ts";
-import { runtimeCause } from "./runtime_causes.ts";
-import { TRANSACTION_ERRORS } from "./transaction_errors.ts";
+import { builtinFailure, transactionFailure } from "./runtime_failures.ts";
 
-/** Where a failure's name and message came from. */
-export type FailureSource = "log" | "table" | "idl" | "runtime";
+export type { Attribution, Failure, FailureSource, IdlErrorLookup } from "./failure.ts";
 
-/** The failure, attributed and decoded. */
-export interface Failure {
-  /** The failing top-level instruction, when the error names one. */
-  instructionIndex: number | null;
-  /** Address of the innermost program that raised the error. */
-  program: string | null;
-  programName: string | null;
-  /** Invocation depth of that program (1 = top level), when seen in the logs. */
-  depth: number | null;
-  /** The program's custom code, for `Custom` errors. */
-  code: number | null;
-  hex: string | null;
-  /** The error's name, e.g. `InsufficientFunds` or `ComputationalBudgetExceeded`. */
-  errorName: string;
-  message: string;
-  source: FailureSource;
-  confidence: Confidence;
-  /** The account an error points at (`account_index`), or the one short of funds. */
-  account: string | null;
-  /** The name, message or log line the class was inferred from, when no table decided it. */
-  evidence: string | null;
-}
-
-/** A custom-code lookup in a program's deployed IDL (for `code`); resolves `null` when it has none. */
-export type IdlErrorLookup = (
-  program: string,
-  code: number,
-) => Promise<Readonly<Record<number, ProgramErrorInfo>> | null>;
-
-/** The outcome of attribution: the failure (or `null` on success) and its verdict. */
-export interface Attribution {
-  failure: Failure | null;
-  verdict: Verdict;
-  /** The frame the failure was attributed to, for evidence. */
-  frame: LogFrame | null;
-}
-
+/** An Anchor program's logged error: the account it blames, its name, number and message. */
 const ANCHOR_LINE =
   /AnchorError (?:thrown in \S+?|caused by account: (\S+?)|occurred)\. Error Code: (\w+)\. Error Number: (\d+)\. Error Message: (.*?)\.?$/;
 
@@ -102,75 +71,6 @@ export async function attributeFailure(
   return await customFailure(parsed.customCode, at, lookupIdl);
 }
 
-/** Where the failure happened: the frame, the failure's common fields, and how sure the location is. */
-interface Located {
-  frame: LogFrame | undefined;
-  base: Pick<Failure, "instructionIndex" | "program" | "programName" | "depth" | "account" | "evidence">;
-  located: Confidence;
-}
-
-/** A built-in (runtime) instruction error: unrecognised, stated by the log, or the runtime's own words. */
-function builtinFailure(parsed: ParsedError, { frame, base, located }: Located): Attribution {
-  const name = parsed.instructionError ?? "Unknown";
-  const info = INSTRUCTION_ERRORS[name];
-  if (!info || !parsed.recognised) {
-    return {
-      failure: {
-        ...base,
-        code: null,
-        hex: null,
-        errorName: name,
-        message: `Unrecognised instruction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
-        source: "runtime",
-        confidence: "low",
-        evidence: null,
-      },
-      verdict: verdictOf("unknown"),
-      frame: frame ?? null,
-    };
-  }
-  const stated = runtimeCause(frame, name);
-  if (stated) {
-    return {
-      failure: {
-        ...base,
-        account: stated.account,
-        code: null,
-        hex: null,
-        errorName: stated.errorName,
-        message: stated.message,
-        source: "log",
-        confidence: located,
-        evidence: null,
-      },
-      verdict: verdictOf("invalid_transaction", "fix_transaction"),
-      frame: frame ?? null,
-    };
-  }
-  const exceeded = name === "ProgramFailedToComplete" && mentionsMeterExceeded(frame);
-  const inferred = !exceeded && info.failureClass === "program_error" && frame
-    ? inferMeaning([frame.error, ...causeLines(frame.logs)])
-    : null;
-  return {
-    failure: {
-      ...base,
-      code: null,
-      hex: null,
-      errorName: name,
-      message: withRemedy(parsed.detail ? `${info.message}: ${parsed.detail}` : info.message, inferred),
-      source: "runtime",
-      confidence: inferred ? lowest("medium", located) : located,
-      evidence: inferred?.evidence ?? null,
-    },
-    verdict: exceeded
-      ? verdictOf("compute_exceeded")
-      : inferred
-      ? inferredVerdict(inferred)
-      : verdictOf(info.failureClass, info.action),
-    frame: frame ?? null,
-  };
-}
-
 /** A program's custom error code, decoded from its table or IDL, or read from its log lines. */
 async function customFailure(
   customCode: number,
@@ -205,15 +105,6 @@ async function customFailure(
       ? inferredVerdict(inferred)
       : verdictOf(decoded.info?.failureClass ?? "program_error", decoded.info?.action),
     frame: frame ?? null,
-  };
-}
-
-function inferredVerdict(inferred: InferredMeaning): Verdict {
-  const verdict = verdictOf(inferred.failureClass, inferred.action);
-  return {
-    ...verdict,
-    ...(inferred.retryable !== undefined ? { retryable: inferred.retryable } : {}),
-    ...(inferred.retryAfterSeconds !== undefined ? { retryAfterSeconds: inferred.retryAfterSeconds } : {}),
   };
 }
 
@@ -300,37 +191,6 @@ function classOf(table: ProgramErrorTable | undefined, name: string): Partial<Pr
   };
 }
 
-function transactionFailure(parsed: ParsedError, view: MessageView | null): Attribution {
-  const info = parsed.recognised ? TRANSACTION_ERRORS[parsed.transactionError] : undefined;
-  const instruction = parsed.instructionIndex !== null
-    ? view?.instructions[parsed.instructionIndex]
-    : undefined;
-  const account = parsed.accountIndex !== null
-    ? view?.accountKeys[parsed.accountIndex]?.address ?? null
-    : null;
-  const name = parsed.transactionError;
-  return {
-    failure: {
-      instructionIndex: parsed.instructionIndex,
-      program: instruction?.program ?? null,
-      programName: instruction ? programNameOf(instruction.program) : null,
-      depth: null,
-      code: null,
-      hex: null,
-      errorName: name,
-      message: info
-        ? info.message
-        : `Unrecognised transaction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
-      source: "runtime",
-      confidence: info ? "high" : "low",
-      account,
-      evidence: null,
-    },
-    verdict: info ? verdictOf(info.failureClass, info.action) : verdictOf("unknown"),
-    frame: null,
-  };
-}
-
 /** With truncated logs no frame says `failed`; the deepest frame left open under the instruction is the best guess. */
 function deepestUnclosed(frames: readonly LogFrame[], index: number | null): LogFrame | undefined {
   let best: LogFrame | undefined;
@@ -340,17 +200,4 @@ function deepestUnclosed(frames: readonly LogFrame[], index: number | null): Log
     if (!best || frame.depth >= best.depth) best = frame;
   }
   return best;
-}
-
-function mentionsMeterExceeded(frame: LogFrame | undefined): boolean {
-  if (!frame) return false;
-  return [frame.error ?? "", ...frame.logs].some((line) =>
-    /exceeded CUs meter|compute units? exceeded/i.test(line)
-  );
-}
-
-const RANK: Record<Confidence, number> = { high: 2, medium: 1, low: 0 };
-
-function lowest(a: Confidence, b: Confidence): Confidence {
-  return RANK[a] <= RANK[b] ? a : b;
 }
