@@ -1,19 +1,26 @@
 /**
  * Audio memory bench: what one loudness normalisation costs the service per
- * byte of input, for each format people send. For WAV, FLAC, MP3, Opus and
- * AAC (made here by ffmpeg from a speech-like programme, never committed) at
- * two sizes, `main.ts` starts afresh in local mode, gets one paid
- * normalisation of the raw bytes with a raw answer, and the rise of its peak
- * RSS over idle is printed beside its ffmpeg children's peak. The growth per
- * input byte is the slope between the two sizes (the fixed part, the same at
- * both, drops out): the figure `AUDIO_BYTES_PER_INPUT_BYTE` in
- * `lib/server/config/memory_plan.ts` is set from, and `AUDIO_JOB_MB` from the
- * rest.
+ * byte of input, for each format people send and each way of sending it. For
+ * WAV, FLAC, MP3, Opus and AAC (made here by ffmpeg from a speech-like
+ * programme, never committed) at two sizes, `main.ts` starts afresh in local
+ * mode (with `_memory_probe.ts` loaded before it), gets one paid
+ * normalisation, and prints the rise of its peak RSS over its RSS just before
+ * the exchange (the kernel's peak is reset then), its ffmpeg children's peak,
+ * and the peak of what V8 counts (heap plus the external memory of its
+ * `ArrayBuffer`s). The growth per input byte is the slope between the two
+ * sizes (the fixed part, the same at both, drops out): the figure
+ * `AUDIO_BYTES_PER_INPUT_BYTE` in `lib/server/config/memory_plan.ts` is set
+ * from, and `AUDIO_JOB_MB` from the rest.
  *
- *     deno run -A bench/audio_memory.ts [small MB] [large MB] [--json] [--only=mp3,opus]   (default: 4 12)
+ *     deno run -A bench/audio_memory.ts [small MB] [large MB] [--upload=raw,json] [--answer=raw,json]
+ *       [--only=wav,flac,mp3,opus,m4a] [--gc]                                   (default: 2 24, raw, raw)
  *
- * `--json` sends base64 in JSON and takes the JSON answer instead; `--only`
- * runs some of the formats (wav, flac, mp3, opus, m4a).
+ * `--upload=json` sends base64 in JSON, `--answer=json` takes the JSON answer
+ * (a comma list runs each); `--gc` has the service collect garbage before
+ * every sample of its own (every 20 ms), so that the rise is what a request
+ * holds rather than what the collector has not yet taken. The paid exchange
+ * is the whole of what `@x402/fetch` does: the request that gets the 402
+ * (its upload sent too), then the paid one.
  *
  * @module
  */
@@ -34,8 +41,35 @@ const FORMATS: { name: string; format: ProgrammeFormat; type: string; bytesPerSe
   { name: "AAC", format: "m4a", type: "audio/mp4", bytesPerSecond: 16_000 },
 ];
 
-/** One paid normalisation of `audio` on a fresh service: the rise of its peak RSS, and ffmpeg's peak. */
-async function measure(audio: Uint8Array<ArrayBuffer>, type: string, json: boolean) {
+/** How the upload is sent and the answer asked for. */
+interface Way {
+  upload: "raw" | "json";
+  answer: "raw" | "json";
+}
+
+/** What the probe loaded before `main.ts` saw, bytes (see `_memory_probe.ts`). */
+interface ProbePeaks {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  live: number;
+}
+
+/** The probe's peaks since its last report. */
+async function probePeaks(pid: number, file: string): Promise<ProbePeaks> {
+  await Deno.writeTextFile(file, "");
+  Deno.kill(pid, "SIGUSR2");
+  for (let tries = 0; tries < 200; tries++) {
+    const text = await Deno.readTextFile(file);
+    if (text.endsWith("\n")) return JSON.parse(text);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the memory probe did not answer");
+}
+
+/** One paid normalisation of `audio` on a fresh service: the rises of its memory, and ffmpeg's peak. */
+async function measure(audio: Uint8Array<ArrayBuffer>, type: string, way: Way, gc: boolean) {
+  const file = await Deno.makeTempFile({ suffix: ".json" });
   const service = await spawnService({
     SERVICE_MODE: "local",
     ALT_ROUTES: "off",
@@ -44,7 +78,13 @@ async function measure(audio: Uint8Array<ArrayBuffer>, type: string, json: boole
     AUDIO_MAX_SECONDS: "14400",
     AUDIO_TIMEOUT_MS: "600000",
     REQUEST_TIMEOUT_MS: "600000",
-  });
+    MEMORY_PROBE_FILE: file,
+    MEMORY_PROBE_GC: gc ? "1" : "0",
+  }, [
+    "-A",
+    "--v8-flags=--expose-gc",
+    `--preload=${new URL("./_memory_probe.ts", import.meta.url).pathname}`,
+  ]);
   try {
     const buyer = await throwawayBuyer();
     await fundFromFaucet(service.base, buyer, "1");
@@ -52,51 +92,81 @@ async function measure(audio: Uint8Array<ArrayBuffer>, type: string, json: boole
       fetch,
       payingClient(buyer, { solanaRpcUrl: `${service.base}/local/solana` }),
     );
-    const idle = Math.max(
-      await processMemoryBytes(service.pid, "VmRSS"),
-      await processMemoryBytes(service.pid, "VmHWM"),
-    );
+    const before = await probePeaks(service.pid, file);
+    // The kernel's peak RSS starts again from the RSS now.
+    await Deno.writeTextFile(`/proc/${service.pid}/clear_refs`, "5");
+    const idle = await processMemoryBytes(service.pid, "VmRSS");
     const sampler = sampleMemory(service.pid);
     const started = performance.now();
     const response = await pay(`${service.base}/v1/audio/normalize`, {
       method: "POST",
-      headers: json ? { "Content-Type": "application/json" } : { "Content-Type": type, Accept: "audio/*" },
-      body: json ? JSON.stringify({ audio: audio.toBase64() }) : audio,
+      headers: {
+        "Content-Type": way.upload === "json" ? "application/json" : type,
+        Accept: way.answer === "json" ? "application/json" : "audio/*",
+      },
+      body: way.upload === "json" ? JSON.stringify({ audio: audio.toBase64() }) : audio,
     });
     const answer = new Uint8Array(await response.arrayBuffer());
     const seconds = (performance.now() - started) / 1000;
     const peaks = await sampler.stop();
+    const probe = await probePeaks(service.pid, file);
     if (response.status !== 200) {
-      throw new Error(`status ${response.status}: ${new TextDecoder().decode(answer)}`);
+      throw new Error(`status ${response.status}: ${new TextDecoder().decode(answer.subarray(0, 500))}`);
     }
-    return { rise: peaks.service - idle, ffmpeg: peaks.children, answer: answer.length, seconds };
+    return {
+      rise: peaks.service - idle,
+      live: probe.live - (before.heapUsed + before.external),
+      ffmpeg: peaks.children,
+      answer: answer.length,
+      seconds,
+    };
   } finally {
-    await service.stop();
+    await service.stop("SIGKILL");
+    await Deno.remove(file).catch(() => {});
   }
 }
 
+/** The values of `--name=a,b` among `allowed`, or `fallback`. */
+function listFlag<T extends string>(name: string, fallback: T[]): T[] {
+  const flag = Deno.args.find((arg) => arg.startsWith(`--${name}=`));
+  return flag ? flag.slice(name.length + 3).split(",") as T[] : fallback;
+}
+
 if (import.meta.main) {
-  const json = Deno.args.includes("--json");
-  const [small = 4, large = 12] = Deno.args.filter((arg) => !arg.startsWith("--")).map(Number);
-  console.log(
-    `| input | size MB (small → large) | peak RSS rise MB | ffmpeg peak MB | seconds | growth per input byte (slope) | rise ÷ input (large) |`,
+  const gc = Deno.args.includes("--gc");
+  const [small = 2, large = 24] = Deno.args.filter((arg) => !arg.startsWith("--")).map(Number);
+  const only = listFlag<ProgrammeFormat>("only", FORMATS.map((f) => f.format));
+  const ways = listFlag<Way["upload"]>("upload", ["raw"]).flatMap((upload) =>
+    listFlag<Way["answer"]>("answer", ["raw"]).map((answer) => ({ upload, answer }))
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
-  const only = Deno.args.find((arg) => arg.startsWith("--only="))?.slice(7).split(",");
-  for (const format of FORMATS.filter((f) => !only || only.includes(f.format))) {
-    const rows = [];
+  const load = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
+  console.log(`load average ${load}; garbage collected before each sample: ${gc ? "yes" : "no"}`);
+  console.log(
+    "| input | upload → answer | size MB (small → large) | peak RSS rise MB | V8 live rise MB | ffmpeg peak MB " +
+      "| seconds | RSS growth per input byte (slope) | V8 live per byte (slope) | rise ÷ input (large) |",
+  );
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const format of FORMATS.filter((f) => only.includes(f.format))) {
+    const inputs = [];
     for (const size of [small, large]) {
-      const audio = await makeProgramme(Math.round(size * MB / format.bytesPerSecond), format.format);
-      rows.push({ size: audio.length, ...await measure(audio, format.type, json) });
+      inputs.push(await makeProgramme(Math.round(size * MB / format.bytesPerSecond), format.format));
     }
-    const [a, b] = rows as [typeof rows[0], typeof rows[0]];
-    const slope = (b.rise - a.rise) / (b.size - a.size);
-    console.log(
-      `| ${format.name} | ${(a.size / MB).toFixed(1)} → ${(b.size / MB).toFixed(1)} | ${mb(a.rise)} → ${
-        mb(b.rise)
-      } | ${mb(a.ffmpeg)} → ${mb(b.ffmpeg)} | ${a.seconds.toFixed(0)} → ${b.seconds.toFixed(0)} | ${
-        slope.toFixed(2)
-      } | ${(b.rise / b.size).toFixed(2)} |`,
-    );
+    for (const way of ways) {
+      const rows = [];
+      for (const audio of inputs) {
+        rows.push({ size: audio.length, ...await measure(audio, format.type, way, gc) });
+      }
+      const [s, l] = rows as [typeof rows[0], typeof rows[0]];
+      const slope = (key: "rise" | "live") => ((l[key] - s[key]) / (l.size - s.size)).toFixed(2);
+      console.log(
+        `| ${format.name} | ${way.upload} → ${way.answer} | ${(s.size / MB).toFixed(1)} → ${
+          (l.size / MB).toFixed(1)
+        } | ${mb(s.rise)} → ${mb(l.rise)} | ${mb(s.live)} → ${mb(l.live)} | ${mb(s.ffmpeg)} → ${
+          mb(l.ffmpeg)
+        } | ${s.seconds.toFixed(0)} → ${l.seconds.toFixed(0)} | ${slope("rise")} | ${slope("live")} | ${
+          (l.rise / l.size).toFixed(2)
+        } |`,
+      );
+    }
   }
 }

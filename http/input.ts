@@ -21,6 +21,7 @@ import {
   readBodyBytes,
   readBodyPrefix,
   readJsonObject,
+  readJsonUpload,
   type UploadPrefix,
 } from "../lib/operation/mod.ts";
 import type { Services } from "../lib/server/services.ts";
@@ -61,6 +62,9 @@ async function readInput(
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const maxBytes = maxBodyBytesOf(operation, services);
   const binary = operation.binary as BinaryInput | undefined;
+  if (type === "application/json" && binary) {
+    return await readJsonWithFile(c, operation, maxBytes, prefixBytes);
+  }
   if (type === "application/json" || (!binary && type === "")) {
     const body = await readJson(c, maxBytes);
     return { input: decodeBinaryInput(operation, parseInput(operation.input, { ...body, ...params })) };
@@ -108,6 +112,31 @@ async function readInput(
     }, multipart/form-data with a "file" ` +
       `field, or JSON with base64 "${binary.field}"`,
   );
+}
+
+/**
+ * Reads a JSON body with the upload as base64, decoding it as it arrives
+ * (`json_upload.ts`): the body is never held as text. With `prefixBytes`
+ * (the request only gets the 402), only the upload's first bytes are kept,
+ * the rest checked and counted.
+ */
+async function readJsonWithFile(
+  c: Context,
+  operation: AnyOperation,
+  maxBytes: number,
+  prefixBytes: number | undefined,
+): Promise<ReadInput> {
+  const field = operation.binary!.field;
+  const params = c.req.param() as Record<string, string>;
+  const { body, bytes, totalBytes } = await readJsonUpload(c.req.raw, maxBytes, field, prefixBytes)
+    .catch(whenClientLeft);
+  if (!bytes) {
+    return { input: decodeBinaryInput(operation, parseInput(operation.input, { ...body, ...params })) };
+  }
+  // The schema checks every other field; the upload's own check (base64) was its decoding.
+  const input = parseInput(operation.input, { ...body, [field]: "", ...params });
+  input[field] = bytes;
+  return prefixBytes === undefined ? { input } : { input, upload: { totalBytes: totalBytes! } };
 }
 
 /** Reads the body as bytes, refusing more than `maxBytes` (413). */

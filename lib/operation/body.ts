@@ -9,24 +9,71 @@ import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
 
 /**
  * Reads `request`'s body as bytes, refusing more than `maxBytes`. With a
- * `Content-Length`, the body is read straight into a buffer of that size (an
- * upload is not held twice, as pieces and joined); without one, the pieces are
- * joined at the end.
+ * `Content-Length`, the body is copied into one buffer of that size as it
+ * arrives (an upload is not held twice, as pieces and joined); without one,
+ * it is gathered in blocks of {@linkcode BLOCK_BYTES} and joined at the end
+ * (for a moment two copies: a chunked upload costs twice its size).
  */
 export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const stream = request.body;
   if (!stream) return new Uint8Array();
-  if (Number.isInteger(declared) && declared >= 0) return await readDeclared(stream, declared);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(chunk);
+  if (Number.isInteger(declared) && declared >= 0) {
+    const bytes = new Uint8Array(declared);
+    let offset = 0;
+    await eachPiece(stream, (piece) => {
+      if (offset + piece.byteLength > declared) throw new InvalidInputError(mismatch(declared));
+      bytes.set(piece, offset);
+      offset += piece.byteLength;
+    });
+    if (offset !== declared) throw new InvalidInputError(mismatch(declared));
+    return bytes;
   }
-  return joined(chunks, size);
+  const blocks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  await eachPiece(stream, (piece) => {
+    if (size + piece.byteLength > maxBytes) throw tooLarge(maxBytes);
+    while (piece.byteLength) {
+      const at = size % BLOCK_BYTES;
+      if (at === 0) blocks.push(new Uint8Array(BLOCK_BYTES));
+      const taken = Math.min(piece.byteLength, BLOCK_BYTES - at);
+      blocks.at(-1)!.set(piece.subarray(0, taken), at);
+      piece = piece.subarray(taken);
+      size += taken;
+    }
+  });
+  return joined(blocks, size);
+}
+
+/** What a body without a `Content-Length` is gathered in before it is joined. */
+const BLOCK_BYTES = 1024 * 1024;
+
+/**
+ * Hands each piece of `stream` to `take`, in order; a piece is only valid
+ * during the call. A byte stream is read into one scratch buffer again and
+ * again (nothing is left for the collector, and the runtime is never handed a
+ * view larger than the scratch: given the rest of a large buffer to fill, it
+ * reads into a temporary of that size); any other stream piece by piece.
+ */
+export async function eachPiece(
+  stream: ReadableStream<Uint8Array>,
+  take: (piece: Uint8Array) => void,
+): Promise<void> {
+  const reader = byobReader(stream);
+  if (!reader) {
+    for await (const chunk of stream) take(chunk);
+    return;
+  }
+  let scratch = new Uint8Array(SCRATCH_BYTES);
+  while (true) {
+    const { value, done } = await reader.read(scratch);
+    if (value) {
+      take(value);
+      scratch = new Uint8Array(value.buffer as ArrayBuffer);
+    }
+    if (done) return;
+  }
 }
 
 /** The first bytes of a body and the size of the whole. */
@@ -54,39 +101,21 @@ export async function readBodyPrefix(
   const stream = request.body;
   if (!stream) return { prefix: new Uint8Array(), totalBytes: 0 };
   const known = Number.isInteger(declared) && declared >= 0;
-  let prefix = new Uint8Array(known ? Math.min(prefixBytes, declared) : prefixBytes);
+  const prefix = new Uint8Array(known ? Math.min(prefixBytes, declared) : prefixBytes);
   let total = 0;
-  const count = (bytes: number) => {
-    total += bytes;
+  // The prefix is copied out; the rest is counted and let go with the scratch buffer it was read into.
+  await eachPiece(stream, (piece) => {
+    if (total < prefix.length) prefix.set(piece.subarray(0, prefix.length - total), total);
+    total += piece.byteLength;
     if (total > maxBytes) throw tooLarge(maxBytes);
     if (known && total > declared) throw new InvalidInputError(mismatch(declared));
-  };
-  const reader = byobReader(stream);
-  if (reader) {
-    // The prefix, then the rest read into one scratch buffer again and again: nothing is left to collect.
-    let scratch = new Uint8Array(SCRATCH_BYTES);
-    while (true) {
-      const into = total < prefix.length ? prefix.subarray(total) : scratch;
-      const { value, done } = await reader.read(into);
-      if (value) {
-        if (into === scratch) scratch = new Uint8Array(value.buffer as ArrayBuffer);
-        else prefix = new Uint8Array(value.buffer as ArrayBuffer);
-        count(value.byteLength);
-      }
-      if (done) break;
-    }
-  } else {
-    for await (const chunk of stream) {
-      if (total < prefix.length) prefix.set(chunk.subarray(0, prefix.length - total), total);
-      count(chunk.byteLength);
-    }
-  }
+  });
   if (known && total !== declared) throw new InvalidInputError(mismatch(declared));
   return { prefix: prefix.subarray(0, Math.min(total, prefix.length)), totalBytes: total };
 }
 
-/** The buffer the part of a body past its prefix is read into and let go from. */
-const SCRATCH_BYTES = 64 * 1024;
+/** The buffer a byte stream is read into, piece by piece. */
+const SCRATCH_BYTES = 256 * 1024;
 
 /** A reader that fills the caller's buffers, when `stream` is a byte stream. */
 function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
@@ -97,60 +126,18 @@ function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReade
   }
 }
 
-/**
- * Reads a body of `length` declared bytes into one buffer (400 when it is not
- * that long). A byte stream is read straight into it; any other stream piece
- * by piece.
- */
-async function readDeclared(
-  stream: ReadableStream<Uint8Array>,
-  length: number,
-): Promise<Uint8Array<ArrayBuffer>> {
-  let reader: ReadableStreamBYOBReader;
-  try {
-    reader = stream.getReader({ mode: "byob" });
-  } catch {
-    return await copyDeclared(stream, length);
-  }
-  let buffer = new ArrayBuffer(length);
-  let offset = 0;
-  while (offset < length) {
-    const { value, done } = await reader.read(new Uint8Array(buffer, offset, length - offset));
-    if (done || !value) throw new InvalidInputError(mismatch(length));
-    buffer = value.buffer as ArrayBuffer;
-    offset += value.byteLength;
-  }
-  const { done } = await reader.read(new Uint8Array(1));
-  if (!done) throw new InvalidInputError(mismatch(length));
-  return new Uint8Array(buffer);
-}
-
-/** Reads a body of `length` declared bytes piece by piece into one buffer. */
-async function copyDeclared(
-  stream: ReadableStream<Uint8Array>,
-  length: number,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for await (const chunk of stream) {
-    if (offset + chunk.byteLength > length) throw new InvalidInputError(mismatch(length));
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  if (offset !== length) throw new InvalidInputError(mismatch(length));
-  return bytes;
-}
-
 function mismatch(length: number): string {
   return `Request body does not match its Content-Length of ${length} bytes`;
 }
 
-function joined(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+/** The first `size` bytes of `blocks`, in order, as one buffer. */
+function joined(blocks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  for (const block of blocks) {
+    const part = block.subarray(0, size - offset);
+    bytes.set(part, offset);
+    offset += part.byteLength;
   }
   return bytes;
 }

@@ -9,6 +9,7 @@
 export * from "./define.ts";
 export * from "./input.ts";
 export * from "./body.ts";
+export * from "./json_upload.ts";
 export * from "./run.ts";
 export * from "./schemas.ts";
 export * from "./resource.ts";

@@ -1,7 +1,8 @@
 /**
  * A speech-like programme of any length, made by ffmpeg when a test or bench
  * runs (never committed): pink noise shaped to the voice band, cut into 4 Hz
- * syllables with pauses, over a quiet tone, 48 kHz stereo. Long files are
+ * syllables with pauses, over a quiet tone, 48 kHz stereo (the same noise
+ * every time, so that runs compare). Long files are
  * written through a temporary file, so that an MP4 gets its index at the end
  * as encoders write it.
  *
@@ -27,7 +28,7 @@ function programmeInput(seconds: number): string[] {
     "-f",
     "lavfi",
     "-i",
-    `anoisesrc=c=pink:r=48000:a=0.5:d=${seconds},highpass=f=120,lowpass=f=4000,` +
+    `anoisesrc=c=pink:r=48000:a=0.5:d=${seconds}:seed=32,highpass=f=120,lowpass=f=4000,` +
     `volume='${syllables}':eval=frame[n];sine=f=220:r=48000:d=${seconds},volume=0.05[s];` +
     `[n][s]amix=inputs=2:normalize=0,aformat=channel_layouts=stereo`,
   ];
