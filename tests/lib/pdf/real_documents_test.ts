@@ -139,3 +139,30 @@ Deno.test("a heading that skips a level takes the level its style has where the 
     plain(headings(await Deno.readTextFile(realSourceUrl("tracecollier")))),
   );
 });
+
+Deno.test("inline code on a box of its own (LaTeX's colorbox) stays in its sentence, however the line is stretched", async () => {
+  const { markdown } = await convert("private-social", "18,21");
+  assert.ok(
+    markdown.includes("This response structure is also used in the `api` project to keep things consistent."),
+    markdown,
+  );
+  assert.ok(
+    markdown.includes("the application calls the `setup.Setup` function, which creates the application"),
+    markdown,
+  );
+  assert.doesNotMatch(markdown, /```\n(api|setup\.Setup)\n```/);
+});
+
+Deno.test("a task list's boxes (LaTeX's square and boxtimes) come out as Markdown tasks at their depths", async () => {
+  const { markdown } = await convert("private-social", "9");
+  assert.ok(
+    markdown.includes(
+      "- [x] Enforce password requirements:\n  - [x] Minimum of 10 characters.\n  - [x] At least one symbol.\n",
+    ),
+    markdown,
+  );
+  assert.ok(
+    markdown.includes("- [x] Posts:\n  - [ ] Likes:\n    - [ ] Private (only the creators"),
+    markdown,
+  );
+});
