@@ -72,6 +72,16 @@ Deno.test("a Sphinx manual's bullets, set in TeX Gyre Termes, are list items, no
   assert.ok(!markdown.includes("```"), markdown);
 });
 
+Deno.test("one-line paragraphs and items spaced apart do not teach the line step: a Sphinx manual's paragraphs stay apart", async () => {
+  // Most of its lines are one-line items and paragraphs 1.8 lines apart, some reaching across the page;
+  // the few wrapped lines show the true step.
+  const { markdown } = await convert("sphinx-magaox-packing");
+  assert.ok(
+    markdown.includes("at LCO.\n\nEstimated Time to Complete: 2 hrs\n\nThis document can be downloaded"),
+    markdown,
+  );
+});
+
 Deno.test("a title block (title, author, date) above a LaTeX outline is text, and the outline's levels stand", async () => {
   const { markdown } = await convert("tracecollier", "1-3");
   const found = headings(markdown);
