@@ -9,6 +9,7 @@ import { type FontResolver, typedText } from "./fonts.ts";
 import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
+import { markInlineBoxes } from "./inline_boxes.ts";
 import { labelGridCells } from "./rulings.ts";
 import { addVectorBullets, type Mark, type OperatorList, pageShapes } from "./vector_marks.ts";
 
@@ -212,6 +213,7 @@ async function withShapes(
   const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
   const labelled = labelGridCells(spans, shapes.grids, ids);
+  markInlineBoxes(labelled, shapes.boxes);
   const areaIds = shapes.areas.map(() => ids.next++);
   const enclosed = shapes.areas.map((a) => shapes.areas.some((o) => o !== a && encloses(o, a)));
   for (const span of labelled) {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -55,7 +56,7 @@ function continues(line: Span[], span: Span): boolean {
   if (dy > size * (scripted ? 0.6 : 0.3)) return false;
   const end = last.x + last.width;
   if (span.x < end - size * 0.5) return false;
-  if (span.x - end > size * WIDE_GAP_EM) return false;
+  if (visibleGap(last, span) > size * (oneBoxed(last, span) ? BOXED_GAP_EM : WIDE_GAP_EM)) return false;
   const a = last.tag?.cell, b = span.tag?.cell;
   if (a !== b && (a?.table !== b?.table || a?.row !== b?.row || a?.column !== b?.column)) return false;
   return true;
@@ -86,10 +87,11 @@ function mergeSameBaseline(lines: Line[], page: number): Line[] {
   for (const line of sorted) {
     const prev = out[out.length - 1];
     if (prev && Math.abs(prev.y - line.y) <= Math.max(prev.size, line.size) * 0.3) {
-      const gap = line.x0 - prev.x1;
+      const gap = line.x0 - prev.x1 - boxPadding(prev.spans.at(-1)!, line.spans[0]!);
       const joined = [...prev.spans, ...line.spans];
+      const widest = oneBoxed(prev.spans.at(-1)!, line.spans[0]!) ? BOXED_GAP_EM : WIDE_GAP_EM;
       if (
-        gap >= -prev.size * 0.5 && gap <= Math.max(prev.size, line.size) * WIDE_GAP_EM &&
+        gap >= -prev.size * 0.5 && gap <= Math.max(prev.size, line.size) * widest &&
         continues(prev.spans, line.spans[0]!)
       ) {
         out[out.length - 1] = makeLine(joined, page);

@@ -8,7 +8,20 @@
 import type { Line, Span } from "./types.ts";
 
 /** Glyphs used as bullets, including the Symbol/Wingdings private-use ones. */
-const BULLETS = "•◦▪▫‣⁃∙∗·●○■□►▸▶➢➤✓✔❖–—*-\uf0b7\uf0a7\uf076\uf0d8\uf0fc\ue00a";
+const BULLETS = "•◦▪▫‣⁃∙∗·●○■□►▸▶➢➤✓✔❖–—*-\uf0b7\uf0a7\uf076\uf0d8\uf0fc\ue00a☐☑☒⊠";
+
+/**
+ * A task list's boxes, as LaTeX (`$\square$`, `$\boxtimes$`) and word
+ * processors set them: an item opening with one is written as a Markdown task
+ * (`- [ ]`, `- [x]`).
+ */
+const TASK_BOXES: Record<string, string> = {
+  "☐": "- [ ]",
+  "□": "- [ ]",
+  "☑": "- [x]",
+  "☒": "- [x]",
+  "⊠": "- [x]",
+};
 
 /** Bullets also typed in running text (a dash, an asterisk): alone, or followed by nothing, they mark no item. */
 export const TYPED_BULLETS = "-*\u2013\u2014";
@@ -16,7 +29,7 @@ export const TYPED_BULLETS = "-*\u2013\u2014";
 /** A list marker found at the start of a line. */
 export interface Marker {
   ordered: boolean;
-  /** The marker as it should appear in Markdown: `-`, `1.`, `2)`. */
+  /** The marker as it should appear in Markdown: `-`, `- [x]`, `1.`, `2)`. */
   markdown: string;
   /** The line's spans with the marker removed. */
   rest: Span[];
@@ -49,7 +62,8 @@ export function listMarker(line: Line): Marker | null {
     ) {
       return null;
     }
-    return { ordered: false, markdown: "-", ...stripPrefix(line, text.length - after.trimStart().length) };
+    const markdown = TASK_BOXES[bullet] ?? "-";
+    return { ordered: false, markdown, ...stripPrefix(line, text.length - after.trimStart().length) };
   }
   const match = ENUMERATOR.exec(text);
   if (!match) return null;

@@ -71,8 +71,10 @@ export function renderMarkdown(blocks: readonly Block[]): string {
         const depth = Math.min(block.depth, indents.length);
         indents = indents.slice(0, depth);
         const indent = indents[depth - 1] ?? 0;
-        const marker = block.ordered ? block.marker : "-";
-        indents.push(indent + marker.length + 1);
+        // A task's box is part of its item's text: what the item holds stands under the text after `- `.
+        const task = !block.ordered && /^- \[[ x]\]$/.test(block.marker);
+        const marker = block.ordered || task ? block.marker : "-";
+        indents.push(indent + (task ? 2 : marker.length + 1));
         text = `${" ".repeat(indent)}${marker} ${block.text}`;
         break;
       }

@@ -5,6 +5,7 @@
  * @module
  */
 import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
+import { listMarker } from "./lists.ts";
 import type { PageText } from "./types.ts";
 
 /** Typography measured over a whole document. */
@@ -128,7 +129,8 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
             list.push({ dy, dx: line.x0 - prev.x0 });
             codeRowDistances.set(sizeKey(line.size), list);
           }
-          if (!isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH) {
+          // A line opening with a list marker starts an item: the gap above it is the list's, not a wrap's.
+          if (!isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH && !listMarker(line)) {
             count(wrappedGaps, line.size, dy);
           }
         }

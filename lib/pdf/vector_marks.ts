@@ -90,7 +90,12 @@ export interface PageShapes {
   areas: Array<Omit<Mark, "filled">>;
   /** Table grids drawn by rules (`rulings.ts`). */
   grids: Grid[];
+  /** Filled boxes up to a few lines tall: inline code's backgrounds among them (`inline_boxes.ts`). */
+  boxes: Array<Omit<Mark, "filled">>;
 }
+
+/** Tallest filled box, in points, kept as a candidate inline box. */
+const MAX_BOX_HEIGHT = 40;
 
 /**
  * Small painted shapes and shaded areas of a page.
@@ -100,7 +105,7 @@ export interface PageShapes {
  * @param pageArea The page's area; fills covering half of it are the page's background.
  */
 export function pageShapes(ops: OperatorList, view: readonly number[], pageArea: number): PageShapes {
-  const shapes: PageShapes = { marks: [], areas: [], grids: [] };
+  const shapes: PageShapes = { marks: [], areas: [], grids: [], boxes: [] };
   const rules: Rule[] = [];
   const stack: number[][] = [];
   let ctm = [...view];
@@ -123,6 +128,7 @@ export function pageShapes(ops: OperatorList, view: readonly number[], pageArea:
       if (path) { for (const rule of pathRules(path, STROKES.has(paint), ctm)) rules.push(rule); }
       const mark = transformBox(ctm, box);
       const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
+      if (FILLS.has(paint) && w > 2 && h > 4 && h <= MAX_BOX_HEIGHT) shapes.boxes.push(mark);
       if (FILLS.has(paint) && w > 0.8 && w <= BAR_WIDTH && h > 4 && h > w * 3) {
         shapes.marks.push({ ...mark, filled: true, bar: true });
       } else if (w > 0.8 && h > 0.8 && w <= MAX_SIDE && h <= MAX_SIDE) {

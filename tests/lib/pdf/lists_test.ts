@@ -112,3 +112,17 @@ Deno.test("a list going on higher up a page with no columns found starts its nes
   ));
   assert.equal(text.trim(), "- apples\n  - pears\n- plums\n- cherries");
 });
+
+Deno.test("a task list's boxes become Markdown tasks, the items under a task nested under its text", () => {
+  assert.equal(listMarker(line("⊠", "Caption."))?.markdown, "- [x]");
+  assert.equal(listMarker(line("☐ Collaboration"))?.markdown, "- [ ]");
+  assert.deepEqual(listMarker(line("□", "Likes:"))?.rest.map((s) => s.text), ["Likes:"]);
+  const text = markdown(pageAt(
+    ["⊠ Posts:", 72, 120, 100],
+    ["□ Likes:", 90, 140, 112],
+    ["□ Private.", 108, 160, 124],
+    ["⊠ Caption.", 90, 150, 136],
+    ["⊠ Profile:", 72, 130, 148],
+  ));
+  assert.equal(text, "- [x] Posts:\n  - [ ] Likes:\n    - [ ] Private.\n  - [x] Caption.\n- [x] Profile:\n");
+});

@@ -72,6 +72,16 @@ Deno.test("a Sphinx manual's bullets, set in TeX Gyre Termes, are list items, no
   assert.ok(!markdown.includes("```"), markdown);
 });
 
+Deno.test("one-line paragraphs and items spaced apart do not teach the line step: a Sphinx manual's paragraphs stay apart", async () => {
+  // Most of its lines are one-line items and paragraphs 1.8 lines apart, some reaching across the page;
+  // the few wrapped lines show the true step.
+  const { markdown } = await convert("sphinx-magaox-packing");
+  assert.ok(
+    markdown.includes("at LCO.\n\nEstimated Time to Complete: 2 hrs\n\nThis document can be downloaded"),
+    markdown,
+  );
+});
+
 Deno.test("a title block (title, author, date) above a LaTeX outline is text, and the outline's levels stand", async () => {
   const { markdown } = await convert("tracecollier", "1-3");
   const found = headings(markdown);
@@ -137,5 +147,32 @@ Deno.test("a heading that skips a level takes the level its style has where the 
   assert.deepEqual(
     plain(headings(markdown)),
     plain(headings(await Deno.readTextFile(realSourceUrl("tracecollier")))),
+  );
+});
+
+Deno.test("inline code on a box of its own (LaTeX's colorbox) stays in its sentence, however the line is stretched", async () => {
+  const { markdown } = await convert("private-social", "18,21");
+  assert.ok(
+    markdown.includes("This response structure is also used in the `api` project to keep things consistent."),
+    markdown,
+  );
+  assert.ok(
+    markdown.includes("the application calls the `setup.Setup` function, which creates the application"),
+    markdown,
+  );
+  assert.doesNotMatch(markdown, /```\n(api|setup\.Setup)\n```/);
+});
+
+Deno.test("a task list's boxes (LaTeX's square and boxtimes) come out as Markdown tasks at their depths", async () => {
+  const { markdown } = await convert("private-social", "9");
+  assert.ok(
+    markdown.includes(
+      "- [x] Enforce password requirements:\n  - [x] Minimum of 10 characters.\n  - [x] At least one symbol.\n",
+    ),
+    markdown,
+  );
+  assert.ok(
+    markdown.includes("- [x] Posts:\n  - [ ] Likes:\n    - [ ] Private (only the creators"),
+    markdown,
   );
 });

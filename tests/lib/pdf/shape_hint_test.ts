@@ -51,7 +51,7 @@ Deno.test("a page whose text extraction read no hinted path has no shape in its 
           const viewport = page.getViewport({ scale: 1 });
           const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
           const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
-          assert.deepEqual(shapes, { marks: [], areas: [], grids: [] }, `${entry.name} page ${n}`);
+          assert.deepEqual(shapes, { marks: [], areas: [], grids: [], boxes: [] }, `${entry.name} page ${n}`);
         }
       } finally {
         await open.close();
