@@ -19,6 +19,7 @@ import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
+import { runsOnAcrossTurn } from "./page_turns.ts";
 import { placeTitle } from "./title_block.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
@@ -293,10 +294,17 @@ function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStat
   return k < i - 1;
 }
 
+/** The right edge of the text of a page's drafts. */
+function textRight(drafts: readonly Draft[], page: number): number {
+  let right = -Infinity;
+  for (const d of drafts) if (d.page === page) { for (const l of d.lines) right = Math.max(right, l.x1); }
+  return right;
+}
+
 /**
- * Joins a paragraph broken by a page turn (no closing punctuation, next page
- * starts lower-case), and code running on from one page to the next (see
- * {@linkcode codeRunsOn}).
+ * Joins a paragraph or list item broken by a page turn (see
+ * {@linkcode runsOnAcrossTurn}), and code running on from one page to the
+ * next (see {@linkcode codeRunsOn}).
  */
 export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] {
   const out: Draft[] = [];
@@ -304,10 +312,8 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
   for (const draft of drafts) {
     const prev = out[out.length - 1];
     if (
-      prev?.kind === "text" && draft.kind === "text" && !prev.heading && !draft.heading &&
-      draft.page === prev.page + 1 && out.findLast((d) => d.page === prev.page) === prev &&
-      !/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!)) &&
-      /^\p{Ll}/u.test(plainLineText(draft.lines[0]!))
+      prev && out.findLast((d) => d.page === prev.page) === prev &&
+      runsOnAcrossTurn(prev, draft, textRight(out, prev.page))
     ) {
       prev.lines.push(...draft.lines);
       continue;

@@ -176,3 +176,24 @@ Deno.test("a task list's boxes (LaTeX's square and boxtimes) come out as Markdow
     markdown,
   );
 });
+
+Deno.test("a term's description hanging under its label stays one paragraph though a long word left the first line short", async () => {
+  const { markdown } = await convert("typst-tabut", "18");
+  assert.ok(
+    markdown.includes(
+      "`colDefs` These are the column definitions. An array of dictionaries, each representing column definition. Must include",
+    ),
+    markdown,
+  );
+});
+
+Deno.test("a list item broken by a page turn runs on, its next page opening with inline code; URLs broken over lines are whole", async () => {
+  const { markdown } = await convert("tracecollier", "3,5,6,9");
+  assert.ok(
+    markdown.includes("with a `dep=` value less than or equal to the supplied `--depth=n` will be reported."),
+    markdown,
+  );
+  const url = "https://github.com/NormanDunbar/OracleTraceFilesExplained/releases";
+  assert.ok(markdown.includes(`[${url}](${url})`), markdown);
+  assert.ok(markdown.includes("[http://www.clipartpanda.com/categories/miner-clipart]("), markdown);
+});
