@@ -12,6 +12,11 @@ function guardStart(text: string): string {
   return text.replace(/^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
 }
 
+/** True for a block inside a block quote: a quote's paragraph, or a listing quoted with it. */
+function inQuote(block: Block): boolean {
+  return block.kind === "quote" || (block.kind === "code" && block.quoted === true);
+}
+
 /** A fence longer than any backtick run in the code. */
 function fence(code: string): string {
   const longest = Math.max(2, ...(code.match(/`{3,}/g) ?? []).map((r) => r.length));
@@ -59,6 +64,7 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       case "code": {
         const f = fence(block.text);
         text = `${f}\n${block.text}\n${f}`;
+        if (block.quoted) text = text.split("\n").map((line) => line ? `> ${line}` : ">").join("\n");
         break;
       }
       case "table":
@@ -83,9 +89,10 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       (block.depth > 0 || rootOrdered === block.ordered);
     if (block.kind === "list_item" && block.depth === 0) rootOrdered = block.ordered;
     // Paragraphs beside different rules of one page are two quotes.
-    const sameQuote = block.kind === "quote" && previous?.kind === "quote" && !block.opens &&
-      !(block.bar !== undefined && previous.bar !== undefined && block.page === previous.page &&
-        block.bar !== previous.bar);
+    const sameQuote = inQuote(block) && previous !== undefined && inQuote(previous) &&
+      !(block.kind === "quote" && block.opens) &&
+      !(block.kind === "quote" && previous.kind === "quote" && block.bar !== undefined &&
+        previous.bar !== undefined && block.page === previous.page && block.bar !== previous.bar);
     parts.push(sameQuote ? "\n>\n" : tight ? "\n" : parts.length ? "\n\n" : "", text);
     previous = block;
   }

@@ -92,7 +92,8 @@ function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexi
       };
     case "code": {
       const text = codeBlockText(draft.lines, stats);
-      return text.trim() ? { kind: "code", text, page } : null;
+      if (!text.trim()) return null;
+      return draft.quote ? { kind: "code", text, page, quoted: true } : { kind: "code", text, page };
     }
     case "list_item":
       return {

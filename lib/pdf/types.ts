@@ -85,7 +85,8 @@ export type Block =
    */
   | { kind: "quote"; text: string; page: number; bar?: number; opens?: boolean }
   | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
-  | { kind: "code"; text: string; page: number }
+  /** A listing; `quoted` inside the block quote around it (a callout box holding a listing). */
+  | { kind: "code"; text: string; page: number; quoted?: boolean }
   | { kind: "table"; rows: string[][]; page: number }
   | { kind: "page_break"; page: number };
 

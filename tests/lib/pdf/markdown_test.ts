@@ -44,3 +44,13 @@ Deno.test("renderMarkdown() starts a new quote at a paragraph that opens one", (
   ]);
   assert.equal(markdown, "> First.\n\n> Second.\n");
 });
+
+Deno.test("renderMarkdown() writes a quoted listing inside the quote before it", () => {
+  const md = renderMarkdown([
+    { kind: "quote", text: "Note", page: 1, opens: true },
+    { kind: "quote", text: "Run this:", page: 1 },
+    { kind: "code", text: "make\n\nmake install", page: 1, quoted: true },
+    { kind: "paragraph", text: "After.", page: 1 },
+  ]);
+  assert.equal(md, "> Note\n>\n> Run this:\n>\n> ```\n> make\n>\n> make install\n> ```\n\nAfter.\n");
+});

@@ -113,6 +113,14 @@ Deno.test("a callout box's label (GitHub alerts through tcolorbox) opens its box
     ),
     markdown,
   );
+  // A box holding a listing is one quote, the listing inside it.
+  assert.ok(
+    markdown.includes(
+      "> Tip\n>\n> Lorem ipsum dolor sit amet, `consectetur adipiscing` elit.\n>\n> ```\n> if(args.length < 2) {\n",
+    ),
+    markdown,
+  );
+  assert.ok(!/^```/m.test(markdown), markdown);
 });
 
 Deno.test("section numbers LaTeX adds to headings the outline names without them are dropped", async () => {
