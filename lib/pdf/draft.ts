@@ -31,6 +31,8 @@ export interface Draft {
   quote?: boolean;
   /** A quote paragraph that opens a quote of its own rather than continuing the one before. */
   quoteStart?: boolean;
+  /** A further paragraph of the list item before it: that item's depth. */
+  itemDepth?: number;
 }
 
 /** True when every visible span of a line is in a bold font. */

@@ -281,7 +281,7 @@ function splitQuotes(drafts: readonly Draft[]) {
  * the whole list loose), so text set in under the items' text there is not
  * one.
  */
-function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+export function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
   const draft = drafts[i]!;
   const line = (d: Draft) => stats.lineGap(d.lines.at(-1)!.size) * 1.3 + 1;
   let k = i - 1;

@@ -49,7 +49,9 @@ export function renderMarkdown(blocks: readonly Block[]): string {
   /** Whether the current list's top-level items are numbered. */
   let rootOrdered: boolean | undefined;
   for (const block of blocks) {
-    if (block.kind !== "list_item") indents = [];
+    // An item's further paragraph stands under its text; anything else ends the list.
+    const underItem = block.kind === "paragraph" && block.itemDepth !== undefined && indents.length > 0;
+    if (block.kind !== "list_item" && !underItem) indents = [];
     let text: string;
     switch (block.kind) {
       case "heading":
@@ -57,6 +59,11 @@ export function renderMarkdown(blocks: readonly Block[]): string {
         break;
       case "paragraph":
         text = guardStart(block.text);
+        if (underItem) {
+          const depth = Math.min(block.itemDepth!, indents.length - 1);
+          indents = indents.slice(0, depth + 1);
+          text = `${" ".repeat(indents[depth]!)}${text}`;
+        }
         break;
       case "quote":
         text = `> ${guardStart(block.text)}`;

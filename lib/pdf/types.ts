@@ -78,7 +78,8 @@ export interface PageText {
 /** A structural unit of the output. */
 export type Block =
   | { kind: "heading"; level: number; text: string; page: number }
-  | { kind: "paragraph"; text: string; page: number }
+  /** A paragraph; with `itemDepth`, a further paragraph of the list item at that depth before it. */
+  | { kind: "paragraph"; text: string; page: number; itemDepth?: number }
   /**
    * A paragraph of a block quote; consecutive ones form one quote, unless
    * beside different rules or the later one `opens` a quote of its own.

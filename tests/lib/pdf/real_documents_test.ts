@@ -205,3 +205,17 @@ Deno.test("a list item broken by a page turn runs on, its next page opening with
   assert.ok(markdown.includes(`[${url}](${url})`), markdown);
   assert.ok(markdown.includes("[http://www.clipartpanda.com/categories/miner-clipart]("), markdown);
 });
+
+Deno.test("an item's further paragraphs stand under its text, and a list keeps its depths over a turn to a page of other margins", async () => {
+  const { markdown } = await convert("private-social");
+  // Facing pages: the next page's margin stands 36 points further right, its nested items with it.
+  assert.ok(markdown.includes("    - [x] Profile picture.\n    - [ ] Profile banner.\n"), markdown);
+  assert.ok(markdown.includes("\n  - [ ] Customize profile using CSS.\n"), markdown);
+  assert.ok(
+    markdown.includes(
+      "  - package.json:\n\n    The package.json file is used to define the application’s dependencies",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("\n\n  - tailwind.config.cjs:\n\n    The tailwind.config.cjs file"), markdown);
+});

@@ -1,0 +1,54 @@
+/**
+ * A list item's further paragraphs: text set in exactly as far as the item's
+ * own text, after the item (or after another such paragraph of it), is the
+ * item's next paragraph, not a paragraph after the list. Written at the
+ * margin it would end the list, and the items after it would lose their
+ * depth; it is marked with the item's depth and written set in under the
+ * item's text.
+ *
+ * @module
+ */
+import type { Draft } from "./draft.ts";
+import { afterTightList } from "./draft_passes.ts";
+import type { DocumentStats } from "./stats.ts";
+
+/** How far, in ems, a paragraph's left edge may stand from the item's text edge (measured within a span, where the marker shares one). */
+const EDGE_SLACK_EM = 0.5;
+
+/** The left edge of an item's text (after its marker). */
+function itemTextX(item: Draft): number | undefined {
+  return item.lines[0]?.spans.find((s) => s.text.trim())?.x;
+}
+
+/**
+ * Marks the text drafts that are further paragraphs of the list item before
+ * them with that item's depth (`itemDepth`). Headings, quotes and code are
+ * left alone; a paragraph on the next page is measured from that page's
+ * margin.
+ */
+export function markItemParagraphs(drafts: readonly Draft[], stats: DocumentStats): void {
+  let item: Draft | undefined;
+  drafts.forEach((draft, i) => {
+    if (draft.kind === "list_item") {
+      item = draft;
+      return;
+    }
+    // No item of a tight list has a further paragraph (see `afterTightList`).
+    const tight = item !== undefined && drafts[i - 1] === item && afterTightList(drafts, i, stats);
+    if (
+      !item || draft.kind !== "text" || draft.heading || draft.quote || draft.page > item.page + 1 || tight
+    ) {
+      item = undefined;
+      return;
+    }
+    const textX = itemTextX(item);
+    const shift = (stats.pageMargin?.(draft.page) ?? 0) - (stats.pageMargin?.(item.page) ?? 0);
+    const left = Math.min(...draft.lines.map((l) => l.x0));
+    const size = draft.lines[0]!.size;
+    if (textX === undefined || Math.abs(left - (textX + shift)) > size * EDGE_SLACK_EM) {
+      item = undefined;
+      return;
+    }
+    draft.itemDepth = item.depth ?? 0;
+  });
+}
