@@ -219,3 +219,12 @@ Deno.test("an item's further paragraphs stand under its text, and a list keeps i
   );
   assert.ok(markdown.includes("\n\n  - tailwind.config.cjs:\n\n    The tailwind.config.cjs file"), markdown);
 });
+
+Deno.test("a one-page document's running head and foot, split between the text's edges, are dropped though nothing repeats", async () => {
+  const { markdown } = await convert("eisvogel-code-blocks");
+  assert.ok(markdown.startsWith("# Vinaque sanguine metuenti cuiquam Alcyone fixus\n"), markdown);
+  assert.ok(!markdown.includes("Author") && !markdown.includes("2017-02-20"), markdown);
+  const boxes = await convert("eisvogel-boxes");
+  assert.ok(boxes.markdown.startsWith("# Boxes with"), boxes.markdown);
+  assert.ok(!boxes.markdown.includes("Author"), boxes.markdown);
+});
