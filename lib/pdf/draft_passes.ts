@@ -19,6 +19,7 @@ import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
+import { itemTextEdge } from "./item_paragraphs.ts";
 import { runsOnAcrossTurn } from "./page_turns.ts";
 import { placeTitle } from "./title_block.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -237,7 +238,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const column = columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters);
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
-      ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
+      ? itemTextEdge(prev, draft, stats) ?? prev.markerX
       : undefined;
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX, indent);
     // Set where the item's next paragraph would be, yet opening a quote that follows at its own

@@ -21,6 +21,17 @@ function itemTextX(item: Draft): number | undefined {
 }
 
 /**
+ * Where a further paragraph of `item` would start on the page `draft`
+ * stands on: the item's text edge, moved by as much as that page's margin
+ * stands from the item's page's (facing pages).
+ */
+export function itemTextEdge(item: Draft, draft: Draft, stats: DocumentStats): number | undefined {
+  const textX = itemTextX(item);
+  if (textX === undefined) return undefined;
+  return textX + (stats.pageMargin?.(draft.page) ?? 0) - (stats.pageMargin?.(item.page) ?? 0);
+}
+
+/**
  * Marks the text drafts that are further paragraphs of the list item before
  * them with that item's depth (`itemDepth`). Headings, quotes and code are
  * left alone; a paragraph on the next page is measured from that page's
@@ -41,11 +52,10 @@ export function markItemParagraphs(drafts: readonly Draft[], stats: DocumentStat
       item = undefined;
       return;
     }
-    const textX = itemTextX(item);
-    const shift = (stats.pageMargin?.(draft.page) ?? 0) - (stats.pageMargin?.(item.page) ?? 0);
+    const edge = itemTextEdge(item, draft, stats);
     const left = Math.min(...draft.lines.map((l) => l.x0));
     const size = draft.lines[0]!.size;
-    if (textX === undefined || Math.abs(left - (textX + shift)) > size * EDGE_SLACK_EM) {
+    if (edge === undefined || Math.abs(left - edge) > size * EDGE_SLACK_EM) {
       item = undefined;
       return;
     }

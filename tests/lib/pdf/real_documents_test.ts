@@ -218,6 +218,8 @@ Deno.test("an item's further paragraphs stand under its text, and a list keeps i
     markdown,
   );
   assert.ok(markdown.includes("\n\n  - tailwind.config.cjs:\n\n    The tailwind.config.cjs file"), markdown);
+  // Over a turn, set in from the next page's margin as far as the item's text: the item's, not a quote.
+  assert.ok(markdown.includes("- Setup:\n\n  This folder contains the module responsible"), markdown);
 });
 
 Deno.test("a one-page document's running head and foot, split between the text's edges, are dropped though nothing repeats", async () => {
