@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { firstWhere } from "./sorted.ts";
 import type { Span } from "./types.ts";
 
 /** A filled box in top-down page coordinates. */
@@ -44,13 +45,17 @@ export function inlineBox(span: Span): Box | undefined {
  * @param boxes The page's filled boxes up to a few lines tall.
  */
 export function markInlineBoxes(spans: readonly Span[], boxes: readonly Box[]): void {
+  if (boxes.length === 0) return;
+  // Spans by the height of their middle: a box reads only the spans of its own rows.
+  const byMiddle = spans.filter((s) => s.text.trim()).map((s) => ({ s, middle: s.y - s.size * 0.3 }))
+    .sort((a, b) => a.middle - b.middle);
+  const middles = byMiddle.map((m) => m.middle);
   for (const box of boxes) {
     const inside: Span[] = [];
     let outside = false;
-    for (const s of spans) {
-      if (!s.text.trim()) continue;
-      const middle = s.y - s.size * 0.3;
-      if (middle < box.y0 || middle > box.y1) continue;
+    for (let k = firstWhere(middles, (m) => m >= box.y0); k < byMiddle.length; k++) {
+      const { s, middle } = byMiddle[k]!;
+      if (middle > box.y1) break;
       if (s.x >= box.x0 - 0.5 && s.x + s.width <= box.x1 + 0.5) inside.push(s);
       else if (s.x + s.width <= box.x0 + 0.5 || s.x >= box.x1 - 0.5) outside = true;
       else {
