@@ -295,10 +295,12 @@ export function afterTightList(drafts: readonly Draft[], i: number, stats: Docum
   return k < i - 1;
 }
 
-/** The right edge of the text of a page's drafts. */
+/** The right edge of the text of the last page's drafts (`drafts` end on page `page`). */
 function textRight(drafts: readonly Draft[], page: number): number {
   let right = -Infinity;
-  for (const d of drafts) if (d.page === page) { for (const l of d.lines) right = Math.max(right, l.x1); }
+  for (let k = drafts.length - 1; k >= 0 && drafts[k]!.page === page; k--) {
+    for (const l of drafts[k]!.lines) right = Math.max(right, l.x1);
+  }
   return right;
 }
 
@@ -314,7 +316,7 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
     const prev = out[out.length - 1];
     if (
       prev && out.findLast((d) => d.page === prev.page) === prev &&
-      runsOnAcrossTurn(prev, draft, textRight(out, prev.page))
+      runsOnAcrossTurn(prev, draft, () => textRight(out, prev.page))
     ) {
       prev.lines.push(...draft.lines);
       continue;

@@ -19,9 +19,9 @@ const EDGE_SLACK = 1.5;
  * True when `draft`, the first block of a page, continues `prev`, the last
  * block of the page before.
  *
- * @param pageRight The right edge of the text of the page `prev` ends.
+ * @param pageRight Gives the right edge of the text of the page `prev` ends (asked only for an item).
  */
-export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: number): boolean {
+export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => number): boolean {
   if ((prev.kind !== "text" && prev.kind !== "list_item") || draft.kind !== "text") return false;
   if (prev.heading || draft.heading || draft.page !== prev.page + 1) return false;
   if (/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!))) return false;
@@ -33,5 +33,5 @@ export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: number): 
   // An item runs on at its text's edge, from a last line that its next word did not fit on.
   const textX = prev.lines[0]?.spans.find((s) => s.text.trim())?.x;
   return textX !== undefined && Math.abs(first.x0 - textX) <= EDGE_SLACK &&
-    !nextWordFitted(prev.lines, first, pageRight);
+    !nextWordFitted(prev.lines, first, pageRight());
 }
