@@ -32,11 +32,8 @@ const MAX_PADDING_EM = 0.6;
 
 /** The box edges of spans set on an inline box. */
 const edges = new WeakMap<Span, Box>();
-
-/** The inline box a span is set on, if any. */
-export function inlineBox(span: Span): Box | undefined {
-  return edges.get(span);
-}
+/** Whether any span of this thread was ever set on one: until then the line builder asks nothing. */
+let marked = false;
 
 /**
  * Remembers, for each span set on an inline box, the box's edges.
@@ -70,6 +67,7 @@ export function markInlineBoxes(spans: readonly Span[], boxes: readonly Box[]): 
     const left = Math.min(...inside.map((s) => s.x)), right = Math.max(...inside.map((s) => s.x + s.width));
     if (left - box.x0 > size * MAX_PADDING_EM || box.x1 - right > size * MAX_PADDING_EM) continue;
     for (const s of inside) edges.set(s, box);
+    marked = true;
   }
 }
 
@@ -79,6 +77,7 @@ export function markInlineBoxes(spans: readonly Span[], boxes: readonly Box[]): 
  */
 export function visibleGap(last: Span, next: Span): number {
   const end = last.x + last.width;
+  if (!marked) return next.x - end;
   const a = edges.get(last), b = edges.get(next);
   // Two boxes side by side are two cells of a shaded table, not code inside a sentence.
   if (a && b) return next.x - end;
@@ -93,7 +92,7 @@ export const BOXED_GAP_EM = 1.5;
 
 /** True when one span, not both, stands on an inline box. */
 export function oneBoxed(last: Span, next: Span): boolean {
-  return edges.has(last) !== edges.has(next);
+  return marked && edges.has(last) !== edges.has(next);
 }
 
 /** How much of the gap between two neighbouring spans is the padding of the boxes they stand on. */
