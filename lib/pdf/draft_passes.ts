@@ -19,7 +19,7 @@ import { unnumberedPeers } from "./heading_numbers.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
-import { itemTextEdge } from "./item_paragraphs.ts";
+import { afterTightList, itemTextEdge } from "./item_paragraphs.ts";
 import { runsOnAcrossTurn } from "./page_turns.ts";
 import { placeTitle } from "./title_block.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -273,26 +273,6 @@ function splitQuotes(drafts: readonly Draft[]) {
     const label = prev.lines.length === 1 && !/[.!?]$/.test(plainLineText(prev.lines[0]!).trim());
     if (!label) draft.quoteStart = true;
   });
-}
-
-/**
- * True when the draft at `i` stands a paragraph's space below a tight list:
- * two or more items, each a line's space below the one before. No item of
- * a tight list has a second paragraph (a blank line in the source makes
- * the whole list loose), so text set in under the items' text there is not
- * one.
- */
-export function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
-  const draft = drafts[i]!;
-  const line = (d: Draft) => stats.lineGap(d.lines.at(-1)!.size) * 1.3 + 1;
-  let k = i - 1;
-  const below = gapBetween(drafts[k]!, draft);
-  if (below === undefined || below <= line(drafts[k]!)) return false;
-  for (; k > 0 && drafts[k - 1]!.kind === "list_item"; k--) {
-    const gap = gapBetween(drafts[k - 1]!, drafts[k]!);
-    if (gap === undefined || gap > line(drafts[k - 1]!)) return false;
-  }
-  return k < i - 1;
 }
 
 /** The right edge of the text of the last page's drafts (`drafts` end on page `page`). */

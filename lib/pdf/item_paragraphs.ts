@@ -9,7 +9,7 @@
  * @module
  */
 import type { Draft } from "./draft.ts";
-import { afterTightList } from "./draft_passes.ts";
+import { gapBetween } from "./draft_spacing.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** How far, in ems, a paragraph's left edge may stand from the item's text edge (measured within a span, where the marker shares one). */
@@ -61,4 +61,24 @@ export function markItemParagraphs(drafts: readonly Draft[], stats: DocumentStat
     }
     draft.itemDepth = item.depth ?? 0;
   });
+}
+
+/**
+ * True when the draft at `i` stands a paragraph's space below a tight list:
+ * two or more items, each a line's space below the one before. No item of
+ * a tight list has a second paragraph (a blank line in the source makes
+ * the whole list loose), so text set in under the items' text there is not
+ * one.
+ */
+export function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+  const draft = drafts[i]!;
+  const line = (d: Draft) => stats.lineGap(d.lines.at(-1)!.size) * 1.3 + 1;
+  let k = i - 1;
+  const below = gapBetween(drafts[k]!, draft);
+  if (below === undefined || below <= line(drafts[k]!)) return false;
+  for (; k > 0 && drafts[k - 1]!.kind === "list_item"; k--) {
+    const gap = gapBetween(drafts[k - 1]!, drafts[k]!);
+    if (gap === undefined || gap > line(drafts[k - 1]!)) return false;
+  }
+  return k < i - 1;
 }
