@@ -27,9 +27,12 @@ export interface Draft {
   outlined?: number;
   /** A heading at TeX's run-in levels (its fourth and fifth), whose level the sections around it give. */
   runIn?: boolean;
+  /** A paragraph of a block quote, or a listing inside one (a callout box's). */
   quote?: boolean;
   /** A quote paragraph that opens a quote of its own rather than continuing the one before. */
   quoteStart?: boolean;
+  /** A further paragraph of the list item before it: that item's depth. */
+  itemDepth?: number;
 }
 
 /** True when every visible span of a line is in a bold font. */

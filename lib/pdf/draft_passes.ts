@@ -20,8 +20,10 @@ import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import { itemAbove, itemTextEdge } from "./item_edges.ts";
 import { markSpacedQuotes } from "./spaced_quotes.ts";
-import { joinQuotesOverColumns, opensLowerCase } from "./quote_turns.ts";
+import { joinQuotesOverColumns } from "./quote_turns.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
+import { afterTightList, itemTextEdgeOnPage } from "./item_paragraphs.ts";
+import { runsOnAcrossTurn } from "./page_turns.ts";
 import { placeTitle } from "./title_block.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
@@ -239,7 +241,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const column = columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters);
     const prev = drafts[i - 1];
     const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
-      ? prev.lines[0]?.spans[0]?.x ?? prev.markerX
+      ? itemTextEdgeOnPage(prev, draft, stats) ?? prev.markerX
       : itemTextEdge(itemAbove(drafts, i));
     draft.quote = isQuoteParagraph(draft.lines, column, listTextX, indent);
     // Set where the item's next paragraph would be, yet opening a quote that follows at its own
@@ -278,30 +280,19 @@ function splitQuotes(drafts: readonly Draft[]) {
   });
 }
 
-/**
- * True when the draft at `i` stands a paragraph's space below a tight list:
- * two or more items, each a line's space below the one before. No item of
- * a tight list has a second paragraph (a blank line in the source makes
- * the whole list loose), so text set in under the items' text there is not
- * one.
- */
-function afterTightList(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
-  const draft = drafts[i]!;
-  const line = (d: Draft) => stats.lineGap(d.lines.at(-1)!.size) * 1.3 + 1;
-  let k = i - 1;
-  const below = gapBetween(drafts[k]!, draft);
-  if (below === undefined || below <= line(drafts[k]!)) return false;
-  for (; k > 0 && drafts[k - 1]!.kind === "list_item"; k--) {
-    const gap = gapBetween(drafts[k - 1]!, drafts[k]!);
-    if (gap === undefined || gap > line(drafts[k - 1]!)) return false;
+/** The right edge of the text of the last page's drafts (`drafts` end on page `page`). */
+function textRight(drafts: readonly Draft[], page: number): number {
+  let right = -Infinity;
+  for (let k = drafts.length - 1; k >= 0 && drafts[k]!.page === page; k--) {
+    for (const l of drafts[k]!.lines) right = Math.max(right, l.x1);
   }
-  return k < i - 1;
+  return right;
 }
 
 /**
- * Joins a paragraph broken by a page turn (no closing punctuation, next page
- * starts lower-case), and code running on from one page to the next (see
- * {@linkcode codeRunsOn}).
+ * Joins a paragraph or list item broken by a page turn (see
+ * {@linkcode runsOnAcrossTurn}), and code running on from one page to the
+ * next (see {@linkcode codeRunsOn}).
  */
 export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] {
   const out: Draft[] = [];
@@ -309,10 +300,8 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
   for (const draft of drafts) {
     const prev = out[out.length - 1];
     if (
-      prev?.kind === "text" && draft.kind === "text" && !prev.heading && !draft.heading &&
-      draft.page === prev.page + 1 && out.findLast((d) => d.page === prev.page) === prev &&
-      !/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!)) &&
-      opensLowerCase(plainLineText(draft.lines[0]!))
+      prev && out.findLast((d) => d.page === prev.page) === prev &&
+      runsOnAcrossTurn(prev, draft, () => textRight(out, prev.page))
     ) {
       prev.lines.push(...draft.lines);
       continue;

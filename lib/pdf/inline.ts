@@ -155,7 +155,7 @@ function render(pieces: readonly Piece[]): string {
       j++;
     }
     const inner = renderCode(pieces.slice(i, j));
-    out += link && inner.trim() ? linkMarkdown(inner, link) : inner;
+    out += link && inner.trim() ? linkMarkdown(spelledUrl(inner, link), link) : inner;
     i = j;
   }
   return out;
@@ -164,6 +164,28 @@ function render(pieces: readonly Piece[]): string {
 /** True for an inserted space piece. */
 function isSpace(piece: Piece): boolean {
   return piece.text === " " && !piece.link;
+}
+
+/** What a broken line leaves inside a URL written out: spaces, a hyphen, escapes. */
+const URL_BREAKS = /[\s\\-]/g;
+
+/**
+ * A link's text that spells its own URL, written as the URL: a URL broken
+ * over lines gains a space where it broke, or loses a hyphen taken for a
+ * typesetter's. Punctuation after the URL that the link took in stays.
+ */
+function spelledUrl(inner: string, url: string): string {
+  const text = inner.trim();
+  if (!/^(https?:\/\/|www\.)/i.test(text) || text.includes("`")) return inner;
+  const spelled = text.replace(URL_BREAKS, ""), target = url.replace(URL_BREAKS, "");
+  const at = target.indexOf(spelled.slice(0, 8));
+  if (
+    at < 0 || !spelled.startsWith(target.slice(at)) || !/^[).,;:]*$/.test(spelled.slice(target.length - at))
+  ) {
+    return inner;
+  }
+  const lead = /^\s*/.exec(inner)![0], trail = /\s*$/.exec(inner)![0];
+  return `${lead}${escapeInline(url.slice(at))}${spelled.slice(target.length - at)}${trail}`;
 }
 
 /** Wraps text in a link, keeping surrounding spaces outside the brackets. */

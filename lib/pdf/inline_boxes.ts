@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { firstWhere } from "./sorted.ts";
 import type { Span } from "./types.ts";
 
 /** A filled box in top-down page coordinates. */
@@ -31,11 +32,8 @@ const MAX_PADDING_EM = 0.6;
 
 /** The box edges of spans set on an inline box. */
 const edges = new WeakMap<Span, Box>();
-
-/** The inline box a span is set on, if any. */
-export function inlineBox(span: Span): Box | undefined {
-  return edges.get(span);
-}
+/** Whether any span of this thread was ever set on one: until then the line builder asks nothing. */
+let marked = false;
 
 /**
  * Remembers, for each span set on an inline box, the box's edges.
@@ -44,13 +42,17 @@ export function inlineBox(span: Span): Box | undefined {
  * @param boxes The page's filled boxes up to a few lines tall.
  */
 export function markInlineBoxes(spans: readonly Span[], boxes: readonly Box[]): void {
+  if (boxes.length === 0) return;
+  // Spans by the height of their middle: a box reads only the spans of its own rows.
+  const byMiddle = spans.filter((s) => s.text.trim()).map((s) => ({ s, middle: s.y - s.size * 0.3 }))
+    .sort((a, b) => a.middle - b.middle);
+  const middles = byMiddle.map((m) => m.middle);
   for (const box of boxes) {
     const inside: Span[] = [];
     let outside = false;
-    for (const s of spans) {
-      if (!s.text.trim()) continue;
-      const middle = s.y - s.size * 0.3;
-      if (middle < box.y0 || middle > box.y1) continue;
+    for (let k = firstWhere(middles, (m) => m >= box.y0); k < byMiddle.length; k++) {
+      const { s, middle } = byMiddle[k]!;
+      if (middle > box.y1) break;
       if (s.x >= box.x0 - 0.5 && s.x + s.width <= box.x1 + 0.5) inside.push(s);
       else if (s.x + s.width <= box.x0 + 0.5 || s.x >= box.x1 - 0.5) outside = true;
       else {
@@ -65,6 +67,7 @@ export function markInlineBoxes(spans: readonly Span[], boxes: readonly Box[]): 
     const left = Math.min(...inside.map((s) => s.x)), right = Math.max(...inside.map((s) => s.x + s.width));
     if (left - box.x0 > size * MAX_PADDING_EM || box.x1 - right > size * MAX_PADDING_EM) continue;
     for (const s of inside) edges.set(s, box);
+    marked = true;
   }
 }
 
@@ -74,6 +77,7 @@ export function markInlineBoxes(spans: readonly Span[], boxes: readonly Box[]): 
  */
 export function visibleGap(last: Span, next: Span): number {
   const end = last.x + last.width;
+  if (!marked) return next.x - end;
   const a = edges.get(last), b = edges.get(next);
   // Two boxes side by side are two cells of a shaded table, not code inside a sentence.
   if (a && b) return next.x - end;
@@ -88,7 +92,7 @@ export const BOXED_GAP_EM = 1.5;
 
 /** True when one span, not both, stands on an inline box. */
 export function oneBoxed(last: Span, next: Span): boolean {
-  return edges.has(last) !== edges.has(next);
+  return marked && edges.has(last) !== edges.has(next);
 }
 
 /** How much of the gap between two neighbouring spans is the padding of the boxes they stand on. */

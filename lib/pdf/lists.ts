@@ -124,6 +124,18 @@ export class ListNesting {
     return this.#indents.length - 1;
   }
 
+  /**
+   * True when text starting at `x` stands right of the list's outermost marker (measured, as in
+   * {@linkcode depthOf}, in the column the list went on in): an item's further paragraph, after
+   * which the list goes on at its depths.
+   */
+  holds(x: number, column?: number): boolean {
+    const outer = this.#indents[0];
+    if (outer === undefined) return false;
+    const shift = column !== undefined && this.#column !== undefined ? column - this.#column : 0;
+    return x > outer + shift + 2;
+  }
+
   /** Forgets the nesting (the list ended). */
   reset() {
     this.#indents = [];

@@ -12,6 +12,11 @@ function guardStart(text: string): string {
   return text.replace(/^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
 }
 
+/** True for a block inside a block quote: a quote's paragraph, or a listing quoted with it. */
+function inQuote(block: Block): boolean {
+  return block.kind === "quote" || (block.kind === "code" && block.quoted === true);
+}
+
 /** A fence longer than any backtick run in the code. */
 function fence(code: string): string {
   const longest = Math.max(2, ...(code.match(/`{3,}/g) ?? []).map((r) => r.length));
@@ -44,7 +49,9 @@ export function renderMarkdown(blocks: readonly Block[]): string {
   /** Whether the current list's top-level items are numbered. */
   let rootOrdered: boolean | undefined;
   for (const block of blocks) {
-    if (block.kind !== "list_item") indents = [];
+    // An item's further paragraph stands under its text; anything else ends the list.
+    const underItem = block.kind === "paragraph" && block.itemDepth !== undefined && indents.length > 0;
+    if (block.kind !== "list_item" && !underItem) indents = [];
     let text: string;
     switch (block.kind) {
       case "heading":
@@ -52,6 +59,11 @@ export function renderMarkdown(blocks: readonly Block[]): string {
         break;
       case "paragraph":
         text = guardStart(block.text);
+        if (underItem) {
+          const depth = Math.min(block.itemDepth!, indents.length - 1);
+          indents = indents.slice(0, depth + 1);
+          text = `${" ".repeat(indents[depth]!)}${text}`;
+        }
         break;
       case "quote":
         text = `> ${guardStart(block.text)}`;
@@ -59,6 +71,7 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       case "code": {
         const f = fence(block.text);
         text = `${f}\n${block.text}\n${f}`;
+        if (block.quoted) text = text.split("\n").map((line) => line ? `> ${line}` : ">").join("\n");
         break;
       }
       case "table":
@@ -83,9 +96,10 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       (block.depth > 0 || rootOrdered === block.ordered);
     if (block.kind === "list_item" && block.depth === 0) rootOrdered = block.ordered;
     // Paragraphs beside different rules of one page are two quotes.
-    const sameQuote = block.kind === "quote" && previous?.kind === "quote" && !block.opens &&
-      !(block.bar !== undefined && previous.bar !== undefined && block.page === previous.page &&
-        block.bar !== previous.bar);
+    const sameQuote = inQuote(block) && previous !== undefined && inQuote(previous) &&
+      !(block.kind === "quote" && block.opens) &&
+      !(block.kind === "quote" && previous.kind === "quote" && block.bar !== undefined &&
+        previous.bar !== undefined && block.page === previous.page && block.bar !== previous.bar);
     parts.push(sameQuote ? "\n>\n" : tight ? "\n" : parts.length ? "\n\n" : "", text);
     previous = block;
   }

@@ -64,7 +64,8 @@ const LEADERS_AND_PAGE = /(?:[.·…] ?){4,}\s*[\dixvlc]+\s*$/i;
  * True when `line` is the second line of an item of a description list (or a
  * glossary) whose lines hang: the draft holds only the first line, which
  * opens with a bold label, goes on in another weight and wrapped above
- * `line` (less an em), and `line` is set in under it by at most
+ * `line` (less an em, or as far as the first word of `line` left room for),
+ * and `line` is set in under it by at most
  * {@linkcode MAX_FIRST_LINE_INDENT} ems, as LaTeX's `description` sets its
  * items.
  */
@@ -73,7 +74,10 @@ function hangsUnderLabel(draft: Draft, line: Line): boolean {
   const first = draft.lines[0]!;
   if (!opensWithLabel(first)) return false;
   const hang = line.x0 - first.x0;
-  return hang > 0 && hang <= first.size * MAX_FIRST_LINE_INDENT && wrapsAbove(first, line, first.size);
+  if (hang <= 0 || hang > first.size * MAX_FIRST_LINE_INDENT) return false;
+  // A long word that did not fit may leave the first line well short of the next.
+  return wrapsAbove(first, line, first.size) ||
+    (first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && !nextWordFitted([first], line));
 }
 
 /** True when a line opens with a bold label and goes on in another weight. */
@@ -93,17 +97,18 @@ function hangs(draft: Draft): boolean {
  * line before it, with room to spare: the line was ended by hand, as a
  * paragraph's last line is, not wrapped. The measure is as wide as the
  * furthest either the paragraph's lines or `line` reach, so a paragraph
- * beside another column is measured within its own. A producer that leaves
+ * beside another column is measured within its own (or to `measureRight`,
+ * where the column's edge is known). A producer that leaves
  * no space between paragraphs and indents none (AbiWord) shows no other sign.
  */
-export function nextWordFitted(lines: readonly Line[], line: Line): boolean {
+export function nextWordFitted(lines: readonly Line[], line: Line, measureRight = -Infinity): boolean {
   const prev = lines.at(-1)!;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return false;
   const text = span.text.trimStart();
   const word = /^\S+/.exec(text)?.[0] ?? "";
   const width = span.width * word.length / Math.max(text.length, 1);
-  let right = line.x1;
+  let right = Math.max(line.x1, measureRight);
   for (const l of lines) right = Math.max(right, l.x1);
   return right - prev.x1 > width * 1.3 + prev.size;
 }

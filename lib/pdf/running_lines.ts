@@ -14,7 +14,12 @@
  *   mostly recur from page to page (a chapter's title on each of its pages).
  *   A text block's first or last line sits at a fixed height too, but on
  *   most pages it runs on into the next line, and where it stands apart (a
- *   heading opening the page) it says something else on each page.
+ *   heading opening the page) it says something else on each page;
+ * - a split row: a line set apart at a page's top or foot made of two or
+ *   three short pieces, the first at the text's left edge and the last at its
+ *   right (a title left and a date right, an author left and the page number
+ *   right): a running head or foot by its shape alone, where a document of one
+ *   page has nothing to repeat.
  *
  * @module
  */
@@ -116,7 +121,29 @@ export function runningLines(pages: readonly PageText[]): Set<Line> {
       !line.spans.some((s) => s.tag?.cell) && line.size <= body * MAX_SIZE_RATIO
     )
   );
-  return new Set([...numbersInStep(pages, edges), ...slotLines(pages, edges)]);
+  return new Set([...numbersInStep(pages, edges), ...slotLines(pages, edges), ...splitRows(pages, edges)]);
+}
+
+/** Most words a piece of a split running head or foot holds. */
+const PIECE_WORDS = 8;
+/** How far, in points, a split row's ends may stand from the text's edges. */
+const EDGE_SLACK = 3;
+
+/** Edge lines that form a split row: short pieces from the text's left edge to its right (see the module's comment). */
+function splitRows(pages: readonly PageText[], edges: readonly EdgeLine[][]): Line[] {
+  return pages.flatMap((page, i) => {
+    if (page.lines.length < 4) return [];
+    const left = Math.min(...page.lines.map((l) => l.x0)), right = Math.max(...page.lines.map((l) => l.x1));
+    const out: Line[] = [];
+    for (const edge of ["top", "foot"] as const) {
+      const row = edges[i]!.filter((e) => e.edge === edge).map((e) => e.line).sort((a, b) => a.x0 - b.x0);
+      if (row.length < 2 || row.length > 3) continue;
+      if (row.some((l) => lineText(l).split(" ").length > PIECE_WORDS)) continue;
+      if (Math.abs(row[0]!.x0 - left) > EDGE_SLACK || Math.abs(row.at(-1)!.x1 - right) > EDGE_SLACK) continue;
+      out.push(...row);
+    }
+    return out;
+  });
 }
 
 /** Bare numbers at a page's edge whose value minus the page's number recurs on two pages or more. */

@@ -315,7 +315,10 @@ export function segmentPage(
       continue;
     }
     if (marker) {
-      const depth = nesting.depthOf(line.x0, columnLeft(page, line, gutters));
+      const depth = nesting.depthOf(
+        line.x0,
+        columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page),
+      );
       drafts.push({
         kind: "list_item",
         page: page.page,
@@ -331,7 +334,12 @@ export function segmentPage(
       last.lines.push(line);
       continue;
     }
-    if (!(last?.kind === "list_item" && line.x0 > (last.markerX ?? 0) + 2)) nesting.reset();
+    const column = columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page);
+    if (
+      !(last?.kind === "list_item" && line.x0 > (last.markerX ?? 0) + 2) && !nesting.holds(line.x0, column)
+    ) {
+      nesting.reset();
+    }
     drafts.push({ kind: "text", page: page.page, lines: [line] });
   }
 }

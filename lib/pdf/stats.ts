@@ -27,6 +27,11 @@ export interface DocumentStats {
    * none plainly ends. Set by the structure pass.
    */
   paragraphsSpaced?: boolean;
+  /**
+   * The left edge of a page's body column (see `bodyColumns`): facing pages may have margins of their
+   * own, and a list going on over the turn keeps its nesting measured from it. Set by the structure pass.
+   */
+  pageMargin?(page: number): number | undefined;
 }
 
 /** Rounds a size to the half point, the resolution styles are told apart by. */

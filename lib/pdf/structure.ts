@@ -15,7 +15,9 @@ import { settleOutlineHeadings } from "./heading_styles.ts";
 import { inlineMarkdown } from "./inline.ts";
 import { documentLexicon, type Lexicon, proseLexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
+import { markItemParagraphs } from "./item_paragraphs.ts";
 import { mapOutline } from "./outline_map.ts";
+import { bodyColumns } from "./quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { withoutAddedNumber } from "./section_numbers.ts";
@@ -41,9 +43,12 @@ export interface StructureOptions {
  */
 export function buildBlocks(pages: readonly PageText[], options: StructureOptions): Block[] {
   const spaced = spacesParagraphs(pages, options.stats.lineGap);
-  const stats: DocumentStats = spaced === undefined
-    ? options.stats
-    : { ...options.stats, paragraphsSpaced: spaced };
+  const columns = bodyColumns(pages, options.stats.bodySize);
+  const stats: DocumentStats = {
+    ...options.stats,
+    ...(spaced === undefined ? {} : { paragraphsSpaced: spaced }),
+    pageMargin: (page) => columns.get(page)?.left,
+  };
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
   const outline = {
@@ -59,6 +64,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = settleOutlineHeadings(drafts, pages, stats, options.outline);
   markQuotes(drafts, pages, stats);
   markCalloutLabels(drafts);
+  markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
@@ -92,7 +98,8 @@ function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexi
       };
     case "code": {
       const text = codeBlockText(draft.lines, stats);
-      return text.trim() ? { kind: "code", text, page } : null;
+      if (!text.trim()) return null;
+      return draft.quote ? { kind: "code", text, page, quoted: true } : { kind: "code", text, page };
     }
     case "list_item":
       return {
@@ -107,7 +114,11 @@ function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexi
       const text = inlineMarkdown(draft.lines, { words });
       if (!text) return null;
       if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
-      if (!draft.quote) return { kind: "paragraph", text, page };
+      if (!draft.quote) {
+        return draft.itemDepth === undefined
+          ? { kind: "paragraph", text, page }
+          : { kind: "paragraph", text, page, itemDepth: draft.itemDepth };
+      }
       const bar = draft.lines[0]!.spans.find((s) => s.text.trim())?.bar;
       return {
         kind: "quote",

@@ -78,14 +78,16 @@ export interface PageText {
 /** A structural unit of the output. */
 export type Block =
   | { kind: "heading"; level: number; text: string; page: number }
-  | { kind: "paragraph"; text: string; page: number }
+  /** A paragraph; with `itemDepth`, a further paragraph of the list item at that depth before it. */
+  | { kind: "paragraph"; text: string; page: number; itemDepth?: number }
   /**
    * A paragraph of a block quote; consecutive ones form one quote, unless
    * beside different rules or the later one `opens` a quote of its own.
    */
   | { kind: "quote"; text: string; page: number; bar?: number; opens?: boolean }
   | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
-  | { kind: "code"; text: string; page: number }
+  /** A listing; `quoted` inside the block quote around it (a callout box holding a listing). */
+  | { kind: "code"; text: string; page: number; quoted?: boolean }
   | { kind: "table"; rows: string[][]; page: number }
   | { kind: "page_break"; page: number };
 

@@ -56,3 +56,16 @@ Deno.test("inlineMarkdown() spaces words set over each other, and not the abutti
   // Pieces of one word overlapping by less than half an em stay one word.
   assert.equal(inlineMarkdown([line(span("exam", 72, 100), span("ple", 72 + 24 - 3, 100))]), "example");
 });
+
+Deno.test("inlineMarkdown() writes a link that spells its URL broken over lines as the URL", () => {
+  const url = "https://github.com/NormanDunbar/miner-clipart";
+  const text = inlineMarkdown([
+    line(span("from", 72, 100), span("https://github.", 104, 100, { link: url })),
+    line(span("com/NormanDunbar/miner-", 72, 114, { link: url })),
+    line(span("clipart).", 72, 128, { link: url })),
+  ]);
+  assert.equal(text, `from [${url}).](${url})`);
+  // A link's own words stay as they are.
+  const named = inlineMarkdown([line(span("the", 72, 100), span("guide", 98, 100, { link: url }))]);
+  assert.equal(named, `the [guide](${url})`);
+});

@@ -126,3 +126,15 @@ Deno.test("a task list's boxes become Markdown tasks, the items under a task nes
   ));
   assert.equal(text, "- [x] Posts:\n  - [ ] Likes:\n    - [ ] Private.\n  - [x] Caption.\n- [x] Profile:\n");
 });
+
+Deno.test("ListNesting holds text set in from the outermost marker, in the column the list went on in", () => {
+  const nesting = new ListNesting();
+  nesting.depthOf(119, 71);
+  nesting.depthOf(143, 71);
+  assert.equal(nesting.holds(154, 71), true);
+  assert.equal(nesting.holds(71, 71), false);
+  // The next page's margin stands 36 points further right: so does the list.
+  assert.equal(nesting.holds(170, 107), true);
+  assert.equal(nesting.holds(150, 107), false);
+  assert.equal(nesting.depthOf(179, 107), 1);
+});

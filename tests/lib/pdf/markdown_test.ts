@@ -44,3 +44,27 @@ Deno.test("renderMarkdown() starts a new quote at a paragraph that opens one", (
   ]);
   assert.equal(markdown, "> First.\n\n> Second.\n");
 });
+
+Deno.test("renderMarkdown() writes a quoted listing inside the quote before it", () => {
+  const md = renderMarkdown([
+    { kind: "quote", text: "Note", page: 1, opens: true },
+    { kind: "quote", text: "Run this:", page: 1 },
+    { kind: "code", text: "make\n\nmake install", page: 1, quoted: true },
+    { kind: "paragraph", text: "After.", page: 1 },
+  ]);
+  assert.equal(md, "> Note\n>\n> Run this:\n>\n> ```\n> make\n>\n> make install\n> ```\n\nAfter.\n");
+});
+
+Deno.test("renderMarkdown() sets an item's further paragraph under its text, and the list goes on at its depths", () => {
+  const md = renderMarkdown([
+    { kind: "list_item", ordered: false, depth: 0, marker: "-", text: "Web", page: 1 },
+    { kind: "list_item", ordered: false, depth: 1, marker: "-", text: "package.json:", page: 1 },
+    { kind: "paragraph", text: "Lists the dependencies.", page: 1, itemDepth: 1 },
+    { kind: "list_item", ordered: false, depth: 1, marker: "-", text: "vite.config.ts:", page: 1 },
+    { kind: "paragraph", text: "After the list.", page: 1 },
+  ]);
+  assert.equal(
+    md,
+    "- Web\n  - package.json:\n\n    Lists the dependencies.\n\n  - vite.config.ts:\n\nAfter the list.\n",
+  );
+});

@@ -113,6 +113,14 @@ Deno.test("a callout box's label (GitHub alerts through tcolorbox) opens its box
     ),
     markdown,
   );
+  // A box holding a listing is one quote, the listing inside it.
+  assert.ok(
+    markdown.includes(
+      "> Tip\n>\n> Lorem ipsum dolor sit amet, `consectetur adipiscing` elit.\n>\n> ```\n> if(args.length < 2) {\n",
+    ),
+    markdown,
+  );
+  assert.ok(!/^```/m.test(markdown), markdown);
 });
 
 Deno.test("section numbers LaTeX adds to headings the outline names without them are dropped", async () => {
@@ -175,4 +183,50 @@ Deno.test("a task list's boxes (LaTeX's square and boxtimes) come out as Markdow
     markdown.includes("- [x] Posts:\n  - [ ] Likes:\n    - [ ] Private (only the creators"),
     markdown,
   );
+});
+
+Deno.test("a term's description hanging under its label stays one paragraph though a long word left the first line short", async () => {
+  const { markdown } = await convert("typst-tabut", "18");
+  assert.ok(
+    markdown.includes(
+      "`colDefs` These are the column definitions. An array of dictionaries, each representing column definition. Must include",
+    ),
+    markdown,
+  );
+});
+
+Deno.test("a list item broken by a page turn runs on, its next page opening with inline code; URLs broken over lines are whole", async () => {
+  const { markdown } = await convert("tracecollier", "3,5,6,9");
+  assert.ok(
+    markdown.includes("with a `dep=` value less than or equal to the supplied `--depth=n` will be reported."),
+    markdown,
+  );
+  const url = "https://github.com/NormanDunbar/OracleTraceFilesExplained/releases";
+  assert.ok(markdown.includes(`[${url}](${url})`), markdown);
+  assert.ok(markdown.includes("[http://www.clipartpanda.com/categories/miner-clipart]("), markdown);
+});
+
+Deno.test("an item's further paragraphs stand under its text, and a list keeps its depths over a turn to a page of other margins", async () => {
+  const { markdown } = await convert("private-social");
+  // Facing pages: the next page's margin stands 36 points further right, its nested items with it.
+  assert.ok(markdown.includes("    - [x] Profile picture.\n    - [ ] Profile banner.\n"), markdown);
+  assert.ok(markdown.includes("\n  - [ ] Customize profile using CSS.\n"), markdown);
+  assert.ok(
+    markdown.includes(
+      "  - package.json:\n\n    The package.json file is used to define the application’s dependencies",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("\n\n  - tailwind.config.cjs:\n\n    The tailwind.config.cjs file"), markdown);
+  // Over a turn, set in from the next page's margin as far as the item's text: the item's, not a quote.
+  assert.ok(markdown.includes("- Setup:\n\n  This folder contains the module responsible"), markdown);
+});
+
+Deno.test("a one-page document's running head and foot, split between the text's edges, are dropped though nothing repeats", async () => {
+  const { markdown } = await convert("eisvogel-code-blocks");
+  assert.ok(markdown.startsWith("# Vinaque sanguine metuenti cuiquam Alcyone fixus\n"), markdown);
+  assert.ok(!markdown.includes("Author") && !markdown.includes("2017-02-20"), markdown);
+  const boxes = await convert("eisvogel-boxes");
+  assert.ok(boxes.markdown.startsWith("# Boxes with"), boxes.markdown);
+  assert.ok(!boxes.markdown.includes("Author"), boxes.markdown);
 });

@@ -1,0 +1,38 @@
+/**
+ * Text broken by a page turn: the paragraph or list item that ends one page
+ * with no closing punctuation runs on in the first block of the next, when
+ * that opens in lower case, or with inline code (`--depth=n will be
+ * reported`); an item's text runs on at the item's own text edge, where a
+ * paragraph after the list would stand at the margin, from a last line the
+ * next word did not fit on (a short last line ends its item).
+ *
+ * @module
+ */
+import type { Draft } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
+import { nextWordFitted } from "./paragraph_lines.ts";
+import { opensLowerCase } from "./quote_turns.ts";
+
+/** How far, in points, a continued item's line may stand from the item's text edge. */
+const EDGE_SLACK = 1.5;
+
+/**
+ * True when `draft`, the first block of a page, continues `prev`, the last
+ * block of the page before.
+ *
+ * @param pageRight Gives the right edge of the text of the page `prev` ends (asked only for an item).
+ */
+export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => number): boolean {
+  if ((prev.kind !== "text" && prev.kind !== "list_item") || draft.kind !== "text") return false;
+  if (prev.heading || draft.heading || draft.page !== prev.page + 1) return false;
+  if (/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!))) return false;
+  const first = draft.lines[0]!;
+  const opening = first.spans.find((s) => s.text.trim());
+  const text = plainLineText(first);
+  if (!opensLowerCase(text) && !(opening?.font.monospace && !/^\p{Lu}/u.test(text))) return false;
+  if (prev.kind === "text") return true;
+  // An item runs on at its text's edge, from a last line that its next word did not fit on.
+  const textX = prev.lines[0]?.spans.find((s) => s.text.trim())?.x;
+  return textX !== undefined && Math.abs(first.x0 - textX) <= EDGE_SLACK &&
+    !nextWordFitted(prev.lines, first, pageRight());
+}
