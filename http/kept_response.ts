@@ -37,11 +37,13 @@ const PER_EXCHANGE = new Set(["payment-response", "x-request-id", "date", "set-c
 export async function keepResponse(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
   const headers = [...response.headers].filter(([name]) => !PER_EXCHANGE.has(name.toLowerCase()));
   const head = new TextEncoder().encode(JSON.stringify({ status: response.status, headers }) + "\n");
-  const declared = response.body ? declaredLength(response) : 0;
+  // Bytes in hand are copied without asking for `body`: the runtime turns a body made from bytes into a
+  // stream once it is asked for, and then sends it as a stream, at several times the cost.
+  const inHand = bodiesInHand.get(response);
+  const declared = inHand || response.body ? declaredLength(response) : 0;
   if (declared === undefined || head.byteLength + declared > maxBytes) return undefined;
   const kept = new Uint8Array(head.byteLength + declared);
   kept.set(head);
-  const inHand = bodiesInHand.get(response);
   if (inHand) {
     if (inHand.byteLength !== declared) return undefined;
     kept.set(inHand, head.byteLength);

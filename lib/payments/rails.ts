@@ -73,6 +73,13 @@ export interface PaymentRail {
    * first.
    */
   readonly verifiesInSettlement?: true;
+  /**
+   * The paying address the signed payment names, read from it without the
+   * facilitator (Solana: the transfer's authority, see `svm_payer.ts`), for
+   * a payment recorded as settling before the facilitator has verified it;
+   * `undefined` when it names none. Not verified here.
+   */
+  payer?(payload: PaymentPayload): Promise<string | undefined>;
 }
 
 /** Throws the rail's reason when it cannot take payments now. */
@@ -153,8 +160,22 @@ export function solanaRail(options: SolanaRailOptions): PaymentRail {
       if (typeof transaction !== "string") throw new TypeError("Payment has no Solana transaction");
       return await sha256Hex(signedMessageBytes(transaction));
     },
+    async payer(payload) {
+      const transaction = payload.payload?.transaction;
+      if (typeof transaction !== "string") return undefined;
+      let message: Uint8Array;
+      try {
+        message = signedMessageBytes(transaction);
+      } catch {
+        return undefined;
+      }
+      return (await svmPayer()).transferAuthority(message);
+    },
   };
 }
+
+/** The Solana payer's decoder (`@solana/kit`'s message codec), loaded with the first payment that needs it. */
+const svmPayer = once(() => import("./svm_payer.ts"));
 
 /**
  * An EVM rail paid by EIP-3009 authorizations. A payment is identified by its

@@ -8,7 +8,9 @@
  *
  * A source answers at once and never waits on the network: an offer is
  * never held up by it, and one made while no blockhash is known simply
- * carries none (the client then fetches its own, as without this).
+ * carries none (the client then fetches its own, as without this). And it
+ * keeps offering one blockhash for a while (seconds, or a few blocks), so
+ * that the 402, built once, is sent as the same bytes until it changes.
  *
  * @module
  */
@@ -38,13 +40,44 @@ function offerOf(latest: LatestBlockhash): OfferedBlockhash {
   return { recentBlockhash: latest.blockhash, lastValidBlockHeight: latest.lastValidBlockHeight.toString() };
 }
 
-/** The newest blockhash of a chain read in process (the embedded one), each time it is asked for. */
-export function chainBlockhash(read: () => LatestBlockhash): BlockhashSource {
-  let offered: OfferedBlockhash | undefined;
+/** Options for {@linkcode chainBlockhash}. */
+export interface ChainBlockhashOptions {
+  /** Blocks the chain may make past the offered blockhash before a newer one is offered (default 16). */
+  refreshAfterBlocks?: number;
+  /** Age past which a newer blockhash of the chain is offered, however few blocks passed (default 2 s). */
+  refreshAfterMs?: number;
+  /** The clock, in milliseconds. */
+  now?: () => number;
+}
+
+/**
+ * A blockhash of a chain read in process (the embedded one), read each time
+ * it is asked for and offered until the chain has made
+ * `refreshAfterBlocks` blocks past it or it is `refreshAfterMs` old. The
+ * embedded chain makes a block for every transaction, so offering its newest
+ * each time would change every offer after every payment (and the offer's
+ * bytes with it: see `http/challenge.ts`); kept for a few blocks, as
+ * {@linkcode polledBlockhash} keeps a real cluster's for two seconds, a
+ * blockhash offered still has all but those few of the 150 blocks it lands
+ * in.
+ */
+export function chainBlockhash(
+  read: () => LatestBlockhash,
+  options: ChainBlockhashOptions = {},
+): BlockhashSource {
+  const refreshAfterBlocks = BigInt(options.refreshAfterBlocks ?? 16);
+  const refreshAfterMs = options.refreshAfterMs ?? 2_000;
+  const now = options.now ?? Date.now;
+  let offered: { offer: OfferedBlockhash; lastValidBlockHeight: bigint; at: number } | undefined;
   return () => {
     const latest = read();
-    if (offered?.recentBlockhash !== latest.blockhash) offered = offerOf(latest);
-    return offered;
+    if (offered?.offer.recentBlockhash === latest.blockhash) return offered.offer;
+    const at = now();
+    const current = offered !== undefined && at - offered.at < refreshAfterMs &&
+      latest.lastValidBlockHeight - offered.lastValidBlockHeight < refreshAfterBlocks;
+    if (current) return offered!.offer;
+    offered = { offer: offerOf(latest), lastValidBlockHeight: latest.lastValidBlockHeight, at };
+    return offered.offer;
   };
 }
 

@@ -97,20 +97,22 @@ export class Settlements {
   ): Promise<[SettleResponse, boolean]> {
     const { server, claims, onSettlement, timeoutMs } = this.#parts;
     const { rail, resource, payload, requirements, claim } = authorization;
-    const event = eventOf(authorization);
     const down = rail.unavailable?.();
     if (down) {
       // Nothing was sent for settlement: the payment is untouched and stays usable.
       await claims.release(claim);
       throw down;
     }
+    // A payment not verified yet names its payer only in its transaction: the record must say who pays.
+    const payer = authorization.payer ?? await rail.payer?.(payload).catch(() => undefined);
+    const event = { ...eventOf(authorization), payer };
     const pending: PendingSettlement = {
       network: rail.network,
       resource: resource.url,
       payload,
       requirements,
       at: Date.now(),
-      ...(authorization.payer ? { payer: authorization.payer } : {}),
+      ...(payer ? { payer } : {}),
     };
     try {
       await claims.settling(claim, pending, answer);
@@ -141,7 +143,7 @@ export class Settlements {
     const [recorded, left] = await Promise.all([this.#record(claim, result, false), gone()]);
     onSettlement({
       ...event,
-      payer: result.payer ?? authorization.payer,
+      payer: result.payer || payer,
       transaction: result.transaction,
       success: true,
       ...(recorded ? {} : { recorded: false as const }),

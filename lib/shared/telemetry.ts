@@ -2,8 +2,9 @@
  * Traces and metrics through the OpenTelemetry API, which Deno itself
  * exports when `OTEL_DENO=true` (OTLP to `OTEL_EXPORTER_OTLP_ENDPOINT`; on
  * Deno Deploy, to its observability pages): no SDK, no exporter of ours.
- * Without it the API is a no-op, so a span or a counter costs next to
- * nothing. Deno's own spans (each HTTP request served, each `fetch`) are
+ * Without it the API is a no-op, so a counter costs next to nothing, and a
+ * span nothing at all ({@linkcode traced} then skips even the no-op span's
+ * switch of the active context, about 16 µs each). Deno's own spans (each HTTP request served, each `fetch`) are
  * the parents of ours, and log lines written through the console API inside
  * a span carry its trace id.
  *
@@ -21,7 +22,9 @@ import {
   type Attributes,
   type Counter,
   type Histogram,
+  INVALID_SPAN_CONTEXT,
   metrics,
+  ProxyTracerProvider,
   type Span,
   SpanStatusCode,
   trace,
@@ -43,6 +46,14 @@ export function traced<T>(
   attributes: Attributes,
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
+  // Nothing records spans: the API's own no-op span still costs a context switch each (about 16 µs).
+  if (!(recording ??= spansRecorded())) {
+    try {
+      return work(NO_SPAN);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await work(span);
@@ -57,6 +68,22 @@ export function traced<T>(
     }
   });
 }
+
+/** Whether spans are recorded, known from the first span on (Deno registers its exporter before any code runs). */
+let recording: boolean | undefined;
+
+/**
+ * Whether a tracer provider records spans: the API's global provider is a
+ * proxy with nothing behind it unless one was registered (Deno's own, with
+ * `OTEL_DENO=true`).
+ */
+function spansRecorded(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer(SCOPE) !== undefined;
+}
+
+/** The span work is given when nothing records spans: it takes attributes and records nothing. */
+const NO_SPAN: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** The service's instruments (see the module comment). */
 export interface ServiceMetrics {

@@ -16,7 +16,7 @@ async function landOne(solana: LocalSolana): Promise<void> {
 
 Deno.test("chainBlockhash() offers the chain's newest blockhash, the same object until the chain moves on", async () => {
   const solana = await createLocalSolana({ seedHistory: false });
-  const source = chainBlockhash(() => solana.chain.latestBlockhash());
+  const source = chainBlockhash(() => solana.chain.latestBlockhash(), { refreshAfterBlocks: 1 });
   const first = source()!;
   const latest = solana.chain.latestBlockhash();
   assert.deepEqual(first, {
@@ -28,6 +28,36 @@ Deno.test("chainBlockhash() offers the chain's newest blockhash, the same object
   const next = source()!;
   assert.notEqual(next.recentBlockhash, first.recentBlockhash, "a landed transaction makes a new block");
   assert.equal(next.recentBlockhash, solana.chain.latestBlockhash().blockhash);
+});
+
+Deno.test("chainBlockhash() keeps its offer for a few blocks or seconds, then offers the newest", async () => {
+  const solana = await createLocalSolana({ seedHistory: false });
+  let clock = 0;
+  const source = chainBlockhash(() => solana.chain.latestBlockhash(), {
+    refreshAfterBlocks: 3,
+    refreshAfterMs: 1_000,
+    now: () => clock,
+  });
+  const first = source()!;
+  await landOne(solana);
+  await landOne(solana);
+  assert.equal(source(), first, "two blocks on, within the second: the same offer, the same object");
+  assert.ok(solana.chain.isBlockhashValid(first.recentBlockhash), "and the chain still lands it");
+  await landOne(solana);
+  const third = source()!;
+  assert.equal(
+    third.recentBlockhash,
+    solana.chain.latestBlockhash().blockhash,
+    "three blocks on: the newest",
+  );
+  await landOne(solana);
+  assert.equal(source(), third);
+  clock = 1_000;
+  assert.equal(
+    source()!.recentBlockhash,
+    solana.chain.latestBlockhash().blockhash,
+    "a second on: the newest",
+  );
 });
 
 Deno.test("polledBlockhash() fetches on first use, refreshes in the background once stale, drops what is too old", async () => {
