@@ -101,7 +101,8 @@ export class ThreadRoster {
       if (this.#options.quiet() && this.#live < this.size) this.#park(this.#spawn());
       if (this.#live < this.size) this.warmWhenQuiet();
     }, 1000);
-    Deno.unrefTimer(Number(this.#warming));
+    // The timer itself, not `Number(timer)`: that is no id `unrefTimer` knows, and the timer kept the process.
+    Deno.unrefTimer(this.#warming);
   }
 
   /** A thread, waiting for one when all are busy. */

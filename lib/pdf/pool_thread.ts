@@ -3,7 +3,9 @@
  * (the only kind with a heap ceiling here) serving its requests one at a
  * time, in the order sent, whose failures come back as the service's errors.
  * Past its heap ceiling the thread dies alone, as `ERR_WORKER_OUT_OF_MEMORY`,
- * which becomes a 422.
+ * which becomes a 422. A thread holds the process open only while one of its
+ * requests is unanswered: a conversion in flight keeps a process that awaits
+ * it alive, and an idle thread never stops one from exiting.
  *
  * @module
  */
@@ -54,10 +56,12 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
   const pending: Array<{ resolve(answer: Answer): void; reject(error: Error): void }> = [];
   const fail = (error: Error) => {
     for (const waiting of pending.splice(0)) waiting.reject(error);
+    worker.unref();
   };
   worker.on("message", (packed: Packed) => {
     const { message: reply, bytes } = unpack<WorkerReply>(packed);
     const waiting = pending.shift();
+    if (pending.length === 0) worker.unref();
     if (reply.type === "error") waiting?.reject(rebuildFailure(reply.error));
     else waiting?.resolve({ reply, bytes });
   });
@@ -83,6 +87,8 @@ export function startThread(heapMb: number, onExit: () => void): Thread {
     request(message, bytes) {
       if (dead) return Promise.reject(new Error("PDF worker stopped"));
       return new Promise((resolve, reject) => {
+        // A request unanswered holds the process open, as an idle thread never does.
+        if (pending.length === 0) worker.ref();
         pending.push({ resolve, reject });
         const packed = pack(message, bytes);
         worker.postMessage(packed, packed);

@@ -1,33 +1,28 @@
 /**
  * The running service's parts, wired from the configuration: the services
- * handlers use (Solana client, audio and PDF limits and gates), the payment rails and gateway, health checks, and in
- * local mode the embedded chains and in-process facilitator.
+ * handlers use (Solana client, audio and PDF limits and gates), the payment
+ * rails and gateway (its claim store chosen in `claim_store_choice.ts`), health
+ * checks (`runtime_health.ts`), and in local mode the embedded chains and
+ * in-process facilitator.
  *
  * @module
  */
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Config } from "./config/load.ts";
-import { type CheckResult, createHealth, type HealthCheck, slotCheck } from "./health.ts";
 import { bufferedStdout, consoleLines, jsonLogger, type Logger } from "../shared/log.ts";
 import { observeMemoryBudget } from "../shared/telemetry.ts";
 import {
   FACILITATOR_TIMEOUT_MS,
-  isKvFile,
-  KvClaimStore,
-  kvFileGuard,
-  MemoryClaimStore,
-  openPostgresClaimStore,
   paymentChainRpc,
   PaymentGateway,
   type PaymentRail,
   solanaSettlementChain,
 } from "../payments/mod.ts";
 import type { LocalChains } from "./modes/local_chains.ts";
+import type { ModeParts } from "./modes/mode_parts.ts";
 import { importOnDemand } from "../shared/on_demand.ts";
 import { startRemoteMode } from "./modes/remote_mode.ts";
 import { buildServices, type Services } from "./services.ts";
-import { rpcCall } from "../solana/mod.ts";
-import { localEvmCheck } from "./modes/local_evm_health.ts";
 import { BodyBudget } from "./body_budget.ts";
 import { audioWorkBytes } from "./config/memory_plan.ts";
 import { createDrain, type Drain } from "./drain.ts";
@@ -39,6 +34,8 @@ import {
   withheldOperations,
   withinBudget,
 } from "./capabilities.ts";
+import { durableClaims, openClaimStore, type OpenedClaimStore } from "./claim_store_choice.ts";
+import { type HealthReport, runtimeHealth } from "./runtime_health.ts";
 
 /** How often settlements whose outcome was lost are looked up on the chain, in ms. */
 const RECONCILE_EVERY_MS = 15_000;
@@ -58,7 +55,7 @@ export interface Runtime {
   /** Graceful shutdown: whether it has begun, and the deadline of work in flight. */
   readonly drain: Drain;
   /** Cached, time-bounded dependency checks. */
-  health(): Promise<Record<string, CheckResult & { critical: boolean }>>;
+  health(): Promise<HealthReport>;
   /** Stops the embedded chains and closes stores. */
   close(): Promise<void>;
 }
@@ -77,112 +74,31 @@ export interface RuntimeOptions {
   probes?: Probes;
 }
 
-/** Starts the service's parts for `config`. */
+/**
+ * Starts the service's parts for `config`, in this order: the mode's chains
+ * and rails, the services and what this runtime can do, the payment gateway
+ * and its background work, then health checks and memory observation.
+ */
 export async function startRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const log = options.log ?? jsonLogger(config.telemetry ? consoleLines : bufferedStdout());
-  const parts = config.mode === "local"
-    ? await (await importOnDemand<typeof import("./modes/local_mode.ts")>(
-      new URL("./modes/local_mode.ts", import.meta.url),
-    ))
-      .startLocalMode(config)
-    : startRemoteMode(config);
+  const parts = await startMode(config);
   const services = buildServices(config, parts.services.solana);
-  const capabilities = withinBudget(
-    await probeCapabilities(options.probes ?? runtimeProbes(config.audio.ffmpegPath)),
-    { audioBytes: config.audio.maxBytes, pdfBytes: config.pdf.limits.maxBytes },
-    config.memory.budgetMb,
-  );
   // The PDF workers start with the first conversion, not here: idle ones retire after 30 s anyway, so
   // threads started now would only hold memory through the first half minute.
-  const claimLimits = {
+  const capabilities = await findCapabilities(config, options.probes);
+  const claims = await openClaimStore(config, {
     answerMaxBytes: config.paymentAnswers.maxBytes,
     answerTtlMs: config.paymentAnswers.ttlMs,
     // A settling payment is its request's until the facilitator's answer is overdue.
     settlingGraceMs: (options.facilitatorTimeoutMs ?? FACILITATOR_TIMEOUT_MS) + 5_000,
-  };
-  // A claim store in a file is checked before each use: gone, replaced or read-only, it fails closed.
-  const kvFile = !config.claimStoreUrl && isKvFile(config.kvPath) ? kvFileGuard(config.kvPath) : undefined;
-  // PostgreSQL when configured (replicas on many hosts); in local mode without a KV file, this process's
-  // memory (its claims die with it either way); otherwise Deno KV (SQLite), opened with the first payment
-  // claim: an idle service does not load it.
-  const claims = config.claimStoreUrl
-    ? await openPostgresClaimStore(config.claimStoreUrl, claimLimits)
-    : config.mode === "local" && config.kvPath === undefined
-    ? new MemoryClaimStore(claimLimits)
-    : new KvClaimStore(async () => {
-      const kv = await Deno.openKv(config.kvPath);
-      await kvFile?.opened();
-      return kv;
-    }, { ...claimLimits, beforeUse: kvFile?.check });
-  const gateway = new PaymentGateway({
-    facilitator: options.facilitator ?? parts.facilitator,
-    rails: [parts.rails.solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
-    claims,
-    retryInitMs: options.facilitatorRetryMs,
-    readiness: config.readiness,
-    facilitatorTimeoutMs: options.facilitatorTimeoutMs,
-    onSettlement: (event) => log({ type: "settlement", ...event }),
-    durableClaims: config.mode !== "local" || config.kvPath !== undefined ||
-      config.claimStoreUrl !== undefined,
-    chains: new Map([[
-      parts.rails.solana.network,
-      solanaSettlementChain(
-        parts.rails.solana,
-        () => paymentChainRpc(parts.rails.solana.network, services.solana, parts.local),
-      ),
-    ]]),
   });
-  // Settlements left pending by a crash or a facilitator that never answered: resolved now, then by a sweep.
-  gateway.reconciler.start(RECONCILE_EVERY_MS);
-  // Reached in the background: the service serves meanwhile, and paid routes answer 503 until then.
-  gateway.startReadiness((change) =>
-    log(
-      change.ready ? { type: "ready", facilitator: "reachable" } : {
-        type: "warning",
-        message: `facilitator not reached: ${change.error}`,
-        retryInMs: change.retryInMs,
-      },
-    )
-  );
+  const gateway = createGateway(config, options, { parts, services, claims, log });
+  startPaymentWork(gateway, log);
   for (const [operation, reason] of withheldOperations(capabilities)) {
     log({ type: "warning", operation, message: reason });
   }
-
-  const checks: HealthCheck[] = [
-    {
-      name: "solanaRpc",
-      critical: true,
-      run: async (signal) => slotCheck(await rpcCall(services.solana, "getSlot", [], signal)),
-    },
-    {
-      name: "facilitator",
-      critical: true,
-      run: async () => {
-        await gateway.ready().catch(() => {});
-        const status = gateway.status;
-        return { ok: status.ready, detail: status.ready ? "reachable" : status.error };
-      },
-    },
-    capabilityCheck("ffmpeg", capabilities.ffmpeg, "audio normalisation is not sold here"),
-    capabilityCheck("pdfjs", capabilities.pdfjs, "PDF conversion is not sold here"),
-  ];
-
-  const cached = createHealth(checks);
-  cached(); // Warm the cache: the first /healthz is then answered from it, not from three live checks.
-  const evm = parts.local?.evm;
-  // The embedded EVM chain's state is known without a round trip: reported live, never from the cache.
-  const health = evm
-    ? async () => ({ ...await cached(), localEvm: { ...localEvmCheck(evm.status()), critical: true } })
-    : cached;
-
-  const bodyBudget = new BodyBudget(config.memory.bodyBytes);
-  // PDF work by the memory its conversions reserved; audio by the most each running job may take.
-  const audioJobBytes = audioWorkBytes(config.audio.maxBytes);
-  observeMemoryBudget(() => ({
-    bodies: bodyBudget.inFlight,
-    pdf: Math.round(services.pdf.pool.stats.reservedMb * 2 ** 20),
-    audio: services.audio.gate.load.running * audioJobBytes,
-  }));
+  const health = runtimeHealth({ services, gateway, capabilities, local: parts.local });
+  const bodyBudget = observeMemory(config, services);
   return {
     config,
     log,
@@ -197,18 +113,92 @@ export async function startRuntime(config: Config, options: RuntimeOptions = {})
     async close() {
       gateway.reconciler.stop();
       gateway.stopReadiness();
-      // Closing checkpoints through the `-shm` map: one cut short would kill the process on the way out.
-      if (!kvFile?.mapCutShort) await claims.close();
+      await claims.close();
       await services.pdf.pool.close();
       await parts.close();
     },
   };
 }
 
-/** A health check reporting a capability found at start; a missing one limits a feature only. */
-function capabilityCheck(name: string, capability: Capabilities[keyof Capabilities], consequence: string) {
-  const result = capability.ok
-    ? { ok: true, detail: capability.detail }
-    : { ok: false, detail: `${capability.detail}: ${consequence}` };
-  return { name, critical: false, run: () => Promise.resolve(result) };
+/** The mode's parts: local mode's embedded chains and facilitator (loaded only then), or the remote ones. */
+async function startMode(config: Config): Promise<ModeParts> {
+  if (config.mode !== "local") return startRemoteMode(config);
+  const localMode = await importOnDemand<typeof import("./modes/local_mode.ts")>(
+    new URL("./modes/local_mode.ts", import.meta.url),
+  );
+  return await localMode.startLocalMode(config);
+}
+
+/** What this runtime can do (ffmpeg, pdf.js), within what the memory budget admits. */
+async function findCapabilities(config: Config, probes?: Probes): Promise<Capabilities> {
+  return withinBudget(
+    await probeCapabilities(probes ?? runtimeProbes(config.audio.ffmpegPath)),
+    { audioBytes: config.audio.maxBytes, pdfBytes: config.pdf.limits.maxBytes },
+    config.memory.budgetMb,
+  );
+}
+
+/** What the gateway is built from besides the configuration. */
+interface GatewayParts {
+  parts: ModeParts;
+  services: Services;
+  claims: OpenedClaimStore;
+  log: Logger;
+}
+
+/** The payment gateway on the mode's rails and facilitator, settlements looked up on the Solana chain. */
+function createGateway(
+  config: Config,
+  options: RuntimeOptions,
+  { parts, services, claims, log }: GatewayParts,
+): PaymentGateway {
+  const solana = parts.rails.solana;
+  return new PaymentGateway({
+    facilitator: options.facilitator ?? parts.facilitator,
+    rails: [solana, ...(parts.rails.evm ? [parts.rails.evm] : [])],
+    claims: claims.store,
+    retryInitMs: options.facilitatorRetryMs,
+    readiness: config.readiness,
+    facilitatorTimeoutMs: options.facilitatorTimeoutMs,
+    onSettlement: (event) => log({ type: "settlement", ...event }),
+    durableClaims: durableClaims(config),
+    chains: new Map([[
+      solana.network,
+      solanaSettlementChain(solana, () => paymentChainRpc(solana.network, services.solana, parts.local)),
+    ]]),
+  });
+}
+
+/**
+ * Starts the gateway's background work: settlements left pending by a crash
+ * or a facilitator that never answered, resolved now, then by a sweep; and
+ * the facilitator, reached meanwhile (paid routes answer 503 until then).
+ */
+function startPaymentWork(gateway: PaymentGateway, log: Logger): void {
+  gateway.reconciler.start(RECONCILE_EVERY_MS);
+  gateway.startReadiness((change) =>
+    log(
+      change.ready ? { type: "ready", facilitator: "reachable" } : {
+        type: "warning",
+        message: `facilitator not reached: ${change.error}`,
+        retryInMs: change.retryInMs,
+      },
+    )
+  );
+}
+
+/**
+ * The budget of request bodies in flight, and the memory budget's use
+ * reported: bodies, PDF work by the memory its conversions reserved, audio by
+ * the most each running job may take.
+ */
+function observeMemory(config: Config, services: Services): BodyBudget {
+  const bodyBudget = new BodyBudget(config.memory.bodyBytes);
+  const audioJobBytes = audioWorkBytes(config.audio.maxBytes);
+  observeMemoryBudget(() => ({
+    bodies: bodyBudget.inFlight,
+    pdf: Math.round(services.pdf.pool.stats.reservedMb * 2 ** 20),
+    audio: services.audio.gate.load.running * audioJobBytes,
+  }));
+  return bodyBudget;
 }

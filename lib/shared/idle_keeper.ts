@@ -6,13 +6,10 @@
  * The PDF pool's roster and the PDF scanner each keep theirs here, with their
  * own idle time and their own bound on how many live.
  *
- * The timers are not unref'd: they keep the process alive for at most
- * `idleMs` after the last job, as they did in each keeper before (there
- * `Deno.unrefTimer(Number(timer))`, which leaves the timer as it was). A PDF
- * conversion runs on threads that do not hold the process open, and a caller
- * that awaits one with nothing else pending (tests, tasks) stays alive
- * through these timers; unref them only once conversions hold the process
- * themselves.
+ * The timers do not hold the process open: a process with nothing left to
+ * do but wait for them exits at once, its idle threads with it. Work in
+ * flight holds the process itself (a PDF scan or conversion refs its thread
+ * while it runs), so a caller that awaits one stays alive through it.
  *
  * @module
  */
@@ -47,6 +44,8 @@ export class IdleKeeper<T> {
       this.#kept.delete(item);
       this.#options.retire(item);
     }, this.#options.idleMs);
+    // An idle item never holds the process open: one that exits meanwhile simply stops keeping it.
+    Deno.unrefTimer(timer);
     this.#kept.set(item, timer);
   }
 

@@ -13,6 +13,7 @@ import {
   addressParam,
   checkContext,
   configParam,
+  listParam,
   type MethodContext,
   requireParams,
   responseContext,
@@ -42,11 +43,7 @@ function getAccountInfo(params: unknown[], { chain }: MethodContext) {
 
 function getMultipleAccounts(params: unknown[], { chain }: MethodContext) {
   requireParams(params, 1);
-  if (!Array.isArray(params[0])) throw invalidParams("Invalid params: invalid type: expected a sequence.");
-  if (params[0].length > MAX_MULTIPLE_ACCOUNTS) {
-    throw invalidParams(`Too many inputs provided; max ${MAX_MULTIPLE_ACCOUNTS}`);
-  }
-  const addresses = params[0].map(addressParam);
+  const addresses = listParam(params[0], MAX_MULTIPLE_ACCOUNTS).map(addressParam);
   const config = configParam(params[1]);
   checkContext(config, chain);
   const options = accountEncodingOptions(config, "base64");

@@ -10,13 +10,13 @@
  */
 import { messageFee } from "./compute_budget.ts";
 import { nonceOf } from "./nonce.ts";
-import { invalidParams } from "./rpc_error.ts";
 import {
   addressParam,
   API_VERSION,
   checkContext,
   configParam,
   hashParam,
+  listParam,
   type MethodContext,
   requireParams,
   responseContext,
@@ -109,12 +109,7 @@ function getFeeForMessage(params: unknown[], { chain }: MethodContext) {
 }
 
 function getRecentPrioritizationFees(params: unknown[], { chain }: MethodContext) {
-  const accounts = params[0] ?? [];
-  if (!Array.isArray(accounts)) throw invalidParams("Invalid params: invalid type: expected a sequence.");
-  if (accounts.length > MAX_TX_ACCOUNT_LOCKS) {
-    throw invalidParams(`Too many inputs provided; max ${MAX_TX_ACCOUNT_LOCKS}`);
-  }
-  const addresses = accounts.map(addressParam);
+  const addresses = listParam(params[0] ?? [], MAX_TX_ACCOUNT_LOCKS).map(addressParam);
   return chain.recentPrioritizationFees(addresses).map(({ slot, prioritizationFee }) => ({
     prioritizationFee: Number(prioritizationFee),
     slot: Number(slot),

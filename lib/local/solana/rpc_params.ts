@@ -31,6 +31,13 @@ export function requireParams(params: unknown[], count: number): void {
   if (params.length < count) throw invalidParams(`\`params\` should have at least ${count} argument(s)`);
 }
 
+/** A list param of at most `max` entries (`getMultipleAccounts`' addresses, a status query's signatures). */
+export function listParam(value: unknown, max: number): unknown[] {
+  if (!Array.isArray(value)) throw invalidParams("Invalid params: invalid type: expected a sequence.");
+  if (value.length > max) throw invalidParams(`Too many inputs provided; max ${max}`);
+  return value;
+}
+
 /** A config object param (absent or `null` → `{}`). */
 export function configParam(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};

@@ -20,6 +20,7 @@ import {
   checkContext,
   configParam,
   integerField,
+  listParam,
   type MethodContext,
   requireParams,
   responseContext,
@@ -142,11 +143,7 @@ function simulatedAccounts(
 
 function getSignatureStatuses(params: unknown[], { chain }: MethodContext) {
   requireParams(params, 1);
-  if (!Array.isArray(params[0])) throw invalidParams("Invalid params: invalid type: expected a sequence.");
-  if (params[0].length > MAX_SIGNATURE_STATUSES) {
-    throw invalidParams(`Too many inputs provided; max ${MAX_SIGNATURE_STATUSES}`);
-  }
-  const signatures = params[0].map(signatureParam);
+  const signatures = listParam(params[0], MAX_SIGNATURE_STATUSES).map(signatureParam);
   const searchHistory = configParam(params[1]).searchTransactionHistory === true;
   return {
     context: responseContext(chain),

@@ -9,7 +9,7 @@
 import { getAddressDecoder, isAddress, isOffCurveAddress } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
-import { formatUnits, shareOf } from "./amount.ts";
+import { formatUnits, shareOf } from "../amount.ts";
 import type { MintAccount } from "./mint_account.ts";
 
 /** The incinerator: tokens sent to accounts it owns are gone for good. */

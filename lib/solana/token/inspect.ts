@@ -9,7 +9,7 @@
 import type { Address } from "@solana/kit";
 import type { SolanaClient } from "../rpc.ts";
 import { NotFoundError } from "../../shared/errors.ts";
-import { formatUnits } from "./amount.ts";
+import { formatUnits } from "../amount.ts";
 import { concentration } from "./concentration.ts";
 import type { Concentration, FetchedAccount } from "./concentration.ts";
 import { describeExtension } from "./extensions.ts";

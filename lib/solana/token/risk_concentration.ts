@@ -4,7 +4,7 @@
  * @module
  */
 import type { TokenReport } from "./inspect.ts";
-import { shareOf } from "./amount.ts";
+import { shareOf } from "../amount.ts";
 import { signal } from "./risk_signal.ts";
 import type { RiskSignal } from "./risk_signal.ts";
 

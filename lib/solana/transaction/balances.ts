@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { formatUnits } from "../amount.ts";
 
 /** One token account's balance at one moment. */
 export interface TokenBalance {
@@ -112,23 +113,6 @@ export function snapshotFromAccounts(
     preTokens: tokens(before),
     postTokens: tokens(after),
   };
-}
-
-/**
- * Formats a raw token amount in whole tokens, exactly.
- *
- * @example
- * ```ts
- * formatUnits(-3_800_000n, 6); // "-3.8"
- * formatUnits(5n, 0); // "5"
- * ```
- */
-export function formatUnits(amount: bigint, decimals: number): string {
-  const negative = amount < 0n;
-  const digits = (negative ? -amount : amount).toString().padStart(decimals + 1, "0");
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
-  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
 }
 
 function tokenDeltas(pre: readonly TokenBalance[], post: readonly TokenBalance[]): TokenDelta[] {

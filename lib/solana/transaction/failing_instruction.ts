@@ -6,9 +6,8 @@
  *
  * @module
  */
-import { getBase58Encoder } from "@solana/kit";
 import type { LogFrame } from "./logs.ts";
-import type { MessageView } from "./message.ts";
+import { type MessageView, rpcProgramAndData } from "./message.ts";
 
 /** An instruction, resolved to addresses. */
 export interface ResolvedInstruction {
@@ -21,8 +20,6 @@ export interface ResolvedInstruction {
 }
 
 type Json = Record<string, unknown>;
-
-const base58 = getBase58Encoder();
 
 /**
  * The instruction `frame` ran, or `null` when it cannot be told (truncated
@@ -57,20 +54,10 @@ export function failingInstruction(
 }
 
 function resolveEntry(entry: Json, addresses: readonly string[]): ResolvedInstruction {
-  const program = typeof entry.programId === "string"
-    ? entry.programId
-    : addresses[Number(entry.programIdIndex)] ?? `#${entry.programIdIndex}`;
+  const { program, data } = rpcProgramAndData(entry, addresses);
   const accounts = Array.isArray(entry.accounts)
     ? (entry.accounts as unknown[]).map((a) => typeof a === "number" ? addresses[a] ?? `#${a}` : String(a))
     : [];
-  let data: Uint8Array | null = null;
-  if (typeof entry.data === "string") {
-    try {
-      data = new Uint8Array(base58.encode(entry.data));
-    } catch {
-      data = null;
-    }
-  }
   const parsedRecord = entry.parsed as Json | undefined;
   const parsed = parsedRecord && typeof parsedRecord.type === "string" && parsedRecord.info &&
       typeof parsedRecord.info === "object"

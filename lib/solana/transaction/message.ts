@@ -194,12 +194,26 @@ function parsedKey(key: Json): AccountKey {
 }
 
 function rpcInstruction(instruction: Json, index: number, addresses: string[]): MessageInstruction {
-  const program = typeof instruction.programId === "string"
-    ? instruction.programId
-    : addresses[Number(instruction.programIdIndex)] ?? `#${instruction.programIdIndex}`;
+  const { program, data } = rpcProgramAndData(instruction, addresses);
   const accounts = Array.isArray(instruction.accounts)
     ? (instruction.accounts as unknown[]).map((a) => typeof a === "number" ? a : addresses.indexOf(String(a)))
     : [];
+  const parsedType = (instruction.parsed as Json | undefined)?.type;
+  return { index, program, accounts, data, ...(typeof parsedType === "string" ? { parsedType } : {}) };
+}
+
+/**
+ * The program and data of an instruction as an RPC answer gives it (top
+ * level or inner): the program by address (`jsonParsed`) or by its index into
+ * `addresses`; the data, base58 text, as bytes (null when absent or not base58).
+ */
+export function rpcProgramAndData(
+  instruction: Record<string, unknown>,
+  addresses: readonly string[],
+): { program: string; data: Uint8Array | null } {
+  const program = typeof instruction.programId === "string"
+    ? instruction.programId
+    : addresses[Number(instruction.programIdIndex)] ?? `#${instruction.programIdIndex}`;
   let data: Uint8Array | null = null;
   if (typeof instruction.data === "string") {
     try {
@@ -208,8 +222,7 @@ function rpcInstruction(instruction: Json, index: number, addresses: string[]): 
       data = null;
     }
   }
-  const parsedType = (instruction.parsed as Json | undefined)?.type;
-  return { index, program, accounts, data, ...(typeof parsedType === "string" ? { parsedType } : {}) };
+  return { program, data };
 }
 
 function rpcConfig(message: Json): MessageConfig | null {

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { verdictOf } from "./classes.ts";
+import { type Verdict, verdictOf } from "./classes.ts";
 import { causeLines, inferMeaning, withRemedy } from "./error_meaning.ts";
 import type { ParsedError } from "./error_shapes.ts";
-import { type Attribution, inferredVerdict, type Located, lowest } from "./failure.ts";
+import { type Attribution, type Failure, inferredVerdict, type Located, lowest } from "./failure.ts";
 import { INSTRUCTION_ERRORS } from "./instruction_errors.ts";
 import type { LogFrame } from "./logs.ts";
 import type { MessageView } from "./message.ts";
@@ -18,65 +18,60 @@ import { runtimeCause } from "./runtime_causes.ts";
 import { TRANSACTION_ERRORS } from "./transaction_errors.ts";
 
 /** A built-in (runtime) instruction error: unrecognised, stated by the log, or the runtime's own words. */
-export function builtinFailure(parsed: ParsedError, { frame, base, located }: Located): Attribution {
+export function builtinFailure(parsed: ParsedError, located: Located): Attribution {
+  const { frame } = located;
   const name = parsed.instructionError ?? "Unknown";
   const info = INSTRUCTION_ERRORS[name];
   if (!info || !parsed.recognised) {
-    return {
-      failure: {
-        ...base,
-        code: null,
-        hex: null,
-        errorName: name,
-        message: `Unrecognised instruction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
-        source: "runtime",
-        confidence: "low",
-        evidence: null,
-      },
-      verdict: verdictOf("unknown"),
-      frame: frame ?? null,
-    };
+    return uncoded(located, {
+      errorName: name,
+      message: `Unrecognised instruction error "${name}"${parsed.detail ? `: ${parsed.detail}` : ""}`,
+      source: "runtime",
+      confidence: "low",
+      evidence: null,
+    }, verdictOf("unknown"));
   }
   const stated = runtimeCause(frame, name);
   if (stated) {
-    return {
-      failure: {
-        ...base,
-        account: stated.account,
-        code: null,
-        hex: null,
-        errorName: stated.errorName,
-        message: stated.message,
-        source: "log",
-        confidence: located,
-        evidence: null,
-      },
-      verdict: verdictOf("invalid_transaction", "fix_transaction"),
-      frame: frame ?? null,
-    };
+    return uncoded(located, {
+      account: stated.account,
+      errorName: stated.errorName,
+      message: stated.message,
+      source: "log",
+      confidence: located.located,
+      evidence: null,
+    }, verdictOf("invalid_transaction", "fix_transaction"));
   }
   const exceeded = name === "ProgramFailedToComplete" && mentionsMeterExceeded(frame);
   const inferred = !exceeded && info.failureClass === "program_error" && frame
     ? inferMeaning([frame.error, ...causeLines(frame.logs)])
     : null;
-  return {
-    failure: {
-      ...base,
-      code: null,
-      hex: null,
+  return uncoded(
+    located,
+    {
       errorName: name,
       message: withRemedy(parsed.detail ? `${info.message}: ${parsed.detail}` : info.message, inferred),
       source: "runtime",
-      confidence: inferred ? lowest("medium", located) : located,
+      confidence: inferred ? lowest("medium", located.located) : located.located,
       evidence: inferred?.evidence ?? null,
     },
-    verdict: exceeded
+    exceeded
       ? verdictOf("compute_exceeded")
       : inferred
       ? inferredVerdict(inferred)
       : verdictOf(info.failureClass, info.action),
-    frame: frame ?? null,
-  };
+  );
+}
+
+/** The attribution to the located frame of a failure that carries no program error code. */
+function uncoded(
+  { frame, base }: Located,
+  failure:
+    & Pick<Failure, "errorName" | "message" | "source" | "confidence" | "evidence">
+    & Partial<Pick<Failure, "account">>,
+  verdict: Verdict,
+): Attribution {
+  return { failure: { ...base, code: null, hex: null, ...failure }, verdict, frame: frame ?? null };
 }
 
 /** A transaction-level error (not an instruction's), attributed to the instruction and account it names. */

@@ -1,21 +1,12 @@
 import assert from "node:assert/strict";
 import {
   balanceChanges,
-  formatUnits,
   snapshotFromAccounts,
   snapshotFromMeta,
 } from "../../../../lib/solana/transaction/balances.ts";
 import { LOCAL_USDC_MINT, usdcAccountOf } from "../../../../lib/local/solana/usdc.ts";
 import { fundedWallet, signedTransaction, usdcTransfer } from "../../../_support/solana_transactions.ts";
 import { startLocalChain } from "../../../_support/local_chain.ts";
-
-Deno.test("formatUnits() formats raw amounts exactly, signed, without trailing zeros", () => {
-  assert.equal(formatUnits(-3_800_000n, 6), "-3.8");
-  assert.equal(formatUnits(1n, 9), "0.000000001");
-  assert.equal(formatUnits(18_446_744_073_709_551_615n, 6), "18446744073709.551615");
-  assert.equal(formatUnits(500n, 0), "500");
-  assert.equal(formatUnits(0n, 6), "0");
-});
 
 Deno.test("balanceChanges() sums token accounts per owner and mint and counts closed accounts as zero", () => {
   const owner = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";

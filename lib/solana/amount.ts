@@ -1,5 +1,7 @@
 /**
- * Exact arithmetic on raw token amounts (u64 as bigint).
+ * Exact arithmetic on raw token amounts (u64 as bigint, and the signed
+ * differences of two): what a token inspection and a transaction's balance
+ * changes both show.
  *
  * @module
  */
@@ -11,6 +13,7 @@
  * ```ts
  * formatUnits(1_234_500n, 6); // "1.2345"
  * formatUnits(5n, 0); // "5"
+ * formatUnits(-3_800_000n, 6); // "-3.8"
  * ```
  */
 export function formatUnits(raw: bigint, decimals: number): string {
