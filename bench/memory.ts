@@ -140,6 +140,7 @@ export async function measurePdfKinds(): Promise<PdfKindCost[]> {
   const scanner = createPdfScanner();
   const costs: PdfKindCost[] = [];
   for (const [name, file] of Object.entries(files)) {
+    const bytes = file.length; // the scan hands the bytes to its thread and back: read the size first
     const path = await Deno.makeTempFile({ suffix: ".pdf" });
     try {
       await Deno.writeFile(path, file); // before the scan, which hands the bytes to its thread and back
@@ -150,7 +151,7 @@ export async function measurePdfKinds(): Promise<PdfKindCost[]> {
       const cost = await measureInputCost(path, true);
       costs.push({
         name,
-        bytes: file.length,
+        bytes,
         pages: cost.pages,
         growthBytes: cost.growthBytes,
         afterBytes: cost.afterBytes,
