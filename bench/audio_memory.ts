@@ -13,12 +13,16 @@
  * from, and `AUDIO_JOB_MB` from the rest.
  *
  *     deno run -A bench/audio_memory.ts [small MB] [large MB] [--upload=raw,json] [--answer=raw,json]
- *       [--only=wav,flac,mp3,opus,m4a] [--gc]                                   (default: 2 24, raw, raw)
+ *       [--only=wav,flac,mp3,opus,m4a] [--gc] [--pdf]                           (default: 2 24, raw, raw)
  *
  * `--upload=json` sends base64 in JSON, `--answer=json` takes the JSON answer
  * (a comma list runs each); `--gc` has the service collect garbage before
- * every sample of its own (every 20 ms), so that the rise is what a request
- * holds rather than what the collector has not yet taken. The paid exchange
+ * every sample of its own (every 200 ms: more often slows a long decode
+ * several times over), so that the rise is what a request holds rather than
+ * what the collector has not yet taken. At the end one table sums it up:
+ * each input, its size, the peak growth and the bytes of growth per input
+ * byte; `--pdf` adds the image-heavy and the text-dense PDF of
+ * `bench/memory.ts` (one cold conversion each, growth ÷ input). The paid exchange
  * is the whole of what `@x402/fetch` does: the request that gets the 402
  * (its upload sent too), then the paid one.
  *
@@ -29,6 +33,7 @@ import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/payin
 import { mb, sampleMemory } from "../tests/_support/mixed_load.ts";
 import { processMemoryBytes, spawnService } from "../tests/_support/service_process.ts";
 import { makeProgramme, type ProgrammeFormat } from "../tests/_support/programme.ts";
+import { measurePdfKinds } from "./memory.ts";
 
 const MB = 1024 * 1024;
 
@@ -80,6 +85,7 @@ async function measure(audio: Uint8Array<ArrayBuffer>, type: string, way: Way, g
     REQUEST_TIMEOUT_MS: "600000",
     MEMORY_PROBE_FILE: file,
     MEMORY_PROBE_GC: gc ? "1" : "0",
+    MEMORY_PROBE_EVERY_MS: gc ? "200" : "20",
   }, [
     "-A",
     "--v8-flags=--expose-gc",
@@ -146,6 +152,7 @@ if (import.meta.main) {
       "| seconds | RSS growth per input byte (slope) | V8 live per byte (slope) | rise ÷ input (large) |",
   );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const summary: string[] = [];
   for (const format of FORMATS.filter((f) => only.includes(f.format))) {
     const inputs = [];
     for (const size of [small, large]) {
@@ -167,6 +174,23 @@ if (import.meta.main) {
           (l.rise / l.size).toFixed(2)
         } |`,
       );
+      summary.push(
+        `| ${format.name} (${way.upload} → ${way.answer}) | ${(l.size / MB).toFixed(1)} | ${mb(l.rise)} | ` +
+          `${slope("rise")} (slope ${(s.size / MB).toFixed(0)}–${(l.size / MB).toFixed(0)} MB) |`,
+      );
     }
   }
+  if (Deno.args.includes("--pdf")) {
+    for (const cost of await measurePdfKinds()) {
+      summary.push(
+        `| PDF, ${cost.name} (${cost.pages} pages) | ${(cost.bytes / MB).toFixed(1)} | ${
+          mb(cost.growthBytes)
+        } | ` +
+          `${(cost.growthBytes / cost.bytes).toFixed(2)} (growth ÷ input, one cold conversion) |`,
+      );
+    }
+  }
+  console.log("\n| input | input MB | peak growth MB | bytes of growth per input byte |");
+  console.log("|---|---:|---:|---:|");
+  for (const row of summary) console.log(row);
 }

@@ -107,8 +107,27 @@ async function measure(budgetMb: number, deploy = false): Promise<string> {
   }
 }
 
-/** The per-byte table: one cold conversion of each kind of PDF in its own process. */
-async function perInputByte(): Promise<void> {
+/** What one cold conversion of a kind of PDF cost, and the price admission gave it. */
+export interface PdfKindCost {
+  name: string;
+  bytes: number;
+  pages: number;
+  /** Peak RSS growth of the converting process, bytes. */
+  growthBytes: number;
+  /** RSS growth once the conversion settled, bytes. */
+  afterBytes: number;
+  /** The admission price, bytes. */
+  priceBytes: number;
+  /** Seconds the price took to find. */
+  pricedSeconds: number;
+}
+
+/**
+ * One conversion of each kind of PDF (a 100 MB image-heavy one, a 2,500-page
+ * text-dense one), a worker started cold and stopped at its end in a fresh
+ * process, as a borrowing conversion runs, beside the price admission gives it.
+ */
+export async function measurePdfKinds(): Promise<PdfKindCost[]> {
   const limits = loadConfig({ SERVICE_MODE: "local" }).pdf;
   const jpeg = await noiseJpeg(1600, 1200);
   const files = {
@@ -118,6 +137,37 @@ async function perInputByte(): Promise<void> {
     }),
     "text-dense": densePdf(2_500, 20 * MB),
   };
+  const scanner = createPdfScanner();
+  const costs: PdfKindCost[] = [];
+  for (const [name, file] of Object.entries(files)) {
+    const bytes = file.length; // the scan hands the bytes to its thread and back: read the size first
+    const path = await Deno.makeTempFile({ suffix: ".pdf" });
+    try {
+      await Deno.writeFile(path, file); // before the scan, which hands the bytes to its thread and back
+      const started = performance.now();
+      const { price } = await scanner.admit(file, undefined, { ...limits.limits, maxCostBytes: Infinity });
+      const pricedSeconds = (performance.now() - started) / 1000;
+      Deno.env.set("PDF_WORKER_HEAP_MB", String(limits.pool.heapMb));
+      const cost = await measureInputCost(path, true);
+      costs.push({
+        name,
+        bytes,
+        pages: cost.pages,
+        growthBytes: cost.growthBytes,
+        afterBytes: cost.afterBytes,
+        priceBytes: price.bytes,
+        pricedSeconds,
+      });
+    } finally {
+      await Deno.remove(path);
+    }
+  }
+  return costs;
+}
+
+/** The per-byte table: one cold conversion of each kind of PDF in its own process. */
+async function perInputByte(): Promise<void> {
+  const limits = loadConfig({ SERVICE_MODE: "local" }).pdf;
   console.log(
     `One conversion, a worker started cold and stopped at its end, as a borrowing conversion runs (heap ` +
       `ceiling ${limits.pool.heapMb} MB), against the default budget's ${
@@ -130,25 +180,14 @@ async function perInputByte(): Promise<void> {
       "| RSS growth once stopped MB |",
   );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  const scanner = createPdfScanner();
-  for (const [name, file] of Object.entries(files)) {
-    const bytes = file.length;
-    const path = await Deno.makeTempFile({ suffix: ".pdf" });
-    try {
-      await Deno.writeFile(path, file); // before the scan, which hands the bytes to its thread and back
-      const started = performance.now();
-      const { price } = await scanner.admit(file, undefined, { ...limits.limits, maxCostBytes: Infinity });
-      const priced = (performance.now() - started) / 1000;
-      Deno.env.set("PDF_WORKER_HEAP_MB", String(limits.pool.heapMb));
-      const cost = await measureInputCost(path, true);
-      console.log(
-        `| ${name} | ${(bytes / MB).toFixed(1)} | ${cost.pages} | ${mb(cost.growthBytes)} | ` +
-          `${(cost.growthBytes / bytes).toFixed(2)} | ${mb(price.bytes)} | ` +
-          `${(cost.growthBytes / price.bytes).toFixed(2)} | ${priced.toFixed(2)} | ${mb(cost.afterBytes)} |`,
-      );
-    } finally {
-      await Deno.remove(path);
-    }
+  for (const cost of await measurePdfKinds()) {
+    console.log(
+      `| ${cost.name} | ${(cost.bytes / MB).toFixed(1)} | ${cost.pages} | ${mb(cost.growthBytes)} | ` +
+        `${(cost.growthBytes / cost.bytes).toFixed(2)} | ${mb(cost.priceBytes)} | ` +
+        `${(cost.growthBytes / cost.priceBytes).toFixed(2)} | ${cost.pricedSeconds.toFixed(2)} | ${
+          mb(cost.afterBytes)
+        } |`,
+    );
   }
   console.log();
 }

@@ -104,7 +104,11 @@ export function createChunkPipe(depth = 4) {
 export interface ReplaySpec {
   byteLength: number;
   fingerprint: number;
-  /** Runs the pass again, handing each chunk of its output to `emit`; aborts with `signal`. */
+  /**
+   * Runs the pass again, handing each chunk of its output to `emit` (which
+   * copies what it keeps: a chunk may be reused once `emit` settles); aborts
+   * with `signal`.
+   */
   run(emit: (chunk: Uint8Array) => Promise<void>, signal: AbortSignal): Promise<void>;
   /** Rewrites the first bytes before they are sent (a WAV's sizes), given the whole length. */
   patchHead?: ((head: Uint8Array, byteLength: number) => void) | undefined;
@@ -134,7 +138,7 @@ function replayStream(spec: ReplaySpec): ReadableStream<Uint8Array> {
       spec.patchHead?.(head, spec.byteLength);
       chunk = head;
       head = undefined;
-    }
+    } else chunk = chunk.slice(); // sent after `emit` settles
     await pipe.push(chunk);
   };
   const running = spec.run(emit, stop.signal).then(async () => {

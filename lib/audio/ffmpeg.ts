@@ -14,6 +14,7 @@ import {
 } from "../shared/errors.ts";
 import { classifySpawnError, type FfmpegUnavailableReason, probeFfmpeg } from "./ffmpeg_probe.ts";
 import { formatBytes } from "../shared/format.ts";
+import { eachPiece } from "../shared/byte_pieces.ts";
 import { DEFAULT_AUDIO_LIMITS } from "./limits.ts";
 
 /** Options of one ffmpeg run. */
@@ -35,7 +36,9 @@ export interface FfmpegRunOptions {
   outputSizeHint?: number;
   /**
    * Receives stdout chunk by chunk instead of collecting it (the result's
-   * `stdout` is then empty). A throw kills ffmpeg and rejects the run.
+   * `stdout` is then empty). A chunk is only valid until the promise returned
+   * settles (stdout is read into one buffer again and again): a receiver that
+   * keeps one copies it. A throw kills ffmpeg and rejects the run.
    */
   onStdout?: (chunk: Uint8Array) => void | Promise<void>;
   /** Sees the log as it arrives. */
@@ -208,20 +211,19 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
 
   const sink = createSink(outputSizeHint);
   const log = createLog();
-  const readStdout = (async () => {
-    for await (const chunk of child.stdout) {
-      if (stop) continue;
-      if (onStdout) {
-        try {
-          await onStdout(chunk);
-        } catch (error) {
-          refusal = error;
-          kill("refused");
-        }
-      } else if (sink.length + chunk.length > maxOutputBytes) kill("too_large");
-      else sink.push(chunk);
-    }
-  })();
+  // Read into one scratch buffer: a decoded programme through the pipe leaves nothing for the collector.
+  const readStdout = eachPiece(child.stdout, async (chunk) => {
+    if (stop) return;
+    if (onStdout) {
+      try {
+        await onStdout(chunk);
+      } catch (error) {
+        refusal = error;
+        kill("refused");
+      }
+    } else if (sink.length + chunk.length > maxOutputBytes) kill("too_large");
+    else sink.push(chunk);
+  });
   const readStderr = (async () => {
     for await (const text of child.stderr.pipeThrough(new TextDecoderStream())) {
       log.push(text);

@@ -197,7 +197,8 @@ async function countedPass(
       onStdout: async (chunk) => {
         print.push(chunk);
         if (print.result().length > maxBytes) throw tooLargeResult(maxBytes);
-        await toMeter?.push(chunk);
+        // The meter's ffmpeg reads it later: a copy, as ffmpeg's stdout is read into one buffer again.
+        await toMeter?.push(chunk.slice());
       },
     }));
     toMeter?.close();

@@ -6,6 +6,7 @@
  * @module
  */
 import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
+import { eachPiece } from "../shared/byte_pieces.ts";
 
 /**
  * Reads `request`'s body as bytes, refusing more than `maxBytes`. With a
@@ -49,33 +50,6 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
 /** What a body without a `Content-Length` is gathered in before it is joined. */
 const BLOCK_BYTES = 1024 * 1024;
 
-/**
- * Hands each piece of `stream` to `take`, in order; a piece is only valid
- * during the call. A byte stream is read into one scratch buffer again and
- * again (nothing is left for the collector, and the runtime is never handed a
- * view larger than the scratch: given the rest of a large buffer to fill, it
- * reads into a temporary of that size); any other stream piece by piece.
- */
-export async function eachPiece(
-  stream: ReadableStream<Uint8Array>,
-  take: (piece: Uint8Array) => void,
-): Promise<void> {
-  const reader = byobReader(stream);
-  if (!reader) {
-    for await (const chunk of stream) take(chunk);
-    return;
-  }
-  let scratch = new Uint8Array(SCRATCH_BYTES);
-  while (true) {
-    const { value, done } = await reader.read(scratch);
-    if (value) {
-      take(value);
-      scratch = new Uint8Array(value.buffer as ArrayBuffer);
-    }
-    if (done) return;
-  }
-}
-
 /** The first bytes of a body and the size of the whole. */
 export interface BodyPrefix {
   /** At most the prefix asked for: the whole body when it is no longer. */
@@ -112,18 +86,6 @@ export async function readBodyPrefix(
   });
   if (known && total !== declared) throw new InvalidInputError(mismatch(declared));
   return { prefix: prefix.subarray(0, Math.min(total, prefix.length)), totalBytes: total };
-}
-
-/** The buffer a byte stream is read into, piece by piece. */
-const SCRATCH_BYTES = 256 * 1024;
-
-/** A reader that fills the caller's buffers, when `stream` is a byte stream. */
-function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
-  try {
-    return stream.getReader({ mode: "byob" });
-  } catch {
-    return undefined;
-  }
 }
 
 function mismatch(length: number): string {

@@ -17,7 +17,7 @@
  * @module
  */
 import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
-import { eachPiece } from "./body.ts";
+import { eachPiece } from "../shared/byte_pieces.ts";
 
 /** A JSON body read by {@linkcode readJsonUpload}. */
 export interface JsonUpload {

@@ -1,0 +1,52 @@
+/**
+ * Reading a byte stream without leaving a buffer behind for every piece: a
+ * stream that lets the reader supply the buffer (a request body, a child
+ * process's stdout) is read into one scratch buffer again and again. Read
+ * the ordinary way, each piece is a fresh allocation, and a long stream (a
+ * decoded programme through a pipe, tens of bytes for each byte uploaded)
+ * leaves the collector that much to take before the memory comes back.
+ *
+ * @module
+ */
+
+/** The buffer a byte stream is read into, piece by piece. */
+const SCRATCH_BYTES = 256 * 1024;
+
+/**
+ * Hands each piece of `stream` to `take` (never an empty one), in order, waiting for what `take`
+ * returns before reading on; a piece is only valid during the call (a taker
+ * that keeps one copies it). A byte stream is read into one scratch buffer
+ * again and again (nothing is left for the collector, and the runtime is
+ * never handed a view larger than the scratch: given the rest of a large
+ * buffer to fill, it reads into a temporary of that size); any other stream
+ * piece by piece.
+ */
+export async function eachPiece(
+  stream: ReadableStream<Uint8Array>,
+  take: (piece: Uint8Array) => void | Promise<void>,
+): Promise<void> {
+  const reader = byobReader(stream);
+  if (!reader) {
+    for await (const chunk of stream) await take(chunk);
+    return;
+  }
+  let scratch = new Uint8Array(SCRATCH_BYTES);
+  while (true) {
+    const { value, done } = await reader.read(scratch);
+    if (value) {
+      // The last read may hand back an empty view: no piece, and nothing to wait for.
+      if (value.byteLength) await take(value);
+      scratch = new Uint8Array(value.buffer as ArrayBuffer);
+    }
+    if (done) return;
+  }
+}
+
+/** A reader that fills the caller's buffers, when `stream` is a byte stream. */
+function byobReader(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
+  try {
+    return stream.getReader({ mode: "byob" });
+  } catch {
+    return undefined;
+  }
+}
