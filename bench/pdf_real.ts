@@ -3,9 +3,10 @@
  * PDFs other people committed beside them (`tests/_support/pdf_real_corpus.ts`),
  * one column per document and one over all, for the tuning part and the
  * held-out part apart. `--odl` scores OpenDataLoader PDF on the same files
- * beside ours.
+ * beside ours; `--dump NAME` prints our Markdown for one document instead, to
+ * read beside its source.
  *
- *     deno task bench:pdf:real [--part tuning|held-out] [--odl]
+ *     deno task bench:pdf:real [--part tuning|held-out] [--odl] [--dump NAME]
  *
  * @module
  */
@@ -44,7 +45,11 @@ async function scoreOdl(docs: readonly RealDocument[]): Promise<Map<string, Scor
   return byDoc;
 }
 
-if (import.meta.main) {
+if (import.meta.main && Deno.args.includes("--dump")) {
+  const name = Deno.args[Deno.args.indexOf("--dump") + 1] ?? "";
+  const { markdown } = await convertPdf(await Deno.readFile(realPdfUrl(name)), { limits: NO_DEADLINE });
+  console.log(markdown);
+} else if (import.meta.main) {
   const part = Deno.args.includes("--part") ? Deno.args[Deno.args.indexOf("--part") + 1] : undefined;
   const parts = ([["tuning", false], ["held out", true]] as const).filter(([label]) =>
     part === undefined || label.replace(" ", "-") === part

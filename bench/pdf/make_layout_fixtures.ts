@@ -60,6 +60,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   quote_turn: ["weasyprint"],
   // Paragraphs with no space between them and no indent; quotes set apart by a blank line above alone.
   spaced_quote: ["weasyprint"],
+  // Inline code too long for the rest of a line, wrapped whole onto one of its own; a one-word listing.
+  wrapped_code_word: ["weasyprint"],
 };
 
 if (import.meta.main) {

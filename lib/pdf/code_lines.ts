@@ -20,12 +20,14 @@ import type { Line } from "./types.ts";
  * line below, where a listing would stand a paragraph's space below.
  *
  * @param continuesItem Whether a line continues a list item (segmentation's own test).
+ * @param pageRight The right end of the page's prose: a paragraph of one line is measured against it.
  */
 export function wrapsInlineCode(
   draft: Draft,
   line: Line,
   stats: DocumentStats,
   continuesItem: (draft: Draft, line: Line, stats: DocumentStats) => boolean,
+  pageRight = -Infinity,
 ): boolean {
   const prev = draft.lines.at(-1);
   if (!prev || isCodeLine(prev)) return false;
@@ -36,7 +38,28 @@ export function wrapsInlineCode(
     return textX !== undefined && Math.abs(line.x0 - textX) <= 1 && continuesItem(draft, line, stats);
   }
   const end = prev.spans.findLast((s) => s.text.trim());
-  return draft.kind === "text" && !!end?.font.monospace && continuesText(draft, line, stats);
+  if (draft.kind !== "text") return false;
+  return end?.font.monospace
+    ? continuesText(draft, line, stats)
+    : wrappedWholeWord(draft, line, stats, pageRight);
+}
+
+/**
+ * True when a line wholly of code is one word that did not fit at the end of
+ * the paragraph's last line, a line below it at the paragraph's edge (a code
+ * span's box may set it in by its padding): inline code wrapped whole onto a
+ * line of its own. A listing of one word follows a line ended by hand (one
+ * that leaves room, or ends a sentence or in a colon), not a full one.
+ */
+function wrappedWholeWord(draft: Draft, line: Line, stats: DocumentStats, pageRight: number): boolean {
+  const prev = draft.lines.at(-1)!;
+  if (prev.page !== line.page || /\s/.test(plainLineText(line).trim())) return false;
+  if (/[.!?:]$/.test(plainLineText(prev).trim()) || nextWordFitted(draft.lines, line, pageRight)) {
+    return false;
+  }
+  const dy = line.y - prev.y;
+  if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
+  return Math.abs(line.x0 - linesExtent(draft.lines).left) <= prev.size * 0.5;
 }
 
 /** Least difference, in points, between prose's line step and code's for rows to be told apart by it. */

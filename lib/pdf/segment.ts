@@ -284,7 +284,8 @@ export function segmentPage(
     if (row.length > 1) line = joinRow(row);
     const code = isCodeLine(line) && !setAsText(line, margin);
     if (
-      code && last && (wrapsInlineCode(last, line, stats, continuesItem) || atProseStep(last, line, stats))
+      code && last &&
+      (wrapsInlineCode(last, line, stats, continuesItem, right) || atProseStep(last, line, stats))
     ) {
       last.lines.push(line);
       continue;

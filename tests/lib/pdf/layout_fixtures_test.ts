@@ -10,7 +10,8 @@
  * the left only), listings wrapped in two columns, paragraphs with no space
  * between them (AbiWord), running heads and feet, a contents page, quotes
  * after a list item, over a column turn and set apart by space alone, a
- * highlight inside a listing, and compounds' own hyphens at line ends.
+ * highlight inside a listing, compounds' own hyphens at line ends, and
+ * inline code wrapped whole onto a line of its own.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
@@ -424,4 +425,26 @@ Deno.test("with no space between paragraphs and no indent, a paragraph set apart
     markdown.endsWith("answer.\n\nThe type option says which media types the parser reads.\n"),
     markdown,
   );
+});
+
+Deno.test("inline code too long for the rest of a line, wrapped whole onto its own, stays in its paragraph", async () => {
+  const blocks = (await convert("wrapped_code_word.weasyprint")).markdown.split("\n\n");
+  // The prose line before it is full and ends in prose: the code went on because it did not fit.
+  assert.ok(
+    blocks.includes(
+      "The service reads its settings from the file in the root of the project, unless a path is given in " +
+        "`compose.production.override.settings.yml`",
+    ),
+    blocks.join("\n\n"),
+  );
+  assert.ok(
+    blocks.includes(
+      "> This can differ from the compose configuration found in the root of the project " +
+        "`docker-compose.production.override.yml`",
+    ),
+    blocks.join("\n\n"),
+  );
+  // A one-word listing a line below a short line (measured against the page's prose, not the line alone).
+  assert.ok(blocks.includes("Start it with"), blocks.join("\n\n"));
+  assert.ok(blocks.includes("```\nmake\n```"), blocks.join("\n\n"));
 });
