@@ -13,8 +13,9 @@
  *   starts at it is a box's or a quote's label ("Note", "Caution");
  * - a label standing alone over a heading the outline names ("Chapter 4") or a
  *   bare number is part of that heading's furniture;
- * - a section number or label the typesetter put before a heading whose title
- *   the outline spells without it is not part of the title;
+ * - (a section number or label the typesetter put before a heading whose title
+ *   the outline spells without it is dropped from the finished heading, for
+ *   every document, by `section_numbers.ts`);
  * - a heading the outline nests one level short (it skips a level, which a
  *   tree cannot show) takes the level its style is the style of.
  *
@@ -23,20 +24,14 @@
  * @module
  */
 import type { Draft } from "./draft.ts";
-import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { bodyColumns, columnOf, firstLineIndent } from "./quotes.ts";
+import { LABEL } from "./section_numbers.ts";
 import { type DocumentStats, fontFamily, sizeKey } from "./stats.ts";
-import type { Line, OutlineEntry, PageText } from "./types.ts";
+import type { Line, PageText } from "./types.ts";
 
 /** How many headings the outline must be found to point at before its habits are trusted. */
 const LISTED = 3;
-
-/**
- * A typesetter's label before a title: a section number (`2`, `2.1.`, `A.3`),
- * or a word and a number (`Chapter 4`, `Appendix B`, `Part IV`).
- */
-const LABEL = /^(?:\p{L}{2,12}\s+)?(?:\d+|[IVXLC]+|[A-Z])(?:\.\d+)*\.?(?=\s|$)/u;
 
 /**
  * Settles the headings of an untagged document whose outline lists them (see
@@ -47,14 +42,11 @@ export function settleOutlineHeadings(
   drafts: Draft[],
   pages: readonly PageText[],
   stats: DocumentStats,
-  outline: readonly OutlineEntry[],
 ): Draft[] {
   const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
   if (anchored.length < LISTED || drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag)))) {
     return drafts;
   }
-  const titles = new Set(outline.map((e) => matchKey(e.title)));
-  for (const draft of anchored) dropLabel(draft, titles);
   deepenSkippedLevels(anchored);
   const first = drafts.indexOf(anchored[0]!);
   settleFrontMatter(drafts.slice(0, first), Math.max(...anchored.map(size)));
@@ -144,47 +136,6 @@ function dropLabels(drafts: readonly Draft[]) {
     const overAnchored = next?.outlined !== undefined && next.page === draft.page;
     if (!/\p{L}/u.test(text) || (overAnchored && LABEL.exec(text)?.[0] === text)) unhead(draft);
   });
-}
-
-/**
- * Strips the label the typesetter put before a heading whose title the
- * outline spells without it ("6.1 Repository structure" for "Repository
- * structure"): the number is the typesetter's, not the title's.
- */
-function dropLabel(draft: Draft, titles: ReadonlySet<string>) {
-  const text = textOf(draft);
-  const label = LABEL.exec(text)?.[0];
-  if (!label || titles.has(matchKey(text)) || !titles.has(matchKey(text.slice(label.length)))) return;
-  let drop = label.length;
-  while (drop > 0 && draft.lines.length > 1) {
-    const first = plainLineText(draft.lines[0]!).length;
-    if (first > drop) break;
-    draft.lines.shift();
-    drop -= first + 1;
-  }
-  if (drop > 0) draft.lines[0] = dropLeading(draft.lines[0]!, drop);
-}
-
-/** A line without its first `count` characters (as `plainLineText` spells it) and the space after them. */
-function dropLeading(line: Line, count: number): Line {
-  const spans = [...line.spans];
-  let left = count;
-  while (spans.length && left > 0) {
-    const span = spans[0]!;
-    const text = span.text.trimStart();
-    if (text.length <= left) {
-      spans.shift();
-      left -= text.length;
-      continue;
-    }
-    spans[0] = { ...span, text: text.slice(left).trimStart() };
-    left = 0;
-  }
-  while (spans.length && !spans[0]!.text.trim()) spans.shift();
-  if (spans.length && spans[0]!.text !== spans[0]!.text.trimStart()) {
-    spans[0] = { ...spans[0]!, text: spans[0]!.text.trimStart() };
-  }
-  return spans.length ? { ...line, spans, x0: spans[0]!.x } : line;
 }
 
 /**
