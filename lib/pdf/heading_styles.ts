@@ -10,7 +10,8 @@
  *   affiliation, date) and the headings of a contents page or a list of
  *   figures (set like the outline's own headings, yet not in it) are not;
  * - a line set in from the column's edge where every heading the outline names
- *   starts at it is a box's or a quote's label ("Note", "Caution");
+ *   starts at it is a box's or a quote's label ("Note", "Caution"): the
+ *   callout labels' set-in evidence (`callouts.ts`);
  * - a label standing alone over a heading the outline names ("Chapter 4") or a
  *   bare number is part of that heading's furniture;
  * - (a section number or label the typesetter put before a heading whose title
@@ -23,12 +24,12 @@
  *
  * @module
  */
+import { unheadSetInLabels } from "./callouts.ts";
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
-import { bodyColumns, columnOf, firstLineIndent } from "./quotes.ts";
 import { LABEL } from "./section_numbers.ts";
 import { type DocumentStats, fontFamily, sizeKey } from "./stats.ts";
-import type { Line, PageText } from "./types.ts";
+import type { PageText } from "./types.ts";
 
 /** How many headings the outline must be found to point at before its habits are trusted. */
 const LISTED = 3;
@@ -51,7 +52,7 @@ export function settleOutlineHeadings(
   const first = drafts.indexOf(anchored[0]!);
   settleFrontMatter(drafts.slice(0, first), Math.max(...anchored.map(size)));
   dropLabels(drafts);
-  dropSetIn(drafts.slice(first), anchored, pages, stats);
+  unheadSetInLabels(drafts.slice(first), anchored, pages, stats);
   return joinTitleRows(drafts, first);
 }
 
@@ -135,60 +136,6 @@ function dropLabels(drafts: readonly Draft[]) {
     const next = drafts[i + 1];
     const overAnchored = next?.outlined !== undefined && next.page === draft.page;
     if (!/\p{L}/u.test(text) || (overAnchored && LABEL.exec(text)?.[0] === text)) unhead(draft);
-  });
-}
-
-/**
- * Where every heading the outline names starts at its column's left edge, a
- * heading it leaves out that starts an em or more further in, with the text
- * under it set in as well, is the label of a box or a quote, not a heading.
- * (TeX sets its fifth level in by a paragraph's indent, but runs the
- * paragraph on from it and back to the edge.)
- */
-function dropSetIn(
-  after: readonly Draft[],
-  anchored: readonly Draft[],
-  pages: readonly PageText[],
-  stats: DocumentStats,
-) {
-  if (!after.some((d) => d.heading && !d.outlined)) return;
-  const columns = bodyColumns(pages, stats.bodySize);
-  const pageOf = new Map(pages.map((p) => [p.page, p]));
-  const gutters = new Map<number, number | null>();
-  /** How far a line starts in from its column's left edge (`edges`: where named headings start, by parity). */
-  const indent = (line: Line, edges?: readonly number[]) => {
-    const pageColumn = columns.get(line.page), page = pageOf.get(line.page);
-    if (!pageColumn || !page) return undefined;
-    const column = columnOf(page, line, pageColumn, gutters);
-    // On a page of one column, boxes or quotes may be all its text shows: where the headings the
-    // outline names start on pages of the same parity tells the edge too.
-    const own = column === pageColumn ? edges?.[line.page % 2] : undefined;
-    return line.x0 - Math.min(column.left, own ?? Infinity);
-  };
-  const flush = anchored.every((d) => {
-    const x = indent(d.lines[0]!);
-    return x !== undefined && Math.abs(x) <= stats.bodySize * 0.5;
-  });
-  if (!flush) return;
-  const edges = [0, 1].map((parity) => {
-    const same = anchored.filter((d) => d.page % 2 === parity);
-    return Math.min(...(same.length ? same : anchored).map((d) => d.lines[0]!.x0));
-  });
-  // Set in by no more than the document's paragraphs indent their first line, it may be the first line
-  // of a paragraph: only further in, or on a line after the first, does it stand in a box.
-  const paragraph = firstLineIndent(
-    after.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
-    (line) => columns.get(line.page)?.left,
-  );
-  const setIn = (line: Line) => {
-    const x = indent(line, edges) ?? 0;
-    return x >= stats.bodySize && (paragraph === undefined || Math.abs(x - paragraph) > 1);
-  };
-  after.forEach((draft, i) => {
-    if (!draft.heading || draft.outlined || draft.kind !== "text" || !setIn(draft.lines[0]!)) return;
-    const last = draft.lines.at(-1)!;
-    const under = after[i + 1]?.lines.filter((l) => l.page === last.page && l.y > last.y + 0.5) ?? [];
-    if (under.length && under.every(setIn)) unhead(draft);
   });
 }
 
