@@ -1,14 +1,22 @@
 /**
- * Callout boxes (a note, a tip, a warning in a painted box): the box opens
- * with its label, a word or two in bold on a line of its own, which heading
- * detection takes for a heading at body size. A label standing on the same
- * shaded area as the text after it is the box's own first line: it loses its
- * heading mark and, when the box reads as a quote, opens a quote of its own.
+ * Callout boxes (a note, a tip, a warning in a box): the box opens with its
+ * label, a word or two in bold on a line of its own, which heading detection
+ * takes for a heading at body size. Two kinds of evidence tell a label:
+ *
+ * - shading: a label standing on the same shaded area as the text after it
+ *   is the box's own first line: it loses its heading mark and, when the box
+ *   reads as a quote, opens a quote of its own (`markCalloutLabels`);
+ * - indentation: where the outline's headings all start at the column's edge,
+ *   a line set in from it over text set in as well is a box's or a quote's
+ *   label (`unheadSetInLabels`).
  *
  * @module
  */
 import { type Draft, shadeOf } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { bodyColumns, columnOf, firstLineIndent } from "./quotes.ts";
+import type { DocumentStats } from "./stats.ts";
+import type { Line, PageText } from "./types.ts";
 
 /** Words a callout's label may have. */
 const LABEL_WORDS = 3;
@@ -68,8 +76,7 @@ export function markCalloutLabels(drafts: readonly Draft[]): void {
     const listing = body.some((d) => d.kind === "code") && body.some((d) => d.kind !== "code");
     // Not taken for a heading, a label is a label only where the box holds more than its text.
     if (!draft.heading && (!listing || /[.!?]$/.test(label))) return;
-    delete draft.heading;
-    delete draft.runIn;
+    unhead(draft);
     if (next.quote || listing) {
       // Each box a quote of its own, opened by its label.
       draft.quote = true;
@@ -79,5 +86,66 @@ export function markCalloutLabels(drafts: readonly Draft[]): void {
         delete d.quoteStart;
       }
     }
+  });
+}
+
+/** Makes a heading text again. */
+function unhead(draft: Draft) {
+  delete draft.heading;
+  delete draft.runIn;
+}
+
+/**
+ * Where every heading the outline names starts at its column's left edge, a
+ * heading it leaves out that starts an em or more further in, with the text
+ * under it set in as well, is the label of a box or a quote, not a heading.
+ * (TeX sets its fifth level in by a paragraph's indent, but runs the
+ * paragraph on from it and back to the edge.) `anchored`: the headings the
+ * outline names; `after`: the drafts from the first of them on.
+ */
+export function unheadSetInLabels(
+  after: readonly Draft[],
+  anchored: readonly Draft[],
+  pages: readonly PageText[],
+  stats: DocumentStats,
+) {
+  if (!after.some((d) => d.heading && !d.outlined)) return;
+  const columns = bodyColumns(pages, stats.bodySize);
+  const pageOf = new Map(pages.map((p) => [p.page, p]));
+  const gutters = new Map<number, number | null>();
+  /** How far a line starts in from its column's left edge (`edges`: where named headings start, by parity). */
+  const indent = (line: Line, edges?: readonly number[]) => {
+    const pageColumn = columns.get(line.page), page = pageOf.get(line.page);
+    if (!pageColumn || !page) return undefined;
+    const column = columnOf(page, line, pageColumn, gutters);
+    // On a page of one column, boxes or quotes may be all its text shows: where the headings the
+    // outline names start on pages of the same parity tells the edge too.
+    const own = column === pageColumn ? edges?.[line.page % 2] : undefined;
+    return line.x0 - Math.min(column.left, own ?? Infinity);
+  };
+  const flush = anchored.every((d) => {
+    const x = indent(d.lines[0]!);
+    return x !== undefined && Math.abs(x) <= stats.bodySize * 0.5;
+  });
+  if (!flush) return;
+  const edges = [0, 1].map((parity) => {
+    const same = anchored.filter((d) => d.page % 2 === parity);
+    return Math.min(...(same.length ? same : anchored).map((d) => d.lines[0]!.x0));
+  });
+  // Set in by no more than the document's paragraphs indent their first line, it may be the first line
+  // of a paragraph: only further in, or on a line after the first, does it stand in a box.
+  const paragraph = firstLineIndent(
+    after.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
+    (line) => columns.get(line.page)?.left,
+  );
+  const setIn = (line: Line) => {
+    const x = indent(line, edges) ?? 0;
+    return x >= stats.bodySize && (paragraph === undefined || Math.abs(x - paragraph) > 1);
+  };
+  after.forEach((draft, i) => {
+    if (!draft.heading || draft.outlined || draft.kind !== "text" || !setIn(draft.lines[0]!)) return;
+    const last = draft.lines.at(-1)!;
+    const under = after[i + 1]?.lines.filter((l) => l.page === last.page && l.y > last.y + 0.5) ?? [];
+    if (under.length && under.every(setIn)) unhead(draft);
   });
 }

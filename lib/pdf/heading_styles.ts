@@ -10,11 +10,13 @@
  *   affiliation, date) and the headings of a contents page or a list of
  *   figures (set like the outline's own headings, yet not in it) are not;
  * - a line set in from the column's edge where every heading the outline names
- *   starts at it is a box's or a quote's label ("Note", "Caution");
+ *   starts at it is a box's or a quote's label ("Note", "Caution"): the
+ *   callout labels' set-in evidence (`callouts.ts`);
  * - a label standing alone over a heading the outline names ("Chapter 4") or a
  *   bare number is part of that heading's furniture;
- * - a section number or label the typesetter put before a heading whose title
- *   the outline spells without it is not part of the title;
+ * - (a section number or label the typesetter put before a heading whose title
+ *   the outline spells without it is dropped from the finished heading, for
+ *   every document, by `section_numbers.ts`);
  * - a heading the outline nests one level short (it skips a level, which a
  *   tree cannot show) takes the level its style is the style of.
  *
@@ -22,21 +24,15 @@
  *
  * @module
  */
+import { unheadSetInLabels } from "./callouts.ts";
 import type { Draft } from "./draft.ts";
-import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
-import { bodyColumns, columnOf, firstLineIndent } from "./quotes.ts";
+import { LABEL } from "./section_numbers.ts";
 import { type DocumentStats, fontFamily, sizeKey } from "./stats.ts";
-import type { Line, OutlineEntry, PageText } from "./types.ts";
+import type { PageText } from "./types.ts";
 
 /** How many headings the outline must be found to point at before its habits are trusted. */
 const LISTED = 3;
-
-/**
- * A typesetter's label before a title: a section number (`2`, `2.1.`, `A.3`),
- * or a word and a number (`Chapter 4`, `Appendix B`, `Part IV`).
- */
-const LABEL = /^(?:\p{L}{2,12}\s+)?(?:\d+|[IVXLC]+|[A-Z])(?:\.\d+)*\.?(?=\s|$)/u;
 
 /**
  * Settles the headings of an untagged document whose outline lists them (see
@@ -47,19 +43,16 @@ export function settleOutlineHeadings(
   drafts: Draft[],
   pages: readonly PageText[],
   stats: DocumentStats,
-  outline: readonly OutlineEntry[],
 ): Draft[] {
   const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
   if (anchored.length < LISTED || drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag)))) {
     return drafts;
   }
-  const titles = new Set(outline.map((e) => matchKey(e.title)));
-  for (const draft of anchored) dropLabel(draft, titles);
   deepenSkippedLevels(anchored);
   const first = drafts.indexOf(anchored[0]!);
   settleFrontMatter(drafts.slice(0, first), Math.max(...anchored.map(size)));
   dropLabels(drafts);
-  dropSetIn(drafts.slice(first), anchored, pages, stats);
+  unheadSetInLabels(drafts.slice(first), anchored, pages, stats);
   return joinTitleRows(drafts, first);
 }
 
@@ -143,101 +136,6 @@ function dropLabels(drafts: readonly Draft[]) {
     const next = drafts[i + 1];
     const overAnchored = next?.outlined !== undefined && next.page === draft.page;
     if (!/\p{L}/u.test(text) || (overAnchored && LABEL.exec(text)?.[0] === text)) unhead(draft);
-  });
-}
-
-/**
- * Strips the label the typesetter put before a heading whose title the
- * outline spells without it ("6.1 Repository structure" for "Repository
- * structure"): the number is the typesetter's, not the title's.
- */
-function dropLabel(draft: Draft, titles: ReadonlySet<string>) {
-  const text = textOf(draft);
-  const label = LABEL.exec(text)?.[0];
-  if (!label || titles.has(matchKey(text)) || !titles.has(matchKey(text.slice(label.length)))) return;
-  let drop = label.length;
-  while (drop > 0 && draft.lines.length > 1) {
-    const first = plainLineText(draft.lines[0]!).length;
-    if (first > drop) break;
-    draft.lines.shift();
-    drop -= first + 1;
-  }
-  if (drop > 0) draft.lines[0] = dropLeading(draft.lines[0]!, drop);
-}
-
-/** A line without its first `count` characters (as `plainLineText` spells it) and the space after them. */
-function dropLeading(line: Line, count: number): Line {
-  const spans = [...line.spans];
-  let left = count;
-  while (spans.length && left > 0) {
-    const span = spans[0]!;
-    const text = span.text.trimStart();
-    if (text.length <= left) {
-      spans.shift();
-      left -= text.length;
-      continue;
-    }
-    spans[0] = { ...span, text: text.slice(left).trimStart() };
-    left = 0;
-  }
-  while (spans.length && !spans[0]!.text.trim()) spans.shift();
-  if (spans.length && spans[0]!.text !== spans[0]!.text.trimStart()) {
-    spans[0] = { ...spans[0]!, text: spans[0]!.text.trimStart() };
-  }
-  return spans.length ? { ...line, spans, x0: spans[0]!.x } : line;
-}
-
-/**
- * Where every heading the outline names starts at its column's left edge, a
- * heading it leaves out that starts an em or more further in, with the text
- * under it set in as well, is the label of a box or a quote, not a heading.
- * (TeX sets its fifth level in by a paragraph's indent, but runs the
- * paragraph on from it and back to the edge.)
- */
-function dropSetIn(
-  after: readonly Draft[],
-  anchored: readonly Draft[],
-  pages: readonly PageText[],
-  stats: DocumentStats,
-) {
-  if (!after.some((d) => d.heading && !d.outlined)) return;
-  const columns = bodyColumns(pages, stats.bodySize);
-  const pageOf = new Map(pages.map((p) => [p.page, p]));
-  const gutters = new Map<number, number | null>();
-  /** How far a line starts in from its column's left edge (`edges`: where named headings start, by parity). */
-  const indent = (line: Line, edges?: readonly number[]) => {
-    const pageColumn = columns.get(line.page), page = pageOf.get(line.page);
-    if (!pageColumn || !page) return undefined;
-    const column = columnOf(page, line, pageColumn, gutters);
-    // On a page of one column, boxes or quotes may be all its text shows: where the headings the
-    // outline names start on pages of the same parity tells the edge too.
-    const own = column === pageColumn ? edges?.[line.page % 2] : undefined;
-    return line.x0 - Math.min(column.left, own ?? Infinity);
-  };
-  const flush = anchored.every((d) => {
-    const x = indent(d.lines[0]!);
-    return x !== undefined && Math.abs(x) <= stats.bodySize * 0.5;
-  });
-  if (!flush) return;
-  const edges = [0, 1].map((parity) => {
-    const same = anchored.filter((d) => d.page % 2 === parity);
-    return Math.min(...(same.length ? same : anchored).map((d) => d.lines[0]!.x0));
-  });
-  // Set in by no more than the document's paragraphs indent their first line, it may be the first line
-  // of a paragraph: only further in, or on a line after the first, does it stand in a box.
-  const paragraph = firstLineIndent(
-    after.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
-    (line) => columns.get(line.page)?.left,
-  );
-  const setIn = (line: Line) => {
-    const x = indent(line, edges) ?? 0;
-    return x >= stats.bodySize && (paragraph === undefined || Math.abs(x - paragraph) > 1);
-  };
-  after.forEach((draft, i) => {
-    if (!draft.heading || draft.outlined || draft.kind !== "text" || !setIn(draft.lines[0]!)) return;
-    const last = draft.lines.at(-1)!;
-    const under = after[i + 1]?.lines.filter((l) => l.page === last.page && l.y > last.y + 0.5) ?? [];
-    if (under.length && under.every(setIn)) unhead(draft);
   });
 }
 

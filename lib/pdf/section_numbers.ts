@@ -1,28 +1,44 @@
 /**
- * Section numbers the typesetter adds. LaTeX and Sphinx number headings
- * ("4.1 Statistics") that the source and the document's own outline name
- * without a number ("Statistics"); the outline says what the author wrote.
- * A heading whose text is a section number and then an outline entry's
- * title, where the whole is no entry's title, is written as the title alone.
+ * Section numbers and labels the typesetter adds. LaTeX and Sphinx number
+ * headings ("4.1 Statistics", "Chapter 4 Statistics") that the source and the
+ * document's own outline name without the label ("Statistics"); the outline
+ * says what the author wrote. A heading whose text is a label and then an
+ * outline entry's title, where the whole is no entry's title, is written as
+ * the title alone. The one pattern serves the finished blocks of every
+ * document and the outline's heading settling (`heading_styles.ts`).
  *
  * @module
  */
 import { matchKey } from "./headings.ts";
 import type { Block } from "./types.ts";
 
-/** A section number opening a heading: `4`, `4.1`, `A.2.`, followed by a space. */
-const SECTION_NUMBER = /^(?:\d+|[A-Z])(?:\.\d+)*\.?\s+(?=\S)/;
+/**
+ * A typesetter's label before a title: a section number (`2`, `2.1.`, `A.3`),
+ * or a word and a number (`Chapter 4`, `Appendix B`, `Part IV`).
+ */
+export const LABEL = /^(?:\p{L}{2,12}\s+)?(?:\d+|[IVXLC]+|[A-Z])(?:\.\d+)*\.?(?=\s|$)/u;
 
 /**
- * The block with the section number dropped from its heading text when the
- * outline names the heading without it (see the module's comment).
+ * The title left when `text` is a label and then a title the outline names
+ * while the whole is none of its titles; otherwise `undefined`.
+ *
+ * @param titles The outline's titles as `matchKey` gives them.
+ */
+export function labelledTitle(text: string, titles: ReadonlySet<string>): string | undefined {
+  const label = LABEL.exec(text)?.[0];
+  if (!label || titles.has(matchKey(text))) return undefined;
+  const rest = text.slice(label.length).trimStart();
+  return rest && titles.has(matchKey(rest)) ? rest : undefined;
+}
+
+/**
+ * The block with the label dropped from its heading text when the outline
+ * names the heading without it (see the module's comment).
  *
  * @param titles The outline's titles as `matchKey` gives them.
  */
 export function withoutAddedNumber(block: Block, titles: ReadonlySet<string>): Block {
   if (block.kind !== "heading" || titles.size === 0) return block;
-  const number = SECTION_NUMBER.exec(block.text);
-  if (!number || titles.has(matchKey(block.text))) return block;
-  const rest = block.text.slice(number[0].length);
-  return titles.has(matchKey(rest)) ? { ...block, text: rest } : block;
+  const rest = labelledTitle(block.text, titles);
+  return rest === undefined ? block : { ...block, text: rest };
 }

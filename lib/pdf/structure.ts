@@ -61,7 +61,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   drafts = splitRunInHeadings(drafts);
-  drafts = settleOutlineHeadings(drafts, pages, stats, options.outline);
+  drafts = settleOutlineHeadings(drafts, pages, stats);
   markQuotes(drafts, pages, stats);
   markCalloutLabels(drafts);
   markItemParagraphs(drafts, stats);
