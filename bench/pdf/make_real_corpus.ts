@@ -10,10 +10,12 @@
  * nor pandoc.
  *
  *     apt-get install pandoc
- *     deno run -A bench/pdf/make_real_corpus.ts SNAPSHOTS
+ *     deno run -A bench/pdf/make_real_corpus.ts SNAPSHOTS [NAME...]
  *
  * `SNAPSHOTS` holds one bare git directory per repository, at
- * `SNAPSHOTS/<owner>+<name>/repo`.
+ * `SNAPSHOTS/<owner>+<name>/repo`. Names, when given, rebuild only those
+ * documents (the others' files stay as committed); the manifest is always
+ * rewritten.
  *
  * @module
  */
@@ -84,11 +86,13 @@ function manifest(): string {
 
 if (import.meta.main) {
   const snapshots = Deno.args[0];
-  if (!snapshots) throw new Error("usage: make_real_corpus.ts SNAPSHOTS");
+  if (!snapshots) throw new Error("usage: make_real_corpus.ts SNAPSHOTS [NAME...]");
+  const only = Deno.args.slice(1);
+  const chosen = REAL_DOCUMENTS.filter((d) => only.length === 0 || only.includes(d.name));
   await Deno.mkdir(new URL("licenses/", REAL_DIR), { recursive: true });
   const work = await Deno.makeTempDir();
   try {
-    for (const doc of REAL_DOCUMENTS) {
+    for (const doc of chosen) {
       await Deno.writeFile(realPdfUrl(doc.name), await gitShow(snapshots, doc, doc.pdf));
       await Deno.writeFile(realLicenseUrl(doc), await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"));
       const source = await gitShow(snapshots, doc, doc.source);
@@ -97,7 +101,7 @@ if (import.meta.main) {
     }
     await Deno.writeTextFile(new URL("LICENSES.md", REAL_DIR), manifest());
     // The repository's formatter owns committed Markdown; formatting keeps the structure scored.
-    const written = [...REAL_DOCUMENTS.map((d) => realSourceUrl(d.name)), new URL("LICENSES.md", REAL_DIR)];
+    const written = [...chosen.map((d) => realSourceUrl(d.name)), new URL("LICENSES.md", REAL_DIR)];
     await runCommand(Deno.execPath(), ["fmt", "-q", ...written.map((u) => u.pathname)]);
   } finally {
     await Deno.remove(work, { recursive: true });

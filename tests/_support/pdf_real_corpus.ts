@@ -1,7 +1,7 @@
 /**
  * The real-world corpus: PDFs that other people built and committed to their
  * public repositories beside the source they built them from, each carrying
- * its own outline (bookmarks), one also its structure tree (tagged PDF). They test what the converter makes of the
+ * its own outline (bookmarks), two also their structure tree (tagged PDF). They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
  * template or the wording. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
@@ -135,6 +135,17 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     license: "LPPL-1.3c",
     licenseFile: "LICENCE",
     producer: "LuaLaTeX with the LaTeX tagging code (tagged PDF 2.0, two columns)",
+  },
+  {
+    name: "latex-tagged-asmeconf",
+    repo: "latex3/tagging-project",
+    commit: "67d15fe3584538d1eb6fd12b7af98a98582781a8",
+    pdf: "tagging-status/testfiles/asmeconf/asmeconf-template.pdf",
+    source: "tagging-status/testfiles/asmeconf/asmeconf-template.tex",
+    format: "latex",
+    license: "LPPL-1.3c",
+    licenseFile: "LICENCE",
+    producer: "pdfTeX 1.40.26 with the LaTeX tagging code and the asmeconf class (tagged PDF 2.0/A-4F)",
   },
 ];
 
