@@ -15,8 +15,8 @@ import type { DocumentStats } from "./stats.ts";
 /** How far, in ems, a paragraph's left edge may stand from the item's text edge (measured within a span, where the marker shares one). */
 const EDGE_SLACK_EM = 0.5;
 
-/** The left edge of an item's text (after its marker). */
-function itemTextX(item: Draft): number | undefined {
+/** The left edge of an item's text on its first line (after its marker). */
+export function itemTextX(item: Draft): number | undefined {
   return item.lines[0]?.spans.find((s) => s.text.trim())?.x;
 }
 
