@@ -14,12 +14,11 @@
  * @module
  */
 import { type Address, getCompiledTransactionMessageDecoder } from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 
 /** The token programs whose `TransferChecked` an `exact` payment makes. */
-const TOKEN_PROGRAMS: ReadonlySet<string> = new Set([
-  "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-  "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb",
-]);
+const TOKEN_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]);
 
 /** The first byte of a token program's `TransferChecked` instruction data. */
 const TRANSFER_CHECKED = 12;
