@@ -25,7 +25,7 @@ async function document(): Promise<Uint8Array> {
 
 Deno.test("a XeLaTeX listing's ligatures in Iosevka read as the code the source has", async () => {
   const { markdown } = await convertPdf(await document(), {
-    pages: "18,21,25",
+    pages: "18,21,25,35",
     limits: { timeBudgetMs: 300_000 },
   });
   assert.ok(!GLYPH_NUMBERS.test(markdown), markdown);
@@ -40,6 +40,11 @@ Deno.test("a XeLaTeX listing's ligatures in Iosevka read as the code the source 
       "...(options?.token && { Authorization: `Bearer ${options.token}` }),",
     ]
   ) assert.ok(markdown.includes(line), `${line}\n${markdown}`);
+  // Characters the PDF does give text for keep it: a banner's box drawing around a URL.
+  assert.match(
+    markdown,
+    /│ +The private, selfhostable .* - https:\/\/github\.com\/xnacly\/private\.social +│/,
+  );
 });
 
 Deno.test("the font's ligature glyphs draw the plain glyphs' outlines moved; other glyphs differ", async () => {
