@@ -10,6 +10,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
 import { markInlineBoxes } from "./inline_boxes.ts";
+import { readLigatureGlyphs, readLigatures } from "./ligature_glyphs.ts";
 import { labelGridCells } from "./rulings.ts";
 import { addVectorBullets, type Mark, type OperatorList, pageShapes } from "./vector_marks.ts";
 
@@ -144,6 +145,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   const families: Record<string, string> = {};
   for (const [id, style] of Object.entries(content.styles)) families[id] = style.fontFamily;
   const fonts = await options.fonts.resolve(page, families);
+  const ligatures = await readLigatureGlyphs(page, content.items, fonts);
   const links = linkAreas(options.links, viewport.transform);
   let tags = new Map<string, Tag>();
   if (options.tagged) {
@@ -182,7 +184,8 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     }
     const size = Math.hypot(c, d);
     const font = fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false };
-    const span: Span = { text: typedText(item.str, font), x, y, width: item.width, size, font };
+    const text = typedText(readLigatures(item.str, ligatures.get(item.fontName)), font);
+    const span: Span = { text, x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;
     if (links.length === 0) spans.push(span);
