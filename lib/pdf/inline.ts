@@ -90,9 +90,11 @@ function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon |
 }
 
 /**
- * True when code broken after a hyphen at a line's end is one word the
- * typesetter hyphenated: the document uses the word whole and never with
- * that hyphen. Otherwise the hyphen is the code's own (`glob-` and `bin`).
+ * True when code, or a word going on with a capital, broken after a hyphen
+ * at a line's end is one word the typesetter hyphenated: the document uses
+ * the word whole and never with that hyphen (`Type-` and `Script` where it
+ * writes `TypeScript`). Otherwise the hyphen is the word's own (`glob-` and
+ * `bin`, `Anglo-` and `Saxon`).
  */
 function hyphenatedCode(before: string, after: string, words: Lexicon | undefined): boolean {
   const head = /[\p{L}\p{N}]+-$/u.exec(before)?.[0].slice(0, -1);
@@ -126,6 +128,10 @@ export function inlineMarkdown(
         endsHyphenated(pieces.slice(-3).map((p) => p.text).join("").trimEnd())
       ) {
         last.text = keepsOwnHyphen(pieces, next, options.words) ? lastText : lastText.slice(0, -1);
+        first.text = next;
+      } else if (/\p{L}-$/u.test(lastText) && !last.code && /^\p{Lu}/u.test(next)) {
+        // A capital after the break: a compound's own hyphen, no space, unless a typesetter's.
+        last.text = hyphenatedCode(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
         first.text = next;
       } else if (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) {
         // Code broken after a hyphen runs on without a space, the hyphen kept unless a typesetter's.
