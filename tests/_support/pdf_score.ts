@@ -151,8 +151,10 @@ export function parseMarkdown(markdown: string): Parsed {
     const quoted = /^\s*>\s?(.*)$/.exec(line);
     if (quoted) {
       open = null;
-      quote.push(quoted[1]!.replace(/^[>\s]+/, ""));
-      prose.push(quoted[1]!);
+      // A fence's language name inside a quote is no text, as it is not outside one.
+      const content = quoted[1]!.replace(/^([>\s]*)(`{3,}|~{3,}).*$/, "$1$2");
+      quote.push(content.replace(/^[>\s]+/, ""));
+      prose.push(content);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);

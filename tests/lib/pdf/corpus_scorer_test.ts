@@ -1,7 +1,8 @@
 /**
- * The corpus scorer compares paragraphs without the label a producer sets
- * before a caption ("Figure 1:"): the reference keeps the caption's words, as
- * the source spells them, but no source spells the producer's count.
+ * What the corpus scorer (`tests/_support/pdf_score.ts`) counts as the
+ * source's text: it compares paragraphs without the label a producer sets
+ * before a caption ("Figure 1:"), whose count no source spells, and a
+ * fence's language name is no text inside a quote as outside one.
  */
 import assert from "node:assert/strict";
 import { score } from "../../_support/pdf_score.ts";
@@ -20,4 +21,11 @@ Deno.test("a label's words still count in the text, and a paragraph with other w
   assert.ok(labelled.text < 1);
   const other = score(SOURCE, "Some text.\n\nFigure 1: A dog on a mat, seen from above.\n");
   assert.deepEqual(other.paragraphs, { hit: 1, of: 2 });
+});
+
+Deno.test("a listing's language name inside a quote is no word of the text or the quote", () => {
+  const source = "> Tip\n>\n> ```text\n> if (a) b();\n> ```\n";
+  const found = score(source, "> Tip\n>\n> ```\n> if (a) b();\n> ```\n");
+  assert.equal(found.text, 1);
+  assert.deepEqual(found.quotes, { hit: 1, of: 1 });
 });
