@@ -81,12 +81,21 @@ function endsHyphenated(text: string): boolean {
   return /\p{L}[-\u00ad\u2010]$/u.test(text);
 }
 
-/** True when the hyphen ending `pieces` before `next` is the word's own, as the document tells. */
+/**
+ * A word running on into a name's dot, slash or underscore (`lock.json`):
+ * with no sign that a typesetter broke it (groff hyphenates `Op-`
+ * `tions/flags` where the document writes `options`), a hyphen before it is
+ * the name's own (`package-lock.json`).
+ */
+const NAME_TAIL = /^[\p{L}\p{N}]+[./_][\p{L}\p{N}]/u;
+
+/** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
-  if (!words?.keepsHyphen) return false;
   const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
   const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
-  return !!head && !!tail && words.keepsHyphen(head, tail);
+  if (!head || !tail) return false;
+  if (NAME_TAIL.test(next) && !words?.(head + tail)) return true;
+  return !!words?.keepsHyphen?.(head, tail);
 }
 
 /**
