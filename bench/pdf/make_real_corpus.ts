@@ -3,7 +3,9 @@
  * snapshots of the public repositories it comes from: copies each PDF out of
  * its repository at the recorded commit, untouched, and turns the source the
  * PDF was built from into the reference Markdown with pandoc (GitHub Markdown
- * out, without images or raw HTML/LaTeX, as the foreign corpus' sources are).
+ * out, without images or raw HTML/LaTeX, as the foreign corpus' sources are),
+ * keeping the text those PDFs print that GitHub Markdown has no place for:
+ * captions and raw LaTeX blocks (see `PRINTED`).
  * Writes `real/LICENSES.md`, the manifest a reader checks the sources by,
  * and each repository's licence text under `real/licenses/`. Run
  * once; the results are committed so tests and CI need neither the snapshots
@@ -42,6 +44,50 @@ return { {
 } }
 `;
 
+/**
+ * Keeps the text the PDF prints where GitHub Markdown has no place for it,
+ * before the foreign corpus' filter drops images and raw blocks. The foreign
+ * corpus renders its PDFs from the already filtered source, so its PDFs never
+ * carry such text; these PDFs were made by their authors from the whole source.
+ * A raw LaTeX block (a table LaTeX sets, say) is read as LaTeX; a caption (of a
+ * figure, a table, a code listing) becomes a paragraph above what it captions,
+ * where the LaTeX templates print it. The producer's label ("Figure 1:") is the
+ * producer's, not the source's, and stays out.
+ */
+const PRINTED = `
+local function caption_blocks(text) return pandoc.read(text, "markdown").blocks end
+local function before(blocks, block)
+  local out = {}
+  for _, b in ipairs(blocks) do out[#out + 1] = b end
+  out[#out + 1] = block
+  return out
+end
+return {
+  { RawBlock = function(r)
+      if r.format == "latex" or r.format == "tex" then return pandoc.read(r.text, "latex").blocks end
+    end },
+  { Table = function(t)
+      local caption = t.caption.long
+      if #caption == 0 then return nil end
+      t.caption = { long = {} }
+      return before(caption, t)
+    end,
+    CodeBlock = function(c)
+      local caption = c.attributes["caption"]
+      if not caption then return nil end
+      c.attributes["caption"] = nil
+      return before(caption_blocks(caption), c)
+    end,
+    Para = function(p)
+      local image = p.content[1]
+      if #p.content == 1 and image.t == "Image" and image.title:match("^fig:") and #image.caption > 0 then
+        return pandoc.Para(image.caption)
+      end
+    end,
+    Figure = function(f) return f.caption.long end },
+}
+`;
+
 /** A file of a repository at a commit, read from its snapshot. */
 function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Uint8Array> {
   const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
@@ -52,11 +98,13 @@ function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Ui
 async function reference(source: Uint8Array, doc: RealDocument, work: string): Promise<string> {
   const input = `${work}/${doc.name}.source`;
   await Deno.writeFile(input, source);
+  const printed = `${work}/printed.lua`;
+  await Deno.writeTextFile(printed, PRINTED);
   const filter = `${work}/filter.lua`;
   await Deno.writeTextFile(filter, FILTER);
   const unwrap = `${work}/unwrap.lua`;
   await Deno.writeTextFile(unwrap, UNWRAP_DIVS);
-  const filters = [`--lua-filter=${filter}`, `--lua-filter=${unwrap}`];
+  const filters = [`--lua-filter=${printed}`, `--lua-filter=${filter}`, `--lua-filter=${unwrap}`];
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   return new TextDecoder().decode(await runCommand("pandoc", args));
 }

@@ -81,18 +81,29 @@ function endsHyphenated(text: string): boolean {
   return /\p{L}[-\u00ad\u2010]$/u.test(text);
 }
 
-/** True when the hyphen ending `pieces` before `next` is the word's own, as the document tells. */
+/**
+ * A word running on into a name's dot, slash or underscore (`lock.json`):
+ * with no sign that a typesetter broke it (groff hyphenates `Op-`
+ * `tions/flags` where the document writes `options`), a hyphen before it is
+ * the name's own (`package-lock.json`).
+ */
+const NAME_TAIL = /^[\p{L}\p{N}]+[./_][\p{L}\p{N}]/u;
+
+/** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
-  if (!words?.keepsHyphen) return false;
   const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
   const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
-  return !!head && !!tail && words.keepsHyphen(head, tail);
+  if (!head || !tail) return false;
+  if (NAME_TAIL.test(next) && !words?.(head + tail)) return true;
+  return !!words?.keepsHyphen?.(head, tail);
 }
 
 /**
- * True when code broken after a hyphen at a line's end is one word the
- * typesetter hyphenated: the document uses the word whole and never with
- * that hyphen. Otherwise the hyphen is the code's own (`glob-` and `bin`).
+ * True when code, or a word going on with a capital, broken after a hyphen
+ * at a line's end is one word the typesetter hyphenated: the document uses
+ * the word whole and never with that hyphen (`Type-` and `Script` where it
+ * writes `TypeScript`). Otherwise the hyphen is the word's own (`glob-` and
+ * `bin`, `Anglo-` and `Saxon`).
  */
 function hyphenatedCode(before: string, after: string, words: Lexicon | undefined): boolean {
   const head = /[\p{L}\p{N}]+-$/u.exec(before)?.[0].slice(0, -1);
@@ -126,6 +137,10 @@ export function inlineMarkdown(
         endsHyphenated(pieces.slice(-3).map((p) => p.text).join("").trimEnd())
       ) {
         last.text = keepsOwnHyphen(pieces, next, options.words) ? lastText : lastText.slice(0, -1);
+        first.text = next;
+      } else if (/\p{L}-$/u.test(lastText) && !last.code && /^\p{Lu}/u.test(next)) {
+        // A capital after the break: a compound's own hyphen, no space, unless a typesetter's.
+        last.text = hyphenatedCode(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
         first.text = next;
       } else if (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) {
         // Code broken after a hyphen runs on without a space, the hyphen kept unless a typesetter's.

@@ -19,7 +19,11 @@
  *   three short pieces, the first at the text's left edge and the last at its
  *   right (a title left and a date right, an author left and the page number
  *   right): a running head or foot by its shape alone, where a document of one
- *   page has nothing to repeat.
+ *   page has nothing to repeat;
+ * - a page number in its place: a bare number on a page's first or last
+ *   baseline, in step as above, standing where the page numbers in step stand
+ *   on other pages, though something set close above it (a float's caption at
+ *   the page's foot) leaves it no space apart.
  *
  * @module
  */
@@ -121,7 +125,13 @@ export function runningLines(pages: readonly PageText[]): Set<Line> {
       !line.spans.some((s) => s.tag?.cell) && line.size <= body * MAX_SIZE_RATIO
     )
   );
-  return new Set([...numbersInStep(pages, edges), ...slotLines(pages, edges), ...splitRows(pages, edges)]);
+  const inStep = numbersInStep(pages, edges);
+  return new Set([
+    ...inStep,
+    ...numbersInPlace(pages, inStep),
+    ...slotLines(pages, edges),
+    ...splitRows(pages, edges),
+  ]);
 }
 
 /** Most words a piece of a split running head or foot holds. */
@@ -146,20 +156,55 @@ function splitRows(pages: readonly PageText[], edges: readonly EdgeLine[][]): Li
   });
 }
 
+/** A bare number's kind (arabic or roman) and its value minus its page's number; undefined for other text. */
+function numberStep(line: Line, page: number): string | undefined {
+  const match = BARE_NUMBER.exec(lineText(line));
+  if (!match) return undefined;
+  const roman = !/\d/.test(match[1]!);
+  const value = roman ? romanValue(match[1]!) : Number(match[1]);
+  return `${roman ? "r" : "a"}|${value - page}`;
+}
+
 /** Bare numbers at a page's edge whose value minus the page's number recurs on two pages or more. */
 function numbersInStep(pages: readonly PageText[], edges: readonly EdgeLine[][]): Line[] {
   const steps = new Map<string, Line[]>();
   pages.forEach((page, i) => {
     for (const { line, edge } of edges[i]!) {
-      const match = BARE_NUMBER.exec(lineText(line));
-      if (!match) continue;
-      const roman = !/\d/.test(match[1]!);
-      const value = roman ? romanValue(match[1]!) : Number(match[1]);
-      const key = `${edge}|${roman ? "r" : "a"}|${value - page.page}`;
-      steps.set(key, [...steps.get(key) ?? [], line]);
+      const step = numberStep(line, page.page);
+      if (step) steps.set(`${edge}|${step}`, [...steps.get(`${edge}|${step}`) ?? [], line]);
     }
   });
   return [...steps.values()].filter((lines) => lines.length >= 2).flat();
+}
+
+/** How far, in points, a page number may stand from where the others stand. */
+const PLACE_SLACK = 1.5;
+
+/**
+ * Bare numbers on a page's first or last baseline, in step with the page
+ * numbers found apart, at one of their places (baseline and left or right
+ * edge): page numbers, however close the text above or below them comes.
+ */
+function numbersInPlace(pages: readonly PageText[], inStep: readonly Line[]): Line[] {
+  if (inStep.length === 0) return [];
+  const found = new Set(inStep);
+  const places = pages.flatMap((page) =>
+    page.lines.filter((l) => found.has(l)).map((line) => ({ line, step: numberStep(line, page.page) }))
+  );
+  const near = (a: number, b: number) => Math.abs(a - b) <= PLACE_SLACK;
+  return pages.flatMap((page) => {
+    if (page.lines.length === 0) return [];
+    const ys = page.lines.map((l) => l.y);
+    const ends = [Math.min(...ys), Math.max(...ys)];
+    return page.lines.filter((line) => {
+      if (found.has(line) || !ends.some((y) => near(line.y, y))) return false;
+      const step = numberStep(line, page.page);
+      return step !== undefined &&
+        places.some((p) =>
+          p.step === step && near(p.line.y, line.y) && (near(p.line.x0, line.x0) || near(p.line.x1, line.x1))
+        );
+    });
+  });
 }
 
 /** The lines standing in running slots: heights where a line set apart recurs (see the module's comment). */

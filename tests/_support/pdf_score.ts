@@ -3,7 +3,8 @@
  * headings (precision and recall by level), list items (bulleted, numbered,
  * nested at their depth), code blocks (recall and spurious ones), inline code,
  * links, table cells, block quotes, plain paragraphs (found whole), and a
- * normalised word-level text similarity.
+ * normalised word-level text similarity. Paragraphs are compared without a
+ * caption label a producer set before them (`CAPTION_LABEL`).
  *
  * @module
  */
@@ -66,13 +67,20 @@ function isPlainLine(line: string): boolean {
   return !/^\s/.test(line) && !/^(#{1,6}\s|>|\||[-*+]\s|\d{1,9}[.)]\s|<!--)/.test(line);
 }
 
+/**
+ * A caption's label as a producer sets it ("Figure 1:", "Table 2.3:", "Listing 1:"): a word and a number
+ * ending in a colon. The number is the producer's count, which no source spells, so paragraphs are compared
+ * without it, on both sides alike; the words still count in the text.
+ */
+const CAPTION_LABEL = /^\p{Lu}\p{Ll}+ \d+(?:\.\d+)*: /u;
+
 /** The plain paragraphs of some Markdown: blocks between blank lines, outside code, of plain lines only. */
 function plainParagraphs(markdown: string): string[] {
   const paragraphs: string[] = [];
   let fence: string | null = null;
   let block: string[] = [];
   const flush = () => {
-    const text = block.every(isPlainLine) ? norm(block.join(" ")) : "";
+    const text = block.every(isPlainLine) ? norm(block.join(" ").replace(CAPTION_LABEL, "")) : "";
     if (text) paragraphs.push(text);
     block = [];
   };
@@ -143,8 +151,10 @@ export function parseMarkdown(markdown: string): Parsed {
     const quoted = /^\s*>\s?(.*)$/.exec(line);
     if (quoted) {
       open = null;
-      quote.push(quoted[1]!.replace(/^[>\s]+/, ""));
-      prose.push(quoted[1]!);
+      // A fence's language name inside a quote is no text, as it is not outside one.
+      const content = quoted[1]!.replace(/^([>\s]*)(`{3,}|~{3,}).*$/, "$1$2");
+      quote.push(content.replace(/^[>\s]+/, ""));
+      prose.push(content);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);

@@ -69,3 +69,29 @@ Deno.test("inlineMarkdown() writes a link that spells its URL broken over lines 
   const named = inlineMarkdown([line(span("the", 72, 100), span("guide", 98, 100, { link: url }))]);
   assert.equal(named, `the [guide](${url})`);
 });
+
+Deno.test("inlineMarkdown() joins a word broken at a hyphen before a capital: the typesetter's hyphen goes, a compound's stays", () => {
+  const words = Object.assign((w: string) => ["typescript", "with"].includes(w.toLowerCase()), {});
+  const broken = (head: string, tail: string) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))], { words });
+  // The document writes TypeScript whole elsewhere and never Type-Script: TeX hyphenated it.
+  assert.equal(broken("With Type-", "Script, developers"), "With TypeScript, developers");
+  // A compound of two capitalised words keeps its hyphen, without a space.
+  assert.equal(broken("the Anglo-", "Saxon kings"), "the Anglo-Saxon kings");
+});
+
+Deno.test("inlineMarkdown() keeps a hyphen ending a line before a file name's rest, unless the document writes the word whole", () => {
+  const joined = (head: string, tail: string) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))]);
+  assert.equal(
+    joined("It is similar to package-", "lock.json in NPM."),
+    "It is similar to package-lock.json in NPM.",
+  );
+  assert.equal(joined("an ex-", "ample of it."), "an example of it.");
+  // groff hyphenates a word before a slash: the document writing the word whole tells.
+  const words = (w: string) => w.toLowerCase() === "options";
+  const broken = inlineMarkdown([line(span("Op-", 72, 100)), line(span("tions/flags passed", 72, 114))], {
+    words,
+  });
+  assert.equal(broken, "Options/flags passed");
+});

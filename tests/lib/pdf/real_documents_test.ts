@@ -42,10 +42,31 @@ Deno.test("a LaTeX book's outline (Eisvogel template) gives its chapters and sec
 Deno.test("a LaTeX table from pandoc Markdown keeps the source's rows and cells", async () => {
   const { markdown } = await convert("eisvogel-images-tables");
   const source = tableRows(await Deno.readTextFile(realSourceUrl("eisvogel-images-tables")));
-  assert.equal(source.length, 8, "the source's Markdown table: a header and seven rows");
+  assert.equal(
+    source.length,
+    15,
+    "the source's LaTeX table (a header, six rows) and Markdown table (a header, seven)",
+  );
   const rows = tableRows(markdown).map((r) => r.join(" | "));
   for (const row of source) {
     assert.ok(rows.includes(row.join(" | ")), `missing row ${row.join(" | ")}\n${markdown}`);
+  }
+});
+
+Deno.test("captions the PDF prints (a LaTeX table's, a figure's, a listing's) are paragraphs of the text, as in the reference", async () => {
+  const caption =
+    "Nam liber tempor cum soluta nobis eleifend option congue nihil imperdiet doming id quod mazim";
+  const listing = "Porrigitur et Pallas nuper longusque cratere habuisse sepulcro pectore fertur. Obscura";
+  for (
+    const [name, text, times] of [["eisvogel-images-tables", caption, 2], [
+      "eisvogel-code-blocks",
+      listing,
+      2,
+    ]] as const
+  ) {
+    const paragraphs = (md: string) => md.split(/\n\n/).filter((p) => p.includes(text));
+    assert.equal(paragraphs(await Deno.readTextFile(realSourceUrl(name))).length, times, name);
+    assert.equal(paragraphs((await convert(name)).markdown).length, times, name);
   }
 });
 

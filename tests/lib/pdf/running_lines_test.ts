@@ -30,3 +30,25 @@ Deno.test("a row short of the text's edges, or close to the text block, is no ru
   const found = runningLines([page(short, near)]);
   assert.equal([...short, ...near].some((l) => found.has(l)), false);
 });
+
+Deno.test("a page number with a caption close above it is still one where the other pages' numbers stand", () => {
+  /** Page `n`: a text block, then the page's number centred at the foot, with `above` set just over it. */
+  const numbered = (n: number, above: Line[] = []): PageText => {
+    const body = [0, 1, 2, 3].map((k) =>
+      line("Running text of the page set full width.", 71, 524, 120 + k * 16)
+    );
+    const number = { ...line(String(n), 295, 300, 771), page: n };
+    return { page: n, width: 595, height: 842, lines: [...body, ...above, number] };
+  };
+  const caption = line("Figure 1: The Trace Collier!", 240, 360, 759);
+  // A number of the same step but away from the others' place, close under text, is the text's own.
+  const elsewhere = line("Figure 2: Totals by year", 71, 200, 759);
+  const pages = [numbered(1), numbered(2), numbered(3, [caption]), numbered(4)];
+  const stray = { ...line("5", 71, 76, 771), page: 5 };
+  pages.push({ page: 5, width: 595, height: 842, lines: [...pages[0]!.lines.slice(0, 4), elsewhere, stray] });
+  const found = runningLines(pages);
+  assert.ok(found.has(pages[2]!.lines.at(-1)!), "the number under the caption");
+  assert.ok(!found.has(caption));
+  assert.ok(!found.has(stray), "a number at another place");
+  assert.equal(pages.slice(0, 4).filter((p) => found.has(p.lines.at(-1)!)).length, 4);
+});

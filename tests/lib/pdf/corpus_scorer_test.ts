@@ -1,0 +1,31 @@
+/**
+ * What the corpus scorer (`tests/_support/pdf_score.ts`) counts as the
+ * source's text: it compares paragraphs without the label a producer sets
+ * before a caption ("Figure 1:"), whose count no source spells, and a
+ * fence's language name is no text inside a quote as outside one.
+ */
+import assert from "node:assert/strict";
+import { score } from "../../_support/pdf_score.ts";
+
+const SOURCE = "Some text.\n\nA cat on a mat, seen from above.\n";
+
+Deno.test("a caption found under a producer's label counts as the source's paragraph", () => {
+  for (const label of ["Figure 1:", "Table 2.3:", "Abbildung 4:", "Listing 1:"]) {
+    const { paragraphs } = score(SOURCE, `Some text.\n\n${label} A cat on a mat, seen from above.\n`);
+    assert.deepEqual(paragraphs, { hit: 2, of: 2 }, label);
+  }
+});
+
+Deno.test("a label's words still count in the text, and a paragraph with other words is still missed", () => {
+  const labelled = score(SOURCE, "Some text.\n\nFigure 1: A cat on a mat, seen from above.\n");
+  assert.ok(labelled.text < 1);
+  const other = score(SOURCE, "Some text.\n\nFigure 1: A dog on a mat, seen from above.\n");
+  assert.deepEqual(other.paragraphs, { hit: 1, of: 2 });
+});
+
+Deno.test("a listing's language name inside a quote is no word of the text or the quote", () => {
+  const source = "> Tip\n>\n> ```text\n> if (a) b();\n> ```\n";
+  const found = score(source, "> Tip\n>\n> ```\n> if (a) b();\n> ```\n");
+  assert.equal(found.text, 1);
+  assert.deepEqual(found.quotes, { hit: 1, of: 1 });
+});
