@@ -24,7 +24,6 @@ import { joinQuotesOverColumns } from "./quote_turns.ts";
 import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
 import { afterTightList, itemTextEdgeOnPage } from "./item_paragraphs.ts";
 import { runsOnAcrossTurn } from "./page_turns.ts";
-import { placeTitle } from "./title_block.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, nearSize, sizeKey } from "./stats.ts";
 import type { OutlineEntry, PageText } from "./types.ts";
@@ -110,12 +109,11 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     c.draft.heading = level;
     if (runIn) c.draft.runIn = true;
   });
-  // Where the outline points, its level stands, whatever the typography made of the line; below a
-  // title the outline leaves out, one level further down, unless it heads a title block.
-  const shift = placeTitle(texts);
+  // Where the outline points, its level stands, whatever the typography made of the line (one level
+  // further down under a title the outline leaves out: `placeTitle`).
   for (const t of texts) {
     if (!t.draft.outlined) continue;
-    t.draft.heading = Math.min(6, t.draft.outlined + shift);
+    t.draft.heading = Math.min(6, t.draft.outlined);
     delete t.draft.runIn;
   }
 }

@@ -5,10 +5,9 @@
  * typesetter puts before the title (section numbers, "Chapter 4"). A line
  * typography took for a heading that breaks those habits is something else:
  *
- * - before the first heading the outline names, only the title (set larger
- *   than every heading it names) is a heading; the lines under it (author,
- *   affiliation, date) and the headings of a contents page or a list of
- *   figures (set like the outline's own headings, yet not in it) are not;
+ * - (before the first heading the outline names, only the title is a
+ *   heading: `title_block.ts` finds and places it, and makes the rest of the
+ *   front matter text);
  * - a line set in from the column's edge where every heading the outline names
  *   starts at it is a box's or a quote's label ("Note", "Caution"): the
  *   callout labels' set-in evidence (`callouts.ts`);
@@ -35,25 +34,30 @@ import type { PageText } from "./types.ts";
 const LISTED = 3;
 
 /**
+ * True when the document is untagged and its outline lists its headings: at
+ * least {@linkcode LISTED} of them are found on the pages.
+ */
+export function listsHeadings(drafts: readonly Draft[]): boolean {
+  const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
+  return anchored.length >= LISTED && !drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag)));
+}
+
+/**
  * Settles the headings of an untagged document whose outline lists them (see
- * the module comment). Runs after `markHeadings`; returns the drafts, with a
- * title wrapped over several rows joined into one heading.
+ * the module comment). Runs after `markHeadings` and `placeTitle`
+ * (`title_block.ts`, which settles the front matter).
  */
 export function settleOutlineHeadings(
   drafts: Draft[],
   pages: readonly PageText[],
   stats: DocumentStats,
-): Draft[] {
+): void {
+  if (!listsHeadings(drafts)) return;
   const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
-  if (anchored.length < LISTED || drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag)))) {
-    return drafts;
-  }
   deepenSkippedLevels(anchored);
   const first = drafts.indexOf(anchored[0]!);
-  settleFrontMatter(drafts.slice(0, first), Math.max(...anchored.map(size)));
   dropLabels(drafts);
   unheadSetInLabels(drafts.slice(first), anchored, pages, stats);
-  return joinTitleRows(drafts, first);
 }
 
 /** A draft's typography: size to the half point, weight, slant and font family. */
@@ -113,19 +117,6 @@ function textOf(draft: Draft): string {
 }
 
 /**
- * Before the first heading the outline names, keeps as headings only those
- * set larger than every heading it names and at the largest size there: the
- * title. The rest (byline, date, a contents page's heading) become text.
- */
-function settleFrontMatter(front: readonly Draft[], largestAnchored: number) {
-  const heads = front.filter((d) => d.heading && !d.outlined);
-  const top = Math.max(0, ...heads.map(size));
-  for (const draft of heads) {
-    if (size(draft) < top * 0.97 || top < largestAnchored * 1.05) unhead(draft);
-  }
-}
-
-/**
  * Takes a headings' label alone ("Chapter 4", a bare number) over a heading
  * the outline names, and any heading without a letter, out of the headings.
  */
@@ -137,25 +128,4 @@ function dropLabels(drafts: readonly Draft[]) {
     const overAnchored = next?.outlined !== undefined && next.page === draft.page;
     if (!/\p{L}/u.test(text) || (overAnchored && LABEL.exec(text)?.[0] === text)) unhead(draft);
   });
-}
-
-/**
- * Joins a title wrapped over several rows: headings the outline leaves out,
- * before its first heading, one right under the other on a page, at one size.
- */
-function joinTitleRows(drafts: Draft[], first: number): Draft[] {
-  const out: Draft[] = [];
-  drafts.forEach((draft, i) => {
-    const prev = out.at(-1);
-    if (
-      i < first && prev?.heading && draft.heading && !prev.outlined && prev.page === draft.page &&
-      prev.heading === draft.heading && Math.abs(size(prev) - size(draft)) < 0.5 &&
-      draft.lines[0]!.y - prev.lines.at(-1)!.y <= size(draft) * 1.6
-    ) {
-      prev.lines.push(...draft.lines);
-      return;
-    }
-    out.push(draft);
-  });
-  return out;
 }

@@ -19,9 +19,11 @@ const TEXT_EDGE_EM = 0.15;
 const SET_APART_STEP = 1.1;
 
 /**
- * The left edge of a list item's text after its marker: its first line's
- * text (the marker taken off), or where its later lines start when the item
- * wrapped.
+ * The left edge of a list item's text after its marker, the one measure of
+ * it that item lines, item paragraphs, quotes after a list and page turns
+ * share: where its later lines start when the item wrapped (measured), or
+ * else its first line's text with the marker taken off (estimated within a
+ * span the marker shares, from the span's mean letter width).
  */
 export function itemTextEdge(draft: Draft | undefined): number | undefined {
   const [first, ...later] = draft?.lines ?? [];

@@ -10,15 +10,11 @@
  */
 import type { Draft } from "./draft.ts";
 import { gapBetween } from "./draft_spacing.ts";
+import { itemTextEdge } from "./item_edges.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** How far, in ems, a paragraph's left edge may stand from the item's text edge (measured within a span, where the marker shares one). */
 const EDGE_SLACK_EM = 0.5;
-
-/** The left edge of an item's text on its first line (after its marker). */
-export function itemTextX(item: Draft): number | undefined {
-  return item.lines[0]?.spans.find((s) => s.text.trim())?.x;
-}
 
 /**
  * Where a further paragraph of `item` would start on the page `draft`
@@ -26,7 +22,7 @@ export function itemTextX(item: Draft): number | undefined {
  * stands from the item's page's (facing pages).
  */
 export function itemTextEdgeOnPage(item: Draft, draft: Draft, stats: DocumentStats): number | undefined {
-  const textX = itemTextX(item);
+  const textX = itemTextEdge(item);
   if (textX === undefined) return undefined;
   return textX + (stats.pageMargin?.(draft.page) ?? 0) - (stats.pageMargin?.(item.page) ?? 0);
 }

@@ -10,7 +10,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
-import { itemTextX } from "./item_paragraphs.ts";
+import { itemTextEdge } from "./item_edges.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
 import { opensLowerCase } from "./quote_turns.ts";
 
@@ -33,7 +33,7 @@ export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => num
   if (!opensLowerCase(text) && !(opening?.font.monospace && !/^\p{Lu}/u.test(text))) return false;
   if (prev.kind === "text") return true;
   // An item runs on at its text's edge, from a last line that its next word did not fit on.
-  const textX = itemTextX(prev);
+  const textX = itemTextEdge(prev);
   return textX !== undefined && Math.abs(first.x0 - textX) <= EDGE_SLACK &&
     !nextWordFitted(prev.lines, first, pageRight());
 }

@@ -17,6 +17,7 @@ import { documentLexicon, type Lexicon, proseLexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { markItemParagraphs } from "./item_paragraphs.ts";
 import { mapOutline } from "./outline_map.ts";
+import { placeTitle } from "./title_block.ts";
 import { bodyColumns } from "./quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
@@ -60,8 +61,9 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   proseSpacedCodeToText(drafts, stats);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
+  drafts = placeTitle(drafts);
   drafts = splitRunInHeadings(drafts);
-  drafts = settleOutlineHeadings(drafts, pages, stats);
+  settleOutlineHeadings(drafts, pages, stats);
   markQuotes(drafts, pages, stats);
   markCalloutLabels(drafts);
   markItemParagraphs(drafts, stats);

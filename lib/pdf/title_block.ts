@@ -1,24 +1,31 @@
 /**
- * The document's title above an outline that leaves it out. Set larger than
- * every heading the outline names, it is either the top heading of a source
- * whose sections the outline counts from one (a reStructuredText title, a
- * book's cover), or the title block a typesetter builds from the document's
- * metadata: title, then author and date lines aligned with it (LaTeX's
- * `\maketitle`, centred or flush right). The first pushes the outline's
- * levels one down; the second is not a heading of the text at all, so its
- * lines stay paragraphs and the outline's levels stand.
+ * The document's title and the front matter above the first heading its
+ * outline names: the one place that finds the title block and decides what
+ * it is. The title is the first heading there, its rows (a title wrapped
+ * over several rows at one size) joined into one. It is one of two things:
+ *
+ * - the top heading of the text, set in the weight and face of the headings
+ *   the outline names and larger than all of them: the source's own title
+ *   (reStructuredText's, Sphinx's, a book's), which the outline leaves out
+ *   and counts its sections from one under. It stays a heading and the
+ *   outline's levels go one down, whatever lines stand under it (Sphinx
+ *   sets the title flush right with the author and date under it);
+ * - the title block a typesetter builds from the document's metadata, set
+ *   apart from the headings (LaTeX's `\maketitle` in a weight or face of its
+ *   own): title, then author and date lines aligned with it by centre or
+ *   right edge. It is no heading of the text: its lines stay paragraphs and
+ *   the outline's levels stand.
+ *
+ * Where the outline lists the document's headings (see `listsHeadings`),
+ * the rest of the front matter (byline, date, a contents page's heading) is
+ * text: only a title set larger than every heading the outline names stays
+ * a heading.
  *
  * @module
  */
-import type { Draft } from "./draft.ts";
-import type { HeadingCandidate } from "./headings.ts";
-
-/** A text draft with what heading detection measured of it, at index `at` among the drafts. */
-export interface TitleCandidate {
-  draft: Draft;
-  at: number;
-  info: HeadingCandidate;
-}
+import { allBold, type Draft } from "./draft.ts";
+import { listsHeadings } from "./heading_styles.ts";
+import { fontFamily } from "./stats.ts";
 
 /** How far (points) two lines' centres or right edges may stand apart and still be aligned. */
 const ALIGN_TOLERANCE = 4;
@@ -26,58 +33,113 @@ const ALIGN_TOLERANCE = 4;
 const BLOCK_LINES = 3;
 /** Words a byline's line may have: a name, an affiliation, a date; not a sentence of the text. */
 const BYLINE_WORDS = 10;
+/** How much larger than every heading the outline names a title is set. */
+const TITLE_SCALE = 1.05;
 
 /**
- * Places a title the outline leaves out. When the first heading on the
- * first page, before any the outline names, heads a title block (lines
- * aligned with it by centre or right edge, one of them smaller: the author,
- * the date), the block's drafts lose their heading marks and the outline's
- * levels stand; a lone title set larger than the outline's headings stays a
- * heading and the outline counts one level below it.
- *
- * @param texts The document's text drafts in order, headings marked so far.
- * @returns How many levels the outline's headings go down (0 or 1).
+ * Finds and places the title the outline leaves out (see the module
+ * comment): joins its rows, takes a metadata title block out of the
+ * headings or moves the outline's headings one level under a title that
+ * heads them, and, where the outline lists the headings, makes the rest of
+ * the front matter text. Runs after headings are marked; returns the drafts.
  */
-export function placeTitle(texts: readonly TitleCandidate[]): number {
-  const first = texts.findIndex((t) => t.draft.outlined);
-  if (first <= 0) return 0;
-  const before = texts.slice(0, first);
-  const opening = before.findIndex((t) => t.draft.heading);
-  const block = opening < 0 || before[opening]!.draft.page !== texts[0]!.draft.page
-    ? undefined
-    : titleBlock(before, opening);
-  if (block) {
-    for (const t of block) delete t.draft.heading;
-    return 0;
+export function placeTitle(drafts: Draft[]): Draft[] {
+  if (drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)))) return drafts;
+  const texts = drafts.filter((d) => d.kind === "text");
+  const named = texts.filter((d) => d.outlined);
+  const first = texts.indexOf(named[0]!);
+  if (first <= 0) return drafts;
+  const trusted = listsHeadings(drafts);
+  const joined = joinTitleRows(drafts, drafts.indexOf(texts[first]!), trusted);
+  const front = joined.slice(0, joined.indexOf(named[0]!)).filter((d) => d.kind === "text");
+  const largest = Math.max(...named.map(size));
+  const inHeadingFace = (d: Draft) => named.some((n) => bold(n) === bold(d) && family(n) === family(d));
+  const opening = front.find((d) => d.heading);
+  const block = opening && opening.page === front[0]!.page ? titleBlock(joined, opening) : undefined;
+  if (block && !(size(opening!) > largest * TITLE_SCALE && inHeadingFace(opening!))) {
+    for (const d of block) unhead(d);
+  } else if (front.some((d) => d.heading && size(d) > largest * TITLE_SCALE && inHeadingFace(d))) {
+    for (const d of named) d.heading = Math.min(6, d.outlined! + 1);
   }
-  const named = texts.filter((t) => t.draft.outlined);
-  const largest = Math.max(...named.map((t) => t.info.size));
-  // A title in a weight or face no heading the outline names is set in is a cover's (LaTeX's
-  // `\maketitle`), standing apart from the headings rather than atop them.
-  return before.some((t) =>
-      t.draft.heading && t.info.size > largest * 1.05 &&
-      named.some((n) => n.info.bold === t.info.bold && n.info.family === t.info.family)
-    )
-    ? 1
-    : 0;
+  if (trusted) settleFrontMatter(front, largest);
+  return joined;
+}
+
+/** The size a draft's largest line is set at. */
+function size(draft: Draft): number {
+  return Math.max(...draft.lines.map((l) => l.size));
+}
+
+/** True when every line of a draft is bold. */
+function bold(draft: Draft): boolean {
+  return draft.lines.every(allBold);
+}
+
+/** The font family of a draft's first visible span not set in a monospace font. */
+function family(draft: Draft): string {
+  const spans = draft.lines.flatMap((l) => l.spans);
+  return fontFamily(spans.find((s) => s.text.trim() && !s.font.monospace)?.font.name ?? "");
+}
+
+/** Makes a heading text again. */
+function unhead(draft: Draft) {
+  delete draft.heading;
+  delete draft.runIn;
 }
 
 /**
- * The drafts of the title block opened by `before[title]`: the drafts right
+ * Joins a title wrapped over several rows: headings the outline leaves out,
+ * before its first heading (at `first`), one right under the other on a
+ * page, at one size. Only the opening heading's rows are joined unless the
+ * outline lists the document's headings (`all`).
+ */
+function joinTitleRows(drafts: readonly Draft[], first: number, all: boolean): Draft[] {
+  const out: Draft[] = [];
+  let opened = false;
+  drafts.forEach((draft, i) => {
+    const prev = out.at(-1);
+    if (
+      i < first && (all || !opened) && prev?.heading && draft.heading && !prev.outlined &&
+      prev.page === draft.page && prev.heading === draft.heading &&
+      Math.abs(size(prev) - size(draft)) < 0.5 &&
+      draft.lines[0]!.y - prev.lines.at(-1)!.y <= size(draft) * 1.6
+    ) {
+      prev.lines.push(...draft.lines);
+      return;
+    }
+    if (prev?.heading) opened = true;
+    out.push(draft);
+  });
+  return out;
+}
+
+/**
+ * Before the first heading the outline names, keeps as headings only those
+ * set larger than every heading it names and at the largest size there: the
+ * title. The rest (byline, date, a contents page's heading) become text.
+ */
+function settleFrontMatter(front: readonly Draft[], largestNamed: number) {
+  const heads = front.filter((d) => d.heading && !d.outlined);
+  const top = Math.max(0, ...heads.map(size));
+  for (const draft of heads) {
+    if (size(draft) < top * 0.97 || top < largestNamed * TITLE_SCALE) unhead(draft);
+  }
+}
+
+/**
+ * The drafts of the title block opened by `title`: the text drafts right
  * after it on its page that share its centre or right edge, while they are
  * short; undefined when none of them is smaller than the title (no byline).
  */
-function titleBlock(before: readonly TitleCandidate[], title: number): TitleCandidate[] | undefined {
-  const head = before[title]!;
-  if (head.draft.lines.length > BLOCK_LINES) return undefined;
-  const block = [head];
-  for (let i = title + 1; i < before.length; i++) {
-    const t = before[i]!, last = block[block.length - 1]!;
-    if (t.at !== last.at + 1 || t.draft.page !== head.draft.page) break;
-    if (t.draft.lines.length > BLOCK_LINES || !isByline(t.draft) || !alignedWith(t.draft, head.draft)) break;
-    block.push(t);
+function titleBlock(drafts: readonly Draft[], title: Draft): Draft[] | undefined {
+  if (title.lines.length > BLOCK_LINES) return undefined;
+  const block = [title];
+  for (const draft of drafts.slice(drafts.indexOf(title) + 1)) {
+    if (draft.kind !== "text" || draft.page !== title.page || draft.outlined) break;
+    if (draft.lines.length > BLOCK_LINES || !isByline(draft) || !alignedWith(draft, title)) break;
+    block.push(draft);
   }
-  return block.some((t) => t.info.size < head.info.size * 0.95) ? block : undefined;
+  return block.some((d) => size(d) < size(title) * 0.95) ? block : undefined;
 }
 
 /** True when a draft's lines are short and link nowhere, as an author's name or a date are. */

@@ -114,6 +114,22 @@ Deno.test("a title block (title, author, date) above a LaTeX outline is text, an
   }
 });
 
+Deno.test("a title set flush right in the headings' own face, over a byline, heads them: the outline's levels go one down", async () => {
+  // Sphinx sets the source's title (the outline leaves it out) over two rows, flush right, in the bold
+  // sans of its numbered sections, with the affiliation and date flush right under it.
+  const { markdown } = await convert("sphinx-magaox-packing");
+  assert.deepEqual(
+    headings(markdown),
+    headings(await Deno.readTextFile(realSourceUrl("sphinx-magaox-packing"))),
+  );
+  assert.ok(markdown.startsWith("# Packing the MagAO-X Electronics at LCO\n"), markdown);
+  for (
+    const line of ["Extreme Wavefront Control Lab, The University of Arizona", "Feb 26, 2022", "Contents"]
+  ) {
+    assert.ok(markdown.includes(`\n\n${line}\n\n`), `${line} is text:\n${markdown}`);
+  }
+});
+
 Deno.test("LaTeX listings with numbered lines, each painted on a strip of its own, come out as the source's code", async () => {
   const { markdown } = await convert("eisvogel-code-blocks");
   const fences = (md: string) => md.split(/^```.*$/m).filter((_, i) => i % 2 === 1).map((b) => b.trim());
