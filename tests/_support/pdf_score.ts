@@ -143,8 +143,10 @@ export function parseMarkdown(markdown: string): Parsed {
     const quoted = /^\s*>\s?(.*)$/.exec(line);
     if (quoted) {
       open = null;
-      quote.push(quoted[1]!.replace(/^[>\s]+/, ""));
-      prose.push(quoted[1]!);
+      // A fence's info string (a listing's language) is no text, inside a quote as outside one.
+      const inner = quoted[1]!.replace(/^([>\s]*)(`{3,}|~{3,}).*$/, "$1$2");
+      quote.push(inner.replace(/^[>\s]+/, ""));
+      prose.push(inner);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
