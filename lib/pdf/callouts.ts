@@ -5,7 +5,8 @@
  *
  * - shading: a label standing on the same shaded area as the text after it
  *   is the box's own first line: it loses its heading mark and, when the box
- *   reads as a quote, opens a quote of its own (`markCalloutLabels`);
+ *   reads as a quote, opens a quote of its own (`markCalloutLabels`), which
+ *   a panel's padding alone would not make it (`panels.ts`);
  * - indentation: where the outline's headings all start at the column's edge,
  *   a line set in from it over text set in as well is a box's or a quote's
  *   label (`unheadSetInLabels`).
