@@ -5,7 +5,8 @@
  *
  * - shading: a label standing on the same shaded area as the text after it
  *   is the box's own first line: it loses its heading mark and, when the box
- *   reads as a quote, opens a quote of its own (`markCalloutLabels`);
+ *   reads as a quote, opens a quote of its own (`markCalloutLabels`), which
+ *   a panel's padding alone would not make it (`panels.ts`);
  * - indentation: where the outline's headings all start at the column's edge,
  *   a line set in from it over text set in as well is a box's or a quote's
  *   label (`unheadSetInLabels`).
@@ -56,8 +57,11 @@ function boxBody(drafts: readonly Draft[], at: number, shade: number): Draft[] {
  * box (see the module's comment). Headings the outline names are left alone.
  * A box that reads as a quote (its text set in) or holds a listing is a
  * quote with everything on it, the listing too.
+ *
+ * @returns The drafts of the boxes made quotes, labels and bodies.
  */
-export function markCalloutLabels(drafts: readonly Draft[]): void {
+export function markCalloutLabels(drafts: readonly Draft[]): Set<Draft> {
+  const boxes = new Set<Draft>();
   drafts.forEach((draft, i) => {
     const next = drafts[i + 1];
     if (draft.kind !== "text" || draft.outlined || !next || next.page !== draft.page) return;
@@ -74,19 +78,27 @@ export function markCalloutLabels(drafts: readonly Draft[]): void {
     if (!boxEnds(drafts, i, shade)) return;
     const body = boxBody(drafts, i, shade);
     const listing = body.some((d) => d.kind === "code") && body.some((d) => d.kind !== "code");
-    // Not taken for a heading, a label is a label only where the box holds more than its text.
-    if (!draft.heading && (!listing || /[.!?]$/.test(label))) return;
+    const sentence = /[.!?]$/.test(label);
+    // Not taken for a heading, a label is a label only where the box holds more than its text, or
+    // where the box reads as a quote already (then it stays one, a panel of its own: `panels.ts`).
+    if (!draft.heading && (!listing || sentence)) {
+      if (!sentence && draft.quote && next.quote) { for (const d of [draft, ...body]) boxes.add(d); }
+      return;
+    }
     unhead(draft);
     if (next.quote || listing) {
       // Each box a quote of its own, opened by its label.
       draft.quote = true;
       draft.quoteStart = true;
+      boxes.add(draft);
       for (const d of body) {
         d.quote = true;
         delete d.quoteStart;
+        boxes.add(d);
       }
     }
   });
+  return boxes;
 }
 
 /** Makes a heading text again. */

@@ -18,6 +18,7 @@ import { ListNesting } from "./lists.ts";
 import { markItemParagraphs } from "./item_paragraphs.ts";
 import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
+import { unquotePanels } from "./panels.ts";
 import { bodyColumns } from "./quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
@@ -65,7 +66,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitRunInHeadings(drafts);
   settleOutlineHeadings(drafts, pages, stats);
   markQuotes(drafts, pages, stats);
-  markCalloutLabels(drafts);
+  unquotePanels(drafts, markCalloutLabels(drafts));
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);

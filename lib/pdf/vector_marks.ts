@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { isFrameRing } from "./frame_rings.ts";
 import { findGrids, type Grid, pathRules, type Rule } from "./rulings.ts";
 import type { Span } from "./types.ts";
 
@@ -71,6 +72,7 @@ const FILLS = new Set<number>([
   OPS.closeEOFillStroke,
 ]);
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke]);
+const EVEN_ODD = new Set<number>([OPS.eoFill, OPS.eoFillStroke, OPS.closeEOFillStroke]);
 
 /** The style of a bullet span: a bullet is neither code nor emphasis. */
 const PLAIN = { name: "", bold: false, italic: false, monospace: false };
@@ -133,7 +135,10 @@ export function pageShapes(ops: OperatorList, view: readonly number[], pageArea:
         shapes.marks.push({ ...mark, filled: true, bar: true });
       } else if (w > 0.8 && h > 0.8 && w <= MAX_SIDE && h <= MAX_SIDE) {
         shapes.marks.push({ ...mark, filled: FILLS.has(paint) });
-      } else if (FILLS.has(paint) && w > 40 && h > 8 && w * h < pageArea / 2) shapes.areas.push(mark);
+      } else if (FILLS.has(paint) && w > 40 && h > 8 && w * h < pageArea / 2) {
+        // A border band filled even-odd paints no ground under what it frames.
+        if (!(EVEN_ODD.has(paint) && path && isFrameRing(path))) shapes.areas.push(mark);
+      }
     }
   }
   shapes.grids = findGrids(rules);

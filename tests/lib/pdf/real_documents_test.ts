@@ -160,6 +160,18 @@ Deno.test("a callout box's label (GitHub alerts through tcolorbox) opens its box
   assert.ok(!/^```/m.test(markdown), markdown);
 });
 
+Deno.test("boxes set on shaded panels (tcolorbox, no label of their own) keep their paragraphs and listing, unquoted", async () => {
+  const { markdown } = await convert("eisvogel-boxes");
+  assert.ok(!/^>/m.test(markdown), markdown);
+  assert.ok(
+    markdown.includes(
+      "\n\nLorem ipsum dolor sit amet, `consectetur adipiscing` elit.\n\n```\nif(args.length < 2) {\n",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("\n\nInfo: This is a custom box"), markdown);
+});
+
 Deno.test("section numbers LaTeX adds to headings the outline names without them are dropped", async () => {
   const { markdown } = await convert("private-social", "13-20");
   const found = headings(markdown);
