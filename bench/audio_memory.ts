@@ -202,6 +202,12 @@ async function measureSizes(
     const point: AtSize = { size: audio.length, rise: [], live: [], ffmpeg: 0, seconds: 0, gain: "" };
     for (let run = 0; run < runs; run++) {
       const result = await measure(audio, input, way, options);
+      // Each run as it ends, so that an interrupted bench still leaves its figures.
+      console.log(
+        `run: ${input.key} ${way.upload}→${way.answer} ${(audio.length / MB).toFixed(1)} MB: rise ${
+          mb(result.rise)
+        } MB, V8 live ${mb(result.live)} MB, ffmpeg ${mb(result.ffmpeg)} MB, ${result.seconds.toFixed(0)} s`,
+      );
       point.rise.push(result.rise);
       point.live.push(result.live);
       point.ffmpeg = Math.max(point.ffmpeg, result.ffmpeg);
