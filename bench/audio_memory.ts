@@ -2,19 +2,27 @@
  * Audio memory bench: what one loudness normalisation costs the service per
  * byte of input, for each format people send and each way of sending it. For
  * WAV, FLAC, MP3, Opus and AAC (made here by ffmpeg from a speech-like
- * programme, never committed) at two sizes, `main.ts` starts afresh in local
- * mode (with `_memory_probe.ts` loaded before it), gets one paid
- * normalisation, and prints the rise of its peak RSS over its RSS just before
- * the exchange (the kernel's peak is reset then), its ffmpeg children's peak,
- * and the peak of what V8 counts (heap plus the external memory of its
- * `ArrayBuffer`s). The growth per input byte is the slope between the two
- * sizes (the fixed part, the same at both, drops out): the figure
- * `AUDIO_BYTES_PER_INPUT_BYTE` in `lib/server/config/memory_plan.ts` is set
- * from, and `AUDIO_JOB_MB` from the rest.
+ * programme, never committed) at several sizes, `main.ts` starts afresh in
+ * local mode for every run (with `_memory_probe.ts` loaded before it), gets
+ * one paid normalisation, and prints the rise of its peak RSS over its RSS
+ * just before the exchange (the kernel's peak is reset then), its ffmpeg
+ * children's peak, and the peak of what V8 counts (heap plus the external
+ * memory of its `ArrayBuffer`s). On a shared machine one run's peak includes
+ * whatever the collector was late for, so each size runs `--runs` times and
+ * its least peak counts: the growth per input byte is the slope of the
+ * least-squares line through those (its value at 0 the fixed part), printed
+ * beside the slope through every run and the widest spread between runs of
+ * one size. `AUDIO_BYTES_PER_INPUT_BYTE` and `AUDIO_JOB_MB` in
+ * `lib/server/config/memory_plan.ts` are set from these figures.
  *
- *     deno run -A bench/audio_memory.ts [small MB] [large MB] [--upload=raw,json] [--answer=raw,json]
- *       [--only=wav,flac,mp3,opus,m4a] [--gc] [--pdf]                           (default: 2 24, raw, raw)
+ *     deno run -A bench/audio_memory.ts [sizes MB …] [--runs=N] [--upload=raw,json] [--answer=raw,json]
+ *       [--only=wav,flac,mp3,opus,m4a,wav-mp3,wav-limited] [--gc] [--env=NAME=value,…] [--pdf]
+ *                                                             (default: 2 24, one run, raw, raw, the five formats)
  *
+ * `wav-mp3` and `wav-limited` take a WAV through ffmpeg (encoded as MP3, or
+ * lifted past its ceiling so that the limiter runs), sent as JSON, the only
+ * way to send request fields with it; `--env` sets the service's environment
+ * (e.g. `MALLOC_ARENA_MAX=2`).
  * `--upload=json` sends base64 in JSON, `--answer=json` takes the JSON answer
  * (a comma list runs each); `--gc` has the service collect garbage before
  * every sample of its own (every 200 ms: more often slows a long decode
