@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { GUIDES } from "../lib/discovery/guides.ts";
-import { SETTINGS } from "../lib/server/config/load.ts";
+import { loadConfig, SETTINGS } from "../lib/server/config/load.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const readme = await Deno.readTextFile(new URL("README.md", ROOT));
@@ -101,6 +101,28 @@ Deno.test("the README's short configuration table names settings with their defa
     assert.equal(defaultValue, setting.default, `${variable}: default`);
   }
   assert.match(readme, /\]\(docs\/configuration\.md\)/, "the README links to the full table");
+});
+
+Deno.test("the README's memory table is what each budget gives with the default caps", () => {
+  const section = readme.split("\n## Memory\n")[1]?.split("\n## ")[0] ?? "";
+  const rows = section.split("\n").filter((line) => /^\| \d/.test(line))
+    .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+  assert.ok(rows.length >= 3, "the README shows what the budget gives");
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  for (const [budget, audio, pdf, conversion, atOnce] of rows) {
+    const deploy = budget!.includes("Deno Deploy");
+    const config = loadConfig({
+      MEMORY_BUDGET_MB: budget!.split(" ")[0]!,
+      ...(deploy ? { SERVICE_MODE: "local", DENO_DEPLOYMENT_ID: "dep-1" } : {}),
+    });
+    const { memory, pdf: { limits } } = config;
+    assert.equal(audio, config.audio.maxBytes ? mb(config.audio.maxBytes) : "not sold", `${budget}: audio`);
+    assert.equal(pdf, `${mb(limits.maxBytes)} (${limits.maxPages.toLocaleString("en")})`, `${budget}: PDF`);
+    const borrowing = memory.pdfBorrowBytes ? ` (${mb(memory.pdfBorrowBytes)})` : "";
+    assert.equal(conversion, `${mb(memory.pdfJobBytes)}${borrowing}`, `${budget}: conversion`);
+    const audioAtOnce = config.audio.maxBytes ? memory.audioConcurrency : 0; // a kind not sold runs none
+    assert.equal(atOnce, `${memory.pdfConcurrency}, ${audioAtOnce}`, `${budget}: at once`);
+  }
 });
 
 Deno.test(".env.example documents every variable the configuration reads, and no other", async () => {

@@ -53,7 +53,9 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /**
  * A one-way queue of chunks with backpressure: `push` waits while `depth`
- * chunks are unread, the reader iterates, and `close` or `fail` ends it.
+ * chunks are unread, `handOver` until the reader is done with its chunk (so
+ * the writer may reuse the buffer: no copy), the reader iterates, and `close`
+ * or `fail` ends it.
  */
 export function createChunkPipe(depth = 4) {
   const queue: Uint8Array[] = [];
@@ -61,13 +63,30 @@ export function createChunkPipe(depth = 4) {
   let failure: unknown;
   let wakeReader: (() => void) | undefined;
   let wakeWriter: (() => void) | undefined;
+  // Chunks pushed, and chunks the reader has finished with (it came back for the next one).
+  let pushed = 0;
+  let finished = 0;
   const wake = (f: (() => void) | undefined) => f?.();
+  const push = (chunk: Uint8Array) => {
+    queue.push(chunk);
+    pushed++;
+    wake(wakeReader);
+  };
   return {
     async push(chunk: Uint8Array): Promise<void> {
       if (closed) return;
-      queue.push(chunk);
-      wake(wakeReader);
+      push(chunk);
       while (queue.length > depth && !closed) await new Promise<void>((resolve) => wakeWriter = resolve);
+    },
+    /**
+     * Pushes `chunk` and waits until the reader has finished with it (asked
+     * for the next chunk) or the pipe has ended: `chunk` may then be reused.
+     */
+    async handOver(chunk: Uint8Array): Promise<void> {
+      if (closed) return;
+      push(chunk);
+      const mine = pushed;
+      while (finished < mine && !closed) await new Promise<void>((resolve) => wakeWriter = resolve);
     },
     close() {
       closed = true;
@@ -87,6 +106,8 @@ export function createChunkPipe(depth = 4) {
           if (chunk) {
             wake(wakeWriter);
             yield chunk;
+            finished++;
+            wake(wakeWriter);
           } else if (failure) throw failure;
           else if (closed) return;
           else await new Promise<void>((resolve) => wakeReader = resolve);

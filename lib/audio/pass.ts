@@ -197,8 +197,9 @@ async function countedPass(
       onStdout: async (chunk) => {
         print.push(chunk);
         if (print.result().length > maxBytes) throw tooLargeResult(maxBytes);
-        // The meter's ffmpeg reads it later: a copy, as ffmpeg's stdout is read into one buffer again.
-        await toMeter?.push(chunk.slice());
+        // ffmpeg's stdout is read into one buffer again: the meter's ffmpeg is handed the chunk itself and
+        // done with it (written to its pipe) before that buffer is read into again. No copy to collect.
+        await toMeter?.handOver(chunk);
       },
     }));
     toMeter?.close();

@@ -84,14 +84,15 @@ export interface JsonBody {
 /**
  * Slices of `value` of {@linkcode SLICE_BYTES} (the last may be shorter), so
  * that their base64 joins without padding: a held array is cut in views, a
- * stream regrouped.
+ * stream regrouped into one slice filled again and again (each is read
+ * before the next is asked for).
  */
 async function* slicesOf(value: BinaryValue): AsyncGenerator<Uint8Array> {
   if (value instanceof Uint8Array) {
     for (let at = 0; at < value.length; at += SLICE_BYTES) yield value.subarray(at, at + SLICE_BYTES);
     return;
   }
-  let slice = new Uint8Array(SLICE_BYTES);
+  const slice = new Uint8Array(SLICE_BYTES);
   let filled = 0;
   for await (let chunk of value.stream()) {
     while (chunk.length) {
@@ -100,8 +101,8 @@ async function* slicesOf(value: BinaryValue): AsyncGenerator<Uint8Array> {
       filled += taken;
       chunk = chunk.subarray(taken);
       if (filled < SLICE_BYTES) continue;
+      // Read at once (encoded to base64) before the next is asked for: the one slice is filled again.
       yield slice;
-      slice = new Uint8Array(SLICE_BYTES);
       filled = 0;
     }
   }

@@ -5,7 +5,7 @@ import {
   normalizeAudioStreamed,
   type NormalizeRequest,
 } from "../../../lib/audio/normalize.ts";
-import { encodedAudio } from "../../../lib/audio/encoded_result.ts";
+import { createChunkPipe, encodedAudio } from "../../../lib/audio/encoded_result.ts";
 import { createGate } from "../../../lib/shared/concurrency.ts";
 import { UnavailableError } from "../../../lib/shared/errors.ts";
 import { makeAudio, type Material, type MaterialOptions } from "../../_support/audio_material.ts";
@@ -98,4 +98,34 @@ Deno.test("a streamed job keeps its slot of the gate until its answer has been r
   assert.ok(!(second.audio instanceof Uint8Array));
   await second.audio.stream().cancel();
   assert.equal(gate.load.running, 0);
+});
+
+Deno.test("a chunk handed over is the writer's again only once the reader has finished with it", async () => {
+  const pipe = createChunkPipe();
+  const scratch = new Uint8Array([1, 2, 3]);
+  const seen: number[][] = [];
+  let handed = false;
+  const reading = (async () => {
+    for await (const chunk of pipe) {
+      // The writer waits while the reader still works on the chunk (here: a write that takes a while).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(handed, false, "handed back before the reader was done");
+      seen.push([...chunk]);
+    }
+  })();
+  for (const first of [1, 7]) {
+    scratch[0] = first; // the one buffer, filled again as ffmpeg's stdout is
+    handed = false;
+    const done = pipe.handOver(scratch).then(() => handed = true);
+    await done;
+    assert.equal(seen.length, first === 1 ? 1 : 2);
+  }
+  pipe.close();
+  await reading;
+  assert.deepEqual(seen, [[1, 2, 3], [7, 2, 3]]);
+  // A reader that stops early lets a waiting writer go.
+  const stopped = createChunkPipe();
+  const handing = stopped.handOver(new Uint8Array(1));
+  for await (const _ of stopped) break;
+  await handing;
 });

@@ -33,3 +33,24 @@ Deno.test("a streamed binary answer carries every byte once, in order", async ()
     assert.deepStrictEqual(sent, bytes, `${length} bytes`);
   }
 });
+
+Deno.test("a streamed JSON answer of a stream regroups its pieces into slices, every slice read before the next", async () => {
+  const bytes = pattern(3 * (3 * 256 * 1024) + 11);
+  // Pieces of odd sizes, as a pipe hands them out.
+  const value = {
+    byteLength: bytes.length,
+    stream: () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0, size = 1; at < bytes.length; at += size, size = (size * 7 + 13) % 300_000 + 1) {
+            controller.enqueue(bytes.slice(at, at + size));
+          }
+          controller.close();
+        },
+      }),
+  };
+  const { stream, length } = streamJson({ audio: "" }, "audio", value);
+  const sent = new Uint8Array(await new Response(stream).arrayBuffer());
+  assert.equal(sent.length, length);
+  assert.deepStrictEqual(sent, new TextEncoder().encode(JSON.stringify({ audio: bytes.toBase64() })));
+});

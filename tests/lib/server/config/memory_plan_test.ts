@@ -14,6 +14,7 @@ import { conversionMb } from "../../../../lib/pdf/memory.ts";
 import { leastPdfPrice } from "../../../../lib/pdf/admission.ts";
 import { DEFAULT_PDF_LIMITS } from "../../../../lib/pdf/limits.ts";
 import { DEFAULT_POOL_OPTIONS } from "../../../../lib/pdf/pool.ts";
+import { DEFAULT_AUDIO_LIMITS } from "../../../../lib/audio/limits.ts";
 
 const MB = 1024 * 1024;
 
@@ -146,4 +147,27 @@ Deno.test("loadConfig() derives the default concurrency from MEMORY_BUDGET_MB; e
   assert.ok(deploy.pdf.limits.maxCostBytes > loadConfig({}).pdf.limits.maxCostBytes);
   assert.equal(deploy.pdf.limits.maxCostBytes, deploy.memory.pdfJobBytes);
   assert.equal(deploy.pdf.limits.memoryBudgetMb, 768);
+});
+
+Deno.test("the default caps at the default budget take a 10-minute WAV and a 100 MB or 2,500-page PDF; 1,536 MB takes 200 MB of audio", () => {
+  // A 10-minute 48 kHz stereo 16-bit WAV: 115.2 million bytes of samples and its header.
+  const tenMinuteWav = 600 * 48_000 * 4 + 44;
+  const host = loadConfig({});
+  assert.equal(host.memory.budgetMb, 768);
+  assert.ok(host.audio.maxBytes >= 100 * MB && host.audio.maxBytes >= tenMinuteWav, `${host.audio.maxBytes}`);
+  assert.ok(host.audio.maxSeconds >= 600, "ten minutes are within the duration cap");
+  assert.ok(host.pdf.limits.maxBytes >= 100 * MB && host.pdf.limits.maxPages >= 2_500);
+  // The cheapest 100 MB PDF (images) fits a conversion, borrowing the audio job's ffmpeg room if need be.
+  assert.ok(leastPdfPrice(100 * MB) <= Math.max(host.memory.pdfJobBytes, host.memory.pdfBorrowBytes));
+  // The hard cap and what 1,536 MB gives: at least 200 MB of audio.
+  assert.ok(DEFAULT_AUDIO_LIMITS.maxBytes >= 200 * MB);
+  const roomy = loadConfig({ MEMORY_BUDGET_MB: "1536" });
+  assert.ok(roomy.audio.maxBytes >= 200 * MB, `${roomy.audio.maxBytes}`);
+  assert.equal(roomy.audio.maxBytes, DEFAULT_AUDIO_LIMITS.maxBytes);
+  // What the plan holds for that job, its base64 body included, is within the budget with a PDF conversion.
+  assert.ok(
+    BASELINE_MB * MB + roomy.memory.bodyBytes + audioWorkBytes(roomy.audio.maxBytes) +
+        roomy.memory.pdfJobBytes <=
+      1536 * MB,
+  );
 });
