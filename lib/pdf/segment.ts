@@ -283,8 +283,10 @@ export function segmentPage(
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     const code = isCodeLine(line) && !setAsText(line, margin);
+    // A listing the structure tree tags as one is no inline code wrapped onto a row of its own.
+    const taggedListing = line.spans.some((s) => s.tag?.code);
     if (
-      code && last &&
+      code && last && !taggedListing &&
       (wrapsInlineCode(last, line, stats, continuesItem, right) || atProseStep(last, line, stats))
     ) {
       last.lines.push(line);
