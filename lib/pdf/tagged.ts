@@ -36,6 +36,10 @@ const BLOCK_ROLES = new Set([
   "Caption",
   "TOCI",
   "Note",
+  "FENote",
+  "Aside",
+  "Figure",
+  "Formula",
 ]);
 
 /**
@@ -54,16 +58,18 @@ const TEXT_ROLES = new Set([
   "Sub",
 ]);
 TEXT_ROLES.delete("Code");
+TEXT_ROLES.delete("Figure");
+TEXT_ROLES.delete("Formula");
 TEXT_ROLES.delete("BlockQuote");
 TEXT_ROLES.delete("LBody");
 
 /** Roles that group a section: an `H` heading's level is how many enclose it. */
 const SECTION_ROLES = new Set(["Sect"]);
 
-/** Mutable walk state: counters that give each element a unique id, and the artifacts found. */
+/** Mutable walk state: counters that give each element a unique id, and the content left out. */
 interface Counters {
   next: number;
-  artifacts: Set<string>;
+  omitted: Set<string>;
 }
 
 /** Context inherited down the tree. */
@@ -76,8 +82,8 @@ interface Context {
   inText: boolean;
   /** The role of the parent element. */
   parent: string;
-  /** Inside an `Artifact` element. */
-  artifact: boolean;
+  /** Inside an `Artifact` element, or a heading's `Lbl`: content left out. */
+  omit: boolean;
   table?: { id: number; rows: number };
   row?: { index: number; cells: number };
 }
@@ -89,21 +95,24 @@ interface Context {
 export function tagsFromStructTree(tree: StructNode | null, startId: number): {
   tags: Map<string, Tag>;
   nextId: number;
-  /** Marked-content ids under an `Artifact` element: page furniture, left out. */
-  artifacts: Set<string>;
+  /**
+   * Marked-content ids left out: under an `Artifact` element (page furniture)
+   * or a heading's `Lbl` (the section number the producer put before it).
+   */
+  omitted: Set<string>;
 } {
   const tags = new Map<string, Tag>();
-  const counters: Counters = { next: startId, artifacts: new Set() };
+  const counters: Counters = { next: startId, omitted: new Set() };
   const root: Context = {
     tag: { block: counters.next++ },
     listDepth: -1,
     sections: 0,
     inText: false,
     parent: "",
-    artifact: false,
+    omit: false,
   };
   if (tree) visit(tree, root, counters, tags);
-  return { tags, nextId: counters.next, artifacts: counters.artifacts };
+  return { tags, nextId: counters.next, omitted: counters.omitted };
 }
 
 /**
@@ -121,16 +130,17 @@ function headingLevel(role: string, sections: number): number | undefined {
 /** Walks one node, recording tags for its content leaves. */
 function visit(node: StructNode, context: Context, counters: Counters, tags: Map<string, Tag>) {
   if (node.type === "content" && node.id) {
-    if (context.artifact) counters.artifacts.add(node.id);
+    if (context.omit) counters.omitted.add(node.id);
     else tags.set(node.id, context.tag);
     return;
   }
   const role = node.role ?? "";
   const next: Context = { ...context, tag: { ...context.tag }, parent: role };
-  if (role === "Artifact") next.artifact = true;
+  if (role === "Artifact" || (role === "Lbl" && context.tag.heading !== undefined)) next.omit = true;
   if (SECTION_ROLES.has(role)) next.sections = context.sections + 1;
-  // Inline code is a word of its sentence; a label outside a list item (a heading's number) is its element's.
-  const inline = (role === "Code" && context.inText) || (role === "Lbl" && context.parent !== "LI");
+  // Inline code or a formula is a word of its sentence; a label outside a list item is its element's.
+  const inline = (/^(Code|Formula|Figure)$/.test(role) && context.inText) ||
+    (role === "Lbl" && context.parent !== "LI");
   if (BLOCK_ROLES.has(role) && !inline) next.tag.block = counters.next++;
   if (TEXT_ROLES.has(role)) next.inText = true;
   const level = headingLevel(role, context.sections);
