@@ -14,6 +14,7 @@
  * - Inline `Code` in a paragraph, once at a line's start.
  * - A bold line larger than the text, tagged `P`: the tags name the
  *   headings, typography adds none.
+ * - A list item of two paragraphs (`P`s in its `LBody`).
  * - A running head marked as an `Artifact`, and a page foot that only its
  *   structure element (`Artifact`, PDF 2.0) says is furniture.
  *
@@ -78,6 +79,9 @@ const LINES: PageLine[] = [
   },
   { x: 72, y: 446, size: 11, runs: [[14, "F1", "\u2022"], [15, "F1", "  first item of the list"]] },
   { x: 72, y: 432, size: 11, runs: [[16, "F1", "\u2022"], [17, "F1", "  second item of the list"]] },
+  { x: 72, y: 404, size: 11, runs: [[19, "F1", "1."]] },
+  { x: 90, y: 404, size: 11, runs: [[20, "F1", "Unpack the archive into the project folder."]] },
+  { x: 90, y: 384, size: 11, runs: [[21, "F1", "Its second paragraph says where the files go."]] },
   { x: 280, y: 40, size: 9, runs: [[18, "F1", "Page 1 of 1"]] },
 ];
 
@@ -107,6 +111,16 @@ const TREE: Elem = {
         { type: "LI", kids: [{ type: "Lbl", kids: [14] }, { type: "LBody", kids: [15] }] },
         { type: "LI", kids: [{ type: "Lbl", kids: [16] }, { type: "LBody", kids: [17] }] },
       ],
+    },
+    {
+      type: "L",
+      kids: [{
+        type: "LI",
+        kids: [{ type: "Lbl", kids: [19] }, {
+          type: "LBody",
+          kids: [{ type: "P", kids: [20] }, { type: "P", kids: [21] }],
+        }],
+      }],
     },
     { type: "Artifact", ns: PDF2_NS, kids: [18] },
   ],

@@ -43,6 +43,13 @@ Deno.test("a tagged PDF's headings come from its tree, through role maps and nam
   // The tags name their headings: a larger bold line tagged P stays a paragraph.
   assert.ok(markdown.split("\n").includes("Note well"), markdown);
   assert.ok(markdown.includes("- first item of the list\n- second item of the list"), markdown);
+  // An item's second P is its further paragraph, set under its text, not more of its first.
+  assert.ok(
+    markdown.includes(
+      "1. Unpack the archive into the project folder.\n\n   Its second paragraph says where the files go.",
+    ),
+    markdown,
+  );
   // A running head marked Artifact, and a foot only its structure element calls one, are left out.
   assert.ok(!markdown.includes("draft"), markdown);
   assert.ok(!markdown.includes("Page 1 of 1"), markdown);
