@@ -90,11 +90,9 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
 /** The manifest: where every file came from, under which licence, and its part. */
 function manifest(): string {
   const rows = REAL_DOCUMENTS.map((d) =>
-    `| ${d.name} | ${d.repo} | \`${
-      d.commit.slice(0, 12)
-    }\` | ${d.printed ? `printed here (${d.printed})` : `\`${d.pdf}\``} | \`${d.source}\` | ${d.license} | ${d.producer} | ${
-      d.heldOut ? "held out" : "tuning"
-    } |`
+    `| ${d.name} | ${d.repo} | \`${d.commit.slice(0, 12)}\` | ${
+      d.printed ? `printed here (${d.printed})` : `\`${d.pdf}\``
+    } | \`${d.source}\` | ${d.license} | ${d.producer} | ${d.heldOut ? "held out" : "tuning"} |`
   );
   return [
     "# Real-world corpus: sources and licences",
