@@ -53,8 +53,16 @@ export async function ensureProducers(producers: readonly HtmlProducer[]): Promi
 /**
  * Renders an HTML file to `out` with a producer. `work` is a scratch
  * directory (LibreOffice writes next to its output and keeps a profile there).
+ * `pageFurniture` keeps Chromium's page head and foot (date, title, address,
+ * page number), as a browser prints by default.
  */
-export async function renderHtml(producer: HtmlProducer, html: string, out: string, work: string) {
+export async function renderHtml(
+  producer: HtmlProducer,
+  html: string,
+  out: string,
+  work: string,
+  { pageFurniture = false } = {},
+) {
   switch (producer) {
     case "weasyprint":
       return await run("weasyprint", ["--quiet", html, out]);
@@ -66,7 +74,7 @@ export async function renderHtml(producer: HtmlProducer, html: string, out: stri
         "--no-sandbox",
         "--disable-gpu",
         `--user-data-dir=${work}/chromium`,
-        "--no-pdf-header-footer",
+        ...pageFurniture ? [] : ["--no-pdf-header-footer"],
         "--generate-pdf-document-outline",
         `--print-to-pdf=${out}`,
         html,

@@ -11,7 +11,7 @@
  * once; the results are committed so tests and CI need neither the snapshots
  * nor pandoc.
  *
- *     apt-get install pandoc
+ *     apt-get install pandoc chromium
  *     deno run -A bench/pdf/make_real_corpus.ts SNAPSHOTS [NAME...]
  *
  * `SNAPSHOTS` holds one bare git directory per repository, at
@@ -31,6 +31,7 @@ import {
 } from "../../tests/_support/pdf_real_corpus.ts";
 import { runCommand } from "./_run.ts";
 import { FILTER } from "./make_foreign.ts";
+import { renderHtml } from "./_html_producers.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
@@ -109,21 +110,45 @@ async function reference(source: Uint8Array, doc: RealDocument, work: string): P
   return new TextDecoder().decode(await runCommand("pandoc", args));
 }
 
+/** Prints a source the way a reader prints a README from a browser (`printed` documents). */
+async function printed(source: Uint8Array, doc: RealDocument, work: string): Promise<Uint8Array> {
+  const input = `${work}/${doc.name}.print-source`;
+  await Deno.writeFile(input, source);
+  const filter = `${work}/filter.lua`;
+  await Deno.writeTextFile(filter, FILTER);
+  const html = `${work}/${doc.name}.html`;
+  const title = doc.repo.split("/")[1]!;
+  await runCommand("pandoc", [
+    "-f",
+    doc.format,
+    "-t",
+    "html5",
+    "--standalone",
+    `--metadata=pagetitle:${title}`,
+    `--lua-filter=${filter}`,
+    "-o",
+    html,
+    input,
+  ]);
+  const out = `${work}/${doc.name}.pdf`;
+  await renderHtml("chromium", html, out, work, { pageFurniture: true });
+  return await Deno.readFile(out);
+}
+
 /** The manifest: where every file came from, under which licence, and its part. */
 function manifest(): string {
   const rows = REAL_DOCUMENTS.map((d) =>
-    `| ${d.name} | ${d.repo} | \`${
-      d.commit.slice(0, 12)
-    }\` | \`${d.pdf}\` | \`${d.source}\` | ${d.license} | ${d.producer} | ${
-      d.heldOut ? "held out" : "tuning"
-    } |`
+    `| ${d.name} | ${d.repo} | \`${d.commit.slice(0, 12)}\` | ${
+      d.printed ? `printed here (${d.printed})` : `\`${d.pdf}\``
+    } | \`${d.source}\` | ${d.license} | ${d.producer} | ${d.heldOut ? "held out" : "tuning"} |`
   );
   return [
     "# Real-world corpus: sources and licences",
     "",
-    "Each PDF is copied unchanged from its repository at the commit named; its `.md` is the source at the",
-    "same commit through pandoc (`make_real_corpus.ts`). The files are their authors', under the licence of",
-    "their repository, whose text is in `licenses/`.",
+    "Each PDF is copied unchanged from its repository at the commit named, or printed here from the source",
+    "(`printed here`: pandoc's HTML through Chromium); its `.md` is the source at the same commit through",
+    "pandoc (`make_real_corpus.ts`). The files are their authors', under the licence of their repository,",
+    "whose text is in `licenses/`.",
     "",
     "| name | repository | commit | PDF | source | licence | producer | part |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -141,9 +166,10 @@ if (import.meta.main) {
   const work = await Deno.makeTempDir();
   try {
     for (const doc of chosen) {
-      await Deno.writeFile(realPdfUrl(doc.name), await gitShow(snapshots, doc, doc.pdf));
-      await Deno.writeFile(realLicenseUrl(doc), await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"));
       const source = await gitShow(snapshots, doc, doc.source);
+      const pdf = doc.printed ? await printed(source, doc, work) : await gitShow(snapshots, doc, doc.pdf);
+      await Deno.writeFile(realPdfUrl(doc.name), pdf);
+      await Deno.writeFile(realLicenseUrl(doc), await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"));
       await Deno.writeTextFile(realSourceUrl(doc.name), await reference(source, doc, work));
       console.log(`${doc.name}: ${doc.repo}@${doc.commit.slice(0, 12)} ${doc.pdf}`);
     }

@@ -40,9 +40,12 @@ export function allBold(line: Line): boolean {
   return line.spans.every((s) => s.font.bold || !s.text.trim());
 }
 
-/** True when a line is code: wholly in a monospace font or tagged `Code`. */
+/**
+ * True when a line is code: wholly in a monospace font or tagged `Code`, and
+ * not tagged a heading (a heading made of inline code).
+ */
 export function isCodeLine(line: Line): boolean {
-  return line.spans.every((s) => s.font.monospace || s.tag?.code || !s.text.trim()) &&
+  return line.spans.every((s) => (s.font.monospace || s.tag?.code || !s.text.trim()) && !s.tag?.heading) &&
     !isMarkerOnly(plainLineText(line));
 }
 

@@ -148,10 +148,12 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   const ligatures = await readLigatureGlyphs(page, content.items, fonts);
   const links = linkAreas(options.links, viewport.transform);
   let tags = new Map<string, Tag>();
+  let omitted = new Set<string>();
   if (options.tagged) {
     const tree = await page.getStructTree() as StructNode | null;
     const read = tagsFromStructTree(tree, options.ids.next);
     tags = read.tags;
+    omitted = read.omitted;
     options.ids.next = read.nextId;
   }
 
@@ -164,7 +166,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
       const parent = marked.at(-1);
       marked.push({
         id: mark.id ?? parent?.id,
-        artifact: mark.tag === "Artifact" || parent?.artifact === true,
+        artifact: mark.tag === "Artifact" || parent?.artifact === true || omitted.has(mark.id ?? ""),
       });
       continue;
     }

@@ -23,6 +23,7 @@ import { UnprocessableError } from "../shared/errors.ts";
 import type { CostLimits } from "./limits.ts";
 import { SHAPE_HINT_CALL } from "./shape_hint.ts";
 import { TEXT_EDITS } from "./text_edits.ts";
+import { ROLE_EDIT } from "./struct_roles.ts";
 
 /** Name of the global the spliced calls reach. */
 const GLOBAL = "pdfCostGuard";
@@ -148,6 +149,7 @@ const REPLACEMENTS: ReadonlyArray<[before: string, after: string]> = [
   ["      writer.write(bytes).catch(() => {});\n      writer.close().catch(() => {});\n", PIECEWISE_WRITE],
   ["    this.#pagePromises.set(pageIndex, promise);\n    return promise;\n", PAGE_CACHE],
   ...TEXT_EDITS,
+  ROLE_EDIT,
 ];
 
 /** Name of the global that empties the latest document's object cache. */

@@ -15,6 +15,7 @@ import { checkPdfBytes, type OpenLimits } from "./check.ts";
 import { DirectPort } from "./direct_port.ts";
 import { guardPdfJsSource } from "./guard.ts";
 import { installShapeHint } from "./shape_hint.ts";
+import { installStructRoles } from "./struct_roles.ts";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 export type { OpenLimits };
@@ -53,6 +54,7 @@ let pdfJs: Promise<PdfJs> | undefined;
  */
 function loadPdfJs(): Promise<PdfJs> {
   installShapeHint();
+  installStructRoles();
   pdfJs ??= Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), importGuardedWorker()]);
   return pdfJs;
 }

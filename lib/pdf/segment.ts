@@ -39,6 +39,28 @@ function continuesItem(draft: Draft, line: Line, stats: DocumentStats): boolean 
     Math.abs(line.size - prev.size) < prev.size * 0.15 && !setApartFromItem(draft, line, stats);
 }
 
+/** The structure tag of a line's last piece of text. */
+function lastTextTag(line: Line | undefined) {
+  return line?.spans.findLast((s) => s.text.trim())?.tag;
+}
+
+/**
+ * Where a tagged line of a list item whose draft is `known` goes, when it is
+ * in a paragraph (`P`): on with the paragraph of the draft before it, when
+ * that is the item's further paragraph (`goes-on`); into a paragraph of its
+ * own, the item's next, when it opens a paragraph other than the item's last
+ * or follows something else set inside the item (a listing, a nested list:
+ * `new`); otherwise into the item's text (undefined).
+ */
+function itemParagraphTurn(known: Draft, last: Draft, line: Line): "goes-on" | "new" | undefined {
+  const tag = lastTextTag(line) ?? line.spans[0]?.tag;
+  if (!tag?.paragraph) return undefined;
+  if (last !== known && lastTextTag(last.lines.at(-1))?.block === tag.block) return "goes-on";
+  const before = lastTextTag(known.lines.at(-1));
+  if (last !== known || (before?.paragraph && before.block !== tag.block)) return "new";
+  return undefined;
+}
+
 /** Starts a list item from a tagged `LI` line: the label spans give the marker. */
 function taggedItem(line: Line, page: number): Draft {
   const item = line.spans[0]!.tag!.listItem!;
@@ -283,8 +305,10 @@ export function segmentPage(
     i += row.length;
     if (row.length > 1) line = joinRow(row);
     const code = isCodeLine(line) && !setAsText(line, margin);
+    // A listing the structure tree tags as one is no inline code wrapped onto a row of its own.
+    const taggedListing = line.spans.some((s) => s.tag?.code);
     if (
-      code && last &&
+      code && last && !taggedListing &&
       (wrapsInlineCode(last, line, stats, continuesItem, right) || atProseStep(last, line, stats))
     ) {
       last.lines.push(line);
@@ -296,6 +320,14 @@ export function segmentPage(
         markWrappedAtEdge(open, line, lines, isCodeLine);
         last!.lines.push(line);
       } else drafts.push({ kind: "code", page: page.page, lines: [line] });
+      continue;
+    }
+    // A tagged item's further paragraph (a `P` of its own) is a paragraph under the item, not more of its text.
+    const item = tag?.listItem && last ? drafts.findLast((d) => d.listId === tag.listItem!.id) : undefined;
+    const turn = item && itemParagraphTurn(item, last!, line);
+    if (turn) {
+      if (turn === "goes-on") last!.lines.push(line);
+      else drafts.push({ kind: "text", page: page.page, lines: [line] });
       continue;
     }
     const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&

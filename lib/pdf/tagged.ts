@@ -1,6 +1,8 @@
 /**
  * Reads a tagged PDF's structure tree: for each marked-content id, the
- * heading level, list item, table cell or code block it belongs to.
+ * heading level, list item, table cell or code block it belongs to, and
+ * which content is an artifact (page furniture the tree files under
+ * `Artifact`). Roles arrive mapped to standard ones (`struct_roles.ts`).
  *
  * @module
  */
@@ -34,17 +36,54 @@ const BLOCK_ROLES = new Set([
   "Caption",
   "TOCI",
   "Note",
+  "FENote",
+  "Aside",
+  "Figure",
+  "Formula",
 ]);
 
-/** Mutable walk state: counters that give each element a unique id. */
+/**
+ * Roles whose content is running text: `Code` inside one is inline code (a
+ * word of the sentence or heading), not a listing of its own.
+ */
+const TEXT_ROLES = new Set([
+  ...BLOCK_ROLES,
+  "Span",
+  "Link",
+  "Em",
+  "Strong",
+  "Quote",
+  "Reference",
+  "BibEntry",
+  "Sub",
+]);
+TEXT_ROLES.delete("Code");
+TEXT_ROLES.delete("Figure");
+TEXT_ROLES.delete("Formula");
+TEXT_ROLES.delete("BlockQuote");
+TEXT_ROLES.delete("LBody");
+
+/** Roles that group a section: an `H` heading's level is how many enclose it. */
+const SECTION_ROLES = new Set(["Sect"]);
+
+/** Mutable walk state: counters that give each element a unique id, and the content left out. */
 interface Counters {
   next: number;
+  omitted: Set<string>;
 }
 
 /** Context inherited down the tree. */
 interface Context {
   tag: Tag;
   listDepth: number;
+  /** Sections enclosing the node. */
+  sections: number;
+  /** Inside running text (a paragraph, heading, cell…). */
+  inText: boolean;
+  /** The role of the parent element. */
+  parent: string;
+  /** Inside an `Artifact` element, or a heading's `Lbl`: content left out. */
+  omit: boolean;
   table?: { id: number; rows: number };
   row?: { index: number; cells: number };
 }
@@ -56,33 +95,65 @@ interface Context {
 export function tagsFromStructTree(tree: StructNode | null, startId: number): {
   tags: Map<string, Tag>;
   nextId: number;
+  /**
+   * Marked-content ids left out: under an `Artifact` element (page furniture)
+   * or a heading's `Lbl` (the section number the producer put before it).
+   */
+  omitted: Set<string>;
 } {
   const tags = new Map<string, Tag>();
-  const counters: Counters = { next: startId };
-  if (tree) visit(tree, { tag: { block: counters.next++ }, listDepth: -1 }, counters, tags);
-  return { tags, nextId: counters.next };
+  const counters: Counters = { next: startId, omitted: new Set() };
+  const root: Context = {
+    tag: { block: counters.next++ },
+    listDepth: -1,
+    sections: 0,
+    inText: false,
+    parent: "",
+    omit: false,
+  };
+  if (tree) visit(tree, root, counters, tags);
+  return { tags, nextId: counters.next, omitted: counters.omitted };
+}
+
+/**
+ * The heading level a role gives: `H1`…`H6` (PDF 2.0 allows deeper `Hn`,
+ * kept at 6), `Title` 1, and `H` the depth of the sections enclosing it.
+ */
+function headingLevel(role: string, sections: number): number | undefined {
+  const level = /^H([1-9]\d*)$/.exec(role);
+  if (level) return Math.min(6, Number(level[1]));
+  if (role === "Title") return 1;
+  if (role === "H") return Math.min(6, Math.max(1, sections));
+  return undefined;
 }
 
 /** Walks one node, recording tags for its content leaves. */
 function visit(node: StructNode, context: Context, counters: Counters, tags: Map<string, Tag>) {
   if (node.type === "content" && node.id) {
-    tags.set(node.id, context.tag);
+    if (context.omit) counters.omitted.add(node.id);
+    else tags.set(node.id, context.tag);
     return;
   }
   const role = node.role ?? "";
-  const next: Context = { ...context, tag: { ...context.tag } };
-  if (BLOCK_ROLES.has(role)) next.tag.block = counters.next++;
-  const level = /^H([1-6])$/.exec(role);
-  if (level) next.tag.heading = Number(level[1]);
-  if (role === "Title") next.tag.heading = 1;
+  const next: Context = { ...context, tag: { ...context.tag }, parent: role };
+  if (role === "Artifact" || (role === "Lbl" && context.tag.heading !== undefined)) next.omit = true;
+  if (SECTION_ROLES.has(role)) next.sections = context.sections + 1;
+  // Inline code or a formula is a word of its sentence; a label outside a list item is its element's.
+  const inline = (/^(Code|Formula|Figure)$/.test(role) && context.inText) ||
+    (role === "Lbl" && context.parent !== "LI");
+  if (BLOCK_ROLES.has(role) && !inline) next.tag.block = counters.next++;
+  if (TEXT_ROLES.has(role)) next.inText = true;
+  const level = headingLevel(role, context.sections);
+  if (level) next.tag.heading = level;
   if (role === "LI") {
     next.listDepth = context.listDepth + 1;
     next.tag.listItem = { id: counters.next++, depth: next.listDepth };
     delete next.tag.label;
   }
-  if (role === "Lbl") next.tag.label = true;
-  if (role === "Code") next.tag.code = true;
+  if (role === "Lbl" && !inline) next.tag.label = true;
+  if (role === "Code" && !inline) next.tag.code = true;
   if (role === "BlockQuote") next.tag.quote = true;
+  if (role === "P") next.tag.paragraph = true;
   if (role === "Table") next.table = { id: counters.next++, rows: 0 };
   if (role === "TR" && next.table) {
     next.row = { index: next.table.rows++, cells: 0 };

@@ -30,6 +30,8 @@ export interface Tag {
   code?: boolean;
   /** Inside `BlockQuote`. */
   quote?: boolean;
+  /** Inside a `P`: the block is a paragraph (a list item's further paragraphs are told by it). */
+  paragraph?: boolean;
 }
 
 /** A run of text in one font on one baseline, in top-down page coordinates (points). */

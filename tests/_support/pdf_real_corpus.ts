@@ -3,7 +3,9 @@
  * public repositories beside the source they built them from, each carrying
  * its own outline (bookmarks), two also their structure tree (tagged PDF). They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
- * template or the wording. `bench/pdf/make_real_corpus.ts` copies each PDF
+ * template or the wording. One more is a repository's README printed here
+ * by a browser (Chromium, tagged), for a producer none of them used: its
+ * source and wording are still its authors'. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
  * the committed files.
@@ -23,8 +25,14 @@ export interface RealDocument {
   repo: string;
   /** Commit the PDF and its source are taken from (the last one that changed the PDF). */
   commit: string;
-  /** Path of the PDF in the repository. */
+  /** Path of the PDF in the repository (of the source, for a document printed here). */
   pdf: string;
+  /**
+   * Printed here from the source rather than copied: the README through
+   * pandoc's HTML to Chromium's print to PDF, page head and foot included
+   * (see `make_real_corpus.ts`).
+   */
+  printed?: "chromium";
   /** Path of the source the PDF was built from. */
   source: string;
   /** pandoc's name for the source's format. */
@@ -146,6 +154,18 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     license: "LPPL-1.3c",
     licenseFile: "LICENCE",
     producer: "pdfTeX 1.40.26 with the LaTeX tagging code and the asmeconf class (tagged PDF 2.0/A-4F)",
+  },
+  {
+    name: "chromium-bat-readme",
+    repo: "sharkdp/bat",
+    commit: "2ba8db9c14e5794572f5ea338c2b90404c9769cb",
+    pdf: "README.md",
+    source: "README.md",
+    format: "gfm",
+    license: "MIT OR Apache-2.0",
+    licenseFile: "LICENSE-MIT",
+    producer: "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML, printed here",
+    printed: "chromium",
   },
 ];
 
