@@ -286,6 +286,25 @@ Deno.test("a listing wrapped at a hyphen or an operator far from the edge is joi
   assert.ok(markdown.includes("```\n" + listing.join("\n") + "\n```"), markdown);
 });
 
+Deno.test("a listing wrapped after an option's dashes, or twice under indented lines, is whole again", async () => {
+  const { markdown } = await convert("wrapped_options.weasyprint");
+  // No highlighting: rows at the listing's own step, the break after `--` told by the edge it reached.
+  const commands = ["$ pack --out dist --level 9 --keep-names", "$ pack --out dist --level 9 --sourcemaps"];
+  assert.ok(markdown.includes("```\n" + commands.join("\n") + "\n```"), markdown);
+  // Two lines wrap in the whole document, under lines indented two and four cells: the hanging
+  // indent counts from the listing's edge, so each is set in by its own amount from the row above.
+  const settings = [
+    "function settings(args) {",
+    "  const file = args.config ?? findSettingsFile(process.cwd());",
+    "  if (file) {",
+    "    return merge(readSettingsFile(file), args, defaults);",
+    "  }",
+    "  return args;",
+    "}",
+  ];
+  assert.ok(markdown.includes("```\n" + settings.join("\n") + "\n```"), markdown);
+});
+
 Deno.test("words a narrow ruled column breaks anywhere are whole again; words it wrapped at spaces stay apart", async () => {
   // AbiWord sets a table with a header row in columns a few letters wide: `Descript` over `ion`.
   const { markdown } = await convert("narrow_cells.abiword");
