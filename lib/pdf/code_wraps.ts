@@ -203,11 +203,12 @@ function measureEnd(row: Line, lines: readonly Line[]): number | undefined {
 }
 
 /**
- * Where a row breaks inside a token far from its column's edge: after a hyphen or slash inside a
- * word or path (`node-`, `http://`, `./`), after a `!` or `$` standing alone (`&& !` `path`,
- * `$` `{name}`); a word's `!` ends a sentence.
+ * Where a row breaks inside a token far from its column's edge: after a hyphen inside a word or
+ * rule (`to-`, `-----`), after a slash inside a path (`http://`, `./`; not `w/`), after a `!`,
+ * `$` or an option's dashes standing alone (`&& !` `path`, `$` `{name}`, `--` `six`); a word's
+ * `!` ends a sentence.
  */
-const BROKEN_AT = /(\w{3}|[.:]\/?)[-/]$|(^|\s)([!$]|['"]?--?)$/;
+const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$/;
 
 /** Least share of its column's measure a row broken far from the edge spans. */
 const BROKEN_REACH = 0.6;
@@ -216,13 +217,13 @@ const BROKEN_REACH = 0.6;
  * True when `prev`, reaching most of the way to its column's `edge` (see
  * {@linkcode measureEnd}), could not have held
  * the start of `line` up to its first hyphen or slash, and broke where no
- * source line ends. After a hyphen or slash that is so only where `line`'s
- * first word would have fitted after `prev`: a producer that keeps a
- * listing's spaces (they break no line there) wraps it at the last hyphen or
- * slash before the edge (AbiWord: `import("node-` `fetch").then(…)`); where
- * the word would not have fitted, the break may as well have been a space's.
- * After a `!` or a `$` before a brace or parenthesis, standing alone, no
- * source line ends.
+ * source line ends. A source line seldom ends after a hyphen or slash inside
+ * a word or path: a producer that keeps a listing's spaces (they break no
+ * line there) wraps it at the last hyphen or slash before the edge (AbiWord:
+ * `import("node-` `fetch").then(…)`, `http://` `example.com, Vary`); one that
+ * breaks at spaces too may have broken at a space after it, but the row goes
+ * on in `line` either way ({@linkcode joinWrappedRow} tells how). After a `!`
+ * or a `$` before a brace or parenthesis, standing alone, no source line ends.
  */
 function unbrokenRunOverflows(
   prev: Line,
@@ -237,10 +238,12 @@ function unbrokenRunOverflows(
   if (prev.x1 + run.length * cell <= edge) return false;
   if (/!$/.test(end)) return true;
   if (/\$$/.test(end)) return /^[{(]/.test(text);
-  const word = /^\S+/.exec(text)?.[0] ?? "";
   // An option's dashes standing alone before a word that would not have fitted after them (`--` `six`).
-  if (/(^|\s)['"]?--?$/.test(end)) return /^\w/.test(word) && prev.x1 + word.length * cell > edge;
-  return prev.x1 + (word.length + 1) * cell <= edge;
+  if (/(^|\s)['"]?--?$/.test(end)) {
+    const word = /^\S+/.exec(text)?.[0] ?? "";
+    return /^\w/.test(word) && prev.x1 + word.length * cell > edge;
+  }
+  return true;
 }
 
 /** True when code row `line` was marked as the rest of the row above ({@linkcode markWrappedAtEdge}). */

@@ -282,6 +282,11 @@ Deno.test("a listing wrapped at a hyphen or an operator far from the edge is joi
     "// loader.cjs",
     'const load = (...args) => import("stream-reader").then(({ default: read }) => read(...args));',
     'const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"));',
+    // Broken where the next word would not have fitted after a space either; after a two-letter
+    // word's hyphen; after a rule of hyphens.
+    "// Sends: Access-Control-Allow-Origin: https://reader.example.org, Vary: Origin",
+    'const requireTransform = require("stream-reader/transforms/to-uppercase-ascii");',
+    'RESPONSE_SIGNING_KEY="-----BEGIN KEY-----\\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\\n-----END KEY-----"',
   ];
   assert.ok(markdown.includes("```\n" + listing.join("\n") + "\n```"), markdown);
 });
