@@ -119,14 +119,16 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * A wrapped row's text joined to the row it continues. Straight on where an
  * HTML engine breaks code without a space (the line-breaking rules'
  * opportunities code meets most): after a hyphen or slash inside a word or
- * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment),
+ * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment nor
+ * an abbreviation's `w/`),
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
  * negates, before a brace after `$` or `.` (`${`, `*.{`), before a
  * parenthesis after `$` or a closing one (`$(`, `)(`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
-  const inWord = /\S[-/]$/.test(row) && !/(^|\s)\/\/$/.test(row);
+  // A slash after a word of a letter or two standing alone is an abbreviation's (`w/` `white`).
+  const inWord = /\S[-/]$/.test(row) && !/(^|\s)(\/|\w{1,2})\/$/.test(row);
   // An option's name is a word standing alone (`-f .env`); `a -` `b.c` is a subtraction.
   const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");

@@ -71,6 +71,11 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
   );
   assert.equal(joinWrappedRow("a.mtimeMs -", "b.mtimeMs"), "a.mtimeMs - b.mtimeMs");
   assert.equal(
+    joinWrappedRow('red("underlined w/', 'white background")'),
+    'red("underlined w/ white background")',
+  );
+  assert.equal(joinWrappedRow('import foo from "./lib/', 'index.js";'), 'import foo from "./lib/index.js";');
+  assert.equal(
     joinWrappedRow("$ dotenvx encrypt -", "f .env.production"),
     "$ dotenvx encrypt -f .env.production",
   );
