@@ -42,6 +42,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   unspaced_paragraphs: ["abiword", "weasyprint"],
   // A listing a word processor wraps at a hyphen or an operator far from the edge, keeping its spaces whole.
   unspaced_listing: ["abiword"],
+  // Listings in a column, one wrapped after an option's dashes at its own step, one under lines indented in it.
+  wrapped_options: ["weasyprint"],
   // A table with a header row, which AbiWord sets in columns a few letters wide, breaking words anywhere.
   narrow_cells: ["abiword"],
   // Running heads naming the chapter (left on even pages, right on odd ones), page numbers high above the foot.

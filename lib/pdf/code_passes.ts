@@ -8,6 +8,7 @@
  */
 import { type Draft, shadeOf } from "./draft.ts";
 import { atProseLineStep } from "./code_lines.ts";
+import { isWrappedRow } from "./code_wraps.ts";
 import { type DocumentStats, nearSize } from "./stats.ts";
 
 /**
@@ -69,6 +70,16 @@ export function lowestRunningLine(drafts: readonly Draft[], stats: DocumentStats
   return lowest;
 }
 
+/** How many rows the first source line of a listing takes: its wrapped rows set closer under it go with it. */
+function firstLineRows(draft: Draft, stats: DocumentStats): number {
+  const gaps = stats.codeRowGaps?.(draft.lines[0]!.size);
+  let rows = 1;
+  while (rows < draft.lines.length && isWrappedRow(draft.lines[rows]!.y - draft.lines[rows - 1]!.y, gaps)) {
+    rows++;
+  }
+  return rows;
+}
+
 /**
  * True when code draft `next`, opening a page, goes on with code draft
  * `prev`, ending the page before. A page turn breaks a listing only where
@@ -80,11 +91,12 @@ export function lowestRunningLine(drafts: readonly Draft[], stats: DocumentStats
  * line of the listing may fill that room unseen. A single line atop the next
  * page is then another listing, as it would have fitted in the room; two or
  * more go on, since another listing needs its first line and the space
- * before it.
+ * before it. Where an engine keeps a source line's wrapped rows together
+ * (an HTML engine's box per line), the room must hold all of them.
  */
 export function codeRunsOn(prev: Draft, next: Draft, lowest: number, stats: DocumentStats): boolean {
   const last = prev.lines.at(-1)!;
   if (next.page !== last.page + 1) return false;
   const room = Math.floor((lowest + 0.5 - last.y) / stats.codeLineGap(last.size));
-  return room <= 0 || (room === 1 && next.lines.length >= 2);
+  return room <= 0 || room < firstLineRows(next, stats) || (room === 1 && next.lines.length >= 2);
 }

@@ -15,6 +15,9 @@ import type { Line } from "./types.ts";
 /** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
 const MIN_GROUP = 3;
 
+/** Fewest wrapped rows that tell a document wraps its listings, where every one hangs to the same edge. */
+const MIN_WRAPS = 2;
+
 /** Smallest difference, in points, between a wrapped row's distance and the listing's line step. */
 const MIN_SPLIT = 0.4;
 
@@ -22,6 +25,8 @@ const MIN_SPLIT = 0.4;
 export interface CodeRow {
   dy: number;
   dx: number;
+  /** The second row's left edge, where it is known. */
+  x?: number;
 }
 
 /** The two distances between a document's rows of code at one size. */
@@ -47,35 +52,51 @@ function median(sorted: readonly number[]): number {
 /** Width, in points, of the buckets hanging indents are counted in (the same indent measures a fraction apart). */
 const INDENT_BUCKET = 2;
 
+/** The count of the most common bucket of `values` (width {@linkcode INDENT_BUCKET}). */
+function mostInOneBucket(values: readonly number[]): number {
+  const buckets = new Map<number, number>();
+  for (const value of values) {
+    const bucket = Math.round(value / INDENT_BUCKET);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
+  }
+  return Math.max(0, ...buckets.values());
+}
+
 /**
- * True when the rows are a wrapped line's: a quarter of them or more (and at
- * least {@linkcode MIN_GROUP}) set in from the row above by one and the same
- * hanging indent (the rest are a wrap's further rows, or rows set in less
- * under an indented first row).
+ * True when the rows are a wrapped line's: set in from the row above either
+ * by one and the same hanging indent or to one and the same left edge (the
+ * indent hangs from the listing's edge, so under an indented line it sets
+ * the row in less), a quarter of them or more and at least
+ * {@linkcode MIN_GROUP} (the rest are a wrap's further rows); where fewer
+ * are set in (at least {@linkcode MIN_WRAPS}), every row standing at that edge.
  */
 function hangs(rows: readonly CodeRow[]): boolean {
-  const indents = new Map<number, number>();
-  for (const { dx } of rows) {
-    const bucket = Math.round(dx / INDENT_BUCKET);
-    if (bucket > 0) indents.set(bucket, (indents.get(bucket) ?? 0) + 1);
-  }
-  const most = Math.max(0, ...indents.values());
-  return most >= MIN_GROUP && most * 4 >= rows.length;
+  const setIn = rows.filter((r) => Math.round(r.dx / INDENT_BUCKET) > 0);
+  const byIndent = mostInOneBucket(setIn.map((r) => r.dx));
+  const byEdge = mostInOneBucket(setIn.flatMap((r) => r.x === undefined ? [] : [r.x]));
+  const most = Math.max(byIndent, byEdge);
+  if (most >= MIN_GROUP) return most * 4 >= rows.length;
+  // Few: every row at one edge, each set in from the row above or level with a wrapped row above it.
+  return byEdge >= MIN_WRAPS && mostInOneBucket(rows.map((r) => r.x ?? Number.NaN)) === rows.length;
 }
 
 /**
  * Splits the rows of code (at one size, near the usual line distance `usual`)
  * into a listing's line step and the closer rows of a wrapped line: at the
  * lowest jump of {@linkcode MIN_SPLIT} or more between sorted distances that
- * leaves a few rows on each side, the closer ones hanging as a wrapped line's
- * do. Undefined where the rows keep one grid.
+ * leaves a few rows on each side (two closer ones will do where both hang to
+ * one edge), the closer ones hanging as a wrapped line's do. Undefined where
+ * the rows keep one grid.
  */
 export function splitCodeRowGaps(rows: readonly CodeRow[], usual: number): CodeRowGaps | undefined {
   const near = rows.filter((r) => r.dy > usual * 0.85 && r.dy < usual * 1.2).sort((a, b) => a.dy - b.dy);
-  for (let cut = MIN_GROUP; cut <= near.length - MIN_GROUP; cut++) {
+  for (let cut = MIN_WRAPS; cut <= near.length - MIN_GROUP; cut++) {
     if (near[cut]!.dy - near[cut - 1]!.dy < MIN_SPLIT) continue;
     const closer = near.slice(0, cut);
-    if (!hangs(closer)) return undefined;
+    if (!hangs(closer)) {
+      if (cut < MIN_GROUP) continue;
+      return undefined;
+    }
     return {
       step: median(near.slice(cut).map((r) => r.dy)),
       longest: near.at(-1)!.dy,
@@ -98,14 +119,16 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * A wrapped row's text joined to the row it continues. Straight on where an
  * HTML engine breaks code without a space (the line-breaking rules'
  * opportunities code meets most): after a hyphen or slash inside a word or
- * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment),
+ * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment nor
+ * an abbreviation's `w/`),
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
  * negates, before a brace after `$` or `.` (`${`, `*.{`), before a
  * parenthesis after `$` or a closing one (`$(`, `)(`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
-  const inWord = /\S[-/]$/.test(row) && !/(^|\s)\/\/$/.test(row);
+  // A slash after a word of a letter or two standing alone is an abbreviation's (`w/` `white`).
+  const inWord = /\S[-/]$/.test(row) && !/(^|\s)(\/|\w{1,2})\/$/.test(row);
   // An option's name is a word standing alone (`-f .env`); `a -` `b.c` is a subtraction.
   const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
@@ -182,11 +205,12 @@ function measureEnd(row: Line, lines: readonly Line[]): number | undefined {
 }
 
 /**
- * Where a row breaks inside a token far from its column's edge: after a hyphen or slash inside a
- * word or path (`node-`, `http://`, `./`), after a `!` or `$` standing alone (`&& !` `path`,
- * `$` `{name}`); a word's `!` ends a sentence.
+ * Where a row breaks inside a token far from its column's edge: after a hyphen inside a word or
+ * rule (`to-`, `-----`), after a slash inside a path (`http://`, `./`; not `w/`), after a `!`,
+ * `$` or an option's dashes standing alone (`&& !` `path`, `$` `{name}`, `--` `six`); a word's
+ * `!` ends a sentence.
  */
-const BROKEN_AT = /(\w{3}|[.:]\/?)[-/]$|(^|\s)[!$]$/;
+const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$/;
 
 /** Least share of its column's measure a row broken far from the edge spans. */
 const BROKEN_REACH = 0.6;
@@ -195,13 +219,13 @@ const BROKEN_REACH = 0.6;
  * True when `prev`, reaching most of the way to its column's `edge` (see
  * {@linkcode measureEnd}), could not have held
  * the start of `line` up to its first hyphen or slash, and broke where no
- * source line ends. After a hyphen or slash that is so only where `line`'s
- * first word would have fitted after `prev`: a producer that keeps a
- * listing's spaces (they break no line there) wraps it at the last hyphen or
- * slash before the edge (AbiWord: `import("node-` `fetch").then(…)`); where
- * the word would not have fitted, the break may as well have been a space's.
- * After a `!` or a `$` before a brace or parenthesis, standing alone, no
- * source line ends.
+ * source line ends. A source line seldom ends after a hyphen or slash inside
+ * a word or path: a producer that keeps a listing's spaces (they break no
+ * line there) wraps it at the last hyphen or slash before the edge (AbiWord:
+ * `import("node-` `fetch").then(…)`, `http://` `example.com, Vary`); one that
+ * breaks at spaces too may have broken at a space after it, but the row goes
+ * on in `line` either way ({@linkcode joinWrappedRow} tells how). After a `!`
+ * or a `$` before a brace or parenthesis, standing alone, no source line ends.
  */
 function unbrokenRunOverflows(
   prev: Line,
@@ -216,8 +240,12 @@ function unbrokenRunOverflows(
   if (prev.x1 + run.length * cell <= edge) return false;
   if (/!$/.test(end)) return true;
   if (/\$$/.test(end)) return /^[{(]/.test(text);
-  const word = /^\S+/.exec(text)?.[0] ?? "";
-  return prev.x1 + (word.length + 1) * cell <= edge;
+  // An option's dashes standing alone before a word that would not have fitted after them (`--` `six`).
+  if (/(^|\s)['"]?--?$/.test(end)) {
+    const word = /^\S+/.exec(text)?.[0] ?? "";
+    return /^\w/.test(word) && prev.x1 + word.length * cell > edge;
+  }
+  return true;
 }
 
 /** True when code row `line` was marked as the rest of the row above ({@linkcode markWrappedAtEdge}). */

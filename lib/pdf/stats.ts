@@ -131,7 +131,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
           count(code ? codeGaps : gaps, line.size, dy);
           if (code) {
             const list = codeRowDistances.get(sizeKey(line.size)) ?? [];
-            list.push({ dy, dx: line.x0 - prev.x0 });
+            list.push({ dy, dx: line.x0 - prev.x0, x: line.x0 });
             codeRowDistances.set(sizeKey(line.size), list);
           }
           // A line opening with a list marker starts an item: the gap above it is the list's, not a wrap's.

@@ -78,3 +78,25 @@ Deno.test("a listing leaving room for one line runs on when two or more lines op
   // Two steps of room: the listing ended there.
   assert.equal(codeRunsOn(code(1, 732.8, 746.3), code(2, 73.3, 86.9), 773.5, stats), false);
 });
+
+Deno.test("a listing runs on where the next page opens with a source line whose wrapped rows would not have fitted", () => {
+  // WeasyPrint in a narrow column: source lines 11.9 apart, wrapped rows 10.63 under them; a source line
+  // is one box, so a line of four rows goes over whole to the next page where three steps were left.
+  const gaps = { step: 11.9, longest: 11.9, wrap: 10.63, below: 11.26 };
+  const stats: DocumentStats = {
+    bodySize: 9.5,
+    bodyFamily: "DejaVuSerif",
+    lineGap: () => 13.3,
+    codeLineGap: () => 11.9,
+    codeRowGaps: () => gaps,
+  };
+  const code = (page: number, ...ys: number[]): Draft => ({
+    kind: "code",
+    page,
+    lines: ys.map((y): Line => ({ spans: [], x0: 305, x1: 440, y, size: 8.5, page })),
+  });
+  const ending = code(2, 716.7, 728.6);
+  assert.equal(codeRunsOn(ending, code(3, 102.4, 113.1, 123.7, 134.3), 771.7, stats), true);
+  // A source line of one row would have fitted: the listing ended there.
+  assert.equal(codeRunsOn(ending, code(3, 102.4, 114.3, 126.2), 771.7, stats), false);
+});

@@ -24,6 +24,22 @@ Deno.test("rows set closer and hanging under a line are its wrapped rows", () =>
   assert.equal(gaps.longest, 11.9);
 });
 
+Deno.test("rows hanging to one edge under lines indented in their listing are wrapped rows", () => {
+  // The hanging indent counts from the listing's edge (42.5 pt right of it): under lines indented two,
+  // four and six cells it sets the wrapped row in by 32.3, 22.1 and 11.9 pt from the row above.
+  const hanging = (dx: number) => ({ dy: 10.63, dx, x: 169.1 });
+  const steps = [...rows(6, 11.26, 0), ...rows(8, 11.9, 0)];
+  const gaps = splitCodeRowGaps([hanging(32.3), hanging(22.1), hanging(11.9), ...steps], 11.5);
+  assert.ok(gaps);
+  assert.ok(isWrappedRow(10.63, gaps));
+  // Two wrapped rows tell it too where both hang to the same edge; set in to two edges they do not.
+  assert.ok(splitCodeRowGaps([hanging(42.5), hanging(22.1), ...steps], 11.5));
+  assert.equal(
+    splitCodeRowGaps([hanging(42.5), { dy: 10.63, dx: 10.2, x: 137 }, ...steps], 11.5),
+    undefined,
+  );
+});
+
 Deno.test("two grids of source lines without a hanging indent are no wraps", () => {
   // Rows at two distances, the closer ones not set in: a listing's own lines, however spaced.
   assert.equal(
@@ -54,6 +70,11 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     'chalk.hex("#FFA500"); // Orange color',
   );
   assert.equal(joinWrappedRow("a.mtimeMs -", "b.mtimeMs"), "a.mtimeMs - b.mtimeMs");
+  assert.equal(
+    joinWrappedRow('red("underlined w/', 'white background")'),
+    'red("underlined w/ white background")',
+  );
+  assert.equal(joinWrappedRow('import foo from "./lib/', 'index.js";'), 'import foo from "./lib/index.js";');
   assert.equal(
     joinWrappedRow("$ dotenvx encrypt -", "f .env.production"),
     "$ dotenvx encrypt -f .env.production",

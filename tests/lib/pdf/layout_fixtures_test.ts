@@ -282,8 +282,32 @@ Deno.test("a listing wrapped at a hyphen or an operator far from the edge is joi
     "// loader.cjs",
     'const load = (...args) => import("stream-reader").then(({ default: read }) => read(...args));',
     'const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"));',
+    // Broken where the next word would not have fitted after a space either; after a two-letter
+    // word's hyphen; after a rule of hyphens.
+    "// Sends: Access-Control-Allow-Origin: https://reader.example.org, Vary: Origin",
+    'const requireTransform = require("stream-reader/transforms/to-uppercase-ascii");',
+    'RESPONSE_SIGNING_KEY="-----BEGIN KEY-----\\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\\n-----END KEY-----"',
   ];
   assert.ok(markdown.includes("```\n" + listing.join("\n") + "\n```"), markdown);
+});
+
+Deno.test("a listing wrapped after an option's dashes, or twice under indented lines, is whole again", async () => {
+  const { markdown } = await convert("wrapped_options.weasyprint");
+  // No highlighting: rows at the listing's own step, the break after `--` told by the edge it reached.
+  const commands = ["$ pack --out dist --level 9 --keep-names", "$ pack --out dist --level 9 --sourcemaps"];
+  assert.ok(markdown.includes("```\n" + commands.join("\n") + "\n```"), markdown);
+  // Two lines wrap in the whole document, under lines indented two and four cells: the hanging
+  // indent counts from the listing's edge, so each is set in by its own amount from the row above.
+  const settings = [
+    "function settings(args) {",
+    "  const file = args.config ?? findSettingsFile(process.cwd());",
+    "  if (file) {",
+    "    return merge(readSettingsFile(file), args, defaults);",
+    "  }",
+    "  return args;",
+    "}",
+  ];
+  assert.ok(markdown.includes("```\n" + settings.join("\n") + "\n```"), markdown);
 });
 
 Deno.test("words a narrow ruled column breaks anywhere are whole again; words it wrapped at spaces stay apart", async () => {
