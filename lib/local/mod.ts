@@ -12,3 +12,6 @@ export { evmAddress, generateEvmKey } from "./evm/keys.ts";
 export type { SupervisorOptions } from "./evm/supervisor.ts";
 export { createInProcessRpc, createLocalSolana, type LocalSolana } from "./solana/local_solana.ts";
 export { reuseSimulations } from "./solana/simulation_memo.ts";
+export { associatedTokenBump } from "./solana/ata.ts";
+export { LOCAL_USDC_MINT } from "./solana/usdc.ts";
+export { TOKEN_PROGRAM } from "./solana/token_accounts.ts";

@@ -174,7 +174,7 @@ export function solanaRail(options: SolanaRailOptions): PaymentRail {
   };
 }
 
-/** The Solana payer's decoder (`@solana/kit`'s message codec), loaded with the first payment that needs it. */
+/** The Solana payer's reader, loaded with the first payment that needs it. */
 const svmPayer = once(() => import("./svm_payer.ts"));
 
 /**

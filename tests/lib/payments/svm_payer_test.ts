@@ -9,6 +9,8 @@ import { getBase64EncodedWireTransaction } from "@solana/kit";
 import type { PaymentPayload } from "@x402/core/types";
 import { PaymentGateway, type PricedResource, type SettlementEvent } from "../../../lib/payments/gateway.ts";
 import { createLocalSolana } from "../../../lib/local/solana/local_solana.ts";
+import { signedMessageBytes } from "../../../lib/payments/rails.ts";
+import { transferAuthority } from "../../../lib/payments/svm_payer.ts";
 import { MemoryClaimStore } from "../../../lib/payments/memory_claims.ts";
 import type { Claim } from "../../../lib/payments/claim_store.ts";
 import type { PendingSettlement } from "../../../lib/payments/settlement.ts";
@@ -64,6 +66,17 @@ Deno.test("the Solana rail reads who pays from the payment's transaction, and a 
       assert.equal(await rail.payer!(payload(getBase64EncodedWireTransaction(transfer))), wallet.address);
       assert.equal(await rail.payer!(payload("not base64 at all!")), undefined);
       assert.equal(await rail.payer!(payload(btoa("short"))), undefined);
+      // Cut anywhere, the message names no payer (or, cut only in its lookup tables, the same one), never throws.
+      const message = signedMessageBytes(getBase64EncodedWireTransaction(transfer));
+      for (let end = 0; end < message.length; end++) {
+        assert.ok(
+          [undefined, wallet.address].includes(transferAuthority(message.subarray(0, end))),
+          `cut at ${end}`,
+        );
+      }
+      const version1 = message.slice();
+      version1[0] = 0x81;
+      assert.equal(transferAuthority(version1), undefined);
     });
 
     await t.step("verified by its settlement alone: the settling record names the payer", async () => {
