@@ -34,13 +34,7 @@ import type {
 } from "./chain_outcomes.ts";
 import { ranSimulation, refusedSimulation } from "./simulation_outcome.ts";
 
-export type {
-  ExecuteOutcome,
-  LedgerEntry,
-  LocalChainOptions,
-  SimulateOptions,
-  SimulationOutcome,
-} from "./chain_outcomes.ts";
+export type * from "./chain_outcomes.ts";
 
 /** Blocks a blockhash stays valid for. */
 export const MAX_PROCESSING_AGE = 150n;
