@@ -6,7 +6,7 @@
  */
 import type { Loudness, StreamInfo } from "./ffmpeg_log.ts";
 import { channelWeights } from "./layouts.ts";
-import type { GatedLoudness } from "./loudness_meter.ts";
+import type { GatedLoudness } from "./gated_programme.ts";
 import { createLoudnessMeter } from "./loudness_meter.ts";
 import { createTruePeakMeter, toDb } from "./true_peak.ts";
 

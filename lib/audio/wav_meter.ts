@@ -12,7 +12,8 @@
 import { UpstreamTimeoutError } from "../shared/errors.ts";
 import type { Loudness, StreamInfo } from "./ffmpeg_log.ts";
 import { channelWeights } from "./layouts.ts";
-import { createGatedProgramme, stepFrames } from "./loudness_meter.ts";
+import { createGatedProgramme } from "./gated_programme.ts";
+import { stepFrames } from "./step_meter.ts";
 import { createMeters, loudnessFigures } from "./stream_meters.ts";
 import { wavChunks, type WavPcm } from "./wav_pcm.ts";
 import type { WavMeterReply, WavMeterRequest } from "./wav_meter_worker.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 /// <reference lib="deno.worker" />
-import { createStepMeter } from "./loudness_meter.ts";
+import { createStepMeter } from "./step_meter.ts";
 import { createTruePeakMeter } from "./true_peak.ts";
 import { decodeFrames, type WavEncoding } from "./wav_pcm.ts";
 

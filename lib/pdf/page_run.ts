@@ -7,7 +7,8 @@
  * @module
  */
 import { UnprocessableError } from "../shared/errors.ts";
-import { extractPage, readLinks } from "./extract.ts";
+import { extractPage } from "./extract.ts";
+import { readLinks } from "./links.ts";
 import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, dropObjectCache } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";

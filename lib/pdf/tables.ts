@@ -1,6 +1,8 @@
 /**
  * Tables: rows of cells whose left edges line up in columns (ruled or merely
- * aligned), or, in tagged PDFs, the `Table`/`TR`/`TD` structure.
+ * aligned), or, in tagged PDFs, the `Table`/`TR`/`TD` structure. The row and
+ * column geometry lives in `table_rows.ts`, the splitting of swallowed cells
+ * in `cell_anchors.ts`.
  *
  * @module
  */
@@ -8,7 +10,16 @@ import { joinBrokenWords } from "./cell_breaks.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isMarkerOnly } from "./lists.ts";
-import { firstInside } from "./sorted.ts";
+import { splitAtAnchors } from "./cell_anchors.ts";
+import {
+  cellUnder,
+  columnIntervals,
+  columnOf,
+  continuesRow,
+  opensBand,
+  opensWithBullet,
+  rowAt,
+} from "./table_rows.ts";
 import type { Line } from "./types.ts";
 
 /** A table found in a run of lines. */
@@ -54,81 +65,6 @@ export function cellTexts(
       return text.includes("-") ? inlineMarkdown(lines, { words }) : text;
     })
   );
-}
-
-/** Lines from `start` that share its baseline. */
-function rowAt(lines: readonly Line[], start: number): Line[] {
-  const first = lines[start]!;
-  const row = [first];
-  for (let i = start + 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.page !== first.page || Math.abs(line.y - first.y) > Math.min(line.size, first.size) * 0.35) {
-      break;
-    }
-    row.push(line);
-  }
-  return row;
-}
-
-/**
- * True when the line at `start` may open a row whose cells share no baseline:
- * the next line lies within a line below it, clear of it on the left or right.
- */
-function opensBand(lines: readonly Line[], start: number): boolean {
-  const first = lines[start]!, next = lines[start + 1];
-  if (!next || next.page !== first.page) return false;
-  const dy = next.y - first.y;
-  return dy > 0 && dy <= first.size * 1.5 &&
-    (next.x0 > first.x1 + first.size || next.x1 < first.x0 - first.size);
-}
-
-/** True when a line is a bullet glyph alone. */
-function opensWithBullet(line: Line): boolean {
-  const text = plainLineText(line).trim();
-  return text.length === 1 && isMarkerOnly(text);
-}
-
-/** Merges overlapping x-intervals into column intervals. */
-function columnIntervals(cells: readonly Line[]): Array<[number, number]> {
-  const sorted = [...cells].sort((a, b) => a.x0 - b.x0);
-  const columns: Array<[number, number]> = [];
-  for (const cell of sorted) {
-    const last = columns[columns.length - 1];
-    if (last && cell.x0 <= last[1] + 1) last[1] = Math.max(last[1], cell.x1);
-    else columns.push([cell.x0, cell.x1]);
-  }
-  return columns;
-}
-
-/** Index of the column interval holding a cell, or -1. */
-function columnOf(columns: ReadonlyArray<[number, number]>, cell: Line): number {
-  return columns.findIndex(([a, b]) => cell.x0 >= a - 1 && cell.x0 <= b + 1);
-}
-
-/** The cell of `row` whose first line starts where `line` does (within 2 points), if any. */
-function cellUnder(row: readonly Line[][], line: Line): Line[] | undefined {
-  return row.find((cellLines) => Math.abs(cellLines[0]!.x0 - line.x0) <= 2);
-}
-
-/** True when a line breaks off mid-word (a hyphen after a letter) or inside brackets it opened. */
-function breaksOff(line: Line): boolean {
-  const text = plainLineText(line).trimEnd();
-  const opened = text.replace(/[^([{]/g, "").length, closed = text.replace(/[^)\]}]/g, "").length;
-  return /\p{L}-$/u.test(text) || opened > closed;
-}
-
-/**
- * True when `row`, set right below `open` with no space between, carries on
- * its cells rather than opening a row: each of its cells starts under one of
- * `open`'s that broke off (see {@linkcode breaksOff}). A borderless table
- * whose rows have no space between them (troff's) shows a row whose cells all
- * wrap no other way. A cell above that is whole (a key, a finished phrase)
- * leaves the row to open a new one.
- */
-function continuesRow(open: readonly Line[][], row: readonly Line[]): boolean {
-  const above = row.map((cell) => cellUnder(open, cell)?.at(-1));
-  if (above.some((line) => !line)) return false;
-  return above.every((line) => breaksOff(line!));
 }
 
 /**
@@ -225,67 +161,6 @@ export function detectTable(
   const texts = renderCells(grid);
   if (!plausible(texts)) return null;
   return { end: i, cells: grid, rows: texts };
-}
-
-/**
- * Splits cells that swallowed their neighbour (a gap too narrow to end the
- * line) at a left edge that other cells share: at a span that starts there,
- * or at the space of a span nearest to it.
- */
-function splitAtAnchors(rows: Line[][][]) {
-  const edges = rows.flatMap((row) => row.map((cellLines) => cellLines[0]!.x0));
-  // An edge is an anchor when another edge lies within 2 points of it: its neighbours in ascending order tell.
-  const ascending = [...edges].sort((a, b) => a - b);
-  const shared = new Set(
-    ascending.filter((x, i) =>
-      x - (ascending[i - 1] ?? -Infinity) <= 2 || (ascending[i + 1] ?? Infinity) - x <= 2
-    ),
-  );
-  const firstAnchor = firstInside(edges.filter((x) => shared.has(x)));
-  for (const row of rows) {
-    for (let c = 0; c < row.length; c++) {
-      if (row[c]!.length > 1) continue;
-      const line = row[c]![0]!;
-      const anchor = firstAnchor(line.x0 + 2, line.x1 - 2);
-      if (anchor === undefined) continue;
-      const halves = splitLineAt(line, anchor);
-      if (halves) row.splice(c, 1, [halves[0]], [halves[1]]);
-    }
-  }
-}
-
-/** Splits a line at `x`: between spans, or at the nearest space inside a span. */
-function splitLineAt(line: Line, x: number): [Line, Line] | null {
-  const spans = [...line.spans];
-  let cut = spans.findIndex((s) => Math.abs(s.x - x) <= 2);
-  if (cut <= 0) {
-    const k = spans.findIndex((s) => s.x < x && s.x + s.width > x);
-    const span = spans[k];
-    if (!span) return null;
-    const step = span.width / Math.max(span.text.length, 1);
-    const target = (x - span.x) / step;
-    let best = -1;
-    for (let i = 0; i < span.text.length; i++) {
-      if (span.text[i] === " " && (best < 0 || Math.abs(i - target) < Math.abs(best - target))) best = i;
-    }
-    if (best <= 0 || Math.abs(best - target) > 4) return null;
-    const before = span.text.slice(0, best), after = span.text.slice(best + 1);
-    const afterX = span.x + (best + 1) * step;
-    spans.splice(k, 1, { ...span, text: before, width: best * step }, {
-      ...span,
-      text: after,
-      x: afterX,
-      width: span.x + span.width - afterX,
-    });
-    cut = k + 1;
-  }
-  const piece = (part: Line["spans"]): Line => ({
-    ...line,
-    spans: part,
-    x0: part[0]!.x,
-    x1: Math.max(...part.map((s) => s.x + s.width)),
-  });
-  return [piece(spans.slice(0, cut)), piece(spans.slice(cut))];
 }
 
 /** Rejects side-by-side prose that merely looks like a two-column table. */

@@ -13,72 +13,36 @@
  * @module
  */
 import { Clock, EpochSchedule, FailedTransactionMetadata } from "litesvm";
-import type { Address, EncodedAccount, MaybeEncodedAccount } from "@solana/kit";
+import type { Address, MaybeEncodedAccount } from "@solana/kit";
 import { type AccountKeys, type KeysResult, resolveAccountKeys } from "./account_keys.ts";
-import { messageFee, readComputeBudget } from "./compute_budget.ts";
+import { messageFee } from "./compute_budget.ts";
 import { commitmentAtDepth, type CommitmentStatus } from "./commitment.ts";
-import { FeeHistory } from "./fee_history.ts";
+import { Ledger } from "./ledger.ts";
+import { MAX_RECENT_BLOCKHASHES, RecentBlockhashes } from "./recent_blockhashes.ts";
 import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
-import { type BalanceSnapshot, buildExecutionMeta, type ExecutionMeta, snapshotBalances } from "./tx_meta.ts";
+import { type BalanceSnapshot, buildExecutionMeta, snapshotBalances } from "./tx_meta.ts";
 import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./transaction_decoding.ts";
 import { nonceOf } from "./nonce.ts";
 import { verifyTransactionSignatures } from "./signatures.ts";
 import { TrackedLiteSvm } from "./tracked_svm.ts";
+import type {
+  ExecuteOutcome,
+  LedgerEntry,
+  LocalChainOptions,
+  SimulateOptions,
+  SimulationOutcome,
+} from "./chain_outcomes.ts";
+import { ranSimulation, refusedSimulation } from "./simulation_outcome.ts";
+
+export type * from "./chain_outcomes.ts";
 
 /** Blocks a blockhash stays valid for. */
 export const MAX_PROCESSING_AGE = 150n;
 /** Blocks a simulation accepts (six fewer, as the validator allows for forwarding). */
 const MAX_SIMULATION_AGE = 144n;
-const MAX_RECENT_BLOCKHASHES = 300;
-/** Landed transactions kept for `getTransaction`; older ones are pruned, as a node limiting its ledger does. */
-const MAX_LEDGER_ENTRIES = 100_000;
 const SLOTS_PER_EPOCH = 432_000n;
 const GENESIS_SLOT = 100_000n;
 const GENESIS_BLOCK_HEIGHT = 99_000n;
-
-/** A transaction that landed in a block. */
-export interface LedgerEntry {
-  signature: string;
-  slot: bigint;
-  blockTime: number;
-  wire: WireTransaction;
-  keys: AccountKeys;
-  meta: ExecutionMeta;
-}
-
-/** The outcome of sending a transaction to the runtime. */
-export interface ExecuteOutcome {
-  signature: string;
-  err: RpcTransactionError | null;
-  /** Whether it landed (executed, or failed but paid its fee); rejected ones are not recorded. */
-  landed: boolean;
-}
-
-/** Options of {@linkcode LocalChain.simulate}. */
-export interface SimulateOptions {
-  sigVerify: boolean;
-  replaceRecentBlockhash: boolean;
-}
-
-/** The outcome of a simulation. */
-export interface SimulationOutcome {
-  err: RpcTransactionError | null;
-  /** Metadata; its balances are `null`-worthy when the transaction never reached execution. */
-  meta: ExecutionMeta;
-  executed: boolean;
-  /** Accounts after a successful simulation. */
-  postAccounts: Map<string, EncodedAccount>;
-  replacementBlockhash: { blockhash: string; lastValidBlockHeight: bigint } | null;
-}
-
-/** Options of the {@linkcode LocalChain} constructor. */
-export interface LocalChainOptions {
-  /**
-   * Later slots that must land before a block is final (default 0: final at
-   * once). Until then its transactions are processed (newest slot) or confirmed.
-   */
-  finalityLagSlots?: number;
-}
 
 /** The local chain. Every method is synchronous: calls never interleave. */
 export class LocalChain {
@@ -88,12 +52,8 @@ export class LocalChain {
   #blockHeight = GENESIS_BLOCK_HEIGHT;
   #blockTime = Math.floor(Date.now() / 1000);
   #latestBlockhash: string;
-  readonly #blockhashes = new Map<string, bigint>();
-  readonly #ledger = new Map<string, LedgerEntry>();
-  /** Message → block height it landed at, while its blockhash could still be valid. */
-  readonly #processed = new Map<string, bigint>();
-  #transactionCount = 0;
-  readonly #fees = new FeeHistory();
+  readonly #blockhashes = new RecentBlockhashes();
+  readonly #ledger = new Ledger();
   readonly #finalityLagSlots: number;
   /** Sizes of program data accounts (100 KB and more to copy for one length), read at {@linkcode #sizesVersion}. */
   readonly #programDataSizes = new Map<string, number>();
@@ -118,7 +78,7 @@ export class LocalChain {
     this.svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
     this.#setClock(this.#slot, this.#blockTime);
     this.#latestBlockhash = this.svm.latestBlockhash();
-    this.#blockhashes.set(this.#latestBlockhash, this.#blockHeight);
+    this.#blockhashes.add(this.#latestBlockhash, this.#blockHeight);
   }
 
   /** The newest slot (also the finalized one unless a finality lag is set). */
@@ -148,7 +108,7 @@ export class LocalChain {
 
   /** Landed transactions so far. */
   get transactionCount(): number {
-    return this.#transactionCount;
+    return this.#ledger.count;
   }
 
   /** The newest blockhash and the last block height it can land at. */
@@ -158,8 +118,7 @@ export class LocalChain {
 
   /** Whether a transaction using `blockhash` may still land. */
   isBlockhashValid(blockhash: string, maxAge = MAX_PROCESSING_AGE): boolean {
-    const height = this.#blockhashes.get(blockhash);
-    return height !== undefined && this.#blockHeight - height <= maxAge;
+    return this.#blockhashes.isValid(blockhash, this.#blockHeight, maxAge);
   }
 
   /** Reads an account. */
@@ -179,12 +138,7 @@ export class LocalChain {
 
   /** Landed transactions naming `address` among their accounts, newest first, at most `limit`. */
   transactionsOf(address: string, limit: number): LedgerEntry[] {
-    const found: LedgerEntry[] = [];
-    for (const entry of [...this.#ledger.values()].reverse()) {
-      if (found.length >= limit) break;
-      if (entry.keys.all.includes(address as never)) found.push(entry);
-    }
-    return found;
+    return this.#ledger.transactionsOf(address, limit);
   }
 
   /** How far a landed transaction got: processed, confirmed or finalized, with its confirmations. */
@@ -229,7 +183,7 @@ export class LocalChain {
       return outcomes;
     }
     this.#produceBlock(blockTime);
-    for (const entry of landed) this.#record(entry);
+    for (const entry of landed) this.#ledger.record(entry);
     return outcomes;
   }
 
@@ -245,43 +199,20 @@ export class LocalChain {
       replacementBlockhash = this.latestBlockhash();
       wire = withRecentBlockhash(original, replacementBlockhash.blockhash);
     }
-    const read = (address: Address) => this.svm.getAccount(address);
     const pre = this.#balancesBefore(wire, keys);
     this.#simulatedPre = { messageKey: wire.messageKey, accountsVersion: this.svm.accountsVersion, pre };
     const fee = messageFee(wire.message);
     const rejection = options.sigVerify && !verifyTransactionSignatures(wire)
       ? "SignatureFailure"
       : this.#checkFreshness(wire, MAX_SIMULATION_AGE);
-    if (rejection) {
-      const meta = buildExecutionMeta({ err: rejection, fee, keys, pre, post: pre, result: null });
-      return { err: rejection, meta, executed: false, postAccounts: new Map(), replacementBlockhash };
-    }
+    const run = { keys, pre, fee, replacementBlockhash };
+    if (rejection) return refusedSimulation(run, rejection);
 
     // Signatures were checked above when asked for; the runtime need not repeat it.
     this.svm.withSigverify(false);
     const result = this.#run(() => this.svm.simulateTransaction(wire.transaction));
     this.svm.withSigverify(true);
-    if (result === null || result instanceof FailedTransactionMetadata) {
-      const err = result === null ? "SignatureFailure" : fromLiteSvmError(result.err());
-      const executed = typeof err === "object" &&
-        ("InstructionError" in err || "InsufficientFundsForRent" in err);
-      const post = {
-        ...pre,
-        lamports: pre.lamports.map((lamports, index) => index === 0 && executed ? lamports - fee : lamports),
-      };
-      const meta = buildExecutionMeta({ err, fee, keys, pre, post, result: result?.meta() ?? null });
-      return { err, meta, executed, postAccounts: new Map(), replacementBlockhash };
-    }
-    const postAccounts = new Map(
-      this.svm.postAccounts(result).map((account) => [account.address as string, account]),
-    );
-    const readPost = (address: Address): MaybeEncodedAccount => {
-      const account = postAccounts.get(address);
-      return account ? { ...account, data: new Uint8Array(account.data), exists: true } : read(address);
-    };
-    const post = snapshotBalances(wire.message, keys, readPost, { before: pre });
-    const meta = buildExecutionMeta({ err: null, fee, keys, pre, post, result: result.meta() });
-    return { err: null, meta, executed: true, postAccounts, replacementBlockhash };
+    return ranSimulation(this.svm, wire, run, result);
   }
 
   /**
@@ -290,7 +221,7 @@ export class LocalChain {
    * paid by transactions write-locking each of them, as the validator combines them.
    */
   recentPrioritizationFees(accounts: readonly string[]): { slot: bigint; prioritizationFee: bigint }[] {
-    return this.#fees.recent(accounts);
+    return this.#ledger.recentPrioritizationFees(accounts);
   }
 
   /** Executes one transaction in the block being built at `slot`; the entry when it landed. */
@@ -332,21 +263,9 @@ export class LocalChain {
       result: result instanceof FailedTransactionMetadata ? result.meta() : result,
     });
     // The status cache refuses the same message again, later in this block too.
-    this.#processed.set(wire.messageKey, this.#blockHeight + 1n);
+    this.#blockhashes.markProcessed(wire.messageKey, this.#blockHeight + 1n);
     const entry = { signature, slot, blockTime, wire, keys: resolved.keys, meta };
     return { outcome: { signature, err, landed }, entry };
-  }
-
-  /** Adds a landed transaction of the newest block to the ledger and the fee history. */
-  #record(entry: LedgerEntry): void {
-    this.#ledger.set(entry.signature, entry);
-    this.#transactionCount++;
-    if (this.#ledger.size > MAX_LEDGER_ENTRIES) {
-      const oldest = this.#ledger.keys().next().value;
-      if (oldest !== undefined) this.#ledger.delete(oldest);
-    }
-    const writable = entry.keys.all.filter((_, index) => entry.keys.writable[index]);
-    this.#fees.record(entry.slot, readComputeBudget(entry.wire.message).unitPrice, writable);
   }
 
   /** The balances of `wire`'s accounts now, before it runs. */
@@ -375,7 +294,7 @@ export class LocalChain {
     const fresh = this.isBlockhashValid(token, maxAge) ||
       nonceOf(wire.message, (address) => this.svm.getAccount(address)) === token;
     if (!fresh) return "BlockhashNotFound";
-    if (this.#processed.has(wire.messageKey)) return "AlreadyProcessed";
+    if (this.#blockhashes.wasProcessed(wire.messageKey)) return "AlreadyProcessed";
     return null;
   }
 
@@ -394,16 +313,7 @@ export class LocalChain {
     this.#blockTime = blockTime;
     this.svm.expireBlockhash();
     this.#latestBlockhash = this.svm.latestBlockhash();
-    this.#blockhashes.set(this.#latestBlockhash, this.#blockHeight);
-    if (this.#blockhashes.size > MAX_RECENT_BLOCKHASHES) {
-      const oldest = this.#blockhashes.keys().next().value;
-      if (oldest !== undefined) this.#blockhashes.delete(oldest);
-    }
-    // A message's blockhash is invalid 150 blocks after it landed; keep twice that, then forget it.
-    for (const [key, height] of this.#processed) {
-      if (this.#blockHeight - height <= BigInt(MAX_RECENT_BLOCKHASHES)) break;
-      this.#processed.delete(key);
-    }
+    this.#blockhashes.add(this.#latestBlockhash, this.#blockHeight);
   }
 
   #setClock(slot: bigint, unixTimestamp: number): void {

@@ -1,0 +1,118 @@
+/**
+ * Rows of a page's lines for segmentation (`segment.ts`): the pieces on one
+ * baseline that make one line (the words of a justified line stretched apart,
+ * inline code in prose), an aligned table that is not a run-in heading's
+ * paragraphs or a listing, and the right edge justified text is stretched to.
+ *
+ * @module
+ */
+import { isCodeLine } from "./draft.ts";
+import { runInSplit } from "./run_in.ts";
+import type { DocumentStats } from "./stats.ts";
+import { nearSize } from "./stats.ts";
+import { detectTable } from "./tables.ts";
+import type { Line } from "./types.ts";
+
+/**
+ * Lines from `start` on the same baseline as it (cells of a row that is not a
+ * table, or the words of a justified line stretched apart). Code and prose
+ * pieces join only when a stretched space parts them: inline code in a line
+ * of prose, not a listing beside text.
+ *
+ * @param justifiedRight The right edge of a justified page's text, where lines are stretched to.
+ */
+export function sameRow(
+  lines: readonly Line[],
+  start: number,
+  stats: DocumentStats,
+  justifiedRight?: number,
+): Line[] {
+  const first = lines[start]!;
+  let end = start + 1;
+  while (
+    end < lines.length && Math.abs(lines[end]!.y - first.y) <= Math.min(first.size, lines[end]!.size) * 0.35
+  ) {
+    const line = lines[end]!, prev = lines[end - 1]!;
+    if (line.x0 < prev.x1) break;
+    if (isCodeLine(line) !== isCodeLine(first) && !stretchedApart(prev, line, stats, justifiedRight)) break;
+    end++;
+  }
+  return lines.slice(start, end);
+}
+
+/** The widest a justified line stretches a word space, in ems. */
+const STRETCHED_SPACE_EM = 4;
+
+/**
+ * The widest a word space stretches in a justified line that has almost no
+ * other space to stretch, in ems: inline code's spaces keep their width, so a
+ * line of prose ending in long code puts all its stretch in the few spaces
+ * of its prose.
+ */
+const LONE_STRETCHED_SPACE_EM = 8;
+
+/**
+ * True when two pieces of one body-size line are parted by no more than a
+ * stretched word space; wider when prose is followed by code that ends at
+ * the right edge a justified page's lines are stretched to. (Code followed by
+ * prose at a distance is a label and its description.)
+ */
+function stretchedApart(left: Line, right: Line, stats: DocumentStats, justifiedRight?: number): boolean {
+  const body = (l: Line) => nearSize(l.size, stats.bodySize);
+  if (!body(left) || !body(right)) return false;
+  const stretched = justifiedRight !== undefined && isCodeLine(right) && !isCodeLine(left) &&
+    Math.abs(right.x1 - justifiedRight) < 1;
+  return right.x0 - left.x1 <= stats.bodySize * (stretched ? LONE_STRETCHED_SPACE_EM : STRETCHED_SPACE_EM);
+}
+
+/** One line from the pieces of a row, left to right. */
+export function joinRow(row: readonly Line[]): Line {
+  const spans = row.flatMap((l) => l.spans);
+  return { ...row[0]!, spans, x1: Math.max(...row.map((l) => l.x1)) };
+}
+
+/**
+ * An aligned table at `lines[start]`; aligned columns wholly in a monospace
+ * font are code (help text), and rows that each open with a run-in heading
+ * are paragraphs.
+ */
+export function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
+  return detectTable(lines, start, (end) => {
+    const rows = lines.slice(start, end);
+    return !rows.every(isCodeLine) && !runInRows(rows, stats);
+  });
+}
+
+/**
+ * True when every row of two or more cells is a run-in heading and its text:
+ * a bold first cell, then the text a quad further on. Cells of a real table
+ * stand at shared column edges, so the gap after the first varies with its
+ * text.
+ */
+function runInRows(lines: readonly Line[], stats: DocumentStats): boolean {
+  let rows = 0;
+  for (let i = 0; i < lines.length;) {
+    const row = sameRow(lines, i, stats);
+    i += row.length;
+    if (row.length < 2) continue;
+    if (runInSplit(joinRow(row)) < 0) return false;
+    rows++;
+  }
+  return rows > 0;
+}
+
+/** Fewest lines ending together at the right edge of a page's text for it to count as justified. */
+export const JUSTIFIED_LINES = 3;
+
+/**
+ * The rightmost edge that at least {@linkcode JUSTIFIED_LINES} of a page's
+ * lines of prose end at (justified text): a table or an overfull line may run
+ * further.
+ */
+export function justifiedEdge(prose: readonly Line[]): number | undefined {
+  const ends = new Map<number, number>();
+  for (const line of prose) ends.set(Math.round(line.x1), (ends.get(Math.round(line.x1)) ?? 0) + 1);
+  let edge: number | undefined;
+  for (const [x, n] of ends) if (n >= JUSTIFIED_LINES && (edge === undefined || x > edge)) edge = x;
+  return edge;
+}

@@ -1,0 +1,68 @@
+/**
+ * What painted shapes say about a page's spans (`extract.ts`): grid cells
+ * labelled, inline boxes marked, bullets drawn as shapes turned into bullet
+ * spans, and spans on a shaded area (a code block's background, not a
+ * token's highlight within it) given that area's id.
+ *
+ * @module
+ */
+import type { PDFPageProxy } from "./load.ts";
+import type { Span } from "./types.ts";
+import { markInlineBoxes } from "./inline_boxes.ts";
+import { labelGridCells } from "./rulings.ts";
+import { addVectorBullets, type Mark, type OperatorList, pageShapes } from "./vector_marks.ts";
+
+/**
+ * Reads what painted shapes say (untagged PDFs; a tagged one labels its list
+ * items and code): bullets drawn as shapes become bullet spans, and spans on
+ * a shaded area (the background of a code block) carry its id. The operator
+ * list is the one font resolution asks for, so pdf.js serves it from its
+ * cache when both need it.
+ */
+export async function withShapes(
+  page: PDFPageProxy,
+  spans: Span[],
+  viewport: { transform: number[]; width: number; height: number },
+  ids: { next: number },
+): Promise<Span[]> {
+  if (spans.length === 0) return spans;
+  const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
+  const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
+  const labelled = labelGridCells(spans, shapes.grids, ids);
+  markInlineBoxes(labelled, shapes.boxes);
+  const areaIds = shapes.areas.map(() => ids.next++);
+  const enclosed = shapes.areas.map((a) => shapes.areas.some((o) => o !== a && encloses(o, a)));
+  for (const span of labelled) {
+    const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
+    // The innermost (last painted) area holding the span's first letter, past a token's highlight.
+    for (let k = shapes.areas.length - 1; k >= 0; k--) {
+      const a = shapes.areas[k]!;
+      if (isHighlight(a, span, enclosed[k]!)) continue;
+      if (x >= a.x0 && x <= a.x1 && y >= a.y0 && y <= a.y1) {
+        span.shade = areaIds[k]!;
+        break;
+      }
+    }
+  }
+  return addVectorBullets(labelled, shapes.marks);
+}
+
+/**
+ * True when an area is a syntax highlighter's background behind a token or a
+ * line of a listing, which is shading within the listing's (if any), not a
+ * block of its own: a line tall, and starting where its text does, where a
+ * listing's shading leaves room on the left, or lying within a larger shaded
+ * area (a token of several lines, such as a template string, is shaded from
+ * the listing's left edge on each line it spans).
+ *
+ * @param enclosed Whether another shaded area of the page holds this one.
+ */
+function isHighlight(area: { x0: number; y0: number; y1: number }, span: Span, enclosed: boolean): boolean {
+  return area.y1 - area.y0 < span.size * 1.5 && (enclosed || area.x0 >= span.x - 1);
+}
+
+/** True when area `outer` holds `inner` whole and is taller. */
+function encloses(outer: Omit<Mark, "filled">, inner: Omit<Mark, "filled">): boolean {
+  return outer.y1 - outer.y0 > inner.y1 - inner.y0 + 1 && outer.x0 <= inner.x0 + 0.5 &&
+    outer.x1 >= inner.x1 - 0.5 && outer.y0 <= inner.y0 + 0.5 && outer.y1 >= inner.y1 - 0.5;
+}
