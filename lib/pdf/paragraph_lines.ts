@@ -116,14 +116,14 @@ export function nextWordFitted(lines: readonly Line[], line: Line, measureRight 
 /**
  * True when `line` continues the paragraph in `draft`.
  *
- * @param edges The left and right edges of the page's text, where known, and whether its lines are
- *   justified (end together at the right edge).
+ * @param edges The left and right edges of the page's text, where known, whether its lines are
+ *   justified (end together at the right edge), and its measure when set in one column.
  */
 export function continuesText(
   draft: Draft,
   line: Line,
   stats: DocumentStats,
-  edges?: { left?: number; right: number; justified: boolean },
+  edges?: { left?: number; right: number; justified: boolean; measure?: number },
 ): boolean {
   const prev = draft.lines[draft.lines.length - 1]!;
   if (draft.page !== line.page) return false;
@@ -149,7 +149,9 @@ export function continuesText(
   if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
   if (draft.lines.length >= 2 && prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
   // Where paragraphs stand apart by space, a short line with no sentence's end may be a hard line break.
-  if ((ended || stats.paragraphsSpaced === false) && nextWordFitted(draft.lines, line)) return false;
+  if ((ended || stats.paragraphsSpaced === false) && nextWordFitted(draft.lines, line, edges?.measure)) {
+    return false;
+  }
   // Two lines set in alike from the margin, the first ending a sentence two ems short of the text's right
   // edge (less as much again, as a quote is set in on both sides): a paragraph's continued lines return to
   // the margin, so each opens a paragraph of its own (indented paragraphs of one line, no space between).

@@ -16,6 +16,7 @@ import {
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
 import { type Draft, isCodeLine } from "./draft.ts";
+import { singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
@@ -72,7 +73,7 @@ export function segmentPage(
   const right = prose.reduce((edge, l) => Math.max(edge, l.x1), -Infinity);
   // Justified text ends many lines at the right edge; ragged text ends few there.
   const justified = prose.filter((l) => Math.abs(l.x1 - right) < 1).length >= JUSTIFIED_LINES;
-  const edges = { left: pageLeft(page)?.x, right, justified };
+  const edges = { left: pageLeft(page)?.x, right, justified, measure: singleColumnMeasure(lines, right) };
   const margin = justifiedEdge(prose);
   const gutters = new Map<number, number | null>();
   let i = 0;

@@ -5,6 +5,7 @@
  * lines of a description list's item hanging under its bold label.
  */
 import assert from "node:assert/strict";
+import { singleColumnMeasure } from "../../../lib/pdf/page_measure.ts";
 import { firstLineIndent } from "../../../lib/pdf/quotes.ts";
 import {
   codeLine,
@@ -241,4 +242,29 @@ Deno.test("on a page of two columns a quote is set in from its own column's edge
   assert.deepEqual(quotes, [
     "> A quote set in from the right column words of running text that fill the line of the column to its end and ending short of its right edge too.",
   ], text);
+});
+
+Deno.test("a one-line paragraph ending short of the page's measure ends where nothing spaces paragraphs apart", () => {
+  // No space between paragraphs and no indent (as AbiWord sets them): the short line after a one-line
+  // paragraph would have fitted on it, measured against the page's right edge, so it starts anew.
+  const out = markdown(page(
+    ["A paragraph long enough to wrap onto a second line at the right edge of", LEFT, RIGHT],
+    ["the column, then ends.", LEFT, 200],
+    ["If a string is provided, it is treated as a shortcut for the text.", LEFT, 400],
+    ["options", LEFT, 110],
+    ["Another paragraph that is long enough to wrap onto a second line at the", LEFT, RIGHT],
+    ["edge.", LEFT, 100],
+  ));
+  const found = paragraphs(out);
+  assert.ok(found.includes("If a string is provided, it is treated as a shortcut for the text."), out);
+});
+
+Deno.test("a page whose lines stand side by side gives no single measure", () => {
+  const single = [line("One column", LEFT, 300, 100), line("of text.", LEFT, 200, 112)];
+  assert.equal(singleColumnMeasure(single, 300), 300);
+  const columns = [line("Left column", LEFT, 280, 100), line("right column", 300, RIGHT, 100.4)];
+  assert.equal(singleColumnMeasure(columns, RIGHT), undefined);
+  // A second column whose baselines fall between the first's still starts past the middle of the text.
+  const staggered = [line("Left column", LEFT, 280, 100), line("right column", 300, RIGHT, 106)];
+  assert.equal(singleColumnMeasure(staggered, RIGHT), undefined);
 });
