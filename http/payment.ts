@@ -22,7 +22,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { decodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 import { InvalidInputError } from "../lib/shared/errors.ts";
 import {
   type Authorization,
@@ -67,10 +67,11 @@ export function carriedPayment(c: Context): string | undefined {
 /** Requires an x402 payment on `rail` before the rest of the chain runs. */
 export function requirePayment(options: RequirePaymentOptions): MiddlewareHandler {
   const { gateway, rail } = options;
-  // The challenge differs only by URL: keep the answers of the URLs asked most, built once.
-  // A prepared answer also remembers the rail's fresh fields it was built with, and is built again when they change.
-  const prepared = new LruCache<string, PreparedChallenge & { fresh?: object }>(1024);
-  const prefersHtml = lastAnswerOf((accept: string | undefined) => prefersMedia(accept, "text/html"));
+  const challenges: Challenges = {
+    options,
+    prepared: new LruCache(1024),
+    prefersHtml: lastAnswerOf((accept: string | undefined) => prefersMedia(accept, "text/html")),
+  };
   return async function requirePayment(c, next) {
     const url = publicRequestUrl(c);
     const header = carriedPayment(c);
@@ -78,36 +79,9 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     const attributes = { "x402.network": rail.network, "http.route": c.req.routePath };
     if (!header) {
       // The 402: in its own span, so a trace shows the offer beside the paid call that follows it.
-      return await traced("x402.payment_required", attributes, async () => {
-        let challenge = prepared.get(url);
-        const fresh = rail.freshExtra?.();
-        if (challenge === undefined || challenge.fresh !== fresh) {
-          const required = await gateway.challenge(rail, options.resource(url));
-          challenge = {
-            ...prepareChallenge(required, required.error ?? "Payment required", baseUrl(c)),
-            fresh,
-          };
-          prepared.set(url, challenge);
-        } else {
-          // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
-          throwIfUnavailable(rail);
-        }
-        if (options.page && method === "GET" && prefersHtml(c.req.header("accept"))) {
-          c.header("PAYMENT-REQUIRED", challenge.header);
-          c.header("Cache-Control", "no-store");
-          return htmlResponse(c, options.page(challenge.required, baseUrl(c)), 402);
-        }
-        return challengeResponse(challenge, c.get("requestId"));
-      });
+      return await traced("x402.payment_required", attributes, () => answerChallenge(c, challenges, url));
     }
-    let payload: PaymentPayload;
-    try {
-      payload = decodePaymentSignatureHeader(header);
-    } catch {
-      throw new InvalidInputError(
-        "Malformed PAYMENT-SIGNATURE header: expected base64 of an x402 payment payload",
-      );
-    }
+    const payload = decodePayment(header);
     const authorization = await gateway.authorize(rail, options.resource(url), payload, method);
     const payer = "answer" in authorization ? authorization.settlement.payer : authorization.payer;
     if (payer) c.set("payer", payer);
@@ -142,17 +116,69 @@ export function requirePayment(options: RequirePaymentOptions): MiddlewareHandle
     if (outcome.replayed) {
       // A resend of a payment whose answer was kept: that answer, charged once already.
       c.res = outcome.result;
-      setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
-      setHeader(c, "Cache-Control", "private");
+      markPaid(c, settlement);
       return;
     }
-    setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
-    // A paid answer belongs to whoever paid: no shared cache may serve it to anyone else.
-    setHeader(c, "Cache-Control", "private");
+    markPaid(c, settlement);
     info?.completed?.catch((error) =>
       gateway.undelivered(authorization as Authorization, settlement, `answer not delivered: ${error}`)
     );
   };
+}
+
+/** The 402s of one payment middleware: the answers built so far, and how a browser is told apart. */
+interface Challenges {
+  options: RequirePaymentOptions;
+  // The challenge differs only by URL: keep the answers of the URLs asked most, built once.
+  // A prepared answer also remembers the rail's fresh fields it was built with, and is built again when they change.
+  prepared: LruCache<string, PreparedChallenge & { fresh?: object }>;
+  prefersHtml: (accept: string | undefined) => boolean;
+}
+
+/** The 402 for a request to `url` that carries no payment: a page for a browser, JSON for anyone else. */
+async function answerChallenge(c: Context, challenges: Challenges, url: string): Promise<Response> {
+  const { options, prepared } = challenges;
+  const { gateway, rail } = options;
+  let challenge = prepared.get(url);
+  const fresh = rail.freshExtra?.();
+  if (challenge === undefined || challenge.fresh !== fresh) {
+    const required = await gateway.challenge(rail, options.resource(url));
+    challenge = {
+      ...prepareChallenge(required, required.error ?? "Payment required", baseUrl(c)),
+      fresh,
+    };
+    prepared.set(url, challenge);
+  } else {
+    // What the gateway checks before answering from its own cache: a rail that cannot take payments now.
+    throwIfUnavailable(rail);
+  }
+  if (options.page && c.req.method === "GET" && challenges.prefersHtml(c.req.header("accept"))) {
+    c.header("PAYMENT-REQUIRED", challenge.header);
+    c.header("Cache-Control", "no-store");
+    return htmlResponse(c, options.page(challenge.required, baseUrl(c)), 402);
+  }
+  return challengeResponse(challenge, c.get("requestId"));
+}
+
+/** The payment payload a `PAYMENT-SIGNATURE` header carries; a clear 400 when it carries none. */
+function decodePayment(header: string): PaymentPayload {
+  try {
+    return decodePaymentSignatureHeader(header);
+  } catch {
+    throw new InvalidInputError(
+      "Malformed PAYMENT-SIGNATURE header: expected base64 of an x402 payment payload",
+    );
+  }
+}
+
+/**
+ * Marks the answer paid: its settlement in `PAYMENT-RESPONSE`, and
+ * `Cache-Control: private`, since a paid answer belongs to whoever paid and no
+ * shared cache may serve it to anyone else.
+ */
+function markPaid(c: Context, settlement: SettleResponse) {
+  setHeader(c, "PAYMENT-RESPONSE", encodePaymentResponse(settlement));
+  setHeader(c, "Cache-Control", "private");
 }
 
 /** Whether the request's work failed (5xx) after its client left, rather than at the shutdown deadline. */

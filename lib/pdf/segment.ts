@@ -59,6 +59,25 @@ function outlinedHeading(lines: readonly Line[], start: number, page: number, ou
   return { draft, end };
 }
 
+/** One page being cut: its lines, the document's measures and what the cut so far has produced. */
+interface PageCut {
+  page: PageText;
+  stats: DocumentStats;
+  drafts: Draft[];
+  nesting: ListNesting;
+  outline: OutlineKnowledge;
+  /** The right edge of the page's prose. */
+  right: number;
+  /** Whether the prose is justified (many lines end at the right edge). */
+  justified: boolean;
+  /** The page text's edges and measure, as `continuesText` reads them. */
+  edges: Parameters<typeof continuesText>[3] & object;
+  /** The justified edge code lines set as text stop at, if any. */
+  margin: ReturnType<typeof justifiedEdge>;
+  /** Column gutters found so far, by line position. */
+  gutters: Map<number, number | null>;
+}
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 export function segmentPage(
   page: PageText,
@@ -67,118 +86,156 @@ export function segmentPage(
   nesting: ListNesting,
   outline: OutlineKnowledge,
 ) {
-  const { titles } = outline;
   const lines = page.lines;
   const prose = lines.filter((l) => !isCodeLine(l));
   const right = prose.reduce((edge, l) => Math.max(edge, l.x1), -Infinity);
   // Justified text ends many lines at the right edge; ragged text ends few there.
   const justified = prose.filter((l) => Math.abs(l.x1 - right) < 1).length >= JUSTIFIED_LINES;
-  const edges = { left: pageLeft(page)?.x, right, justified, measure: singleColumnMeasure(lines, right) };
-  const margin = justifiedEdge(prose);
-  const gutters = new Map<number, number | null>();
+  const cut: PageCut = {
+    page,
+    stats,
+    drafts,
+    nesting,
+    outline,
+    right,
+    justified,
+    edges: { left: pageLeft(page)?.x, right, justified, measure: singleColumnMeasure(lines, right) },
+    margin: justifiedEdge(prose),
+    gutters: new Map(),
+  };
   let i = 0;
   while (i < lines.length) {
-    let line = lines[i]!;
+    const line = lines[i]!;
     // Back up the page: the next column, where the list's marker indents are measured from the
     // column's edge; on a page of no columns they mean nothing.
-    if (i > 0 && line.y < lines[i - 1]!.y - line.size * 3 && columnLeft(page, line, gutters) === undefined) {
+    if (
+      i > 0 && line.y < lines[i - 1]!.y - line.size * 3 && columnLeft(page, line, cut.gutters) === undefined
+    ) {
       nesting.reset();
     }
     // Nothing runs on into a heading the outline points at.
     const last = drafts.at(-1)?.outlined ? undefined : drafts.at(-1);
-    const tag = line.spans[0]?.tag;
-    const heading = tag ? null : outlinedHeading(lines, i, page.page, outline);
-    if (heading) {
-      drafts.push(heading.draft);
-      nesting.reset();
-      i = heading.end;
-      continue;
-    }
-    const table = tag?.cell ? tableFromTags(lines, i) : alignedTable(lines, i, stats);
-    if (table) {
-      drafts.push({
-        kind: "table",
-        page: page.page,
-        lines: lines.slice(i, table.end),
-        cells: table.cells,
-        rows: table.rows,
-      });
-      nesting.reset();
-      i = table.end;
+    const blockEnd = cutBlock(cut, i);
+    if (blockEnd !== null) {
+      i = blockEnd;
       continue;
     }
     const row = sameRow(lines, i, stats, justified ? right : undefined);
     i += row.length;
-    if (row.length > 1) line = joinRow(row);
-    const code = isCodeLine(line) && !setAsText(line, margin);
-    // A listing the structure tree tags as one is no inline code wrapped onto a row of its own.
-    const taggedListing = line.spans.some((s) => s.tag?.code);
-    if (
-      code && last && !taggedListing &&
-      (wrapsInlineCode(last, line, stats, continuesItem, right) || atProseStep(last, line, stats))
-    ) {
-      last.lines.push(line);
-      continue;
-    }
-    const open = last?.kind === "code" && last.page === page.page ? last.lines.at(-1) : undefined;
-    if (code && !isCodeHeading(line, { prev: open, next: lines[i] }, stats, titles)) {
-      if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
-        markWrappedAtEdge(open, line, lines, isCodeLine);
-        last!.lines.push(line);
-      } else drafts.push({ kind: "code", page: page.page, lines: [line] });
-      continue;
-    }
-    // A tagged item's further paragraph (a `P` of its own) is a paragraph under the item, not more of its text.
-    const item = tag?.listItem && last ? drafts.findLast((d) => d.listId === tag.listItem!.id) : undefined;
-    const turn = item && itemParagraphTurn(item, last!, line);
-    if (turn) {
-      if (turn === "goes-on") last!.lines.push(line);
-      else drafts.push({ kind: "text", page: page.page, lines: [line] });
-      continue;
-    }
-    const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
-      dashRunsOn(last, line, stats, edges);
-    const marker = line.size <= stats.bodySize * 1.15 && !tag && !runsOn ? listMarker(line) : null;
-    if (!marker && last && atProseStep(last, line, stats)) {
-      last.lines.push(line);
-      continue;
-    }
-    if (!marker && last?.kind === "list_item" && continuesItem(last, line, stats)) {
-      last.lines.push(line);
-      continue;
-    }
-    if (tag?.listItem) {
-      const known = drafts.findLast((d) => d.listId === tag.listItem!.id);
-      if (known) known.lines.push(line);
-      else drafts.push(taggedItem(line, page.page));
-      continue;
-    }
-    if (marker) {
-      const depth = nesting.depthOf(
-        line.x0,
-        columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page),
-      );
-      drafts.push({
-        kind: "list_item",
-        page: page.page,
-        lines: [{ ...line, spans: marker.rest }],
-        ordered: marker.ordered,
-        marker: marker.markdown,
-        depth,
-        markerX: line.x0,
-      });
-      continue;
-    }
-    if (last?.kind === "text" && continuesText(last, line, stats, edges)) {
-      last.lines.push(line);
-      continue;
-    }
-    const column = columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page);
-    if (
-      !(last?.kind === "list_item" && line.x0 > (last.markerX ?? 0) + 2) && !nesting.holds(line.x0, column)
-    ) {
-      nesting.reset();
-    }
-    drafts.push({ kind: "text", page: page.page, lines: [line] });
+    const joined = row.length > 1 ? joinRow(row) : line;
+    if (placeCode(cut, joined, last, lines[i])) continue;
+    placeLine(cut, joined, last, line.spans[0]?.tag);
   }
+}
+
+/**
+ * A block that starts at `lines[start]` and spans lines of its own, an
+ * outlined heading or a table, pushed as one draft; returns the index after
+ * it, or null when none starts there.
+ */
+function cutBlock(cut: PageCut, start: number): number | null {
+  const { page, drafts, nesting } = cut;
+  const lines = page.lines;
+  const tag = lines[start]!.spans[0]?.tag;
+  const heading = tag ? null : outlinedHeading(lines, start, page.page, cut.outline);
+  if (heading) {
+    drafts.push(heading.draft);
+    nesting.reset();
+    return heading.end;
+  }
+  const table = tag?.cell ? tableFromTags(lines, start) : alignedTable(lines, start, cut.stats);
+  if (!table) return null;
+  drafts.push({
+    kind: "table",
+    page: page.page,
+    lines: lines.slice(start, table.end),
+    cells: table.cells,
+    rows: table.rows,
+  });
+  nesting.reset();
+  return table.end;
+}
+
+/**
+ * Places a code line: onto the prose it wraps from, onto the listing it
+ * continues, or as a new listing. Returns false when `line` is no code line
+ * (or is a code heading), leaving it to `placeLine`.
+ */
+function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line | undefined): boolean {
+  const { stats, right } = cut;
+  const lines = cut.page.lines;
+  const code = isCodeLine(line) && !setAsText(line, cut.margin);
+  // A listing the structure tree tags as one is no inline code wrapped onto a row of its own.
+  const taggedListing = line.spans.some((s) => s.tag?.code);
+  if (
+    code && last && !taggedListing &&
+    (wrapsInlineCode(last, line, stats, continuesItem, right) || atProseStep(last, line, stats))
+  ) {
+    last.lines.push(line);
+    return true;
+  }
+  const open = last?.kind === "code" && last.page === cut.page.page ? last.lines.at(-1) : undefined;
+  if (!code || isCodeHeading(line, { prev: open, next }, stats, cut.outline.titles)) return false;
+  if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
+    markWrappedAtEdge(open, line, lines, isCodeLine);
+    last!.lines.push(line);
+  } else cut.drafts.push({ kind: "code", page: cut.page.page, lines: [line] });
+  return true;
+}
+
+/** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
+function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
+  const { page, stats, drafts, nesting, gutters } = cut;
+  // A tagged item's further paragraph (a `P` of its own) is a paragraph under the item, not more of its text.
+  const item = tag?.listItem && last ? drafts.findLast((d) => d.listId === tag.listItem!.id) : undefined;
+  const turn = item && itemParagraphTurn(item, last!, line);
+  if (turn) {
+    if (turn === "goes-on") last!.lines.push(line);
+    else drafts.push({ kind: "text", page: page.page, lines: [line] });
+    return;
+  }
+  const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
+    dashRunsOn(last, line, stats, cut.edges);
+  const marker = line.size <= stats.bodySize * 1.15 && !tag && !runsOn ? listMarker(line) : null;
+  if (!marker && last && atProseStep(last, line, stats)) {
+    last.lines.push(line);
+    return;
+  }
+  if (!marker && last?.kind === "list_item" && continuesItem(last, line, stats)) {
+    last.lines.push(line);
+    return;
+  }
+  if (tag?.listItem) {
+    const known = drafts.findLast((d) => d.listId === tag.listItem!.id);
+    if (known) known.lines.push(line);
+    else drafts.push(taggedItem(line, page.page));
+    return;
+  }
+  if (marker) {
+    const depth = nesting.depthOf(
+      line.x0,
+      columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page),
+    );
+    drafts.push({
+      kind: "list_item",
+      page: page.page,
+      lines: [{ ...line, spans: marker.rest }],
+      ordered: marker.ordered,
+      marker: marker.markdown,
+      depth,
+      markerX: line.x0,
+    });
+    return;
+  }
+  if (last?.kind === "text" && continuesText(last, line, stats, cut.edges)) {
+    last.lines.push(line);
+    return;
+  }
+  const column = columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page);
+  if (
+    !(last?.kind === "list_item" && line.x0 > (last.markerX ?? 0) + 2) && !nesting.holds(line.x0, column)
+  ) {
+    nesting.reset();
+  }
+  drafts.push({ kind: "text", page: page.page, lines: [line] });
 }
