@@ -14,6 +14,7 @@ import type { Network, PaymentPayload, SchemeNetworkServer } from "@x402/core/ty
 import { z } from "zod";
 import type { ServiceError } from "../shared/errors.ts";
 import type { BlockhashSource } from "./recent_blockhash.ts";
+import { WireReader } from "./svm_wire.ts";
 
 /** Which family of chain a rail settles on. */
 export type RailId = "solana" | "evm";
@@ -240,21 +241,20 @@ export function signedMessageBytes(base64: string): Uint8Array {
   } catch {
     throw new TypeError("the transaction is not base64");
   }
-  let signatures = 0;
-  let at = 0;
-  for (let shift = 0;; shift += 7) {
-    const byte = binary.charCodeAt(at++);
-    if (Number.isNaN(byte) || shift > 14) throw new TypeError("the transaction has no signature count");
-    signatures |= (byte & 0x7f) << shift;
-    if (byte < 0x80) break;
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = binary.charCodeAt(i);
+  const reader = new WireReader(bytes);
+  let signatures: number;
+  try {
+    signatures = reader.shortLength();
+  } catch {
+    throw new TypeError("the transaction has no signature count");
   }
-  const start = at + signatures * SIGNATURE_BYTES;
-  if (signatures === 0 || start >= binary.length) {
+  const start = reader.offset + signatures * SIGNATURE_BYTES;
+  if (signatures === 0 || start >= bytes.length) {
     throw new TypeError("the transaction is not a signed message");
   }
-  const message = new Uint8Array(binary.length - start);
-  for (let i = 0; i < message.length; i++) message[i] = binary.charCodeAt(start + i);
-  return message;
+  return bytes.subarray(start);
 }
 
 /** Node's hashing, loaded with the first payment: an idle service does not hold it. */

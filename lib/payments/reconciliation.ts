@@ -25,6 +25,7 @@ import type { ClaimStore } from "./claim_store.ts";
 import type { PaymentRail } from "./rails.ts";
 import { signedMessageBytes } from "./rails.ts";
 import type { PendingSettlement, SettlementEvent } from "./settlement.ts";
+import { WireReader } from "./svm_wire.ts";
 
 /** What the chain says of a payment sent for settlement: landed, never will, or not known yet (`undefined`). */
 export type ChainOutcome = { landed: true; transaction: string } | { landed: false } | undefined;
@@ -62,19 +63,21 @@ export function solanaSettlementChain(rail: PaymentRail, rpc: () => Promise<Sola
   };
 }
 
-/** The recent blockhash and the second signer (the buyer; the first pays the fee) of a message. */
+/**
+ * The recent blockhash and the second signer (the buyer; the first pays the
+ * fee) of a message. @throws {RangeError} when the message ends early
+ */
 function messageParts(message: Uint8Array): { blockhash: string; buyer: string } {
-  let at = message[0]! & 0x80 ? 1 : 0;
-  at += 3;
-  let keys = 0;
-  for (let shift = 0;; shift += 7) {
-    const byte = message[at++]!;
-    keys |= (byte & 0x7f) << shift;
-    if (byte < 0x80) break;
-  }
+  const reader = new WireReader(message);
+  if (message[0]! & 0x80) reader.byte(); // a versioned message's version
+  reader.skip(3); // the header
+  const keysAt = reader.skip(reader.shortLength() * 32);
+  const blockhashAt = reader.skip(32);
   const base58 = getBase58Decoder();
-  const key = (i: number) => base58.decode(message.subarray(at + i * 32, at + (i + 1) * 32));
-  return { buyer: key(1), blockhash: base58.decode(message.subarray(at + keys * 32, at + keys * 32 + 32)) };
+  return {
+    buyer: base58.decode(message.subarray(keysAt + 32, keysAt + 64)),
+    blockhash: base58.decode(message.subarray(blockhashAt, blockhashAt + 32)),
+  };
 }
 
 /** What the reconciler needs. */

@@ -22,6 +22,7 @@
 import { type Address, getAddressDecoder, getAddressEncoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
+import { WireReader } from "./svm_wire.ts";
 
 /** The bytes of the token programs whose `TransferChecked` an `exact` payment makes. */
 const TOKEN_PROGRAMS: readonly Uint8Array[] = [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS].map((
@@ -48,7 +49,7 @@ const VERSIONED = 0x80;
  * authority through an address lookup table (an `exact` payment never does).
  */
 export function transferAuthority(message: Uint8Array): Address | undefined {
-  const reader = new MessageReader(message);
+  const reader = new WireReader(message);
   try {
     if (message[0]! & VERSIONED) {
       // A version 1 message lays its instructions out otherwise: an `exact` payment is a version 0 one.
@@ -78,37 +79,6 @@ export function transferAuthority(message: Uint8Array): Address | undefined {
   } catch (error) {
     if (error instanceof RangeError) return undefined;
     throw error;
-  }
-}
-
-/** Reads a message front to back; a read past its end throws a `RangeError`. */
-class MessageReader {
-  offset = 0;
-  constructor(private readonly bytes: Uint8Array) {}
-
-  /** The next byte. */
-  byte(): number {
-    if (this.offset >= this.bytes.length) throw new RangeError("the message ends early");
-    return this.bytes[this.offset++]!;
-  }
-
-  /** Moves past `count` bytes; returns where they start. */
-  skip(count: number): number {
-    const start = this.offset;
-    if (start + count > this.bytes.length) throw new RangeError("the message ends early");
-    this.offset += count;
-    return start;
-  }
-
-  /** A length in Solana's compact-u16 encoding (seven bits a byte, at most three bytes). */
-  shortLength(): number {
-    let value = 0;
-    for (let i = 0; i < 3; i++) {
-      const byte = this.byte();
-      value |= (byte & 0x7f) << (7 * i);
-      if (!(byte & 0x80)) return value;
-    }
-    throw new RangeError("a length runs past three bytes");
   }
 }
 
