@@ -8,8 +8,7 @@
  * @module
  */
 
-/** pdf.js' path drawing codes (`DrawOPS`), as `rulings.ts` reads them. */
-const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
+import { DRAW } from "./rulings.ts";
 
 /** A subpath's box in the path's own coordinates. */
 interface Box {

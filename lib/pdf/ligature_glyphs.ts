@@ -25,10 +25,7 @@
 import type { PDFPageProxy } from "./load.ts";
 import type { FontStyle } from "./types.ts";
 import { readTrueTypeGlyphs, type TrueTypeGlyphs } from "./glyph_outlines.ts";
-import type { OperatorList } from "./vector_marks.ts";
-
-/** pdf.js' operator codes used here. */
-const SET_FONT = 37, SHOW_TEXT = 44;
+import { type OperatorList, OPS } from "./vector_marks.ts";
 
 /** What pdf.js sends for a font (the fields used here). */
 interface LoadedFont {
@@ -150,11 +147,11 @@ function shownGlyphs(ops: OperatorList, fonts: ReadonlyMap<string, LoadedFont>):
   let current: ShownGlyph[] | undefined;
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i], args = ops.argsArray[i] as unknown[] | null;
-    if (fn === SET_FONT) {
+    if (fn === OPS.setFont) {
       const id = args?.[0];
       current = typeof id === "string" && fonts.has(id) ? shown.get(id) ?? [] : undefined;
       if (current && typeof id === "string") shown.set(id, current);
-    } else if (fn === SHOW_TEXT && current && Array.isArray(args?.[0])) {
+    } else if (fn === OPS.showText && current && Array.isArray(args?.[0])) {
       for (const glyph of args[0] as unknown[]) if (glyph && typeof glyph === "object") current.push(glyph);
     }
   }

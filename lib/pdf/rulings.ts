@@ -41,7 +41,7 @@ const OPEN_ROW = 4;
 const MAX_RULES = 4000;
 
 /** pdf.js' path drawing codes inside a `constructPath` (its `DrawOPS`). */
-const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
+export const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
 
 /** True when a box is thin one way and long the other. */
 function isRule(r: Rule): boolean {

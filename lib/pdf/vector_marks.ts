@@ -35,8 +35,9 @@ const MAX_SIDE = 12;
 const BAR_WIDTH = 6;
 
 /**
- * The pdf.js operator codes read here and in `shape_hint.ts` (its public
- * `OPS` table; a test checks them), spelled out so neither loads pdf.js.
+ * The pdf.js operator codes read here, in `shape_hint.ts` and in
+ * `ligature_glyphs.ts` (its public `OPS` table; a test checks them), spelled
+ * out so none of them loads pdf.js.
  */
 export const OPS = {
   setGState: 9,
@@ -58,6 +59,8 @@ export const OPS = {
   closeFillStroke: 26,
   closeEOFillStroke: 27,
   endPath: 28,
+  setFont: 37,
+  showText: 44,
   paintFormXObjectBegin: 74,
   paintFormXObjectEnd: 75,
   constructPath: 91,
