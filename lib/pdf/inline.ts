@@ -105,7 +105,7 @@ function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon |
  * writes `TypeScript`). Otherwise the hyphen is the word's own (`glob-` and
  * `bin`, `Anglo-` and `Saxon`).
  */
-function hyphenatedCode(before: string, after: string, words: Lexicon | undefined): boolean {
+function typesetterHyphen(before: string, after: string, words: Lexicon | undefined): boolean {
   const head = /[\p{L}\p{N}]+-$/u.exec(before)?.[0].slice(0, -1);
   const tail = /^[\p{L}\p{N}]+/u.exec(after)?.[0];
   if (!words || !head || !tail) return false;
@@ -138,13 +138,13 @@ export function inlineMarkdown(
       ) {
         last.text = keepsOwnHyphen(pieces, next, options.words) ? lastText : lastText.slice(0, -1);
         first.text = next;
-      } else if (/\p{L}-$/u.test(lastText) && !last.code && /^\p{Lu}/u.test(next)) {
-        // A capital after the break: a compound's own hyphen, no space, unless a typesetter's.
-        last.text = hyphenatedCode(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
-        first.text = next;
-      } else if (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) {
-        // Code broken after a hyphen runs on without a space, the hyphen kept unless a typesetter's.
-        last.text = hyphenatedCode(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
+      } else if (
+        (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) ||
+        (!last.code && /\p{L}-$/u.test(lastText) && /^\p{Lu}/u.test(next))
+      ) {
+        // Code, or a word going on with a capital, broken after a hyphen runs on without a space, the hyphen
+        // kept unless a typesetter's.
+        last.text = typesetterHyphen(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {
         last.text = lastText.slice(0, -1);
