@@ -29,6 +29,13 @@ const STATE_NOT_READY: AcceptedAnswer = {
   actions: ["do_not_retry", "fix_transaction"],
 };
 
+/** What the call acted on is gone already (done or closed by someone else): check its status, do not resend. */
+const ALREADY_GONE: AcceptedAnswer = {
+  classes: ["account_state", "program_error"],
+  retryable: false,
+  actions: ["do_not_retry", "check_status"],
+};
+
 /** The rulings of the March 2024 block's new kinds, keyed `<innermost failing program> <failure line>`. */
 export function rulingsOfBlock2024(shared: SharedRulings): Record<string, Ruling> {
   return { ...raydiumAmmRulings(shared), ...routeRulings(shared), ...protocolRulings(shared) };
@@ -40,14 +47,7 @@ export function rulingsOfBlock2021(shared: SharedRulings): Record<string, Ruling
   return {
     "EUqojwWA2rd19FZrzeBncJsm38Jm1hEhE3zsmX3bRc2o custom program error: 0x29": {
       reasonMentions: "client|order",
-      accept: [
-        SUPERSEDED,
-        {
-          classes: ["account_state", "program_error"],
-          retryable: false,
-          actions: ["do_not_retry", "check_status"],
-        },
-      ],
+      accept: [SUPERSEDED, ALREADY_GONE],
       why:
         "Serum DEX v2 (February 2021) fails with 0x29, ClientIdNotFound in its published error enum: the " +
         "order to cancel is no longer open (filled or cancelled already); check the orders, do not resend",
@@ -188,14 +188,7 @@ function protocolRulings(shared: SharedRulings): Record<string, Ruling> {
     },
     "PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu custom program error: 0xbc4": {
       reasonMentions: "position_request|initiali",
-      accept: [
-        SUPERSEDED,
-        {
-          classes: ["account_state", "program_error"],
-          retryable: false,
-          actions: ["do_not_retry", "check_status"],
-        },
-      ],
+      accept: [SUPERSEDED, ALREADY_GONE],
       why: "Jupiter perpetuals ClosePositionRequest with AccountNotInitialized on position_request: the " +
         "request is gone (executed or closed by the keeper); check the position, do not resend",
     },
