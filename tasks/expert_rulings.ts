@@ -28,7 +28,7 @@
  */
 
 import { raydiumNumbers } from "./expert_swap_numbers.ts";
-import { rulingsOfBlock2024 } from "./expert_rulings_2024.ts";
+import { rulingsOfBlock2021, rulingsOfBlock2024 } from "./expert_rulings_2024.ts";
 
 /** One acceptable answer: any of these classes with this retryability and any of these actions. */
 export interface AcceptedAnswer {
@@ -90,6 +90,7 @@ const NOT_PROFITABLE: Ruling = {
 /** Rulings keyed like `corpus_block_labels.ts`: `<innermost failing program> <failure line>`. */
 export const RULINGS: Record<string, Ruling> = {
   ...rulingsOfBlock2024({ DO_NOT_RESEND, REQUOTE, SUPERSEDED, FIX, UNSTATED, NOT_PROFITABLE }),
+  ...rulingsOfBlock2021({ DO_NOT_RESEND, REQUOTE, SUPERSEDED, FIX, UNSTATED, NOT_PROFITABLE }),
   "11111111111111111111111111111111 custom program error: 0x1": {
     reasonMentions: "insufficient|lamports",
     accept: [{ classes: ["insufficient_funds"], retryable: false, actions: ["add_funds"] }],

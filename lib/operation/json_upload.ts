@@ -18,6 +18,7 @@
  */
 import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
 import { eachPiece } from "../shared/byte_pieces.ts";
+import { Base64Sink, DECODE_CHARS } from "./base64_sink.ts";
 
 /** A JSON body read by {@linkcode readJsonUpload}. */
 export interface JsonUpload {
@@ -40,10 +41,6 @@ function keptCapacity(keepBytes: number): number {
 
 /** How far into the body the file's field is looked for. */
 const HEAD_SEARCH_BYTES = 64 * 1024;
-/** Base64 characters decoded at a time. */
-const DECODE_CHARS = 256 * 1024;
-
-const QUOTE = 0x22, BACKSLASH = 0x5c;
 
 /**
  * Reads the JSON object body of `request` (at most `maxBytes`; 413 over it,
@@ -62,7 +59,7 @@ export async function readJsonUpload(
   const known = Number.isInteger(declared) && declared >= 0;
   const head = growable(known ? Math.min(declared, HEAD_SEARCH_BYTES) : 4096);
   const tail = growable(256);
-  let value: ReturnType<typeof base64Sink> | undefined;
+  let value: Base64Sink | undefined;
   let total = 0;
   let searched = 0;
   if (request.body) {
@@ -78,7 +75,7 @@ export async function readJsonUpload(
       const rest = head.bytes().slice(found.valueAt);
       head.truncate(found.keyAt);
       const bound = known ? Math.ceil((declared - found.valueAt) * 3 / 4) : 1024 * 1024;
-      value = base64Sink(field, Math.min(bound, keptCapacity(keepBytes)), keepBytes);
+      value = new Base64Sink(field, Math.min(bound, keptCapacity(keepBytes)), keepBytes);
       tail.push(value.push(rest), maxBytes);
     });
   }
@@ -126,107 +123,6 @@ function findField(head: Uint8Array, field: string): { keyAt: number; valueAt: n
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * The base64 of a JSON string, decoded as its bytes arrive: `push` takes a
- * piece and returns what follows the closing quote (once found). The decoded
- * bytes go into one buffer of `capacity`, grown while fewer than `growTo` are
- * kept; past those, into a scratch buffer, only counted.
- */
-function base64Sink(field: string, capacity: number, growTo: number) {
-  let target = new Uint8Array(capacity);
-  let written = 0;
-  let counted = 0;
-  const scratch = new Uint8Array(DECODE_CHARS / 4 * 3);
-  const chars = new Uint8Array(DECODE_CHARS + 4);
-  let held = 0;
-  let escaped = false;
-  let padded = false;
-  let alphabet: "base64" | "base64url" | undefined;
-  const decoder = new TextDecoder("latin1");
-  const invalid = () => new InvalidInputError(`Invalid input: "${field}": not valid base64`);
-  /** The character after a backslash: `/`, or whitespace base64 skips; any other escape is no base64. */
-  const unescape = (byte: number) => {
-    if (byte === 0x2f) append(Uint8Array.of(byte));
-    else if (byte !== 0x6e && byte !== 0x72 && byte !== 0x74) throw invalid();
-  };
-  /** Decodes the first `count` characters held (as far as whole quads go, unless `last`), keeping the rest. */
-  const decode = (count: number, last: boolean) => {
-    if (count === 0) return;
-    if (padded && /\S/.test(decoder.decode(chars.subarray(0, count)))) throw invalid();
-    const text = decoder.decode(chars.subarray(0, count));
-    const url = /[-_]/.test(text), standard = /[+/]/.test(text);
-    if (url && standard) throw invalid();
-    if (url || standard) {
-      const kind = url ? "base64url" : "base64";
-      if (alphabet && alphabet !== kind) throw invalid();
-      alphabet = kind;
-    }
-    padded = text.includes("=");
-    const room = Math.ceil(count / 4) * 3;
-    if (written + room > target.length && written < growTo) {
-      const grown = new Uint8Array(Math.max(written + room, Math.min(growTo, target.length * 2)));
-      grown.set(target.subarray(0, written));
-      target = grown;
-    }
-    const into = written + room <= target.length ? target.subarray(written) : scratch;
-    let result: { read: number; written: number };
-    try {
-      result = into.setFromBase64(text, {
-        alphabet: alphabet ?? "base64",
-        lastChunkHandling: last ? "loose" : "stop-before-partial",
-      });
-    } catch {
-      throw invalid();
-    }
-    if (last && result.read !== text.length) throw invalid();
-    if (into !== scratch) written += result.written;
-    counted += result.written;
-    // What a partial quad left unread is decoded with what follows.
-    chars.copyWithin(0, result.read, held);
-    held -= result.read;
-  };
-  const append = (run: Uint8Array) => {
-    while (run.length) {
-      const taken = Math.min(run.length, DECODE_CHARS - held);
-      chars.set(run.subarray(0, taken), held);
-      held += taken;
-      run = run.subarray(taken);
-      if (held >= DECODE_CHARS) decode(held, false);
-    }
-  };
-  return {
-    done: false,
-    /** Takes a piece of the string's bytes; returns what follows its closing quote (empty until then). */
-    push(piece: Uint8Array): Uint8Array {
-      let at = 0;
-      if (escaped && piece.length) {
-        escaped = false;
-        unescape(piece[0]!);
-        at = 1;
-      }
-      while (at < piece.length) {
-        const quote = piece.indexOf(QUOTE, at);
-        const slash = piece.indexOf(BACKSLASH, at);
-        const end = slash >= 0 && (quote < 0 || slash < quote) ? slash : quote;
-        append(piece.subarray(at, end < 0 ? piece.length : end));
-        if (end < 0) break;
-        if (end === quote && end !== slash) {
-          this.done = true;
-          decode(held, true);
-          return piece.subarray(end + 1);
-        }
-        if (end + 1 === piece.length) escaped = true;
-        else unescape(piece[end + 1]!);
-        at = end + 2;
-      }
-      return new Uint8Array(0);
-    },
-    finish() {
-      return { bytes: target.subarray(0, written), totalBytes: counted };
-    },
-  };
 }
 
 /** A buffer that grows as pieces are added, up to `maxBytes`. */

@@ -50,40 +50,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
   /** Memory estimates of the conversions in flight past their plan, in MB. */
   let reservedMb = 0;
   const roster = new ThreadRoster({ ...options, quiet: () => running === 0 });
-  const size = roster.size;
-
-  async function run(
-    bytes: Uint8Array,
-    convert: PoolConvertOptions,
-    used: Thread[],
-    signal: AbortSignal,
-    budget: Budget,
-  ) {
-    const fields = { limits: finiteLimits(convert.limits), startedAt: Date.now() };
-    const estimate = memoryEstimate(bytes.byteLength, convert.price?.bytes);
-    const primary = convert.alone ? await roster.acquireAlone() : await roster.acquire(signal);
-    if (signal.aborted) {
-      // Stopped while the thread was handed over: the watch found no thread to stop, so this one goes back.
-      if (convert.alone) primary.terminate();
-      roster.release(primary);
-      throw signal.reason;
-    }
-    used.push(primary);
-    const helpers = openOnHelpers(roster, bytes, fields, used, (helping) =>
-      // The budget could admit them for a document of the fewest pages that is split.
-      !convert.alone && estimate.mb(options.splitMinPages, 2 + helping) <= budget.free());
-    budget.reserve(estimate.mb(0, 1 + helpers.length));
-    const plan = await planDocument(primary, convert, fields, bytes);
-    const pages = plan.selected.length;
-    checkPricedPages(pages, convert.price);
-    const wanted = pages >= options.splitMinPages ? estimate.workers(pages, size, budget.free()) : 1;
-    if (helpers.length < wanted - 1) roster.warmWhenQuiet();
-    for (const helper of helpers.splice(Math.max(0, wanted - 1))) roster.dismiss(helper, used);
-    budget.reserve(estimate.mb(pages, 1 + helpers.length));
-    if (helpers.length > 0) split++;
-    const encoded = await extractPages(roster, primary, helpers, plan, fields, used);
-    return await finishConversion(primary, encoded, convert.includePageBreaks ?? false);
-  }
+  const pool: PoolParts = { options, roster, countSplit: () => split++ };
 
   /** The share of the pool's memory one conversion holds: what the others leave it. */
   function memoryShare(): Budget & { held(): number } {
@@ -103,7 +70,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
     const watch = watchConversion(convertOptions, used);
     running++;
     const share = memoryShare();
-    const work = run(bytes, convertOptions, used, watch.signal, share);
+    const work = runConversion(pool, bytes, convertOptions, used, watch.signal, share);
     try {
       return await Promise.race([work, watch.stopped]);
     } finally {
@@ -117,7 +84,7 @@ export function createPdfPool(options: PoolOptions): PdfPool {
   }
 
   return {
-    size,
+    size: roster.size,
     convert,
     get stats() {
       return { ...roster.stats, split, reservedMb };
@@ -128,4 +95,53 @@ export function createPdfPool(options: PoolOptions): PdfPool {
       return Promise.resolve();
     },
   };
+}
+
+/** What a conversion uses of the pool it runs in. */
+interface PoolParts {
+  readonly options: PoolOptions;
+  readonly roster: ThreadRoster;
+  /** Counts a conversion split across workers, for the pool's stats. */
+  countSplit(): void;
+}
+
+/**
+ * Converts `bytes` on threads of `pool`: plans the document on one thread,
+ * keeps as many helpers as its pages and the memory `budget` admit, and
+ * extracts the pages across them. Every thread taken is added to `used`,
+ * which the caller releases.
+ */
+async function runConversion(
+  pool: PoolParts,
+  bytes: Uint8Array,
+  convert: PoolConvertOptions,
+  used: Thread[],
+  signal: AbortSignal,
+  budget: Budget,
+): Promise<ConversionResult> {
+  const { options, roster } = pool;
+  const fields = { limits: finiteLimits(convert.limits), startedAt: Date.now() };
+  const estimate = memoryEstimate(bytes.byteLength, convert.price?.bytes);
+  const primary = convert.alone ? await roster.acquireAlone() : await roster.acquire(signal);
+  if (signal.aborted) {
+    // Stopped while the thread was handed over: the watch found no thread to stop, so this one goes back.
+    if (convert.alone) primary.terminate();
+    roster.release(primary);
+    throw signal.reason;
+  }
+  used.push(primary);
+  const helpers = openOnHelpers(roster, bytes, fields, used, (helping) =>
+    // The budget could admit them for a document of the fewest pages that is split.
+    !convert.alone && estimate.mb(options.splitMinPages, 2 + helping) <= budget.free());
+  budget.reserve(estimate.mb(0, 1 + helpers.length));
+  const plan = await planDocument(primary, convert, fields, bytes);
+  const pages = plan.selected.length;
+  checkPricedPages(pages, convert.price);
+  const wanted = pages >= options.splitMinPages ? estimate.workers(pages, roster.size, budget.free()) : 1;
+  if (helpers.length < wanted - 1) roster.warmWhenQuiet();
+  for (const helper of helpers.splice(Math.max(0, wanted - 1))) roster.dismiss(helper, used);
+  budget.reserve(estimate.mb(pages, 1 + helpers.length));
+  if (helpers.length > 0) pool.countSplit();
+  const encoded = await extractPages(roster, primary, helpers, plan, fields, used);
+  return await finishConversion(primary, encoded, convert.includePageBreaks ?? false);
 }

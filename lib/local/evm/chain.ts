@@ -14,30 +14,19 @@
  * @module
  */
 import type { FacilitatorEvmSigner } from "@x402/evm";
-import type { Address, Hex, VerifyTypedDataParameters } from "viem";
-import { InvalidInputError, UnavailableError, UpstreamError } from "../../shared/errors.ts";
-import { loadLocalContracts, LOCAL_EVM_USDC } from "./contracts.ts";
-import {
-  type Generation,
-  type GenerationOptions,
-  type Keys,
-  loadClients,
-  message,
-  startGeneration,
-} from "./generation.ts";
-import type { Clients } from "./clients.ts";
+import type { Address, Hex } from "viem";
+import type { UnavailableError } from "../../shared/errors.ts";
+import { chainAccess } from "./chain_access.ts";
+import { loadLocalContracts } from "./contracts.ts";
+import { type GenerationOptions, type Keys, startGeneration } from "./generation.ts";
+import { localFacilitatorSigner } from "./facilitator_signer.ts";
 import { evmAddress, generateEvmKey } from "./keys.ts";
 import { supervise, type SupervisorOptions, type SupervisorStatus } from "./supervisor.ts";
+import { fundUsdc, readUsdcBalance } from "./usdc_calls.ts";
 
 export { LOCAL_EVM_USDC } from "./contracts.ts";
 export { LOCAL_EVM_CHAIN_ID } from "./generation.ts";
-
-/** Most local USDC one {@linkcode LocalEvm.fund} call mints, in atomic units (one million USDC). */
-export const LOCAL_EVM_MAX_FUND_ATOMIC = 1_000_000n * 10n ** 6n;
-/** Seconds after which a request refused while the chain restarts may be retried. */
-const RESTART_RETRY_AFTER_SECONDS = 3;
-/** How long the facilitator waits for a settlement's receipt, in ms. */
-const CONFIRMATION_TIMEOUT_MS = 30_000;
+export { LOCAL_EVM_MAX_FUND_ATOMIC } from "./usdc_calls.ts";
 
 /** The running local chain. */
 export interface LocalEvm {
@@ -110,144 +99,21 @@ export async function startLocalEvm(options: LocalEvmOptions = {}): Promise<Loca
   const keys: Keys = { minter: generateEvmKey(), facilitator: generateEvmKey() };
   const start = () => startGeneration(contracts, keys, options);
   const supervisor = supervise(await start(), start, options.supervision);
-  const facilitatorAddress = evmAddress(keys.facilitator);
+  const access = chainAccess(supervisor);
   const usdcAbi = contracts.usdc.abi;
-  let rpcFailures = 0;
-  let last = supervisor.current()!;
-
-  function unavailable(): UnavailableError | undefined {
-    const status = supervisor.status();
-    if (status.state === "up") return undefined;
-    return new UnavailableError(
-      status.state === "stopped"
-        ? "The local EVM chain is stopped"
-        : `The local EVM chain is down (${status.lastFailure?.reason ?? "restarting"}) and restarting: ` +
-          "payments on it are refused until it is back",
-      { retryAfterSeconds: RESTART_RETRY_AFTER_SECONDS },
-    );
-  }
-
-  function chain(action: string): Generation {
-    const current = supervisor.current();
-    if (current) return last = current;
-    const reason = unavailable();
-    throw new UnavailableError(`Cannot ${action}: ${reason?.message ?? "the local EVM chain is down"}`, {
-      retryAfterSeconds: RESTART_RETRY_AFTER_SECONDS,
-    });
-  }
-
-  /** Runs a facilitator call on the current chain's clients, counting failures to reach it. */
-  async function onChain<T>(call: (clients: Clients) => Promise<T>): Promise<T> {
-    let generation: Generation;
-    try {
-      generation = chain("reach the local EVM chain");
-    } catch (error) {
-      rpcFailures++;
-      throw error;
-    }
-    try {
-      return await call(await generation.clients());
-    } catch (error) {
-      const { unreachable } = await loadClients();
-      if (unreachable(error) || !generation.anvil.running) rpcFailures++;
-      throw error;
-    }
-  }
-
-  async function fund(address: Address, usdcAtomic: bigint): Promise<Hex> {
-    checkAddress(address);
-    if (typeof usdcAtomic !== "bigint" || usdcAtomic <= 0n || usdcAtomic > LOCAL_EVM_MAX_FUND_ATOMIC) {
-      throw new InvalidInputError(
-        `Invalid amount "${
-          String(usdcAtomic)
-        }": must be 1 to ${LOCAL_EVM_MAX_FUND_ATOMIC} atomic units of USDC`,
-      );
-    }
-    const { minterWallet, publicClient } = await chain("fund local USDC").clients();
-    try {
-      const hash = await minterWallet.writeContract({
-        address: LOCAL_EVM_USDC,
-        abi: usdcAbi,
-        functionName: "mint",
-        args: [address, usdcAtomic],
-        account: minterWallet.account!,
-        chain: minterWallet.chain,
-      });
-      const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 });
-      if (receipt.status !== "success") throw new Error(`mint transaction "${hash}" reverted`);
-      return hash;
-    } catch (error) {
-      throw new UpstreamError(`Cannot fund "${address}" with local USDC: ${message(error)}`, {
-        cause: error,
-      });
-    }
-  }
-
-  async function usdcBalance(address: Address): Promise<bigint> {
-    checkAddress(address);
-    const { publicClient } = await chain("read a local USDC balance").clients();
-    try {
-      return await publicClient.readContract({
-        address: LOCAL_EVM_USDC,
-        abi: usdcAbi,
-        functionName: "balanceOf",
-        args: [address],
-      }) as bigint;
-    } catch (error) {
-      throw new UpstreamError(`Cannot read the local USDC balance of "${address}": ${message(error)}`, {
-        cause: error,
-      });
-    }
-  }
-
-  // The shape `toFacilitatorEvmSigner` of `@x402/evm` gives, built here so that start-up loads neither it nor viem.
-  const facilitatorSigner: FacilitatorEvmSigner = {
-    getAddresses: () => [facilitatorAddress],
-    readContract: (args) => onChain((c) => c.publicClient.readContract({ ...args, args: args.args ?? [] })),
-    verifyTypedData: (args) =>
-      onChain((c) => c.publicClient.verifyTypedData(args as VerifyTypedDataParameters)),
-    writeContract: (args) =>
-      onChain((c) =>
-        c.facilitatorWallet.writeContract({
-          ...args,
-          args: args.args ?? [],
-          account: c.facilitatorWallet.account!,
-          chain: c.facilitatorWallet.chain,
-        })
-      ),
-    sendTransaction: (args) =>
-      onChain((c) =>
-        c.facilitatorWallet.sendTransaction({
-          ...args,
-          account: c.facilitatorWallet.account!,
-          chain: c.facilitatorWallet.chain,
-        })
-      ),
-    waitForTransactionReceipt: (args) =>
-      onChain((c) => c.publicClient.waitForTransactionReceipt({ ...args, timeout: CONFIRMATION_TIMEOUT_MS })),
-    getCode: (args) => onChain((c) => c.publicClient.getCode(args)),
-  };
-
   return {
     get rpcUrl() {
-      return (supervisor.current() ?? last).rpcUrl;
+      return access.latest().rpcUrl;
     },
-    handleRpc: (body) => (supervisor.current() ?? last).handleRpc(body),
-    fund,
-    usdcBalance,
-    facilitatorSigner,
+    handleRpc: (body) => access.latest().handleRpc(body),
+    fund: (address, usdcAtomic) => fundUsdc(access, usdcAbi, address, usdcAtomic),
+    usdcBalance: (address) => readUsdcBalance(access, usdcAbi, address),
+    facilitatorSigner: localFacilitatorSigner(evmAddress(keys.facilitator), access.onChain),
     get rpcFailures() {
-      return rpcFailures;
+      return access.rpcFailures;
     },
     status: () => supervisor.status(),
-    unavailable,
+    unavailable: access.unavailable,
     stop: () => supervisor.stop(),
   };
-}
-
-/** Throws {@linkcode InvalidInputError} unless `address` is a 20-byte hex address (any letter case). */
-function checkAddress(address: unknown): asserts address is Address {
-  if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
-    throw new InvalidInputError(`Invalid address "${String(address)}": not a 20-byte hex EVM address`);
-  }
 }

@@ -84,6 +84,7 @@ export function createRpcProxy(
   options: RpcProxyOptions = {},
 ): (body: unknown) => Promise<unknown> {
   const { timeoutMs = 30_000, isRunning = () => true } = options;
+  const node: ProxiedNode = { rpcUrl, timeoutMs, isRunning };
 
   return async function handleRpc(body: unknown): Promise<unknown> {
     const isBatch = Array.isArray(body);
@@ -104,63 +105,80 @@ export function createRpcProxy(
       else responses[index] = checked;
     });
     if (forwarded.length > 0) {
-      const replies = await forward(forwarded);
+      const replies = await forward(node, forwarded);
       for (const call of forwarded) responses[call.index] = replies[call.index]!;
     }
     return isBatch ? responses : responses[0];
   };
+}
 
-  /** Sends the valid calls to the node in one round trip; indexes stand in for ids. */
-  async function forward(calls: ForwardedCall[]): Promise<Record<number, JsonRpcResponse>> {
-    const replies: Record<number, JsonRpcResponse> = {};
-    const failAll = (code: number, message: string) => {
-      for (const call of calls) replies[call.index] = failure(call.id, code, message);
-      return replies;
-    };
-    if (!isRunning()) return failAll(-32603, "Local EVM chain unavailable: the node is stopped");
-    const payload = calls.map((call) => ({
-      jsonrpc: "2.0",
-      id: call.index,
-      method: call.method,
-      ...(call.params === undefined ? {} : { params: call.params }),
-    }));
-    let answer: unknown;
-    try {
-      const response = await fetch(rpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      answer = await response.json();
-    } catch (error) {
-      const reason = error instanceof DOMException && error.name === "TimeoutError"
-        ? `no answer within ${timeoutMs} ms`
-        : error instanceof SyntaxError
-        ? "the node sent a malformed answer"
-        : "the node is unreachable";
-      return failAll(-32603, `Local EVM chain unavailable: ${reason}`);
-    }
-    const byIndex = new Map<unknown, Record<string, unknown>>();
-    for (const reply of Array.isArray(answer) ? answer : [answer]) {
-      if (reply && typeof reply === "object") byIndex.set((reply as { id?: unknown }).id, reply);
-    }
-    for (const call of calls) {
-      const reply = byIndex.get(call.index);
-      if (reply && ("result" in reply || "error" in reply)) {
-        replies[call.index] = "error" in reply
-          ? { jsonrpc: "2.0", id: call.id, error: reply.error as JsonRpcResponse["error"] }
-          : { jsonrpc: "2.0", id: call.id, result: reply.result };
-      } else {
-        replies[call.index] = failure(
-          call.id,
-          -32603,
-          "Local EVM chain unavailable: the node sent no answer",
-        );
-      }
-    }
-    return replies;
+/** The node a proxy forwards to, with its time budget and liveness check. */
+interface ProxiedNode {
+  readonly rpcUrl: string;
+  readonly timeoutMs: number;
+  readonly isRunning: () => boolean;
+}
+
+/** Sends the valid calls to the node in one round trip; indexes stand in for ids. */
+async function forward(node: ProxiedNode, calls: ForwardedCall[]): Promise<Record<number, JsonRpcResponse>> {
+  if (!node.isRunning()) return failAll(calls, "the node is stopped");
+  const payload = calls.map((call) => ({
+    jsonrpc: "2.0",
+    id: call.index,
+    method: call.method,
+    ...(call.params === undefined ? {} : { params: call.params }),
+  }));
+  let answer: unknown;
+  try {
+    const response = await fetch(node.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(node.timeoutMs),
+    });
+    answer = await response.json();
+  } catch (error) {
+    const reason = error instanceof DOMException && error.name === "TimeoutError"
+      ? `no answer within ${node.timeoutMs} ms`
+      : error instanceof SyntaxError
+      ? "the node sent a malformed answer"
+      : "the node is unreachable";
+    return failAll(calls, reason);
   }
+  return matchReplies(calls, answer);
+}
+
+/** The node's answer to `calls`, each under its caller's id; a call the node left unanswered fails. */
+function matchReplies(calls: ForwardedCall[], answer: unknown): Record<number, JsonRpcResponse> {
+  const replies: Record<number, JsonRpcResponse> = {};
+  const byIndex = new Map<unknown, Record<string, unknown>>();
+  for (const reply of Array.isArray(answer) ? answer : [answer]) {
+    if (reply && typeof reply === "object") byIndex.set((reply as { id?: unknown }).id, reply);
+  }
+  for (const call of calls) {
+    const reply = byIndex.get(call.index);
+    if (reply && ("result" in reply || "error" in reply)) {
+      replies[call.index] = "error" in reply
+        ? { jsonrpc: "2.0", id: call.id, error: reply.error as JsonRpcResponse["error"] }
+        : { jsonrpc: "2.0", id: call.id, result: reply.result };
+    } else {
+      replies[call.index] = failure(
+        call.id,
+        -32603,
+        "Local EVM chain unavailable: the node sent no answer",
+      );
+    }
+  }
+  return replies;
+}
+
+/** Fails every one of `calls` with the chain unavailable for `reason`. */
+function failAll(calls: ForwardedCall[], reason: string): Record<number, JsonRpcResponse> {
+  const replies: Record<number, JsonRpcResponse> = {};
+  for (const call of calls) {
+    replies[call.index] = failure(call.id, -32603, `Local EVM chain unavailable: ${reason}`);
+  }
+  return replies;
 }
 
 /** Validates one request object: a forwardable call, or an error response. */

@@ -68,6 +68,9 @@ export interface Supervisor<T extends SupervisedProcess> {
 
 const DEFAULT_BACKOFF_MS = [250, 1_000, 2_000, 5_000, 10_000] as const;
 
+/** {@linkcode SupervisorOptions} with every default filled in. */
+type Settings = Required<SupervisorOptions>;
+
 /**
  * Supervises `first`, replacing it through `start` whenever it dies.
  *
@@ -82,6 +85,11 @@ export function supervise<T extends SupervisedProcess>(
   start: () => Promise<T>,
   options: SupervisorOptions = {},
 ): Supervisor<T> {
+  return new Supervision(first, start, withDefaults(options));
+}
+
+/** Fills in the defaults of the options left out. */
+function withDefaults(options: SupervisorOptions): Settings {
   const {
     probeIntervalMs = 2_000,
     probeTimeoutMs = 1_000,
@@ -90,97 +98,128 @@ export function supervise<T extends SupervisedProcess>(
     restartDelayMs = 0,
     onEvent = () => {},
   } = options;
-  let current: T | undefined = first;
-  let stopped = false;
-  let restarts = 0;
-  let missed = 0;
-  let lastFailure: SupervisorStatus["lastFailure"];
-  let startError: string | undefined;
-  let waiters: ((process: T) => void)[] = [];
-  let busy: Promise<unknown> = Promise.resolve();
+  return { probeIntervalMs, probeTimeoutMs, missedProbes, backoffMs, restartDelayMs, onEvent };
+}
 
-  function watch(process: T): void {
+/**
+ * One supervision: the process up now (none while down), the restarts so
+ * far, and the probe that runs every {@linkcode SupervisorOptions.probeIntervalMs}
+ * until it is stopped. A death and the restart after it run one at a time,
+ * chained on `#busy`, which `stop()` waits for.
+ */
+class Supervision<T extends SupervisedProcess> implements Supervisor<T> {
+  readonly #start: () => Promise<T>;
+  readonly #settings: Settings;
+  readonly #timer: ReturnType<typeof setInterval>;
+  #current: T | undefined;
+  #stopped = false;
+  #restarts = 0;
+  #missed = 0;
+  #lastFailure: SupervisorStatus["lastFailure"];
+  #startError: string | undefined;
+  #waiters: ((process: T) => void)[] = [];
+  #busy: Promise<unknown> = Promise.resolve();
+
+  constructor(first: T, start: () => Promise<T>, settings: Settings) {
+    this.#start = start;
+    this.#settings = settings;
+    this.#current = first;
+    this.#timer = setInterval(() => {
+      this.#busy = Promise.all([this.#busy, this.#probe()]);
+    }, settings.probeIntervalMs);
+    Deno.unrefTimer(this.#timer);
+    this.#watch(first);
+  }
+
+  current(): T | undefined {
+    return this.#current;
+  }
+
+  status(): SupervisorStatus {
+    const current = this.#current;
+    return {
+      state: this.#stopped ? "stopped" : current ? "up" : "restarting",
+      ...(current ? { pid: current.pid } : {}),
+      restarts: this.#restarts,
+      ...(this.#lastFailure ? { lastFailure: this.#lastFailure } : {}),
+      ...(this.#startError ? { startError: this.#startError } : {}),
+    };
+  }
+
+  up(): Promise<T> {
+    const current = this.#current;
+    return current ? Promise.resolve(current) : new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#busy.catch(() => {});
+    const process = this.#current;
+    this.#current = undefined;
+    await process?.stop();
+  }
+
+  #watch(process: T): void {
     process.exited.then(() => {
-      if (current === process) fail(process, `the process (pid ${process.pid}) exited`);
+      if (this.#current === process) this.#fail(process, `the process (pid ${process.pid}) exited`);
     });
   }
 
-  function fail(process: T, reason: string): void {
-    if (stopped || current !== process) return;
-    current = undefined;
-    missed = 0;
-    lastFailure = { reason, at: new Date().toISOString() };
-    onEvent({ type: "down", reason, restarts });
-    busy = restart(process, reason);
+  #fail(process: T, reason: string): void {
+    if (this.#stopped || this.#current !== process) return;
+    this.#current = undefined;
+    this.#missed = 0;
+    this.#lastFailure = { reason, at: new Date().toISOString() };
+    this.#settings.onEvent({ type: "down", reason, restarts: this.#restarts });
+    this.#busy = this.#restart(process, reason);
   }
 
-  async function restart(dead: T, reason: string): Promise<void> {
+  async #restart(dead: T, reason: string): Promise<void> {
+    const { restartDelayMs, backoffMs, onEvent } = this.#settings;
     await dead.stop().catch(() => {});
     if (restartDelayMs > 0) await sleep(restartDelayMs);
-    for (let attempt = 0; !stopped; attempt++) {
+    for (let attempt = 0; !this.#stopped; attempt++) {
       try {
-        const process = await start();
-        if (stopped) {
+        const process = await this.#start();
+        if (this.#stopped) {
           await process.stop();
           return;
         }
-        restarts++;
-        startError = undefined;
-        current = process;
-        watch(process);
-        onEvent({ type: "up", reason, restarts });
-        for (const resolve of waiters) resolve(process);
-        waiters = [];
+        this.#restarts++;
+        this.#startError = undefined;
+        this.#current = process;
+        this.#watch(process);
+        onEvent({ type: "up", reason, restarts: this.#restarts });
+        for (const resolve of this.#waiters) resolve(process);
+        this.#waiters = [];
         return;
       } catch (error) {
-        startError = error instanceof Error ? error.message : String(error);
-        onEvent({ type: "start_failed", reason: startError, restarts });
+        this.#startError = error instanceof Error ? error.message : String(error);
+        onEvent({ type: "start_failed", reason: this.#startError, restarts: this.#restarts });
         await sleep(backoffMs[Math.min(attempt, backoffMs.length - 1)] ?? 1_000);
       }
     }
   }
 
-  async function probe(): Promise<void> {
-    const process = current;
-    if (!process || stopped) return;
+  async #probe(): Promise<void> {
+    const process = this.#current;
+    if (!process || this.#stopped) return;
     try {
-      await process.probe(AbortSignal.timeout(probeTimeoutMs));
-      missed = 0;
+      await process.probe(AbortSignal.timeout(this.#settings.probeTimeoutMs));
+      this.#missed = 0;
     } catch {
-      if (++missed >= missedProbes) fail(process, `the process (pid ${process.pid}) stopped answering`);
+      if (++this.#missed >= this.#settings.missedProbes) {
+        this.#fail(process, `the process (pid ${process.pid}) stopped answering`);
+      }
     }
   }
+}
 
-  const timer = setInterval(() => {
-    busy = Promise.all([busy, probe()]);
-  }, probeIntervalMs);
-  Deno.unrefTimer(timer);
-  watch(first);
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const id = setTimeout(resolve, ms);
-      Deno.unrefTimer(id);
-    });
-  }
-
-  return {
-    current: () => current,
-    status: () => ({
-      state: stopped ? "stopped" : current ? "up" : "restarting",
-      ...(current ? { pid: current.pid } : {}),
-      restarts,
-      ...(lastFailure ? { lastFailure } : {}),
-      ...(startError ? { startError } : {}),
-    }),
-    up: () => current ? Promise.resolve(current) : new Promise((resolve) => waiters.push(resolve)),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await busy.catch(() => {});
-      const process = current;
-      current = undefined;
-      await process?.stop();
-    },
-  };
+/** Resolves after `ms`, on a timer that does not keep the process alive. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const id = setTimeout(resolve, ms);
+    Deno.unrefTimer(id);
+  });
 }

@@ -20,7 +20,8 @@ import { commitmentAtDepth, type CommitmentStatus } from "./commitment.ts";
 import { Ledger } from "./ledger.ts";
 import { MAX_RECENT_BLOCKHASHES, RecentBlockhashes } from "./recent_blockhashes.ts";
 import { fromLiteSvmError, type RpcTransactionError } from "./tx_error.ts";
-import { type BalanceSnapshot, buildExecutionMeta, snapshotBalances } from "./tx_meta.ts";
+import { buildExecutionMeta, snapshotBalances } from "./tx_meta.ts";
+import { PreBalances } from "./pre_balances.ts";
 import { feePayerOf, type WireTransaction, withRecentBlockhash } from "./transaction_decoding.ts";
 import { nonceOf } from "./nonce.ts";
 import { verifyTransactionSignatures } from "./signatures.ts";
@@ -55,16 +56,8 @@ export class LocalChain {
   readonly #blockhashes = new RecentBlockhashes();
   readonly #ledger = new Ledger();
   readonly #finalityLagSlots: number;
-  /** Sizes of program data accounts (100 KB and more to copy for one length), read at {@linkcode #sizesVersion}. */
-  readonly #programDataSizes = new Map<string, number>();
-  #sizesVersion = -1;
-  /**
-   * The balances before the last simulation, of its message at the accounts
-   * version they were read at: sending that message next, with no account
-   * written since (an x402 settlement sends what its verification simulated),
-   * starts from the same balances.
-   */
-  #simulatedPre: { messageKey: string; accountsVersion: number; pre: BalanceSnapshot } | undefined;
+  /** Balances before a transaction runs, reused from its simulation when still true. */
+  readonly #preBalances: PreBalances;
 
   /** @throws {RangeError} if `finalityLagSlots` is not a non-negative integer */
   constructor(options: LocalChainOptions = {}) {
@@ -74,6 +67,7 @@ export class LocalChain {
     }
     this.#finalityLagSlots = lag;
     this.svm = new TrackedLiteSvm();
+    this.#preBalances = new PreBalances(this.svm);
     this.svm.withBlockhashCheck(false).withTransactionHistory(0n).withSigverify(true);
     this.svm.setEpochSchedule(new EpochSchedule(SLOTS_PER_EPOCH, SLOTS_PER_EPOCH, false, 0n, 0n));
     this.#setClock(this.#slot, this.#blockTime);
@@ -199,8 +193,7 @@ export class LocalChain {
       replacementBlockhash = this.latestBlockhash();
       wire = withRecentBlockhash(original, replacementBlockhash.blockhash);
     }
-    const pre = this.#balancesBefore(wire, keys);
-    this.#simulatedPre = { messageKey: wire.messageKey, accountsVersion: this.svm.accountsVersion, pre };
+    const pre = this.#preBalances.forSimulation(wire, keys);
     const fee = messageFee(wire.message);
     const rejection = options.sigVerify && !verifyTransactionSignatures(wire)
       ? "SignatureFailure"
@@ -238,11 +231,7 @@ export class LocalChain {
     if (rejection) return { outcome: { signature, err: rejection, landed: false } };
 
     const read = (address: Address) => this.svm.getAccount(address);
-    const simulated = this.#simulatedPre;
-    const pre =
-      simulated?.messageKey === wire.messageKey && simulated.accountsVersion === this.svm.accountsVersion
-        ? simulated.pre
-        : this.#balancesBefore(wire, resolved.keys);
+    const pre = this.#preBalances.forExecution(wire, resolved.keys);
     const result = this.#run(() => this.svm.sendTransaction(wire.transaction));
     const payerAfter = this.svm.getBalance(feePayerOf(wire.message)) ?? 0n;
     const err = result instanceof FailedTransactionMetadata
@@ -267,27 +256,6 @@ export class LocalChain {
     const entry = { signature, slot, blockTime, wire, keys: resolved.keys, meta };
     return { outcome: { signature, err, landed }, entry };
   }
-
-  /** The balances of `wire`'s accounts now, before it runs. */
-  #balancesBefore(wire: WireTransaction, keys: AccountKeys): BalanceSnapshot {
-    const read = (address: Address) => this.svm.getAccount(address);
-    return snapshotBalances(wire.message, keys, read, { programDataSize: this.#programDataSize });
-  }
-
-  /** The size of the program data account at `address`, read again only once an account was written. */
-  readonly #programDataSize = (address: Address): number => {
-    if (this.#sizesVersion !== this.svm.accountsVersion) {
-      this.#programDataSizes.clear();
-      this.#sizesVersion = this.svm.accountsVersion;
-    }
-    let size = this.#programDataSizes.get(address);
-    if (size === undefined) {
-      const account = this.svm.getAccount(address);
-      size = account.exists ? account.data.length : -1;
-      this.#programDataSizes.set(address, size);
-    }
-    return size;
-  };
 
   #checkFreshness(wire: WireTransaction, maxAge: bigint): RpcTransactionError | null {
     const token = wire.message.lifetimeToken;
