@@ -4,8 +4,8 @@
  * (`fixtures/latex_tagged/guide.md`, written by
  * `bench/pdf/make_latex_tagged_fixtures.ts`) and converted with real pdf.js:
  * the tree tags each paragraph, heading and list item as a `P`, so the
- * headings come from typography and the outline, run-in ones included, and
- * the items from their markers, whether the marker opens the `P` (pdfTeX) or
+ * headings come from typography and the outline, run-in ones included, the
+ * quotes from their indent, and the items from their markers, whether the marker opens the `P` (pdfTeX) or
  * stands before it as an artifact (LuaTeX). pdfTeX names every
  * marked-content property list in the page's resources.
  */
@@ -52,7 +52,7 @@ Deno.test("pdfTeX's named marked-content property lists keep their ids for the s
 });
 
 for (const engine of ["pdflatex", "lualatex"] as const) {
-  Deno.test(`${engine}: a tree of paragraphs only leaves headings and list items to typography`, async () => {
+  Deno.test(`${engine}: a tree of paragraphs only leaves headings, quotes and list items to typography`, async () => {
     const { markdown } = await convertPdf(await guide(engine));
     assert.deepEqual(markdown.split("\n").filter((l) => l.startsWith("#")), HEADINGS);
     // The run-in heading is split from the paragraph it opens.
@@ -68,6 +68,9 @@ for (const engine of ["pdflatex", "lualatex"] as const) {
     );
     assert.ok(markdown.includes("1. Fetch the sources of the release you want.\n2. Build them"), markdown);
     assert.ok(!markdown.includes("•"), markdown);
+    // The tree tags the quote a paragraph like any other: its indent tells it.
+    assert.ok(markdown.includes("\n> A file the sorter moved is never changed"), markdown);
+    assert.ok(markdown.includes("\nThe sorter reads every file"), markdown);
   });
 }
 
