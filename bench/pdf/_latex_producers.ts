@@ -66,7 +66,12 @@ async function setTwice(engine: LatexEngine, tex: string, work: string): Promise
  * The source through pandoc to standalone LaTeX, `filter` applied (the
  * corpus' filter: no images or raw HTML), the metadata line first.
  */
-async function latexSource(input: string, format: string, filter: string): Promise<string> {
+async function latexSource(
+  input: string,
+  format: string,
+  filter: string,
+  twoColumn: boolean,
+): Promise<string> {
   const args = [
     "-f",
     format,
@@ -77,19 +82,24 @@ async function latexSource(input: string, format: string, filter: string): Promi
     `--lua-filter=${filter}`,
     input,
   ];
+  if (twoColumn) args.push("--variable=classoption:twocolumn");
   const latex = new TextDecoder().decode(await runCommand("pandoc", args));
   return `${DOCUMENT_METADATA}\n${latex}`;
 }
 
-/** Prints the Markdown file `input` (pandoc format `format`) to a tagged PDF with `engine`. */
+/**
+ * Prints the Markdown file `input` (pandoc format `format`) to a tagged PDF
+ * with `engine`, in two columns when `twoColumn`.
+ */
 export async function printLatex(
   engine: LatexEngine,
   input: string,
   format: string,
   filter: string,
   work: string,
+  twoColumn = false,
 ): Promise<Uint8Array> {
-  const tex = await latexSource(input, format, filter);
+  const tex = await latexSource(input, format, filter, twoColumn);
   const dir = await Deno.makeTempDir({ dir: work });
   return await setTwice(engine, tex, dir);
 }

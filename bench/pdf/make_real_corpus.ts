@@ -121,7 +121,7 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
   const filter = `${work}/filter.lua`;
   await Deno.writeTextFile(filter, FILTER);
   if (doc.printed === "lualatex" || doc.printed === "pdflatex") {
-    return await printLatex(doc.printed, input, doc.format, filter, work);
+    return await printLatex(doc.printed, input, doc.format, filter, work, doc.twoColumn);
   }
   const html = `${work}/${doc.name}.html`;
   const title = doc.repo.split("/")[1]!;

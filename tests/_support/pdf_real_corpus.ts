@@ -5,8 +5,8 @@
  * document's own structure where nobody here chose the producer, the
  * template or the wording. One more is a repository's README printed here
  * by a browser (Chromium, tagged), for a producer none of them used: its
- * source and wording are still its authors'. Two more are a README set here by
- * LaTeX's tagging code (TeX Live 2022, LuaTeX and pdfTeX), a producer family
+ * source and wording are still its authors'. Four more are a README set here by
+ * LaTeX's tagging code (TeX Live 2022, LuaTeX and pdfTeX, one column and two), a producer family
  * the copied documents hold only in the held-out part. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
@@ -36,6 +36,8 @@ export interface RealDocument {
    * pdfTeX (see `make_real_corpus.ts`).
    */
   printed?: "chromium" | "lualatex" | "pdflatex";
+  /** For a document printed by LaTeX: set in two columns (the class's `twocolumn` option). */
+  twoColumn?: boolean;
   /** Path of the source the PDF was built from. */
   source: string;
   /** pandoc's name for the source's format. */
@@ -79,11 +81,15 @@ function eisvogel(name: string, dir: string): Omit<RealDocument, "heldOut"> {
   };
 }
 
-/** fd's README set by LaTeX's tagging code (TeX Live 2022, `phase-II`) with `engine`, printed here. */
-function latexTaggedFd(engine: "lualatex" | "pdflatex"): Omit<RealDocument, "heldOut"> {
+/**
+ * fd's README set by LaTeX's tagging code (TeX Live 2022, `phase-II`) with
+ * `engine`, in one column or two, printed here.
+ */
+function latexTaggedFd(engine: "lualatex" | "pdflatex", twoColumn = false): Omit<RealDocument, "heldOut"> {
   const tex = engine === "lualatex" ? "LuaHBTeX 1.15" : "pdfTeX 1.40.24";
+  const columns = twoColumn ? ", two columns" : "";
   return {
-    name: `${engine}-tagged-fd`,
+    name: `${engine}-tagged-fd${twoColumn ? "-2col" : ""}`,
     repo: "sharkdp/fd",
     commit: FD_COMMIT,
     pdf: "README.md",
@@ -92,8 +98,9 @@ function latexTaggedFd(engine: "lualatex" | "pdflatex"): Omit<RealDocument, "hel
     license: "MIT OR Apache-2.0",
     licenseFile: "LICENSE-MIT",
     producer:
-      `${tex}, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0) on pandoc's LaTeX, printed here`,
+      `${tex}, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0${columns}) on pandoc's LaTeX, printed here`,
     printed: engine,
+    twoColumn,
   };
 }
 
@@ -192,6 +199,8 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
   },
   latexTaggedFd("lualatex"),
   latexTaggedFd("pdflatex"),
+  latexTaggedFd("lualatex", true),
+  latexTaggedFd("pdflatex", true),
 ];
 
 /** The documents, each with its part. */
