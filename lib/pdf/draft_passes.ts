@@ -242,7 +242,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     const first = draft.lines[0];
     if (draft.kind !== "text" || draft.heading || !first) return;
     // A tagged PDF says where its quotes are, unless its tree tags paragraphs only.
-    if (blockId(first) !== undefined && structured) {
+    if (blockId(first) !== undefined && (structured || first.spans[0]?.tag?.cell)) {
       if (first.spans.some((s) => s.tag?.quote)) draft.quote = true;
       return;
     }

@@ -74,7 +74,8 @@ export function splitRunInHeadings(drafts: Draft[]): Draft[] {
   for (const draft of drafts) {
     const first = draft.lines[0];
     const open = first && draft.kind === "text" && (!draft.heading || draft.runIn);
-    const at = open && (blockId(first) === undefined || !tagsHeadings) ? runInSplit(first) : -1;
+    const paragraphOnly = !tagsHeadings && !first?.spans[0]?.tag?.cell;
+    const at = open && (blockId(first) === undefined || paragraphOnly) ? runInSplit(first) : -1;
     if (!first || at < 0) {
       out.push(draft);
       continue;
