@@ -11,7 +11,7 @@
  * once; the results are committed so tests and CI need neither the snapshots
  * nor pandoc.
  *
- *     apt-get install pandoc chromium
+ *     apt-get install pandoc chromium texlive-latex-recommended texlive-luatex texlive-latex-extra
  *     deno run -A bench/pdf/make_real_corpus.ts SNAPSHOTS [NAME...]
  *
  * `SNAPSHOTS` holds one bare git directory per repository, at
@@ -32,6 +32,7 @@ import {
 import { runCommand } from "./_run.ts";
 import { FILTER } from "./make_foreign.ts";
 import { renderHtml } from "./_html_producers.ts";
+import { printLatex } from "./_latex_producers.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
@@ -110,12 +111,18 @@ async function reference(source: Uint8Array, doc: RealDocument, work: string): P
   return new TextDecoder().decode(await runCommand("pandoc", args));
 }
 
-/** Prints a source the way a reader prints a README from a browser (`printed` documents). */
+/**
+ * Prints a source (`printed` documents): the way a reader prints a README
+ * from a browser, or through LaTeX's tagging code (`_latex_producers.ts`).
+ */
 async function printed(source: Uint8Array, doc: RealDocument, work: string): Promise<Uint8Array> {
   const input = `${work}/${doc.name}.print-source`;
   await Deno.writeFile(input, source);
   const filter = `${work}/filter.lua`;
   await Deno.writeTextFile(filter, FILTER);
+  if (doc.printed === "lualatex" || doc.printed === "pdflatex") {
+    return await printLatex(doc.printed, input, doc.format, filter, work, doc.twoColumn);
+  }
   const html = `${work}/${doc.name}.html`;
   const title = doc.repo.split("/")[1]!;
   await runCommand("pandoc", [
@@ -146,7 +153,8 @@ function manifest(): string {
     "# Real-world corpus: sources and licences",
     "",
     "Each PDF is copied unchanged from its repository at the commit named, or printed here from the source",
-    "(`printed here`: pandoc's HTML through Chromium); its `.md` is the source at the same commit through",
+    "(`printed here`: pandoc's HTML through Chromium, or pandoc's LaTeX through LaTeX's tagging code with the",
+    "engine named); its `.md` is the source at the same commit through",
     "pandoc (`make_real_corpus.ts`). The files are their authors', under the licence of their repository,",
     "whose text is in `licenses/`.",
     "",

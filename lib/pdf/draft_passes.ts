@@ -216,7 +216,19 @@ function spacedLike(spacings: ReadonlyArray<[number, number] | null>, gap: numbe
   return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** Marks body-size paragraphs set in as block quotes (untagged text only). */
+/**
+ * True when the structure tree tags more than paragraphs: a heading, a list
+ * item or a quote somewhere. A tree of paragraphs only (LaTeX's tagging
+ * before it tagged sections and lists) is silent on quotes, so typography
+ * finds them as on an untagged page.
+ */
+function treeStructures(drafts: readonly Draft[]): boolean {
+  return drafts.some((d) =>
+    d.lines.some((l) => l.spans.some((s) => s.tag?.heading || s.tag?.listItem || s.tag?.quote))
+  );
+}
+
+/** Marks body-size paragraphs set in as block quotes (untagged text, or tagged by a tree of paragraphs only). */
 export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
   const columns = bodyColumns(pages, stats.bodySize);
   const pageOf = new Map(pages.map((p) => [p.page, p]));
@@ -225,11 +237,12 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     drafts.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
     (line) => columns.get(line.page)?.left,
   );
+  const structured = treeStructures(drafts);
   drafts.forEach((draft, i) => {
     const first = draft.lines[0];
     if (draft.kind !== "text" || draft.heading || !first) return;
-    // A tagged PDF says where its quotes are.
-    if (blockId(first) !== undefined) {
+    // A tagged PDF says where its quotes are, unless its tree tags paragraphs only.
+    if (blockId(first) !== undefined && (structured || first.spans[0]?.tag?.cell)) {
       if (first.spans.some((s) => s.tag?.quote)) draft.quote = true;
       return;
     }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
 import { type FontResolver, typedText } from "./fonts.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
@@ -89,7 +90,9 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     options.ids.next = read.nextId;
   }
 
-  const spans: Span[] = [];
+  let spans: Span[] = [];
+  /** Artifact list labels, kept only where tagged text follows (`artifact_markers.ts`). */
+  const labelMarkers = new Set<Span>();
   let rotatedCharacters = 0;
   const marked: Array<{ id?: string; artifact: boolean }> = [];
   for (const raw of content.items) {
@@ -109,7 +112,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     const item = raw as TextItem;
     if (!item.str || !item.str.trim()) continue;
     const context = marked.at(-1);
-    if (context?.artifact) continue;
+    if (context?.artifact && !mayBeArtifactMarker(item.str)) continue;
     const m = multiply(viewport.transform, item.transform);
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = m;
     if (!(a > 0 && Math.abs(b) <= Math.abs(a) * 0.01)) {
@@ -122,9 +125,11 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     const span: Span = { text, x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;
+    if (context?.artifact) labelMarkers.add(span);
     if (links.length === 0) spans.push(span);
     else for (const piece of splitAtLinks(span, links)) spans.push(piece);
   }
+  spans = keepLabelMarkers(spans, labelMarkers);
   return {
     width: viewport.width,
     height: viewport.height,

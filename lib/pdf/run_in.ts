@@ -61,20 +61,21 @@ function lineOf(line: Line, spans: Span[], x0: number): Line {
 }
 
 /**
- * Splits untagged text drafts that open with a run-in heading (not yet
- * headings, or headings at the run-in levels) into a heading draft and a
- * body draft, and gives the run-in headings their levels. Runs after
+ * Splits text drafts that open with a run-in heading (not yet headings, or
+ * headings at the run-in levels; untagged, or tagged by a tree that names no
+ * heading) into a heading draft and a body draft, and gives the run-in headings their levels. Runs after
  * displayed headings are marked.
  */
 export function splitRunInHeadings(drafts: Draft[]): Draft[] {
   const out: Draft[] = [];
   const runIns = new Set<Draft>(drafts.filter((d) => d.runIn));
+  // A tree that names headings tags a run-in one apart; one that tags only paragraphs leaves it inside its `P`.
+  const tagsHeadings = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
   for (const draft of drafts) {
     const first = draft.lines[0];
-    const at =
-      first && draft.kind === "text" && (!draft.heading || draft.runIn) && blockId(first) === undefined
-        ? runInSplit(first)
-        : -1;
+    const open = first && draft.kind === "text" && (!draft.heading || draft.runIn);
+    const paragraphOnly = !tagsHeadings && !first?.spans[0]?.tag?.cell;
+    const at = open && (blockId(first) === undefined || paragraphOnly) ? runInSplit(first) : -1;
     if (!first || at < 0) {
       out.push(draft);
       continue;

@@ -15,7 +15,7 @@ import {
   wrapsInlineCode,
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
-import { type Draft, isCodeLine } from "./draft.ts";
+import { blockId, type Draft, isCodeLine } from "./draft.ts";
 import { singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
@@ -137,7 +137,8 @@ function cutBlock(cut: PageCut, start: number): number | null {
   const { page, drafts, nesting } = cut;
   const lines = page.lines;
   const tag = lines[start]!.spans[0]?.tag;
-  const heading = tag ? null : outlinedHeading(lines, start, page.page, cut.outline);
+  // A line the tags make a heading is one already; one they only make a paragraph may be the outline's.
+  const heading = tag?.heading ? null : outlinedHeading(lines, start, page.page, cut.outline);
   if (heading) {
     drafts.push(heading.draft);
     nesting.reset();
@@ -183,6 +184,21 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
   return true;
 }
 
+/**
+ * True when a tagged line opens a paragraph the tags file under no list
+ * (nor heading, cell or listing): a tree that tags paragraphs only (LaTeX's
+ * tagging before it tagged lists) files each item as a `P` of its own, its
+ * marker the `P`'s first word (or an artifact before it), so the marker
+ * tells the item as on an untagged page. A line inside the paragraph never
+ * does: a wrapped line may open with a number.
+ */
+function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
+  const tag = line.spans[0]?.tag;
+  if (!tag || tag.listItem || tag.heading || tag.cell || tag.code) return false;
+  const before = last?.lines.at(-1);
+  return !before || blockId(before) !== tag.block;
+}
+
 /** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
 function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
   const { page, stats, drafts, nesting, gutters } = cut;
@@ -196,7 +212,9 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   }
   const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
     dashRunsOn(last, line, stats, cut.edges);
-  const marker = line.size <= stats.bodySize * 1.15 && !tag && !runsOn ? listMarker(line) : null;
+  const marker = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn
+    ? listMarker(line)
+    : null;
   if (!marker && last && atProseStep(last, line, stats)) {
     last.lines.push(line);
     return;

@@ -2,8 +2,9 @@
  * Edits to pdf.js' text extraction, each an exact piece of its worker
  * module's source and its replacement, applied with the cost guard's own
  * edits (`guard.ts`) when that module is loaded. Three make extraction
- * cheaper for the same text; one makes it more complete: the end of a line
- * that runs past the page's edge is kept.
+ * cheaper for the same text; two make it more complete: the end of a line
+ * that runs past the page's edge is kept, and a marked-content sequence
+ * whose property list is named in the resources keeps its id.
  *
  * @module
  */
@@ -99,10 +100,28 @@ const OVERFLOWING_LINES: ReadonlyArray<[string, string]> = [
   ],
 ];
 
+/**
+ * A marked-content sequence may name its property list rather than write it
+ * (`/P /MC0 BDC`), the list then being the entry of that name in the
+ * resources' `Properties` (PDF 32000 14.6.2); pdfTeX's tagging writes every
+ * sequence so. pdf.js reads the marked-content id only from a list written
+ * inline, so such a page's text came with no id: the structure tree named
+ * nothing on it and the document read as untagged. The named list is now
+ * looked up in the resources of the stream it is in.
+ */
+const NAMED_PROPERTIES: [string, string] = [
+  `              const mcid = args[1] instanceof Dict ? args[1].get("MCID") : null;\n`,
+  `              const named = args[1] instanceof Name ? resources?.get("Properties") : null;
+              const properties = named instanceof Dict ? named.get(args[1].name) : args[1];
+              const mcid = properties instanceof Dict ? properties.get("MCID") : null;
+`,
+];
+
 /** The edits, as [exact text of pdf.js, replacement]. */
 export const TEXT_EDITS: ReadonlyArray<[before: string, after: string]> = [
   GLYPH_OUTLINES,
   TEXT_TRANSFORM,
   CHARS_CACHE,
   ...OVERFLOWING_LINES,
+  NAMED_PROPERTIES,
 ];

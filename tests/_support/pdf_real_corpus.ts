@@ -5,7 +5,9 @@
  * document's own structure where nobody here chose the producer, the
  * template or the wording. One more is a repository's README printed here
  * by a browser (Chromium, tagged), for a producer none of them used: its
- * source and wording are still its authors'. `bench/pdf/make_real_corpus.ts` copies each PDF
+ * source and wording are still its authors'. Four more are a README set here by
+ * LaTeX's tagging code (TeX Live 2022, LuaTeX and pdfTeX, one column and two), a producer family
+ * the copied documents hold only in the held-out part. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
  * the committed files.
@@ -29,10 +31,13 @@ export interface RealDocument {
   pdf: string;
   /**
    * Printed here from the source rather than copied: the README through
-   * pandoc's HTML to Chromium's print to PDF, page head and foot included
-   * (see `make_real_corpus.ts`).
+   * pandoc's HTML to Chromium's print to PDF, page head and foot included,
+   * or through pandoc's LaTeX to LaTeX's tagging code set by LuaTeX or
+   * pdfTeX (see `make_real_corpus.ts`).
    */
-  printed?: "chromium";
+  printed?: "chromium" | "lualatex" | "pdflatex";
+  /** For a document printed by LaTeX: set in two columns (the class's `twocolumn` option). */
+  twoColumn?: boolean;
   /** Path of the source the PDF was built from. */
   source: string;
   /** pandoc's name for the source's format. */
@@ -56,6 +61,8 @@ export function nameHash(name: string): number {
   return hash;
 }
 
+const FD_COMMIT = "ee20f426ddf338ac7ead5c5f00ea49258005caaf";
+
 const EISVOGEL = "Wandmalfarbe/pandoc-latex-template";
 const EISVOGEL_COMMIT = "0495ae157b8c2cb1953d998b7f3ffd36b4b3af89";
 const EISVOGEL_PRODUCER = "pdfTeX 1.40.29, pandoc's Eisvogel LaTeX template";
@@ -71,6 +78,29 @@ function eisvogel(name: string, dir: string): Omit<RealDocument, "heldOut"> {
     format: "markdown",
     license: "BSD-3-Clause",
     producer: EISVOGEL_PRODUCER,
+  };
+}
+
+/**
+ * fd's README set by LaTeX's tagging code (TeX Live 2022, `phase-II`) with
+ * `engine`, in one column or two, printed here.
+ */
+function latexTaggedFd(engine: "lualatex" | "pdflatex", twoColumn = false): Omit<RealDocument, "heldOut"> {
+  const tex = engine === "lualatex" ? "LuaHBTeX 1.15" : "pdfTeX 1.40.24";
+  const columns = twoColumn ? ", two columns" : "";
+  return {
+    name: `${engine}-tagged-fd${twoColumn ? "-2col" : ""}`,
+    repo: "sharkdp/fd",
+    commit: FD_COMMIT,
+    pdf: "README.md",
+    source: "README.md",
+    format: "gfm",
+    license: "MIT OR Apache-2.0",
+    licenseFile: "LICENSE-MIT",
+    producer:
+      `${tex}, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0${columns}) on pandoc's LaTeX, printed here`,
+    printed: engine,
+    twoColumn,
   };
 }
 
@@ -167,6 +197,10 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer: "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML, printed here",
     printed: "chromium",
   },
+  latexTaggedFd("lualatex"),
+  latexTaggedFd("pdflatex"),
+  latexTaggedFd("lualatex", true),
+  latexTaggedFd("pdflatex", true),
 ];
 
 /** The documents, each with its part. */

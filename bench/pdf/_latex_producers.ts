@@ -1,0 +1,105 @@
+/**
+ * Prints a Markdown source to a tagged PDF through LaTeX's own tagging code,
+ * for the real-world corpus' documents marked `printed: "lualatex"` or
+ * `"pdflatex"`: pandoc's standalone LaTeX (its default template, code
+ * unhighlighted), with `\DocumentMetadata` asking for the tagging the
+ * installed kernel offers, set by the engine named. The structure tree,
+ * its namespaces and role map, and whatever the tagging code leaves
+ * untagged are the kernel's, not ours.
+ *
+ * Debian bookworm's TeX Live 2022 tags paragraphs (`phase-II`: `text-unit`
+ * and `text` in LaTeX's namespace, mapped to `Part` and `P`) and, with
+ * LuaTeX, reports content it could not tag where a verbatim block breaks
+ * across pages; TeX then exits non-zero but writes the PDF, which is
+ * kept as written (the errors are printed).
+ *
+ *     apt-get install texlive-latex-recommended texlive-luatex texlive-latex-extra
+ *
+ * Used by `make_real_corpus.ts` only: the PDFs are committed, so neither
+ * the tests nor CI need TeX.
+ *
+ * @module
+ */
+import { runCommand } from "./_run.ts";
+
+/** An engine of the LaTeX tagging code. */
+export type LatexEngine = "lualatex" | "pdflatex";
+
+/** What the document asks of the kernel: the tagging phase TeX Live 2022 offers, PDF 2.0, its language. */
+export const DOCUMENT_METADATA = "\\DocumentMetadata{testphase=phase-II,pdfversion=2.0,lang=en}";
+
+/** A fixed date, so a rebuild writes the same bytes. */
+const SOURCE_DATE_EPOCH = "1767225600";
+
+/**
+ * Sets `tex` with `engine` twice (the second run fills the outline and the
+ * references) in `work`, and returns the PDF. TeX's errors in non-stop mode
+ * are printed, not thrown: the PDF is what the tagging code made of the
+ * source. No PDF at all is an error.
+ */
+async function setTwice(engine: LatexEngine, tex: string, work: string): Promise<Uint8Array> {
+  const job = `${engine}-job`;
+  await Deno.writeTextFile(`${work}/${job}.tex`, tex);
+  let errors: string[] = [];
+  for (let run = 0; run < 2; run++) {
+    const output = await new Deno.Command(engine, {
+      args: ["-interaction=nonstopmode", "-halt-on-error=false", `${job}.tex`],
+      cwd: work,
+      stdout: "null",
+      stderr: "null",
+      env: { SOURCE_DATE_EPOCH, FORCE_SOURCE_DATE: "1" },
+    }).output();
+    if (output.success) {
+      errors = [];
+      continue;
+    }
+    const log = await Deno.readTextFile(`${work}/${job}.log`);
+    errors = log.split("\n").filter((line) => line.startsWith("!"));
+  }
+  if (errors.length > 0) {
+    console.warn(`${engine}: ${errors.length} TeX errors, e.g. ${errors.slice(0, 3).join(" | ")}`);
+  }
+  return await Deno.readFile(`${work}/${job}.pdf`);
+}
+
+/**
+ * The source through pandoc to standalone LaTeX, `filter` applied (the
+ * corpus' filter: no images or raw HTML), the metadata line first.
+ */
+async function latexSource(
+  input: string,
+  format: string,
+  filter: string,
+  twoColumn: boolean,
+): Promise<string> {
+  const args = [
+    "-f",
+    format,
+    "-t",
+    "latex",
+    "--standalone",
+    "--no-highlight",
+    `--lua-filter=${filter}`,
+    input,
+  ];
+  if (twoColumn) args.push("--variable=classoption:twocolumn");
+  const latex = new TextDecoder().decode(await runCommand("pandoc", args));
+  return `${DOCUMENT_METADATA}\n${latex}`;
+}
+
+/**
+ * Prints the Markdown file `input` (pandoc format `format`) to a tagged PDF
+ * with `engine`, in two columns when `twoColumn`.
+ */
+export async function printLatex(
+  engine: LatexEngine,
+  input: string,
+  format: string,
+  filter: string,
+  work: string,
+  twoColumn = false,
+): Promise<Uint8Array> {
+  const tex = await latexSource(input, format, filter, twoColumn);
+  const dir = await Deno.makeTempDir({ dir: work });
+  return await setTwice(engine, tex, dir);
+}
