@@ -171,7 +171,13 @@ async function ourHandler(): Promise<() => Promise<number>> {
  * each, each turn starting with the next side; and our handler's own work
  * (see {@linkcode ourHandler}), timed in the same turns.
  */
-export async function paidCalls(base: string, officialBase: string, calls: number, kvBase?: string) {
+export async function paidCalls(
+  base: string,
+  officialBase: string,
+  calls: number,
+  kvBase?: string,
+  onCounting?: () => void,
+) {
   // One buyer for every side: its token account costs each side's client and facilitator the same to derive.
   const buyer = await throwawayBuyer();
   const ours = await payer(base, "/v1/fees/priority", buyer);
@@ -181,6 +187,7 @@ export async function paidCalls(base: string, officialBase: string, calls: numbe
   const handlerWork = await ourHandler();
   const sides = onKvFile ? [ours, official, onKvFile] : [ours, official];
   for (let i = -PAID_WARM_UP; i < calls; i++) {
+    if (i === 0) onCounting?.();
     // Each turn starts with the next side: none always follows the handler's timing in this process (its
     // garbage collected during the next call) or another side's call.
     for (let k = 0; k < sides.length; k++) await sides[(i + PAID_WARM_UP + k) % sides.length]!.call(i >= 0);
@@ -240,6 +247,17 @@ export function paidReport(measured: Awaited<ReturnType<typeof paidCalls>>): str
   ];
 }
 
+/** CPU time, user and system, of process `pid` so far in milliseconds (Linux `/proc`; `NaN` elsewhere). */
+function cpuMilliseconds(pid: number): number {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Resolves once `url` answers below 500 (a service still starting answers 503). */
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -264,7 +282,10 @@ function start(script: string, port: number, env: Record<string, string> = {}): 
 }
 
 /** One run on freshly started servers (new keys, new chains): its report's lines and its ratio. */
-async function oneRun(calls: number, withKvFile: boolean): Promise<{ lines: string[]; ratio: number }> {
+async function oneRun(
+  calls: number,
+  withKvFile: boolean,
+): Promise<{ lines: string[]; ratio: number; cpuRatio: number }> {
   const [servicePort, officialPort, kvPort] = [freePort(), freePort(), freePort()];
   const kvDir = await Deno.makeTempDir({ prefix: "paid-bench-kv-" });
   const service = start("main.ts", servicePort, { SERVICE_MODE: "local" });
@@ -279,14 +300,27 @@ async function oneRun(calls: number, withKvFile: boolean): Promise<{ lines: stri
     await waitFor(`${base}/healthz`);
     await waitFor(`${officialBase}/`);
     if (kvBase) await waitFor(`${kvBase}/healthz`);
-    const measured = await paidCalls(base, officialBase, calls, kvBase);
+    let cpuBefore: number[] = [];
+    const measured = await paidCalls(base, officialBase, calls, kvBase, () => {
+      cpuBefore = [service.pid, official.pid].map(cpuMilliseconds);
+    });
+    const [ourCpu, officialCpu] = [service.pid, official.pid].map((pid, k) =>
+      (cpuMilliseconds(pid) - cpuBefore[k]!) / calls
+    );
     const load = Deno.loadavg().map((value) => value.toFixed(1)).join(", ");
     return {
       lines: [
         `Paid-call bench (${navigator.hardwareConcurrency} cores, load average ${load} at the end)`,
         ...paidReport(measured),
+        `  server CPU per counted call (all its threads, from /proc; the load on the machine moves it less than ` +
+        `the times): ours ${ms(ourCpu!)} ms, official ${ms(officialCpu!)} ms, ÷ ${
+          x(ourCpu! / officialCpu!)
+        } ` +
+        `(each side's share of the bench's simulation included, and on the official side its client's blockhash ` +
+        `read)`,
       ],
       ratio: quantile(measured.ours.total, 0.5) / quantile(measured.official.total, 0.5),
+      cpuRatio: ourCpu! / officialCpu!,
     };
   } finally {
     for (const child of [service, official, ...(onKvFile ? [onKvFile] : [])]) {
@@ -305,8 +339,10 @@ if (import.meta.main) {
   const runsArg = Deno.args.find((arg) => arg.startsWith("--runs="));
   const runs = runsArg ? Number(runsArg.slice("--runs=".length)) : 1;
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let run = 1; run <= runs; run++) {
-    const { lines, ratio } = await oneRun(calls, withKvFile);
+    const { lines, ratio, cpuRatio } = await oneRun(calls, withKvFile);
+    cpuRatios.push(cpuRatio);
     if (runs > 1) console.log(`Run ${run} of ${runs}:`);
     for (const line of lines) console.log(line);
     ratios.push(ratio);
@@ -319,7 +355,9 @@ if (import.meta.main) {
       }, ` +
         `${x(sorted[0]!)}–${x(sorted.at(-1)!)} (${sorted.map(x).join(", ")}); goal ≤ ${PAID_RATIO_GOAL}: ${
           quantile(ratios, 0.5) <= PAID_RATIO_GOAL ? "met" : "not met"
-        } by the median`,
+        } by the median; server CPU per call, ours ÷ official: median ${x(quantile(cpuRatios, 0.5))}, ${
+          x(Math.min(...cpuRatios))
+        }–${x(Math.max(...cpuRatios))}`,
     );
   }
 }

@@ -21,11 +21,11 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 import { InvalidInputError } from "../lib/shared/errors.ts";
 import {
   type Authorization,
+  decodePaymentSignature,
   encodePaymentResponse,
   type PaymentGateway,
   type PaymentRail,
@@ -163,7 +163,7 @@ async function answerChallenge(c: Context, challenges: Challenges, url: string):
 /** The payment payload a `PAYMENT-SIGNATURE` header carries; a clear 400 when it carries none. */
 function decodePayment(header: string): PaymentPayload {
   try {
-    return decodePaymentSignatureHeader(header);
+    return decodePaymentSignature(header);
   } catch {
     throw new InvalidInputError(
       "Malformed PAYMENT-SIGNATURE header: expected base64 of an x402 payment payload",

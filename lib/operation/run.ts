@@ -8,6 +8,7 @@
  */
 import { UpstreamTimeoutError } from "../shared/errors.ts";
 import type { Logger } from "../shared/log.ts";
+import { rejectionOnAbort, timeBudget } from "../shared/time_budget.ts";
 import type { PaymentGateway } from "../payments/mod.ts";
 import type { Services } from "../server/services.ts";
 import { binaryBytes } from "./binary_output.ts";
@@ -60,25 +61,30 @@ export async function runOperation(
   input: Record<string, unknown>,
   options: RunOptions,
 ): Promise<Record<string, unknown>> {
-  const budget = AbortSignal.timeout(options.timeoutMs);
+  // Ended with the call (see `time_budget.ts`): a call answered at once leaves nothing behind for the budget.
+  const budget = timeBudget(options.timeoutMs);
+  const overBudget = rejectionOnAbort(budget.signal);
   let output: unknown;
   try {
     const work = (async () =>
       await operation.handler(input as never, {
         requestId: options.requestId,
-        signal: AbortSignal.any([options.signal, budget]),
+        signal: AbortSignal.any([options.signal, budget.signal]),
         services: options.services,
       }))();
     // Work that ignores its signal still ends at the budget: it is never served (nor paid) late.
     work.catch(() => {});
-    output = await Promise.race([work, aborted(budget)]);
+    output = await Promise.race([work, overBudget.rejection]);
   } catch (error) {
-    if (budget.aborted && !(error instanceof UpstreamTimeoutError)) {
+    if (budget.signal.aborted && !(error instanceof UpstreamTimeoutError)) {
       throw new UpstreamTimeoutError(`Request took longer than its ${options.timeoutMs} ms budget`, {
         cause: error,
       });
     }
     throw error;
+  } finally {
+    overBudget.stop();
+    budget.end();
   }
   // Bytes returned in the binary field stand for its base64: the schema sees a string there.
   const record = output as Record<string, unknown>;
@@ -88,11 +94,4 @@ export async function runOperation(
     throw new Error(`Output of "${operation.id}" breaks its schema: ${checked.error.message}`);
   }
   return output as Record<string, unknown>;
-}
-
-/** Rejects with the signal's reason once it aborts. */
-function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) =>
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true })
-  );
 }

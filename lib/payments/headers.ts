@@ -6,7 +6,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 
 /** The `PAYMENT-REQUIRED` header value. */
 export function encodePaymentRequired(required: PaymentRequired): string {
@@ -16,4 +16,26 @@ export function encodePaymentRequired(required: PaymentRequired): string {
 /** The `PAYMENT-RESPONSE` header value. */
 export function encodePaymentResponse(settlement: SettleResponse): string {
   return Buffer.from(JSON.stringify(settlement), "utf8").toString("base64");
+}
+
+/** Standard base64, as `@x402/core` requires of a header: no whitespace, padding only at the end. */
+const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** A character outside ASCII in a binary string (a byte of a multi-byte UTF-8 sequence). */
+const NON_ASCII = /[\u0080-\u00ff]/;
+
+/**
+ * The payment payload a `PAYMENT-SIGNATURE` header carries: what
+ * `@x402/core`'s `decodePaymentSignatureHeader` returns, refusing what it
+ * refuses, in a third of its time. A header is mostly ASCII (base64 and
+ * base58 strings, URLs), so its decoded bytes are parsed as they are; only
+ * one holding other characters is decoded as UTF-8 first (the core library
+ * copies every byte into an array and decodes it, 2–4 KB a paid call).
+ *
+ * @throws {Error} when the value is not strict base64 of JSON
+ */
+export function decodePaymentSignature(header: string): PaymentPayload {
+  if (!STRICT_BASE64.test(header)) throw new Error("Invalid payment signature header");
+  const binary = atob(header);
+  if (!NON_ASCII.test(binary)) return JSON.parse(binary);
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
 }

@@ -21,7 +21,7 @@ export {
   PaymentGateway,
   type PricedResource,
 } from "./gateway.ts";
-export { encodePaymentRequired, encodePaymentResponse } from "./headers.ts";
+export { decodePaymentSignature, encodePaymentRequired, encodePaymentResponse } from "./headers.ts";
 export { isKvFile, kvFileGuard } from "./kv_file_guard.ts";
 export { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "./mcp_meta_keys.ts";
 export { type EmbeddedSolanaRpc, paymentChainRpc } from "./payment_chain_rpc.ts";

@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { rejectionOnAbort, timeBudget } from "../../../lib/shared/time_budget.ts";
+
+Deno.test("timeBudget() aborts its signal with a TimeoutError once spent, its timer not holding the process", async () => {
+  // The budget's timer does not hold the event loop open (as AbortSignal.timeout's does not); a timer here does.
+  const keepAlive = setTimeout(() => {}, 60_000);
+  try {
+    const budget = timeBudget(20);
+    const reason = await new Promise((resolve) =>
+      budget.signal.addEventListener("abort", () => resolve(budget.signal.reason))
+    );
+    assert.ok(reason instanceof DOMException);
+    assert.equal(reason.name, "TimeoutError");
+  } finally {
+    clearTimeout(keepAlive);
+  }
+});
+
+Deno.test("timeBudget() ended in time never aborts", async () => {
+  const budget = timeBudget(20);
+  budget.end();
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  assert.equal(budget.signal.aborted, false);
+});
+
+Deno.test("an ended timeBudget() keeps nothing of its call, where AbortSignal.timeout keeps it all", async () => {
+  const alive = async (mode: string) => {
+    const child = new URL("./_time_budget_child.ts", import.meta.url);
+    const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--v8-flags=--expose-gc", child.pathname, mode],
+      stdout: "piped",
+      stderr: "inherit",
+    }).output();
+    assert.ok(success);
+    return Number(new TextDecoder().decode(stdout).trim());
+  };
+  assert.equal(await alive("timeout"), 50);
+  assert.ok(await alive("budget") <= 1);
+});
+
+Deno.test("rejectionOnAbort() rejects with the signal's reason, and not once stopped", async () => {
+  const first = new AbortController();
+  const { rejection } = rejectionOnAbort(first.signal);
+  first.abort(new Error("spent"));
+  await assert.rejects(rejection, /spent/);
+
+  const second = new AbortController();
+  const stopped = rejectionOnAbort(second.signal);
+  let settled = false;
+  stopped.rejection.catch(() => settled = true);
+  stopped.stop();
+  second.abort(new Error("too late"));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(settled, false);
+
+  const already = AbortSignal.abort(new Error("before"));
+  await assert.rejects(rejectionOnAbort(already).rejection, /before/);
+});
