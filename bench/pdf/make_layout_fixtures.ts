@@ -64,6 +64,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   spaced_quote: ["weasyprint"],
   // Inline code too long for the rest of a line, wrapped whole onto one of its own; a one-word listing.
   wrapped_code_word: ["weasyprint"],
+  // Listings back to back with no space between (AbiWord): a file comment, a prompt or an interpreter line opens one.
+  adjoining_listings: ["abiword"],
 };
 
 if (import.meta.main) {

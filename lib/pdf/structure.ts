@@ -16,6 +16,7 @@ import { inlineMarkdown } from "./inline.ts";
 import { documentLexicon, type Lexicon, proseLexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { markItemParagraphs } from "./item_paragraphs.ts";
+import { splitAtListingOpeners } from "./listing_openers.ts";
 import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
@@ -60,6 +61,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
   unshadedCodeToText(drafts);
   proseSpacedCodeToText(drafts, stats);
+  drafts = splitAtListingOpeners(drafts, stats);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   drafts = placeTitle(drafts);

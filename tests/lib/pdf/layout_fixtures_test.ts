@@ -472,3 +472,19 @@ Deno.test("inline code too long for the rest of a line, wrapped whole onto its o
   assert.ok(blocks.includes("Start it with"), blocks.join("\n\n"));
   assert.ok(blocks.includes("```\nmake\n```"), blocks.join("\n\n"));
 });
+
+Deno.test("listings back to back with no space between part where a file comment, a prompt or an interpreter line opens one", async () => {
+  const { markdown } = await convert("adjoining_listings.abiword");
+  const listings = [...markdown.matchAll(/```\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+  assert.deepEqual(listings, [
+    "# config/.env\nPORT=8080\nLOG_LEVEL=debug",
+    '// server.js\nimport { settings } from "reader";\nconsole.log(settings().PORT);',
+    "$ node server.js\n8080",
+    // A file comment after a blank row inside one listing stays in it.
+    '// reader.js\nexport const read = (path) => load(path);\n\n// index.js\nimport { read } from "./reader.js";',
+    "$ chmod +x ./report.js",
+    '#!/usr/bin/env node\nimport { report } from "reader";\nreport(process.argv[2]);',
+    // Later prompts of a terminal session stay in it.
+    "$ npm install reader\nadded 1 package\n$ npx reader --version\n2.1.0",
+  ]);
+});
