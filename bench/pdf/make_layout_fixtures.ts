@@ -66,6 +66,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   wrapped_code_word: ["weasyprint"],
   // Listings back to back with no space between (AbiWord): a file comment, a prompt or an interpreter line opens one.
   adjoining_listings: ["abiword"],
+  // Two columns: listing rows too long for the left column ending in the gutter or over the right column's edge.
+  gutter_rows: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -488,3 +488,15 @@ Deno.test("listings back to back with no space between part where a file comment
     "$ npm install reader\nadded 1 package\n$ npx reader --version\n2.1.0",
   ]);
 });
+
+Deno.test("listing rows too long for the left column, ending in the gutter or over the right column's edge, stay in their listing", async () => {
+  const { markdown } = await convert("gutter_rows.weasyprint");
+  // Rows of 33 to 35 cells in a column of 31: some share a baseline with the right column's lines, a
+  // space's width short of them or a few points over their edge.
+  const listing = await Deno.readTextFile(new URL("./fixtures/layout/gutter_rows.html", import.meta.url));
+  const rows = /<pre><code>([\s\S]*?)<\/code><\/pre>/.exec(listing)![1]!.replaceAll("&quot;", '"');
+  assert.ok(markdown.includes("```\n" + rows + "\n```"), markdown);
+  // The right column's paragraphs keep none of the listing's rows.
+  assert.equal(markdown.match(/\.open\(/g)?.length, 14, markdown);
+  assert.ok(!/`\w+\.\w+\.open/.test(markdown), markdown);
+});
