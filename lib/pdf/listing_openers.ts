@@ -7,8 +7,8 @@
  *
  * - an interpreter line (`#!/usr/bin/env node`), which only a file's first
  *   line can be;
- * - a comment naming a file (`// index.js`, `# .env`), the heading README
- *   listings open with when they show one file each;
+ * - a comment naming a file (`// index.js`, `# .env`, `<!-- index.html -->`),
+ *   the heading README listings open with when they show one file each;
  * - a shell prompt (`$ node index.js`) under code no prompt opened: a
  *   terminal session shown after the code it runs. Later prompts of a
  *   session stay in it.
@@ -27,8 +27,9 @@ import type { Line } from "./types.ts";
 /** An interpreter line: only a file's first line. */
 const INTERPRETER = /^#!\//;
 
-/** A comment that only names a file (`// index.js`, `# app/backend/.env`). */
-const FILE_COMMENT = /^(?:\/\/|#)\s*[\w./-]*\.\w+$/;
+/** A comment that only names a file (`// index.js`, `# app/backend/.env`, `<!-- index.html -->`, a CSS one). */
+const FILE_COMMENT =
+  /^(?:(?:\/\/|#)\s*[\w./-]*\.\w+|<!--\s*[\w./-]*\.\w+\s*-->|\/\*\s*[\w./-]*\.\w+\s*\*\/)$/;
 
 /** A shell prompt before a command. */
 const PROMPT = /^\$ \S/;

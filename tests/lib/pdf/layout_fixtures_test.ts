@@ -480,6 +480,8 @@ Deno.test("listings back to back with no space between part where a file comment
     "# config/.env\nPORT=8080\nLOG_LEVEL=debug",
     '// server.js\nimport { settings } from "reader";\nconsole.log(settings().PORT);',
     "$ node server.js\n8080",
+    '<!-- status.html -->\n<script src="/reader.js"></script>',
+    "/* status.css */\nbody { margin: 0; }",
     // A file comment after a blank row inside one listing stays in it.
     '// reader.js\nexport const read = (path) => load(path);\n\n// index.js\nimport { read } from "./reader.js";',
     "$ chmod +x ./report.js",
