@@ -68,6 +68,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   adjoining_listings: ["abiword"],
   // Two columns: listing rows too long for the left column ending in the gutter or over the right column's edge.
   gutter_rows: ["weasyprint"],
+  // Ruled tables of other shapes: numbers set flush right, no header row, inline code and cells of several lines.
+  table_shapes: ["weasyprint", "abiword"],
 };
 
 if (import.meta.main) {

@@ -502,3 +502,27 @@ Deno.test("listing rows too long for the left column, ending in the gutter or ov
   assert.equal(markdown.match(/\.open\(/g)?.length, 14, markdown);
   assert.ok(!/`\w+\.\w+\.open/.test(markdown), markdown);
 });
+
+Deno.test("ruled tables of other shapes: numbers set flush right, no header row, options broken after their dashes", async () => {
+  for (const producer of ["weasyprint", "abiword"]) {
+    const { markdown } = await convert(`table_shapes.${producer}`);
+    const rows = tableRows(markdown.replaceAll("`", ""));
+    assert.deepEqual(rows.slice(0, 4), [
+      ["Parser", "Operations per second", "Memory (MB)"],
+      ["fast-parse", "1,204,331", "12.5"],
+      ["strict-parse", "98,210", "8.0"],
+      ["legacy", "7,412", "31.25"],
+    ], markdown);
+    // A table with no header row keeps its first row as a row; WeasyPrint breaks `-o` and `--watch` after
+    // their dashes in a column two letters wide, and the cells of several lines come out whole.
+    assert.deepEqual(rows.slice(4), [
+      [
+        "-o",
+        "--out",
+        "Where the built files are written, relative to the working directory unless absolute.",
+      ],
+      ["-w", "--watch", "Build again whenever a source file changes."],
+      ["-q", "--quiet", "Print nothing but errors."],
+    ], markdown);
+  }
+});
