@@ -70,6 +70,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   gutter_rows: ["weasyprint"],
   // Ruled tables of other shapes: numbers set flush right, no header row, inline code and cells of several lines.
   table_shapes: ["weasyprint", "abiword"],
+  // Quotes holding a list: one going on after it, one with a quote nested after it; a list after a quote.
+  quoted_list: ["weasyprint", "abiword"],
 };
 
 if (import.meta.main) {

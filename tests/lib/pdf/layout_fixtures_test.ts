@@ -526,3 +526,34 @@ Deno.test("ruled tables of other shapes: numbers set flush right, no header row,
     ], markdown);
   }
 });
+
+Deno.test("a list inside a quote stays in it where the quote goes on after the list; a list after a quote does not", async () => {
+  const nested = [
+    "> Callers may rely on the order of events, and on nothing else about their timing or their grouping.",
+    ">",
+    "> 1. Every file opened is closed.",
+    "> 2. Every error names its source.",
+    ">",
+    "> Promises made by a library are only as good as the tests that check them, and ours run on every change.",
+  ].join("\n");
+  const after = [
+    "> Nothing is read until it is asked for, and nothing asked for is read twice by the same reader.",
+    "",
+    "- The first read opens the source.",
+    "- The last read closes it.",
+  ].join("\n");
+  for (const producer of ["weasyprint", "abiword"]) {
+    const { markdown } = await convert(`quoted_list.${producer}`);
+    assert.ok(markdown.includes(nested), markdown);
+    assert.ok(markdown.includes(after), markdown);
+  }
+  // WeasyPrint sets the quote's paragraph after its list in too; AbiWord sets it flush left, as text.
+  const { markdown } = await convert("quoted_list.weasyprint");
+  const kept = [
+    "> - It never reads a file twice.",
+    "> - It never blocks the event loop.",
+    ">",
+    "> Each promise is checked by the tests that run on every change, and a change that breaks one is refused.",
+  ].join("\n");
+  assert.ok(markdown.includes(kept), markdown);
+});
