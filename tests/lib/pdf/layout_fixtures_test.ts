@@ -10,8 +10,10 @@
  * the left only), listings wrapped in two columns, paragraphs with no space
  * between them (AbiWord), running heads and feet, a contents page, quotes
  * after a list item, over a column turn and set apart by space alone, a
- * highlight inside a listing, compounds' own hyphens at line ends, and
- * inline code wrapped whole onto a line of its own.
+ * highlight inside a listing, compounds' own hyphens at line ends,
+ * inline code wrapped whole onto a line of its own, listings back to back
+ * with no space between, listing rows running into the gutter, ruled tables
+ * of other shapes, and lists inside quotes.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
