@@ -64,6 +64,14 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   spaced_quote: ["weasyprint"],
   // Inline code too long for the rest of a line, wrapped whole onto one of its own; a one-word listing.
   wrapped_code_word: ["weasyprint"],
+  // Listings back to back with no space between (AbiWord): a file comment, a prompt or an interpreter line opens one.
+  adjoining_listings: ["abiword"],
+  // Two columns: listing rows too long for the left column ending in the gutter or over the right column's edge.
+  gutter_rows: ["weasyprint"],
+  // Ruled tables of other shapes: numbers set flush right, no header row, inline code and cells of several lines.
+  table_shapes: ["weasyprint", "abiword"],
+  // Quotes holding a list: one going on after it, one with a quote nested after it; a list after a quote.
+  quoted_list: ["weasyprint", "abiword"],
 };
 
 if (import.meta.main) {

@@ -124,6 +124,7 @@ export function inlineMarkdown(
   options: { code?: boolean; words?: Lexicon } = {},
 ): string {
   const pieces: Piece[] = [];
+  let dashesOnly = false;
   for (const line of lines) {
     const own = spanPieces(line.spans, options.code ?? true);
     const last = pieces[pieces.length - 1];
@@ -137,6 +138,9 @@ export function inlineMarkdown(
         endsHyphenated(pieces.slice(-3).map((p) => p.text).join("").trimEnd())
       ) {
         last.text = keepsOwnHyphen(pieces, next, options.words) ? lastText : lastText.slice(0, -1);
+        first.text = next;
+      } else if (dashesOnly && last.code && first.code && /^\p{L}/u.test(next)) {
+        // An option's dashes alone on a line of code: a narrow cell broke the option after them (`-` `o`).
         first.text = next;
       } else if (
         (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) ||
@@ -153,6 +157,7 @@ export function inlineMarkdown(
       }
     }
     pieces.push(...own);
+    dashesOnly = /^-{1,2}$/.test(own.map((p) => p.text).join("").trim());
   }
   return render(pieces).replace(/\s+/g, " ").trim();
 }

@@ -80,7 +80,12 @@ export function buildLines(spans: readonly Span[], page: number): Line[] {
   return mergeSameBaseline(lines, page);
 }
 
-/** Joins lines that sit on one baseline and touch, written out of order in the stream. */
+/**
+ * Joins lines that sit on one baseline and touch, written out of order in the
+ * stream. Lines that overlap by more than a sliver (0.15 em) stay apart: a
+ * listing's row too long for its column runs over the gutter into the next
+ * column's line on the same baseline, which was written apart from it.
+ */
 function mergeSameBaseline(lines: Line[], page: number): Line[] {
   const sorted = sortRows(lines);
   const out: Line[] = [];
@@ -91,7 +96,7 @@ function mergeSameBaseline(lines: Line[], page: number): Line[] {
       const joined = [...prev.spans, ...line.spans];
       const widest = oneBoxed(prev.spans.at(-1)!, line.spans[0]!) ? BOXED_GAP_EM : WIDE_GAP_EM;
       if (
-        gap >= -prev.size * 0.5 && gap <= Math.max(prev.size, line.size) * widest &&
+        gap >= -Math.min(prev.size, line.size) * 0.15 && gap <= Math.max(prev.size, line.size) * widest &&
         continues(prev.spans, line.spans[0]!)
       ) {
         out[out.length - 1] = makeLine(joined, page);
@@ -204,14 +209,44 @@ function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): bo
 }
 
 /**
+ * A row of code reaching into the gutter and the right column's line on its
+ * baseline, joined as one line because only a space's width parts them: two
+ * lines again, one per column. The row is wholly code and ends left of the
+ * gutter, and the rest starts at the right column's edge with text that is
+ * not code (code on both sides may be one row crossing the gutter between two
+ * of its tokens).
+ */
+function partAtGutter(line: Line, gutter: Gutter): [Line, Line] | undefined {
+  const k = line.spans.findIndex((s) => s.text.trim() && s.x >= gutter.x - 0.5);
+  if (k <= 0 || Math.abs(line.spans[k]!.x - gutter.x - 1) > 1) return undefined;
+  const left = line.spans.slice(0, k), right = line.spans.slice(k);
+  if (!left.some((s) => s.text.trim()) || left.some((s) => s.x + s.width > gutter.x + 0.5)) return undefined;
+  if (!left.every((s) => s.font.monospace || !s.text.trim()) || line.spans[k]!.font.monospace) {
+    return undefined;
+  }
+  return [makeLine(left, line.page), makeLine(right, line.page)];
+}
+
+/** A page's rows with each line {@linkcode partAtGutter} parts in two, in reading order by rows. */
+function partRowsAtGutter(sorted: readonly Line[], gutter: Gutter): Line[] {
+  return sorted.flatMap((line, i) => (gutter.spanning.has(i) && partAtGutter(line, gutter)) || [line]);
+}
+
+/**
  * Puts a page's lines in reading order. On a two-column page, lines crossing
  * the gutter (titles, full-width figures' captions; not code running over)
  * cut the page into bands, and each band is read left column first.
  */
 export function readingOrder(lines: readonly Line[]): Line[] {
-  const sorted = sortRows(lines);
-  const gutter = findGutter(sorted);
+  let sorted = sortRows(lines);
+  let gutter = findGutter(sorted);
   if (!gutter) return sorted;
+  const parted = partRowsAtGutter(sorted, gutter);
+  if (parted.length > sorted.length) {
+    sorted = parted;
+    gutter = findGutter(sorted);
+    if (!gutter) return sorted;
+  }
   const out: Line[] = [];
   let leftBand: Line[] = [], rightBand: Line[] = [];
   const flush = () => {

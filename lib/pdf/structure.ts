@@ -16,6 +16,8 @@ import { inlineMarkdown } from "./inline.ts";
 import { documentLexicon, type Lexicon, proseLexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { markItemParagraphs } from "./item_paragraphs.ts";
+import { splitAtListingOpeners } from "./listing_openers.ts";
+import { markQuotedLists } from "./quoted_lists.ts";
 import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
@@ -60,6 +62,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
   unshadedCodeToText(drafts);
   proseSpacedCodeToText(drafts, stats);
+  drafts = splitAtListingOpeners(drafts, stats);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
   drafts = placeTitle(drafts);
@@ -67,6 +70,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   settleOutlineHeadings(drafts, pages, stats);
   markQuotes(drafts, pages, stats);
   unquotePanels(drafts, markCalloutLabels(drafts));
+  markQuotedLists(drafts);
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
@@ -112,6 +116,7 @@ function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexi
         marker: draft.marker ?? "-",
         text: inlineMarkdown(draft.lines, { words }),
         page,
+        ...(draft.quote ? { quoted: true } : {}),
       };
     default: {
       const text = inlineMarkdown(draft.lines, { words });

@@ -87,7 +87,16 @@ export type Block =
    * beside different rules or the later one `opens` a quote of its own.
    */
   | { kind: "quote"; text: string; page: number; bar?: number; opens?: boolean }
-  | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
+  /** A list item; `quoted` inside the block quote around it. */
+  | {
+    kind: "list_item";
+    ordered: boolean;
+    depth: number;
+    marker: string;
+    text: string;
+    page: number;
+    quoted?: boolean;
+  }
   /** A listing; `quoted` inside the block quote around it (a callout box holding a listing). */
   | { kind: "code"; text: string; page: number; quoted?: boolean }
   | { kind: "table"; rows: string[][]; page: number }

@@ -10,8 +10,10 @@
  * the left only), listings wrapped in two columns, paragraphs with no space
  * between them (AbiWord), running heads and feet, a contents page, quotes
  * after a list item, over a column turn and set apart by space alone, a
- * highlight inside a listing, compounds' own hyphens at line ends, and
- * inline code wrapped whole onto a line of its own.
+ * highlight inside a listing, compounds' own hyphens at line ends,
+ * inline code wrapped whole onto a line of its own, listings back to back
+ * with no space between, listing rows running into the gutter, ruled tables
+ * of other shapes, and lists inside quotes.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
@@ -471,4 +473,89 @@ Deno.test("inline code too long for the rest of a line, wrapped whole onto its o
   // A one-word listing a line below a short line (measured against the page's prose, not the line alone).
   assert.ok(blocks.includes("Start it with"), blocks.join("\n\n"));
   assert.ok(blocks.includes("```\nmake\n```"), blocks.join("\n\n"));
+});
+
+Deno.test("listings back to back with no space between part where a file comment, a prompt or an interpreter line opens one", async () => {
+  const { markdown } = await convert("adjoining_listings.abiword");
+  const listings = [...markdown.matchAll(/```\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+  assert.deepEqual(listings, [
+    "# config/.env\nPORT=8080\nLOG_LEVEL=debug",
+    '// server.js\nimport { settings } from "reader";\nconsole.log(settings().PORT);',
+    "$ node server.js\n8080",
+    '<!-- status.html -->\n<script src="/reader.js"></script>',
+    "/* status.css */\nbody { margin: 0; }",
+    // A file comment after a blank row inside one listing stays in it.
+    '// reader.js\nexport const read = (path) => load(path);\n\n// index.js\nimport { read } from "./reader.js";',
+    "$ chmod +x ./report.js",
+    '#!/usr/bin/env node\nimport { report } from "reader";\nreport(process.argv[2]);',
+    // Later prompts of a terminal session stay in it.
+    "$ npm install reader\nadded 1 package\n$ npx reader --version\n2.1.0",
+  ]);
+});
+
+Deno.test("listing rows too long for the left column, ending in the gutter or over the right column's edge, stay in their listing", async () => {
+  const { markdown } = await convert("gutter_rows.weasyprint");
+  // Rows of 33 to 35 cells in a column of 31: some share a baseline with the right column's lines, a
+  // space's width short of them or a few points over their edge.
+  const listing = await Deno.readTextFile(new URL("./fixtures/layout/gutter_rows.html", import.meta.url));
+  const rows = /<pre><code>([\s\S]*?)<\/code><\/pre>/.exec(listing)![1]!.replaceAll("&quot;", '"');
+  assert.ok(markdown.includes("```\n" + rows + "\n```"), markdown);
+  // The right column's paragraphs keep none of the listing's rows.
+  assert.equal(markdown.match(/\.open\(/g)?.length, 14, markdown);
+  assert.ok(!/`\w+\.\w+\.open/.test(markdown), markdown);
+});
+
+Deno.test("ruled tables of other shapes: numbers set flush right, no header row, options broken after their dashes", async () => {
+  for (const producer of ["weasyprint", "abiword"]) {
+    const { markdown } = await convert(`table_shapes.${producer}`);
+    const rows = tableRows(markdown.replaceAll("`", ""));
+    assert.deepEqual(rows.slice(0, 4), [
+      ["Parser", "Operations per second", "Memory (MB)"],
+      ["fast-parse", "1,204,331", "12.5"],
+      ["strict-parse", "98,210", "8.0"],
+      ["legacy", "7,412", "31.25"],
+    ], markdown);
+    // A table with no header row keeps its first row as a row; WeasyPrint breaks `-o` and `--watch` after
+    // their dashes in a column two letters wide, and the cells of several lines come out whole.
+    assert.deepEqual(rows.slice(4), [
+      [
+        "-o",
+        "--out",
+        "Where the built files are written, relative to the working directory unless absolute.",
+      ],
+      ["-w", "--watch", "Build again whenever a source file changes."],
+      ["-q", "--quiet", "Print nothing but errors."],
+    ], markdown);
+  }
+});
+
+Deno.test("a list inside a quote stays in it where the quote goes on after the list; a list after a quote does not", async () => {
+  const nested = [
+    "> Callers may rely on the order of events, and on nothing else about their timing or their grouping.",
+    ">",
+    "> 1. Every file opened is closed.",
+    "> 2. Every error names its source.",
+    ">",
+    "> Promises made by a library are only as good as the tests that check them, and ours run on every change.",
+  ].join("\n");
+  const after = [
+    "> Nothing is read until it is asked for, and nothing asked for is read twice by the same reader.",
+    "",
+    "- The first read opens the source.",
+    "- The last read closes it.",
+  ].join("\n");
+  for (const producer of ["weasyprint", "abiword"]) {
+    const { markdown } = await convert(`quoted_list.${producer}`);
+    assert.ok(markdown.includes(nested), markdown);
+    assert.ok(markdown.includes(after), markdown);
+  }
+  // WeasyPrint sets the quote's paragraph after its list in too; AbiWord sets it flush left, as text.
+  const { markdown } = await convert("quoted_list.weasyprint");
+  const kept = [
+    "> - It never reads a file twice.",
+    "> - It never blocks the event loop.",
+    ">",
+    "> Each promise is checked by the tests that run on every change, and a change that breaks one is refused.",
+  ].join("\n");
+  assert.ok(markdown.includes(kept), markdown);
 });

@@ -1,0 +1,76 @@
+/**
+ * Listings back to back where nothing on the page parts them. A producer
+ * that leaves no space between paragraphs (AbiWord) leaves none between two
+ * listings either and sets both on one grid, so they are read as one. What
+ * still tells them apart is a line that only ever opens a listing, set at the
+ * listing's left edge straight under a code line (no blank row between):
+ *
+ * - an interpreter line (`#!/usr/bin/env node`), which only a file's first
+ *   line can be;
+ * - a comment naming a file (`// index.js`, `# .env`, `<!-- index.html -->`),
+ *   the heading README listings open with when they show one file each;
+ * - a shell prompt (`$ node index.js`) under code no prompt opened: a
+ *   terminal session shown after the code it runs. Later prompts of a
+ *   session stay in it.
+ *
+ * A listing keeps such lines where a blank row stands before them (a file
+ * comment after a blank line inside one listing) and in every document that
+ * spaces its paragraphs, where listings stand apart on their own.
+ *
+ * @module
+ */
+import type { Draft } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
+import type { DocumentStats } from "./stats.ts";
+import type { Line } from "./types.ts";
+
+/** An interpreter line: only a file's first line. */
+const INTERPRETER = /^#!\//;
+
+/** A comment that only names a file (`// index.js`, `# app/backend/.env`, `<!-- index.html -->`, a CSS one). */
+const FILE_COMMENT =
+  /^(?:(?:\/\/|#)\s*[\w./-]*\.\w+|<!--\s*[\w./-]*\.\w+\s*-->|\/\*\s*[\w./-]*\.\w+\s*\*\/)$/;
+
+/** A shell prompt before a command. */
+const PROMPT = /^\$ \S/;
+
+/** Share of the code line step below which a row stands straight under the one before (no blank row). */
+const NO_BLANK_ROW = 1.5;
+
+/** How far (pt) a row's left edge may stand from the listing's and still be at it. */
+const EDGE_SLACK = 1;
+
+/**
+ * Parts code drafts at the lines that open a listing (see the module
+ * comment), where the document leaves no space between its paragraphs.
+ * Returns the drafts with each such listing in pieces.
+ */
+export function splitAtListingOpeners(drafts: readonly Draft[], stats: DocumentStats): Draft[] {
+  if (stats.paragraphsSpaced !== false) return [...drafts];
+  return drafts.flatMap((draft) => draft.kind === "code" && !draft.quote ? split(draft, stats) : [draft]);
+}
+
+/** One code draft in the pieces its opening lines start. */
+function split(draft: Draft, stats: DocumentStats): Draft[] {
+  const pieces: Line[][] = [[draft.lines[0]!]];
+  for (const line of draft.lines.slice(1)) {
+    const piece = pieces.at(-1)!;
+    if (opensListing(piece, line, stats)) pieces.push([line]);
+    else piece.push(line);
+  }
+  if (pieces.length === 1) return [draft];
+  return pieces.map((lines) => ({ ...draft, page: lines[0]!.page, lines }));
+}
+
+/** True when `line` opens a listing of its own after the code lines of `piece`. */
+function opensListing(piece: readonly Line[], line: Line, stats: DocumentStats): boolean {
+  const prev = piece.at(-1)!;
+  if (prev.page !== line.page) return false;
+  const dy = line.y - prev.y;
+  if (dy <= 0 || dy > stats.codeLineGap(line.size) * NO_BLANK_ROW) return false;
+  const left = Math.min(...piece.filter((l) => l.page === line.page).map((l) => l.x0));
+  if (Math.abs(line.x0 - left) > EDGE_SLACK) return false;
+  const text = plainLineText(line).trim();
+  if (INTERPRETER.test(text) || FILE_COMMENT.test(text)) return true;
+  return PROMPT.test(text) && !piece.some((l) => PROMPT.test(plainLineText(l).trim()));
+}
