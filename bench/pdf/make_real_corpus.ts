@@ -89,6 +89,35 @@ return {
 }
 `;
 
+/**
+ * Page styling like GitHub's for a README (`style: "github"`), written for
+ * print: a sans-serif body, headings with a rule under the first two levels,
+ * listings in a shaded box whose long rows wrap, ruled and banded tables,
+ * quotes set in from a bar at the left, nested lists without space between.
+ */
+const GITHUB_STYLE = `<style>
+body { font-family: "Noto Sans", "DejaVu Sans", Helvetica, Arial, sans-serif; font-size: 16px;
+  line-height: 1.5; color: #1f2328; max-width: 980px; margin: 0 auto; padding: 32px; }
+h1, h2, h3, h4, h5, h6 { margin: 24px 0 16px; font-weight: 600; line-height: 1.25; }
+h1 { font-size: 2em; } h2 { font-size: 1.5em; } h3 { font-size: 1.25em; }
+h1, h2 { padding-bottom: .3em; border-bottom: 1px solid #d1d9e0; }
+p, blockquote, ul, ol, table, pre { margin: 0 0 16px; }
+blockquote { padding: 0 1em; color: #59636e; border-left: .25em solid #d1d9e0; }
+code { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 85%;
+  padding: .2em .4em; background: #eff1f3; border-radius: 6px; }
+pre { padding: 16px; background: #f6f8fa; border-radius: 6px; font-size: 85%; line-height: 1.45;
+  white-space: pre-wrap; }
+pre code, pre code.sourceCode { padding: 0; background: transparent; font-size: 100%; white-space: pre-wrap; }
+table { border-collapse: collapse; border-spacing: 0; }
+th, td { padding: 6px 13px; border: 1px solid #d1d9e0; }
+th { font-weight: 600; }
+tr:nth-child(2n) { background: #f6f8fa; }
+ul, ol { padding-left: 2em; }
+ul ul, ul ol, ol ol, ol ul { margin: 0; }
+li + li { margin-top: .25em; }
+</style>
+`;
+
 /** A file of a repository at a commit, read from its snapshot. */
 function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Uint8Array> {
   const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
@@ -118,6 +147,8 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
   await Deno.writeTextFile(filter, FILTER);
   const html = `${work}/${doc.name}.html`;
   const title = doc.repo.split("/")[1]!;
+  const style = `${work}/style.html`;
+  await Deno.writeTextFile(style, GITHUB_STYLE);
   await runCommand("pandoc", [
     "-f",
     doc.format,
@@ -126,6 +157,7 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
     "--standalone",
     `--metadata=pagetitle:${title}`,
     `--lua-filter=${filter}`,
+    ...doc.style === "github" ? [`--include-in-header=${style}`] : [],
     "-o",
     html,
     input,
