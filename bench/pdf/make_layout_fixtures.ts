@@ -64,6 +64,9 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   spaced_quote: ["weasyprint"],
   // Inline code too long for the rest of a line, wrapped whole onto one of its own; a one-word listing.
   wrapped_code_word: ["weasyprint"],
+  // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
+  // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).
+  tagged_quote: ["chromium"],
 };
 
 if (import.meta.main) {

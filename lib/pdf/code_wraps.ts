@@ -153,13 +153,21 @@ function columnEdge(row: Line, lines: readonly Line[], isCode: (line: Line) => b
 }
 
 /**
+ * Farthest, in ems of its type, a wrapped row is set in from the row it
+ * continues: pandoc's print style hangs a highlighted listing's wrapped rows
+ * 5 em in from the listing's edge (`text-indent: -5em`), so less from a row
+ * that is itself set in.
+ */
+const MAX_HANG_EMS = 5;
+
+/**
  * Marks code row `line` as the rest of row `prev` when an engine wrapped
  * the line at the edge of its column (`white-space: pre-wrap` with no
  * highlighting wraps at the listing's own step, so distances do not tell):
  * `prev` ends inside a word (after a hyphen or slash: `cross-` `env`),
  * within a few character cells of the column's prose edge, `line`'s first
  * word would not have fitted after it, and `line` is not set in further than
- * `prev`. A listing that does not wrap runs past the edge instead, and its
+ * `prev` by more than a hanging indent ({@linkcode MAX_HANG_EMS}). A listing that does not wrap runs past the edge instead, and its
  * lines seldom end in a hyphen at the edge; where an engine broke at a space
  * nothing tells its rows from a listing's lines.
  *
@@ -171,7 +179,7 @@ export function markWrappedAtEdge(
   lines: readonly Line[],
   isCode: (line: Line) => boolean,
 ): void {
-  if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1) return;
+  if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1 + line.size * MAX_HANG_EMS) return;
   // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
   // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after.
   const end = prev.spans.at(-1)?.text.trimEnd() ?? "";

@@ -12,9 +12,10 @@ function guardStart(text: string): string {
   return text.replace(/^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
 }
 
-/** True for a block inside a block quote: a quote's paragraph, or a listing quoted with it. */
+/** True for a block inside a block quote: a quote's paragraph, or a listing or list item quoted with it. */
 function inQuote(block: Block): boolean {
-  return block.kind === "quote" || (block.kind === "code" && block.quoted === true);
+  return block.kind === "quote" ||
+    ((block.kind === "code" || block.kind === "list_item") && block.quoted === true);
 }
 
 /** A fence longer than any backtick run in the code. */
@@ -88,7 +89,7 @@ export function renderMarkdown(blocks: readonly Block[]): string {
         const task = !block.ordered && /^- \[[ x]\]$/.test(block.marker);
         const marker = block.ordered || task ? block.marker : "-";
         indents.push(indent + (task ? 2 : marker.length + 1));
-        text = `${" ".repeat(indent)}${marker} ${block.text}`;
+        text = `${block.quoted ? "> " : ""}${" ".repeat(indent)}${marker} ${block.text}`;
         break;
       }
     }
@@ -100,7 +101,11 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       !(block.kind === "quote" && block.opens) &&
       !(block.kind === "quote" && previous.kind === "quote" && block.bar !== undefined &&
         previous.bar !== undefined && block.page === previous.page && block.bar !== previous.bar);
-    parts.push(sameQuote ? "\n>\n" : tight ? "\n" : parts.length ? "\n\n" : "", text);
+    // Items of one list in a quote stay tight there, as outside one.
+    parts.push(
+      tight && sameQuote ? "\n" : sameQuote ? "\n>\n" : tight ? "\n" : parts.length ? "\n\n" : "",
+      text,
+    );
     previous = block;
   }
   return parts.length ? `${parts.join("")}\n` : "";

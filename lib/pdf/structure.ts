@@ -20,6 +20,7 @@ import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
 import { bodyColumns } from "./quotes.ts";
+import { markTaggedQuotes } from "./tagged_quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { withoutAddedNumber } from "./section_numbers.ts";
@@ -66,6 +67,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitRunInHeadings(drafts);
   settleOutlineHeadings(drafts, pages, stats);
   markQuotes(drafts, pages, stats);
+  markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);
@@ -112,6 +114,7 @@ function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexi
         marker: draft.marker ?? "-",
         text: inlineMarkdown(draft.lines, { words }),
         page,
+        ...(draft.quote ? { quoted: true } : {}),
       };
     default: {
       const text = inlineMarkdown(draft.lines, { words });

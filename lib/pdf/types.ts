@@ -30,6 +30,8 @@ export interface Tag {
   code?: boolean;
   /** Inside `BlockQuote`. */
   quote?: boolean;
+  /** Id of the outermost `BlockQuote` around the text: paragraphs, listings and lists of one quote share it. */
+  quoteId?: number;
   /** Inside a `P`: the block is a paragraph (a list item's further paragraphs are told by it). */
   paragraph?: boolean;
 }
@@ -87,7 +89,16 @@ export type Block =
    * beside different rules or the later one `opens` a quote of its own.
    */
   | { kind: "quote"; text: string; page: number; bar?: number; opens?: boolean }
-  | { kind: "list_item"; ordered: boolean; depth: number; marker: string; text: string; page: number }
+  /** A list item; `quoted` inside the block quote around it. */
+  | {
+    kind: "list_item";
+    ordered: boolean;
+    depth: number;
+    marker: string;
+    text: string;
+    page: number;
+    quoted?: boolean;
+  }
   /** A listing; `quoted` inside the block quote around it (a callout box holding a listing). */
   | { kind: "code"; text: string; page: number; quoted?: boolean }
   | { kind: "table"; rows: string[][]; page: number }
