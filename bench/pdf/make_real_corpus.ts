@@ -12,12 +12,13 @@
  * nor pandoc.
  *
  *     apt-get install pandoc chromium
- *     deno run -A bench/pdf/make_real_corpus.ts SNAPSHOTS [NAME...]
+ *     deno run -A bench/pdf/make_real_corpus.ts [--references] SNAPSHOTS [NAME...]
  *
  * `SNAPSHOTS` holds one bare git directory per repository, at
  * `SNAPSHOTS/<owner>+<name>/repo`. Names, when given, rebuild only those
- * documents (the others' files stay as committed); the manifest is always
- * rewritten.
+ * documents (the others' files stay as committed); `--references` rewrites
+ * only the reference Markdown, leaving PDFs and licences as committed; the
+ * manifest is always rewritten.
  *
  * @module
  */
@@ -190,25 +191,36 @@ function manifest(): string {
 }
 
 if (import.meta.main) {
-  const snapshots = Deno.args[0];
-  if (!snapshots) throw new Error("usage: make_real_corpus.ts SNAPSHOTS [NAME...]");
-  const only = Deno.args.slice(1);
+  const referencesOnly = Deno.args.includes("--references");
+  const [snapshots, ...only] = Deno.args.filter((a) => a !== "--references");
+  if (!snapshots) throw new Error("usage: make_real_corpus.ts [--references] SNAPSHOTS [NAME...]");
   const chosen = REAL_DOCUMENTS.filter((d) => only.length === 0 || only.includes(d.name));
   await Deno.mkdir(new URL("licenses/", REAL_DIR), { recursive: true });
   const work = await Deno.makeTempDir();
   try {
     for (const doc of chosen) {
       const source = await gitShow(snapshots, doc, doc.source);
-      const pdf = doc.printed ? await printed(source, doc, work) : await gitShow(snapshots, doc, doc.pdf);
-      await Deno.writeFile(realPdfUrl(doc.name), pdf);
-      await Deno.writeFile(realLicenseUrl(doc), await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"));
+      if (!referencesOnly) {
+        const pdf = doc.printed ? await printed(source, doc, work) : await gitShow(snapshots, doc, doc.pdf);
+        await Deno.writeFile(realPdfUrl(doc.name), pdf);
+        await Deno.writeFile(
+          realLicenseUrl(doc),
+          await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"),
+        );
+      }
       await Deno.writeTextFile(realSourceUrl(doc.name), await reference(source, doc, work));
       console.log(`${doc.name}: ${doc.repo}@${doc.commit.slice(0, 12)} ${doc.pdf}`);
     }
     await Deno.writeTextFile(new URL("LICENSES.md", REAL_DIR), manifest());
-    // The repository's formatter owns committed Markdown; formatting keeps the structure scored.
-    const written = [...chosen.map((d) => realSourceUrl(d.name)), new URL("LICENSES.md", REAL_DIR)];
-    await runCommand(Deno.execPath(), ["fmt", "-q", ...written.map((u) => u.pathname)]);
+    // The references stay as pandoc writes them (the formatter, which `deno.json` keeps off them, would
+    // rewrite their listings: indents, trailing commas, sorted imports); the manifest is formatted.
+    await runCommand(Deno.execPath(), [
+      "fmt",
+      "-q",
+      "--no-config",
+      "--line-width=110",
+      new URL("LICENSES.md", REAL_DIR).pathname,
+    ]);
   } finally {
     await Deno.remove(work, { recursive: true });
   }
