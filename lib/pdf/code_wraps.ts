@@ -195,19 +195,23 @@ export function markWrappedAtEdge(
     inWord && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
-  else if (unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines))) {
+  else if (unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))) {
     wrappedAtEdge.add(line);
   }
 }
 
 /**
  * Where the lines of `row`'s column end: the furthest any line starting at
- * its left edge or right of it, and reaching over it, ends.
+ * `from` (its left edge, or further left where the row after it starts) or
+ * right of it, and reaching over it, ends. A row set in within its listing
+ * is measured with the lines at its listing's edge too: alone, an indented
+ * line ending in a path's slash would be its own edge, and pass for a row
+ * wrapped there.
  */
-function measureEnd(row: Line, lines: readonly Line[]): number | undefined {
+function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | undefined {
   let end: number | undefined;
   for (const l of lines) {
-    if (l.x0 >= row.x0 - 1 && l.x0 < row.x1 && (end === undefined || l.x1 > end)) end = l.x1;
+    if (l.x0 >= from - 1 && l.x0 < row.x1 && (end === undefined || l.x1 > end)) end = l.x1;
   }
   return end;
 }
