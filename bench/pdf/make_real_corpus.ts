@@ -36,13 +36,21 @@ import { renderHtml } from "./_html_producers.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
- * as HTML), and writes LaTeX mathematics on one line as its source spells it
- * (a display line opening with `=` would read as a heading underline).
+ * as HTML), writes LaTeX mathematics on one line as its source spells it
+ * (a display line opening with `=` would read as a heading underline), and
+ * writes a reStructuredText role of the form `title <target>` (Sphinx'
+ * `:doc:`, `:download:`, a project's own), which pandoc keeps as code, as
+ * the title Sphinx prints.
  */
 const UNWRAP_DIVS = `
 return { {
   Div = function(d) return d.content end,
   Math = function(m) return pandoc.Str((m.text:gsub("%s+", " "))) end,
+  Code = function(c)
+    if not c.classes:includes("interpreted-text") then return nil end
+    local title = c.text:match("^(.-)%s*<[^>]*>$")
+    if title and #title > 0 then return pandoc.Str(title) end
+  end,
 } }
 `;
 
