@@ -195,9 +195,25 @@ export function markWrappedAtEdge(
     inWord && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
-  else if (unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))) {
-    wrappedAtEdge.add(line);
-  }
+  else if (
+    !fitsInProse(prev, text, cell, edge) &&
+    unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))
+  ) wrappedAtEdge.add(line);
+}
+
+/** Character cells a listing's box may stop short of its column's prose edge (its padding and more). */
+const BOX_INSET_CELLS = 4;
+
+/**
+ * True when the start of `text` up to its first hyphen or slash would have
+ * fitted after `row`, well inside the edge the column's prose reaches
+ * (`proseEdge`): no engine wraps a listing that far inside its column, however
+ * far its other lines reach (a short listing's `fd/tests/` before `testenv`).
+ */
+function fitsInProse(row: Line, text: string, cell: number, proseEdge: number | undefined): boolean {
+  if (proseEdge === undefined) return false;
+  const run = /^[^-/]*[-/]?/.exec(text)![0];
+  return row.x1 + (run.length + BOX_INSET_CELLS) * cell <= proseEdge;
 }
 
 /**

@@ -141,3 +141,15 @@ Deno.test("a row wrapped after an option's dashes goes on under a hanging indent
   markWrappedAtEdge(row, deeper, [prose, row, deeper], isCode);
   assert.equal(isWrappedAtEdge(deeper), false);
 });
+
+Deno.test("a short listing's row ending in a slash, far inside the column's prose, is not wrapped", () => {
+  // Another listing's longer line reaches a little past it, but the prose (at the column's edge, left of the
+  // listing's padding) shows how wide the column is: `testenv` would have fitted after `fd/tests/`, so no
+  // engine wrapped the row there.
+  const prose = "prose that runs the whole width of the column the listings stand in, up to its edge";
+  const column = [line(prose, 52, 100, false), line(prose, 52, 112, false)];
+  const row = line("> fd . fd/tests/", 64, 200);
+  const next = line("testenv", 64, 212);
+  markWrappedAtEdge(row, next, [...column, line("> fd -e md --max-dep", 64, 150), row, next], isCode);
+  assert.equal(isWrappedAtEdge(next), false);
+});
