@@ -12,12 +12,13 @@
  * nor pandoc.
  *
  *     apt-get install pandoc chromium texlive-latex-recommended texlive-luatex texlive-latex-extra
- *     deno run -A bench/pdf/make_real_corpus.ts SNAPSHOTS [NAME...]
+ *     deno run -A bench/pdf/make_real_corpus.ts [--references] SNAPSHOTS [NAME...]
  *
  * `SNAPSHOTS` holds one bare git directory per repository, at
  * `SNAPSHOTS/<owner>+<name>/repo`. Names, when given, rebuild only those
- * documents (the others' files stay as committed); the manifest is always
- * rewritten.
+ * documents (the others' files stay as committed); `--references` rewrites
+ * only the reference Markdown, leaving PDFs and licences as committed; the
+ * manifest is always rewritten.
  *
  * @module
  */
@@ -36,13 +37,21 @@ import { printLatex } from "./_latex_producers.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
- * as HTML), and writes LaTeX mathematics on one line as its source spells it
- * (a display line opening with `=` would read as a heading underline).
+ * as HTML), writes LaTeX mathematics on one line as its source spells it
+ * (a display line opening with `=` would read as a heading underline), and
+ * writes a reStructuredText role of the form `title <target>` (Sphinx'
+ * `:doc:`, `:download:`, a project's own), which pandoc keeps as code, as
+ * the title Sphinx prints.
  */
 const UNWRAP_DIVS = `
 return { {
   Div = function(d) return d.content end,
   Math = function(m) return pandoc.Str((m.text:gsub("%s+", " "))) end,
+  Code = function(c)
+    if not c.classes:includes("interpreted-text") then return nil end
+    local title = c.text:match("^(.-)%s*<[^>]*>$")
+    if title and #title > 0 then return pandoc.Str(title) end
+  end,
 } }
 `;
 
@@ -90,6 +99,35 @@ return {
 }
 `;
 
+/**
+ * Page styling like GitHub's for a README (`style: "github"`), written for
+ * print: a sans-serif body, headings with a rule under the first two levels,
+ * listings in a shaded box whose long rows wrap, ruled and banded tables,
+ * quotes set in from a bar at the left, nested lists without space between.
+ */
+const GITHUB_STYLE = `<style>
+body { font-family: "Noto Sans", "DejaVu Sans", Helvetica, Arial, sans-serif; font-size: 16px;
+  line-height: 1.5; color: #1f2328; max-width: 980px; margin: 0 auto; padding: 32px; }
+h1, h2, h3, h4, h5, h6 { margin: 24px 0 16px; font-weight: 600; line-height: 1.25; }
+h1 { font-size: 2em; } h2 { font-size: 1.5em; } h3 { font-size: 1.25em; }
+h1, h2 { padding-bottom: .3em; border-bottom: 1px solid #d1d9e0; }
+p, blockquote, ul, ol, table, pre { margin: 0 0 16px; }
+blockquote { padding: 0 1em; color: #59636e; border-left: .25em solid #d1d9e0; }
+code { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 85%;
+  padding: .2em .4em; background: #eff1f3; border-radius: 6px; }
+pre { padding: 16px; background: #f6f8fa; border-radius: 6px; font-size: 85%; line-height: 1.45;
+  white-space: pre-wrap; }
+pre code, pre code.sourceCode { padding: 0; background: transparent; font-size: 100%; white-space: pre-wrap; }
+table { border-collapse: collapse; border-spacing: 0; }
+th, td { padding: 6px 13px; border: 1px solid #d1d9e0; }
+th { font-weight: 600; }
+tr:nth-child(2n) { background: #f6f8fa; }
+ul, ol { padding-left: 2em; }
+ul ul, ul ol, ol ol, ol ul { margin: 0; }
+li + li { margin-top: .25em; }
+</style>
+`;
+
 /** A file of a repository at a commit, read from its snapshot. */
 function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Uint8Array> {
   const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
@@ -125,6 +163,8 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
   }
   const html = `${work}/${doc.name}.html`;
   const title = doc.repo.split("/")[1]!;
+  const style = `${work}/style.html`;
+  await Deno.writeTextFile(style, GITHUB_STYLE);
   await runCommand("pandoc", [
     "-f",
     doc.format,
@@ -133,6 +173,7 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
     "--standalone",
     `--metadata=pagetitle:${title}`,
     `--lua-filter=${filter}`,
+    ...doc.style === "github" ? [`--include-in-header=${style}`] : [],
     "-o",
     html,
     input,
@@ -166,25 +207,36 @@ function manifest(): string {
 }
 
 if (import.meta.main) {
-  const snapshots = Deno.args[0];
-  if (!snapshots) throw new Error("usage: make_real_corpus.ts SNAPSHOTS [NAME...]");
-  const only = Deno.args.slice(1);
+  const referencesOnly = Deno.args.includes("--references");
+  const [snapshots, ...only] = Deno.args.filter((a) => a !== "--references");
+  if (!snapshots) throw new Error("usage: make_real_corpus.ts [--references] SNAPSHOTS [NAME...]");
   const chosen = REAL_DOCUMENTS.filter((d) => only.length === 0 || only.includes(d.name));
   await Deno.mkdir(new URL("licenses/", REAL_DIR), { recursive: true });
   const work = await Deno.makeTempDir();
   try {
     for (const doc of chosen) {
       const source = await gitShow(snapshots, doc, doc.source);
-      const pdf = doc.printed ? await printed(source, doc, work) : await gitShow(snapshots, doc, doc.pdf);
-      await Deno.writeFile(realPdfUrl(doc.name), pdf);
-      await Deno.writeFile(realLicenseUrl(doc), await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"));
+      if (!referencesOnly) {
+        const pdf = doc.printed ? await printed(source, doc, work) : await gitShow(snapshots, doc, doc.pdf);
+        await Deno.writeFile(realPdfUrl(doc.name), pdf);
+        await Deno.writeFile(
+          realLicenseUrl(doc),
+          await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"),
+        );
+      }
       await Deno.writeTextFile(realSourceUrl(doc.name), await reference(source, doc, work));
       console.log(`${doc.name}: ${doc.repo}@${doc.commit.slice(0, 12)} ${doc.pdf}`);
     }
     await Deno.writeTextFile(new URL("LICENSES.md", REAL_DIR), manifest());
-    // The repository's formatter owns committed Markdown; formatting keeps the structure scored.
-    const written = [...chosen.map((d) => realSourceUrl(d.name)), new URL("LICENSES.md", REAL_DIR)];
-    await runCommand(Deno.execPath(), ["fmt", "-q", ...written.map((u) => u.pathname)]);
+    // The references stay as pandoc writes them (the formatter, which `deno.json` keeps off them, would
+    // rewrite their listings: indents, trailing commas, sorted imports); the manifest is formatted.
+    await runCommand(Deno.execPath(), [
+      "fmt",
+      "-q",
+      "--no-config",
+      "--line-width=110",
+      new URL("LICENSES.md", REAL_DIR).pathname,
+    ]);
   } finally {
     await Deno.remove(work, { recursive: true });
   }

@@ -153,13 +153,21 @@ function columnEdge(row: Line, lines: readonly Line[], isCode: (line: Line) => b
 }
 
 /**
+ * Farthest, in ems of its type, a wrapped row is set in from the row it
+ * continues: pandoc's print style hangs a highlighted listing's wrapped rows
+ * 5 em in from the listing's edge (`text-indent: -5em`), so less from a row
+ * that is itself set in.
+ */
+const MAX_HANG_EMS = 5;
+
+/**
  * Marks code row `line` as the rest of row `prev` when an engine wrapped
  * the line at the edge of its column (`white-space: pre-wrap` with no
  * highlighting wraps at the listing's own step, so distances do not tell):
  * `prev` ends inside a word (after a hyphen or slash: `cross-` `env`),
  * within a few character cells of the column's prose edge, `line`'s first
  * word would not have fitted after it, and `line` is not set in further than
- * `prev`. A listing that does not wrap runs past the edge instead, and its
+ * `prev` by more than a hanging indent ({@linkcode MAX_HANG_EMS}). A listing that does not wrap runs past the edge instead, and its
  * lines seldom end in a hyphen at the edge; where an engine broke at a space
  * nothing tells its rows from a listing's lines.
  *
@@ -171,7 +179,7 @@ export function markWrappedAtEdge(
   lines: readonly Line[],
   isCode: (line: Line) => boolean,
 ): void {
-  if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1) return;
+  if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1 + line.size * MAX_HANG_EMS) return;
   // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
   // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after.
   const end = prev.spans.at(-1)?.text.trimEnd() ?? "";
@@ -187,19 +195,39 @@ export function markWrappedAtEdge(
     inWord && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
-  else if (unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines))) {
-    wrappedAtEdge.add(line);
-  }
+  else if (
+    !fitsInProse(prev, text, cell, edge) &&
+    unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))
+  ) wrappedAtEdge.add(line);
+}
+
+/** Character cells a listing's box may stop short of its column's prose edge (its padding and more). */
+const BOX_INSET_CELLS = 4;
+
+/**
+ * True when the start of `text` up to its first hyphen or slash would have
+ * fitted after `row`, well inside the edge the column's prose reaches
+ * (`proseEdge`): no engine wraps a listing that far inside its column, however
+ * far its other lines reach (a short listing's `fd/tests/` before `testenv`).
+ */
+function fitsInProse(row: Line, text: string, cell: number, proseEdge: number | undefined): boolean {
+  if (proseEdge === undefined) return false;
+  const run = /^[^-/]*[-/]?/.exec(text)![0];
+  return row.x1 + (run.length + BOX_INSET_CELLS) * cell <= proseEdge;
 }
 
 /**
  * Where the lines of `row`'s column end: the furthest any line starting at
- * its left edge or right of it, and reaching over it, ends.
+ * `from` (its left edge, or further left where the row after it starts) or
+ * right of it, and reaching over it, ends. A row set in within its listing
+ * is measured with the lines at its listing's edge too: alone, an indented
+ * line ending in a path's slash would be its own edge, and pass for a row
+ * wrapped there.
  */
-function measureEnd(row: Line, lines: readonly Line[]): number | undefined {
+function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | undefined {
   let end: number | undefined;
   for (const l of lines) {
-    if (l.x0 >= row.x0 - 1 && l.x0 < row.x1 && (end === undefined || l.x1 > end)) end = l.x1;
+    if (l.x0 >= from - 1 && l.x0 < row.x1 && (end === undefined || l.x1 > end)) end = l.x1;
   }
   return end;
 }

@@ -15,6 +15,9 @@ import { readLigatureGlyphs, readLigatures } from "./ligature_glyphs.ts";
 import { type LinkAnnotation, linkAreas, splitAtLinks } from "./links.ts";
 import { withShapes } from "./shaded_spans.ts";
 
+/** What pdf.js reads for a glyph its font maps to no character. */
+const NO_CHARACTER = "\u0000";
+
 /** A page's spans. */
 export interface PageSpans {
   width: number;
@@ -110,7 +113,9 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
       continue;
     }
     const item = raw as TextItem;
-    if (!item.str || !item.str.trim()) continue;
+    // A glyph the font maps to no character (a missing glyph's box, as a browser draws for a script its
+    // fonts lack) comes out as U+0000: no text.
+    if (!item.str || !item.str.replaceAll(NO_CHARACTER, "").trim()) continue;
     const context = marked.at(-1);
     if (context?.artifact && !mayBeArtifactMarker(item.str)) continue;
     const m = multiply(viewport.transform, item.transform);
@@ -121,7 +126,10 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     }
     const size = Math.hypot(c, d);
     const font = fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false };
-    const text = typedText(readLigatures(item.str, ligatures.get(item.fontName)), font);
+    const text = typedText(readLigatures(item.str, ligatures.get(item.fontName)), font).replaceAll(
+      NO_CHARACTER,
+      "",
+    );
     const span: Span = { text, x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;

@@ -22,6 +22,7 @@ import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
 import { bodyColumns } from "./quotes.ts";
+import { markTaggedQuotes } from "./tagged_quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { withoutAddedNumber } from "./section_numbers.ts";
@@ -69,6 +70,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitRunInHeadings(drafts);
   settleOutlineHeadings(drafts, pages, stats);
   markQuotes(drafts, pages, stats);
+  markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
   markQuotedLists(drafts);
   markItemParagraphs(drafts, stats);

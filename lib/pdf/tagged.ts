@@ -152,7 +152,10 @@ function visit(node: StructNode, context: Context, counters: Counters, tags: Map
   }
   if (role === "Lbl" && !inline) next.tag.label = true;
   if (role === "Code" && !inline) next.tag.code = true;
-  if (role === "BlockQuote") next.tag.quote = true;
+  if (role === "BlockQuote") {
+    next.tag.quote = true;
+    next.tag.quoteId ??= counters.next++;
+  }
   if (role === "P") next.tag.paragraph = true;
   if (role === "Table") next.table = { id: counters.next++, rows: 0 };
   if (role === "TR" && next.table) {

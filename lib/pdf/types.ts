@@ -30,6 +30,8 @@ export interface Tag {
   code?: boolean;
   /** Inside `BlockQuote`. */
   quote?: boolean;
+  /** Id of the outermost `BlockQuote` around the text: paragraphs, listings and lists of one quote share it. */
+  quoteId?: number;
   /** Inside a `P`: the block is a paragraph (a list item's further paragraphs are told by it). */
   paragraph?: boolean;
 }

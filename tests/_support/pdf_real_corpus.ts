@@ -3,9 +3,10 @@
  * public repositories beside the source they built them from, each carrying
  * its own outline (bookmarks), two also their structure tree (tagged PDF). They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
- * template or the wording. One more is a repository's README printed here
- * by a browser (Chromium, tagged), for a producer none of them used: its
- * source and wording are still its authors'. Four more are a README set here by
+ * template or the wording. Four more are repositories' READMEs printed here
+ * by a browser (Chromium, tagged), the commonest producer of a printed README
+ * and one none of them used, three with GitHub-like page styling: their
+ * source and wording are still their authors'. Four more are a README set here by
  * LaTeX's tagging code (TeX Live 2022, LuaTeX and pdfTeX, one column and two), a producer family
  * the copied documents hold only in the held-out part. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
@@ -36,6 +37,12 @@ export interface RealDocument {
    * pdfTeX (see `make_real_corpus.ts`).
    */
   printed?: "chromium" | "lualatex" | "pdflatex";
+  /**
+   * The page styling a printed document is given: pandoc's own (absent), or
+   * `github`, rules like those a README is shown with on GitHub (boxed
+   * listings that wrap long rows, ruled tables, quotes with a bar).
+   */
+  style?: "github";
   /** For a document printed by LaTeX: set in two columns (the class's `twocolumn` option). */
   twoColumn?: boolean;
   /** Path of the source the PDF was built from. */
@@ -101,6 +108,24 @@ function latexTaggedFd(engine: "lualatex" | "pdflatex", twoColumn = false): Omit
       `${tex}, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0${columns}) on pandoc's LaTeX, printed here`,
     printed: engine,
     twoColumn,
+  };
+}
+
+/** A README printed here by Chromium with GitHub-like page styling. */
+function chromiumReadme(name: string, repo: string, commit: string): Omit<RealDocument, "heldOut"> {
+  return {
+    name,
+    repo,
+    commit,
+    pdf: "README.md",
+    source: "README.md",
+    format: "gfm",
+    license: "MIT OR Apache-2.0",
+    licenseFile: "LICENSE-MIT",
+    producer:
+      "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML with GitHub-like styling, printed here",
+    printed: "chromium",
+    style: "github",
   };
 }
 
@@ -201,6 +226,20 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
   latexTaggedFd("pdflatex"),
   latexTaggedFd("lualatex", true),
   latexTaggedFd("pdflatex", true),
+  chromiumReadme("chromium-fd-readme", "sharkdp/fd", "81efb5028c7e664faade9baec17d3f7de95fc151"),
+  chromiumReadme(
+    "chromium-hyperfine-readme",
+    "sharkdp/hyperfine",
+    "327d5f4d9107141929f67f062bf9ef59f98b7399",
+  ),
+  {
+    ...chromiumReadme(
+      "chromium-ripgrep-readme",
+      "BurntSushi/ripgrep",
+      "c035d23c26da7cf9d0eb96944b69a212240e17f1",
+    ),
+    license: "Unlicense OR MIT",
+  },
 ];
 
 /** The documents, each with its part. */

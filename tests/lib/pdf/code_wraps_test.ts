@@ -3,7 +3,14 @@
  * rows, and wrapped rows joined again where the engine broke them.
  */
 import assert from "node:assert/strict";
-import { isWrappedRow, joinWrappedRow, splitCodeRowGaps } from "../../../lib/pdf/code_wraps.ts";
+import {
+  isWrappedAtEdge,
+  isWrappedRow,
+  joinWrappedRow,
+  markWrappedAtEdge,
+  splitCodeRowGaps,
+} from "../../../lib/pdf/code_wraps.ts";
+import type { Line } from "../../../lib/pdf/types.ts";
 
 /** `count` rows `dy` below the one before and `dx` right of it. */
 const rows = (count: number, dy: number, dx: number) => Array.from({ length: count }, () => ({ dy, dx }));
@@ -90,4 +97,59 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),
     "stats?.isFile() && !path.endsWith(x)",
   );
+});
+
+/** Width of a character of the lines below: 10 pt type, monospace code and prose alike. */
+const CELL = 6;
+
+/** A line of `text` from `x` on baseline `y`, in a monospace face or not. */
+function line(text: string, x: number, y: number, monospace = true): Line {
+  const width = text.length * CELL;
+  const font = { name: monospace ? "Mono" : "Sans", bold: false, italic: false, monospace };
+  return { spans: [{ text, x, y, width, size: 10, font }], x0: x, x1: x + width, y, size: 10, page: 1 };
+}
+
+const isCode = (l: Line) => l.spans.every((s) => s.font.monospace);
+
+Deno.test("a row ending in a slash is wrapped only short of an edge other lines reach", () => {
+  // An indented line is measured with the lines at its listing's edge, which run on past it: the line
+  // after a path's slash, which would have fitted after it, is the source's next line.
+  const longest = line("      MONGO_URL: mongodb://admin:root@db:27017/", 100, 200);
+  const next = line("    ports:", 88, 212);
+  const listing = [
+    line("    command: mongod --quiet --bind_ip_all > /dev/null 2>&1", 88, 188),
+    longest,
+    next,
+  ];
+  markWrappedAtEdge(longest, next, listing, isCode);
+  assert.equal(isWrappedAtEdge(next), false);
+  // Where prose in the listing's column reaches on past it, the row broke at the slash and goes on below.
+  const prose = line("prose set in the listing's column, up to its edge", 100, 150, false);
+  const after = line("ports:", 100, 212);
+  markWrappedAtEdge(longest, after, [prose, line("  web:", 100, 188), longest, after], isCode);
+  assert.equal(isWrappedAtEdge(after), true);
+});
+
+Deno.test("a row wrapped after an option's dashes goes on under a hanging indent of up to 5 em", () => {
+  const prose = line("prose as wide as the listing's column, to its edge", 76, 150, false);
+  const row = line('    [ -e "$path" ] && args[index]="$(cygpath --', 76, 200);
+  const hanging = line('windows "${args[index]}")"', 76 + 8 * CELL, 212);
+  markWrappedAtEdge(row, hanging, [prose, row, hanging], isCode);
+  assert.equal(isWrappedAtEdge(hanging), true);
+  // Set in further than a hanging indent, the row is a line of its own.
+  const deeper = line('windows "${args[index]}")"', 76 + 20 * CELL, 212);
+  markWrappedAtEdge(row, deeper, [prose, row, deeper], isCode);
+  assert.equal(isWrappedAtEdge(deeper), false);
+});
+
+Deno.test("a short listing's row ending in a slash, far inside the column's prose, is not wrapped", () => {
+  // Another listing's longer line reaches a little past it, but the prose (at the column's edge, left of the
+  // listing's padding) shows how wide the column is: `testenv` would have fitted after `fd/tests/`, so no
+  // engine wrapped the row there.
+  const prose = "prose that runs the whole width of the column the listings stand in, up to its edge";
+  const column = [line(prose, 52, 100, false), line(prose, 52, 112, false)];
+  const row = line("> fd . fd/tests/", 64, 200);
+  const next = line("testenv", 64, 212);
+  markWrappedAtEdge(row, next, [...column, line("> fd -e md --max-dep", 64, 150), row, next], isCode);
+  assert.equal(isWrappedAtEdge(next), false);
 });

@@ -558,4 +558,31 @@ Deno.test("a list inside a quote stays in it where the quote goes on after the l
     "> Each promise is checked by the tests that run on every change, and a change that breaks one is refused.",
   ].join("\n");
   assert.ok(markdown.includes(kept), markdown);
+
+Deno.test("a tagged quote holds its listing, lists and paragraphs; a listing's rows wrap under a hanging indent", async () => {
+  const { markdown } = await convert("tagged_quote.chromium");
+  // The structure tree ties a quote's blocks together where no rule is read (a browser's border).
+  assert.ok(
+    markdown.includes(
+      "> Tip: to remove the shortcuts again later, run:\n>\n> ```\n> abbr -e -- --help\n> abbr -e -- -h\n> ```\n>\n" +
+        "> The two dashes before each name keep it from being read as an option.\n\n> Note:",
+    ),
+    markdown,
+  );
+  assert.ok(
+    markdown.includes(
+      "> Note: a style given on the command line wins over the one in the file.\n>\n> For example,",
+    ),
+    markdown,
+  );
+  assert.ok(
+    markdown.includes(
+      "> Important: these options are not added if:\n>\n> - the pager is not named less;\n" +
+        "> - the pager is given arguments of its own.\n>\n> The option to quit early is not added when:\n>\n" +
+        "> - paging is always asked for.\n\n> A quote of its own, right after the other.\n",
+    ),
+    markdown,
+  );
+  // Wrapped after an option's dashes, the rest hanging 5 em in from the listing's edge (pandoc's print style).
+  assert.ok(markdown.includes('args[index]="$(cygpath --windows "${args[index]}")"\n}'), markdown);
 });

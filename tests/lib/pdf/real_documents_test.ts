@@ -279,3 +279,14 @@ Deno.test("a one-page document's running head and foot, split between the text's
   assert.ok(boxes.markdown.startsWith("# Boxes with"), boxes.markdown);
   assert.ok(!boxes.markdown.includes("Author"), boxes.markdown);
 });
+
+Deno.test("glyphs a browser drew without a character (a script its fonts lack) are no text", async () => {
+  // fd's README links its translations by their names in Chinese and Korean; the printing machine had no
+  // font for them, so the PDF holds the missing glyph's box, which pdf.js reads as U+0000.
+  const { markdown } = await convert("chromium-fd-readme", "1");
+  assert.ok(!markdown.includes("\u0000"), JSON.stringify(markdown.slice(0, 200)));
+  assert.ok(
+    markdown.includes("\n\n`fd` is a program to find entries in your filesystem."),
+    markdown.slice(0, 400),
+  );
+});
