@@ -128,6 +128,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The error for a field whose string is not valid base64. */
+function notBase64(field: string): InvalidInputError {
+  return new InvalidInputError(`Invalid input: "${field}": not valid base64`);
+}
+
 /**
  * The base64 of a JSON string, decoded as its bytes arrive: `push` takes a
  * piece and returns what follows the closing quote (once found). The decoded
@@ -135,22 +140,61 @@ function escapeRegExp(text: string): string {
  * kept; past those, into a scratch buffer, only counted.
  */
 function base64Sink(field: string, capacity: number, growTo: number) {
+  const base64 = base64Decoder(field, capacity, growTo);
+  let escaped = false;
+  /** The character after a backslash: `/`, or whitespace base64 skips; any other escape is no base64. */
+  const unescape = (byte: number) => {
+    if (byte === 0x2f) base64.append(Uint8Array.of(byte));
+    else if (byte !== 0x6e && byte !== 0x72 && byte !== 0x74) throw notBase64(field);
+  };
+  return {
+    done: false,
+    /** Takes a piece of the string's bytes; returns what follows its closing quote (empty until then). */
+    push(piece: Uint8Array): Uint8Array {
+      let at = 0;
+      if (escaped && piece.length) {
+        escaped = false;
+        unescape(piece[0]!);
+        at = 1;
+      }
+      while (at < piece.length) {
+        const quote = piece.indexOf(QUOTE, at);
+        const slash = piece.indexOf(BACKSLASH, at);
+        const end = slash >= 0 && (quote < 0 || slash < quote) ? slash : quote;
+        base64.append(piece.subarray(at, end < 0 ? piece.length : end));
+        if (end < 0) break;
+        if (end === quote && end !== slash) {
+          this.done = true;
+          base64.end();
+          return piece.subarray(end + 1);
+        }
+        if (end + 1 === piece.length) escaped = true;
+        else unescape(piece[end + 1]!);
+        at = end + 2;
+      }
+      return new Uint8Array(0);
+    },
+    finish: () => base64.finish(),
+  };
+}
+
+/**
+ * Base64 characters decoded as they are appended, {@linkcode DECODE_CHARS} at
+ * a time (a partial quad waits for what follows; one alphabet throughout, and
+ * nothing but whitespace after padding), into one buffer of `capacity` grown
+ * while fewer than `growTo` bytes are kept, past those only counted.
+ */
+function base64Decoder(field: string, capacity: number, growTo: number) {
   let target = new Uint8Array(capacity);
   let written = 0;
   let counted = 0;
   const scratch = new Uint8Array(DECODE_CHARS / 4 * 3);
   const chars = new Uint8Array(DECODE_CHARS + 4);
   let held = 0;
-  let escaped = false;
   let padded = false;
   let alphabet: "base64" | "base64url" | undefined;
   const decoder = new TextDecoder("latin1");
-  const invalid = () => new InvalidInputError(`Invalid input: "${field}": not valid base64`);
-  /** The character after a backslash: `/`, or whitespace base64 skips; any other escape is no base64. */
-  const unescape = (byte: number) => {
-    if (byte === 0x2f) append(Uint8Array.of(byte));
-    else if (byte !== 0x6e && byte !== 0x72 && byte !== 0x74) throw invalid();
-  };
+  const invalid = () => notBase64(field);
   /** Decodes the first `count` characters held (as far as whole quads go, unless `last`), keeping the rest. */
   const decode = (count: number, last: boolean) => {
     if (count === 0) return;
@@ -187,42 +231,19 @@ function base64Sink(field: string, capacity: number, growTo: number) {
     chars.copyWithin(0, result.read, held);
     held -= result.read;
   };
-  const append = (run: Uint8Array) => {
-    while (run.length) {
-      const taken = Math.min(run.length, DECODE_CHARS - held);
-      chars.set(run.subarray(0, taken), held);
-      held += taken;
-      run = run.subarray(taken);
-      if (held >= DECODE_CHARS) decode(held, false);
-    }
-  };
   return {
-    done: false,
-    /** Takes a piece of the string's bytes; returns what follows its closing quote (empty until then). */
-    push(piece: Uint8Array): Uint8Array {
-      let at = 0;
-      if (escaped && piece.length) {
-        escaped = false;
-        unescape(piece[0]!);
-        at = 1;
+    /** Adds a run of base64 characters. */
+    append(run: Uint8Array): void {
+      while (run.length) {
+        const taken = Math.min(run.length, DECODE_CHARS - held);
+        chars.set(run.subarray(0, taken), held);
+        held += taken;
+        run = run.subarray(taken);
+        if (held >= DECODE_CHARS) decode(held, false);
       }
-      while (at < piece.length) {
-        const quote = piece.indexOf(QUOTE, at);
-        const slash = piece.indexOf(BACKSLASH, at);
-        const end = slash >= 0 && (quote < 0 || slash < quote) ? slash : quote;
-        append(piece.subarray(at, end < 0 ? piece.length : end));
-        if (end < 0) break;
-        if (end === quote && end !== slash) {
-          this.done = true;
-          decode(held, true);
-          return piece.subarray(end + 1);
-        }
-        if (end + 1 === piece.length) escaped = true;
-        else unescape(piece[end + 1]!);
-        at = end + 2;
-      }
-      return new Uint8Array(0);
     },
+    /** Decodes what is held as the string's end. */
+    end: () => decode(held, true),
     finish() {
       return { bytes: target.subarray(0, written), totalBytes: counted };
     },
