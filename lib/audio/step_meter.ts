@@ -56,8 +56,15 @@ export function stepFrames(rate: number): number {
  */
 interface KFilters {
   channels: number;
-  shelf: number[];
-  highPass: number[];
+  /** The shelf's coefficients. */
+  sb0: number;
+  sb1: number;
+  sb2: number;
+  sa1: number;
+  sa2: number;
+  /** The high-pass's feedback coefficients (its others are 1, -2, 1). */
+  ha1: number;
+  ha2: number;
   weight: Float64Array;
   state: Float64Array;
   chunkPeaks: Float64Array;
@@ -65,9 +72,7 @@ interface KFilters {
 
 /** Filters channel `c` over frames `[from, to)`; returns its weighted energy. */
 function filterOne(k: KFilters, samples: Float32Array, c: number, from: number, to: number): number {
-  const { channels, state, chunkPeaks } = k;
-  const sb0 = k.shelf[0]!, sb1 = k.shelf[1]!, sb2 = k.shelf[2]!, sa1 = k.shelf[3]!, sa2 = k.shelf[4]!;
-  const ha1 = k.highPass[3]!, ha2 = k.highPass[4]!;
+  const { channels, state, chunkPeaks, sb0, sb1, sb2, sa1, sa2, ha1, ha2 } = k;
   const o = c * 6;
   let x1 = state[o]!, x2 = state[o + 1]!, y1 = state[o + 2]!, y2 = state[o + 3]!;
   let z1 = state[o + 4]!, z2 = state[o + 5]!;
@@ -94,9 +99,7 @@ function filterOne(k: KFilters, samples: Float32Array, c: number, from: number, 
  * returns their weighted energy.
  */
 function filterTwo(k: KFilters, samples: Float32Array, c: number, from: number, to: number): number {
-  const { channels, state, chunkPeaks } = k;
-  const sb0 = k.shelf[0]!, sb1 = k.shelf[1]!, sb2 = k.shelf[2]!, sa1 = k.shelf[3]!, sa2 = k.shelf[4]!;
-  const ha1 = k.highPass[3]!, ha2 = k.highPass[4]!;
+  const { channels, state, chunkPeaks, sb0, sb1, sb2, sa1, sa2, ha1, ha2 } = k;
   const o = c * 6;
   let x1 = state[o]!, x2 = state[o + 1]!, y1 = state[o + 2]!, y2 = state[o + 3]!;
   let z1 = state[o + 4]!, z2 = state[o + 5]!;
@@ -142,10 +145,17 @@ export function createStepMeter(
   onStep: (energy: number) => void,
 ): StepMeter {
   const { shelf, highPass } = kWeighting(rate);
+  const [sb0, sb1, sb2, sa1, sa2] = shelf as [number, number, number, number, number];
+  const [, , , ha1, ha2] = highPass as [number, number, number, number, number];
   const filters: KFilters = {
     channels,
-    shelf,
-    highPass,
+    sb0,
+    sb1,
+    sb2,
+    sa1,
+    sa2,
+    ha1,
+    ha2,
     weight: Float64Array.from({ length: channels }, (_, c) => weights?.[c] ?? 1),
     state: new Float64Array(channels * 6),
     chunkPeaks: new Float64Array(channels),
