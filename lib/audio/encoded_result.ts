@@ -20,35 +20,47 @@ export interface EncodedAudio {
   stream(): ReadableStream<Uint8Array>;
 }
 
-/** A running fingerprint (FNV-1a over 32-bit words, then the tail bytes) and length of a byte stream. */
+/**
+ * A running fingerprint (FNV-1a over 32-bit little-endian words, then the
+ * tail bytes) and length of a byte stream, the same however the stream is cut
+ * into chunks. A chunk is read where it lies: the bytes of a word cut between
+ * two chunks are carried in a number, never by joining the chunks (an Ogg
+ * page's length is rarely a multiple of four, and joining copied almost every
+ * chunk of an Opus result, twice a job: garbage the size of the answer each
+ * time).
+ */
 export function createFingerprint() {
   let hash = 0x811c9dc5;
   let length = 0;
-  let carry = new Uint8Array(0);
+  // The bytes of an unfinished word (`have` of them, 0–3), lowest first.
+  let word = 0;
+  let have = 0;
   const mix = (value: number) => hash = Math.imul(hash ^ value, 0x01000193);
+  const carry = (byte: number) => {
+    word |= byte << (8 * have);
+    if (++have === 4) {
+      mix(word);
+      word = 0;
+      have = 0;
+    }
+  };
   return {
     push(chunk: Uint8Array) {
       length += chunk.length;
-      const bytes = carry.length ? concat(carry, chunk) : chunk;
-      const words = Math.floor(bytes.length / 4);
-      const view = new DataView(bytes.buffer, bytes.byteOffset, words * 4);
+      let start = 0;
+      while (have > 0 && start < chunk.length) carry(chunk[start++]!);
+      const words = Math.floor((chunk.length - start) / 4);
+      const view = new DataView(chunk.buffer, chunk.byteOffset + start, words * 4);
       for (let i = 0; i < words; i++) mix(view.getUint32(i * 4, true));
-      carry = bytes.slice(words * 4);
+      for (let i = start + words * 4; i < chunk.length; i++) carry(chunk[i]!);
     },
     /** The fingerprint and length of everything pushed so far. */
     result(): { fingerprint: number; length: number } {
       let final = hash;
-      for (const byte of carry) final = Math.imul(final ^ byte, 0x01000193);
+      for (let i = 0; i < have; i++) final = Math.imul(final ^ ((word >>> (8 * i)) & 0xff), 0x01000193);
       return { fingerprint: final >>> 0, length };
     },
   };
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
 }
 
 /**
@@ -137,6 +149,14 @@ export interface ReplaySpec {
 
 /** Bytes a replay holds back at its start, so that a header can be patched before it is sent. */
 const HEAD_BYTES = 4096;
+
+/** `a` and `b` in one new buffer. */
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
 
 /** An {@linkcode EncodedAudio} that replays `spec` each time it is streamed. */
 export function encodedAudio(spec: ReplaySpec): EncodedAudio {

@@ -16,6 +16,7 @@ import { classifySpawnError, type FfmpegUnavailableReason, probeFfmpeg } from ".
 import { formatBytes } from "../shared/format.ts";
 import { eachPiece } from "../shared/byte_pieces.ts";
 import { DEFAULT_AUDIO_LIMITS } from "./limits.ts";
+import { createLogKeeper } from "./ffmpeg_log.ts";
 
 /** Options of one ffmpeg run. */
 export interface FfmpegRunOptions {
@@ -77,7 +78,6 @@ function unavailable(error: unknown, ffmpegPath: string): UnavailableError {
 export const ffmpegStats: { spawns: number } = { spawns: 0 };
 
 const STDIN_CHUNK = 1 << 20;
-const STDERR_KEEP = 32 * 1024;
 
 /** A growable byte buffer that avoids a final copy when the size hint is right. */
 function createSink(hint: number) {
@@ -97,29 +97,6 @@ function createSink(hint: number) {
       length += chunk.length;
     },
     bytes: () => buffer.subarray(0, length),
-  };
-}
-
-/** Keeps the first and last {@linkcode STDERR_KEEP} characters of a log. */
-function createLog() {
-  let head = "";
-  let tail = "";
-  let dropped = false;
-  return {
-    push(text: string) {
-      if (head.length < STDERR_KEEP) {
-        const room = STDERR_KEEP - head.length;
-        head += text.slice(0, room);
-        text = text.slice(room);
-      }
-      if (text === "") return;
-      tail += text;
-      if (tail.length > STDERR_KEEP) {
-        tail = tail.slice(tail.length - STDERR_KEEP);
-        dropped = true;
-      }
-    },
-    text: () => dropped ? `${head}\n[…]\n${tail}` : head + tail,
   };
 }
 
@@ -163,6 +140,51 @@ async function feed(
   }
 }
 
+/** Starts ffmpeg with `args`, piped, in an empty environment (a 503 naming the reason when it cannot start). */
+function spawnFfmpeg(ffmpegPath: string, args: string[]): Deno.ChildProcess {
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(ffmpegPath, {
+      args,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      clearEnv: true,
+      env: {},
+      cwd: "/",
+    }).spawn();
+  } catch (error) {
+    throw unavailable(error, ffmpegPath);
+  }
+  ffmpegStats.spawns++;
+  return child;
+}
+
+/** Why a run was stopped before ffmpeg ended (other than a refusal, whose own error is thrown). */
+type StopReason = "timeout" | "aborted" | "too_large";
+
+/** The error for a run that was stopped: the signal's reason, a timeout, or output past its cap. */
+function stopError(
+  stop: StopReason,
+  { signal, timeoutMs, maxOutputBytes }: {
+    signal?: AbortSignal | undefined;
+    timeoutMs: number;
+    maxOutputBytes: number;
+  },
+): unknown {
+  if (stop === "aborted") return signal?.reason ?? new DOMException("Aborted", "AbortError");
+  if (stop === "timeout") {
+    return new UpstreamTimeoutError(
+      `Audio processing took longer than ${
+        timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`
+      }: try a shorter file`,
+    );
+  }
+  return new PayloadTooLargeError(
+    `Normalised audio is larger than ${formatBytes(maxOutputBytes)}: choose a compressed format`,
+  );
+}
+
 /**
  * Runs ffmpeg with `args` (the caller supplies every argument, including the
  * hardening flags), feeding `options.stdin` and collecting stdout.
@@ -179,23 +201,9 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
   const { ffmpegPath, stdin, timeoutMs, signal, maxOutputBytes = 0, outputSizeHint = 0, onStdout, onStderr } =
     options;
   signal?.throwIfAborted();
-  let child: Deno.ChildProcess;
-  try {
-    child = new Deno.Command(ffmpegPath, {
-      args,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-      clearEnv: true,
-      env: {},
-      cwd: "/",
-    }).spawn();
-  } catch (error) {
-    throw unavailable(error, ffmpegPath);
-  }
-  ffmpegStats.spawns++;
+  const child = spawnFfmpeg(ffmpegPath, args);
 
-  let stop: "timeout" | "aborted" | "too_large" | "refused" | undefined;
+  let stop: StopReason | "refused" | undefined;
   let refusal: unknown;
   const kill = (why: typeof stop) => {
     stop ??= why;
@@ -210,7 +218,7 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
   signal?.addEventListener("abort", onAbort, { once: true });
 
   const sink = createSink(outputSizeHint);
-  const log = createLog();
+  const log = createLogKeeper();
   // Read into one scratch buffer: a decoded programme through the pipe leaves nothing for the collector.
   const readStdout = eachPiece(child.stdout, async (chunk) => {
     if (stop) return;
@@ -237,20 +245,8 @@ export async function runFfmpeg(args: string[], options: FfmpegRunOptions): Prom
       kill("refused");
     });
     const [status] = await Promise.all([child.status, feeding, readStdout, readStderr]);
-    if (stop === "aborted") throw signal?.reason ?? new DOMException("Aborted", "AbortError");
     if (stop === "refused") throw refusal;
-    if (stop === "timeout") {
-      throw new UpstreamTimeoutError(
-        `Audio processing took longer than ${
-          timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`
-        }: try a shorter file`,
-      );
-    }
-    if (stop === "too_large") {
-      throw new PayloadTooLargeError(
-        `Normalised audio is larger than ${formatBytes(maxOutputBytes)}: choose a compressed format`,
-      );
-    }
+    if (stop) throw stopError(stop, { signal, timeoutMs, maxOutputBytes });
     const stderr = log.text();
     if (!status.success) {
       throw new UnprocessableError(`Cannot process audio: ${ffmpegFailureReason(stderr)}`, {

@@ -1,7 +1,8 @@
 /**
  * Reads figures out of ffmpeg's log: the `ebur128` filter's Summary block
  * (ffmpeg 5.1 has no machine-readable form of it), the input audio stream's
- * description, and how much audio was decoded.
+ * description, and how much audio was decoded; and keeps a long log's start
+ * and end.
  *
  * @module
  */
@@ -91,4 +92,30 @@ export function parseProcessedSeconds(stderr: string): number | undefined {
   if (!last) return undefined;
   const seconds = Number(last[2]) * 3600 + Number(last[3]) * 60 + Number(last[4]);
   return last[1] === "-" ? 0 : seconds;
+}
+
+/** Characters kept of a log's start and of its end. */
+const STDERR_KEEP = 32 * 1024;
+
+/** Keeps the first and last {@linkcode STDERR_KEEP} characters of a log as it arrives. */
+export function createLogKeeper() {
+  let head = "";
+  let tail = "";
+  let dropped = false;
+  return {
+    push(text: string) {
+      if (head.length < STDERR_KEEP) {
+        const room = STDERR_KEEP - head.length;
+        head += text.slice(0, room);
+        text = text.slice(room);
+      }
+      if (text === "") return;
+      tail += text;
+      if (tail.length > STDERR_KEEP) {
+        tail = tail.slice(tail.length - STDERR_KEEP);
+        dropped = true;
+      }
+    },
+    text: () => dropped ? `${head}\n[…]\n${tail}` : head + tail,
+  };
 }

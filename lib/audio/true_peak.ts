@@ -79,6 +79,72 @@ export interface TruePeakMeter {
 }
 
 /**
+ * The sample peak of each {@linkcode STRETCH} of the chunk, channel by channel (`[stretch * channels + c]`),
+ * found in one sequential pass (stereo with both channels at once); in `into` when it is large enough.
+ */
+function stretchPeaksOf(
+  samples: Float32Array,
+  frames: number,
+  channels: number,
+  into: Float64Array<ArrayBuffer>,
+): Float64Array<ArrayBuffer> {
+  const stretches = Math.ceil(frames / STRETCH);
+  const stretchPeaks = into.length < stretches * channels ? new Float64Array(stretches * channels) : into;
+  for (let s = 0; s < stretches; s++) {
+    const stop = Math.min(frames, (s + 1) * STRETCH) * channels;
+    if (channels === 2) {
+      let left = 0, right = 0;
+      for (let i = s * STRETCH * 2; i < stop; i += 2) {
+        const x = samples[i]!, y = samples[i + 1]!;
+        const a = x < 0 ? -x : x, b = y < 0 ? -y : y;
+        if (a > left) left = a;
+        if (b > right) right = b;
+      }
+      stretchPeaks[2 * s] = left, stretchPeaks[2 * s + 1] = right;
+      continue;
+    }
+    for (let c = 0; c < channels; c++) {
+      let peak = 0;
+      for (let i = s * STRETCH * channels + c; i < stop; i += channels) {
+        const x = samples[i]!;
+        const a = x < 0 ? -x : x;
+        if (a > peak) peak = a;
+      }
+      stretchPeaks[s * channels + c] = peak;
+    }
+  }
+  return stretchPeaks;
+}
+
+/** The largest interpolated value for outputs `[from, to)` of `work` (history first), all phases at once. */
+function interpolate(work: Float64Array, from: number, to: number): number {
+  let top = 0;
+  for (let n = from; n < to; n++) {
+    let y0 = 0, y1 = 0, y2 = 0, y3 = 0;
+    for (let t = 0; t < TAPS; t++) {
+      const x = work[n - t]!;
+      y0 += H[t]! * x;
+      y1 += H[TAPS + t]! * x;
+      y2 += H[2 * TAPS + t]! * x;
+      y3 += H[3 * TAPS + t]! * x;
+    }
+    const a = Math.max(Math.abs(y0), Math.abs(y1), Math.abs(y2), Math.abs(y3));
+    if (a > top) top = a;
+  }
+  return top;
+}
+
+/** Keeps the last TAPS − 1 samples of each channel of the chunk in `history`, for the next chunk. */
+function keepHistory(history: Float64Array, samples: Float32Array, frames: number, channels: number): void {
+  for (let c = 0; c < channels; c++) {
+    for (let t = 0; t < TAPS - 1; t++) {
+      const from = frames - (TAPS - 1) + t;
+      history[c * TAPS + t] = from >= 0 ? samples[from * channels + c]! : history[c * TAPS + t + frames]!;
+    }
+  }
+}
+
+/**
  * Creates a true-peak meter for `channels` interleaved channels.
  *
  * @param options.everywhere Interpolate every stretch (slower, same answer; for checking).
@@ -92,53 +158,6 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
   let work = new Float64Array(0);
   // Sample peak of each stretch of the chunk, channel by channel: `[stretch * channels + c]`.
   let stretchPeaks = new Float64Array(0);
-
-  /** Fills `stretchPeaks` in one sequential pass over the chunk (stereo with both channels at once). */
-  function findStretchPeaks(samples: Float32Array, frames: number): void {
-    const stretches = Math.ceil(frames / STRETCH);
-    if (stretchPeaks.length < stretches * channels) stretchPeaks = new Float64Array(stretches * channels);
-    for (let s = 0; s < stretches; s++) {
-      const stop = Math.min(frames, (s + 1) * STRETCH) * channels;
-      if (channels === 2) {
-        let left = 0, right = 0;
-        for (let i = s * STRETCH * 2; i < stop; i += 2) {
-          const x = samples[i]!, y = samples[i + 1]!;
-          const a = x < 0 ? -x : x, b = y < 0 ? -y : y;
-          if (a > left) left = a;
-          if (b > right) right = b;
-        }
-        stretchPeaks[2 * s] = left, stretchPeaks[2 * s + 1] = right;
-        continue;
-      }
-      for (let c = 0; c < channels; c++) {
-        let peak = 0;
-        for (let i = s * STRETCH * channels + c; i < stop; i += channels) {
-          const x = samples[i]!;
-          const a = x < 0 ? -x : x;
-          if (a > peak) peak = a;
-        }
-        stretchPeaks[s * channels + c] = peak;
-      }
-    }
-  }
-
-  /** The largest interpolated value for outputs `[from, to)` of `work` (history first), all phases at once. */
-  function interpolate(from: number, to: number): number {
-    let top = 0;
-    for (let n = from; n < to; n++) {
-      let y0 = 0, y1 = 0, y2 = 0, y3 = 0;
-      for (let t = 0; t < TAPS; t++) {
-        const x = work[n - t]!;
-        y0 += H[t]! * x;
-        y1 += H[TAPS + t]! * x;
-        y2 += H[2 * TAPS + t]! * x;
-        y3 += H[3 * TAPS + t]! * x;
-      }
-      const a = Math.max(Math.abs(y0), Math.abs(y1), Math.abs(y2), Math.abs(y3));
-      if (a > top) top = a;
-    }
-    return top;
-  }
 
   /**
    * Interpolates the stretches of channel `c` whose sample peak (with the
@@ -160,18 +179,8 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
         work[t] = frame >= 0 ? samples[frame * channels + c]! : history[c * TAPS + t + start]!;
       }
       for (let i = start; i < end; i++) work[TAPS - 1 + i - start] = samples[i * channels + c]!;
-      best = Math.max(best, interpolate(TAPS - 1, TAPS - 1 + end - start));
+      best = Math.max(best, interpolate(work, TAPS - 1, TAPS - 1 + end - start));
       interpolated += end - start;
-    }
-  }
-
-  /** Keeps the last TAPS − 1 samples of each channel for the next chunk. */
-  function keep(samples: Float32Array, frames: number): void {
-    for (let c = 0; c < channels; c++) {
-      for (let t = 0; t < TAPS - 1; t++) {
-        const from = frames - (TAPS - 1) + t;
-        history[c * TAPS + t] = from >= 0 ? samples[from * channels + c]! : history[c * TAPS + t + frames]!;
-      }
     }
   }
 
@@ -189,12 +198,12 @@ export function createTruePeakMeter(channels: number, options: { everywhere?: bo
           if (a > peak) peak = a;
         }
         if (!everywhere && peak * MAX_GAIN <= best) continue;
-        if (!found) findStretchPeaks(samples, frames), found = true;
+        if (!found) stretchPeaks = stretchPeaksOf(samples, frames, channels, stretchPeaks), found = true;
         scan(samples, frames, c);
       }
-      keep(samples, frames);
+      keepHistory(history, samples, frames, channels);
     },
-    prime: keep,
+    prime: (samples, frames) => keepHistory(history, samples, frames, channels),
     peak: () => best,
     interpolatedFrames: () => interpolated,
   };

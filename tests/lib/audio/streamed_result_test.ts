@@ -5,7 +5,7 @@ import {
   normalizeAudioStreamed,
   type NormalizeRequest,
 } from "../../../lib/audio/normalize.ts";
-import { createChunkPipe, encodedAudio } from "../../../lib/audio/encoded_result.ts";
+import { createChunkPipe, createFingerprint, encodedAudio } from "../../../lib/audio/encoded_result.ts";
 import { createGate } from "../../../lib/shared/concurrency.ts";
 import { UnavailableError } from "../../../lib/shared/errors.ts";
 import { makeAudio, type Material, type MaterialOptions } from "../../_support/audio_material.ts";
@@ -128,4 +128,47 @@ Deno.test("a chunk handed over is the writer's again only once the reader has fi
   const handing = stopped.handOver(new Uint8Array(1));
   for await (const _ of stopped) break;
   await handing;
+});
+
+/** The fingerprint of `bytes` pushed in pieces of the given lengths, in turn. */
+function fingerprintOf(bytes: Uint8Array, pieces: number[]) {
+  const print = createFingerprint();
+  for (let at = 0, i = 0; at < bytes.length; i++) {
+    const end = Math.min(bytes.length, at + pieces[i % pieces.length]!);
+    print.push(bytes.subarray(at, end));
+    at = end;
+  }
+  return print.result();
+}
+
+Deno.test("a fingerprint is the same however the stream is cut, and tells other bytes apart", () => {
+  const bytes = new Uint8Array(10_007).map((_, i) => (i * 131 + (i >> 7)) & 0xff);
+  const whole = fingerprintOf(bytes, [bytes.length]);
+  assert.equal(whole.length, bytes.length);
+  // Ogg pages are cut at any byte: words that straddle one, two or three chunks.
+  for (const pieces of [[1], [2], [3], [5], [4093], [1, 2, 3, 4, 7], [3, 1], [121, 11_174, 10_910]]) {
+    assert.deepEqual(fingerprintOf(bytes, pieces), whole, `cut into ${pieces.join(", ")}`);
+  }
+  for (const at of [0, 4, 5_000, 10_006]) {
+    const other = bytes.slice();
+    other[at]! ^= 1;
+    assert.notEqual(fingerprintOf(other, [3, 5]).fingerprint, whole.fingerprint, `byte ${at} changed`);
+  }
+  // A tail of one to three bytes counts, zeros too.
+  assert.notEqual(
+    fingerprintOf(new Uint8Array(5), [5]).fingerprint,
+    fingerprintOf(new Uint8Array(4), [4]).fingerprint,
+  );
+});
+
+Deno.test("a fingerprint reads each chunk where it lies: chunks of odd lengths leave no copies behind", () => {
+  const chunk = new Uint8Array(1024 * 1024 + 1).fill(7);
+  const print = createFingerprint();
+  const before = Deno.memoryUsage().external;
+  // Each push but every fourth starts in the middle of a word; joining the carried bytes to the chunk
+  // allocated a chunk-sized buffer each time (24 MB here), left for the collector.
+  for (let i = 0; i < 32; i++) print.push(chunk);
+  const grown = Deno.memoryUsage().external - before;
+  assert.ok(grown < 2 * 1024 * 1024, `external memory grew by ${grown} bytes`);
+  assert.equal(print.result().length, 32 * chunk.length);
 });
