@@ -558,6 +558,7 @@ Deno.test("a list inside a quote stays in it where the quote goes on after the l
     "> Each promise is checked by the tests that run on every change, and a change that breaks one is refused.",
   ].join("\n");
   assert.ok(markdown.includes(kept), markdown);
+});
 
 Deno.test("a tagged quote holds its listing, lists and paragraphs; a listing's rows wrap under a hanging indent", async () => {
   const { markdown } = await convert("tagged_quote.chromium");
