@@ -47,7 +47,7 @@ import { lineFit } from "./_stats.ts";
 const MB = 1024 * 1024;
 
 /** One input of the bench: a programme format, and the request fields sent beside it (JSON uploads only). */
-interface Input {
+export interface Input {
   key: string;
   name: string;
   format: ProgrammeFormat;
@@ -62,7 +62,7 @@ interface Input {
  * 16-bit WAV into WAV is written in place): encoded as MP3, or lifted to
  * -9 LUFS, past its ceiling, so that a limiter runs.
  */
-const INPUTS: Input[] = [
+export const INPUTS: Input[] = [
   { key: "wav", name: "WAV", format: "wav", type: "audio/wav", bytesPerSecond: 48_000 * 4 },
   { key: "flac", name: "FLAC", format: "flac", type: "audio/flac", bytesPerSecond: 64_000 },
   { key: "mp3", name: "MP3", format: "mp3", type: "audio/mpeg", bytesPerSecond: 16_000 },
@@ -93,7 +93,7 @@ interface Way {
 }
 
 /** What the probe loaded before `main.ts` saw, bytes (see `_memory_probe.ts`). */
-interface ProbePeaks {
+export interface ProbePeaks {
   rss: number;
   heapUsed: number;
   external: number;
@@ -101,7 +101,7 @@ interface ProbePeaks {
 }
 
 /** The probe's peaks since its last report. */
-async function probePeaks(pid: number, file: string): Promise<ProbePeaks> {
+export async function probePeaks(pid: number, file: string): Promise<ProbePeaks> {
   await Deno.writeTextFile(file, "");
   Deno.kill(pid, "SIGUSR2");
   for (let tries = 0; tries < 200; tries++) {
