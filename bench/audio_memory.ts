@@ -112,16 +112,13 @@ export async function probePeaks(pid: number, file: string): Promise<ProbePeaks>
   throw new Error("the memory probe did not answer");
 }
 
-/** One paid normalisation of `audio` on a fresh service: the rises of its memory, and ffmpeg's peak. */
-async function measure(
-  audio: Uint8Array<ArrayBuffer>,
-  input: Input,
-  way: Way,
-  options: { gc: boolean; env: Record<string, string> },
-) {
-  const gc = options.gc;
-  const file = await Deno.makeTempFile({ suffix: ".json" });
-  const service = await spawnService({
+/**
+ * A fresh service in local mode with room for any upload, `_memory_probe.ts`
+ * loaded before it and reporting to `file` (collecting before each sample
+ * with `gc`, every 200 ms; else every `everyMs`).
+ */
+export function probedService(file: string, gc: boolean, env: Record<string, string> = {}, everyMs = 20) {
+  return spawnService({
     SERVICE_MODE: "local",
     ALT_ROUTES: "off",
     MEMORY_BUDGET_MB: "4096",
@@ -131,13 +128,25 @@ async function measure(
     REQUEST_TIMEOUT_MS: "600000",
     MEMORY_PROBE_FILE: file,
     MEMORY_PROBE_GC: gc ? "1" : "0",
-    MEMORY_PROBE_EVERY_MS: gc ? "200" : "20",
-    ...options.env,
+    MEMORY_PROBE_EVERY_MS: gc ? "200" : String(everyMs),
+    ...env,
   }, [
     "-A",
     "--v8-flags=--expose-gc",
     `--preload=${new URL("./_memory_probe.ts", import.meta.url).pathname}`,
   ]);
+}
+
+/** One paid normalisation of `audio` on a fresh service: the rises of its memory, and ffmpeg's peak. */
+async function measure(
+  audio: Uint8Array<ArrayBuffer>,
+  input: Input,
+  way: Way,
+  options: { gc: boolean; env: Record<string, string> },
+) {
+  const gc = options.gc;
+  const file = await Deno.makeTempFile({ suffix: ".json" });
+  const service = await probedService(file, gc, options.env);
   try {
     const buyer = await throwawayBuyer();
     await fundFromFaucet(service.base, buyer, "1");

@@ -16,31 +16,15 @@
  */
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
-import { spawnService } from "../tests/_support/service_process.ts";
 import { makeProgramme } from "../tests/_support/programme.ts";
-import { type Input, INPUTS, probePeaks } from "./audio_memory.ts";
+import { type Input, INPUTS, probedService, probePeaks } from "./audio_memory.ts";
 
 const MB = 1024 * 1024;
 
 /** The V8 peak rise (bytes) in each phase of one paid normalisation of `audio`, on a fresh service. */
 async function phases(audio: Uint8Array<ArrayBuffer>, input: Input, gc: boolean) {
   const file = await Deno.makeTempFile({ suffix: ".json" });
-  const service = await spawnService({
-    SERVICE_MODE: "local",
-    ALT_ROUTES: "off",
-    MEMORY_BUDGET_MB: "4096",
-    AUDIO_MAX_BYTES: String(400 * MB),
-    AUDIO_MAX_SECONDS: "14400",
-    AUDIO_TIMEOUT_MS: "600000",
-    REQUEST_TIMEOUT_MS: "600000",
-    MEMORY_PROBE_FILE: file,
-    MEMORY_PROBE_GC: gc ? "1" : "0",
-    MEMORY_PROBE_EVERY_MS: gc ? "200" : "10",
-  }, [
-    "-A",
-    "--v8-flags=--expose-gc",
-    `--preload=${new URL("./_memory_probe.ts", import.meta.url).pathname}`,
-  ]);
+  const service = await probedService(file, gc, {}, 10);
   try {
     const buyer = await throwawayBuyer();
     await fundFromFaucet(service.base, buyer, "1");
