@@ -47,7 +47,7 @@ import { lineFit } from "./_stats.ts";
 const MB = 1024 * 1024;
 
 /** One input of the bench: a programme format, and the request fields sent beside it (JSON uploads only). */
-interface Input {
+export interface Input {
   key: string;
   name: string;
   format: ProgrammeFormat;
@@ -62,7 +62,7 @@ interface Input {
  * 16-bit WAV into WAV is written in place): encoded as MP3, or lifted to
  * -9 LUFS, past its ceiling, so that a limiter runs.
  */
-const INPUTS: Input[] = [
+export const INPUTS: Input[] = [
   { key: "wav", name: "WAV", format: "wav", type: "audio/wav", bytesPerSecond: 48_000 * 4 },
   { key: "flac", name: "FLAC", format: "flac", type: "audio/flac", bytesPerSecond: 64_000 },
   { key: "mp3", name: "MP3", format: "mp3", type: "audio/mpeg", bytesPerSecond: 16_000 },
@@ -93,7 +93,7 @@ interface Way {
 }
 
 /** What the probe loaded before `main.ts` saw, bytes (see `_memory_probe.ts`). */
-interface ProbePeaks {
+export interface ProbePeaks {
   rss: number;
   heapUsed: number;
   external: number;
@@ -101,7 +101,7 @@ interface ProbePeaks {
 }
 
 /** The probe's peaks since its last report. */
-async function probePeaks(pid: number, file: string): Promise<ProbePeaks> {
+export async function probePeaks(pid: number, file: string): Promise<ProbePeaks> {
   await Deno.writeTextFile(file, "");
   Deno.kill(pid, "SIGUSR2");
   for (let tries = 0; tries < 200; tries++) {
@@ -110,6 +110,31 @@ async function probePeaks(pid: number, file: string): Promise<ProbePeaks> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error("the memory probe did not answer");
+}
+
+/**
+ * A fresh service in local mode with room for any upload, `_memory_probe.ts`
+ * loaded before it and reporting to `file` (collecting before each sample
+ * with `gc`, every 200 ms; else every `everyMs`).
+ */
+export function probedService(file: string, gc: boolean, env: Record<string, string> = {}, everyMs = 20) {
+  return spawnService({
+    SERVICE_MODE: "local",
+    ALT_ROUTES: "off",
+    MEMORY_BUDGET_MB: "4096",
+    AUDIO_MAX_BYTES: String(400 * MB),
+    AUDIO_MAX_SECONDS: "14400",
+    AUDIO_TIMEOUT_MS: "600000",
+    REQUEST_TIMEOUT_MS: "600000",
+    MEMORY_PROBE_FILE: file,
+    MEMORY_PROBE_GC: gc ? "1" : "0",
+    MEMORY_PROBE_EVERY_MS: gc ? "200" : String(everyMs),
+    ...env,
+  }, [
+    "-A",
+    "--v8-flags=--expose-gc",
+    `--preload=${new URL("./_memory_probe.ts", import.meta.url).pathname}`,
+  ]);
 }
 
 /** One paid normalisation of `audio` on a fresh service: the rises of its memory, and ffmpeg's peak. */
@@ -121,23 +146,7 @@ async function measure(
 ) {
   const gc = options.gc;
   const file = await Deno.makeTempFile({ suffix: ".json" });
-  const service = await spawnService({
-    SERVICE_MODE: "local",
-    ALT_ROUTES: "off",
-    MEMORY_BUDGET_MB: "4096",
-    AUDIO_MAX_BYTES: String(400 * MB),
-    AUDIO_MAX_SECONDS: "14400",
-    AUDIO_TIMEOUT_MS: "600000",
-    REQUEST_TIMEOUT_MS: "600000",
-    MEMORY_PROBE_FILE: file,
-    MEMORY_PROBE_GC: gc ? "1" : "0",
-    MEMORY_PROBE_EVERY_MS: gc ? "200" : "20",
-    ...options.env,
-  }, [
-    "-A",
-    "--v8-flags=--expose-gc",
-    `--preload=${new URL("./_memory_probe.ts", import.meta.url).pathname}`,
-  ]);
+  const service = await probedService(file, gc, options.env);
   try {
     const buyer = await throwawayBuyer();
     await fundFromFaucet(service.base, buyer, "1");
