@@ -167,7 +167,6 @@ function cutShortOnDrain(
     // Not a byte stream: forwarded piece by piece below.
   }
   const reader = bytes ?? body.getReader();
-  const stopped = drain.started.then(() => "drain" as const);
   const interrupt = (controller: ReadableStreamDefaultController | ReadableByteStreamController) => {
     onInterrupt();
     controller.error(shuttingDown());
@@ -178,7 +177,7 @@ function cutShortOnDrain(
     const pieces = reader as ReadableStreamDefaultReader<Uint8Array>;
     return new ReadableStream<Uint8Array>({
       async pull(controller) {
-        const next = drain.draining ? "drain" : await Promise.race([pieces.read(), stopped]);
+        const next = drain.draining ? "drain" : await readOrDrain(drain, pieces.read());
         if (next === "drain") return interrupt(controller);
         if (next.done) controller.close();
         else controller.enqueue(next.value);
@@ -194,7 +193,7 @@ function cutShortOnDrain(
       const request = controller.byobRequest!;
       const view = request.view!;
       const into = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-      const next = drain.draining ? "drain" : await Promise.race([byob.read(into), stopped]);
+      const next = drain.draining ? "drain" : await readOrDrain(drain, byob.read(into));
       if (next === "drain") return interrupt(controller);
       if (next.done) {
         controller.close();
@@ -203,6 +202,21 @@ function cutShortOnDrain(
     },
     cancel,
   }) as ReadableStream<Uint8Array>;
+}
+
+/**
+ * `read`'s result, or `"drain"` if shutdown begins first. The drain hears of
+ * this read only while it lasts, so nothing of it (its piece of the upload)
+ * stays reachable from the drain once it is over.
+ */
+async function readOrDrain<T>(drain: Drain, read: Promise<T>): Promise<T | "drain"> {
+  const { promise: stopped, resolve } = Promise.withResolvers<"drain">();
+  const forget = drain.onStart(() => resolve("drain"));
+  try {
+    return await Promise.race([read, stopped]);
+  } finally {
+    forget();
+  }
 }
 
 /** The pieces a byte stream read without a buffer of the reader's own hands over. */

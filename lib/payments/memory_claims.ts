@@ -30,7 +30,8 @@ type ClaimRecord =
   | {
     state: "settled";
     at: number;
-    settlement: SettleResponse;
+    /** Kept only beside a kept answer, the one thing it is handed back with. */
+    settlement?: SettleResponse;
     idKey?: string;
     /** Whether any resend of the payment may get the kept answer (its request never got it). */
     retrievable?: boolean;
@@ -132,7 +133,9 @@ export class MemoryClaimStore implements ClaimStore {
     }
     const handedBack = record.retrievable || (idKey !== undefined && record.idKey === idKey);
     const answer = handedBack ? this.#space.live(this.#space.answers, paymentId) : undefined;
-    return answer ? { answer: answer.slice(), settlement: record.settlement } : "settled";
+    return answer && record.settlement
+      ? { answer: answer.slice(), settlement: record.settlement }
+      : "settled";
   }
 
   /** See {@linkcode ClaimStore.settling}. */
@@ -169,7 +172,7 @@ export class MemoryClaimStore implements ClaimStore {
       value: {
         state: "settled",
         at: now,
-        settlement,
+        ...(keep ? { settlement } : {}),
         ...(idKey ? { idKey } : {}),
         ...(retrievable ? { retrievable } : {}),
       },

@@ -11,8 +11,13 @@
 export interface Drain {
   /** Whether shutdown has begun. */
   readonly draining: boolean;
-  /** Resolves when shutdown begins. */
-  readonly started: Promise<void>;
+  /**
+   * Calls `listener` once when shutdown begins (at once if it has); the
+   * function returned forgets it. A listener per read, forgotten after it,
+   * leaves nothing of a request behind, where a `then` on a promise that
+   * lasts as long as the process would keep each request's reads with it.
+   */
+  onStart(listener: () => void): () => void;
   /** Aborted when the grace period ends: work still running stops and releases its payment. */
   readonly deadline: AbortSignal;
   /** Begins shutdown. */
@@ -24,17 +29,26 @@ export interface Drain {
 /** A drain that has not started. */
 export function createDrain(): Drain {
   let draining = false;
-  const { promise: started, resolve } = Promise.withResolvers<void>();
+  const listeners = new Set<() => void>();
   const deadline = new AbortController();
   return {
     get draining() {
       return draining;
     },
-    started,
+    onStart(listener) {
+      if (draining) {
+        listener();
+        return () => {};
+      }
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     deadline: deadline.signal,
     start() {
+      if (draining) return;
       draining = true;
-      resolve();
+      for (const listener of listeners) listener();
+      listeners.clear();
     },
     abortWork() {
       deadline.abort(new DOMException("The service is shutting down", "AbortError"));

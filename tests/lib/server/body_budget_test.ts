@@ -21,8 +21,9 @@ Deno.test("BodyBudget reserves up to its limit and gives each reservation back o
 Deno.test("createDrain() starts once and aborts work at the deadline", async () => {
   const drain = createDrain();
   assert.equal(drain.draining, false);
+  const heard = new Promise<void>((resolve) => drain.onStart(resolve));
   drain.start();
-  await drain.started;
+  await heard;
   assert.equal(drain.draining, true);
   assert.equal(drain.deadline.aborted, false);
   drain.abortWork();
