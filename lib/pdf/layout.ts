@@ -179,7 +179,9 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
     if (leftText < 3 || rightText < 3 || spanning.size > lines.length * 0.25) continue;
     // A table's own column edge parts its cells, not the page's columns.
     if ([...leftTables].some((t) => rightTables.has(t))) continue;
-    const score = Math.min(leftLines, rightLines) - spanning.size * 2;
+    // A listing's row running over from the left column does not cut the page as a title does.
+    const crossing = [...spanning].filter((i) => !overflowsGutter(lines[i]!, lines, { x, spanning })).length;
+    const score = Math.min(leftLines, rightLines) - crossing * 2;
     if (!best || score > best.score) best = { x, score, spanning, rightEnd, ruled };
   }
   // A page's right column runs to its text's right edge; two narrow columns ending well short of lines
@@ -205,7 +207,12 @@ function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): bo
   // The right column runs on above and below it; a table beside one column's text (a false gutter) does not.
   const near = OVERFLOW_REACH * line.size;
   const right = lines.filter((l) => l.x0 >= gutter.x - 0.5 && Math.abs(l.y - line.y) <= near);
-  return right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y);
+  if (right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y)) return true;
+  // Or a right column of prose ended above it: the row runs into the blank below its last line (the
+  // aligned second column of a listing on a page of one column is code, and no column of the page).
+  const rightColumn = lines.filter((l) => l.x0 >= gutter.x - 0.5);
+  return rightColumn.some((l) => l.y < line.y && l.spans.some((s) => s.text.trim() && !s.font.monospace)) &&
+    !rightColumn.some((l) => l.y >= line.y);
 }
 
 /**
