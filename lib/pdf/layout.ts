@@ -225,13 +225,40 @@ function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): bo
  */
 function partAtGutter(line: Line, gutter: Gutter): [Line, Line] | undefined {
   const k = line.spans.findIndex((s) => s.text.trim() && s.x >= gutter.x - 0.5);
-  if (k <= 0 || Math.abs(line.spans[k]!.x - gutter.x - 1) > 1) return undefined;
-  const left = line.spans.slice(0, k), right = line.spans.slice(k);
+  if (k <= 0) return undefined;
+  const left = line.spans.slice(0, k), right = line.spans.slice(k), first = line.spans[k]!;
   if (!left.some((s) => s.text.trim()) || left.some((s) => s.x + s.width > gutter.x + 0.5)) return undefined;
-  if (!left.every((s) => s.font.monospace || !s.text.trim()) || line.spans[k]!.font.monospace) {
+  const codeThenProse = Math.abs(first.x - gutter.x - 1) <= 1 &&
+    left.every((s) => s.font.monospace || !s.text.trim()) && !first.font.monospace;
+  // Or prose on both sides of the gutter's gap, and the gap stands out, within an em of where the gutter
+  // was found (a row of code crossing the gutter has runs of spaces as wide between its tokens).
+  const lastLeft = left.findLast((s) => s.text.trim());
+  const prose = !first.font.monospace && !lastLeft?.font.monospace;
+  if (!codeThenProse && !(prose && first.x - gutter.x <= first.size && gutterGapStandsOut(line.spans, k))) {
     return undefined;
   }
   return [makeLine(left, line.page), makeLine(right, line.page)];
+}
+
+/** How much wider than any space between its words the gap at a joined row's gutter is, at the least. */
+const GUTTER_GAP_RATIO = 1.5;
+
+/**
+ * True when the gap before span `k` (the first at the right column's edge)
+ * is wider than half an em and than every other gap between the row's words
+ * by {@linkcode GUTTER_GAP_RATIO}: two columns' lines on one baseline joined,
+ * not one line across the page whose word happens to start at the gutter.
+ */
+function gutterGapStandsOut(spans: readonly Span[], k: number): boolean {
+  const words = spans.map((s, i) => ({ s, i })).filter(({ s }) => s.text.trim());
+  let gap = -1, widest = 0;
+  for (let j = 1; j < words.length; j++) {
+    const { s: prev } = words[j - 1]!, { s, i } = words[j]!;
+    const between = s.x - (prev.x + prev.width);
+    if (i === k) gap = between;
+    else widest = Math.max(widest, between);
+  }
+  return gap > spans[k]!.size * 0.5 && gap > widest * GUTTER_GAP_RATIO;
 }
 
 /** A page's rows with each line {@linkcode partAtGutter} parts in two, in reading order by rows. */

@@ -65,3 +65,43 @@ Deno.test("a listing's aligned second column on a page of one column is no right
   const ordered = readingOrder(lines).map((l) => plainLineText(l).trim());
   assert.deepEqual(ordered.slice(0, 2), ["-a, --option-number-0", "what option 0 does to the search"]);
 });
+
+/** A line of prose one span a word, 5 points a character, words `space` points apart. */
+function words(text: string, x0: number, y: number, space: number): Line {
+  let x = x0;
+  const spans = text.split(" ").map((word) => {
+    const span = line(word, x, x + word.length * 5, y).spans[0]!;
+    x += word.length * 5 + space;
+    return span;
+  });
+  return { spans, x0, x1: x - space, y, size: spans[0]!.size, page: 1 };
+}
+
+Deno.test("two columns' lines joined on one baseline part where the gutter's gap stands out among the spaces", () => {
+  // The first row: the left column's line ends a hyphenated word, the right column's goes on 8 points on.
+  const top = words("open them in your fa-", LEFT, 100, 4);
+  const right = words("the syntax is like", 310, 100, 4);
+  const joined: Line = { ...top, spans: [...top.spans, ...right.spans], x1: right.x1 };
+  const lines = [joined];
+  for (let k = 1; k < 9; k++) {
+    lines.push(line(`left column, line ${k + 1}, running on`, LEFT, 290 - (k % 3) * 12, 100 + k * LEADING));
+    lines.push(line(`right column, line ${k + 1}, running on`, 310, RIGHT - (k % 3) * 12, 100 + k * LEADING));
+  }
+  const ordered = readingOrder(lines).map((l) => plainLineText(l).trim());
+  assert.equal(ordered[0], "open them in your fa-");
+  assert.equal(ordered[1], "left column, line 2, running on");
+  assert.equal(ordered[9], "the syntax is like");
+});
+
+Deno.test("a line across both columns whose word starts at the gutter stays whole", () => {
+  // Evenly spaced words, one of them where the right column starts: a title, not two lines.
+  // 8 points a space: "words" ends at 285, left of the gutter, "fall" starts at 293, just right of it.
+  const title = words("A title across both columns whose words fall evenly on the page", LEFT, 88, 8);
+  const lines = [title];
+  for (let k = 0; k < 8; k++) {
+    lines.push(line(`left column, line ${k + 1}, running on`, LEFT, 290 - (k % 3) * 12, 100 + k * LEADING));
+    lines.push(line(`right column, line ${k + 1}, running on`, 310, RIGHT - (k % 3) * 12, 100 + k * LEADING));
+  }
+  const ordered = readingOrder(lines).map((l) => plainLineText(l).trim());
+  assert.equal(ordered[0], "A title across both columns whose words fall evenly on the page");
+});
