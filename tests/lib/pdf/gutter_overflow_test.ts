@@ -77,17 +77,22 @@ function words(text: string, x0: number, y: number, space: number): Line {
   return { spans, x0, x1: x - space, y, size: spans[0]!.size, page: 1 };
 }
 
+/** Rows `from` to `to` (exclusive) of two ragged columns, the right one from 310, 12 points a row from 100. */
+function columnRows(from: number, to: number): Line[] {
+  const rows: Line[] = [];
+  for (let k = from; k < to; k++) {
+    rows.push(line(`left column, line ${k + 1}, running on`, LEFT, 290 - (k % 3) * 12, 100 + k * LEADING));
+    rows.push(line(`right column, line ${k + 1}, running on`, 310, RIGHT - (k % 3) * 12, 100 + k * LEADING));
+  }
+  return rows;
+}
+
 Deno.test("two columns' lines joined on one baseline part where the gutter's gap stands out among the spaces", () => {
   // The first row: the left column's line ends a hyphenated word, the right column's goes on 8 points on.
   const top = words("open them in your fa-", LEFT, 100, 4);
   const right = words("the syntax is like", 310, 100, 4);
   const joined: Line = { ...top, spans: [...top.spans, ...right.spans], x1: right.x1 };
-  const lines = [joined];
-  for (let k = 1; k < 9; k++) {
-    lines.push(line(`left column, line ${k + 1}, running on`, LEFT, 290 - (k % 3) * 12, 100 + k * LEADING));
-    lines.push(line(`right column, line ${k + 1}, running on`, 310, RIGHT - (k % 3) * 12, 100 + k * LEADING));
-  }
-  const ordered = readingOrder(lines).map((l) => plainLineText(l).trim());
+  const ordered = readingOrder([joined, ...columnRows(1, 9)]).map((l) => plainLineText(l).trim());
   assert.equal(ordered[0], "open them in your fa-");
   assert.equal(ordered[1], "left column, line 2, running on");
   assert.equal(ordered[9], "the syntax is like");
@@ -97,11 +102,6 @@ Deno.test("a line across both columns whose word starts at the gutter stays whol
   // Evenly spaced words, one of them where the right column starts: a title, not two lines.
   // 8 points a space: "words" ends at 285, left of the gutter, "fall" starts at 293, just right of it.
   const title = words("A title across both columns whose words fall evenly on the page", LEFT, 88, 8);
-  const lines = [title];
-  for (let k = 0; k < 8; k++) {
-    lines.push(line(`left column, line ${k + 1}, running on`, LEFT, 290 - (k % 3) * 12, 100 + k * LEADING));
-    lines.push(line(`right column, line ${k + 1}, running on`, 310, RIGHT - (k % 3) * 12, 100 + k * LEADING));
-  }
-  const ordered = readingOrder(lines).map((l) => plainLineText(l).trim());
+  const ordered = readingOrder([title, ...columnRows(0, 8)]).map((l) => plainLineText(l).trim());
   assert.equal(ordered[0], "A title across both columns whose words fall evenly on the page");
 });
