@@ -179,7 +179,9 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
     if (leftText < 3 || rightText < 3 || spanning.size > lines.length * 0.25) continue;
     // A table's own column edge parts its cells, not the page's columns.
     if ([...leftTables].some((t) => rightTables.has(t))) continue;
-    const score = Math.min(leftLines, rightLines) - spanning.size * 2;
+    // A listing's row running over from the left column does not cut the page as a title does.
+    const crossing = [...spanning].filter((i) => !overflowsGutter(lines[i]!, lines, { x, spanning })).length;
+    const score = Math.min(leftLines, rightLines) - crossing * 2;
     if (!best || score > best.score) best = { x, score, spanning, rightEnd, ruled };
   }
   // A page's right column runs to its text's right edge; two narrow columns ending well short of lines
@@ -205,7 +207,12 @@ function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): bo
   // The right column runs on above and below it; a table beside one column's text (a false gutter) does not.
   const near = OVERFLOW_REACH * line.size;
   const right = lines.filter((l) => l.x0 >= gutter.x - 0.5 && Math.abs(l.y - line.y) <= near);
-  return right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y);
+  if (right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y)) return true;
+  // Or a right column of prose ended above it: the row runs into the blank below its last line (the
+  // aligned second column of a listing on a page of one column is code, and no column of the page).
+  const rightColumn = lines.filter((l) => l.x0 >= gutter.x - 0.5);
+  return rightColumn.some((l) => l.y < line.y && l.spans.some((s) => s.text.trim() && !s.font.monospace)) &&
+    !rightColumn.some((l) => l.y >= line.y);
 }
 
 /**
@@ -218,13 +225,40 @@ function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): bo
  */
 function partAtGutter(line: Line, gutter: Gutter): [Line, Line] | undefined {
   const k = line.spans.findIndex((s) => s.text.trim() && s.x >= gutter.x - 0.5);
-  if (k <= 0 || Math.abs(line.spans[k]!.x - gutter.x - 1) > 1) return undefined;
-  const left = line.spans.slice(0, k), right = line.spans.slice(k);
+  if (k <= 0) return undefined;
+  const left = line.spans.slice(0, k), right = line.spans.slice(k), first = line.spans[k]!;
   if (!left.some((s) => s.text.trim()) || left.some((s) => s.x + s.width > gutter.x + 0.5)) return undefined;
-  if (!left.every((s) => s.font.monospace || !s.text.trim()) || line.spans[k]!.font.monospace) {
+  const codeThenProse = Math.abs(first.x - gutter.x - 1) <= 1 &&
+    left.every((s) => s.font.monospace || !s.text.trim()) && !first.font.monospace;
+  // Or prose on both sides of the gutter's gap, and the gap stands out, within an em of where the gutter
+  // was found (a row of code crossing the gutter has runs of spaces as wide between its tokens).
+  const lastLeft = left.findLast((s) => s.text.trim());
+  const prose = !first.font.monospace && !lastLeft?.font.monospace;
+  if (!codeThenProse && !(prose && first.x - gutter.x <= first.size && gutterGapStandsOut(line.spans, k))) {
     return undefined;
   }
   return [makeLine(left, line.page), makeLine(right, line.page)];
+}
+
+/** How much wider than any space between its words the gap at a joined row's gutter is, at the least. */
+const GUTTER_GAP_RATIO = 1.5;
+
+/**
+ * True when the gap before span `k` (the first at the right column's edge)
+ * is wider than half an em and than every other gap between the row's words
+ * by {@linkcode GUTTER_GAP_RATIO}: two columns' lines on one baseline joined,
+ * not one line across the page whose word happens to start at the gutter.
+ */
+function gutterGapStandsOut(spans: readonly Span[], k: number): boolean {
+  const words = spans.map((s, i) => ({ s, i })).filter(({ s }) => s.text.trim());
+  let gap = -1, widest = 0;
+  for (let j = 1; j < words.length; j++) {
+    const { s: prev } = words[j - 1]!, { s, i } = words[j]!;
+    const between = s.x - (prev.x + prev.width);
+    if (i === k) gap = between;
+    else widest = Math.max(widest, between);
+  }
+  return gap > spans[k]!.size * 0.5 && gap > widest * GUTTER_GAP_RATIO;
 }
 
 /** A page's rows with each line {@linkcode partAtGutter} parts in two, in reading order by rows. */
