@@ -4,7 +4,8 @@
  * protobuf form, and whole or partial `getBlock` results and `getTransaction`
  * results kept as test fixtures. Each transaction becomes one case, reshaped
  * as the `getTransaction` result a node returns for it, with its source
- * (repository, path, commit) recorded. Labels are judged by hand and kept
+ * (repository, path, commit) recorded; the sources are listed in
+ * `diagnosis_corpus_sources.ts`. Labels are judged by hand and kept
  * apart, in `diagnosis_corpus_labels.json`, keyed by signature: failures of the
  * whole blocks get the label of their kind (`corpus_block_labels.ts`), the
  * others keep the label already written there.
@@ -23,49 +24,12 @@ import { getBase58Decoder } from "@solana/kit";
 import { KIND_LABELS, kindOf } from "./corpus_block_labels.ts";
 import { isHeldOut } from "./make_expert_labels.ts";
 import { transactionsOfStoredBlock } from "./storage_block.ts";
+import { BLOCKS, LATER_SOURCES, type Source, SOURCES } from "./diagnosis_corpus_sources.ts";
 
 const OUT = new URL("../tests/fixtures/solana/diagnosis_corpus.json", import.meta.url);
 const LABELS = new URL("../tests/fixtures/solana/diagnosis_corpus_labels.json", import.meta.url);
 
 type Json = Record<string, unknown>;
-
-interface Source {
-  repo: string;
-  path: string;
-  /** How the file holds its responses. */
-  kind: "json" | "java_text_blocks" | "ts_object" | "storage_block" | "json_block";
-}
-
-/**
- * Whole mainnet blocks, the richest source of failures: two of April 2025 in
- * the ledger-storage protobuf form, and one of March 2024 (slot 254170887,
- * legacy and v0 transactions, lookup tables and compute-budget use) kept as a
- * `getBlock` result with base64 transactions by an indexer's tests.
- */
-const BLOCKS: Source[] = [
-  ...["332254855", "332254908"].map((slot): Source => ({
-    repo: "fanatid/solana-block-tx-decode",
-    path: `blocks/${slot}`,
-    kind: "storage_block",
-  })),
-  {
-    repo: "helius-labs/photon",
-    path: "tests/data/blocks/index_block_metadata/254170887",
-    kind: "json_block",
-  },
-  ...["18144001", "43200000", "64800004"].map((slot): Source => ({
-    repo: "rpcpool/yellowstone-grpc",
-    path: `yellowstone-grpc-geyser/fixtures/blocks/${slot}.bincode`,
-    kind: "storage_block",
-  })),
-];
-
-/**
- * Sources added after the first split was fixed: their cases are held out by
- * the expert sample's hash rule ({@linkcode isHeldOut}), so that adding them
- * moves no earlier case between the parts.
- */
-export const LATER_SOURCES = new Set(["helius-labs/photon", "rpcpool/yellowstone-grpc"]);
 
 /**
  * From a whole block, fixed before any case was scored: every failure, at most
@@ -76,55 +40,6 @@ export const LATER_SOURCES = new Set(["helius-labs/photon", "rpcpool/yellowstone
 const PER_KIND = 6;
 const SUCCESS_STRIDE = 10;
 const VOTE = "Vote111111111111111111111111111111111111111";
-
-const SOURCES: Source[] = [
-  { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/client/solana/block.json", kind: "json" },
-  {
-    repo: "coinbase/chainstorage",
-    path: "internal/utils/fixtures/client/solana/block_v2.json",
-    kind: "json",
-  },
-  { repo: "coinbase/chainstorage", path: "internal/utils/fixtures/parser/solana/block.json", kind: "json" },
-  {
-    repo: "coinbase/chainstorage",
-    path: "internal/utils/fixtures/parser/solana/block_241043141_v2.json",
-    kind: "json",
-  },
-  {
-    repo: "coinbase/chainstorage",
-    path: "internal/utils/fixtures/parser/solana/block_account_deletion.json",
-    kind: "json",
-  },
-  { repo: "kevinheavey/solders", path: "tests/data/get_block_json_encoding.json", kind: "json" },
-  {
-    repo: "sava-software/sava",
-    path: "sava-rpc/src/test/java/software/sava/rpc/json/http/client/ParseTransactionErrorTests.java",
-    kind: "java_text_blocks",
-  },
-  {
-    repo: "sava-software/sava",
-    path: "sava-rpc/src/test/java/software/sava/rpc/json/http/client/ParseTXTests.java",
-    kind: "java_text_blocks",
-  },
-  ...[
-    "failed-swap",
-    "swap-failed-transaction",
-    "swap-a16z-usdt-sol",
-    "swap-sol-to-obric",
-    "swap-sol-to-sahur",
-    "swap-sol-to-usdc",
-    "swap-trump-to-jup",
-    "swap-usdc-to-cobie",
-    "swap-usdc-to-jup",
-    "send-jup-transfer-checked-to-self",
-    "send-spl-token-and-create-token-account",
-    "native-sol-transfer",
-  ].map((name): Source => ({
-    repo: "MetaMask/snap-solana-wallet",
-    path: `packages/snap/src/core/test/mocks/transactions-data/${name}.ts`,
-    kind: "ts_object",
-  })),
-];
 
 /** One corpus case. */
 export interface CorpusCase {

@@ -20,7 +20,8 @@ import {
   getTransactionDecoder,
 } from "@solana/kit";
 import { kindOf } from "./corpus_block_labels.ts";
-import { numbersFromRecord, RULINGS } from "./expert_rulings.ts";
+import { RULINGS } from "./expert_rulings.ts";
+import { numbersFromRecord } from "./record_numbers.ts";
 import type { AcceptedAnswer } from "./expert_rulings.ts";
 
 const CORPUS = new URL("../tests/fixtures/solana/diagnosis_corpus.json", import.meta.url);

@@ -19,7 +19,7 @@
  * - a heading the outline nests one level short (it skips a level, which a
  *   tree cannot show) takes the level its style is the style of.
  *
- * Levels the outline does not reach are `markHeadings`' (`draft_passes.ts`).
+ * Levels the outline does not reach are `markHeadings`' (`heading_marks.ts`).
  *
  * @module
  */

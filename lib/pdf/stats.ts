@@ -90,88 +90,134 @@ const WRAPPED_WIDTH = 0.85;
  */
 const MIN_WRAPPED_GAPS = 3;
 
-/** Measures body size (character-weighted mode of the text outside monospace fonts) and line gaps. */
-export function documentStats(pages: readonly PageText[]): DocumentStats {
-  const sizes = new Map<number, number>();
-  const codeSizes = new Map<number, number>();
+type Line = PageText["lines"][number];
+type Histograms = Map<number, Map<number, number>>;
+
+/** What one walk over a document's lines counts: characters by size and family, gaps by size. */
+interface Tally {
+  sizes: Map<number, number>;
+  codeSizes: Map<number, number>;
   /** Sizes of table cells' text: a table set small must not pass for the body when it outweighs the prose. */
-  const cellSizes = new Map<number, number>();
-  const families = new Map<number, Map<string, number>>();
-  const familyOf = new Map<string, string>();
-  const gaps = new Map<number, Map<number, number>>();
-  const wrappedGaps = new Map<number, Map<number, number>>();
-  const codeGaps = new Map<number, Map<number, number>>();
+  cellSizes: Map<number, number>;
+  families: Map<number, Map<string, number>>;
+  familyOf: Map<string, string>;
+  gaps: Histograms;
+  wrappedGaps: Histograms;
+  codeGaps: Histograms;
   /** Unrounded distances between rows of code, by size: a wrapped row's is a fraction of a point closer. */
-  const codeRowDistances = new Map<number, CodeRow[]>();
-  const count = (into: Map<number, Map<number, number>>, size: number, dy: number) => {
-    const histogram = into.get(sizeKey(size)) ?? new Map<number, number>();
-    histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
-    into.set(sizeKey(size), histogram);
+  codeRowDistances: Map<number, CodeRow[]>;
+}
+
+/** Adds one gap `dy` between lines of `size` to a histogram by size. */
+function countGap(into: Histograms, size: number, dy: number): void {
+  const histogram = into.get(sizeKey(size)) ?? new Map<number, number>();
+  histogram.set(sizeKey(dy), (histogram.get(sizeKey(dy)) ?? 0) + 1);
+  into.set(sizeKey(size), histogram);
+}
+
+/** Counts a line's characters by size (code, table cell or prose) and prose characters by family. */
+function tallyCharacters(tally: Tally, line: Line): void {
+  for (const span of line.spans) {
+    const key = sizeKey(span.size);
+    const into = span.font.monospace ? tally.codeSizes : span.tag?.cell ? tally.cellSizes : tally.sizes;
+    into.set(key, (into.get(key) ?? 0) + span.text.length);
+    if (!span.font.monospace) {
+      const byFamily = tally.families.get(key) ?? new Map<string, number>();
+      let family = tally.familyOf.get(span.font.name);
+      if (family === undefined) tally.familyOf.set(span.font.name, family = fontFamily(span.font.name));
+      byFamily.set(family, (byFamily.get(family) ?? 0) + span.text.length);
+      tally.families.set(key, byFamily);
+    }
+  }
+}
+
+/** Counts the gap between two successive lines of one size, when it is a line step's. */
+function tallyGap(tally: Tally, prev: Line, line: Line, widest: number): void {
+  if (sizeKey(prev.size) !== sizeKey(line.size)) return;
+  const dy = line.y - prev.y;
+  if (!(dy > line.size * 0.8 && dy < line.size * 2)) return;
+  const code = isCode(prev) && isCode(line);
+  countGap(code ? tally.codeGaps : tally.gaps, line.size, dy);
+  if (code) {
+    const list = tally.codeRowDistances.get(sizeKey(line.size)) ?? [];
+    list.push({ dy, dx: line.x0 - prev.x0, x: line.x0 });
+    tally.codeRowDistances.set(sizeKey(line.size), list);
+  }
+  // A line opening with a list marker starts an item: the gap above it is the list's, not a wrap's.
+  if (!isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH && !listMarker(line)) {
+    countGap(tally.wrappedGaps, line.size, dy);
+  }
+}
+
+/** Walks every line of every page once, counting characters and gaps. */
+function tallyDocument(pages: readonly PageText[]): Tally {
+  const tally: Tally = {
+    sizes: new Map(),
+    codeSizes: new Map(),
+    cellSizes: new Map(),
+    families: new Map(),
+    familyOf: new Map(),
+    gaps: new Map(),
+    wrappedGaps: new Map(),
+    codeGaps: new Map(),
+    codeRowDistances: new Map(),
   };
   for (const page of pages) {
     const widest = page.lines.reduce((most, l) => isCode(l) ? most : Math.max(most, l.x1 - l.x0), 0);
-    let prev: PageText["lines"][number] | undefined;
+    let prev: Line | undefined;
     for (const line of page.lines) {
-      for (const span of line.spans) {
-        const key = sizeKey(span.size);
-        const into = span.font.monospace ? codeSizes : span.tag?.cell ? cellSizes : sizes;
-        into.set(key, (into.get(key) ?? 0) + span.text.length);
-        if (!span.font.monospace) {
-          const byFamily = families.get(key) ?? new Map<string, number>();
-          let family = familyOf.get(span.font.name);
-          if (family === undefined) familyOf.set(span.font.name, family = fontFamily(span.font.name));
-          byFamily.set(family, (byFamily.get(family) ?? 0) + span.text.length);
-          families.set(key, byFamily);
-        }
-      }
-      if (prev && sizeKey(prev.size) === sizeKey(line.size)) {
-        const dy = line.y - prev.y;
-        if (dy > line.size * 0.8 && dy < line.size * 2) {
-          const code = isCode(prev) && isCode(line);
-          count(code ? codeGaps : gaps, line.size, dy);
-          if (code) {
-            const list = codeRowDistances.get(sizeKey(line.size)) ?? [];
-            list.push({ dy, dx: line.x0 - prev.x0, x: line.x0 });
-            codeRowDistances.set(sizeKey(line.size), list);
-          }
-          // A line opening with a list marker starts an item: the gap above it is the list's, not a wrap's.
-          if (!isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH && !listMarker(line)) {
-            count(wrappedGaps, line.size, dy);
-          }
-        }
-      }
+      tallyCharacters(tally, line);
+      if (prev) tallyGap(tally, prev, line, widest);
       prev = line;
     }
   }
-  // Body text is prose: in a code-heavy document most characters may be code, set smaller.
-  const bodySize = mode(sizes) ?? mode(cellSizes) ?? mode(codeSizes) ?? 10;
+  return tally;
+}
+
+/** The prose line step by size: from wrapped lines where enough were seen, else the most frequent gap. */
+function proseGapBySize(tally: Tally): Map<number, number> {
   const gapBySize = new Map<number, number>();
-  for (const [key, histogram] of gaps) {
-    const wrapped = wrappedGaps.get(key);
+  for (const [key, histogram] of tally.gaps) {
+    const wrapped = tally.wrappedGaps.get(key);
     const measured = wrapped && [...wrapped.values()].reduce((a, b) => a + b, 0) >= MIN_WRAPPED_GAPS;
     gapBySize.set(key, mode(measured ? wrapped : histogram)!);
   }
-  const codeGapBySize = new Map<number, number>();
-  const codeRowGapsBySize = new Map<number, CodeRowGaps>();
-  for (const [key, histogram] of codeGaps) {
+  return gapBySize;
+}
+
+/** The code line step by size, and where listings wrap, their rows' split into step and wrapped distance. */
+function codeGaps(tally: Tally): { gapBySize: Map<number, number>; rowGapsBySize: Map<number, CodeRowGaps> } {
+  const gapBySize = new Map<number, number>();
+  const rowGapsBySize = new Map<number, CodeRowGaps>();
+  for (const [key, histogram] of tally.codeGaps) {
     const usual = mode(histogram)!;
-    const split = splitCodeRowGaps(codeRowDistances.get(key) ?? [], usual);
-    if (split) codeRowGapsBySize.set(key, split);
-    codeGapBySize.set(key, split?.step ?? usual);
+    const split = splitCodeRowGaps(tally.codeRowDistances.get(key) ?? [], usual);
+    if (split) rowGapsBySize.set(key, split);
+    gapBySize.set(key, split?.step ?? usual);
   }
+  return { gapBySize, rowGapsBySize };
+}
+
+/** Measures body size (character-weighted mode of the text outside monospace fonts) and line gaps. */
+export function documentStats(pages: readonly PageText[]): DocumentStats {
+  const tally = tallyDocument(pages);
+  // Body text is prose: in a code-heavy document most characters may be code, set smaller.
+  const bodySize = mode(tally.sizes) ?? mode(tally.cellSizes) ?? mode(tally.codeSizes) ?? 10;
+  const gapBySize = proseGapBySize(tally);
+  const code = codeGaps(tally);
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
-  const codeSize = mode(codeSizes);
+  const codeSize = mode(tally.codeSizes);
   return {
     bodySize,
-    bodyFamily: mode(families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
+    bodyFamily: mode(tally.families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
     ...(codeSize === undefined ? {} : { codeSize }),
     lineGap,
     codeLineGap(size: number) {
-      return codeGapBySize.get(sizeKey(size)) ?? lineGap(size);
+      return code.gapBySize.get(sizeKey(size)) ?? lineGap(size);
     },
     codeRowGaps(size: number) {
-      return codeRowGapsBySize.get(sizeKey(size));
+      return code.rowGapsBySize.get(sizeKey(size));
     },
   };
 }

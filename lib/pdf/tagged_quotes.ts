@@ -3,7 +3,7 @@
  * one is quoted, its listings and lists as well as its paragraphs, and the
  * quote's paragraphs stay one quote. A browser draws a quote's rule as a
  * border no tag reads, and the text alone cannot tell a quote's second
- * paragraph from a second quote (`draft_passes.ts` parts them unless a rule
+ * paragraph from a second quote (`quote_marks.ts` parts them unless a rule
  * ties them); the structure tree tells both.
  *
  * @module

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { errorTableOf } from "../../../../lib/solana/transaction/program_errors/registry.ts";
-import { LATER_SOURCES } from "../../../../tasks/extract_diagnosis_corpus.ts";
+import { LATER_SOURCES } from "../../../../tasks/diagnosis_corpus_sources.ts";
 import { isHeldOut } from "../../../../tasks/make_expert_labels.ts";
 import { loadCorpus, replayCorpus } from "./_corpus.ts";
 

@@ -1,0 +1,92 @@
+/**
+ * Which body paragraphs are block quotes: from the structure tree where it
+ * tags more than paragraphs, else from how far they are set in, then quotes
+ * set apart by space, joined over columns and parted where no rule ties them.
+ *
+ * @module
+ */
+import { blockId, type Draft } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
+import { itemAbove, itemTextEdge } from "./item_edges.ts";
+import { markSpacedQuotes } from "./spaced_quotes.ts";
+import { joinQuotesOverColumns } from "./quote_turns.ts";
+import { bodyColumns, columnOf, firstLineIndent, isQuoteParagraph } from "./quotes.ts";
+import { afterTightList, itemTextEdgeOnPage } from "./item_paragraphs.ts";
+import type { DocumentStats } from "./stats.ts";
+import { nearSize } from "./stats.ts";
+import type { PageText } from "./types.ts";
+
+/**
+ * True when the structure tree tags more than paragraphs: a heading, a list
+ * item or a quote somewhere. A tree of paragraphs only (LaTeX's tagging
+ * before it tagged sections and lists) is silent on quotes, so typography
+ * finds them as on an untagged page.
+ */
+function treeStructures(drafts: readonly Draft[]): boolean {
+  return drafts.some((d) =>
+    d.lines.some((l) => l.spans.some((s) => s.tag?.heading || s.tag?.listItem || s.tag?.quote))
+  );
+}
+
+/** Marks body-size paragraphs set in as block quotes (untagged text, or tagged by a tree of paragraphs only). */
+export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
+  const columns = bodyColumns(pages, stats.bodySize);
+  const pageOf = new Map(pages.map((p) => [p.page, p]));
+  const gutters = new Map<number, number | null>();
+  const indent = firstLineIndent(
+    drafts.filter((d) => d.kind === "text" && !d.heading).map((d) => d.lines),
+    (line) => columns.get(line.page)?.left,
+  );
+  const structured = treeStructures(drafts);
+  drafts.forEach((draft, i) => {
+    const first = draft.lines[0];
+    if (draft.kind !== "text" || draft.heading || !first) return;
+    // A tagged PDF says where its quotes are, unless its tree tags paragraphs only.
+    if (blockId(first) !== undefined && (structured || first.spans[0]?.tag?.cell)) {
+      if (first.spans.some((s) => s.tag?.quote)) draft.quote = true;
+      return;
+    }
+    const pageColumn = columns.get(draft.page);
+    if (!pageColumn || !nearSize(first.size, stats.bodySize)) return;
+    // Set in from the edge of the column it stands in, on a page of two.
+    const column = columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters);
+    const prev = drafts[i - 1];
+    const listTextX = prev?.kind === "list_item" && !afterTightList(drafts, i, stats)
+      ? itemTextEdgeOnPage(prev, draft, stats) ?? prev.markerX
+      : itemTextEdge(itemAbove(drafts, i));
+    draft.quote = isQuoteParagraph(draft.lines, column, listTextX, indent);
+    // Set where the item's next paragraph would be, yet opening a quote that follows at its own
+    // edge: a quote inside the item would stand further in, so the two are one quote after the list.
+    const next = drafts[i + 1];
+    if (
+      !draft.quote && listTextX !== undefined && next?.kind === "text" && !next.heading &&
+      next.page === draft.page && isQuoteParagraph(next.lines, column) &&
+      Math.abs(Math.min(...next.lines.map((l) => l.x0)) - first.x0) <= 1 &&
+      isQuoteParagraph(draft.lines, column)
+    ) draft.quote = true;
+  });
+  markSpacedQuotes(drafts, stats, indent);
+  joinQuotesOverColumns(drafts);
+  splitQuotes(drafts);
+}
+
+/** The quote rule a draft stands beside, if one is painted. */
+function barOf(draft: Draft): number | undefined {
+  return draft.lines[0]?.spans.find((s) => s.text.trim())?.bar;
+}
+
+/**
+ * Parts quote paragraphs in a row that no painted rule ties together. TeX
+ * (with pandoc's paragraph skips) leaves the same space between two quotes
+ * as between two paragraphs of one, so the text decides: a first paragraph
+ * that is a label (one line ending no sentence: "Note", "Heads up") leads
+ * into the next; any other paragraph ends its quote.
+ */
+function splitQuotes(drafts: readonly Draft[]) {
+  drafts.forEach((draft, i) => {
+    const prev = drafts[i - 1];
+    if (!draft.quote || !prev?.quote || barOf(draft) !== undefined || barOf(prev) !== undefined) return;
+    const label = prev.lines.length === 1 && !/[.!?]$/.test(plainLineText(prev.lines[0]!).trim());
+    if (!label) draft.quoteStart = true;
+  });
+}
