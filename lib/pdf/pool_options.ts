@@ -20,6 +20,8 @@ export interface PoolOptions {
   splitMinPages: number;
   /** A worker idle this long (ms) is stopped. */
   idleMs: number;
+  /** How long (ms) the pool waits between looks for a quiet moment to start a missing helper. */
+  quietMs: number;
   /** Memory the pool's conversions may take at once, in MB (`Infinity`: no bound on splitting). */
   memoryMb: number;
 }
@@ -34,6 +36,7 @@ export const DEFAULT_POOL_OPTIONS: Readonly<PoolOptions> = Object.freeze({
   heapMb: MAX_WORKER_HEAP_MB,
   splitMinPages: 64,
   idleMs: 30_000,
+  quietMs: 1000,
   memoryMb: Infinity,
 });
 

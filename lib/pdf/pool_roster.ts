@@ -24,6 +24,8 @@ export interface RosterOptions {
   heapMb: number;
   /** A thread idle this long (ms) is stopped. */
   idleMs: number;
+  /** How long (ms) to wait between looks for a quiet moment to start a missing thread. */
+  quietMs: number;
   /** Whether no conversion runs now. */
   quiet(): boolean;
 }
@@ -89,7 +91,7 @@ export class ThreadRoster {
   }
 
   /**
-   * Starts the missing helpers once no conversion runs, one per second:
+   * Starts the missing helpers once no conversion runs, one per `quietMs` (a second by default):
    * starting a thread holds this thread for a few hundred milliseconds, which
    * a conversion in flight, or a second start right after, would add to every
    * other request's wait.
@@ -100,7 +102,7 @@ export class ThreadRoster {
       this.#warming = undefined;
       if (this.#options.quiet() && this.#live < this.size) this.#park(this.#spawn());
       if (this.#live < this.size) this.warmWhenQuiet();
-    }, 1000);
+    }, this.#options.quietMs);
     // The timer itself, not `Number(timer)`: that is no id `unrefTimer` knows, and the timer kept the process.
     Deno.unrefTimer(this.#warming);
   }

@@ -15,20 +15,28 @@ import {
   operatorFloodPdf,
   toUnicodeBombPdf,
 } from "../../../_support/hostile_pdf.ts";
+import { timedWithoutRunQueue } from "../../../_support/run_queue.ts";
 import { textPdf } from "../../../_support/synthetic_pdf.ts";
 
 const PATH = "/v1/pdf/to-markdown";
 
-/** Polls `url` every 100 ms until `stop()`, which returns the slowest answer in ms. */
+/**
+ * Polls `url` every 100 ms until `stop()`, which returns the slowest answer in
+ * ms, less the time the JavaScript thread (which serves the request and
+ * runs the client) waited meanwhile for a core: what is bounded is how long
+ * our own code kept the event loop from answering, which a machine with its
+ * cores taken by other work does not change.
+ */
 function pollHealth(url: string): { stop(): Promise<number> } {
   let running = true;
   let slowest = 0;
   const loop = (async () => {
     while (running) {
-      const started = performance.now();
-      const response = await fetch(url);
-      await response.body?.cancel();
-      slowest = Math.max(slowest, performance.now() - started);
+      const took = await timedWithoutRunQueue(async () => {
+        const response = await fetch(url);
+        await response.body?.cancel();
+      });
+      slowest = Math.max(slowest, took);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
