@@ -115,6 +115,7 @@ class Supervision<T extends SupervisedProcess> implements Supervisor<T> {
   #stopped = false;
   #restarts = 0;
   #missed = 0;
+  #probing = false;
   #lastFailure: SupervisorStatus["lastFailure"];
   #startError: string | undefined;
   #waiters: ((process: T) => void)[] = [];
@@ -125,6 +126,9 @@ class Supervision<T extends SupervisedProcess> implements Supervisor<T> {
     this.#settings = settings;
     this.#current = first;
     this.#timer = setInterval(() => {
+      // One probe at a time: misses "in a row" are probes one after another, each given its whole budget, so a
+      // stall of a busy machine's healthy process shorter than `missedProbes` budgets never counts as a hang.
+      if (this.#probing) return;
       this.#busy = Promise.all([this.#busy, this.#probe()]);
     }, settings.probeIntervalMs);
     Deno.unrefTimer(this.#timer);
@@ -205,13 +209,16 @@ class Supervision<T extends SupervisedProcess> implements Supervisor<T> {
   async #probe(): Promise<void> {
     const process = this.#current;
     if (!process || this.#stopped) return;
+    this.#probing = true;
     try {
       await process.probe(AbortSignal.timeout(this.#settings.probeTimeoutMs));
       this.#missed = 0;
     } catch {
-      if (++this.#missed >= this.#settings.missedProbes) {
+      if (process === this.#current && ++this.#missed >= this.#settings.missedProbes) {
         this.#fail(process, `the process (pid ${process.pid}) stopped answering`);
       }
+    } finally {
+      this.#probing = false;
     }
   }
 }
