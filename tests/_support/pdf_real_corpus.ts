@@ -89,6 +89,29 @@ function eisvogel(name: string, dir: string): Omit<RealDocument, "heldOut"> {
 }
 
 /**
+ * What every README printed here shares: the repository's `README.md` is both
+ * the document printed and its reference (GitHub Markdown), under the
+ * repository's MIT-or-Apache licence (its MIT text kept) unless an entry says
+ * otherwise.
+ */
+function printedReadme(
+  name: string,
+  repo: string,
+  commit: string,
+): Pick<RealDocument, "name" | "repo" | "commit" | "pdf" | "source" | "format" | "license" | "licenseFile"> {
+  return {
+    name,
+    repo,
+    commit,
+    pdf: "README.md",
+    source: "README.md",
+    format: "gfm",
+    license: "MIT OR Apache-2.0",
+    licenseFile: "LICENSE-MIT",
+  };
+}
+
+/**
  * fd's README set by LaTeX's tagging code (TeX Live 2022, `phase-II`) with
  * `engine`, in one column or two, printed here.
  */
@@ -96,14 +119,7 @@ function latexTaggedFd(engine: "lualatex" | "pdflatex", twoColumn = false): Omit
   const tex = engine === "lualatex" ? "LuaHBTeX 1.15" : "pdfTeX 1.40.24";
   const columns = twoColumn ? ", two columns" : "";
   return {
-    name: `${engine}-tagged-fd${twoColumn ? "-2col" : ""}`,
-    repo: "sharkdp/fd",
-    commit: FD_COMMIT,
-    pdf: "README.md",
-    source: "README.md",
-    format: "gfm",
-    license: "MIT OR Apache-2.0",
-    licenseFile: "LICENSE-MIT",
+    ...printedReadme(`${engine}-tagged-fd${twoColumn ? "-2col" : ""}`, "sharkdp/fd", FD_COMMIT),
     producer:
       `${tex}, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0${columns}) on pandoc's LaTeX, printed here`,
     printed: engine,
@@ -114,14 +130,7 @@ function latexTaggedFd(engine: "lualatex" | "pdflatex", twoColumn = false): Omit
 /** A README printed here by Chromium with GitHub-like page styling. */
 function chromiumReadme(name: string, repo: string, commit: string): Omit<RealDocument, "heldOut"> {
   return {
-    name,
-    repo,
-    commit,
-    pdf: "README.md",
-    source: "README.md",
-    format: "gfm",
-    license: "MIT OR Apache-2.0",
-    licenseFile: "LICENSE-MIT",
+    ...printedReadme(name, repo, commit),
     producer:
       "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML with GitHub-like styling, printed here",
     printed: "chromium",
@@ -211,14 +220,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer: "pdfTeX 1.40.26 with the LaTeX tagging code and the asmeconf class (tagged PDF 2.0/A-4F)",
   },
   {
-    name: "chromium-bat-readme",
-    repo: "sharkdp/bat",
-    commit: "2ba8db9c14e5794572f5ea338c2b90404c9769cb",
-    pdf: "README.md",
-    source: "README.md",
-    format: "gfm",
-    license: "MIT OR Apache-2.0",
-    licenseFile: "LICENSE-MIT",
+    ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),
     producer: "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML, printed here",
     printed: "chromium",
   },
