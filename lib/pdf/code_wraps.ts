@@ -164,7 +164,9 @@ const MAX_HANG_EMS = 5;
  * Marks code row `line` as the rest of row `prev` when an engine wrapped
  * the line at the edge of its column (`white-space: pre-wrap` with no
  * highlighting wraps at the listing's own step, so distances do not tell):
- * `prev` ends inside a word (after a hyphen or slash: `cross-` `env`),
+ * `prev` ends inside a word (after a hyphen or slash: `cross-` `env`) or
+ * after an option's dashes opened by a quote (`'--` `glob'`: LuaTeX breaks a verbatim line at
+ * its explicit hyphens, and lets the lines with none run past the edge),
  * within a few character cells of the column's prose edge, `line`'s first
  * word would not have fitted after it, and `line` is not set in further than
  * `prev` by more than a hanging indent ({@linkcode MAX_HANG_EMS}). A listing that does not wrap runs past the edge instead, and its
@@ -191,8 +193,11 @@ export function markWrappedAtEdge(
   const text = span.text.trimStart();
   const edge = columnEdge(prev, lines, isCode);
   const word = /^\S+/.exec(text)?.[0] ?? "";
+  // An option's dashes after its quote (`unless '--` `glob'`) end no source line either; dashes standing
+  // alone are a word of their own (`run --` `node`), after which an engine breaks at a space.
+  const atEdge = inWord || (QUOTED_DASHES.test(end) && /^\w/.test(word));
   if (
-    inWord && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
+    atEdge && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
   else if (
@@ -200,6 +205,12 @@ export function markWrappedAtEdge(
     unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))
   ) wrappedAtEdge.add(line);
 }
+
+/** An option's dashes standing alone at the end of a row, a quote before them or not (`'--`, `--`). */
+const OPTION_DASHES = /(^|\s)['"]?--?$/;
+
+/** An option's dashes at the end of a row, opened by a quote (`'--`). */
+const QUOTED_DASHES = /(^|\s)['"]--?$/;
 
 /** Character cells a listing's box may stop short of its column's prose edge (its padding and more). */
 const BOX_INSET_CELLS = 4;
@@ -269,7 +280,7 @@ function unbrokenRunOverflows(
   if (/!$/.test(end)) return true;
   if (/\$$/.test(end)) return /^[{(]/.test(text);
   // An option's dashes standing alone before a word that would not have fitted after them (`--` `six`).
-  if (/(^|\s)['"]?--?$/.test(end)) {
+  if (OPTION_DASHES.test(end)) {
     const word = /^\S+/.exec(text)?.[0] ?? "";
     return /^\w/.test(word) && prev.x1 + word.length * cell > edge;
   }

@@ -153,3 +153,36 @@ Deno.test("a short listing's row ending in a slash, far inside the column's pros
   markWrappedAtEdge(row, next, [...column, line("> fd -e md --max-dep", 64, 150), row, next], isCode);
   assert.equal(isWrappedAtEdge(next), false);
 });
+
+Deno.test("a row broken after an option's dashes at the column's edge goes on below, whatever rows overflow", () => {
+  // As LuaTeX sets a verbatim listing: a line breaks at an explicit hyphen within a cell of the prose edge
+  // (`unless '--` `glob'`), while a line with no hyphen to break at runs far past the edge.
+  const prose = line("prose as wide as the listing's column, up to its edge", 76, 100, false);
+  const column = [prose, line("more prose in the column, which ends at the same edge", 76, 112, false)];
+  const overflowing = line(
+    "  -c, --color <when>  When to use colors [default: auto] [possible values: auto,",
+    76,
+    188,
+  );
+  // One cell short of the edge: `glob'` would not have fitted after it.
+  const text = "  [pattern]  the search pattern (a regex, unless '--";
+  assert.equal(76 + (text.length + 1) * CELL, prose.x1);
+  const row = line(text, 76, 200);
+  const rest = line("glob' is used; optional)", row.x0, 212);
+  markWrappedAtEdge(row, rest, [...column, overflowing, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(
+    joinWrappedRow(text, "glob' is used; optional)"),
+    "  [pattern]  the search pattern (a regex, unless '--glob' is used; optional)",
+  );
+  // Dashes standing alone are a word of their own, after which an engine breaks at a space (`run --` `node`).
+  const spaced = line(`${text.slice(0, -3)} --`, 76, 200);
+  const after = line("node index.js", 76, 212);
+  markWrappedAtEdge(spaced, after, [...column, overflowing, spaced, after], isCode);
+  assert.equal(isWrappedAtEdge(after), false);
+  // Well inside the edge, the dashes end a source line of their own.
+  const short = line("  echo '--", 76, 200);
+  const next = line("glob' is used; optional)", 76, 212);
+  markWrappedAtEdge(short, next, [...column, overflowing, short, next], isCode);
+  assert.equal(isWrappedAtEdge(next), false);
+});
