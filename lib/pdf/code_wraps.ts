@@ -10,6 +10,7 @@
  * @module
  */
 
+import { BROKEN_REACH, hyphenRunBreak } from "./hyphen_runs.ts";
 import type { Line } from "./types.ts";
 
 /** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
@@ -168,9 +169,10 @@ const MAX_HANG_EMS = 5;
  * within a few character cells of the column's prose edge, `line`'s first
  * word would not have fitted after it, and `line` is not set in further than
  * `prev` by more than a hanging indent ({@linkcode MAX_HANG_EMS}); or
- * broken after an option's dashes opened by a quote ({@linkcode quotedDashesBreak}). A listing that does not wrap runs past the edge instead, and its
- * lines seldom end in a hyphen at the edge; where an engine broke at a space
- * nothing tells its rows from a listing's lines.
+ * broken after a hyphen before a run too long for the row, as LuaTeX breaks
+ * ({@linkcode hyphenRunBreak}). A listing that does not wrap runs past the
+ * edge instead, and its lines seldom end in a hyphen at the edge; where an
+ * engine broke at a space nothing tells its rows from a listing's lines.
  *
  * @param lines The page's lines, for the column's edge.
  */
@@ -196,7 +198,7 @@ export function markWrappedAtEdge(
     inWord && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
-  else if (quotedDashesBreak(prev, end, line, cell, edge)) wrappedAtEdge.add(line);
+  else if (hyphenRunBreak(prev, end, line, cell, edge)) wrappedAtEdge.add(line);
   else if (
     !fitsInProse(prev, text, cell, edge) &&
     unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))
@@ -205,44 +207,6 @@ export function markWrappedAtEdge(
 
 /** An option's dashes standing alone at the end of a row, a quote before them or not (`'--`, `--`). */
 const OPTION_DASHES = /(^|\s)['"]?--?$/;
-
-/** An option's dashes at the end of a row, opened by a quote (`'--`). */
-const QUOTED_DASHES = /(^|\s)['"]--?$/;
-
-/**
- * True when `prev` ends after an option's dashes opened by a quote (`unless
- * '--`), before a word, reaching most of the way to its column's prose
- * `edge`, and `line` up to its first hyphen or slash would not have fitted
- * after it: LuaTeX breaks a verbatim line at its explicit
- * hyphens only (its spaces do not break, and lines without a hyphen run on
- * past the edge), so the whole run went to the next row, however short its
- * first word. Dashes standing alone are a word of their own (`run --`
- * `node`), after which an engine breaks at a space: those are
- * {@linkcode unbrokenRunOverflows}'.
- */
-function quotedDashesBreak(
-  prev: Line,
-  end: string,
-  line: Line,
-  cell: number,
-  edge: number | undefined,
-): boolean {
-  const first = line.spans.find((s) => s.text.trim());
-  if (!first || edge === undefined || !QUOTED_DASHES.test(end) || !/^\w/.test(first.text.trimStart())) {
-    return false;
-  }
-  if (prev.x1 > edge + cell * 0.5 || prev.x1 - prev.x0 < (edge - prev.x0) * BROKEN_REACH) return false;
-  return prev.x1 + runWidth(line, first, cell) > edge;
-}
-
-/** How far `line` runs from its `first` span's edge to its first hyphen or slash, or to its end without one. */
-function runWidth(line: Line, first: Line["spans"][number], cell: number): number {
-  for (const span of line.spans) {
-    const at = span.text.search(/[-/]/);
-    if (at >= 0) return span.x + (at + 1) * cell - first.x;
-  }
-  return line.x1 - first.x;
-}
 
 /** Character cells a listing's box may stop short of its column's prose edge (its padding and more). */
 const BOX_INSET_CELLS = 4;
@@ -282,9 +246,6 @@ function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | 
  * `!` ends a sentence.
  */
 const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$/;
-
-/** Least share of its column's measure a row broken far from the edge spans. */
-const BROKEN_REACH = 0.6;
 
 /**
  * True when `prev`, reaching most of the way to its column's `edge` (see

@@ -199,3 +199,24 @@ Deno.test("a row broken after an option's quoted dashes short of the column's ed
   markWrappedAtEdge(short, next, [...column, overflowing, short, next], isCode);
   assert.equal(isWrappedAtEdge(next), false);
 });
+
+Deno.test("a row broken inside a word far short of the column's edge goes on below where the run after it would not fit", () => {
+  // LuaTeX in a narrow column: `--parameter-` `scan`, broken eight cells short of the prose edge because
+  // `scan num_threads 1 12 'make` (up to `-j`) would not have fitted; another row runs far past the edge.
+  const prose = line("prose in the column, as wide as it is, up to its edge", 76, 100, false);
+  const column = [prose, line("more prose in the column, which ends at the same edge", 76, 112, false)];
+  const overflowing = line("hyperfine --prepare 'make clean' 'sync; echo 3 | sudo tee /proc/sys'", 76, 188);
+  const row = line("hyperfine --prepare 'make clean' --parameter-", 76, 200);
+  assert.equal(76 + (row.spans[0]!.text.length + 8) * CELL, prose.x1);
+  const rest = wordLine("scan num_threads 1 12 'make -j {num_threads}'", 76, 212);
+  markWrappedAtEdge(row, rest, [...column, overflowing, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(
+    joinWrappedRow(row.spans[0]!.text, "scan"),
+    "hyperfine --prepare 'make clean' --parameter-scan",
+  );
+  // Where the run up to the next hyphen would have fitted, the hyphen ends a source line.
+  const fits = wordLine("scan -j", 76, 212);
+  markWrappedAtEdge(row, fits, [...column, overflowing, row, fits], isCode);
+  assert.equal(isWrappedAtEdge(fits), false);
+});
