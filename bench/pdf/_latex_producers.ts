@@ -13,7 +13,21 @@
  * across pages; TeX then exits non-zero but writes the PDF, which is
  * kept as written (the errors are printed).
  *
- *     apt-get install texlive-latex-recommended texlive-luatex texlive-latex-extra
+ * LuaLaTeX sets the listings in DejaVu Sans Mono (pandoc's `monofont`),
+ * as a user setting such a README with it would: pandoc's default, Latin
+ * Modern Mono, has no σ, ❯ nor box-drawing characters, which fd's listings
+ * print (`hyperfine`'s `± σ`, a prompt, `tree`'s branches), and LuaTeX
+ * leaves out what its font lacks. The body stays in Latin Modern, which has
+ * every character of the prose but the Chinese and Korean of two links'
+ * labels (no font here has them). pdfTeX sets Unicode through the T1 fonts
+ * only: it prints no σ, ❯ nor box-drawing character (TeX reports each),
+ * and sets `…` as three full stops, which no font it has holds as one
+ * character. A mapping a user could write would give σ back (as the
+ * mathematics' σ), but not the ellipsis beside it in the same listings,
+ * nor ❯ or a branch of a tree as text: its renderings keep the producer's
+ * losses, which the manifest names.
+ *
+ *     apt-get install texlive-latex-recommended texlive-luatex texlive-latex-extra fonts-dejavu-core
  *
  * Used by `make_real_corpus.ts` only: the PDFs are committed, so neither
  * the tests nor CI need TeX.
@@ -27,6 +41,16 @@ export type LatexEngine = "lualatex" | "pdflatex";
 
 /** What the document asks of the kernel: the tagging phase TeX Live 2022 offers, PDF 2.0, its language. */
 export const DOCUMENT_METADATA = "\\DocumentMetadata{testphase=phase-II,pdfversion=2.0,lang=en}";
+
+/**
+ * pandoc's variables for LuaLaTeX's fonts: the listings in DejaVu Sans Mono
+ * (Debian's `fonts-dejavu-core`), scaled to the body's lowercase as
+ * fontspec offers.
+ */
+const LUALATEX_FONTS = [
+  "--variable=monofont:DejaVu Sans Mono",
+  "--variable=monofontoptions:Scale=MatchLowercase",
+];
 
 /** A fixed date, so a rebuild writes the same bytes. */
 const SOURCE_DATE_EPOCH = "1767225600";
@@ -63,10 +87,12 @@ async function setTwice(engine: LatexEngine, tex: string, work: string): Promise
 }
 
 /**
- * The source through pandoc to standalone LaTeX, `filter` applied (the
- * corpus' filter: no images or raw HTML), the metadata line first.
+ * The source through pandoc to standalone LaTeX for `engine`, `filter`
+ * applied (the corpus' filter: no images or raw HTML), the metadata line
+ * first.
  */
 async function latexSource(
+  engine: LatexEngine,
   input: string,
   format: string,
   filter: string,
@@ -83,6 +109,7 @@ async function latexSource(
     input,
   ];
   if (twoColumn) args.push("--variable=classoption:twocolumn");
+  if (engine === "lualatex") args.push(...LUALATEX_FONTS);
   const latex = new TextDecoder().decode(await runCommand("pandoc", args));
   return `${DOCUMENT_METADATA}\n${latex}`;
 }
@@ -99,7 +126,7 @@ export async function printLatex(
   work: string,
   twoColumn = false,
 ): Promise<Uint8Array> {
-  const tex = await latexSource(input, format, filter, twoColumn);
+  const tex = await latexSource(engine, input, format, filter, twoColumn);
   const dir = await Deno.makeTempDir({ dir: work });
   return await setTwice(engine, tex, dir);
 }

@@ -183,6 +183,12 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
   return await Deno.readFile(out);
 }
 
+/** The manifest's notes: what a rendering does not print of its reference, by document. */
+function notes(): string[] {
+  const lines = REAL_DOCUMENTS.filter((d) => d.note).map((d) => `- ${d.name}: ${d.note}`);
+  return lines.length > 0 ? ["Notes:", "", ...lines, ""] : [];
+}
+
 /** The manifest: where every file came from, under which licence, and its part. */
 function manifest(): string {
   const rows = REAL_DOCUMENTS.map((d) =>
@@ -203,6 +209,7 @@ function manifest(): string {
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
+    ...notes(),
   ].join("\n");
 }
 

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { BROKEN_REACH, hyphenRunBreak } from "./hyphen_runs.ts";
 import type { Line } from "./types.ts";
 
 /** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
@@ -167,9 +168,11 @@ const MAX_HANG_EMS = 5;
  * `prev` ends inside a word (after a hyphen or slash: `cross-` `env`),
  * within a few character cells of the column's prose edge, `line`'s first
  * word would not have fitted after it, and `line` is not set in further than
- * `prev` by more than a hanging indent ({@linkcode MAX_HANG_EMS}). A listing that does not wrap runs past the edge instead, and its
- * lines seldom end in a hyphen at the edge; where an engine broke at a space
- * nothing tells its rows from a listing's lines.
+ * `prev` by more than a hanging indent ({@linkcode MAX_HANG_EMS}); or
+ * broken after a hyphen before a run too long for the row, as LuaTeX breaks
+ * ({@linkcode hyphenRunBreak}). A listing that does not wrap runs past the
+ * edge instead, and its lines seldom end in a hyphen at the edge; where an
+ * engine broke at a space nothing tells its rows from a listing's lines.
  *
  * @param lines The page's lines, for the column's edge.
  */
@@ -195,11 +198,15 @@ export function markWrappedAtEdge(
     inWord && edge !== undefined && prev.x1 <= edge + cell * 0.5 && edge - prev.x1 <= cell * EDGE_CELLS &&
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
+  else if (hyphenRunBreak(prev, end, line, cell, edge)) wrappedAtEdge.add(line);
   else if (
     !fitsInProse(prev, text, cell, edge) &&
     unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))
   ) wrappedAtEdge.add(line);
 }
+
+/** An option's dashes standing alone at the end of a row, a quote before them or not (`'--`, `--`). */
+const OPTION_DASHES = /(^|\s)['"]?--?$/;
 
 /** Character cells a listing's box may stop short of its column's prose edge (its padding and more). */
 const BOX_INSET_CELLS = 4;
@@ -240,9 +247,6 @@ function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | 
  */
 const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$/;
 
-/** Least share of its column's measure a row broken far from the edge spans. */
-const BROKEN_REACH = 0.6;
-
 /**
  * True when `prev`, reaching most of the way to its column's `edge` (see
  * {@linkcode measureEnd}), could not have held
@@ -269,7 +273,7 @@ function unbrokenRunOverflows(
   if (/!$/.test(end)) return true;
   if (/\$$/.test(end)) return /^[{(]/.test(text);
   // An option's dashes standing alone before a word that would not have fitted after them (`--` `six`).
-  if (/(^|\s)['"]?--?$/.test(end)) {
+  if (OPTION_DASHES.test(end)) {
     const word = /^\S+/.exec(text)?.[0] ?? "";
     return /^\w/.test(word) && prev.x1 + word.length * cell > edge;
   }

@@ -55,6 +55,8 @@ export interface RealDocument {
   licenseFile?: string;
   /** What made the PDF, as its `Producer`/`Creator` say. */
   producer: string;
+  /** What the rendering does not print of its reference, or what it sets differently from its producer's defaults. */
+  note?: string;
   /** Held out from tuning. */
   heldOut: boolean;
 }
@@ -112,6 +114,19 @@ function printedReadme(
 }
 
 /**
+ * What each engine prints of fd's README beyond pandoc's defaults: LuaTeX
+ * sets the listings in a font that has their characters; pdfTeX's T1 fonts
+ * do not, so the reference holds characters its pages lack.
+ */
+const FD_NOTES = {
+  lualatex: "listings set in DejaVu Sans Mono (pandoc's `monofont`), which has the σ, ❯ and box-drawing " +
+    "characters they print; the prose in Latin Modern, which lacks only the Chinese and Korean of two links' labels.",
+  pdflatex:
+    "pandoc's T1 Latin Modern prints no σ, ❯ nor box-drawing character and sets … as three full stops, " +
+    "which the reference keeps: the listings holding them cannot match, nor can the Chinese and Korean of two links' labels.",
+};
+
+/**
  * fd's README set by LaTeX's tagging code (TeX Live 2022, `phase-II`) with
  * `engine`, in one column or two, printed here.
  */
@@ -122,6 +137,7 @@ function latexTaggedFd(engine: "lualatex" | "pdflatex", twoColumn = false): Omit
     ...printedReadme(`${engine}-tagged-fd${twoColumn ? "-2col" : ""}`, "sharkdp/fd", FD_COMMIT),
     producer:
       `${tex}, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0${columns}) on pandoc's LaTeX, printed here`,
+    note: FD_NOTES[engine],
     printed: engine,
     twoColumn,
   };

@@ -111,6 +111,12 @@ function line(text: string, x: number, y: number, monospace = true): Line {
 
 const isCode = (l: Line) => l.spans.every((s) => s.font.monospace);
 
+/** A monospace line of `text` from `x` on baseline `y`, a span for each word (as pdf.js reads LuaTeX's). */
+function wordLine(text: string, x: number, y: number): Line {
+  const spans = [...text.matchAll(/\S+/g)].map((m) => ({ ...line(m[0], x + m.index * CELL, y).spans[0]! }));
+  return { spans, x0: x, x1: x + text.length * CELL, y, size: 10, page: 1 };
+}
+
 Deno.test("a row ending in a slash is wrapped only short of an edge other lines reach", () => {
   // An indented line is measured with the lines at its listing's edge, which run on past it: the line
   // after a path's slash, which would have fitted after it, is the source's next line.
@@ -152,4 +158,65 @@ Deno.test("a short listing's row ending in a slash, far inside the column's pros
   const next = line("testenv", 64, 212);
   markWrappedAtEdge(row, next, [...column, line("> fd -e md --max-dep", 64, 150), row, next], isCode);
   assert.equal(isWrappedAtEdge(next), false);
+});
+
+Deno.test("a row broken after an option's quoted dashes short of the column's edge goes on below, whatever rows overflow", () => {
+  // As LuaTeX sets a verbatim listing: a line breaks at an explicit hyphen within a cell of the prose edge
+  // (`unless '--` `glob'`), while a line with no hyphen to break at runs far past the edge.
+  const prose = line("prose as wide as the listing's column, up to its edge", 76, 100, false);
+  const column = [prose, line("more prose in the column, which ends at the same edge", 76, 112, false)];
+  const overflowing = line(
+    "  -c, --color <when>  When to use colors [default: auto] [possible values: auto,",
+    76,
+    188,
+  );
+  // One cell short of the edge: `glob'` would not have fitted after it.
+  const text = "  [pattern]  the search pattern (a regex, unless '--";
+  assert.equal(76 + (text.length + 1) * CELL, prose.x1);
+  const row = line(text, 76, 200);
+  const rest = line("glob' is used; optional)", row.x0, 212);
+  markWrappedAtEdge(row, rest, [...column, overflowing, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(
+    joinWrappedRow(text, "glob' is used; optional)"),
+    "  [pattern]  the search pattern (a regex, unless '--glob' is used; optional)",
+  );
+  // Spaces do not break a LuaTeX listing: the row broke at its last hyphen, eight cells short of the edge,
+  // as the rest of the line up to its next hyphen would not have fitted, however short its first word.
+  const shorter = line("  [pattern]  the search (a regexp, unless '--", 76, 200);
+  assert.equal(76 + (shorter.spans[0]!.text.length + 8) * CELL, prose.x1);
+  const run = wordLine("glob' is used; optional)", 76, 212);
+  markWrappedAtEdge(shorter, run, [...column, overflowing, shorter, run], isCode);
+  assert.equal(isWrappedAtEdge(run), true);
+  // Dashes standing alone are a word of their own, after which an engine breaks at a space (`run --` `node`).
+  const spaced = line(`${text.slice(0, -3)} --`, 76, 200);
+  const after = line("node index.js", 76, 212);
+  markWrappedAtEdge(spaced, after, [...column, overflowing, spaced, after], isCode);
+  assert.equal(isWrappedAtEdge(after), false);
+  // Well inside the edge, the dashes end a source line of their own.
+  const short = line("  echo '--", 76, 200);
+  const next = line("glob' is used; optional)", 76, 212);
+  markWrappedAtEdge(short, next, [...column, overflowing, short, next], isCode);
+  assert.equal(isWrappedAtEdge(next), false);
+});
+
+Deno.test("a row broken inside a word far short of the column's edge goes on below where the run after it would not fit", () => {
+  // LuaTeX in a narrow column: `--parameter-` `scan`, broken eight cells short of the prose edge because
+  // `scan num_threads 1 12 'make` (up to `-j`) would not have fitted; another row runs far past the edge.
+  const prose = line("prose in the column, as wide as it is, up to its edge", 76, 100, false);
+  const column = [prose, line("more prose in the column, which ends at the same edge", 76, 112, false)];
+  const overflowing = line("hyperfine --prepare 'make clean' 'sync; echo 3 | sudo tee /proc/sys'", 76, 188);
+  const row = line("hyperfine --prepare 'make clean' --parameter-", 76, 200);
+  assert.equal(76 + (row.spans[0]!.text.length + 8) * CELL, prose.x1);
+  const rest = wordLine("scan num_threads 1 12 'make -j {num_threads}'", 76, 212);
+  markWrappedAtEdge(row, rest, [...column, overflowing, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(
+    joinWrappedRow(row.spans[0]!.text, "scan"),
+    "hyperfine --prepare 'make clean' --parameter-scan",
+  );
+  // Where the run up to the next hyphen would have fitted, the hyphen ends a source line.
+  const fits = wordLine("scan -j", 76, 212);
+  markWrappedAtEdge(row, fits, [...column, overflowing, row, fits], isCode);
+  assert.equal(isWrappedAtEdge(fits), false);
 });
