@@ -9,20 +9,22 @@
 import { ServiceError, UnprocessableError, UpstreamTimeoutError } from "../shared/errors.ts";
 import type { PoolConvertOptions } from "./pool_options.ts";
 import type { Thread } from "./pool_thread.ts";
+import { timeBudget } from "../shared/time_budget.ts";
 
 /**
  * The signal a conversion runs under (the caller's, and its time budget),
  * and a promise that rejects, once the conversion's threads are stopped, when
- * that signal aborts. `detach` stops watching.
+ * that signal aborts. `detach` stops watching and ends the budget, so a
+ * conversion answered in a second does not keep its signals for the budget's
+ * whole length (see `../shared/time_budget.ts`).
  */
 export function watchConversion(
   { limits, signal: callerSignal }: PoolConvertOptions,
   used: Thread[],
 ): { signal: AbortSignal; stopped: Promise<never>; detach(): void } {
   // Timers take at most 2^31 - 1 ms; a longer budget is no budget.
-  const budget = limits.timeBudgetMs < 2 ** 31
-    ? AbortSignal.timeout(limits.timeBudgetMs)
-    : new AbortController().signal;
+  const timed = limits.timeBudgetMs < 2 ** 31 ? timeBudget(limits.timeBudgetMs) : undefined;
+  const budget = timed?.signal ?? new AbortController().signal;
   const signal = callerSignal ? AbortSignal.any([callerSignal, budget]) : budget;
   let stop: (error: Error) => void = () => {};
   const stopped = new Promise<never>((_, reject) => stop = reject);
@@ -38,7 +40,11 @@ export function watchConversion(
   };
   if (signal.aborted) onAbort();
   signal.addEventListener("abort", onAbort, { once: true });
-  return { signal, stopped, detach: () => signal.removeEventListener("abort", onAbort) };
+  const detach = () => {
+    signal.removeEventListener("abort", onAbort);
+    timed?.end();
+  };
+  return { signal, stopped, detach };
 }
 
 /** The error for a conversion whose caller cancelled. */

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { timeBudget } from "../../shared/time_budget.ts";
 
 /** Methods a caller may use through the proxy. */
 export const PROXIED_METHODS: ReadonlySet<string> = new Set([
@@ -129,12 +130,14 @@ async function forward(node: ProxiedNode, calls: ForwardedCall[]): Promise<Recor
     ...(call.params === undefined ? {} : { params: call.params }),
   }));
   let answer: unknown;
+  // Ended with the call: a timeout signal would keep the call's answer reachable for the whole budget.
+  const budget = timeBudget(node.timeoutMs);
   try {
     const response = await fetch(node.rpcUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(node.timeoutMs),
+      signal: budget.signal,
     });
     answer = await response.json();
   } catch (error) {
@@ -144,6 +147,8 @@ async function forward(node: ProxiedNode, calls: ForwardedCall[]): Promise<Recor
       ? "the node sent a malformed answer"
       : "the node is unreachable";
     return failAll(calls, reason);
+  } finally {
+    budget.end();
   }
   return matchReplies(calls, answer);
 }
