@@ -47,6 +47,11 @@ export interface RealDocument {
   twoColumn?: boolean;
   /** Path of the source the PDF was built from. */
   source: string;
+  /**
+   * The other files the source reads (`\include`, `\input`), paths in the
+   * repository under the source's folder.
+   */
+  inputs?: readonly string[];
   /** pandoc's name for the source's format. */
   format: "markdown" | "gfm" | "latex" | "rst";
   /** SPDX licence of the repository. */
@@ -55,6 +60,8 @@ export interface RealDocument {
   licenseFile?: string;
   /** What made the PDF, as its `Producer`/`Creator` say. */
   producer: string;
+  /** What a reader of the scores should know about this document (printed under the manifest's table). */
+  note?: string;
   /** Held out from tuning. */
   heldOut: boolean;
 }
@@ -218,6 +225,23 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     license: "LPPL-1.3c",
     licenseFile: "LICENCE",
     producer: "pdfTeX 1.40.26 with the LaTeX tagging code and the asmeconf class (tagged PDF 2.0/A-4F)",
+  },
+  {
+    name: "latex-tagged-mitthesis",
+    repo: "latex3/tagging-project",
+    commit: "67d15fe3584538d1eb6fd12b7af98a98582781a8",
+    pdf: "tagging-status/testfiles/mitthesis/MIT-Thesis.pdf",
+    source: "tagging-status/testfiles/mitthesis/MIT-Thesis.tex",
+    inputs: ["committee_members", "abstract", "acknowledgments", "biography", "chapter1", "appendixb"].map(
+      (part) => `tagging-status/testfiles/mitthesis/${part}.tex`,
+    ),
+    format: "latex",
+    license: "LPPL-1.3c (the mitthesis template: MIT)",
+    licenseFile: "LICENCE",
+    producer:
+      "LuaHBTeX 1.18 with the LaTeX tagging code (2024+ kernel, phase-III, math, table; tagged PDF 2.0/UA-2) and the mitthesis class",
+    note:
+      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores. pandoc keeps the title and abstract as metadata and has no contents, lists or bibliography to write, so their headings count as false ones.",
   },
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),
