@@ -12,6 +12,8 @@
  *   `text-unit`: two fractions' numerators and denominators on baselines of
  *   their own above and below the main line, and the equation's number
  *   (`Lbl`) at the right margin, pieces that aligned so read as a table.
+ * - A nomenclature: a list whose items' labels (symbols) and bodies stand
+ *   in two aligned columns, which read as a table.
  *
  *     deno run -A bench/pdf/make_kernel_tagged_fixture.ts
  *
@@ -51,7 +53,26 @@ const LINES: PageLine[] = [
     size: 11,
     runs: [[11, "F1", "where the first term is the change of the energy held in the volume over time."]],
   },
+  { x: 72, y: 516, size: 11, runs: [[12, "F2", "C"]] },
+  { x: 110, y: 516, size: 11, runs: [[13, "F1", "material curve"]] },
+  { x: 72, y: 502, size: 11, runs: [[14, "F2", "r"]] },
+  { x: 110, y: 502, size: 11, runs: [[15, "F1", "material position [m]"]] },
+  { x: 72, y: 488, size: 11, runs: [[16, "F2", "u"]] },
+  { x: 110, y: 488, size: 11, runs: [[17, "F1", "velocity [m/s]"]] },
 ];
+
+/** A list item of a nomenclature: its symbol as the label, its meaning as the body. */
+function symbolItem(label: number, body: number): Elem {
+  return {
+    type: "LI",
+    ns: PDF2_NS,
+    kids: [{ type: "Lbl", ns: PDF2_NS, kids: [label] }, {
+      type: "LBody",
+      ns: PDF2_NS,
+      kids: [{ type: "text", ns: OWN_NS, kids: [body] }],
+    }],
+  };
+}
 
 const TREE: Elem = {
   type: "Document",
@@ -79,6 +100,7 @@ const TREE: Elem = {
           { type: "text", ns: OWN_NS, kids: [11] },
         ],
       },
+      { type: "L", ns: PDF2_NS, kids: [symbolItem(12, 13), symbolItem(14, 15), symbolItem(16, 17)] },
     ],
   }],
 };

@@ -30,3 +30,11 @@ Deno.test("a tagged display formula is one block of its printed text, not a tabl
   assert.ok(markdown.includes("for a unit of volume:\n\n"), markdown);
   assert.ok(markdown.includes("\n\nwhere the first term"), markdown);
 });
+
+Deno.test("a tagged list whose labels and bodies stand in two aligned columns is the list, not a table", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(
+    markdown.includes("- C material curve\n- r material position \\[m\\]\n- u velocity \\[m/s\\]"),
+    markdown,
+  );
+});
