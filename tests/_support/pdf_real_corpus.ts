@@ -1,14 +1,14 @@
 /**
  * The real-world corpus: PDFs that other people built and committed to their
  * public repositories beside the source they built them from, each carrying
- * its own outline (bookmarks), two also their structure tree (tagged PDF). They test what the converter makes of the
+ * its own outline (bookmarks), three also their structure tree (tagged PDF), one of those (the MIT thesis
+ * template) from LaTeX's 2024+ tagging kernel in the tuning part. They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
  * template or the wording. Four more are repositories' READMEs printed here
  * by a browser (Chromium, tagged), the commonest producer of a printed README
  * and one none of them used, three with GitHub-like page styling: their
  * source and wording are still their authors'. Four more are a README set here by
- * LaTeX's tagging code (TeX Live 2022, LuaTeX and pdfTeX, one column and two), a producer family
- * the copied documents hold only in the held-out part. `bench/pdf/make_real_corpus.ts` copies each PDF
+ * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two). `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
  * the committed files.
