@@ -2,14 +2,22 @@ import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { buildPdf } from "../../_support/synthetic_pdf.ts";
 
-/** A 612 × 792 pt page showing `content` with Courier as /F1. */
-function pageShowing(content: string): Uint8Array {
+/**
+ * A 612 × 792 pt page showing `content` with `font` (Courier unless given) as
+ * /F1, then any `more` objects (from number 6).
+ */
+function pageShowing(
+  content: string,
+  font = "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
+  more: string[] = [],
+): Uint8Array {
   return buildPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
+    font,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ...more,
   ]);
 }
 
@@ -47,14 +55,11 @@ function softHyphenPage(content: string): Uint8Array {
     "1 beginbfchar <AD> <00AD> endbfchar",
     "endcmap CMapName currentdict /CMap defineresource pop end end",
   ].join("\n");
-  return buildPdf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+  return pageShowing(
+    content,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
-  ]);
+    [`<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`],
+  );
 }
 
 Deno.test("a drawn soft hyphen at a line's end joins the broken word; one inside a line is dropped", async () => {
