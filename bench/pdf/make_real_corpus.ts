@@ -34,6 +34,7 @@ import { runCommand } from "./_run.ts";
 import { FILTER } from "./make_foreign.ts";
 import { renderHtml } from "./_html_producers.ts";
 import { printLatex } from "./_latex_producers.ts";
+import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
@@ -134,10 +135,39 @@ function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Ui
   return runCommand("git", ["--git-dir", gitDir, "show", `${doc.commit}:${path}`]);
 }
 
-/** The reference Markdown: the source through pandoc, normalised to GitHub Markdown. */
-async function reference(source: Uint8Array, doc: RealDocument, work: string): Promise<string> {
+/**
+ * Writes a source file where pandoc reads it: a LaTeX one readied for its
+ * reader (`_latex_source.ts`), the others as they are.
+ */
+async function writeSource(path: string, source: Uint8Array, doc: RealDocument): Promise<void> {
+  if (doc.format !== "latex") return await Deno.writeFile(path, source);
+  const text = new TextDecoder().decode(source);
+  await Deno.writeTextFile(
+    path,
+    latexForPandoc(text, /\\lipsum\[/.test(text) ? await installedLipsum() : []),
+  );
+}
+
+/**
+ * The reference Markdown: the source through pandoc, normalised to GitHub
+ * Markdown. The files the source reads (`inputs`, by `\include`/`\input`)
+ * are written beside it, by their names relative to the source's folder,
+ * and pandoc runs there.
+ */
+async function reference(
+  source: Uint8Array,
+  doc: RealDocument,
+  work: string,
+  snapshots: string,
+): Promise<string> {
   const input = `${work}/${doc.name}.source`;
-  await Deno.writeFile(input, source);
+  await writeSource(input, source, doc);
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  for (const path of doc.inputs ?? []) {
+    const target = `${work}/${path.slice(folder.length)}`;
+    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+    await writeSource(target, await gitShow(snapshots, doc, path), doc);
+  }
   const printed = `${work}/printed.lua`;
   await Deno.writeTextFile(printed, PRINTED);
   const filter = `${work}/filter.lua`;
@@ -146,7 +176,7 @@ async function reference(source: Uint8Array, doc: RealDocument, work: string): P
   await Deno.writeTextFile(unwrap, UNWRAP_DIVS);
   const filters = [`--lua-filter=${printed}`, `--lua-filter=${filter}`, `--lua-filter=${unwrap}`];
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
-  return new TextDecoder().decode(await runCommand("pandoc", args));
+  return new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
 }
 
 /**
@@ -231,7 +261,7 @@ if (import.meta.main) {
           await gitShow(snapshots, doc, doc.licenseFile ?? "LICENSE"),
         );
       }
-      await Deno.writeTextFile(realSourceUrl(doc.name), await reference(source, doc, work));
+      await Deno.writeTextFile(realSourceUrl(doc.name), await reference(source, doc, work, snapshots));
       console.log(`${doc.name}: ${doc.repo}@${doc.commit.slice(0, 12)} ${doc.pdf}`);
     }
     await Deno.writeTextFile(new URL("LICENSES.md", REAL_DIR), manifest());

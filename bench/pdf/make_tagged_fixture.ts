@@ -24,21 +24,23 @@
  */
 
 /** A structure element: its type, optional namespace object number, and kids (marked-content ids or elements). */
-interface Elem {
+export interface Elem {
   type: string;
   ns?: number;
   kids: Array<number | Elem>;
 }
 
 /** Object numbers fixed by the layout below. */
-const CATALOG = 1, PAGES = 2, ROOT = 3, PAGE = 4, CONTENT = 5, PARENT_TREE = 6, OWN_NS = 7, PDF2_NS = 8;
+const CATALOG = 1, PAGES = 2, ROOT = 3, PAGE = 4, CONTENT = 5, PARENT_TREE = 6;
+/** Object numbers of the document's own namespace and of the PDF 2.0 one, for elements' `ns`. */
+export const OWN_NS = 7, PDF2_NS = 8;
 const FIRST_ELEMENT = 9;
 
 /** A run of text in a marked-content sequence: [mcid, font, text]. */
-type Run = [mcid: number | "artifact", font: "F1" | "F2" | "F3", text: string];
+export type Run = [mcid: number | "artifact", font: "F1" | "F2" | "F3", text: string];
 
 /** One line of the page: where it starts, its size, and its runs. */
-interface PageLine {
+export interface PageLine {
   x: number;
   y: number;
   size: number;
@@ -133,9 +135,9 @@ function literal(text: string): string {
 }
 
 /** The page's content stream: each run in its marked-content sequence. */
-function content(): string {
+function content(lines: readonly PageLine[]): string {
   const out: string[] = [];
-  for (const line of LINES) {
+  for (const line of lines) {
     out.push(`BT ${line.x} ${line.y} Td`);
     for (const [mcid, font, text] of line.runs) {
       const open = mcid === "artifact"
@@ -175,8 +177,16 @@ function elements(root: Elem): { objects: Map<number, string>; parents: Map<numb
 
 /** The whole file. */
 export function taggedFixture(): Uint8Array {
-  const { objects, parents } = elements(TREE);
-  const stream = content();
+  return taggedPage(LINES, TREE, `/subsection [/H3 ${PDF2_NS} 0 R] /text /P`);
+}
+
+/**
+ * One tagged page written byte by byte: its lines, its structure tree, and
+ * the `RoleMapNS` entries of the document's own namespace (`OWN_NS`).
+ */
+export function taggedPage(lines: readonly PageLine[], tree: Elem, ownRoles: string): Uint8Array {
+  const { objects, parents } = elements(tree);
+  const stream = content(lines);
   const font = (base: string) =>
     `<< /Type /Font /Subtype /Type1 /BaseFont /${base} /Encoding /WinAnsiEncoding >>`;
   const mcids = [...parents.keys()].sort((a, b) => a - b).map((m) => `${parents.get(m)} 0 R`);
@@ -201,7 +211,7 @@ export function taggedFixture(): Uint8Array {
   objects.set(PARENT_TREE, `<< /Nums [0 [${mcids.join(" ")}]] >>`);
   objects.set(
     OWN_NS,
-    `<< /Type /Namespace /NS (https://example.org/ns/guide) /RoleMapNS << /subsection [/H3 ${PDF2_NS} 0 R] /text /P >> >>`,
+    `<< /Type /Namespace /NS (https://example.org/ns/guide) /RoleMapNS << ${ownRoles} >> >>`,
   );
   objects.set(PDF2_NS, `<< /Type /Namespace /NS (http://iso.org/pdf2/ssn) >>`);
   let body = "%PDF-2.0\n";

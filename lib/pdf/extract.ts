@@ -18,6 +18,9 @@ import { withShapes } from "./shaded_spans.ts";
 /** What pdf.js reads for a glyph its font maps to no character. */
 const NO_CHARACTER = "\u0000";
 
+/** A soft hyphen with more of the line after it. */
+const INNER_SOFT_HYPHEN = /\u00ad(?!\s*$)/g;
+
 /** A page's spans. */
 export interface PageSpans {
   width: number;
@@ -126,10 +129,11 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     }
     const size = Math.hypot(c, d);
     const font = fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false };
+    // A soft hyphen is a word's break only at the end of a line (see `text_edits.ts`).
     const text = typedText(readLigatures(item.str, ligatures.get(item.fontName)), font).replaceAll(
       NO_CHARACTER,
       "",
-    );
+    ).replace(INNER_SOFT_HYPHEN, "");
     const span: Span = { text, x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;

@@ -14,6 +14,7 @@ import {
   styleKey,
 } from "./headings.ts";
 import { unnumberedPeers } from "./heading_numbers.ts";
+import { unheadTaggedLabels } from "./tagged_labels.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -52,6 +53,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     };
     texts.push({ draft, at: i, info });
   }
+  if (tagged) return unheadTaggedLabels(drafts);
   const face = headingFace(texts.map((t) => t.info), stats);
   for (const t of texts) if (face && t.info.family === face) t.info.headingFace = true;
   const picked = texts.map((t) => isHeadingCandidate(t.info, stats));

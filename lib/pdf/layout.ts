@@ -49,7 +49,26 @@ function makeLine(spans: Span[], page: number): Line {
 
 /** True when `span` continues `line` on the same baseline without a wide gap. */
 function continues(line: Span[], span: Span): boolean {
+  return continuesSpan(line[line.length - 1]!, span) || stacksScript(line, span);
+}
+
+/**
+ * True when `span` is a script stacked on the one before it, both hanging on
+ * the larger text they follow: a subscript set right under a superscript
+ * (`λ₁²`, the two starting at one x). It stands too far below the
+ * superscript, and starts before its end, to continue it.
+ */
+function stacksScript(line: Span[], span: Span): boolean {
   const last = line[line.length - 1]!;
+  const base = line.findLast((s) => s.size * 0.85 > Math.max(last.size, span.size) && s.text.trim());
+  if (!base || base === last) return false;
+  const baseEnd = base.x + base.width;
+  return Math.abs(span.y - base.y) <= base.size * 0.6 && span.x >= baseEnd - base.size * 0.2 &&
+    span.x <= last.x + last.width && continuesSpan(base, { ...span, x: baseEnd });
+}
+
+/** True when `span` continues the span `last` on the same baseline without a wide gap. */
+function continuesSpan(last: Span, span: Span): boolean {
   const size = Math.max(last.size, span.size);
   const dy = Math.abs(span.y - last.y);
   const scripted = Math.min(last.size, span.size) < size * 0.85;

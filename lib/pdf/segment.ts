@@ -23,6 +23,7 @@ import { listMarker, type ListNesting } from "./lists.ts";
 import type { OutlineHit } from "./outline_map.ts";
 import type { DocumentStats } from "./stats.ts";
 import { tableFromTags } from "./tables.ts";
+import { taggedFormulaEnd } from "./tagged_formulas.ts";
 import { alignedTable, joinRow, JUSTIFIED_LINES, justifiedEdge, sameRow } from "./segment_rows.ts";
 import { continuesItem, dashRunsOn, itemParagraphTurn, taggedItem } from "./segment_items.ts";
 import type { Line, PageText } from "./types.ts";
@@ -130,7 +131,7 @@ export function segmentPage(
 
 /**
  * A block that starts at `lines[start]` and spans lines of its own, an
- * outlined heading or a table, pushed as one draft; returns the index after
+ * outlined heading, a tagged display formula or a table, pushed as one draft; returns the index after
  * it, or null when none starts there.
  */
 function cutBlock(cut: PageCut, start: number): number | null {
@@ -143,6 +144,11 @@ function cutBlock(cut: PageCut, start: number): number | null {
     drafts.push(heading.draft);
     nesting.reset();
     return heading.end;
+  }
+  const formulaEnd = taggedFormulaEnd(lines, start);
+  if (formulaEnd !== null) {
+    drafts.push({ kind: "text", page: page.page, lines: lines.slice(start, formulaEnd) });
+    return formulaEnd;
   }
   const table = tag?.cell ? tableFromTags(lines, start) : alignedTable(lines, start, cut.stats);
   if (!table) return null;

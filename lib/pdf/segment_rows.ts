@@ -73,14 +73,21 @@ export function joinRow(row: readonly Line[]): Line {
 
 /**
  * An aligned table at `lines[start]`; aligned columns wholly in a monospace
- * font are code (help text), and rows that each open with a run-in heading
- * are paragraphs.
+ * font are code (help text), rows that each open with a run-in heading are
+ * paragraphs, and rows the structure tree files under list items (a label
+ * and its body side by side, as a nomenclature or a description list sets
+ * them) are the list.
  */
 export function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
   return detectTable(lines, start, (end) => {
     const rows = lines.slice(start, end);
-    return !rows.every(isCodeLine) && !runInRows(rows, stats);
+    return !rows.every(isCodeLine) && !runInRows(rows, stats) && !rows.every(inTaggedItem);
   });
+}
+
+/** True for a line the structure tree files wholly under list items. */
+function inTaggedItem(line: Line): boolean {
+  return line.spans.every((s) => s.tag?.listItem || !s.text.trim());
 }
 
 /**

@@ -152,6 +152,7 @@ function visit(node: StructNode, context: Context, counters: Counters, tags: Map
   }
   if (role === "Lbl" && !inline) next.tag.label = true;
   if (role === "Code" && !inline) next.tag.code = true;
+  if (role === "Formula" && !inline) next.tag.formula = true;
   if (role === "BlockQuote") {
     next.tag.quote = true;
     next.tag.quoteId ??= counters.next++;

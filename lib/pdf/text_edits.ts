@@ -2,9 +2,10 @@
  * Edits to pdf.js' text extraction, each an exact piece of its worker
  * module's source and its replacement, applied with the cost guard's own
  * edits (`guard.ts`) when that module is loaded. Three make extraction
- * cheaper for the same text; two make it more complete: the end of a line
- * that runs past the page's edge is kept, and a marked-content sequence
- * whose property list is named in the resources keeps its id.
+ * cheaper for the same text; three make it more complete: the end of a line
+ * that runs past the page's edge is kept, a marked-content sequence whose
+ * property list is named in the resources keeps its id, and a soft hyphen
+ * the font draws is kept.
  *
  * @module
  */
@@ -117,6 +118,20 @@ const NAMED_PROPERTIES: [string, string] = [
 `,
 ];
 
+/**
+ * pdf.js leaves every invisible format character out of the text, the soft
+ * hyphen (U+00AD) among them, even where the font draws a glyph for it.
+ * LuaTeX (LaTeX's tagging code) draws the hyphen of a word broken at a
+ * line's end so, with a glyph mapped to U+00AD: without it, the broken
+ * word's halves read as two words ("ex" "tensively"). A soft hyphen is now
+ * kept; the line joining (`inline.ts`) drops it and joins the word, and one
+ * inside a line is dropped at extraction (`extract.ts`).
+ */
+const SOFT_HYPHENS: [string, string] = [
+  "        if (category.isInvisibleFormatMark) {\n",
+  '        if (category.isInvisibleFormatMark && glyph.unicode !== "\\u00ad") {\n',
+];
+
 /** The edits, as [exact text of pdf.js, replacement]. */
 export const TEXT_EDITS: ReadonlyArray<[before: string, after: string]> = [
   GLYPH_OUTLINES,
@@ -124,4 +139,5 @@ export const TEXT_EDITS: ReadonlyArray<[before: string, after: string]> = [
   CHARS_CACHE,
   ...OVERFLOWING_LINES,
   NAMED_PROPERTIES,
+  SOFT_HYPHENS,
 ];

@@ -34,6 +34,8 @@ export interface Tag {
   quoteId?: number;
   /** Inside a `P`: the block is a paragraph (a list item's further paragraphs are told by it). */
   paragraph?: boolean;
+  /** Inside a display `Formula` (one set apart from the text, not a word of a sentence). */
+  formula?: boolean;
 }
 
 /** A run of text in one font on one baseline, in top-down page coordinates (points). */

@@ -1,14 +1,14 @@
 /**
  * The real-world corpus: PDFs that other people built and committed to their
  * public repositories beside the source they built them from, each carrying
- * its own outline (bookmarks), two also their structure tree (tagged PDF). They test what the converter makes of the
+ * its own outline (bookmarks), three also their structure tree (tagged PDF), one of those (the MIT thesis
+ * template) from LaTeX's 2024+ tagging kernel in the tuning part. They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
  * template or the wording. Four more are repositories' READMEs printed here
  * by a browser (Chromium, tagged), the commonest producer of a printed README
  * and one none of them used, three with GitHub-like page styling: their
  * source and wording are still their authors'. Four more are a README set here by
- * LaTeX's tagging code (TeX Live 2022, LuaTeX and pdfTeX, one column and two), a producer family
- * the copied documents hold only in the held-out part. `bench/pdf/make_real_corpus.ts` copies each PDF
+ * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two). `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
  * the committed files.
@@ -47,6 +47,11 @@ export interface RealDocument {
   twoColumn?: boolean;
   /** Path of the source the PDF was built from. */
   source: string;
+  /**
+   * The other files the source reads (`\include`, `\input`), paths in the
+   * repository under the source's folder.
+   */
+  inputs?: readonly string[];
   /** pandoc's name for the source's format. */
   format: "markdown" | "gfm" | "latex" | "rst";
   /** SPDX licence of the repository. */
@@ -234,6 +239,23 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     license: "LPPL-1.3c",
     licenseFile: "LICENCE",
     producer: "pdfTeX 1.40.26 with the LaTeX tagging code and the asmeconf class (tagged PDF 2.0/A-4F)",
+  },
+  {
+    name: "latex-tagged-mitthesis",
+    repo: "latex3/tagging-project",
+    commit: "67d15fe3584538d1eb6fd12b7af98a98582781a8",
+    pdf: "tagging-status/testfiles/mitthesis/MIT-Thesis.pdf",
+    source: "tagging-status/testfiles/mitthesis/MIT-Thesis.tex",
+    inputs: ["committee_members", "abstract", "acknowledgments", "biography", "chapter1", "appendixb"].map(
+      (part) => `tagging-status/testfiles/mitthesis/${part}.tex`,
+    ),
+    format: "latex",
+    license: "LPPL-1.3c (the mitthesis template: MIT)",
+    licenseFile: "LICENCE",
+    producer:
+      "LuaHBTeX 1.18 with the LaTeX tagging code (2024+ kernel, phase-III, math, table; tagged PDF 2.0/UA-2) and the mitthesis class",
+    note:
+      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores. pandoc keeps the title and abstract as metadata and has no contents, lists or bibliography to write, so their headings count as false ones.",
   },
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),

@@ -1,0 +1,118 @@
+/**
+ * Writes the fixture of the shapes LaTeX's 2024+ tagging kernel gives a
+ * document's structure (`tests/lib/pdf/fixtures/tagged/kernel.pdf`), byte by
+ * byte as `make_tagged_fixture.ts` writes its page: the TeX Live at hand
+ * runs the older kernel, which writes none of them.
+ *
+ * - A chapter heading of two lines, its label ("Chapter 1") and its title,
+ *   each in a `NonStruct` of its own inside the `H1` (no `Lbl`), the types
+ *   in the document's own namespace mapped to the PDF 2.0 ones (`chapter` →
+ *   `H1`, `text-unit` → `Part`, `text` → `P`).
+ * - A display formula (`Formula`) between two paragraphs of one
+ *   `text-unit`: two fractions' numerators and denominators on baselines of
+ *   their own above and below the main line, and the equation's number
+ *   (`Lbl`) at the right margin, pieces that aligned so read as a table.
+ * - A nomenclature: a list whose items' labels (symbols) and bodies stand
+ *   in two aligned columns, which read as a table.
+ *
+ *     deno run -A bench/pdf/make_kernel_tagged_fixture.ts
+ *
+ * @module
+ */
+import { type Elem, OWN_NS, type PageLine, PDF2_NS, taggedPage } from "./make_tagged_fixture.ts";
+
+const LINES: PageLine[] = [
+  { x: 72, y: 720, size: 20, runs: [[0, "F2", "Chapter 1"]] },
+  { x: 72, y: 680, size: 24, runs: [[1, "F2", "Introduction"]] },
+  {
+    x: 72,
+    y: 640,
+    size: 11,
+    runs: [[
+      2,
+      "F1",
+      "The energy of a moving fluid changes as heat flows in and as the forces on it do work,",
+    ]],
+  },
+  { x: 72, y: 626, size: 11, runs: [[3, "F1", "which the balance below writes for a unit of volume:"]] },
+  { x: 150, y: 598, size: 11, runs: [[4, "F1", "d"]] },
+  { x: 400, y: 598, size: 11, runs: [[5, "F1", "d"]] },
+  {
+    x: 146,
+    y: 590,
+    size: 11,
+    runs: [[6, "F1", "--  [ r ( e + u/2 ) ] + div [ r ( h + u/2 ) u ] = - div q + r u g +"]],
+  },
+  { x: 396, y: 590, size: 11, runs: [[7, "F1", "--  ( d u )"]] },
+  { x: 500, y: 590, size: 11, runs: [[8, "F1", "(1.1)"]] },
+  { x: 148, y: 578, size: 11, runs: [[9, "F1", "dt"]] },
+  { x: 398, y: 578, size: 11, runs: [[10, "F1", "dx"]] },
+  {
+    x: 72,
+    y: 550,
+    size: 11,
+    runs: [[11, "F1", "where the first term is the change of the energy held in the volume over time."]],
+  },
+  { x: 72, y: 516, size: 11, runs: [[12, "F2", "C"]] },
+  { x: 110, y: 516, size: 11, runs: [[13, "F1", "material curve"]] },
+  { x: 72, y: 502, size: 11, runs: [[14, "F2", "r"]] },
+  { x: 110, y: 502, size: 11, runs: [[15, "F1", "material position [m]"]] },
+  { x: 72, y: 488, size: 11, runs: [[16, "F2", "u"]] },
+  { x: 110, y: 488, size: 11, runs: [[17, "F1", "velocity [m/s]"]] },
+];
+
+/** A list item of a nomenclature: its symbol as the label, its meaning as the body. */
+function symbolItem(label: number, body: number): Elem {
+  return {
+    type: "LI",
+    ns: PDF2_NS,
+    kids: [{ type: "Lbl", ns: PDF2_NS, kids: [label] }, {
+      type: "LBody",
+      ns: PDF2_NS,
+      kids: [{ type: "text", ns: OWN_NS, kids: [body] }],
+    }],
+  };
+}
+
+const TREE: Elem = {
+  type: "Document",
+  kids: [{
+    type: "Sect",
+    kids: [
+      {
+        type: "chapter",
+        ns: OWN_NS,
+        kids: [{ type: "NonStruct", kids: [{ type: "Span", kids: [0] }] }, {
+          type: "NonStruct",
+          kids: [{ type: "Span", kids: [1] }],
+        }],
+      },
+      {
+        type: "text-unit",
+        ns: OWN_NS,
+        kids: [
+          { type: "text", ns: OWN_NS, kids: [2, 3] },
+          {
+            type: "Formula",
+            ns: PDF2_NS,
+            kids: [4, 5, 6, 7, { type: "Lbl", ns: PDF2_NS, kids: [8] }, 9, 10],
+          },
+          { type: "text", ns: OWN_NS, kids: [11] },
+        ],
+      },
+      { type: "L", ns: PDF2_NS, kids: [symbolItem(12, 13), symbolItem(14, 15), symbolItem(16, 17)] },
+    ],
+  }],
+};
+
+/** The whole file. */
+export function kernelTaggedFixture(): Uint8Array {
+  return taggedPage(LINES, TREE, `/chapter [/H1 ${PDF2_NS} 0 R] /text-unit [/Part ${PDF2_NS} 0 R] /text /P`);
+}
+
+if (import.meta.main) {
+  const dir = new URL("../../tests/lib/pdf/fixtures/tagged/", import.meta.url);
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeFile(new URL("kernel.pdf", dir), kernelTaggedFixture());
+  console.log("kernel.pdf: written");
+}

@@ -1,0 +1,39 @@
+/**
+ * Sub- and superscripts stacked on one another stay on their line
+ * (`layout.ts`): LaTeX sets `λ₁²` with the subscript right under the
+ * superscript, starting at the same x.
+ */
+import assert from "node:assert/strict";
+import { buildLines } from "../../../lib/pdf/layout.ts";
+import type { Span } from "../../../lib/pdf/types.ts";
+
+const serif = { name: "Serif", bold: false, italic: false, monospace: false };
+
+/** A span of `text` from `x`, `width` wide, on baseline `y`. */
+function span(text: string, x: number, y: number, width: number, size = 12): Span {
+  return { text, x, y, width, size, font: serif };
+}
+
+Deno.test("a subscript stacked under a superscript stays on the line, and so does the text after it", () => {
+  const lines = buildLines([
+    span("This example uses exp(−λ", 72, 100, 140),
+    span("2", 212, 96, 4, 8),
+    span("1", 212, 103, 4, 8),
+    span(" Fo), as the table shows.", 217, 100, 120),
+    span("The next line of the paragraph starts here.", 72, 114.5, 230),
+  ], 1);
+  assert.deepEqual(lines.map((l) => l.spans.map((s) => s.text).join("")), [
+    "This example uses exp(−λ21 Fo), as the table shows.",
+    "The next line of the paragraph starts here.",
+  ]);
+});
+
+Deno.test("small text below a line that does not stand on the scripts' place starts a line of its own", () => {
+  const lines = buildLines([
+    span("A line of text ending in a power x", 72, 100, 180),
+    span("2", 252, 96, 4, 8),
+    // Left of where the scripts hang: a note under the line, not a subscript.
+    span("a note set small", 72, 103, 60, 8),
+  ], 1);
+  assert.equal(lines.length, 2);
+});

@@ -1,0 +1,40 @@
+/**
+ * The shapes LaTeX's 2024+ tagging kernel gives a structure tree, read from a
+ * fixture (`fixtures/tagged/kernel.pdf`) written by
+ * `bench/pdf/make_kernel_tagged_fixture.ts` and converted with real pdf.js.
+ */
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { kernelTaggedFixture } from "../../../bench/pdf/make_kernel_tagged_fixture.ts";
+
+const FIXTURE = new URL("./fixtures/tagged/kernel.pdf", import.meta.url);
+
+Deno.test("the committed kernel fixture is what its script writes", async () => {
+  assert.deepEqual(await Deno.readFile(FIXTURE), kernelTaggedFixture());
+});
+
+Deno.test("a chapter heading's label on a line of its own in the heading element is text, its title the heading", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  const lines = markdown.split("\n");
+  assert.deepEqual(lines.filter((l) => l.startsWith("#")), ["# Introduction"], markdown);
+  assert.ok(lines.includes("Chapter 1"), markdown);
+});
+
+Deno.test("a tagged display formula is one block of its printed text, not a table", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(!markdown.includes("|"), markdown);
+  const formula = markdown.split("\n\n").filter((p) => p.includes("div q"));
+  assert.equal(formula.length, 1, markdown);
+  for (const piece of ["(1.1)", "dt", "dx", "( d u )"]) assert.ok(formula[0]!.includes(piece), markdown);
+  // The paragraphs around it stay apart from it.
+  assert.ok(markdown.includes("for a unit of volume:\n\n"), markdown);
+  assert.ok(markdown.includes("\n\nwhere the first term"), markdown);
+});
+
+Deno.test("a tagged list whose labels and bodies stand in two aligned columns is the list, not a table", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(
+    markdown.includes("- C material curve\n- r material position \\[m\\]\n- u velocity \\[m/s\\]"),
+    markdown,
+  );
+});
