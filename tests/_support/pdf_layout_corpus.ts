@@ -43,7 +43,6 @@ export interface LayoutDocument extends ForeignDocument {
 const ADDED_PACKAGES: ReadonlyArray<[string, string, string]> = [
   ["axios", "1.21.1", "MIT"],
   ["dayjs", "1.11.23", "MIT"],
-  ["eslint-plugin-import", "2.32.0", "MIT"],
   ["fastify", "5.12.8", "MIT"],
   ["ky", "1.14.3", "MIT"],
   ["pino", "10.4.0", "MIT"],
