@@ -23,5 +23,5 @@ Deno.test("a short listing row a prose step under a short label opens a listing 
   );
   const after = line("Prose after the listing.", LEFT, LEFT + 120, top + 3 * 11 + 2 * LEADING);
   const md = markdown(pageOf([...prose, label, ...listing, after]));
-  assert.match(md, /\nOutput\n\n```\nfoo\(\n  reallyLongArg\(\),/, md);
+  assert.match(md, /\nOutput\n\n```\nfoo\(\n {2}reallyLongArg\(\),/, md);
 });
