@@ -1,11 +1,14 @@
 /**
  * The layout corpus bench: scores the converter against the Markdown sources
  * of the layout corpus (`tests/_support/pdf_layout_corpus.ts`), per producer
- * and over all, for the tuning part and the held-out part apart. Renders the
- * corpus first when its PDFs are missing (`make_layout_corpus.ts`, which needs
- * the producers installed).
+ * and over all, for three parts apart: the foreign corpus' tuning documents,
+ * the layout corpus' own added tuning documents, and the held-out part (the
+ * foreign corpus' held-out documents, the same as before the added ones came).
+ * Renders the corpus first when its PDFs are missing (`make_layout_corpus.ts`,
+ * which needs the producers installed). `--dump NAME PRODUCER` prints our
+ * Markdown for one tuning document instead; it refuses a held-out one.
  *
- *     deno task bench:pdf:layout [--part tuning|held-out]
+ *     deno task bench:pdf:layout [--part tuning|added|held-out] [--dump NAME PRODUCER]
  *
  * @module
  */
@@ -13,6 +16,7 @@ import { convertPdf } from "../lib/pdf/convert.ts";
 import {
   LAYOUT_DOCUMENTS,
   LAYOUT_PRODUCERS,
+  type LayoutDocument,
   layoutPdfUrl,
   type LayoutProducer,
   layoutSourceUrl,
@@ -49,12 +53,19 @@ async function complete(): Promise<boolean> {
   return true;
 }
 
-/** Scores of one part of the corpus, by producer. */
-async function scorePart(heldOut: boolean): Promise<Map<LayoutProducer, Scores[]>> {
+/** The parts reported: a label, the `--part` value choosing it, and its documents. */
+const PARTS: ReadonlyArray<[string, string, (d: LayoutDocument) => boolean]> = [
+  ["tuning part (foreign corpus' documents)", "tuning", (d) => d.set === "foreign" && !d.heldOut],
+  ["tuning part (added documents)", "added", (d) => d.set === "added"],
+  ["held out part", "held-out", (d) => d.heldOut],
+];
+
+/** Scores of some documents of the corpus, by producer. */
+async function scorePart(docs: readonly LayoutDocument[]): Promise<Map<LayoutProducer, Scores[]>> {
   const byProducer = new Map<LayoutProducer, Scores[]>();
   for (const producer of LAYOUT_PRODUCERS) {
     const scores: Scores[] = [];
-    for (const doc of LAYOUT_DOCUMENTS.filter((d) => d.heldOut === heldOut)) {
+    for (const doc of docs) {
       const source = await Deno.readTextFile(layoutSourceUrl(doc.name));
       const { markdown } = await convertPdf(await Deno.readFile(layoutPdfUrl(doc.name, producer)));
       scores.push(score(source, markdown));
@@ -79,25 +90,33 @@ export function report(byGroup: Map<string, Scores[]>): string {
   return lines.join("\n");
 }
 
-if (import.meta.main) {
-  if (!(await complete())) {
-    const make = new URL("./pdf/make_layout_corpus.ts", import.meta.url).pathname;
-    const { success } = await new Deno.Command(Deno.execPath(), { args: ["run", "-A", make] }).output();
-    if (!success) {
-      throw new Error(
-        "rendering the layout corpus failed: install its producers (see make_layout_corpus.ts)",
-      );
-    }
-  }
-  const part = Deno.args.includes("--part") ? Deno.args[Deno.args.indexOf("--part") + 1] : undefined;
-  const parts = ([["tuning", false], ["held out", true]] as const).filter(([label]) =>
-    part === undefined || label.replace(" ", "-") === part
-  );
-  for (const [label, heldOut] of parts) {
-    const docs = LAYOUT_DOCUMENTS.filter((d) => d.heldOut === heldOut).length;
-    console.log(
-      `\n### Layout corpus, ${label} part (${docs} documents × ${LAYOUT_PRODUCERS.length} producers)\n`,
+if (import.meta.main && !Deno.args.includes("--dump") && !(await complete())) {
+  const make = new URL("./pdf/make_layout_corpus.ts", import.meta.url).pathname;
+  const { success } = await new Deno.Command(Deno.execPath(), { args: ["run", "-A", make] }).output();
+  if (!success) {
+    throw new Error(
+      "rendering the layout corpus failed: install its producers (see make_layout_corpus.ts)",
     );
-    console.log(report(await scorePart(heldOut)));
+  }
+}
+
+if (import.meta.main) {
+  const dump = Deno.args.indexOf("--dump");
+  if (dump >= 0) {
+    const [name, producer] = Deno.args.slice(dump + 1) as [string, LayoutProducer];
+    const doc = LAYOUT_DOCUMENTS.find((d) => d.name === name);
+    if (!doc || doc.heldOut || !LAYOUT_PRODUCERS.includes(producer)) {
+      throw new Error("--dump takes a tuning document's name and a producer");
+    }
+    console.log((await convertPdf(await Deno.readFile(layoutPdfUrl(name, producer)))).markdown);
+  } else {
+    const part = Deno.args.includes("--part") ? Deno.args[Deno.args.indexOf("--part") + 1] : undefined;
+    for (const [label, , member] of PARTS.filter(([, key]) => part === undefined || key === part)) {
+      const docs = LAYOUT_DOCUMENTS.filter(member);
+      console.log(
+        `\n### Layout corpus, ${label} (${docs.length} documents × ${LAYOUT_PRODUCERS.length} producers)\n`,
+      );
+      console.log(report(await scorePart(docs)));
+    }
   }
 }

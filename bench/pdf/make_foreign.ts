@@ -88,7 +88,7 @@ function cut(markdown: string, keep: number): string {
 }
 
 /** Packs the package and returns its README and licence texts. */
-async function fetchPackage(
+export async function fetchPackage(
   doc: ForeignDocument,
   work: string,
 ): Promise<{ readme: string; license: string }> {
@@ -110,7 +110,7 @@ async function fetchPackage(
 }
 
 /** Normalises a README: pandoc GitHub Markdown round trip, filtered, cut, TeX-safe. */
-async function normalise(name: string, readme: string, work: string): Promise<string> {
+export async function normalise(name: string, readme: string, work: string): Promise<string> {
   const filter = `${work}/filter.lua`;
   await Deno.writeTextFile(filter, FILTER);
   const once = await run(

@@ -1,6 +1,7 @@
 /**
  * Builds the layout corpus (see `tests/_support/pdf_layout_corpus.ts`): each
- * foreign corpus source rendered by every layout producer
+ * document's source (the foreign corpus' and the layout corpus' own tuning
+ * ones, `make_layout_tuning.ts`) rendered by every layout producer
  * (`_layout_producers.ts`). Run once after changing a producer; the PDFs are
  * committed so tests and CI need none of the producers.
  *

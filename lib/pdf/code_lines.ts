@@ -90,16 +90,20 @@ export function atProseLineStep(
  * column, or the prose that goes on after such a row. Only in a document
  * that sets code at a line step of its own: a listing's rows keep that step,
  * and a listing stands a paragraph's space below the text before it (or,
- * where paragraphs have none, below prose that ended or had room to go on).
+ * where paragraphs have none, below prose that ended or had room to go on,
+ * measured to `pageRight`, the right end of a page set in one column: a short label
+ * over a listing of short rows has room that neither line shows).
  */
-export function atProseStep(draft: Draft, line: Line, stats: DocumentStats): boolean {
+export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, pageRight = -Infinity): boolean {
   if (draft.kind !== "text" && draft.kind !== "list_item") return false;
   const prev = draft.lines.at(-1);
   const prose = draft.lines.findLast((l) => !isCodeLine(l));
   if (!prev || !prose || prev.page !== line.page || !(isCodeLine(prev) || isCodeLine(line))) return false;
   // Prose that ended a sentence, or had room for the code's first word, ended its paragraph: a producer
   // that leaves no space between paragraphs (AbiWord) sets a listing a line below.
-  if (!isCodeLine(prev) && (/[.:!?]$/.test(plainLineText(prev)) || nextWordFitted(draft.lines, line))) {
+  if (
+    !isCodeLine(prev) && (/[.:!?]$/.test(plainLineText(prev)) || nextWordFitted(draft.lines, line, pageRight))
+  ) {
     return false;
   }
   const code = isCodeLine(line) ? line : prev;

@@ -176,7 +176,8 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
   const taggedListing = line.spans.some((s) => s.tag?.code);
   if (
     code && last && !taggedListing &&
-    (wrapsInlineCode(last, line, stats, continuesItem, right) || atProseStep(last, line, stats))
+    (wrapsInlineCode(last, line, stats, continuesItem, right) ||
+      atProseStep(last, line, stats, cut.edges.measure))
   ) {
     last.lines.push(line);
     return true;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { wrappedRowsOnly } from "./code_step.ts";
 import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
 import { listMarker } from "./lists.ts";
 import type { PageText } from "./types.ts";
@@ -191,8 +192,11 @@ function codeGaps(tally: Tally): { gapBySize: Map<number, number>; rowGapsBySize
   const rowGapsBySize = new Map<number, CodeRowGaps>();
   for (const [key, histogram] of tally.codeGaps) {
     const usual = mode(histogram)!;
-    const split = splitCodeRowGaps(tally.codeRowDistances.get(key) ?? [], usual);
+    const rows = tally.codeRowDistances.get(key) ?? [];
+    const split = splitCodeRowGaps(rows, usual);
     if (split) rowGapsBySize.set(key, split);
+    // Wrapped rows alone measure no step: the prose's proportion stands in (`lineGap`).
+    else if (wrappedRowsOnly(rows, usual)) continue;
     gapBySize.set(key, split?.step ?? usual);
   }
   return { gapBySize, rowGapsBySize };

@@ -1,0 +1,27 @@
+/**
+ * A listing a line under a short label, where paragraphs have no space
+ * between them (AbiWord): the label had room for the listing's first word
+ * measured to the page's right edge, so the listing is no inline code
+ * wrapped from it, even when both the label and the listing's first row
+ * are short.
+ */
+import assert from "node:assert/strict";
+import { codeLine, LEADING, LEFT, line, markdown, pageOf, RIGHT } from "../../_support/laid_out_page.ts";
+
+Deno.test("a short listing row a prose step under a short label opens a listing of its own", () => {
+  const prose = Array.from(
+    { length: 5 },
+    (_, i) =>
+      line(`Prose line ${i} runs on to the right edge of the column here.`, LEFT, RIGHT, 100 + i * LEADING),
+  );
+  prose.push(line("The paragraph ends here.", LEFT, LEFT + 120, 100 + 5 * LEADING));
+  const label = line("Output", LEFT, LEFT + 30, 100 + 6 * LEADING);
+  // Code keeps a step of its own (11 pt) and stands one prose step (12 pt) under the label.
+  const top = label.y + LEADING;
+  const listing = ["foo(", "  reallyLongArg(),", "  omgSoManyParameters(),", ");"].map((text, i) =>
+    codeLine(text, LEFT, top + i * 11)
+  );
+  const after = line("Prose after the listing.", LEFT, LEFT + 120, top + 3 * 11 + 2 * LEADING);
+  const md = markdown(pageOf([...prose, label, ...listing, after]));
+  assert.match(md, /\nOutput\n\n```\nfoo\(\n {2}reallyLongArg\(\),/, md);
+});
