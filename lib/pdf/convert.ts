@@ -19,6 +19,7 @@ import { rewriteContents } from "./contents_page.ts";
 import { removeFurniture } from "./furniture.ts";
 import { dropLineNumbers } from "./listing_numbers.ts";
 import { dropSideIcons } from "./side_icons.ts";
+import { dropTitledRunningLines } from "./titled_running_lines.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import { openPdf, type PDFDocumentProxy } from "./load.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -195,7 +196,12 @@ export function finishConversion(
   includePageBreaks: boolean,
 ): ConversionResult {
   const clean = dropSideIcons(
-    dropLineNumbers(rewriteContents(removeFurniture(run.pages).pages, plan.outline)),
+    dropLineNumbers(
+      rewriteContents(
+        removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages,
+        plan.outline,
+      ),
+    ),
   );
   const blocks = buildBlocks(clean, {
     stats: documentStats(clean),
