@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { bodySize } from "./running_lines.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Share of the page height that counts as the top or bottom margin band. */
@@ -22,22 +23,6 @@ const DATE_OR_NUMBER = /^[\d\s.,/\-\u2010\u2011\u2013]*$/;
 /** The text of a line, spans joined. */
 function lineText(line: Line): string {
   return line.spans.map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
-}
-
-/** The size most of the document's characters are set in. */
-function textSize(pages: readonly PageText[]): number {
-  const chars = new Map<number, number>();
-  for (const page of pages) {
-    for (const line of page.lines) {
-      for (const span of line.spans) {
-        const size = Math.round(span.size * 2) / 2;
-        chars.set(size, (chars.get(size) ?? 0) + span.text.length);
-      }
-    }
-  }
-  let best = 0, most = -1;
-  for (const [size, n] of chars) if (n > most) [best, most] = [size, n];
-  return best;
 }
 
 /** True when `text` is one of `names` with at most a date or page number beside it. */
@@ -59,7 +44,7 @@ export function dropTitledRunningLines(
 ): PageText[] {
   const known = names.map((n) => n?.replace(/\s+/g, " ").trim() ?? "").filter((n) => n.length >= 3);
   if (known.length === 0) return [...pages];
-  const size = textSize(pages);
+  const size = bodySize(pages);
   return pages.map((page) => {
     const inBand = (line: Line) =>
       (line.y < page.height * BAND || line.y > page.height * (1 - BAND)) && !line.spans.some((s) => s.tag);
