@@ -19,6 +19,7 @@ import { rewriteContents } from "./contents_page.ts";
 import { removeFurniture } from "./furniture.ts";
 import { dropLineNumbers } from "./listing_numbers.ts";
 import { dropSideIcons } from "./side_icons.ts";
+import { dropWrapMarks } from "./wrap_marks.ts";
 import { dropTitledRunningLines } from "./titled_running_lines.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import { openPdf, type PDFDocumentProxy } from "./load.ts";
@@ -195,14 +196,14 @@ export function finishConversion(
   run: PageRun,
   includePageBreaks: boolean,
 ): ConversionResult {
-  const clean = dropSideIcons(
+  const clean = dropWrapMarks(dropSideIcons(
     dropLineNumbers(
       rewriteContents(
         removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages,
         plan.outline,
       ),
     ),
-  );
+  ));
   const blocks = buildBlocks(clean, {
     stats: documentStats(clean),
     outline: plan.outline,
