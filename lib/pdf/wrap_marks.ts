@@ -70,9 +70,10 @@ export function dropWrapMarks(pages: readonly PageText[]): PageText[] {
         if (!rest || !codeAbove(page.lines, rest)) continue;
         drop.add(line);
         markContinuedRow(rest);
-      } else if (isCode(line) && codeAbove(page.lines, line)) {
+      } else if (isCode(line)) {
+        // The cheap test first: few rows open with a mark.
         const rest = withoutOpeningMarks(line);
-        if (!rest) continue;
+        if (!rest || !codeAbove(page.lines, line)) continue;
         replaced.set(line, rest);
         markContinuedRow(rest);
       }
