@@ -280,6 +280,14 @@ function unbrokenRunOverflows(
   return true;
 }
 
+/**
+ * Marks code row `line` as the rest of the row above: its producer drew a
+ * continuation mark before it (`wrap_marks.ts`).
+ */
+export function markContinuedRow(line: Line): void {
+  wrappedAtEdge.add(line);
+}
+
 /** True when code row `line` was marked as the rest of the row above ({@linkcode markWrappedAtEdge}). */
 export function isWrappedAtEdge(line: Line): boolean {
   return wrappedAtEdge.has(line);

@@ -18,6 +18,9 @@ import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import { rewriteContents } from "./contents_page.ts";
 import { removeFurniture } from "./furniture.ts";
 import { dropLineNumbers } from "./listing_numbers.ts";
+import { dropSideIcons } from "./side_icons.ts";
+import { dropWrapMarks } from "./wrap_marks.ts";
+import { dropTitledRunningLines } from "./titled_running_lines.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import { openPdf, type PDFDocumentProxy } from "./load.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -193,7 +196,14 @@ export function finishConversion(
   run: PageRun,
   includePageBreaks: boolean,
 ): ConversionResult {
-  const clean = dropLineNumbers(rewriteContents(removeFurniture(run.pages).pages, plan.outline));
+  const clean = dropWrapMarks(dropSideIcons(
+    dropLineNumbers(
+      rewriteContents(
+        removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages,
+        plan.outline,
+      ),
+    ),
+  ));
   const blocks = buildBlocks(clean, {
     stats: documentStats(clean),
     outline: plan.outline,

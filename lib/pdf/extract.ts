@@ -7,7 +7,7 @@
  * @module
  */
 import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
-import { type FontResolver, typedText } from "./fonts.ts";
+import { type FontResolver, styleForText, typedText } from "./fonts.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
@@ -128,7 +128,10 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
       continue;
     }
     const size = Math.hypot(c, d);
-    const font = fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false };
+    const font = styleForText(
+      fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false },
+      item.str,
+    );
     // A soft hyphen is a word's break only at the end of a line (see `text_edits.ts`).
     const text = typedText(readLigatures(item.str, ligatures.get(item.fontName)), font).replaceAll(
       NO_CHARACTER,

@@ -7,6 +7,7 @@
  * @module
  */
 import type { PDFPageProxy } from "./load.ts";
+import { FULL_WIDTH } from "./sentence_ends.ts";
 import type { FontStyle } from "./types.ts";
 
 /** What pdf.js sends for a font (only the fields used here). */
@@ -57,6 +58,27 @@ export function fontStyleFromName(fullName: string, fixedPitch: boolean): FontSt
  */
 export function typedText(text: string, style: FontStyle): string {
   return style.monospace ? text.replace(/\u02c6/g, "^").replace(/\u02dc/g, "~") : text;
+}
+
+const proportionalCopies = new WeakMap<FontStyle, FontStyle>();
+
+/**
+ * The style a span of `text` is set in. A Chinese, Japanese or Korean font
+ * sets every ideograph, kana and hangul one em wide, so pdf.js finds all its
+ * widths equal and calls it fixed-pitch; for text that is mostly such
+ * characters equal widths say nothing of code, and only a monospace name
+ * keeps the font monospace.
+ */
+export function styleForText(style: FontStyle, text: string): FontStyle {
+  if (!style.monospace || MONOSPACE.test(style.name)) return style;
+  const fullWidth = text.match(FULL_WIDTH)?.length ?? 0;
+  if (fullWidth * 2 <= text.replace(/\s/g, "").length) return style;
+  let copy = proportionalCopies.get(style);
+  if (!copy) {
+    copy = { ...style, monospace: false };
+    proportionalCopies.set(style, copy);
+  }
+  return copy;
 }
 
 /** Resolves and caches font styles across a document's pages. */

@@ -80,12 +80,27 @@ function hyphenBreaks(pages: readonly PageText[]): HyphenBreak[] {
 }
 
 /**
+ * The words broken only on ragged pages: a word broken alike on a justified
+ * page too (a note repeated in boxes, `Pellen-tesque` each time) was broken
+ * by the typesetter that justified it.
+ */
+function raggedOnly(
+  breaks: readonly HyphenBreak[],
+  key: (head: string, tail: string) => string,
+): Set<string> {
+  const justifiedKeys = new Set(breaks.filter((b) => b.justified).map((b) => key(b.head, b.tail)));
+  return new Set(
+    breaks.filter((b) => !b.justified).map((b) => key(b.head, b.tail)).filter((k) => !justifiedKeys.has(k)),
+  );
+}
+
+/**
  * Whether a hyphen ending a line of prose before `tail` stays, for a
  * document. Where the document writes the two halves with the hyphen and
  * never without, it stays; where it writes them without and never with, it
  * goes. Otherwise it stays only in a document that hyphenates no word (no
- * break's halves are written joined elsewhere), on a page whose prose is
- * ragged (a typesetter hyphenates to fill justified lines), where a half is
+ * break's halves are written joined elsewhere), broken only on pages whose
+ * prose is ragged (a typesetter hyphenates to fill justified lines), where a half is
  * a word the document writes elsewhere too: a compound's parts are words
  * (`forward-slashes`), a typesetter's syllables seldom (`motiva-tion`).
  *
@@ -104,11 +119,8 @@ export function hyphenKeeper(
     if (typeset(head, tail)) return false;
     if (ragged === undefined) {
       const breaks = hyphenBreaks(pages);
-      ragged = breaks.some((b) => typeset(b.head, b.tail))
-        ? new Set()
-        : new Set(breaks.filter((b) => !b.justified).map((b) => key(b.head, b.tail)));
+      ragged = breaks.some((b) => typeset(b.head, b.tail)) ? new Set() : raggedOnly(breaks, key);
     }
-    // Each half is written once at the break itself.
     // Each half is written once at the break itself.
     return ragged.has(key(head, tail)) && (uses(head) >= 2 || uses(tail) >= 2);
   };

@@ -7,6 +7,7 @@
  */
 import type { Lexicon } from "./lexicon.ts";
 import type { Line, Span } from "./types.ts";
+import { joinsWithoutSpace } from "./sentence_ends.ts";
 
 /** A gap wider than this many ems between spans is a space. */
 const SPACE_EM = 0.15;
@@ -152,6 +153,10 @@ export function inlineMarkdown(
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {
         last.text = lastText.slice(0, -1);
+      } else if (!last.code && !first.code && joinsWithoutSpace(lastText, next)) {
+        // Chinese and Japanese set no space between words: a line wrapped between two characters joins as one.
+        last.text = lastText;
+        first.text = next;
       } else {
         pieces.push({ text: " ", code: false });
       }

@@ -1,7 +1,8 @@
 /**
  * Opens untrusted PDFs with pdf.js, in memory: pdf.js' own worker runs on the
  * calling thread (a pool worker in the service), no script is evaluated, no
- * font, CMap or WebAssembly file is fetched, and nothing is rendered. pdf.js'
+ * font or WebAssembly file is fetched (only the CMaps pdf.js ships, by name:
+ * `packaged_cmaps.ts`), and nothing is rendered. pdf.js'
  * worker module is loaded with the cost guard's checks spliced in (see
  * `guard.ts`). Size, password and corruption problems become the service's
  * errors.
@@ -16,6 +17,7 @@ import { DirectPort } from "./direct_port.ts";
 import { guardPdfJsSource } from "./guard.ts";
 import { installShapeHint } from "./shape_hint.ts";
 import { installStructRoles } from "./struct_roles.ts";
+import { PackagedCMapsOnly } from "./packaged_cmaps.ts";
 
 export type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 export type { OpenLimits };
@@ -24,21 +26,6 @@ export type { OpenLimits };
 export interface OpenPdf {
   doc: PDFDocumentProxy;
   close(): Promise<void>;
-}
-
-/**
- * Refuses every request pdf.js makes for external data (standard fonts, CMaps,
- * WebAssembly decoders), so a document can never make it read a file. Text of
- * fonts that rely on such data is still extracted from the built-in metrics.
- */
-class NoExternalData {
-  /** pdf.js passes the configured URLs; none are used. */
-  constructor(_options: unknown) {}
-
-  /** Always refuses. */
-  fetch({ kind }: { kind: string; filename: string }): Promise<Uint8Array> {
-    return Promise.reject(new Error(`External ${kind} data is disabled`));
-  }
 }
 
 /** pdf.js' API and worker modules. */
@@ -145,7 +132,7 @@ export async function openPdf(bytes: Uint8Array, limits: OpenLimits, handOver = 
       enableXfa: false,
       stopAtErrors: false,
       verbosity: 0,
-      BinaryDataFactory: NoExternalData,
+      BinaryDataFactory: PackagedCMapsOnly,
     } as Parameters<typeof getDocument>[0],
   );
   const close = async () => {

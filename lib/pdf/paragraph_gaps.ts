@@ -18,6 +18,7 @@
 import { plainLineText } from "./inline.ts";
 import { listMarker } from "./lists.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
+import { endsSentence } from "./sentence_ends.ts";
 import { sizeKey } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 
@@ -51,7 +52,7 @@ export function spacesParagraphs(
       if (!isProse(prev) || !isProse(line) || listMarker(prev) || listMarker(line)) continue;
       const dy = line.y - prev.y, step = lineGap(line.size);
       if (dy < step * 0.8 || dy > step * 4) continue;
-      if (!/[.!?:]$/.test(plainLineText(prev)) || !nextWordFitted([prev], line)) continue;
+      if (!endsSentence(plainLineText(prev)) || !nextWordFitted([prev], line)) continue;
       ends++;
       if (dy > step * 1.3 + 1) spaced++;
     }

@@ -11,6 +11,7 @@ import { plainLineText } from "./inline.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 import type { Line } from "./types.ts";
+import { endsSentence, firstWord, opensSentence } from "./sentence_ends.ts";
 
 /**
  * Most a paragraph's first line is indented, in ems: TeX indents by 1.5 (15 pt
@@ -106,7 +107,7 @@ export function nextWordFitted(lines: readonly Line[], line: Line, measureRight 
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return false;
   const text = span.text.trimStart();
-  const word = /^\S+/.exec(text)?.[0] ?? "";
+  const word = firstWord(text);
   const width = span.width * word.length / Math.max(text.length, 1);
   let right = Math.max(line.x1, measureRight);
   for (const l of lines) right = Math.max(right, l.x1);
@@ -132,9 +133,9 @@ export function continuesText(
   const dy = line.y - prev.y;
   const spacing = stats.lineGap(prev.size);
   if (dy <= 0 || dy > spacing * 1.3 + 1) return false;
-  const ended = /[.!?:]$/.test(plainLineText(prev));
+  const ended = endsSentence(plainLineText(prev));
   // A little more space than between lines, after a sentence's end and before a capital: a paragraph's.
-  if (dy > spacing * 1.2 + 1 && ended && /^\p{Lu}/u.test(plainLineText(line))) return false;
+  if (dy > spacing * 1.2 + 1 && ended && opensSentence(plainLineText(line))) return false;
   if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
     return false;
   }

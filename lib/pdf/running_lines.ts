@@ -91,7 +91,7 @@ function edgeLines(page: PageText): EdgeLine[] {
 }
 
 /** The document's body size: the size most characters are set in. */
-function bodySize(pages: readonly PageText[]): number {
+export function bodySize(pages: readonly PageText[]): number {
   const chars = new Map<number, number>();
   for (const page of pages) {
     for (const line of page.lines) {

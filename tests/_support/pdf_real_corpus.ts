@@ -81,8 +81,11 @@ const EISVOGEL = "Wandmalfarbe/pandoc-latex-template";
 const EISVOGEL_COMMIT = "0495ae157b8c2cb1953d998b7f3ffd36b4b3af89";
 const EISVOGEL_PRODUCER = "pdfTeX 1.40.29, pandoc's Eisvogel LaTeX template";
 
-/** An example of the Eisvogel template: `examples/<dir>/document.{md,pdf}`. */
-function eisvogel(name: string, dir: string): Omit<RealDocument, "heldOut"> {
+/**
+ * An example of the Eisvogel template: `examples/<dir>/document.{md,pdf}`,
+ * set by pdfTeX unless `producer` names another engine.
+ */
+function eisvogel(name: string, dir: string, producer = EISVOGEL_PRODUCER): Omit<RealDocument, "heldOut"> {
   return {
     name,
     repo: EISVOGEL,
@@ -91,9 +94,12 @@ function eisvogel(name: string, dir: string): Omit<RealDocument, "heldOut"> {
     source: `examples/${dir}/document.md`,
     format: "markdown",
     license: "BSD-3-Clause",
-    producer: EISVOGEL_PRODUCER,
+    producer,
   };
 }
+
+/** The Eisvogel examples in Chinese and Japanese, which XeLaTeX sets. */
+const EISVOGEL_XELATEX = "xdvipdfmx 20240305 (XeLaTeX), pandoc's Eisvogel LaTeX template";
 
 /**
  * What every README printed here shares: the repository's `README.md` is both
@@ -168,6 +174,12 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
   eisvogel("eisvogel-german", "language-german"),
   eisvogel("eisvogel-boxes", "boxes-with-pandoc-latex-environment-and-tcolorbox"),
   eisvogel("eisvogel-toc", "table-of-contents"),
+  // Added with the template's other examples whose source shares at most half its words with each
+  // held-out example's source (word-level similarity ≤ 0.5), so the held-out part stays independent.
+  eisvogel("eisvogel-awesomebox", "boxes-with-pandoc-latex-environment-and-awesomebox"),
+  eisvogel("eisvogel-code-without-listings", "code-blocks-without-listings"),
+  eisvogel("eisvogel-chinese", "language-chinese", EISVOGEL_XELATEX),
+  eisvogel("eisvogel-japanese", "language-japanese", EISVOGEL_XELATEX),
   {
     name: "tracecollier",
     repo: "NormanDunbar/TraceCollier",

@@ -61,3 +61,22 @@ Deno.test("a compound the document writes whole keeps its hyphen, a word it writ
   assert.equal(keeps("cross", "env"), true);
   assert.equal(keeps("docu", "ment"), false);
 });
+
+Deno.test("a word broken alike on a justified page and a ragged one: the typesetter's hyphen, on both", () => {
+  const justified = [
+    line("Fusce aliquet augue sapien, non efficitur mi ornare sed. Morbi at dictum felis. Pellen-", 100, 540),
+    line("tesque tortor lacus, semper et neque vitae, egestas commodo nisl, and more of the", 112, 540),
+    line("same note set in a box, as a template repeats it for every kind of box it has.", 124, 540),
+    line("Pellen and tesque.", 136, 200),
+  ];
+  // The same note on a page of its own: too few full lines to tell the page justified.
+  const ragged = [
+    line("Fusce aliquet augue sapien, non efficitur mi ornare sed. Morbi at dictum felis. Pellen-", 100, 540),
+    line("tesque tortor lacus, semper et neque vitae, egestas commodo nisl.", 112, 400),
+  ].map((l) => ({ ...l, page: 2 }));
+  const keeps = documentLexicon([
+    { page: 1, width: 612, height: 792, lines: justified },
+    { page: 2, width: 612, height: 792, lines: ragged },
+  ]).keepsHyphen!;
+  assert.equal(keeps("Pellen", "tesque"), false);
+});
