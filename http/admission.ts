@@ -16,11 +16,12 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { BodyBudget, GrowingReservation } from "../lib/server/body_budget.ts";
-import type { Drain } from "../lib/server/drain.ts";
+import { type Drain, followingDeadline } from "../lib/server/drain.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
 import { formatBytes } from "../lib/shared/format.ts";
 import { withEndOf } from "../lib/shared/stream_end.ts";
 import { errorResponse } from "./errors.ts";
+import { serveInfo } from "./context.ts";
 import type { Logger } from "../lib/shared/log.ts";
 
 /** Options for {@linkcode admission}. */
@@ -38,6 +39,8 @@ declare module "hono" {
     workSignal: AbortSignal;
     /** The shutdown deadline, for {@linkcode workSignal}. */
     shutdownDeadline: AbortSignal;
+    /** The drain whose deadline {@linkcode workSignal} stops at. */
+    drain: Drain;
   }
 }
 
@@ -84,6 +87,7 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
     if (drain.draining) throw shuttingDown();
     const raw = c.req.raw;
     c.set("shutdownDeadline", drain.deadline);
+    c.set("drain", drain);
     let release: (() => void) | undefined;
     let interrupted = false;
     let body: ReadableStream<Uint8Array> | undefined;
@@ -99,7 +103,7 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
       body = cutShortOnDrain(raw.body, drain, () => interrupted = true);
       if (growing) body = body.pipeThrough(countedAsArriving(budget, growing));
       c.req.raw = new Request(raw, {
-        signal: AbortSignal.any([raw.signal, drain.deadline]),
+        signal: untilDeadline(c, raw.signal, drain),
         body,
         duplex: "half",
       } as RequestInit);
@@ -122,6 +126,16 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
 }
 
 /**
+ * `signal`, also stopped at `drain`'s deadline: heard by the drain until the
+ * answer is sent (`completed`, from `Deno.serve`), or, served without it
+ * (`app.fetch` called in process), combined with the deadline by the runtime.
+ */
+function untilDeadline(c: Context, signal: AbortSignal, drain: Drain): AbortSignal {
+  const completed = serveInfo(c.env)?.completed;
+  return completed ? followingDeadline(signal, drain, completed) : AbortSignal.any([signal, drain.deadline]);
+}
+
+/**
  * Answer bodies made from the upload as they are sent: the upload's
  * reservation in the body budget is held until such a body ends (sent,
  * failed or cancelled), not given back when the handler returns.
@@ -135,8 +149,8 @@ export const ANSWERS_NEEDING_UPLOADS: WeakSet<Response> = new WeakSet();
 export function workSignal(c: Context): AbortSignal {
   let signal = c.get("workSignal");
   if (!signal) {
-    const deadline = c.get("shutdownDeadline");
-    signal = deadline ? AbortSignal.any([c.req.raw.signal, deadline]) : c.req.raw.signal;
+    const drain = c.get("drain");
+    signal = drain ? untilDeadline(c, c.req.raw.signal, drain) : c.req.raw.signal;
     c.set("workSignal", signal);
   }
   return signal;

@@ -6,7 +6,7 @@
  * @module
  */
 import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
-import { eachPiece } from "../shared/byte_pieces.ts";
+import { eachPiece, scratchFor } from "../shared/byte_pieces.ts";
 
 /**
  * Reads `request`'s body as bytes, refusing more than `maxBytes`. With a
@@ -27,7 +27,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
       if (offset + piece.byteLength > declared) throw new InvalidInputError(mismatch(declared));
       bytes.set(piece, offset);
       offset += piece.byteLength;
-    });
+    }, scratchFor(declared));
     if (offset !== declared) throw new InvalidInputError(mismatch(declared));
     return bytes;
   }
@@ -83,7 +83,7 @@ export async function readBodyPrefix(
     total += piece.byteLength;
     if (total > maxBytes) throw tooLarge(maxBytes);
     if (known && total > declared) throw new InvalidInputError(mismatch(declared));
-  });
+  }, scratchFor(declared));
   if (known && total !== declared) throw new InvalidInputError(mismatch(declared));
   return { prefix: prefix.subarray(0, Math.min(total, prefix.length)), totalBytes: total };
 }
