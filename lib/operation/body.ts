@@ -6,7 +6,7 @@
  * @module
  */
 import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
-import { eachPiece } from "../shared/byte_pieces.ts";
+import { eachPiece, scratchFor } from "../shared/byte_pieces.ts";
 
 /**
  * Reads `request`'s body as bytes, refusing more than `maxBytes`. With a
@@ -20,6 +20,12 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const stream = request.body;
   if (!stream) return new Uint8Array();
+  if (Number.isInteger(declared) && declared >= 0 && declared <= WHOLE_BYTES) {
+    // A short body at once: no stream reader to set up for it.
+    const bytes = await request.bytes();
+    if (bytes.byteLength !== declared) throw new InvalidInputError(mismatch(declared));
+    return bytes;
+  }
   if (Number.isInteger(declared) && declared >= 0) {
     const bytes = new Uint8Array(declared);
     let offset = 0;
@@ -27,7 +33,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
       if (offset + piece.byteLength > declared) throw new InvalidInputError(mismatch(declared));
       bytes.set(piece, offset);
       offset += piece.byteLength;
-    });
+    }, scratchFor(declared));
     if (offset !== declared) throw new InvalidInputError(mismatch(declared));
     return bytes;
   }
@@ -46,6 +52,9 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   });
   return joined(blocks, size);
 }
+
+/** A body declared this short or shorter is read whole, not piece by piece. */
+const WHOLE_BYTES = 16 * 1024;
 
 /** What a body without a `Content-Length` is gathered in before it is joined. */
 const BLOCK_BYTES = 1024 * 1024;
@@ -83,7 +92,7 @@ export async function readBodyPrefix(
     total += piece.byteLength;
     if (total > maxBytes) throw tooLarge(maxBytes);
     if (known && total > declared) throw new InvalidInputError(mismatch(declared));
-  });
+  }, scratchFor(declared));
   if (known && total !== declared) throw new InvalidInputError(mismatch(declared));
   return { prefix: prefix.subarray(0, Math.min(total, prefix.length)), totalBytes: total };
 }

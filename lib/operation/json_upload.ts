@@ -17,7 +17,7 @@
  * @module
  */
 import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
-import { eachPiece } from "../shared/byte_pieces.ts";
+import { eachPiece, scratchFor } from "../shared/byte_pieces.ts";
 import { Base64Sink, DECODE_CHARS } from "./base64_sink.ts";
 
 /** A JSON body read by {@linkcode readJsonUpload}. */
@@ -77,7 +77,7 @@ export async function readJsonUpload(
       const bound = known ? Math.ceil((declared - found.valueAt) * 3 / 4) : 1024 * 1024;
       value = new Base64Sink(field, Math.min(bound, keptCapacity(keepBytes)), keepBytes);
       tail.push(value.push(rest), maxBytes);
-    });
+    }, scratchFor(declared));
   }
   if (known && total !== declared) {
     throw new InvalidInputError(`Request body does not match its Content-Length of ${declared} bytes`);

@@ -8,7 +8,7 @@
  */
 import { UpstreamTimeoutError } from "../shared/errors.ts";
 import type { Logger } from "../shared/log.ts";
-import { rejectionOnAbort, timeBudget } from "../shared/time_budget.ts";
+import { eitherAborts, rejectionOnAbort, timeBudget } from "../shared/time_budget.ts";
 import type { PaymentGateway } from "../payments/mod.ts";
 import type { Services } from "../server/services.ts";
 import { binaryBytes } from "./binary_output.ts";
@@ -64,12 +64,13 @@ export async function runOperation(
   // Ended with the call (see `time_budget.ts`): a call answered at once leaves nothing behind for the budget.
   const budget = timeBudget(options.timeoutMs);
   const overBudget = rejectionOnAbort(budget.signal);
+  const handlerSignal = eitherAborts(options.signal, budget.signal);
   let output: unknown;
   try {
     const work = (async () =>
       await operation.handler(input as never, {
         requestId: options.requestId,
-        signal: AbortSignal.any([options.signal, budget.signal]),
+        signal: handlerSignal.signal,
         services: options.services,
       }))();
     // Work that ignores its signal still ends at the budget: it is never served (nor paid) late.
@@ -84,6 +85,7 @@ export async function runOperation(
     throw error;
   } finally {
     overBudget.stop();
+    handlerSignal.stop();
     budget.end();
   }
   // Bytes returned in the binary field stand for its base64: the schema sees a string there.

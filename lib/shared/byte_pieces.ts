@@ -9,8 +9,21 @@
  * @module
  */
 
-/** The buffer a byte stream is read into, piece by piece. */
+/** The buffer a byte stream is read into, piece by piece, at most. */
 const SCRATCH_BYTES = 256 * 1024;
+
+/**
+ * The scratch buffer's size for a stream of `expectedBytes` (a request's
+ * `Content-Length`): one byte more, so that a longer stream is still seen to
+ * be, and never above {@linkcode SCRATCH_BYTES}. A small JSON body (a
+ * JSON-RPC call, a paid operation's input) is then read into a buffer of its
+ * own size, not a zeroed 256 KiB one made and dropped for every request.
+ */
+export function scratchFor(expectedBytes: number): number {
+  return Number.isInteger(expectedBytes) && expectedBytes >= 0
+    ? Math.min(SCRATCH_BYTES, expectedBytes + 1)
+    : SCRATCH_BYTES;
+}
 
 /**
  * Hands each piece of `stream` to `take` (never an empty one), in order, waiting for what `take`
@@ -19,18 +32,20 @@ const SCRATCH_BYTES = 256 * 1024;
  * again and again (nothing is left for the collector, and the runtime is
  * never handed a view larger than the scratch: given the rest of a large
  * buffer to fill, it reads into a temporary of that size); any other stream
- * piece by piece.
+ * piece by piece. `scratchBytes` (at most 256 KiB) sizes the scratch for a
+ * stream known to be short: see {@linkcode scratchFor}.
  */
 export async function eachPiece(
   stream: ReadableStream<Uint8Array>,
   take: (piece: Uint8Array) => void | Promise<void>,
+  scratchBytes: number = SCRATCH_BYTES,
 ): Promise<void> {
   const reader = byobReader(stream);
   if (!reader) {
     for await (const chunk of stream) await take(chunk);
     return;
   }
-  let scratch = new Uint8Array(SCRATCH_BYTES);
+  let scratch = new Uint8Array(Math.max(1, Math.min(scratchBytes, SCRATCH_BYTES)));
   while (true) {
     const { value, done } = await reader.read(scratch);
     if (value) {

@@ -15,7 +15,7 @@ import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
 import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../shared/errors.ts";
 import { createJsonRpcHttpTransport, RpcHttpError } from "./json_rpc_http.ts";
 import { msSince, serviceMetrics, traced } from "../shared/telemetry.ts";
-import { timeBudget } from "../shared/time_budget.ts";
+import { eitherAborts, timeBudget } from "../shared/time_budget.ts";
 
 /** One call of a JSON-RPC batch. */
 export interface RpcCall {
@@ -74,7 +74,8 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
       return traced("solana.rpc", { "rpc.method": method }, async () => {
         // Ended with the call (see `time_budget.ts`): not held for 10 s after an answer in microseconds.
         const budget = timeBudget(timeoutMs);
-        const signal = config.signal ? AbortSignal.any([config.signal, budget.signal]) : budget.signal;
+        const either = config.signal ? eitherAborts(config.signal, budget.signal) : undefined;
+        const signal = either?.signal ?? budget.signal;
         const started = performance.now();
         try {
           return await inner({ ...config, signal });
@@ -83,6 +84,7 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
           serviceMetrics.rpcErrors.add(1, { "rpc.method": method, "error.type": errorKind(failure) });
           throw failure;
         } finally {
+          either?.stop();
           budget.end();
           serviceMetrics.rpcDuration.record(msSince(started), { "rpc.method": method });
         }

@@ -3,7 +3,7 @@
  * drain hears of each read only while it lasts.
  */
 import assert from "node:assert/strict";
-import { createDrain } from "../../lib/server/drain.ts";
+import { createDrain, followingDeadline } from "../../lib/server/drain.ts";
 
 Deno.test("admission keeps no upload's pieces once read, while the service runs on", async () => {
   const child = new URL("./_admission_retention_child.ts", import.meta.url);
@@ -28,4 +28,36 @@ Deno.test("createDrain(): listeners hear the start once, forgotten ones and late
   drain.onStart(() => heard.push("late"));
   assert.deepEqual(heard, ["kept", "late"]);
   assert.equal(drain.draining, true);
+});
+
+Deno.test("followingDeadline(): stops at the deadline while its answer is out, then the drain forgets it", async () => {
+  const drain = createDrain();
+  const inFlight = followingDeadline(new AbortController().signal, drain, new Promise(() => {}));
+  const { promise: sent, resolve: send } = Promise.withResolvers<void>();
+  const answered = followingDeadline(new AbortController().signal, drain, sent);
+  const failed = Promise.reject(new Error("connection reset"));
+  const answerFailed = followingDeadline(new AbortController().signal, drain, failed);
+  send();
+  await Promise.allSettled([sent, failed]);
+  drain.abortWork();
+  assert.equal(inFlight.aborted, true);
+  assert.equal((inFlight.reason as DOMException).name, "AbortError");
+  // Forgotten once their answers were sent or failed: the drain holds nothing of them.
+  assert.equal(answered.aborted, false);
+  assert.equal(answerFailed.aborted, false);
+  // Made after the deadline: aborted at once.
+  assert.equal(followingDeadline(new AbortController().signal, drain, new Promise(() => {})).aborted, true);
+});
+
+Deno.test("followingDeadline(): stops when the client goes, with the client's reason", () => {
+  const drain = createDrain();
+  const client = new AbortController();
+  const work = followingDeadline(client.signal, drain, new Promise(() => {}));
+  assert.equal(work.aborted, false);
+  client.abort(new Error("client gone"));
+  assert.equal(work.aborted, true);
+  assert.equal((work.reason as Error).message, "client gone");
+  const gone = new AbortController();
+  gone.abort();
+  assert.equal(followingDeadline(gone.signal, drain, new Promise(() => {})), gone.signal);
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rejectionOnAbort, timeBudget } from "../../../lib/shared/time_budget.ts";
+import { eitherAborts, rejectionOnAbort, timeBudget } from "../../../lib/shared/time_budget.ts";
 
 Deno.test("timeBudget() aborts its signal with a TimeoutError once spent, its timer not holding the process", async () => {
   // The budget's timer does not hold the event loop open (as AbortSignal.timeout's does not); a timer here does.
@@ -55,4 +55,30 @@ Deno.test("rejectionOnAbort() rejects with the signal's reason, and not once sto
 
   const already = AbortSignal.abort(new Error("before"));
   await assert.rejects(rejectionOnAbort(already).rejection, /before/);
+});
+
+Deno.test("eitherAborts(): aborted by whichever source aborts first, with its reason; deaf once stopped", () => {
+  const [client, budget] = [new AbortController(), new AbortController()];
+  const first = eitherAborts(client.signal, budget.signal);
+  budget.abort(new DOMException("spent", "TimeoutError"));
+  assert.equal(first.signal.aborted, true);
+  assert.equal((first.signal.reason as DOMException).name, "TimeoutError");
+  client.abort(new Error("later"));
+  assert.equal((first.signal.reason as DOMException).name, "TimeoutError", "the first reason stays");
+
+  const [client2, budget2] = [new AbortController(), new AbortController()];
+  const second = eitherAborts(client2.signal, budget2.signal);
+  client2.abort(new Error("client gone"));
+  assert.equal((second.signal.reason as Error).message, "client gone");
+
+  const [client3, budget3] = [new AbortController(), new AbortController()];
+  const stopped = eitherAborts(client3.signal, budget3.signal);
+  stopped.stop();
+  client3.abort();
+  budget3.abort();
+  assert.equal(stopped.signal.aborted, false, "a stopped signal no longer hears its sources");
+
+  const gone = new AbortController();
+  gone.abort();
+  assert.equal(eitherAborts(new AbortController().signal, gone.signal).signal, gone.signal);
 });
