@@ -26,6 +26,19 @@ export function answerOfBytes(response: Response, bytes: Uint8Array): Response {
   return response;
 }
 
+/** Answers sent from pieces of a ring filled again (see `lib/shared/send_ring.ts`): never read here. */
+const sentFromReusedPieces = new WeakSet<Response>();
+
+/**
+ * `response`, whose body hands out pieces of a ring filled again, remembered
+ * as such: it is never kept, since a clone's reader here would hold those
+ * pieces for the answer's own branch while the ring is filled again.
+ */
+export function answerOfReusedPieces(response: Response): Response {
+  sentFromReusedPieces.add(response);
+  return response;
+}
+
 /** Headers set per exchange, not part of the answer kept. */
 const PER_EXCHANGE = new Set(["payment-response", "x-request-id", "date", "set-cookie"]);
 
@@ -40,6 +53,7 @@ export async function keepResponse(response: Response, maxBytes: number): Promis
   // Bytes in hand are copied without asking for `body`: the runtime turns a body made from bytes into a
   // stream once it is asked for, and then sends it as a stream, at several times the cost.
   const inHand = bodiesInHand.get(response);
+  if (sentFromReusedPieces.has(response)) return undefined;
   const declared = inHand || response.body ? declaredLength(response) : 0;
   if (declared === undefined || head.byteLength + declared > maxBytes) return undefined;
   const kept = new Uint8Array(head.byteLength + declared);

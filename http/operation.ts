@@ -25,12 +25,13 @@ import {
   type Withheld,
 } from "../lib/operation/mod.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
+import { reusesPieces } from "../lib/shared/send_ring.ts";
 import type { PaymentRail } from "../lib/payments/mod.ts";
 import { ANSWERS_NEEDING_UPLOADS, workSignal } from "./admission.ts";
 import { envelope } from "./context.ts";
 import { readOperationInput } from "./input.ts";
 import { carriedPayment, requirePayment } from "./payment.ts";
-import { answerOfBytes } from "./kept_response.ts";
+import { answerOfBytes, answerOfReusedPieces } from "./kept_response.ts";
 import { networkName } from "./network_names.ts";
 import { paywallPage } from "./paywall.ts";
 import type { ServiceMode } from "../lib/server/config/load.ts";
@@ -140,7 +141,10 @@ function binaryResponse(c: Context, operation: AnyOperation, output: Record<stri
   const headers = new Headers(binary.headers(output));
   headers.set("Content-Type", String(output[binary.mediaTypeField]));
   headers.set("Content-Length", String(bytes.byteLength));
-  return needingUpload(c.body(streamBytes(bytes), 200, Object.fromEntries(headers)), bytes);
+  const answer = needingUpload(c.body(streamBytes(bytes), 200, Object.fromEntries(headers)), bytes);
+  return bytes instanceof Uint8Array || !reusesPieces(bytes.byteLength)
+    ? answer
+    : answerOfReusedPieces(answer);
 }
 
 /**
@@ -170,13 +174,15 @@ function streamedJson(
   bytes: BinaryValue,
 ): Response {
   const { stream, length } = streamJson(body, field, bytes);
-  return needingUpload(
+  const answer = needingUpload(
     c.body(stream, 200, {
       "Content-Type": "application/json",
       "Content-Length": String(length),
     }),
     bytes,
   );
+  // Its base64, or the stream it is read from, may be sent from reused pieces: such an answer is never kept.
+  return reusesPieces(length) ? answerOfReusedPieces(answer) : answer;
 }
 
 /** `answer`, marked as needing its upload until sent when it is made from a {@linkcode BinaryValue} stream. */

@@ -4,12 +4,18 @@
  * it must be measured) without keeping it, and the answer runs the same pass
  * again, sending each chunk as ffmpeg writes it. ffmpeg's audio encoders are
  * deterministic for the same samples and arguments; the fingerprint proves it
- * per answer, and a replay that differs fails instead of sending other bytes.
- * So a long programme costs its upload and a few buffers, not its result too.
+ * per answer, and a replay that differs fails instead of sending other bytes
+ * (its last piece is held back until the replay has proved its bytes). So a
+ * long programme costs its upload and a few buffers, not its result too. Each
+ * chunk ffmpeg writes is lent, not copied, until the stream has copied it
+ * into the piece it sends: sent to a connection, a large result's pieces are
+ * those of one ring filled again (`lib/shared/send_ring.ts`), so sending it
+ * leaves nothing per byte for the collector.
  *
  * @module
  */
 
+import { SEND_PIECE_BYTES, sendPieces } from "../shared/send_ring.ts";
 import { withEndOf } from "../shared/stream_end.ts";
 
 /** A result known by its length and fingerprint, made again when it is sent. */
@@ -17,7 +23,17 @@ export interface EncodedAudio {
   /** Its length in bytes. */
   readonly byteLength: number;
   /** The result's bytes, made again chunk by chunk (fails when they differ from what was measured). */
-  stream(): ReadableStream<Uint8Array>;
+  stream(options?: StreamOptions): ReadableStream<Uint8Array>;
+}
+
+/** How a result's stream hands out its bytes. */
+export interface StreamOptions {
+  /**
+   * Hand out pieces of a ring that is filled again (see `send_ring.ts`):
+   * only for a reader that sends each piece to a connection as it reads it,
+   * never one that keeps pieces. Otherwise each piece is a buffer of its own.
+   */
+  reusePieces?: boolean | undefined;
 }
 
 /**
@@ -162,13 +178,14 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 export function encodedAudio(spec: ReplaySpec): EncodedAudio {
   return {
     byteLength: spec.byteLength,
-    stream: () => replayStream(spec),
+    stream: (options) => replayStream(spec, options),
   };
 }
 
-function replayStream(spec: ReplaySpec): ReadableStream<Uint8Array> {
+function replayStream(spec: ReplaySpec, options: StreamOptions = {}): ReadableStream<Uint8Array> {
   const stop = new AbortController();
-  const pipe = createChunkPipe();
+  // One chunk at a time, lent: ffmpeg's stdout buffer is read into again once the stream has copied it.
+  const pipe = createChunkPipe(1);
   const check = createFingerprint();
   let head: Uint8Array | undefined = new Uint8Array(0);
   const emit = async (chunk: Uint8Array) => {
@@ -179,13 +196,13 @@ function replayStream(spec: ReplaySpec): ReadableStream<Uint8Array> {
       spec.patchHead?.(head, spec.byteLength);
       chunk = head;
       head = undefined;
-    } else chunk = chunk.slice(); // sent after `emit` settles
-    await pipe.push(chunk);
+    }
+    await pipe.handOver(chunk);
   };
   const running = spec.run(emit, stop.signal).then(async () => {
     if (head?.length) {
       spec.patchHead?.(head, spec.byteLength);
-      await pipe.push(head);
+      await pipe.handOver(head);
     }
     const made = check.result();
     if (made.length !== spec.byteLength || made.fingerprint !== spec.fingerprint) {
@@ -196,12 +213,32 @@ function replayStream(spec: ReplaySpec): ReadableStream<Uint8Array> {
     pipe.close();
   }).catch((error) => pipe.fail(error));
   const chunks = pipe[Symbol.asyncIterator]();
+  const pieces = options.reusePieces ? sendPieces(spec.byteLength) : sendPieces(0);
+  // What is left of the chunk lent by the pass, and the last piece copied, sent only once the next is made
+  // (or, for the last, once the replay has proved it made the bytes measured).
+  let lent: Uint8Array | undefined;
+  let held: Uint8Array | undefined;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const { value, done } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        while (true) {
+          while (!lent?.length) {
+            const { value, done } = await chunks.next();
+            if (done) {
+              if (held) controller.enqueue(held);
+              held = undefined;
+              return controller.close();
+            }
+            lent = value;
+          }
+          const length = Math.min(lent.length, SEND_PIECE_BYTES);
+          const piece = pieces.take(length);
+          piece.set(lent.subarray(0, length));
+          lent = lent.subarray(length);
+          const ready = held;
+          held = piece;
+          if (ready) return controller.enqueue(ready);
+        }
       } catch (error) {
         controller.error(error);
       }
@@ -220,5 +257,5 @@ function replayStream(spec: ReplaySpec): ReadableStream<Uint8Array> {
  * answer is out.
  */
 export function withEnd(audio: EncodedAudio, onEnd: () => void): EncodedAudio {
-  return { byteLength: audio.byteLength, stream: () => withEndOf(audio.stream(), onEnd) };
+  return { byteLength: audio.byteLength, stream: (options) => withEndOf(audio.stream(options), onEnd) };
 }

@@ -12,14 +12,20 @@
  */
 import type { AnyOperation } from "./define.ts";
 import type { BinaryStream, BinaryValue } from "./binary_value.ts";
+import { SEND_PIECE_BYTES, sendPieces } from "../shared/send_ring.ts";
 
 export type { BinaryStream, BinaryValue };
 
 /** What these helpers read of an operation. */
 type WithBinaryOutput = Pick<AnyOperation, "binaryOutput">;
 
-/** Input bytes per base64 slice of a streamed body: a multiple of 3, so the slices join without padding. */
-const SLICE_BYTES = 3 * 256 * 1024;
+/**
+ * Input bytes per base64 slice of a streamed body: a multiple of 3, so the
+ * slices join without padding, and its base64 one piece of the ring it is
+ * sent from (see `send_ring.ts`; the slice's base64 string is small enough to
+ * die young).
+ */
+const SLICE_BYTES = (SEND_PIECE_BYTES / 4) * 3;
 
 function isBinaryStream(value: unknown): value is BinaryStream {
   return typeof value === "object" && value !== null &&
@@ -58,10 +64,12 @@ export function binaryField(operation: WithBinaryOutput, output: Record<string, 
 
 /**
  * `value` as a stream of slices, so the runtime copies one slice at a time
- * into the connection rather than the whole file at once.
+ * into the connection rather than the whole file at once; a stream's pieces
+ * may be a ring's, filled again (see `send_ring.ts`): for a response body
+ * only, sent as it is read.
  */
 export function streamBytes(value: BinaryValue): ReadableStream<Uint8Array> {
-  if (!(value instanceof Uint8Array)) return value.stream();
+  if (!(value instanceof Uint8Array)) return value.stream({ reusePieces: true });
   const bytes = value;
   let offset = 0;
   return new ReadableStream<Uint8Array>({
@@ -94,7 +102,8 @@ async function* slicesOf(value: BinaryValue): AsyncGenerator<Uint8Array> {
   }
   const slice = new Uint8Array(SLICE_BYTES);
   let filled = 0;
-  for await (let chunk of value.stream()) {
+  // Each piece is copied into the slice before the next is read: the stream may reuse its pieces.
+  for await (let chunk of value.stream({ reusePieces: true })) {
     while (chunk.length) {
       const taken = Math.min(chunk.length, SLICE_BYTES - filled);
       slice.set(chunk.subarray(0, taken), filled);
@@ -112,7 +121,9 @@ async function* slicesOf(value: BinaryValue): AsyncGenerator<Uint8Array> {
 /**
  * `body` as JSON bytes, identical to `JSON.stringify(body)` with the bytes in
  * `field` written as base64: the other fields are serialised once, and the
- * base64 is encoded a slice at a time as the stream is read.
+ * base64 is encoded a slice at a time as the stream is read, into pieces of a
+ * ring filled again when the answer is large (see `send_ring.ts`): the
+ * stream is a response body only, sent as it is read.
  */
 export function streamJson(body: Record<string, unknown>, field: string, value: BinaryValue): JsonBody {
   // A base64 string needs no escaping in JSON: the marker's place is where the quoted base64 goes.
@@ -125,6 +136,7 @@ export function streamJson(body: Record<string, unknown>, field: string, value: 
   const tail = encoder.encode(text.slice(at + quoted.length - 1));
   const base64Length = Math.ceil(value.byteLength / 3) * 4;
   const slices = slicesOf(value);
+  const pieces = sendPieces(base64Length);
   let sentHead = false;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -133,7 +145,11 @@ export function streamJson(body: Record<string, unknown>, field: string, value: 
         return controller.enqueue(head);
       }
       const { value: slice, done } = await slices.next();
-      if (!done) return controller.enqueue(encoder.encode(slice.toBase64()));
+      if (!done) {
+        const piece = pieces.take(Math.ceil(slice.length / 3) * 4);
+        encoder.encodeInto(slice.toBase64(), piece);
+        return controller.enqueue(piece);
+      }
       controller.enqueue(tail);
       controller.close();
     },

@@ -9,7 +9,12 @@
 /** A binary result not held whole: its length, and its bytes made as they are read (once). */
 export interface BinaryStream {
   readonly byteLength: number;
-  stream(): ReadableStream<Uint8Array>;
+  /**
+   * The bytes. With `reusePieces`, a large result may hand out pieces of a
+   * ring filled again (`lib/shared/send_ring.ts`): only for a reader that
+   * sends or copies each piece as it reads it, never one that keeps them.
+   */
+  stream(options?: { reusePieces?: boolean | undefined }): ReadableStream<Uint8Array>;
 }
 
 /** A binary result, held or streamed. */

@@ -6,7 +6,12 @@
  * length is kept and comes back the same.
  */
 import assert from "node:assert/strict";
-import { answerOfBytes, keepResponse, revivedResponse } from "../../http/kept_response.ts";
+import {
+  answerOfBytes,
+  answerOfReusedPieces,
+  keepResponse,
+  revivedResponse,
+} from "../../http/kept_response.ts";
 
 const KEEP_LIMIT = 512 * 1024;
 const CHUNK = 64 * 1024;
@@ -121,4 +126,15 @@ Deno.test("an answer made from bytes in hand is kept from those bytes, its body 
     undefined,
     "a length that is not the bytes' is not kept",
   );
+});
+
+Deno.test("an answer sent from reused pieces is never kept, however large the bound: its body is not cloned", async () => {
+  const { stream, source } = streamedJson(8 * CHUNK);
+  const response = answerOfReusedPieces(
+    new Response(stream, { headers: { "content-length": String(8 * CHUNK) } }),
+  );
+  // A clone's reader would hold the pieces for the answer's own branch while the ring is filled again.
+  assert.equal(await keepResponse(response, 64 * 1024 * 1024), undefined);
+  assert.equal(source.pulled, 0);
+  assert.deepEqual(await readWhole(response), { bytes: 8 * CHUNK, closes: true });
 });

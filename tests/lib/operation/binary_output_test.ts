@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { streamBytes, streamJson } from "../../../lib/operation/binary_output.ts";
+import { SEND_RING_BYTES } from "../../../lib/shared/send_ring.ts";
 
 /** Bytes that are not all alike, so a misplaced slice shows. */
 function pattern(length: number): Uint8Array {
@@ -7,7 +8,7 @@ function pattern(length: number): Uint8Array {
 }
 
 Deno.test("a streamed JSON answer is byte for byte JSON.stringify of the base64 answer", async () => {
-  const slice = 3 * 256 * 1024;
+  const slice = 3 * 16 * 1024;
   for (const length of [0, 1, 2, 3, 4, slice - 1, slice, slice + 1, 2 * slice + 2]) {
     const bytes = pattern(length);
     const body = {
@@ -53,4 +54,35 @@ Deno.test("a streamed JSON answer of a stream regroups its pieces into slices, e
   const sent = new Uint8Array(await new Response(stream).arrayBuffer());
   assert.equal(sent.length, length);
   assert.deepStrictEqual(sent, new TextEncoder().encode(JSON.stringify({ audio: bytes.toBase64() })));
+});
+
+Deno.test("a large streamed JSON answer is sent from one ring of pieces, the bytes each piece held when it was read", async () => {
+  const bytes = pattern(6 * 1024 * 1024 + 5);
+  const value = {
+    byteLength: bytes.length,
+    stream: () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 100_003) {
+            controller.enqueue(bytes.subarray(at, at + 100_003));
+          }
+          controller.close();
+        },
+      }),
+  };
+  const { stream, length } = streamJson({ audio: "" }, "audio", value);
+  // Read as the runtime sends a body: each piece copied (written) before the next is asked for.
+  const sent = new Uint8Array(length);
+  const buffers = new Set<ArrayBufferLike>();
+  let at = 0;
+  for await (const piece of stream) {
+    buffers.add(piece.buffer);
+    sent.set(piece, at);
+    at += piece.length;
+  }
+  assert.equal(at, length);
+  // The head, the tail and one ring: not a fresh buffer for every slice of base64 (8 MB of them here).
+  assert.ok(buffers.size <= 3, `${buffers.size} buffers`);
+  assert.ok([...buffers].every((buffer) => buffer.byteLength <= SEND_RING_BYTES));
+  assert.deepStrictEqual(JSON.parse(new TextDecoder().decode(sent)), { audio: bytes.toBase64() });
 });
