@@ -136,7 +136,7 @@ export const SETTINGS: readonly Setting[] = Object.freeze([
     default: `${code(DEFAULT_PAYMENT_ANSWERS.maxBytes)} (512 KiB)`,
     meaning:
       "Largest paid answer kept with its settlement for a resend of the same payment (larger: served " +
-      "once only)",
+      "once only; an audio answer over 4 MB, sent from reused pieces, is never kept)",
   },
   {
     name: "PAYMENT_ANSWER_HOURS",
