@@ -14,7 +14,10 @@
  * more, both halves are prose words, or the next line opens a word the line
  * after it finishes (`milli` over `on`, `color` over `s` are broken; `Basic`
  * over `color`, `color` over `supp` over `ort` are not). A line ended at a space where
- * the next letter would have fitted.
+ * the next letter would have fitted. Only a cell whose next line starts at the
+ * column's left edge is read so: a centred cell (`Latest` over `yes`) sets its
+ * lines in from that edge, and there the column's widest line ends at the
+ * column's text edge without filling any cell.
  *
  * @module
  */
@@ -57,6 +60,8 @@ function breaksWord(
   if (!narrow || !line.spans[0]?.tag?.cell || right - narrow.left > line.size * NARROW_EMS) return false;
   const span = next.spans.find((s) => s.text.trim());
   const letter = span ? span.width / Math.max([...span.text.trim()].length, 1) : line.size / 2;
+  // A line set in from the column's left edge is centred or set right: the widest line reaching `right` filled nothing.
+  if (next.x0 > narrow.left + letter) return false;
   // `next` opens a word of its own: a prose word, or one the line after it finishes (`supp` over `ort`).
   const rest = after && plainLineText(next) === tail
     ? /^\p{Ll}+/u.exec(plainLineText(after))?.[0]

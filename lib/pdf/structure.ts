@@ -12,6 +12,7 @@ import type { Draft } from "./draft.ts";
 import { joinAcrossPages, splitOutlineLines } from "./draft_passes.ts";
 import { markHeadings } from "./heading_marks.ts";
 import { markQuotes } from "./quote_marks.ts";
+import { quoteHeadingsInQuotes } from "./quoted_headings.ts";
 import { matchKey } from "./headings.ts";
 import { settleOutlineHeadings } from "./heading_styles.ts";
 import { inlineMarkdown } from "./inline.ts";
@@ -72,6 +73,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitRunInHeadings(drafts);
   settleOutlineHeadings(drafts, pages, stats);
   markQuotes(drafts, pages, stats);
+  quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
   markQuotedLists(drafts);

@@ -73,3 +73,14 @@ Deno.test("in a narrow column a full line is a broken word unless the next line 
   // Nor is an aligned table's column, which ends where its text does rather than at a rule.
   assert.equal(joinBrokenWords(cell(100, "Basic", "iption"), RIGHT, words, narrow), null);
 });
+
+Deno.test("in a narrow column of centred cells the widest line fills nothing: `Latest` over `yes` stays two words", () => {
+  const narrow = { left: 100, prose: lexicon() };
+  // `Latest` spans the column; `yes` is centred under it, set in from the column's left edge.
+  const lines = ruled([line("Latest", 100, 130, 100), line("yes", 107.5, 122.5, 100 + LEADING)]);
+  assert.equal(joinBrokenWords(lines, 130, lexicon(), narrow), null);
+  assert.equal(inlineMarkdown(lines), "Latest yes");
+  // Set flush left, the same lines read as one word broken at the edge.
+  const flush = ruled(cell(100, "Latest", "yes"));
+  assert.equal(inlineMarkdown(joinBrokenWords(flush, 130, lexicon(), narrow) ?? flush), "Latestyes");
+});

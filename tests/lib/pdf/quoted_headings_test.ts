@@ -1,0 +1,61 @@
+/**
+ * A heading set inside a block quote (a README's `> ## Note`) stands at the
+ * quote's own left edge: it opens the quote as its label rather than a
+ * section of the document. A heading at the column's edge before a quote
+ * stays a heading.
+ */
+import assert from "node:assert/strict";
+import type { Line } from "../../../lib/pdf/types.ts";
+import { LEADING, LEFT, line, markdown, pageOf, RIGHT } from "../../_support/laid_out_page.ts";
+
+/** A line set larger than the body, as a heading is. */
+function large(text: string, x0: number, y: number): Line {
+  const l = line(text, x0, x0 + text.length * 8, y);
+  for (const s of l.spans) s.size = 16;
+  return { ...l, size: 16 };
+}
+
+/** Body prose, a heading at `headingX`, a quote of three lines set in on both sides, then body prose again. */
+function pageWithHeadingAt(headingX: number) {
+  const body = (text: string, y: number) => line(text, LEFT, RIGHT, y);
+  const quote = (text: string, y: number) => line(text, LEFT + 30, RIGHT - 30, y);
+  let y = 100;
+  const lines = [
+    body("The server binds to the local host by default, as most servers written for development do.", y),
+    body(
+      "It listens on one port and answers every request it is given, whatever the route asked for.",
+      y += LEADING,
+    ),
+    large("Note", headingX, y += 2.5 * LEADING),
+    quote(
+      "Be careful when listening on all interfaces; it comes with inherent security risks that",
+      y += 2 * LEADING,
+    ),
+    quote(
+      "a container or a shared host makes worse, so bind to the loopback address unless you mean",
+      y += LEADING,
+    ),
+    quote("to serve other machines, and read the documentation for more information.", y += LEADING),
+    body(
+      "The features below are what sets the server apart from others of its kind, in speed and size.",
+      y += 2 * LEADING,
+    ),
+    body(
+      "Each of them is described at length in the reference, with examples of its use in practice.",
+      y += LEADING,
+    ),
+  ];
+  return markdown(pageOf(lines));
+}
+
+Deno.test("a heading at a quote's own edge opens the quote as its label", () => {
+  const md = pageWithHeadingAt(LEFT + 30);
+  assert.doesNotMatch(md, /^#+ Note/m);
+  assert.match(md, /^> Note\n>\n> Be careful when listening/m);
+});
+
+Deno.test("a heading at the column's edge before a quote stays a heading", () => {
+  const md = pageWithHeadingAt(LEFT);
+  assert.match(md, /^#+ Note$/m);
+  assert.match(md, /^> Be careful when listening/m);
+});
