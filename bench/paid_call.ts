@@ -11,6 +11,10 @@
  * handler's own work costs (the fee quantiles, read from the chain, where
  * the official handler answers a constant) beside the paid request. `deno
  * task bench` (`http.ts`) runs the same calls after its throughput figures.
+ * Each server's main-thread CPU is read around each phase of each call (the
+ * scheduler's count, to the nanosecond: see `_cpu.ts`), and the whole
+ * process's over the run (`/proc` ticks, all threads, the bench's simulation
+ * included).
  *
  *     deno run -A bench/paid_call.ts [calls] [--kv-file] [--runs=N]
  *
@@ -59,7 +63,7 @@ export interface PaidTimes {
   requests: number[];
   simulation: number[];
   /** The server's main-thread CPU in each phase, milliseconds (empty when its process is not ours to read). */
-  serverCpu: { challenges: number[]; signing: number[]; requests: number[] };
+  serverCpu: { challenges: number[]; signing: number[]; simulation: number[]; requests: number[] };
 }
 
 /**
@@ -92,7 +96,7 @@ async function payer(base: string, path: string, buyer: Buyer, serverPid?: numbe
     signing: [],
     requests: [],
     simulation: [],
-    serverCpu: { challenges: [], signing: [], requests: [] },
+    serverCpu: { challenges: [], signing: [], simulation: [], requests: [] },
   };
   const serverCpu = () => serverPid === undefined ? Number.NaN : mainThreadCpuNs(serverPid) / 1e6;
   const bumps = { buyer: 0, payTo: 0 };
@@ -133,6 +137,7 @@ async function payer(base: string, path: string, buyer: Buyer, serverPid?: numbe
       if (serverPid !== undefined) {
         times.serverCpu.challenges.push(cpuChallenged - cpuAtStart);
         times.serverCpu.signing.push(cpuSigned - cpuChallenged);
+        times.serverCpu.simulation.push(cpuPaidStarted - cpuSigned);
         times.serverCpu.requests.push(cpuPaid - cpuPaidStarted);
       }
       times.challenges.push(challenged - started);
@@ -279,7 +284,7 @@ function serverCpuLine(ours: PaidTimes, official: PaidTimes): string {
   const phases = ({ serverCpu }: PaidTimes) =>
     `402 ${x(mean(serverCpu.challenges))}, during the signing ${x(mean(serverCpu.signing))}, paid request ${
       x(mean(serverCpu.requests))
-    }`;
+    } (the bench's simulation, not part of the call, ${x(mean(serverCpu.simulation))})`;
   return `  server main-thread CPU per counted call by phase (schedstat, ms, mean; the official client reads a ` +
     `blockhash while signing): ours ${phases(ours)}; official ${phases(official)}`;
 }
