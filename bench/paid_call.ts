@@ -11,6 +11,10 @@
  * handler's own work costs (the fee quantiles, read from the chain, where
  * the official handler answers a constant) beside the paid request. `deno
  * task bench` (`http.ts`) runs the same calls after its throughput figures.
+ * Each server's main-thread CPU is read around each phase of each call (the
+ * scheduler's count, to the nanosecond: see `_cpu.ts`), and the whole
+ * process's over the run (`/proc` ticks, all threads, the bench's simulation
+ * included).
  *
  *     deno run -A bench/paid_call.ts [calls] [--kv-file] [--runs=N]
  *
@@ -33,6 +37,7 @@ import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/t
 import { type Buyer, fundFromFaucet, payingClient, throwawayBuyer } from "../lib/buyer/paying_client.ts";
 import { freePort } from "../tests/_support/service.ts";
 import { quantile } from "./_stats.ts";
+import { mainThreadCpuNs } from "./_cpu.ts";
 import { createLocalSolana } from "../lib/local/solana/local_solana.ts";
 import { createSolanaClient } from "../lib/solana/mod.ts";
 import { runOperation } from "../lib/operation/mod.ts";
@@ -57,6 +62,8 @@ export interface PaidTimes {
   signing: number[];
   requests: number[];
   simulation: number[];
+  /** The server's main-thread CPU in each phase, milliseconds (empty when its process is not ours to read). */
+  serverCpu: { challenges: number[]; signing: number[]; simulation: number[]; requests: number[] };
 }
 
 /**
@@ -75,12 +82,23 @@ async function extraBumps(owner: string, mint: string): Promise<number> {
   return 255 - bump;
 }
 
-/** `buyer`, funded from the faucet at `base`, paying for `path` there one call at a time. */
-async function payer(base: string, path: string, buyer: Buyer) {
+/**
+ * `buyer`, funded from the faucet at `base`, paying for `path` there one call
+ * at a time; with `serverPid`, the server's main-thread CPU read around each phase.
+ */
+async function payer(base: string, path: string, buyer: Buyer, serverPid?: number) {
   await fundFromFaucet(base, buyer, "10");
   const client = new x402HTTPClient(payingClient(buyer, { solanaRpcUrl: `${base}/local/solana` }));
   const url = `${base}${path}`;
-  const times: PaidTimes = { total: [], challenges: [], signing: [], requests: [], simulation: [] };
+  const times: PaidTimes = {
+    total: [],
+    challenges: [],
+    signing: [],
+    requests: [],
+    simulation: [],
+    serverCpu: { challenges: [], signing: [], simulation: [], requests: [] },
+  };
+  const serverCpu = () => serverPid === undefined ? Number.NaN : mainThreadCpuNs(serverPid) / 1e6;
   const bumps = { buyer: 0, payTo: 0 };
   return {
     times,
@@ -88,6 +106,7 @@ async function payer(base: string, path: string, buyer: Buyer) {
     bumps,
     /** Makes one paid call; its times are kept when `counted`. */
     async call(counted: boolean): Promise<void> {
+      const cpuAtStart = serverCpu();
       const started = performance.now();
       const challenge = await fetch(url);
       const required = client.getPaymentRequiredResponse(
@@ -95,6 +114,7 @@ async function payer(base: string, path: string, buyer: Buyer) {
         await challenge.json(),
       );
       const challenged = performance.now();
+      const cpuChallenged = serverCpu();
       if (!counted) {
         const { payTo, asset } = required.accepts[0]!;
         bumps.buyer = await extraBumps(buyer.solana.address, asset);
@@ -103,14 +123,23 @@ async function payer(base: string, path: string, buyer: Buyer) {
       const signStarted = performance.now();
       const payload = await client.createPaymentPayload(required);
       const signed = performance.now();
+      const cpuSigned = serverCpu();
       // Not part of the call: the floor's transfer, simulated before the payment lands.
       const simulated = await simulateOnce(base, String(payload.payload.transaction));
+      const cpuPaidStarted = serverCpu();
       const paidStarted = performance.now();
       const paid = await fetch(url, { headers: client.encodePaymentSignatureHeader(payload) });
       await paid.body?.cancel();
       if (paid.status !== 200) throw new Error(`paid call to ${url} answered ${paid.status}`);
       const request = performance.now() - paidStarted;
+      const cpuPaid = serverCpu();
       if (!counted) return;
+      if (serverPid !== undefined) {
+        times.serverCpu.challenges.push(cpuChallenged - cpuAtStart);
+        times.serverCpu.signing.push(cpuSigned - cpuChallenged);
+        times.serverCpu.simulation.push(cpuPaidStarted - cpuSigned);
+        times.serverCpu.requests.push(cpuPaid - cpuPaidStarted);
+      }
       times.challenges.push(challenged - started);
       times.signing.push(signed - signStarted);
       times.simulation.push(simulated);
@@ -177,12 +206,13 @@ export async function paidCalls(
   calls: number,
   kvBase?: string,
   onCounting?: () => void,
+  pids?: { ours: number; official: number; onKvFile?: number },
 ) {
   // One buyer for every side: its token account costs each side's client and facilitator the same to derive.
   const buyer = await throwawayBuyer();
-  const ours = await payer(base, "/v1/fees/priority", buyer);
-  const official = await payer(officialBase, "/paid", buyer);
-  const onKvFile = kvBase ? await payer(kvBase, "/v1/fees/priority", buyer) : undefined;
+  const ours = await payer(base, "/v1/fees/priority", buyer, pids?.ours);
+  const official = await payer(officialBase, "/paid", buyer, pids?.official);
+  const onKvFile = kvBase ? await payer(kvBase, "/v1/fees/priority", buyer, pids?.onKvFile) : undefined;
   const handler: number[] = [];
   const handlerWork = await ourHandler();
   const sides = onKvFile ? [ours, official, onKvFile] : [ours, official];
@@ -236,6 +266,7 @@ export function paidReport(measured: Awaited<ReturnType<typeof paidCalls>>): str
     `  keys drawn for this run: extra bump tries of the token accounts derived on each call (about 0.2 ms ` +
     `each, per derivation): the buyer's (both sides) ${bumps.buyer}, our seller's ${bumps.ours}, the official ` +
     `side's seller's ${bumps.official}`,
+    ...(ours.serverCpu.requests.length ? [serverCpuLine(ours, official)] : []),
     ...(onKvFile
       ? [
         `  ours with the claims in a Deno KV file (KV_PATH, as one host keeps them in devnet and mainnet mode; ` +
@@ -245,6 +276,17 @@ export function paidReport(measured: Awaited<ReturnType<typeof paidCalls>>): str
       ]
       : []),
   ];
+}
+
+/** Each server's main-thread CPU per phase of a counted call: the mean, its cost over the run. */
+function serverCpuLine(ours: PaidTimes, official: PaidTimes): string {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const phases = ({ serverCpu }: PaidTimes) =>
+    `402 ${x(mean(serverCpu.challenges))}, during the signing ${x(mean(serverCpu.signing))}, paid request ${
+      x(mean(serverCpu.requests))
+    } (the bench's simulation, not part of the call, ${x(mean(serverCpu.simulation))})`;
+  return `  server main-thread CPU per counted call by phase (schedstat, ms, mean; the official client reads a ` +
+    `blockhash while signing): ours ${phases(ours)}; official ${phases(official)}`;
 }
 
 /** CPU time, user and system, of process `pid` so far in milliseconds (Linux `/proc`; `NaN` elsewhere). */
@@ -303,7 +345,7 @@ async function oneRun(
     let cpuBefore: number[] = [];
     const measured = await paidCalls(base, officialBase, calls, kvBase, () => {
       cpuBefore = [service.pid, official.pid].map(cpuMilliseconds);
-    });
+    }, { ours: service.pid, official: official.pid, onKvFile: onKvFile?.pid });
     const [ourCpu, officialCpu] = [service.pid, official.pid].map((pid, k) =>
       (cpuMilliseconds(pid) - cpuBefore[k]!) / calls
     );
