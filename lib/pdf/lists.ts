@@ -71,11 +71,22 @@ export function listMarker(line: Line): Marker | null {
   if (match[3] === "" && !separate) return null;
   const value = match[1]!;
   if (!/^\d+$/.test(value)) {
+    if (inlineCodeRunningOn(line)) return null;
     // Markdown numbers lists only with digits: keep a letter or roman label in the item's text.
     return { ordered: false, markdown: "-", rest: [...line.spans], textX: line.x0 };
   }
   const markdown = `${Number(value)}${match[2] === ")" ? ")" : "."}`;
   return { ordered: true, markdown, ...stripPrefix(line, match[0].length) };
+}
+
+/**
+ * True when a line opens in a code font and goes on in another: inline code
+ * wrapped from the line above (`(setq x` / `t)` then prose), whose text may
+ * look like a letter's enumerator. (Some producers set a list's numbers in
+ * a code font: only letters are told so.)
+ */
+function inlineCodeRunningOn(line: Line): boolean {
+  return !!line.spans[0]?.font.monospace && line.spans.some((s) => !s.font.monospace && s.text.trim());
 }
 
 /** True when a text is nothing but a list marker (a bullet glyph or an enumerator). */

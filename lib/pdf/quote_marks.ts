@@ -65,7 +65,12 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });
-  markSpacedQuotes(drafts, stats, indent);
+  markSpacedQuotes(drafts, stats, indent, (draft) => {
+    const pageColumn = columns.get(draft.page), first = draft.lines[0];
+    return pageColumn && first
+      ? columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters).left
+      : undefined;
+  });
   joinQuotesOverColumns(drafts);
   splitQuotes(drafts);
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { isCodeLine } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
@@ -81,8 +82,42 @@ export function joinRow(row: readonly Line[]): Line {
 export function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
   return detectTable(lines, start, (end) => {
     const rows = lines.slice(start, end);
-    return !rows.every(isCodeLine) && !runInRows(rows, stats) && !rows.every(inTaggedItem);
+    return !rows.every(isCodeLine) && !runInRows(rows, stats) && !rows.every(inTaggedItem) &&
+      !justifiedProse(rows, stats);
   });
+}
+
+/** How much wider than a row's narrowest gap its widest may be for the row to be one justified line. */
+const EVEN_GAPS = 1.35;
+
+/**
+ * True when rows are lines of justified prose whose stretched words happen
+ * to line up (a narrow column leaves few words a line): every row runs from
+ * one shared left edge to one shared right edge, its pieces parted by gaps
+ * alike (a justified line stretches each word space alike; two or more
+ * compared, the wider ones after punctuation left out) and no wider than a
+ * stretched word space. A table's gaps follow its
+ * columns' widths, not its words'.
+ */
+function justifiedProse(lines: readonly Line[], stats: DocumentStats): boolean {
+  const first = lines[0]!;
+  let right: number | undefined;
+  for (let i = 0; i < lines.length;) {
+    const row = lines.slice(i, i + sameRow(lines, i, stats).length);
+    i += row.length;
+    const end = row.at(-1)!.x1;
+    right ??= end;
+    if (Math.abs(row[0]!.x0 - first.x0) > 1 || Math.abs(end - right) > 1) return false;
+    // TeX stretches a space after punctuation further: those gaps are not compared.
+    const gaps = row.slice(1).filter((_, k) => !/[.,;:!?]$/.test(plainLineText(row[k]!)))
+      .map((l) => l.x0 - row[row.indexOf(l) - 1]!.x1);
+    if (gaps.length < 2) return false;
+    const widest = Math.max(...gaps), narrowest = Math.min(...gaps);
+    if (narrowest <= 0 || widest > narrowest * EVEN_GAPS || widest > stats.bodySize * STRETCHED_SPACE_EM) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** True for a line the structure tree files wholly under list items. */

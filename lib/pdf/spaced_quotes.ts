@@ -100,6 +100,24 @@ function leastBelow(drafts: readonly Draft[], stats: DocumentStats): Map<string,
   return least;
 }
 
+/** True when a draft stands beside a painted rule (a quote's or a box's bar). */
+function besideRule(draft: Draft): boolean {
+  return draft.lines.some((line) => line.spans.some((s) => s.bar !== undefined && s.text.trim()));
+}
+
+/**
+ * True when a paragraph may be a quote set apart by space alone: flush with
+ * its column's left edge (text set in was judged by its indentation, and a
+ * box's text set in past a quote's reach is the box's), below no block
+ * beside a painted rule (the space under a ruled box is its padding).
+ */
+function mayStandApart(prev: Draft, draft: Draft, columnLeft: (draft: Draft) => number | undefined): boolean {
+  const left = columnLeft(draft), size = draft.lines[0]?.size ?? 0;
+  const x0 = Math.min(...draft.lines.map((l) => l.x0));
+  if (left !== undefined && x0 >= left + size * 0.9) return false;
+  return !besideRule(prev);
+}
+
 /**
  * Marks as quotes the paragraphs of body text set apart by a blank line's
  * space above them in a document whose paragraphs have none (see the
@@ -108,8 +126,14 @@ function leastBelow(drafts: readonly Draft[], stats: DocumentStats): Map<string,
  * one step. Untagged drafts only; ones already quotes stay so.
  *
  * @param indent The document's first-line indent, if its paragraphs have one: then none is marked.
+ * @param columnLeft The left edge of the column a draft stands in, if known ({@linkcode mayStandApart}).
  */
-export function markSpacedQuotes(drafts: Draft[], stats: DocumentStats, indent: number | undefined) {
+export function markSpacedQuotes(
+  drafts: Draft[],
+  stats: DocumentStats,
+  indent: number | undefined,
+  columnLeft: (draft: Draft) => number | undefined = () => undefined,
+) {
   // Paragraphs that open indented (TeX's) are told apart by that; space above one is a display's.
   if (indent !== undefined) return;
   const step = bodyStep(drafts, stats);
@@ -118,7 +142,7 @@ export function markSpacedQuotes(drafts: Draft[], stats: DocumentStats, indent: 
   const right = rightEdges(drafts, stats);
   for (let i = drafts.length - 1; i > 0; i--) {
     const prev = drafts[i - 1]!, draft = drafts[i]!;
-    if (draft.quote || !isBodyText(draft, stats)) continue;
+    if (draft.quote || !isBodyText(draft, stats) || !mayStandApart(prev, draft, columnLeft)) continue;
     const gap = gapBetween(prev, draft), usual = least.get(kindAbove(prev));
     if (gap === undefined || usual === undefined) continue;
     const apart = (gap - usual) / step + 1;

@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import type { Line } from "../../../lib/pdf/types.ts";
+import { line, markdown, pageOf } from "../../_support/laid_out_page.ts";
+
+/** Words on one baseline, each `[text, x0, x1]`, as a producer that sets each word apart writes them. */
+function words(y: number, ...pieces: Array<[string, number, number]>): Line[] {
+  return pieces.map(([text, x0, x1]) => line(text, x0, x1, y));
+}
+
+/** A line of prose at the column's full width, one piece. */
+function prose(text: string, y: number): Line {
+  return line(text, 310.6, 539.2, y);
+}
+
+Deno.test("justified lines of a narrow column whose words line up are prose, not a table", () => {
+  // Two lines of a LaTeX column 229 pt wide: every word space stretched alike (a little more after a comma).
+  const text = pageOf([
+    prose("Unzip every archive in the current folder at once, each of them", 463.6),
+    ...words(
+      475.5,
+      ["If", 310.6, 317.4],
+      ["there", 326.7, 349.4],
+      ["are", 358.7, 372.3],
+      ["two", 381.7, 397.5],
+      ["such", 406.8, 426.4],
+      ["files,", 435.7, 455.6],
+      ["file1.zip", 466.4, 513.5],
+      ["and", 522.9, 539.2],
+    ),
+    ...words(
+      487.4,
+      ["backup/file2.zip,", 310.6, 397.1],
+      ["this", 408.4, 424.8],
+      ["would", 434.5, 460.7],
+      ["execute", 470.4, 503.4],
+      ["unzip", 513.1, 539.2],
+    ),
+    line("file1.zip and unzip backup/file2.zip.", 310.6, 460, 499.3),
+  ]);
+  const out = markdown(text);
+  assert.ok(!out.includes("|"), out);
+  assert.match(
+    out,
+    /each of them If there are two such files, file1\.zip and backup\/file2\.zip, this would/,
+  );
+});
+
+Deno.test("a table spanning the column with cells parted unevenly stays a table", () => {
+  const text = pageOf([
+    prose("The options and what they default to are the following ones here:", 463.6),
+    ...words(475.5, ["Option", 310.6, 340], ["Default", 380, 420], ["Meaning", 500, 539.2]),
+    ...words(487.4, ["hidden", 310.6, 342], ["false", 380, 402], ["Show", 500, 539.2]),
+    ...words(499.3, ["follow", 310.6, 339], ["true", 380, 398], ["Links", 500, 539.2]),
+  ]);
+  assert.match(markdown(text), /\| hidden \| false \| Show \|/);
+});
