@@ -117,12 +117,7 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
     const replies = Array.isArray(response) ? response : [response];
     const refusal = batchRefusal(replies);
     if (refusal) throw refusal;
-    const byId = new Map<number, Record<string, unknown>>();
-    for (const reply of replies) {
-      if (reply && typeof reply === "object" && typeof (reply as { id?: unknown }).id === "number") {
-        byId.set((reply as { id: number }).id, reply as Record<string, unknown>);
-      }
-    }
+    const byId = repliesById(replies);
     return calls.map((call, id) => {
       const reply = byId.get(id);
       if (!reply) throw new UpstreamError(`Solana RPC returned no answer to "${call.method}" in a batch`);
@@ -295,4 +290,15 @@ function httpStatusOf(error: unknown): number | undefined {
   if (!(error instanceof Error) || error.name !== "SolanaError") return undefined;
   const status = (error as { context?: { statusCode?: unknown } }).context?.statusCode;
   return status === undefined ? undefined : Number(status);
+}
+
+/** A batch's replies by their numeric ids; replies without one are left out. */
+function repliesById(replies: unknown[]): Map<number, Record<string, unknown>> {
+  const byId = new Map<number, Record<string, unknown>>();
+  for (const reply of replies) {
+    if (reply && typeof reply === "object" && typeof (reply as { id?: unknown }).id === "number") {
+      byId.set((reply as { id: number }).id, reply as Record<string, unknown>);
+    }
+  }
+  return byId;
 }
