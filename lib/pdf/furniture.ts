@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { runningLines } from "./running_lines.ts";
+import { lineText, runningLines } from "./running_lines.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Share of the page height that counts as the top or bottom margin band. */
@@ -14,11 +14,6 @@ const BAND = 0.1;
 /** Page-number shapes: `7`, `- 7 -`, `Page 7`, `Page 7 of 9`, `7/9`, `vii`. */
 const PAGE_NUMBER =
   /^(?:[-–—]\s*)?(?:page\s+)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:\/|of)\s*\d{1,5})?(?:\s*[-–—])?$/i;
-
-/** The text of a line. */
-function lineText(line: Line): string {
-  return line.spans.map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
-}
 
 /** A line's position (to a few points) and text with digits generalised, for spotting repeats. */
 function repeatKey(line: Line): string {

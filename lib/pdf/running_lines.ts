@@ -48,8 +48,8 @@ const MAX_SIZE_RATIO = 1.1;
 /** A bare page number: arabic, or roman as in a front matter. */
 const BARE_NUMBER = /^(?:[-–—]\s*)?(\d{1,5}|[ivxlcdm]{1,7})(?:\s*[-–—])?$/i;
 
-/** The text of a line, its spans joined. */
-function lineText(line: Line): string {
+/** The text of a line, its spans joined by single spaces (for the furniture passes' tests of a line's words). */
+export function lineText(line: Line): string {
   return line.spans.map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
 }
 

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { bodySize } from "./running_lines.ts";
+import { bodySize, lineText } from "./running_lines.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Share of the page height that counts as the top or bottom margin band. */
@@ -19,11 +19,6 @@ const BAND = 0.1;
 
 /** What may stand beside the title or author in a running line: a date or a page number. */
 const DATE_OR_NUMBER = /^[\d\s.,/\-\u2010\u2011\u2013]*$/;
-
-/** The text of a line, spans joined. */
-function lineText(line: Line): string {
-  return line.spans.map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
-}
 
 /** True when `text` is one of `names` with at most a date or page number beside it. */
 function namesDocument(text: string, names: readonly string[]): boolean {
