@@ -11,11 +11,15 @@
  * @module
  */
 
-/** Characters set full-width: CJK ideographs and punctuation, kana, hangul, full-width forms. */
-export const FULL_WIDTH = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g;
+/** One character set full-width: a CJK ideograph or punctuation mark, kana, hangul, a full-width form. */
+const FULL_WIDTH_CHARACTER =
+  "[\\u3000-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef]";
 
-const FULL_WIDTH_FIRST = /^[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
-const FULL_WIDTH_LAST = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]$/;
+/** Characters set full-width, every one in a text. */
+export const FULL_WIDTH = new RegExp(FULL_WIDTH_CHARACTER, "g");
+
+const FULL_WIDTH_FIRST = new RegExp(`^${FULL_WIDTH_CHARACTER}`);
+const FULL_WIDTH_LAST = new RegExp(`${FULL_WIDTH_CHARACTER}$`);
 
 /** A sentence's end: a stop, then any closing quotation marks or brackets. */
 const SENTENCE_END = /[.!?:\u3002\uff01\uff1f\uff1a\uff0e][\p{Pe}\p{Pf}"'\u00bb\u00ab\u201c]*$/u;
