@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { eitherAborts } from "../shared/time_budget.ts";
 
 /** The service's drain state. */
 export interface Drain {
@@ -20,11 +21,6 @@ export interface Drain {
   onStart(listener: () => void): () => void;
   /** Aborted when the grace period ends: work still running stops and releases its payment. */
   readonly deadline: AbortSignal;
-  /**
-   * Calls `listener` once when the grace period ends (at once if it has);
-   * the function returned forgets it. See {@linkcode followingDeadline}.
-   */
-  onDeadline(listener: () => void): () => void;
   /** Begins shutdown. */
   start(): void;
   /** Ends the grace period. */
@@ -35,7 +31,6 @@ export interface Drain {
 export function createDrain(): Drain {
   let draining = false;
   const listeners = new Set<() => void>();
-  const atDeadline = new Set<() => void>();
   const deadline = new AbortController();
   return {
     get draining() {
@@ -50,14 +45,6 @@ export function createDrain(): Drain {
       return () => listeners.delete(listener);
     },
     deadline: deadline.signal,
-    onDeadline(listener) {
-      if (deadline.signal.aborted) {
-        listener();
-        return () => {};
-      }
-      atDeadline.add(listener);
-      return () => atDeadline.delete(listener);
-    },
     start() {
       if (draining) return;
       draining = true;
@@ -66,8 +53,6 @@ export function createDrain(): Drain {
     },
     abortWork() {
       deadline.abort(new DOMException("The service is shutting down", "AbortError"));
-      for (const listener of atDeadline) listener();
-      atDeadline.clear();
     },
   };
 }
@@ -79,15 +64,11 @@ export function createDrain(): Drain {
  * the same, but the runtime keeps a record of every signal made from one that
  * lasts as long as the process (a weak reference each, never pruned): with one
  * per paid request, the deadline's list grew with every call (about 100 bytes a
- * request, 10–20 µs each to make and to collect).
+ * request, 10–20 µs each to make and to collect). {@linkcode eitherAborts}
+ * takes its listeners off both once `done` settles.
  */
 export function followingDeadline(signal: AbortSignal, drain: Drain, done: Promise<unknown>): AbortSignal {
-  if (signal.aborted) return signal;
-  const work = new AbortController();
-  const stop = () => work.abort(drain.deadline.reason);
-  const forget = drain.onDeadline(stop);
-  if (work.signal.aborted) return work.signal;
-  signal.addEventListener("abort", () => (forget(), work.abort(signal.reason)), { once: true });
-  done.then(forget, forget);
-  return work.signal;
+  const either = eitherAborts(signal, drain.deadline);
+  done.then(either.stop, either.stop);
+  return either.signal;
 }
