@@ -18,6 +18,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { BodyBudget, GrowingReservation } from "../lib/server/body_budget.ts";
 import { type Drain, followingDeadline } from "../lib/server/drain.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
+import { WHOLE_BODY_BYTES } from "../lib/shared/byte_pieces.ts";
 import { formatBytes } from "../lib/shared/format.ts";
 import { withEndOf } from "../lib/shared/stream_end.ts";
 import { errorResponse } from "./errors.ts";
@@ -101,7 +102,7 @@ export function admission(options: AdmissionOptions): MiddlewareHandler {
       release = growing ? growing.release : budget.tryReserve(Math.min(declared, largestBodyBytes));
       if (!release) throw bodiesFull(budget);
       const signal = untilDeadline(c, raw.signal, drain);
-      if (known && declared <= READ_AT_ONCE_BYTES) {
+      if (known && declared <= WHOLE_BODY_BYTES) {
         c.req.raw = new Request(raw, { signal, body: await readSmallBody(raw, drain, release) });
       } else {
         body = cutShortOnDrain(raw.body, drain, () => interrupted = true);
@@ -135,18 +136,6 @@ function untilDeadline(c: Context, signal: AbortSignal, drain: Drain): AbortSign
   const completed = serveInfo(c.env)?.completed;
   return completed ? followingDeadline(signal, drain, completed) : AbortSignal.any([signal, drain.deadline]);
 }
-
-/**
- * Bodies of at most this many bytes, by their `Content-Length` (a JSON-RPC
- * call, a paid operation's JSON input), are read whole before the route runs:
- * below every route's cap (64 KiB by default), so no route refuses one by its
- * length before it is read. Wrapping such a body in a stream that shutdown can
- * cut short, then reading that stream, cost more than the rest of the request
- * (two byte-stream readers set up, a stream and its pieces: 0.3–0.4 ms of the
- * server's CPU per JSON-RPC call, against 0.07 ms for the whole call on a bare
- * Hono app).
- */
-const READ_AT_ONCE_BYTES = 16 * 1024;
 
 /**
  * The whole of `raw`'s small body, or a 503 if shutdown begins first (the

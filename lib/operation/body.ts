@@ -6,7 +6,7 @@
  * @module
  */
 import { InvalidInputError, PayloadTooLargeError } from "../shared/errors.ts";
-import { eachPiece, scratchFor } from "../shared/byte_pieces.ts";
+import { eachPiece, scratchFor, WHOLE_BODY_BYTES } from "../shared/byte_pieces.ts";
 
 /**
  * Reads `request`'s body as bytes, refusing more than `maxBytes`. With a
@@ -20,7 +20,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const stream = request.body;
   if (!stream) return new Uint8Array();
-  if (Number.isInteger(declared) && declared >= 0 && declared <= WHOLE_BYTES) {
+  if (Number.isInteger(declared) && declared >= 0 && declared <= WHOLE_BODY_BYTES) {
     // A short body at once: no stream reader to set up for it.
     const bytes = await request.bytes();
     if (bytes.byteLength !== declared) throw new InvalidInputError(mismatch(declared));
@@ -52,9 +52,6 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   });
   return joined(blocks, size);
 }
-
-/** A body declared this short or shorter is read whole, not piece by piece. */
-const WHOLE_BYTES = 16 * 1024;
 
 /** What a body without a `Content-Length` is gathered in before it is joined. */
 const BLOCK_BYTES = 1024 * 1024;

@@ -13,6 +13,16 @@
 const SCRATCH_BYTES = 256 * 1024;
 
 /**
+ * A request body declared (by its `Content-Length`) this short or shorter is
+ * read whole, not piece by piece: a JSON-RPC call, a paid operation's JSON
+ * input. Below every route's cap (64 KiB by default), so no route refuses one
+ * by its length before it is read. Setting up a stream reader for such a body
+ * cost more than the rest of the request (0.3–0.4 ms of the server's CPU per
+ * JSON-RPC call, against 0.07 ms for the whole call on a bare Hono app).
+ */
+export const WHOLE_BODY_BYTES = 16 * 1024;
+
+/**
  * The scratch buffer's size for a stream of `expectedBytes` (a request's
  * `Content-Length`): one byte more, so that a longer stream is still seen to
  * be, and never above {@linkcode SCRATCH_BYTES}. A small JSON body (a
