@@ -12,25 +12,22 @@
  */
 import { createRequire } from "node:module";
 
-/** Directory of the packaged CMaps. */
-function cMapDirectory(): string {
-  const packageJson = createRequire(import.meta.url).resolve("pdfjs-dist/package.json");
-  return packageJson.replace(/package\.json$/, "cmaps/");
-}
-
-let packaged: Set<string> | undefined;
+/** The packaged CMaps' directory and files' names, found once per thread. */
+let packaged: { directory: string; names: Set<string> } | undefined;
 /** A file read once per thread: pdf.js asks again for every document that uses it. */
 const read = new Map<string, Promise<Uint8Array>>();
 
-/** The packaged CMap files' names, listed once. */
-function packagedNames(directory: string): Set<string> {
+/** Where the packaged CMaps are, and their files' names. */
+function packagedCMaps(): { directory: string; names: Set<string> } {
   if (packaged) return packaged;
+  const packageJson = createRequire(import.meta.url).resolve("pdfjs-dist/package.json");
+  const directory = packageJson.replace(/package\.json$/, "cmaps/");
   const names = new Set<string>();
   for (const entry of Deno.readDirSync(directory)) {
     if (entry.isFile && entry.name.endsWith(".bcmap")) names.add(entry.name);
   }
-  packaged = names;
-  return names;
+  packaged = { directory, names };
+  return packaged;
 }
 
 /**
@@ -40,8 +37,8 @@ function packagedNames(directory: string): Set<string> {
  * @throws {Error} The name is not a packaged CMap.
  */
 export async function packagedCMap(filename: string): Promise<Uint8Array> {
-  const directory = cMapDirectory();
-  if (!packagedNames(directory).has(filename)) throw new Error(`No packaged CMap ${filename}`);
+  const { directory, names } = packagedCMaps();
+  if (!names.has(filename)) throw new Error(`No packaged CMap ${filename}`);
   let bytes = read.get(filename);
   if (!bytes) {
     bytes = Deno.readFile(`${directory}${filename}`);
