@@ -8,7 +8,7 @@
  */
 import type { PDFPageProxy } from "./load.ts";
 import { FULL_WIDTH } from "./sentence_ends.ts";
-import type { FontStyle } from "./types.ts";
+import type { FontStyle, Line } from "./types.ts";
 
 /** What pdf.js sends for a font (only the fields used here). */
 interface LoadedFont {
@@ -58,6 +58,11 @@ export function fontStyleFromName(fullName: string, fixedPitch: boolean): FontSt
  */
 export function typedText(text: string, style: FontStyle): string {
   return style.monospace ? text.replace(/\u02c6/g, "^").replace(/\u02dc/g, "~") : text;
+}
+
+/** True when every span of `line` with text is set in a monospace font (a listing's row or inline code's). */
+export function whollyMonospace(line: Line): boolean {
+  return line.spans.every((s) => s.font.monospace || !s.text.trim());
 }
 
 const proportionalCopies = new WeakMap<FontStyle, FontStyle>();

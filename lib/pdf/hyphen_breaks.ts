@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { whollyMonospace } from "./fonts.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** How many times a document writes a word (case-insensitive). */
@@ -18,11 +19,6 @@ type Uses = (word: string) => number;
 /** A line's text, spans joined, without trailing space. */
 function lineText(line: Line): string {
   return line.spans.map((s) => s.text).join("").trimEnd();
-}
-
-/** True when a line is wholly monospace (a listing's or inline code's): its hyphens are the code's. */
-function isCode(line: Line): boolean {
-  return line.spans.every((s) => s.font.monospace || !s.text.trim());
 }
 
 /** Fewest lines of prose ending together for a page's text to be justified. */
@@ -67,7 +63,7 @@ interface HyphenBreak {
 function hyphenBreaks(pages: readonly PageText[]): HyphenBreak[] {
   const breaks: HyphenBreak[] = [];
   for (const page of pages) {
-    const prose = page.lines.filter((l) => !isCode(l));
+    const prose = page.lines.filter((l) => !whollyMonospace(l));
     let flush: boolean | undefined;
     prose.forEach((line, i) => {
       const next = prose[i + 1];

@@ -6,6 +6,7 @@
  */
 import { wrappedRowsOnly } from "./code_step.ts";
 import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
+import { whollyMonospace } from "./fonts.ts";
 import { listMarker } from "./lists.ts";
 import type { PageText } from "./types.ts";
 
@@ -71,11 +72,6 @@ function mode<K>(histogram: Map<K, number>): K | undefined {
   return best;
 }
 
-/** True when every visible span of a line is in a monospace font. */
-function isCode(line: PageText["lines"][number]): boolean {
-  return line.spans.every((s) => s.font.monospace || !s.text.trim());
-}
-
 /**
  * Share of its page's widest line a line spans when it is taken to have
  * wrapped: the gap below it is then the distance between a paragraph's lines.
@@ -137,7 +133,7 @@ function tallyGap(tally: Tally, prev: Line, line: Line, widest: number): void {
   if (sizeKey(prev.size) !== sizeKey(line.size)) return;
   const dy = line.y - prev.y;
   if (!(dy > line.size * 0.8 && dy < line.size * 2)) return;
-  const code = isCode(prev) && isCode(line);
+  const code = whollyMonospace(prev) && whollyMonospace(line);
   countGap(code ? tally.codeGaps : tally.gaps, line.size, dy);
   if (code) {
     const list = tally.codeRowDistances.get(sizeKey(line.size)) ?? [];
@@ -145,7 +141,7 @@ function tallyGap(tally: Tally, prev: Line, line: Line, widest: number): void {
     tally.codeRowDistances.set(sizeKey(line.size), list);
   }
   // A line opening with a list marker starts an item: the gap above it is the list's, not a wrap's.
-  if (!isCode(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH && !listMarker(line)) {
+  if (!whollyMonospace(prev) && prev.x1 - prev.x0 >= widest * WRAPPED_WIDTH && !listMarker(line)) {
     countGap(tally.wrappedGaps, line.size, dy);
   }
 }
@@ -164,7 +160,7 @@ function tallyDocument(pages: readonly PageText[]): Tally {
     codeRowDistances: new Map(),
   };
   for (const page of pages) {
-    const widest = page.lines.reduce((most, l) => isCode(l) ? most : Math.max(most, l.x1 - l.x0), 0);
+    const widest = page.lines.reduce((most, l) => whollyMonospace(l) ? most : Math.max(most, l.x1 - l.x0), 0);
     let prev: Line | undefined;
     for (const line of page.lines) {
       tallyCharacters(tally, line);

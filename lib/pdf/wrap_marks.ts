@@ -12,6 +12,7 @@
  * @module
  */
 import { markContinuedRow } from "./code_wraps.ts";
+import { whollyMonospace } from "./fonts.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Continuation marks: hooked and plain arrows (`↪`, `↳`, `⤷`, `→`), one to three of them. */
@@ -30,7 +31,7 @@ function bare(line: Line): string {
 
 /** True when every span with text is monospace: a row of code. */
 function isCode(line: Line): boolean {
-  return line.spans.some((s) => s.text.trim()) && line.spans.every((s) => s.font.monospace || !s.text.trim());
+  return line.spans.some((s) => s.text.trim()) && whollyMonospace(line);
 }
 
 /** True when a row of code stands just above `line` (within {@linkcode ROW_ABOVE_EMS} ems). */
