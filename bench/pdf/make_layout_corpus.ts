@@ -2,8 +2,9 @@
  * Builds the layout corpus (see `tests/_support/pdf_layout_corpus.ts`): each
  * document's source (the foreign corpus' and the layout corpus' own tuning
  * ones, `make_layout_tuning.ts`) rendered by every layout producer
- * (`_layout_producers.ts`). Run once after changing a producer; the PDFs are
- * committed so tests and CI need none of the producers.
+ * (`_layout_producers.ts`). The 180 PDFs are not committed (git-ignored):
+ * `deno task bench:pdf:layout` runs this when they are missing, and no test
+ * reads them, so tests and CI need none of the producers.
  *
  *     apt-get install pandoc weasyprint groff abiword rst2pdf
  *     deno task make:pdf-layout-corpus [name…]
