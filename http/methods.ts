@@ -11,9 +11,11 @@
  *
  * One case cannot wait for the 404: a static path that only another method
  * takes (POST `/v1/token/risk`) is matched by a parameterised route of this
- * method (GET `/v1/token/:mint`), which would read `risk` as a mint. Such a
- * path gets its own handler, mounted before the parameterised route
- * ({@linkcode mountShadowedMethods}), that answers the same 405.
+ * method (GET `/v1/token/:mint`), which would read `risk` as a mint. The
+ * parameterised route gets a first handler ({@linkcode mountShadowedMethods})
+ * that answers such a path the same 405 and passes any other on. (A route of
+ * its own for GET `/v1/token/risk` beside GET `/v1/token/:mint` would be
+ * more than the fast router can hold, too.)
  *
  * @module
  */
@@ -87,8 +89,10 @@ function patternMatches(pattern: string, path: string): boolean {
 /**
  * Mounts a 405 for each method of a parameterised route in `routes` on each
  * static path of `routes` it would capture but that does not take that
- * method (GET `/v1/token/risk`, taken by GET `/v1/token/:mint`). Call it
- * before mounting `routes`: Hono runs handlers in the order they were added.
+ * method (GET `/v1/token/risk`, taken by GET `/v1/token/:mint`): a first
+ * handler on the parameterised route that refuses that path and passes any
+ * other on. Call it before mounting `routes`: Hono runs handlers in the order
+ * they were added.
  */
 export function mountShadowedMethods(app: Hono, routes: readonly RouteEntry[]): void {
   const methodsByPath = new Map<string, Set<string>>();
@@ -108,8 +112,12 @@ export function mountShadowedMethods(app: Hono, routes: readonly RouteEntry[]): 
           `Method ${method} not allowed on ${path}: use ${allow}`,
         );
       };
-      refusals.add(refuse);
-      app.on(method, path, refuse);
+      const refuseShadowed = async function refuseShadowed(c: Context, next: () => Promise<void>) {
+        if (c.req.path === path) refuse(c);
+        await next();
+      };
+      refusals.add(refuseShadowed);
+      app.on(method, pattern, refuseShadowed);
     }
   }
 }

@@ -59,22 +59,23 @@ export interface OperationMount {
 export function mountOperation(app: Hono, mount: OperationMount): void {
   const { operation, rail, prefix, deps, mode } = mount;
   const extensions = discoveryExtension(operation, prefix);
-  // The input of a GET without query or path parameters is always the same: parsed once, for the
-  // requests that are answered with the requirement (nothing runs on it; a paid request parses its own).
+  // The input of a GET without query or path parameters is always the same: parsed once, frozen to its
+  // depths, and handed to every such request, answered with the requirement or paid (the handler reads it).
   const bareGet = operation.method === "GET" && !operation.path.includes(":");
-  let unpaidBareInput: Record<string, unknown> | undefined;
+  let bareInput: Readonly<Record<string, unknown>> | undefined;
   const validate: MiddlewareHandler = async function validateInput(c, next) {
     // A bare POST (no body, no payment) is a probe for the price: x402 crawlers send one to each listed
     // resource and register it only on a 402. It goes straight to the requirement; nothing can run.
     if (isBareProbe(c)) return await next();
     const unpaid = !carriedPayment(c);
     let input: Record<string, unknown>, upload: UploadPrefix | undefined;
-    if (bareGet && !c.req.url.includes("?") && unpaid) {
-      input = unpaidBareInput ??= Object.freeze(
-        (await readOperationInput(c, operation, deps.services)).input,
-      );
+    if (bareGet && !c.req.url.includes("?")) {
+      input = bareInput ??= frozenDeep((await readOperationInput(c, operation, deps.services)).input);
     } else ({ input, upload } = await readOperationInput(c, operation, deps.services, unpaid));
-    const checking = precheck(operation, input, deps.services, { signal: workSignal(c), upload });
+    // The work signal (a listener on the request's own) is made only for work: most operations check
+    // nothing here, and an unpaid request of theirs never asks for it.
+    const checking = operation.precheck &&
+      precheck(operation, input, deps.services, { signal: workSignal(c), upload });
     if (checking) await checking;
     // An upload read as its first bytes only gets the 402: the handler never sees it.
     if (!upload) c.set("operationInput", input);
@@ -111,6 +112,15 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     return jsonAnswer(c, envelope(c, result));
   };
   app.on(operation.method, prefix + operation.path, validate, payment, handle);
+}
+
+/** `value` with every object and array in it frozen, so that one copy can be handed to every request. */
+function frozenDeep<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozenDeep(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** A POST without a body, a Content-Type or a payment. */

@@ -145,6 +145,12 @@ export interface SolanaRailOptions extends RailOptions {
  * the same transfer cannot be dressed up as a new payment.
  */
 export function solanaRail(options: SolanaRailOptions): PaymentRail {
+  // A paid call reads its transaction's message twice (its id, then its payer): decoded once.
+  let last: { transaction: string; message: Uint8Array } | undefined;
+  const messageOf = (transaction: string) => {
+    if (last?.transaction !== transaction) last = { transaction, message: signedMessageBytes(transaction) };
+    return last.message;
+  };
   return {
     freshExtra: options.recentBlockhash,
     id: "solana",
@@ -159,14 +165,14 @@ export function solanaRail(options: SolanaRailOptions): PaymentRail {
     async paymentId(payload) {
       const transaction = payload.payload?.transaction;
       if (typeof transaction !== "string") throw new TypeError("Payment has no Solana transaction");
-      return await sha256Hex(signedMessageBytes(transaction));
+      return await sha256Hex(messageOf(transaction));
     },
     async payer(payload) {
       const transaction = payload.payload?.transaction;
       if (typeof transaction !== "string") return undefined;
       let message: Uint8Array;
       try {
-        message = signedMessageBytes(transaction);
+        message = messageOf(transaction);
       } catch {
         return undefined;
       }

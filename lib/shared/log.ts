@@ -11,48 +11,64 @@
 import { setImmediate } from "node:timers";
 import { isoNow } from "./iso_now.ts";
 
-/** Writes one log event. */
+/**
+ * Writes one log event. The event is not to be changed once logged: a line
+ * written in a burst is made from it when the burst ends.
+ */
 export type Logger = (event: { type: string } & Record<string, unknown>) => void;
+
+/** A log line, or how to make it: a buffered writer makes it once the burst's work is done. */
+export type LogLine = string | (() => string);
 
 /**
  * A logger writing JSON lines to `write`, by default to standard output
  * through {@linkcode bufferedStdout} (one write per burst of lines, not one
- * per request).
+ * per request). The time is taken when the event is logged; the line is made
+ * when `write` asks for it, so a buffered line costs the request that logs it
+ * no encoding.
  */
-export function jsonLogger(write: (line: string) => void = bufferedStdout()): Logger {
+export function jsonLogger(write: (line: LogLine) => void = bufferedStdout()): Logger {
   return function log(event) {
+    const time = isoNow();
     // The same line as `JSON.stringify({ time, ...event })`, without copying the event into a new object.
-    write(
+    write(() =>
       "time" in event
-        ? JSON.stringify({ time: isoNow(), ...event })
-        : `{"time":"${isoNow()}",${JSON.stringify(event).slice(1)}`,
+        ? JSON.stringify({ time, ...event })
+        : `{"time":"${time}",${JSON.stringify(event).slice(1)}`
     );
   };
 }
 
+/** Lines gathered before they are written without waiting for the burst's end. */
+const MOST_PENDING_LINES = 512;
+
+/** `line` as text. */
+function made(line: LogLine): string {
+  return typeof line === "string" ? line : line();
+}
+
 /**
  * Collects lines and writes them to standard output together, at the end of
- * the current burst of work or once 64 KiB have gathered; whatever is pending
- * is written synchronously when the process exits.
+ * the current burst of work or once {@linkcode MOST_PENDING_LINES} have
+ * gathered, making each (see {@linkcode LogLine}) only then; whatever is
+ * pending is written synchronously when the process exits.
  */
-export function bufferedStdout(): (line: string) => void {
+export function bufferedStdout(): (line: LogLine) => void {
   const encoder = new TextEncoder();
-  let pending: string[] = [];
-  let size = 0;
+  let pending: LogLine[] = [];
   let scheduled = false;
   const flush = () => {
     scheduled = false;
     if (pending.length === 0) return;
-    const bytes = encoder.encode(pending.join("\n") + "\n");
+    const lines = pending;
     pending = [];
-    size = 0;
+    const bytes = encoder.encode(lines.map(made).join("\n") + "\n");
     for (let offset = 0; offset < bytes.length;) offset += Deno.stdout.writeSync(bytes.subarray(offset));
   };
   globalThis.addEventListener("unload", flush);
   return function write(line) {
     pending.push(line);
-    size += line.length;
-    if (size >= 65_536) flush();
+    if (pending.length >= MOST_PENDING_LINES) flush();
     else if (!scheduled) {
       scheduled = true;
       // Once the work ready now is done; a zero-delay timer costs the runtime's timer queue more per line.
@@ -66,8 +82,8 @@ export function bufferedStdout(): (line: string) => void {
  * logged, so that Deno's OpenTelemetry export (and Deno Deploy's log capture)
  * receives it with that span's trace id; still one JSON object a line.
  */
-export function consoleLines(line: string): void {
-  console.log(line);
+export function consoleLines(line: LogLine): void {
+  console.log(made(line));
 }
 
 /** A logger that drops every event (tests, benchmarks). */

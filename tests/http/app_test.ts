@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { startTestService } from "../_support/service.ts";
+import { createApp } from "../../app.ts";
 
 Deno.test("createApp() answers a plain OPTIONS with 204 and Allow, and a wrong method with every method of the path", async () => {
   const events: Record<string, unknown>[] = [];
@@ -75,6 +76,20 @@ Deno.test("createApp() validates a GET's query on every request, around unpaid b
       }
     }
     assert.deepEqual(statuses, [402, 402, 400, 400, 402, 402]);
+  } finally {
+    await service.close();
+  }
+});
+
+Deno.test("createApp() routes through Hono's precompiled router: no two routes it cannot hold together", async () => {
+  const service = await startTestService();
+  try {
+    const app = createApp(service.runtime);
+    // The smart router settles on the first router that holds every route, at the first request.
+    const response = await app.fetch(new Request("http://127.0.0.1/v1/token/risk"));
+    assert.equal(response.status, 405, "GET on POST risk is still refused, not read as a mint");
+    await response.body?.cancel();
+    assert.equal(app.router.name, "SmartRouter + RegExpRouter");
   } finally {
     await service.close();
   }

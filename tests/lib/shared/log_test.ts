@@ -29,3 +29,19 @@ for (const ending of ["return", "exit"]) {
     }
   });
 }
+
+Deno.test("jsonLogger() to a buffered writer makes each line once the burst ends, with the time it was logged", async () => {
+  const { jsonLogger } = await import("../../../lib/shared/log.ts");
+  const pending: (() => string)[] = [];
+  const log = jsonLogger((line) => pending.push(line as () => string));
+  let encoded = 0;
+  const before = Date.now();
+  log({ type: "access", detail: { toJSON: () => (encoded++, "encoded") } });
+  assert.equal(encoded, 0, "the request that logs pays no encoding");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const line = JSON.parse(pending[0]!());
+  assert.equal(encoded, 1);
+  assert.equal(line.detail, "encoded");
+  const at = Date.parse(line.time);
+  assert.ok(at >= before && at < before + 20, `the time of logging, not of writing: ${line.time}`);
+});
