@@ -12,12 +12,16 @@
 import { allBold, blockId, type Draft } from "./draft.ts";
 import { gapBetween } from "./draft_spacing.ts";
 import { plainLineText } from "./inline.ts";
+import type { Line } from "./types.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 
-/** Most a document's usual gap between two paragraphs may be, in line steps, for it to leave no space. */
-const UNSPACED_STEPS = 1.15;
+/**
+ * Most a document's usual gap between two paragraphs may be, in line steps, for it to leave no space
+ * (a word processor steps a line holding inline code a few points further: 15 over 13 points).
+ */
+const UNSPACED_STEPS = 1.2;
 
 /** Least share of the gaps above paragraphs that must be a line's step for a document to leave no space. */
 const UNSPACED_SHARE = 0.3;
@@ -148,9 +152,11 @@ export function markSpacedQuotes(
     const apart = (gap - usual) / step + 1;
     if (apart < SET_APART_STEPS || apart > MOST_APART_STEPS) continue;
     draft.quote = true;
-    // No space below it either: the quote ends at a line ending a sentence with room for the next word.
+    // No space below it either: the quote ends at a line with room for the next word, ending a
+    // sentence or followed by one opening upper-case (a tagline: `Process execution for humans`),
+    // past a lone word opening it (a label, `[!NOTE]`, leading into the quote's text).
     const end = draft.lines.findIndex((line, k) =>
-      k < draft.lines.length - 1 && /[.!?:]$/.test(plainLineText(line)) &&
+      k < draft.lines.length - 1 && endsQuote(line, draft.lines[k + 1]!, k) &&
       nextWordFitted([line], {
         ...draft.lines[k + 1]!,
         x1: right.get(draft.page) ?? line.x1,
@@ -158,6 +164,13 @@ export function markSpacedQuotes(
     );
     if (end >= 0) drafts.splice(i + 1, 0, { ...draft, quote: false, lines: draft.lines.splice(end + 1) });
   }
+}
+
+/** True when a quote's line `k`, with room for the next word, may be its last: see {@linkcode markSpacedQuotes}. */
+function endsQuote(line: Line, next: Line, k: number): boolean {
+  const text = plainLineText(line).trim();
+  if (k === 0 && !/\s/.test(text)) return false;
+  return /[.!?:]$/.test(text) || /^\p{Lu}/u.test(plainLineText(next).trim());
 }
 
 /** The right end of body text on each page: the furthest a line of a paragraph of body text reaches. */
