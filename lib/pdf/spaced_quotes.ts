@@ -14,6 +14,7 @@ import { gapBetween } from "./draft_spacing.ts";
 import { plainLineText } from "./inline.ts";
 import type { Line } from "./types.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
+import type { Column } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 
@@ -115,8 +116,8 @@ function besideRule(draft: Draft): boolean {
  * box's text set in past a quote's reach is the box's), below no block
  * beside a painted rule (the space under a ruled box is its padding).
  */
-function mayStandApart(prev: Draft, draft: Draft, columnLeft: (draft: Draft) => number | undefined): boolean {
-  const left = columnLeft(draft), size = draft.lines[0]?.size ?? 0;
+function mayStandApart(prev: Draft, draft: Draft, column: (draft: Draft) => Column | undefined): boolean {
+  const left = column(draft)?.left, size = draft.lines[0]?.size ?? 0;
   const x0 = Math.min(...draft.lines.map((l) => l.x0));
   if (left !== undefined && x0 >= left + size * 0.9) return false;
   return !besideRule(prev);
@@ -130,13 +131,14 @@ function mayStandApart(prev: Draft, draft: Draft, columnLeft: (draft: Draft) => 
  * one step. Untagged drafts only; ones already quotes stay so.
  *
  * @param indent The document's first-line indent, if its paragraphs have one: then none is marked.
- * @param columnLeft The left edge of the column a draft stands in, if known ({@linkcode mayStandApart}).
+ * @param column The column a draft stands in, if known: its left edge tells a draft set in
+ *   ({@linkcode mayStandApart}), its right one a line ended short on a page of short lines.
  */
 export function markSpacedQuotes(
   drafts: Draft[],
   stats: DocumentStats,
   indent: number | undefined,
-  columnLeft: (draft: Draft) => number | undefined = () => undefined,
+  column: (draft: Draft) => Column | undefined = () => undefined,
 ) {
   // Paragraphs that open indented (TeX's) are told apart by that; space above one is a display's.
   if (indent !== undefined) return;
@@ -146,7 +148,7 @@ export function markSpacedQuotes(
   const right = rightEdges(drafts, stats);
   for (let i = drafts.length - 1; i > 0; i--) {
     const prev = drafts[i - 1]!, draft = drafts[i]!;
-    if (draft.quote || !isBodyText(draft, stats) || !mayStandApart(prev, draft, columnLeft)) continue;
+    if (draft.quote || !isBodyText(draft, stats) || !mayStandApart(prev, draft, column)) continue;
     const gap = gapBetween(prev, draft), usual = least.get(kindAbove(prev));
     if (gap === undefined || usual === undefined) continue;
     const apart = (gap - usual) / step + 1;
@@ -159,7 +161,7 @@ export function markSpacedQuotes(
       k < draft.lines.length - 1 && endsQuote(line, draft.lines[k + 1]!, k) &&
       nextWordFitted([line], {
         ...draft.lines[k + 1]!,
-        x1: right.get(draft.page) ?? line.x1,
+        x1: Math.max(right.get(draft.page) ?? line.x1, column(draft)?.right ?? -Infinity),
       })
     );
     if (end >= 0) drafts.splice(i + 1, 0, { ...draft, quote: false, lines: draft.lines.splice(end + 1) });

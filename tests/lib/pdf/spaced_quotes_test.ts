@@ -143,3 +143,27 @@ Deno.test("a quote set apart by space ends at a short line before one opening up
     "Prose after the note runs from one edge of the column to the other edge of it, and ends here.",
   ]);
 });
+
+Deno.test("a quote set apart on a page of short lines ends where the column, not the page's longest line, left room", () => {
+  // Every line of the page ends short of the column's right edge (a title page of short paragraphs):
+  // measured to the page's longest line, the quote's line left no room for the next word.
+  const short = (words: string): Array<[string, number, number]> => [[words, LEFT, LEFT + 200]];
+  const drafts = draftsOf([
+    short("The first short paragraph."),
+    short("The second short paragraph."),
+    short("The third short paragraph."),
+    short("The fourth short paragraph."),
+    [["A tiny client based on the fetch API", LEFT, LEFT + 200], [
+      "Works in browsers and servers.",
+      LEFT,
+      LEFT + 150,
+    ]],
+  ], [LEADING, LEADING, LEADING, LEADING * 2]);
+  const column = () => ({ left: LEFT, right: RIGHT });
+  markSpacedQuotes(drafts, documentStats([pageOf(drafts.flatMap((d) => d.lines))]), undefined, column);
+  const read = drafts.map((d) => `${d.quote ? "> " : ""}${d.lines.map((l) => l.spans[0]!.text).join(" ")}`);
+  assert.deepEqual(read.slice(4), [
+    "> A tiny client based on the fetch API",
+    "Works in browsers and servers.",
+  ]);
+});
