@@ -95,3 +95,17 @@ Deno.test("a cell's line ending at a word's own hyphen keeps it when the documen
   const table = { cells: [[[line("Name", 0, 20, 88)], lines]], rows: [["Name", inlineMarkdown(lines)]] };
   assert.deepEqual(cellTexts(table, words), [["Name", "Generate a version 7 (Unix Epoch time-based) UUID"]]);
 });
+
+Deno.test("a cell's line filling it after a word's slash goes on with the next line's word", () => {
+  // `Requests/` fills the column (its longest line); `sec` is no word of the document.
+  const lines = cell(100, "Requests/", "sec");
+  const whole = joinBrokenWords(lines, 100 + "Requests/".length * 5, lexicon());
+  assert.ok(whole);
+  assert.equal(inlineMarkdown(whole), "Requests/sec");
+  // A slash standing alone, or a line short of the edge, breaks at a space.
+  assert.equal(joinBrokenWords(cell(100, "yes /", "no"), 100 + "yes /".length * 5, lexicon()), null);
+  assert.equal(
+    joinBrokenWords(cell(100, "and/", "or", "Requests"), 100 + "Requests".length * 5, lexicon()),
+    null,
+  );
+});
