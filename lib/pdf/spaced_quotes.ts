@@ -4,8 +4,9 @@
  * face, size and width, with a blank line's space above it and none below:
  * in a document whose paragraphs follow each other a line's step apart and
  * open with no indent, a paragraph of body text with about two steps above
- * it (below a paragraph, a list, a listing or a table; below a heading, a
- * step more than the heading's least distance) stands apart as a quote does.
+ * it (below a paragraph, a list or a listing; below a heading or a table, a
+ * step more than the least distance a heading, or a table, leaves above a
+ * paragraph) stands apart as a quote does.
  *
  * @module
  */
@@ -85,9 +86,13 @@ function unspacedParagraphs(drafts: readonly Draft[], stats: DocumentStats, step
   return gaps.length >= FEWEST_PAIRS && close >= gaps.length * UNSPACED_SHARE;
 }
 
-/** What sets the space below a draft: a heading's own space, or a block's (a paragraph, a list, a listing). */
+/**
+ * What sets the space below a draft: a heading's own space, a table's (its
+ * cells' padding and bottom rule below its last line of text), or a block's
+ * (a paragraph, a list, a listing).
+ */
 function kindAbove(draft: Draft): string {
-  return draft.heading ? "heading" : "block";
+  return draft.heading ? "heading" : draft.kind === "table" ? "table" : "block";
 }
 
 /**

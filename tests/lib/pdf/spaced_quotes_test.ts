@@ -167,3 +167,18 @@ Deno.test("a quote set apart on a page of short lines ends where the column, not
     "Works in browsers and servers.",
   ]);
 });
+
+Deno.test("a paragraph under a table stands apart by the table's padding, not as a quote", () => {
+  // The only paragraph under a table stands a blank line below its last row: the cells' padding and rule.
+  const drafts = draftsOf([
+    paragraph("The first paragraph"),
+    paragraph("The second paragraph"),
+    paragraph("The third paragraph"),
+    paragraph("The fourth paragraph"),
+    [["Express 4.17.3 yes 14,200", LEFT, LEFT + 150], ["Fastify 4.0.0 yes 77,193", LEFT, LEFT + 150]],
+    paragraph("These benchmarks were taken"),
+  ], [LEADING, LEADING, LEADING, LEADING, LEADING * 2]);
+  drafts[4]!.kind = "table";
+  markSpacedQuotes(drafts, documentStats([pageOf(drafts.flatMap((d) => d.lines))]), undefined);
+  assert.equal(drafts[5]!.quote, undefined);
+});
