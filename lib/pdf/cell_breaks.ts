@@ -4,7 +4,9 @@
  * (AbiWord does: `supp` over `ort`), so the lines would read as two words.
  * A line that fills its cell and ends in a letter, followed by a line that
  * opens with a lower-case letter, is one word broken in two when the document
- * uses the two halves joined as a word.
+ * uses the two halves joined as a word. A line filling its cell that ends
+ * in a word's slash (an engine breaks after one: `Requests/` over `sec`) goes
+ * on with the word opening the next line, whatever the words.
  *
  * In a ruled column only a few ems wide (AbiWord's, where a table has a
  * header row) most words break so, and few of them are used elsewhere. There a line
@@ -52,6 +54,10 @@ function breaksWord(
   after?: Line,
 ): boolean {
   if (line.x1 < right - line.size * FILLED_EM) return false;
+  // Broken after a word's slash (`Requests/` over `sec`, `application/` over `json`): one word.
+  if (/[\p{L}\p{N}]\/$/u.test(plainLineText(line).trimEnd()) && /^[\p{L}\p{N}]/u.test(plainLineText(next))) {
+    return true;
+  }
   const head = /\p{L}+$/u.exec(plainLineText(line))?.[0];
   const tail = /^\p{Ll}+/u.exec(plainLineText(next))?.[0];
   if (!head || !tail) return false;

@@ -67,9 +67,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
   });
   markSpacedQuotes(drafts, stats, indent, (draft) => {
     const pageColumn = columns.get(draft.page), first = draft.lines[0];
-    return pageColumn && first
-      ? columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters).left
-      : undefined;
+    return pageColumn && first ? columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters) : undefined;
   });
   joinQuotesOverColumns(drafts);
   splitQuotes(drafts);

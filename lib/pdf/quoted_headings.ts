@@ -8,12 +8,15 @@
  * (a producer that sets quotes flush left gives no sign the heading is the
  * quote's), becomes that label. A heading at TeX's run-in levels is left
  * alone: TeX sets it in by the paragraph indent, as it sets the paragraph
- * under it.
+ * under it. A producer may centre the label instead (ReportLab, a rubric):
+ * a line of its own centred on the quote under it, not on the column (the
+ * quote is set in on the left only), is the quote's label too, whether read
+ * as a heading or as a short paragraph.
  *
  * @module
  */
 import type { Draft } from "./draft.ts";
-import { bodyColumns, columnOf } from "./quotes.ts";
+import { bodyColumns, type Column, columnOf } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { PageText } from "./types.ts";
 
@@ -28,24 +31,51 @@ function leftEdge(draft: Draft): number {
   return Math.min(...draft.lines.map((l) => l.x0));
 }
 
+/** How far, in ems, a label's centre may stand from the quote's and still be centred on it. */
+const CENTRED_EM = 0.3;
+
+/** How far, in ems, the quote's centre must stand from the column's for a label centred on it to tell. */
+const OFF_CENTRE_EM = 0.6;
+
+/** Most distance, in line steps of the quote, from a centred label's baseline to the quote's first one. */
+const LABEL_STEPS = 2.5;
+
+/** The middle of a draft's widest extent. */
+function centre(draft: Draft): number {
+  return (leftEdge(draft) + Math.max(...draft.lines.map((l) => l.x1))) / 2;
+}
+
+/**
+ * True when a one-line draft is centred on the quote right under it, which
+ * is not centred on its column: a producer's label of the quote.
+ */
+function centredLabel(draft: Draft, quote: Draft, column: Column): boolean {
+  const line = draft.lines[0]!, first = quote.lines[0]!, size = line.size;
+  if (draft.lines.length !== 1 || first.y - line.y > first.size * 1.2 * LABEL_STEPS) return false;
+  if (Math.abs(centre(draft) - centre(quote)) > size * CENTRED_EM) return false;
+  return Math.abs(centre(quote) - (column.left + column.right) / 2) >= size * OFF_CENTRE_EM &&
+    line.x1 - line.x0 < (column.right - column.left) / 2;
+}
+
 /** Turns headings set in at the left edge of the quote right after them into that quote's first paragraph. */
 export function quoteHeadingsInQuotes(drafts: Draft[], pages: readonly PageText[], stats: DocumentStats) {
-  if (!drafts.some((d, i) => d.heading && drafts[i + 1]?.quote)) return;
+  if (!drafts.some((d, i) => d.lines.length === 1 && drafts[i + 1]?.quote)) return;
   const columns = bodyColumns(pages, stats.bodySize);
   const pageOf = new Map(pages.map((p) => [p.page, p]));
   const gutters = new Map<number, number | null>();
   drafts.forEach((draft, i) => {
     const next = drafts[i + 1];
     const size = draft.lines[0]?.size;
-    if (!draft.heading || draft.kind !== "text" || !size || !next?.quote || next.kind !== "text") return;
+    if (draft.quote || draft.kind !== "text" || !size || !next?.quote || next.kind !== "text") return;
     // TeX's run-in levels stand at the paragraph indent, where a paragraph read as a quote may too.
     if (draft.runIn) return;
     if (next.page !== draft.page || next.quoteStart) return;
-    if (Math.abs(leftEdge(draft) - leftEdge(next)) > size * SAME_EDGE_EM) return;
     const pageColumn = columns.get(draft.page), page = pageOf.get(draft.page);
     if (!pageColumn || !page) return;
     const column = columnOf(page, draft.lines[0]!, pageColumn, gutters);
-    if (leftEdge(draft) < column.left + stats.bodySize * SET_IN_EM) return;
+    const setIn = !!draft.heading && Math.abs(leftEdge(draft) - leftEdge(next)) <= size * SAME_EDGE_EM &&
+      leftEdge(draft) >= column.left + stats.bodySize * SET_IN_EM;
+    if (!setIn && !centredLabel(draft, next, column)) return;
     draft.heading = undefined;
     draft.outlined = undefined;
     draft.quote = true;

@@ -77,12 +77,21 @@ export function pageLeft(page: PageText): Edge | undefined {
   return left;
 }
 
-/** The left edge most lines of some pages start at. */
+/** Least share of the heaviest edge's lines an edge further left must start for it to be the margin. */
+const MARGIN_SHARE = 0.5;
+
+/**
+ * The left edge most lines of some pages start at or, further left, one at
+ * least {@linkcode MARGIN_SHARE} as many start at: a page of lists has its
+ * items' edge for its own, and lists may outweigh the prose at the margin.
+ */
 function heaviest(edges: ReadonlyArray<Edge | undefined>): number | undefined {
   const weight = new Map<number, number>();
   for (const edge of edges) if (edge) weight.set(edge.x, (weight.get(edge.x) ?? 0) + edge.lines);
-  let best: number | undefined, most = 0;
-  for (const [x, w] of weight) if (w > most) [best, most] = [x, w];
+  let most = 0;
+  for (const w of weight.values()) most = Math.max(most, w);
+  let best: number | undefined;
+  for (const [x, w] of weight) if (w >= most * MARGIN_SHARE && (best === undefined || x < best)) best = x;
   return best;
 }
 

@@ -4,20 +4,26 @@
  * face, size and width, with a blank line's space above it and none below:
  * in a document whose paragraphs follow each other a line's step apart and
  * open with no indent, a paragraph of body text with about two steps above
- * it (below a paragraph, a list, a listing or a table; below a heading, a
- * step more than the heading's least distance) stands apart as a quote does.
+ * it (below a paragraph, a list or a listing; below a heading or a table, a
+ * step more than the least distance a heading, or a table, leaves above a
+ * paragraph) stands apart as a quote does.
  *
  * @module
  */
 import { allBold, blockId, type Draft } from "./draft.ts";
 import { gapBetween } from "./draft_spacing.ts";
 import { plainLineText } from "./inline.ts";
+import type { Line } from "./types.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
+import type { Column } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 
-/** Most a document's usual gap between two paragraphs may be, in line steps, for it to leave no space. */
-const UNSPACED_STEPS = 1.15;
+/**
+ * Most a document's usual gap between two paragraphs may be, in line steps, for it to leave no space
+ * (a word processor steps a line holding inline code a few points further: 15 over 13 points).
+ */
+const UNSPACED_STEPS = 1.2;
 
 /** Least share of the gaps above paragraphs that must be a line's step for a document to leave no space. */
 const UNSPACED_SHARE = 0.3;
@@ -80,9 +86,13 @@ function unspacedParagraphs(drafts: readonly Draft[], stats: DocumentStats, step
   return gaps.length >= FEWEST_PAIRS && close >= gaps.length * UNSPACED_SHARE;
 }
 
-/** What sets the space below a draft: a heading's own space, or a block's (a paragraph, a list, a listing). */
+/**
+ * What sets the space below a draft: a heading's own space, a table's (its
+ * cells' padding and bottom rule below its last line of text), or a block's
+ * (a paragraph, a list, a listing).
+ */
 function kindAbove(draft: Draft): string {
-  return draft.heading ? "heading" : "block";
+  return draft.heading ? "heading" : draft.kind === "table" ? "table" : "block";
 }
 
 /**
@@ -111,8 +121,8 @@ function besideRule(draft: Draft): boolean {
  * box's text set in past a quote's reach is the box's), below no block
  * beside a painted rule (the space under a ruled box is its padding).
  */
-function mayStandApart(prev: Draft, draft: Draft, columnLeft: (draft: Draft) => number | undefined): boolean {
-  const left = columnLeft(draft), size = draft.lines[0]?.size ?? 0;
+function mayStandApart(prev: Draft, draft: Draft, column: (draft: Draft) => Column | undefined): boolean {
+  const left = column(draft)?.left, size = draft.lines[0]?.size ?? 0;
   const x0 = Math.min(...draft.lines.map((l) => l.x0));
   if (left !== undefined && x0 >= left + size * 0.9) return false;
   return !besideRule(prev);
@@ -126,13 +136,14 @@ function mayStandApart(prev: Draft, draft: Draft, columnLeft: (draft: Draft) => 
  * one step. Untagged drafts only; ones already quotes stay so.
  *
  * @param indent The document's first-line indent, if its paragraphs have one: then none is marked.
- * @param columnLeft The left edge of the column a draft stands in, if known ({@linkcode mayStandApart}).
+ * @param column The column a draft stands in, if known: its left edge tells a draft set in
+ *   ({@linkcode mayStandApart}), its right one a line ended short on a page of short lines.
  */
 export function markSpacedQuotes(
   drafts: Draft[],
   stats: DocumentStats,
   indent: number | undefined,
-  columnLeft: (draft: Draft) => number | undefined = () => undefined,
+  column: (draft: Draft) => Column | undefined = () => undefined,
 ) {
   // Paragraphs that open indented (TeX's) are told apart by that; space above one is a display's.
   if (indent !== undefined) return;
@@ -142,22 +153,31 @@ export function markSpacedQuotes(
   const right = rightEdges(drafts, stats);
   for (let i = drafts.length - 1; i > 0; i--) {
     const prev = drafts[i - 1]!, draft = drafts[i]!;
-    if (draft.quote || !isBodyText(draft, stats) || !mayStandApart(prev, draft, columnLeft)) continue;
+    if (draft.quote || !isBodyText(draft, stats) || !mayStandApart(prev, draft, column)) continue;
     const gap = gapBetween(prev, draft), usual = least.get(kindAbove(prev));
     if (gap === undefined || usual === undefined) continue;
     const apart = (gap - usual) / step + 1;
     if (apart < SET_APART_STEPS || apart > MOST_APART_STEPS) continue;
     draft.quote = true;
-    // No space below it either: the quote ends at a line ending a sentence with room for the next word.
+    // No space below it either: the quote ends at a line with room for the next word, ending a
+    // sentence or followed by one opening upper-case (a tagline: `Process execution for humans`),
+    // past a lone word opening it (a label, `[!NOTE]`, leading into the quote's text).
     const end = draft.lines.findIndex((line, k) =>
-      k < draft.lines.length - 1 && /[.!?:]$/.test(plainLineText(line)) &&
+      k < draft.lines.length - 1 && endsQuote(line, draft.lines[k + 1]!, k) &&
       nextWordFitted([line], {
         ...draft.lines[k + 1]!,
-        x1: right.get(draft.page) ?? line.x1,
+        x1: Math.max(right.get(draft.page) ?? line.x1, column(draft)?.right ?? -Infinity),
       })
     );
     if (end >= 0) drafts.splice(i + 1, 0, { ...draft, quote: false, lines: draft.lines.splice(end + 1) });
   }
+}
+
+/** True when a quote's line `k`, with room for the next word, may be its last: see {@linkcode markSpacedQuotes}. */
+function endsQuote(line: Line, next: Line, k: number): boolean {
+  const text = plainLineText(line).trim();
+  if (k === 0 && !/\s/.test(text)) return false;
+  return /[.!?:]$/.test(text) || /^\p{Lu}/u.test(plainLineText(next).trim());
 }
 
 /** The right end of body text on each page: the furthest a line of a paragraph of body text reaches. */

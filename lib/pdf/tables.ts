@@ -62,7 +62,10 @@ export function cellTexts(
       if (lines.length < 2) return text;
       const whole = joinBrokenWords(lines, rights[c]!, words, prose && { left: lefts[c]!, prose });
       if (whole) return inlineMarkdown(whole, { words });
-      return text.includes("-") ? inlineMarkdown(lines, { words }) : text;
+      // Rendered without the word list, a hyphen ending a line is taken for a typesetter's and dropped.
+      const broken = text.includes("-") ||
+        lines.some((l, k) => k < lines.length - 1 && /-\s*$/.test(plainLineText(l)));
+      return broken ? inlineMarkdown(lines, { words }) : text;
     })
   );
 }

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { joinBrokenWords } from "../../../lib/pdf/cell_breaks.ts";
 import { inlineMarkdown } from "../../../lib/pdf/inline.ts";
+import { cellTexts } from "../../../lib/pdf/tables.ts";
 import type { Lexicon } from "../../../lib/pdf/lexicon.ts";
 import { LEADING, line } from "../../_support/laid_out_page.ts";
 
@@ -83,4 +84,28 @@ Deno.test("in a narrow column of centred cells the widest line fills nothing: `L
   // Set flush left, the same lines read as one word broken at the edge.
   const flush = ruled(cell(100, "Latest", "yes"));
   assert.equal(inlineMarkdown(joinBrokenWords(flush, 130, lexicon(), narrow) ?? flush), "Latestyes");
+});
+
+Deno.test("a cell's line ending at a word's own hyphen keeps it when the document's words say so", () => {
+  // `time-` over `based)`: read without the word list the hyphen is taken for a typesetter's and dropped.
+  const lines = cell(100, "Generate a version 7 (Unix Epoch time-", "based) UUID");
+  const words: Lexicon = Object.assign(lexicon("time", "based", "time-based"), {
+    keepsHyphen: (head: string, tail: string) => `${head}-${tail}` === "time-based",
+  });
+  const table = { cells: [[[line("Name", 0, 20, 88)], lines]], rows: [["Name", inlineMarkdown(lines)]] };
+  assert.deepEqual(cellTexts(table, words), [["Name", "Generate a version 7 (Unix Epoch time-based) UUID"]]);
+});
+
+Deno.test("a cell's line filling it after a word's slash goes on with the next line's word", () => {
+  // `Requests/` fills the column (its longest line); `sec` is no word of the document.
+  const lines = cell(100, "Requests/", "sec");
+  const whole = joinBrokenWords(lines, 100 + "Requests/".length * 5, lexicon());
+  assert.ok(whole);
+  assert.equal(inlineMarkdown(whole), "Requests/sec");
+  // A slash standing alone, or a line short of the edge, breaks at a space.
+  assert.equal(joinBrokenWords(cell(100, "yes /", "no"), 100 + "yes /".length * 5, lexicon()), null);
+  assert.equal(
+    joinBrokenWords(cell(100, "and/", "or", "Requests"), 100 + "Requests".length * 5, lexicon()),
+    null,
+  );
 });

@@ -59,3 +59,47 @@ Deno.test("a heading at the column's edge before a quote stays a heading", () =>
   assert.match(md, /^#+ Note$/m);
   assert.match(md, /^> Be careful when listening/m);
 });
+
+/**
+ * Body prose, a short body-size label centred over `[x0, x1]`, then a quote of three lines from `quoteLeft`
+ * to the column's right edge (set in on the left only, as ReportLab sets one), then body prose again.
+ */
+function pageWithCentredLabel(x0: number, x1: number, quoteLeft: number) {
+  const body = (text: string, y: number) => line(text, LEFT, RIGHT, y);
+  const quote = (text: string, y: number) => line(text, quoteLeft, RIGHT, y);
+  const mid = (x0 + x1) / 2;
+  let y = 100;
+  return markdown(pageOf([
+    body("The server binds to the local host by default, as most servers written for development do.", y),
+    body(
+      "It listens on one port and answers every request it is given, whatever the route asked.",
+      y += LEADING,
+    ),
+    line("Note", mid - 10, mid + 10, y += 2 * LEADING),
+    quote(
+      "Be careful when listening on all interfaces; it comes with inherent security risks that",
+      y += 1.5 * LEADING,
+    ),
+    quote(
+      "a container or a shared host makes worse, so bind to the loopback address unless you",
+      y += LEADING,
+    ),
+    quote("mean to serve other machines, and read the documentation for more information.", y += LEADING),
+    body(
+      "The features below are what sets the server apart from others of its kind, in speed.",
+      y += 2 * LEADING,
+    ),
+    body("Each of them is described at length in the reference, with examples of its use.", y += LEADING),
+  ]));
+}
+
+Deno.test("a label centred on a quote set in on the left only opens the quote", () => {
+  const md = pageWithCentredLabel(LEFT + 20, RIGHT, LEFT + 20);
+  assert.match(md, /^> Note\n>\n> Be careful when listening/m);
+});
+
+Deno.test("a label centred on the column over a quote set in on the left stays apart from it", () => {
+  const md = pageWithCentredLabel(LEFT, RIGHT, LEFT + 20);
+  assert.match(md, /^Note$/m);
+  assert.match(md, /^> Be careful when listening/m);
+});
