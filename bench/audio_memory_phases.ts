@@ -6,8 +6,9 @@
  * head arrives (the work done: measurement, decision, the pass that decides
  * the result), and when its last byte is read (the result made again and
  * sent). Each peak is what V8 counts (heap plus `ArrayBuffer`s' external
- * memory) over its value before the exchange, so the phase whose peak grows
- * with the input beyond the upload is the one to look at.
+ * memory) over its value before the exchange, and beside it the peak of the
+ * `ArrayBuffer`s alone, so the phase whose peak grows with the input beyond
+ * the upload is the one to look at, and whether buffers or the heap grow.
  *
  *     deno run -A bench/audio_memory_phases.ts [sizes MB …] [--only=opus] [--gc]
  *                                                 (default: 2 8, Opus, garbage not collected)
@@ -21,7 +22,13 @@ import { type Input, INPUTS, probedService, probePeaks } from "./audio_memory.ts
 
 const MB = 1024 * 1024;
 
-/** The V8 peak rise (bytes) in each phase of one paid normalisation of `audio`, on a fresh service. */
+/** A phase's peak rise over idle, bytes: V8's heap and `ArrayBuffer`s together, and the `ArrayBuffer`s alone. */
+interface Rise {
+  live: number;
+  external: number;
+}
+
+/** The V8 peak rises in each phase of one paid normalisation of `audio`, on a fresh service. */
 async function phases(audio: Uint8Array<ArrayBuffer>, input: Input, gc: boolean) {
   const file = await Deno.makeTempFile({ suffix: ".json" });
   const service = await probedService(file, gc, {}, 10);
@@ -29,11 +36,11 @@ async function phases(audio: Uint8Array<ArrayBuffer>, input: Input, gc: boolean)
     const buyer = await throwawayBuyer();
     await fundFromFaucet(service.base, buyer, "1");
     const idle = await probePeaks(service.pid, file);
-    const rise = async () => {
+    const rise = async (): Promise<Rise> => {
       const peaks = await probePeaks(service.pid, file);
-      return peaks.live - (idle.heapUsed + idle.external);
+      return { live: peaks.live - (idle.heapUsed + idle.external), external: peaks.external - idle.external };
     };
-    let unpaid = 0;
+    let unpaid: Rise = { live: 0, external: 0 };
     let calls = 0;
     // The first call `@x402/fetch` makes gets the 402: its peak is read once that answer is in.
     const probed: typeof fetch = async (request, init) => {
@@ -70,14 +77,20 @@ if (import.meta.main) {
   if (!input) throw new Error(`unknown input ${only}`);
   const load = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
   console.log(`load average ${load}; garbage collected before each sample: ${gc ? "yes" : "no"}`);
-  console.log("| input | input MB | answer MB | V8 peak rise MB: 402 | work done | answer sent |");
+  console.log(
+    "| input | input MB | answer MB | V8 peak rise MB (of it ArrayBuffers): 402 | work done | answer sent |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const size of sizes.length ? sizes : [2, 8]) {
     const audio = await makeProgramme(Math.round(size * MB / input.bytesPerSecond), input.format);
     const got = await phases(audio, input, gc);
-    const figures = [audio.length, got.answer, got.unpaid, got.work, got.sending].map((b) =>
-      (b / MB).toFixed(1)
-    );
+    const figure = (bytes: number) => (bytes / MB).toFixed(1);
+    const phase = (rise: Rise) => `${figure(rise.live)} (${figure(rise.external)})`;
+    const figures = [
+      figure(audio.length),
+      figure(got.answer),
+      ...[got.unpaid, got.work, got.sending].map(phase),
+    ];
     console.log(`| ${input.name} | ${figures.join(" | ")} |`);
   }
 }

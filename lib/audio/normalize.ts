@@ -46,8 +46,14 @@ export type { NormalizeRequest };
 export const MIN_SECONDS = 1;
 /** Decoded PCM kept in memory by default: about 2.9 minutes of 48 kHz stereo. */
 const DEFAULT_RETAIN_BYTES = 32 * 1024 * 1024;
-/** Decoded PCM kept in memory when the result is streamed: about 22 s of 48 kHz stereo. */
-const STREAMED_RETAIN_BYTES = 8 * 1024 * 1024;
+/**
+ * Decoded PCM kept in memory when the result is streamed: none. Kept PCM
+ * spares only a short input's second decoding, and what a longer one kept
+ * until it outgrew the limit (8 MB of floats, an Opus minute's worth) stayed
+ * for the collector through the rest of the job, its peak included: more
+ * than the upload of a small programme.
+ */
+const STREAMED_RETAIN_BYTES = 0;
 /** Integrated loudness at or below which audio counts as silent (the absolute gate). */
 export const SILENCE_LUFS = -70;
 
@@ -176,7 +182,7 @@ export async function normalizeAudioStreamed(
   options: NormalizeOptions,
 ): Promise<StreamedNormalizeResult> {
   const checked = precheckAudio(bytes, request, options.limits);
-  // Little PCM is kept: a long programme is decoded again anyway, and what it kept first would be waste.
+  // No PCM is kept: the encoder decodes the upload it is fed, which is held anyway.
   const work = () =>
     normalizeChecked(bytes, request, checked, { retainPcmBytes: STREAMED_RETAIN_BYTES, ...options }, true);
   if (!options.gate) return await work();

@@ -30,9 +30,9 @@ export const BASELINE_MB = 224;
 /** The share of the budget that request bodies in flight may hold (at least the largest body). */
 export const BODY_SHARE = 1 / 8;
 /**
- * Memory of one audio job whatever its input, in MB: the normaliser's code,
- * buffers and the decoded PCM kept for a short input (at most 8 MB), about 60
- * MB in process; and ffmpeg's own processes, about 57 MB of RSS each, two at
+ * Memory of one audio job whatever its input, in MB: the normaliser's code
+ * and buffers, about 60 MB in process (measured when it still kept up to 8 MB
+ * of decoded PCM, which it no longer does); and ffmpeg's own processes, about 57 MB of RSS each, two at
  * once (the one decoding the input and encoding the result, and the one
  * decoding the result for the meter; see the module comment for why they are
  * counted).

@@ -172,3 +172,22 @@ Deno.test("a fingerprint reads each chunk where it lies: chunks of odd lengths l
   assert.ok(grown < 2 * 1024 * 1024, `external memory grew by ${grown} bytes`);
   assert.equal(print.result().length, 32 * chunk.length);
 });
+
+Deno.test("a streamed job keeps no decoded PCM: its work leaves the collector no floats of the programme", async () => {
+  // Two minutes of Opus decode to 46 MB of floats. The job used to keep them until they passed 8 MB and then
+  // drop them: 8 MB for the collector, which took it only at its next full collection, often after the job's peak.
+  const input = await makeAudio("speech", { format: "opus", seconds: 120 });
+  const before = Deno.memoryUsage().external;
+  let peak = before;
+  const sampler = setInterval(() => peak = Math.max(peak, Deno.memoryUsage().external), 5);
+  try {
+    const result = await normalizeAudioStreamed(input, {}, { limits });
+    peak = Math.max(peak, Deno.memoryUsage().external);
+    assert.ok(!(result.audio instanceof Uint8Array));
+    await result.audio.stream().cancel();
+  } finally {
+    clearInterval(sampler);
+  }
+  const grown = peak - before;
+  assert.ok(grown < 5 * 1024 * 1024, `external memory grew by ${(grown / 1024 / 1024).toFixed(1)} MB`);
+});
