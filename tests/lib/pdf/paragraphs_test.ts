@@ -268,3 +268,27 @@ Deno.test("a page whose lines stand side by side gives no single measure", () =>
   const staggered = [line("Left column", LEFT, 280, 100), line("right column", 300, RIGHT, 106)];
   assert.equal(singleColumnMeasure(staggered, RIGHT), undefined);
 });
+
+Deno.test("a list marker drawn apart from its item's text leaves the page one measure", () => {
+  const marker = line("•", LEFT + 14, LEFT + 18, 124);
+  const lines = [line("One column", LEFT, 300, 100), marker, line("an item", LEFT + 35, 200, 124)];
+  assert.equal(singleColumnMeasure(lines, 300), 300);
+});
+
+Deno.test("one-line paragraphs with no space between them end where the page's measure left room", () => {
+  // A word processor sets paragraphs with no space between them and draws a bullet apart from its text.
+  const out = markdown(pageAt(
+    ["A paragraph that runs across the whole column from the left margin to the", LEFT, RIGHT, 100],
+    ["right edge and ends here.", LEFT, 200, 112],
+    ["All documentation is available on the website.", LEFT, 300, 124],
+    ["Some useful site links:", LEFT, 190, 136],
+    ["•", LEFT + 14, LEFT + 18, 148],
+    ["Getting started", LEFT + 35, 160, 148],
+    ["•", LEFT + 14, LEFT + 18, 160],
+    ["API reference", LEFT + 35, 150, 160],
+  ));
+  assert.deepEqual(paragraphs(out).slice(1, 3), [
+    "All documentation is available on the website.",
+    "Some useful site links:",
+  ]);
+});
