@@ -292,3 +292,32 @@ Deno.test("one-line paragraphs with no space between them end where the page's m
     "Some useful site links:",
   ]);
 });
+
+Deno.test("a phrase in bold wrapping over a line of its own stays in its paragraph; a bold line after a short one does not", () => {
+  const bold = (l: ReturnType<typeof line>) => ({
+    ...l,
+    spans: l.spans.map((s) => ({ ...s, font: { ...s.font, name: "Serif-Bold", bold: true } })),
+  });
+  const out = markdown({
+    page: 1,
+    width: 595,
+    height: 842,
+    lines: [
+      line(
+        "The safest and most correct implementation of the patterns in its language, and",
+        LEFT,
+        RIGHT,
+        100,
+      ),
+      line("the second fastest one; for more, see the section that compares it with Other", LEFT, RIGHT, 112),
+      bold(line("JavaScript Glob tools, the ones that other languages offer, and their", LEFT, 430, 124)),
+      line("**Implementations** at the bottom of this page.", LEFT, 300, 136),
+      bold(line("Usage", LEFT, 110, 160)),
+      line("Install it with npm and run it.", LEFT, 250, 172),
+    ],
+  });
+  const found = paragraphs(out);
+  assert.equal(found.length, 3, out);
+  assert.match(found[0]!, /^The safest .* Other .*their .*Implementations.* at the bottom of this page\.$/);
+  assert.match(found[1]!, /Usage/);
+});
