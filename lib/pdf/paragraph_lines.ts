@@ -115,9 +115,9 @@ export function nextWordFitted(lines: readonly Line[], line: Line, measureRight 
 }
 
 /**
- * True when a line wholly in bold (or the line after one) goes on with the
- * paragraph above, a phrase set in bold wrapping over the lines: the line
- * before it was wrapped (its first word would not have fitted after it, see
+ * True when a line wholly in bold (or the line after one, opening in bold)
+ * goes on with the paragraph above, a phrase set in bold wrapping over the
+ * lines: the line before it was wrapped (its first word would not have fitted after it, see
  * {@linkcode nextWordFitted}, within the paragraph's lines or the page's
  * measure) and it stands at the line step (`atStep`),
  * where a heading in bold stands after a paragraph's short last line or
@@ -126,6 +126,9 @@ export function nextWordFitted(lines: readonly Line[], line: Line, measureRight 
 function wrapsIntoBold(draft: Draft, line: Line, atStep: boolean, measureRight?: number): boolean {
   // A paragraph of one line shows no measure of its own: only the page's tells it wrapped.
   if (!atStep || (draft.lines.length < 2 && measureRight === undefined)) return false;
+  // After a line wholly in bold the phrase goes on in bold; text in another weight follows a heading.
+  const opening = line.spans.find((s) => s.text.trim());
+  if (allBold(draft.lines.at(-1)!) && !opening?.font.bold) return false;
   return !nextWordFitted(draft.lines, line, measureRight);
 }
 
