@@ -15,6 +15,7 @@ import {
   wrapsInlineCode,
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
+import { plainLineText } from "./inline.ts";
 import { blockId, type Draft, isCodeLine } from "./draft.ts";
 import { singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
@@ -206,6 +207,20 @@ function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
   return !before || blockId(before) !== tag.block;
 }
 
+/** A word the text marks with an asterisk for a note (`no*`, `strikethrough*`). */
+const ASTERISK_MARK = /[\p{L}\p{N})]\*(?![\p{L}\p{N}*])/u;
+
+/**
+ * True when a line opening with a typed asterisk is the note the paragraph
+ * just before it marks with one (`no* bugs!` then `* may contain some
+ * bugs`), not a list's item: outside a list, after text whose word carries
+ * the asterisk.
+ */
+function footnoteAfterMark(line: Line, last: Draft | undefined): boolean {
+  if (last?.kind !== "text" || !line.spans[0]?.text.trimStart().startsWith("*")) return false;
+  return last.lines.some((l) => ASTERISK_MARK.test(plainLineText(l)));
+}
+
 /** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
 function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
   const { page, stats, drafts, nesting, gutters } = cut;
@@ -219,7 +234,8 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   }
   const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
     dashRunsOn(last, line, stats, cut.edges);
-  const marker = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn
+  const marker = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn &&
+      !footnoteAfterMark(line, last)
     ? listMarker(line)
     : null;
   if (!marker && last && atProseStep(last, line, stats)) {

@@ -321,3 +321,19 @@ Deno.test("a phrase in bold wrapping over a line of its own stays in its paragra
   assert.match(found[0]!, /^The safest .* Other .*their .*Implementations.* at the bottom of this page\.$/);
   assert.match(found[1]!, /Usage/);
 });
+
+Deno.test("a line opening with an asterisk after text marking a word with one is its note, not a list", () => {
+  const out = markdown(pageAt(
+    ["Now with a modern API and no* bugs!", LEFT, 250, 100],
+    ["* may contain some bugs", LEFT, 200, 124],
+    ["Options are these:", LEFT, 180, 148],
+    ["* one option", LEFT, 160, 172],
+    ["* another option", LEFT, 180, 184],
+  ));
+  assert.deepEqual(paragraphs(out), [
+    "Now with a modern API and no\\* bugs!",
+    "\\* may contain some bugs",
+    "Options are these:",
+    "- one option\n- another option",
+  ]);
+});
