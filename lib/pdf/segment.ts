@@ -214,7 +214,8 @@ const ASTERISK_MARK = /[\p{L}\p{N})]\*(?![\p{L}\p{N}*])/u;
  * True when a line opening with a typed asterisk is the note the paragraph
  * just before it marks with one (`no* bugs!` then `* may contain some
  * bugs`), not a list's item: outside a list, after text whose word carries
- * the asterisk.
+ * the asterisk. It opens a paragraph of its own, even where paragraphs have
+ * no space between them.
  */
 function footnoteAfterMark(line: Line, last: Draft | undefined): boolean {
   if (last?.kind !== "text" || !line.spans[0]?.text.trimStart().startsWith("*")) return false;
@@ -234,8 +235,9 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   }
   const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
     dashRunsOn(last, line, stats, cut.edges);
+  const note = footnoteAfterMark(line, last);
   const marker = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn &&
-      !footnoteAfterMark(line, last)
+      !note
     ? listMarker(line)
     : null;
   if (!marker && last && atProseStep(last, line, stats)) {
@@ -268,7 +270,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     });
     return;
   }
-  if (last?.kind === "text" && continuesText(last, line, stats, cut.edges)) {
+  if (!note && last?.kind === "text" && continuesText(last, line, stats, cut.edges)) {
     last.lines.push(line);
     return;
   }

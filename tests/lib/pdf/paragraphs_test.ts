@@ -336,4 +336,15 @@ Deno.test("a line opening with an asterisk after text marking a word with one is
     "Options are these:",
     "- one option\n- another option",
   ]);
+  // With no space between paragraphs, the note still stands apart from the line marking it.
+  const packed = markdown(pageAt(
+    [
+      "Styles: reset — bold — dim — italic* — underline — inverse — hidden — strikethrough*",
+      LEFT,
+      RIGHT,
+      100,
+    ],
+    ["* Not widely supported", LEFT, 190, 112],
+  ));
+  assert.equal(paragraphs(packed).at(-1), "\\* Not widely supported", packed);
 });
