@@ -16,7 +16,7 @@ import {
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
 import { plainLineText } from "./inline.ts";
-import { blockId, type Draft, isCodeLine } from "./draft.ts";
+import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
@@ -207,6 +207,9 @@ function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
   return !before || blockId(before) !== tag.block;
 }
 
+/** Fewest outline entries found on the pages for the outline to name the document's headings. */
+const LISTED_HEADINGS = 3;
+
 /** A word the text marks with an asterisk for a note (`no*`, `strikethrough*`). */
 const ASTERISK_MARK = /[\p{L}\p{N})]\*(?![\p{L}\p{N}*])/u;
 
@@ -236,10 +239,14 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
     dashRunsOn(last, line, stats, cut.edges);
   const note = footnoteAfterMark(line, last);
-  const marker = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn &&
+  const found = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn &&
       !note
     ? listMarker(line)
     : null;
+  // A list's number is set in its items' weight: a number in bold with bold words after it was typed, where
+  // the outline names the headings (without one, such a line may be a numbered heading's).
+  const typedNumber = !!found?.ordered && allBold(line) && cut.outline.hits.size >= LISTED_HEADINGS;
+  const marker = typedNumber ? null : found;
   if (!marker && last && atProseStep(last, line, stats)) {
     last.lines.push(line);
     return;
@@ -280,5 +287,11 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   ) {
     nesting.reset();
   }
-  drafts.push({ kind: "text", page: page.page, lines: [line] });
+  drafts.push(
+    typedNumber ? { kind: "text", page: page.page, lines: [line], typedNumber } : {
+      kind: "text",
+      page: page.page,
+      lines: [line],
+    },
+  );
 }
