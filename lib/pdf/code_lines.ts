@@ -117,7 +117,9 @@ export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, page
 /**
  * True when code line `line` continues the code block ending in `prev`: one
  * shaded area holds both, or, unshaded, the gap is a whole number of lines,
- * a few blank lines at most.
+ * a few blank lines at most, or (where listings wrap, see `code_wraps.ts`) a
+ * line and a wrapped row: an engine that wraps a line before its first word
+ * leaves the row above holding only the line's indentation.
  */
 export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boolean {
   if (line.y <= prev.y) return false;
@@ -128,10 +130,13 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   // Closer than a line: a wrapped line, set tighter than the lines of the listing (an HTML engine's).
   if (steps > 0.7 && steps < 1.2) return true;
   if (Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1) return true;
-  const longest = stats.codeRowGaps?.(line.size)?.longest;
-  if (longest === undefined) return false;
-  const longSteps = (line.y - prev.y) / longest;
-  return Math.round(longSteps) <= 3 && Math.abs(longSteps - Math.round(longSteps)) < 0.1;
+  const gaps = stats.codeRowGaps?.(line.size);
+  if (gaps === undefined) return false;
+  const longSteps = (line.y - prev.y) / gaps.longest;
+  if (Math.round(longSteps) <= 3 && Math.abs(longSteps - Math.round(longSteps)) < 0.1) return true;
+  // A line wrapped before its first word leaves a row holding only its indentation: a step and a
+  // wrapped row's distance down, the rest hangs, set in (a listing's first line stands at its edge).
+  return Math.abs(line.y - prev.y - gaps.step - gaps.wrap) < gaps.step * 0.1 && line.x0 > prev.x0 + line.size;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from "../shared/errors.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import { rewriteContents } from "./contents_page.ts";
+import { carryColumns } from "./column_carry.ts";
 import { removeFurniture } from "./furniture.ts";
 import { dropLineNumbers } from "./listing_numbers.ts";
 import { dropSideIcons } from "./side_icons.ts";
@@ -199,7 +200,7 @@ export function finishConversion(
   const clean = dropWrapMarks(dropSideIcons(
     dropLineNumbers(
       rewriteContents(
-        removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages,
+        carryColumns(removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages),
         plan.outline,
       ),
     ),

@@ -33,6 +33,11 @@ export interface Draft {
   quoteStart?: boolean;
   /** A further paragraph of the list item before it: that item's depth. */
   itemDepth?: number;
+  /**
+   * A paragraph opening with a number typed in bold with its words (`**1. Install**`), where the outline
+   * names the headings: neither a list's item nor a heading.
+   */
+  typedNumber?: boolean;
 }
 
 /** True when every visible span of a line is in a bold font. */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isMarkerOnly } from "./lists.ts";
 import { lineText, runningLines } from "./running_lines.ts";
 import type { Line, PageText } from "./types.ts";
 
@@ -18,6 +19,22 @@ const PAGE_NUMBER =
 /** A line's position (to a few points) and text with digits generalised, for spotting repeats. */
 function repeatKey(line: Line): string {
   return `${Math.round(line.y / 4)}|${lineText(line).toLowerCase().replace(/\d+/g, "#")}`;
+}
+
+/** Most ems between a list marker drawn on its own and its item's text. */
+const MARKER_GAP_EMS = 4;
+
+/**
+ * True when a line is a list marker alone (`•`, `2.`) with its item's text
+ * beside it on its baseline: a producer that draws the marker apart (AbiWord)
+ * sets it at the same spot on every page a list runs onto, as a running head
+ * stands, but it marks the item.
+ */
+function marksItemBeside(line: Line, lines: readonly Line[]): boolean {
+  if (!isMarkerOnly(lineText(line))) return false;
+  return lines.some((l) =>
+    l !== line && Math.abs(l.y - line.y) < 1 && l.x0 > line.x0 && l.x0 - line.x1 <= line.size * MARKER_GAP_EMS
+  );
 }
 
 /** True when a line lies in the page's top or bottom margin band. */
@@ -53,6 +70,7 @@ export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]
       }
       // A table's cell is the table's, though it stand at the foot of a page as a page number does.
       if (!inBand(line, page.height) || line.spans.some((s) => s.tag?.cell)) return true;
+      if (marksItemBeside(line, page.lines)) return true;
       const drop = PAGE_NUMBER.test(lineText(line)) ||
         (pages.length >= 2 && (counts.get(repeatKey(line)) ?? 0) >= threshold);
       if (drop) removed++;

@@ -34,7 +34,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   const texts: HeadingDraft[] = [];
   const spaced = tagged ? [] : spacedAbove(drafts, stats);
   for (const [i, draft] of drafts.entries()) {
-    if (draft.kind !== "text") continue;
+    if (draft.kind !== "text" || draft.typedNumber) continue;
     const spans = draft.lines.flatMap((l) => l.spans);
     if (tagged) {
       const level = spans.find((s) => s.tag?.heading)?.tag?.heading;

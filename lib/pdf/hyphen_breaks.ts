@@ -95,27 +95,32 @@ function raggedOnly(
  * document. Where the document writes the two halves with the hyphen and
  * never without, it stays; where it writes them without and never with, it
  * goes. Otherwise it stays only in a document that hyphenates no word (no
- * break's halves are written joined elsewhere), broken only on pages whose
+ * break's halves are written joined elsewhere in its prose: an identifier in
+ * code, `additionalProperties`, shows no typesetter at work), broken only on pages whose
  * prose is ragged (a typesetter hyphenates to fill justified lines), where a half is
  * a word the document writes elsewhere too: a compound's parts are words
  * (`forward-slashes`), a typesetter's syllables seldom (`motiva-tion`).
  *
  * @param uses How many times the document writes a word, hyphenated compounds counted whole.
+ * @param proseUses The same, outside code.
  */
 export function hyphenKeeper(
   pages: readonly PageText[],
   uses: Uses,
+  proseUses: Uses = uses,
 ): (head: string, tail: string) => boolean {
   let ragged: Set<string> | undefined;
   const key = (head: string, tail: string) => `${head}-${tail}`.toLowerCase();
   const own = (head: string, tail: string) => uses(`${head}-${tail}`) > 0 && uses(head + tail) === 0;
-  const typeset = (head: string, tail: string) => uses(head + tail) > 0 && uses(`${head}-${tail}`) === 0;
+  const typesetIn = (count: Uses) => (head: string, tail: string) =>
+    count(head + tail) > 0 && uses(`${head}-${tail}`) === 0;
+  const typeset = typesetIn(uses), typesetInProse = typesetIn(proseUses);
   return (head, tail) => {
     if (own(head, tail)) return true;
     if (typeset(head, tail)) return false;
     if (ragged === undefined) {
       const breaks = hyphenBreaks(pages);
-      ragged = breaks.some((b) => typeset(b.head, b.tail)) ? new Set() : raggedOnly(breaks, key);
+      ragged = breaks.some((b) => typesetInProse(b.head, b.tail)) ? new Set() : raggedOnly(breaks, key);
     }
     // Each half is written once at the break itself.
     return ragged.has(key(head, tail)) && (uses(head) >= 2 || uses(tail) >= 2);

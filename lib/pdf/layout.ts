@@ -154,13 +154,16 @@ export interface Gutter {
   spanning: Set<number>;
 }
 
+/** Fewest lines a page must have for its own lines to show a gutter (see `column_carry.ts` for fewer). */
+export const MIN_GUTTER_LINES = 10;
+
 /**
  * Finds a vertical gutter that splits the page's text into two columns, each
  * with several lines of running text, crossed by few lines. Null when the page
  * is not set in two columns.
  */
 export function findGutter(lines: readonly Line[]): Gutter | null {
-  if (lines.length < 10) return null;
+  if (lines.length < MIN_GUTTER_LINES) return null;
   let left = Infinity, right = -Infinity;
   for (const l of lines) {
     left = Math.min(left, l.x0);

@@ -28,7 +28,8 @@ export interface Lexicon {
 export function documentLexicon(pages: readonly PageText[]): Lexicon {
   const uses = wordUses(pages, () => true);
   const lexicon: Lexicon = (word) => uses(word) > 0;
-  lexicon.keepsHyphen = hyphenKeeper(pages, uses);
+  // A word written joined only in code (an identifier) shows no typesetter hyphenating.
+  lexicon.keepsHyphen = hyphenKeeper(pages, uses, wordUses(pages, (span) => !span.font.monospace));
   return lexicon;
 }
 

@@ -7,9 +7,13 @@
  * only on a page set in one column; a page where two lines share a baseline
  * (columns side by side, a table's cells) or a line starts past the middle of
  * the text (a second column's, a line set flush right) gives no single measure.
+ * A list marker a producer draws apart from its item's text, on the text's
+ * baseline, is no line beside it.
  *
  * @module
  */
+import { plainLineText } from "./inline.ts";
+import { isMarkerOnly } from "./lists.ts";
 import type { Line } from "./types.ts";
 
 /** Largest baseline difference, in points, at which two lines stand side by side. */
@@ -26,7 +30,8 @@ export function singleColumnMeasure(lines: readonly Line[], right: number): numb
   if (!Number.isFinite(right) || lines.length === 0) return undefined;
   const left = Math.min(...lines.map((l) => l.x0));
   if (lines.some((l) => l.x0 > (left + right) / 2)) return undefined;
-  const ys = lines.map((l) => l.y).sort((a, b) => a - b);
+  // A list marker drawn apart from its item's text (AbiWord) stands on the text's baseline: no column.
+  const ys = lines.filter((l) => !isMarkerOnly(plainLineText(l))).map((l) => l.y).sort((a, b) => a - b);
   for (let i = 1; i < ys.length; i++) if (ys[i]! - ys[i - 1]! < SAME_BASELINE) return undefined;
   return right;
 }

@@ -115,6 +115,24 @@ export function nextWordFitted(lines: readonly Line[], line: Line, measureRight 
 }
 
 /**
+ * True when a line wholly in bold (or the line after one, opening in bold)
+ * goes on with the paragraph above, a phrase set in bold wrapping over the
+ * lines: the line before it was wrapped (its first word would not have fitted after it, see
+ * {@linkcode nextWordFitted}, within the paragraph's lines or the page's
+ * measure) and it stands at the line step (`atStep`),
+ * where a heading in bold stands after a paragraph's short last line or
+ * space above it.
+ */
+function wrapsIntoBold(draft: Draft, line: Line, atStep: boolean, measureRight?: number): boolean {
+  // A paragraph of one line shows no measure of its own: only the page's tells it wrapped.
+  if (!atStep || (draft.lines.length < 2 && measureRight === undefined)) return false;
+  // After a line wholly in bold the phrase goes on in bold; text in another weight follows a heading.
+  const opening = line.spans.find((s) => s.text.trim());
+  if (allBold(draft.lines.at(-1)!) && !opening?.font.bold) return false;
+  return !nextWordFitted(draft.lines, line, measureRight);
+}
+
+/**
  * True when `line` continues the paragraph in `draft`.
  *
  * @param edges The left and right edges of the page's text, where known, whether its lines are
@@ -136,7 +154,8 @@ export function continuesText(
   const ended = endsSentence(plainLineText(prev));
   // A little more space than between lines, after a sentence's end and before a capital: a paragraph's.
   if (dy > spacing * 1.2 + 1 && ended && opensSentence(plainLineText(line))) return false;
-  if (!nearSize(line.size, prev.size) || allBold(line) !== allBold(prev)) {
+  if (!nearSize(line.size, prev.size)) return false;
+  if (allBold(line) !== allBold(prev) && !wrapsIntoBold(draft, line, dy <= spacing + 1, edges?.measure)) {
     return false;
   }
   const { left, widest } = linesExtent(draft.lines);

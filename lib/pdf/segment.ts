@@ -15,7 +15,8 @@ import {
   wrapsInlineCode,
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
-import { blockId, type Draft, isCodeLine } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
+import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
@@ -206,6 +207,24 @@ function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
   return !before || blockId(before) !== tag.block;
 }
 
+/** Fewest outline entries found on the pages for the outline to name the document's headings. */
+const LISTED_HEADINGS = 3;
+
+/** A word the text marks with an asterisk for a note (`no*`, `strikethrough*`). */
+const ASTERISK_MARK = /[\p{L}\p{N})]\*(?![\p{L}\p{N}*])/u;
+
+/**
+ * True when a line opening with a typed asterisk is the note the paragraph
+ * just before it marks with one (`no* bugs!` then `* may contain some
+ * bugs`), not a list's item: outside a list, after text whose word carries
+ * the asterisk. It opens a paragraph of its own, even where paragraphs have
+ * no space between them.
+ */
+function footnoteAfterMark(line: Line, last: Draft | undefined): boolean {
+  if (last?.kind !== "text" || !line.spans[0]?.text.trimStart().startsWith("*")) return false;
+  return last.lines.some((l) => ASTERISK_MARK.test(plainLineText(l)));
+}
+
 /** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
 function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
   const { page, stats, drafts, nesting, gutters } = cut;
@@ -219,9 +238,15 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   }
   const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
     dashRunsOn(last, line, stats, cut.edges);
-  const marker = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn
+  const note = footnoteAfterMark(line, last);
+  const found = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn &&
+      !note
     ? listMarker(line)
     : null;
+  // A list's number is set in its items' weight: a number in bold with bold words after it was typed, where
+  // the outline names the headings (without one, such a line may be a numbered heading's).
+  const typedNumber = !!found?.ordered && allBold(line) && cut.outline.hits.size >= LISTED_HEADINGS;
+  const marker = typedNumber ? null : found;
   if (!marker && last && atProseStep(last, line, stats)) {
     last.lines.push(line);
     return;
@@ -252,7 +277,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     });
     return;
   }
-  if (last?.kind === "text" && continuesText(last, line, stats, cut.edges)) {
+  if (!note && last?.kind === "text" && continuesText(last, line, stats, cut.edges)) {
     last.lines.push(line);
     return;
   }
@@ -262,5 +287,11 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   ) {
     nesting.reset();
   }
-  drafts.push({ kind: "text", page: page.page, lines: [line] });
+  drafts.push(
+    typedNumber ? { kind: "text", page: page.page, lines: [line], typedNumber } : {
+      kind: "text",
+      page: page.page,
+      lines: [line],
+    },
+  );
 }

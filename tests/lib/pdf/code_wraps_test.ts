@@ -11,6 +11,7 @@ import {
   splitCodeRowGaps,
 } from "../../../lib/pdf/code_wraps.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
+import { codeLine, LEFT, line as plainLine, markdown, pageOf } from "../../_support/laid_out_page.ts";
 
 /** `count` rows `dy` below the one before and `dx` right of it. */
 const rows = (count: number, dy: number, dx: number) => Array.from({ length: count }, () => ({ dy, dx }));
@@ -220,3 +221,34 @@ Deno.test("a row broken inside a word far short of the column's edge goes on bel
   markWrappedAtEdge(row, fits, [...column, overflowing, row, fits], isCode);
   assert.equal(isWrappedAtEdge(fits), false);
 });
+
+Deno.test("a line wrapped before its first word, its row above holding only its indent, stays in its listing", () => {
+  // WeasyPrint in a narrow column: source lines 11.9 pt apart, wrapped rows 10.63 below hanging 5 em.
+  const size = 8.5, hang = 42.5, step = 11.9, wrap = 10.63;
+  const rows: Array<[string, number, number]> = [];
+  let y = 100;
+  for (const name of ["a", "b", "c"]) {
+    rows.push([`const ${name} = someFunction(argumentOne,`, LEFT, y], [
+      "argumentTwo);",
+      LEFT + hang,
+      y + wrap,
+    ]);
+    y += wrap + step;
+  }
+  rows.push(["if (a) {", LEFT, y], ["  run(a);", LEFT, y + step], ["} else {", LEFT, y + 2 * step]);
+  // The next line's indent alone on a row, then its words hanging under it.
+  y += 2 * step + step + wrap;
+  rows.push(["console.log('the other branch');", LEFT + hang, y], ["}", LEFT, y + step]);
+  const out = markdown(pageOf([
+    plainLine("Run this:", LEFT, 160, 80),
+    ...rows.map(([text, x, at]) => codeLine(text, x, at, size)),
+  ]));
+  const blocks = codeBlocks(out);
+  assert.equal(blocks.length, 1, out);
+  assert.match(blocks[0]!, /\} else \{\n\n? *console\.log\('the other branch'\);\n\}$/);
+});
+
+/** The fenced code blocks of some Markdown. */
+function codeBlocks(text: string): string[] {
+  return [...text.matchAll(/^```\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
+}

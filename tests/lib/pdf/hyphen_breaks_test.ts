@@ -80,3 +80,17 @@ Deno.test("a word broken alike on a justified page and a ragged one: the typeset
   ]).keepsHyphen!;
   assert.equal(keeps("Pellen", "tesque"), false);
 });
+
+Deno.test("a broken word that only code writes whole (an identifier) shows no typesetter hyphenating", () => {
+  const code = { ...FONT, name: "Mono", monospace: true };
+  const identifier = line("additionalProperties: false", 160, 240, 90);
+  const keeps = documentLexicon(page([
+    line("Draft 4 support requires the ajv-", 100, 250),
+    line("draft-04 package, which ajv itself lists, and the additional-", 112, 380),
+    line("properties keyword reads as follows:", 124, 290),
+    { ...identifier, spans: identifier.spans.map((s) => ({ ...s, font: code })) },
+  ])).keepsHyphen!;
+  assert.equal(keeps("ajv", "draft"), true);
+  // The identifier still says how the words join where they break.
+  assert.equal(keeps("additional", "properties"), false);
+});

@@ -4,7 +4,7 @@ import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
 import { documentStats } from "../../../lib/pdf/stats.ts";
 import { buildBlocks } from "../../../lib/pdf/structure.ts";
 import type { Line, Span } from "../../../lib/pdf/types.ts";
-import { markdown, pageAt } from "../../_support/laid_out_page.ts";
+import { LEFT, line as bodyLine, markdown, pageAt } from "../../_support/laid_out_page.ts";
 
 const font = { name: "Body", bold: false, italic: false, monospace: false };
 
@@ -137,4 +137,35 @@ Deno.test("ListNesting holds text set in from the outermost marker, in the colum
   assert.equal(nesting.holds(170, 107), true);
   assert.equal(nesting.holds(150, 107), false);
   assert.equal(nesting.depthOf(179, 107), 1);
+});
+
+Deno.test("where the outline names the headings, a line numbered and wholly in bold is a paragraph", () => {
+  const boldLine = (text: string, y: number) => {
+    const l = bodyLine(text, LEFT, LEFT + text.length * 5, y);
+    return {
+      ...l,
+      spans: l.spans.map((s) => ({ ...s, font: { ...s.font, name: "Serif-Bold", bold: true } })),
+    };
+  };
+  const lines = [
+    bodyLine("Quickstart", LEFT, 130, 100),
+    boldLine("1. Install", 124),
+    bodyLine("Run the installer first, then go on.", LEFT, 260, 148),
+    boldLine("2. Create a UUID", 172),
+    bodyLine("Call the function and keep its result.", LEFT, 280, 196),
+    bodyLine("Usage", LEFT, 110, 232),
+    bodyLine("Call it as often as you like.", LEFT, 230, 256),
+    bodyLine("API", LEFT, 95, 292),
+    bodyLine("The functions are these.", LEFT, 210, 316),
+  ];
+  const pages = [{ page: 1, width: 595, height: 842, lines }];
+  const entries = ["Quickstart", "Usage", "API"].map((title) => ({ title, level: 2, page: 1 }));
+  const render = (outline: typeof entries) =>
+    renderMarkdown(buildBlocks(pages, { stats: documentStats(pages), outline, pageBreaks: false }));
+  const named = render(entries);
+  // Neither an item nor a heading: a paragraph, its number escaped.
+  assert.match(named, /^\\1\. Install$/m, named);
+  assert.match(named, /^\\2\. Create a UUID$/m, named);
+  // Without an outline, nothing tells it from a numbered heading's or an item's: it stays an item.
+  assert.match(render([]), /^1\. /m);
 });

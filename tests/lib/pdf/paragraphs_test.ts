@@ -268,3 +268,83 @@ Deno.test("a page whose lines stand side by side gives no single measure", () =>
   const staggered = [line("Left column", LEFT, 280, 100), line("right column", 300, RIGHT, 106)];
   assert.equal(singleColumnMeasure(staggered, RIGHT), undefined);
 });
+
+Deno.test("a list marker drawn apart from its item's text leaves the page one measure", () => {
+  const marker = line("•", LEFT + 14, LEFT + 18, 124);
+  const lines = [line("One column", LEFT, 300, 100), marker, line("an item", LEFT + 35, 200, 124)];
+  assert.equal(singleColumnMeasure(lines, 300), 300);
+});
+
+Deno.test("one-line paragraphs with no space between them end where the page's measure left room", () => {
+  // A word processor sets paragraphs with no space between them and draws a bullet apart from its text.
+  const out = markdown(pageAt(
+    ["A paragraph that runs across the whole column from the left margin to the", LEFT, RIGHT, 100],
+    ["right edge and ends here.", LEFT, 200, 112],
+    ["All documentation is available on the website.", LEFT, 300, 124],
+    ["Some useful site links:", LEFT, 190, 136],
+    ["•", LEFT + 14, LEFT + 18, 148],
+    ["Getting started", LEFT + 35, 160, 148],
+    ["•", LEFT + 14, LEFT + 18, 160],
+    ["API reference", LEFT + 35, 150, 160],
+  ));
+  assert.deepEqual(paragraphs(out).slice(1, 3), [
+    "All documentation is available on the website.",
+    "Some useful site links:",
+  ]);
+});
+
+Deno.test("a phrase in bold wrapping over a line of its own stays in its paragraph; a bold line after a short one does not", () => {
+  const bold = (l: ReturnType<typeof line>) => ({
+    ...l,
+    spans: l.spans.map((s) => ({ ...s, font: { ...s.font, name: "Serif-Bold", bold: true } })),
+  });
+  const out = markdown({
+    page: 1,
+    width: 595,
+    height: 842,
+    lines: [
+      line(
+        "The safest and most correct implementation of the patterns in its language, and",
+        LEFT,
+        RIGHT,
+        100,
+      ),
+      line("the second fastest one; for more, see the section that compares it with Other", LEFT, RIGHT, 112),
+      bold(line("JavaScript Glob tools, the ones that other languages offer, and their", LEFT, 430, 124)),
+      line("**Implementations** at the bottom of this page.", LEFT, 300, 136),
+      bold(line("Usage", LEFT, 110, 160)),
+      line("Install it with npm and run it.", LEFT, 250, 172),
+    ],
+  });
+  const found = paragraphs(out);
+  assert.equal(found.length, 3, out);
+  assert.match(found[0]!, /^The safest .* Other .*their .*Implementations.* at the bottom of this page\.$/);
+  assert.match(found[1]!, /Usage/);
+});
+
+Deno.test("a line opening with an asterisk after text marking a word with one is its note, not a list", () => {
+  const out = markdown(pageAt(
+    ["Now with a modern API and no* bugs!", LEFT, 250, 100],
+    ["* may contain some bugs", LEFT, 200, 124],
+    ["Options are these:", LEFT, 180, 148],
+    ["* one option", LEFT, 160, 172],
+    ["* another option", LEFT, 180, 184],
+  ));
+  assert.deepEqual(paragraphs(out), [
+    "Now with a modern API and no\\* bugs!",
+    "\\* may contain some bugs",
+    "Options are these:",
+    "- one option\n- another option",
+  ]);
+  // With no space between paragraphs, the note still stands apart from the line marking it.
+  const packed = markdown(pageAt(
+    [
+      "Styles: reset — bold — dim — italic* — underline — inverse — hidden — strikethrough*",
+      LEFT,
+      RIGHT,
+      100,
+    ],
+    ["* Not widely supported", LEFT, 190, 112],
+  ));
+  assert.equal(paragraphs(packed).at(-1), "\\* Not widely supported", packed);
+});

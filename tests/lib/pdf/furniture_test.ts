@@ -1,0 +1,43 @@
+/**
+ * Page furniture: what repeats at the same spot in the page's margin band is
+ * dropped, but a list marker drawn apart from its item's text, which stands
+ * at the same spot on every page a list runs onto, stays with its item.
+ */
+import assert from "node:assert/strict";
+import { removeFurniture } from "../../../lib/pdf/furniture.ts";
+import type { Line, PageText } from "../../../lib/pdf/types.ts";
+
+const font = { name: "Serif", bold: false, italic: false, monospace: false };
+
+/** A line of one span from `x0` to `x1` on baseline `y` of page `page`. */
+function line(text: string, x0: number, x1: number, y: number, page: number): Line {
+  return { spans: [{ text, x: x0, y, width: x1 - x0, size: 12, font }], x0, x1, y, size: 12, page };
+}
+
+/** Page `n`: a running head, then a list going on at the top of the text, then running text. */
+function page(n: number, item: string): PageText {
+  const body = [0, 1, 2, 3].map((k) =>
+    line("Running text of the page set full width.", 71, 524, 140 + k * 16, n)
+  );
+  return {
+    page: n,
+    width: 595,
+    height: 842,
+    lines: [
+      line("A manual", 71, 120, 40, n),
+      line("•", 85, 90, 82, n),
+      line(item, 107, 170, 82, n),
+      ...body,
+    ],
+  };
+}
+
+Deno.test("a list marker at the same spot atop every page stays with its item; a running head goes", () => {
+  const items = ["Lifecycle", "Reply", "Errors"];
+  const { pages } = removeFurniture(items.map((item, k) => page(k + 1, item)));
+  pages.forEach((p, k) => {
+    const texts = p.lines.map((l) => l.spans[0]!.text);
+    assert.deepEqual(texts.slice(0, 2), ["•", items[k]], `page ${k + 1}`);
+    assert.equal(texts.includes("A manual"), false);
+  });
+});
