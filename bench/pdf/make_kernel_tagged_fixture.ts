@@ -14,6 +14,8 @@
  *   (`Lbl`) at the right margin, pieces that aligned so read as a table.
  * - A nomenclature: a list whose items' labels (symbols) and bodies stand
  *   in two aligned columns, which read as a table.
+ * - A word hyphenated at a line's end, its hyphen marked as an `Artifact`
+ *   (LuaTeX's tagging marks the hyphens TeX adds so).
  *
  *     deno run -A bench/pdf/make_kernel_tagged_fixture.ts
  *
@@ -59,6 +61,13 @@ const LINES: PageLine[] = [
   { x: 110, y: 502, size: 11, runs: [[15, "F1", "material position [m]"]] },
   { x: 72, y: 488, size: 11, runs: [[16, "F2", "u"]] },
   { x: 110, y: 488, size: 11, runs: [[17, "F1", "velocity [m/s]"]] },
+  {
+    x: 72,
+    y: 456,
+    size: 11,
+    runs: [[18, "F1", "The terms of the balance take their names from the enhance"], ["artifact", "F1", "-"]],
+  },
+  { x: 72, y: 442, size: 11, runs: [[19, "F1", "ments the model made to the older one."]] },
 ];
 
 /** A list item of a nomenclature: its symbol as the label, its meaning as the body. */
@@ -101,6 +110,7 @@ const TREE: Elem = {
         ],
       },
       { type: "L", ns: PDF2_NS, kids: [symbolItem(12, 13), symbolItem(14, 15), symbolItem(16, 17)] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [18, 19] }] },
     ],
   }],
 };

@@ -99,7 +99,8 @@ function hangs(draft: Draft): boolean {
  * paragraph's last line is, not wrapped. The measure is as wide as the
  * furthest either the paragraph's lines or `line` reach, so a paragraph
  * beside another column is measured within its own (or to `measureRight`,
- * where the column's edge is known). A producer that leaves
+ * where the column's edge is known, even past a line of the paragraph that
+ * ran beyond it). A producer that leaves
  * no space between paragraphs and indents none (AbiWord) shows no other sign.
  */
 export function nextWordFitted(lines: readonly Line[], line: Line, measureRight = -Infinity): boolean {
@@ -110,7 +111,8 @@ export function nextWordFitted(lines: readonly Line[], line: Line, measureRight 
   const word = firstWord(text);
   const width = span.width * word.length / Math.max(text.length, 1);
   let right = Math.max(line.x1, measureRight);
-  for (const l of lines) right = Math.max(right, l.x1);
+  // A known measure is the column's, though a line of the paragraph ran past it (an overfull line).
+  if (!Number.isFinite(measureRight)) { for (const l of lines) right = Math.max(right, l.x1); }
   return right - prev.x1 > width * 1.3 + prev.size;
 }
 

@@ -16,7 +16,7 @@ import {
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
 import { blockId, type Draft, isCodeLine } from "./draft.ts";
-import { singleColumnMeasure } from "./page_measure.ts";
+import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
@@ -79,6 +79,25 @@ interface PageCut {
   gutters: Map<number, number | null>;
 }
 
+/**
+ * The page text's edges as `continuesText` reads them. On a page in one
+ * column whose furthest lines ran past the measure the other lines keep
+ * (`overfullMeasure`), the measure is theirs: measured from the overfull
+ * line's end, every full line would seem to have room for its next line's
+ * first word, and so to end its paragraph.
+ */
+function proseEdges(
+  page: PageText,
+  lines: readonly Line[],
+  prose: readonly Line[],
+  right: number,
+  justified: boolean,
+) {
+  const measure = singleColumnMeasure(lines, right);
+  const kept = measure === undefined || justified ? undefined : overfullMeasure(prose);
+  return { left: pageLeft(page)?.x, right, justified, measure: kept ?? measure };
+}
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 export function segmentPage(
   page: PageText,
@@ -100,7 +119,7 @@ export function segmentPage(
     outline,
     right,
     justified,
-    edges: { left: pageLeft(page)?.x, right, justified, measure: singleColumnMeasure(lines, right) },
+    edges: proseEdges(page, lines, prose, right, justified),
     margin: justifiedEdge(prose),
     gutters: new Map(),
   };

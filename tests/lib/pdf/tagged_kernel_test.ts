@@ -38,3 +38,8 @@ Deno.test("a tagged list whose labels and bodies stand in two aligned columns is
     markdown,
   );
 });
+
+Deno.test("a word hyphenated at a line's end, its hyphen an artifact, reads as the one word", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(markdown.includes("names from the enhancements the model made"), markdown);
+});
