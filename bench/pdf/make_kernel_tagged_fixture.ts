@@ -17,6 +17,8 @@
  *   in two aligned columns, which read as a table.
  * - A description list's item whose term (a message) is set in typewriter
  *   type, in the item's `Lbl`.
+ * - A paragraph in bold whose second line holds a command in typewriter
+ *   type (so is not all bold).
  * - A word hyphenated at a line's end, its hyphen marked as an `Artifact`
  *   (LuaTeX's tagging marks the hyphens TeX adds so).
  *
@@ -76,6 +78,18 @@ const LINES: PageLine[] = [
   { x: 72, y: 330, size: 11, runs: [[22, "F1", "The balance holds for every volume we measured."]] },
   { x: 72, y: 300, size: 11, runs: [[23, "F3", "Missing number, treated as zero"]] },
   { x: 90, y: 286, size: 11, runs: [[24, "F1", "The solver expected a number where none was given."]] },
+  {
+    x: 72,
+    y: 256,
+    size: 11,
+    runs: [[25, "F2", "Note: some environments keep all their lines in one box, so"]],
+  },
+  {
+    x: 72,
+    y: 242,
+    size: 11,
+    runs: [[26, "F2", "neither "], [27, "F3", "\\displaybreak"], [28, "F2", " nor a page can split them."]],
+  },
 ];
 
 /** A list item of a nomenclature: its symbol as the label, its meaning as the body. */
@@ -127,6 +141,7 @@ const TREE: Elem = {
       chapter(20, 21),
       { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [22] }] },
       { type: "L", ns: PDF2_NS, kids: [symbolItem(23, 24)] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [25, 26, 27, 28] }] },
     ],
   }],
 };

@@ -95,7 +95,13 @@ function proseEdges(
 ) {
   const measure = singleColumnMeasure(lines, right);
   const kept = measure === undefined || justified ? undefined : overfullMeasure(prose);
-  return { left: pageLeft(page)?.x, right, justified, measure: kept ?? measure };
+  return {
+    left: pageLeft(page)?.x,
+    right,
+    justified,
+    measure: kept ?? measure,
+    overfull: kept !== undefined,
+  };
 }
 
 /** Cuts one page's lines into drafts, appending to `drafts`. */

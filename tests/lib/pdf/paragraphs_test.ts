@@ -276,7 +276,7 @@ Deno.test("a line that runs past the measure (an unbreakable word) leaves the me
     ["A paragraph of one line.", LEFT, 200],
     ["The next paragraph runs to the right edge of the column, where its", LEFT, RIGHT],
     ["lines end together, and then a command too long to break at all,", LEFT, RIGHT],
-    ["\\fracwithdelims, runs past the edge that all the other lines keep", LEFT, RIGHT + 36],
+    ["a \\fracwithdelims, runs past the edge that all the other lines keep", LEFT, RIGHT + 36],
     ["to, until it comes to an end at the edge, which the following line", LEFT, RIGHT],
     ["a word could not have fitted after goes on from, to a short line.", LEFT, 400],
   ));

@@ -51,3 +51,8 @@ Deno.test("a list item's label set in typewriter type is the item's term, not a 
   assert.ok(!markdown.includes("```"), markdown);
   assert.ok(/^- .*Missing number, treated as zero.*The solver expected/m.test(markdown), markdown);
 });
+
+Deno.test("the lines of one tagged paragraph are one paragraph though their type changes", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(markdown.includes("in one box, so neither"), markdown);
+});
