@@ -1,8 +1,8 @@
 /**
  * The real-world corpus: PDFs that other people built and committed to their
  * public repositories beside the source they built them from, each carrying
- * its own outline (bookmarks), three also their structure tree (tagged PDF), one of those (the MIT thesis
- * template) from LaTeX's 2024+ tagging kernel in the tuning part. They test what the converter makes of the
+ * its own outline (bookmarks), four also their structure tree (tagged PDF), two of those (the MIT thesis
+ * template, the amsmath user's guide) from LaTeX's 2024+ tagging kernel in the tuning part. They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
  * template or the wording. Four more are repositories' READMEs printed here
  * by a browser (Chromium, tagged), the commonest producer of a printed README
