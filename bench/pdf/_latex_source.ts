@@ -56,10 +56,99 @@ function withLipsum(text: string, lipsum: readonly string[]): string {
 }
 
 /**
- * The source without what prints nothing and pandoc cannot read, `\lipsum`
- * written out from `lipsum` (the package's paragraphs) where given.
+ * Spans of the body where a short-verbatim character keeps its ordinary
+ * meaning: verbatim environments and `\verb`, an index entry's argument (where
+ * `|` sets the page-number style), and a table's column specification (where
+ * `|` is a rule).
  */
-export function latexForPandoc(text: string, lipsum: readonly string[] = []): string {
-  const readable = INTERNAL_CODE.reduce((out, span) => out.replace(span, ""), withoutMetadata(text));
-  return withLipsum(readable, lipsum);
+const LITERAL_SPANS =
+  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2|\\index\{(?:[^{}]|\{[^{}]*\})*\}|\\begin\{(?:tabular\*?|array|ctab|longtable)\}(?:\[[^\]]*\])?(?:\{[^{}]*\})?\{(?:[^{}]|\{[^{}]*\})*\}/g;
+
+/**
+ * The body's short verbatim written as `\verb`: a class or package (`shortvrb`'s
+ * `\MakeShortVerb`, the AMS documentation class) can make a character such as
+ * `|` act as `\verb`'s opening delimiter, so `|\begin{aligned}|` prints that
+ * code; pandoc does not know it and reads the code inside as LaTeX (here an
+ * environment opened that never closes, which stops its reader).
+ */
+export function withShortVerb(text: string, char: string): string {
+  const begin = text.indexOf("\\begin{document}");
+  if (begin < 0) return text;
+  const escaped = char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const short = new RegExp(`(?<!\\\\)${escaped}([^${escaped}\\n]+)${escaped}`, "g");
+  const body = text.slice(begin);
+  let out = "";
+  let last = 0;
+  for (const literal of body.matchAll(LITERAL_SPANS)) {
+    out += body.slice(last, literal.index).replace(short, `\\verb${char}$1${char}`) + literal[0];
+    last = literal.index + literal[0].length;
+  }
+  out += body.slice(last).replace(short, `\\verb${char}$1${char}`);
+  return text.slice(0, begin) + out;
+}
+
+/** The end of the balanced `{…}` group opening at `open`, or -1. */
+function groupEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** A command defined to close an environment and open another: `\def\producing{\end{minipage}\begin{minipage}…`. */
+const SWITCHING_DEFINITION = /\\def\\[a-zA-Z@]+\s*\{\s*\\end\{/;
+
+/**
+ * The preamble without the definitions of environments that switch boxes
+ * midway: a two-panel example (code at the left, what it prints at the right)
+ * opens a box and defines a command, used between the panels, that closes it
+ * and opens the next. pandoc expands such an environment into boxes that do
+ * not nest and stops; left undefined, the environment is read as its content.
+ */
+export function withoutSwitchingEnvironments(text: string): string {
+  const begin = text.indexOf("\\begin{document}");
+  const preamble = begin < 0 ? text : text.slice(0, begin);
+  let out = "";
+  let last = 0;
+  for (const definition of preamble.matchAll(/\\(?:re)?newenvironment\*?\s*\{[^{}]*\}(?:\[[^\]]*\])*/g)) {
+    const open = preamble.indexOf("{", definition.index + definition[0].length);
+    const beginEnd = open < 0 ? -1 : groupEnd(preamble, open);
+    const endOpen = beginEnd < 0 ? -1 : preamble.indexOf("{", beginEnd);
+    const endEnd = endOpen < 0 ? -1 : groupEnd(preamble, endOpen);
+    if (endEnd < 0 || !SWITCHING_DEFINITION.test(preamble.slice(open, beginEnd))) continue;
+    out += preamble.slice(last, definition.index);
+    last = endEnd;
+  }
+  return out + preamble.slice(last) + (begin < 0 ? "" : text.slice(begin));
+}
+
+/** How a source is to be read beyond what it says itself. */
+export interface LatexReading {
+  /** `\lipsum`'s paragraphs, to write out its calls. */
+  lipsum?: readonly string[];
+  /** A character the document's class makes a short `\verb` (`|` in the AMS documentation class). */
+  shortVerb?: string;
+  /**
+   * Definitions pandoc can read standing in for the class's own text commands
+   * (which it defines in code pandoc cannot read), put before the source.
+   */
+  classCommands?: string;
+}
+
+/**
+ * The source without what prints nothing and pandoc cannot read (among it
+ * environments that switch boxes midway), `\lipsum` written out from its
+ * paragraphs where given, a class's short verbatim written as `\verb` and its
+ * text commands defined.
+ */
+export function latexForPandoc(text: string, reading: LatexReading = {}): string {
+  const readable = withoutSwitchingEnvironments(
+    INTERNAL_CODE.reduce((out, span) => out.replace(span, ""), withoutMetadata(text)),
+  );
+  const verbatim = reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable;
+  const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
+  return withLipsum(defined, reading.lipsum ?? []);
 }

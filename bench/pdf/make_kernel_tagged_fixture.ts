@@ -4,7 +4,8 @@
  * byte as `make_tagged_fixture.ts` writes its page: the TeX Live at hand
  * runs the older kernel, which writes none of them.
  *
- * - A chapter heading of two lines, its label ("Chapter 1") and its title,
+ * - Chapter headings of two lines, a label ("Chapter 1", or a number between
+ *   dashes: "—2—") and a title,
  *   each in a `NonStruct` of its own inside the `H1` (no `Lbl`), the types
  *   in the document's own namespace mapped to the PDF 2.0 ones (`chapter` →
  *   `H1`, `text-unit` → `Part`, `text` → `P`).
@@ -14,6 +15,12 @@
  *   (`Lbl`) at the right margin, pieces that aligned so read as a table.
  * - A nomenclature: a list whose items' labels (symbols) and bodies stand
  *   in two aligned columns, which read as a table.
+ * - A description list's item whose term (a message) is set in typewriter
+ *   type, in the item's `Lbl`.
+ * - A paragraph in bold whose second line holds a command in typewriter
+ *   type (so is not all bold).
+ * - A word hyphenated at a line's end, its hyphen marked as an `Artifact`
+ *   (LuaTeX's tagging marks the hyphens TeX adds so).
  *
  *     deno run -A bench/pdf/make_kernel_tagged_fixture.ts
  *
@@ -59,6 +66,30 @@ const LINES: PageLine[] = [
   { x: 110, y: 502, size: 11, runs: [[15, "F1", "material position [m]"]] },
   { x: 72, y: 488, size: 11, runs: [[16, "F2", "u"]] },
   { x: 110, y: 488, size: 11, runs: [[17, "F1", "velocity [m/s]"]] },
+  {
+    x: 72,
+    y: 456,
+    size: 11,
+    runs: [[18, "F1", "The terms of the balance take their names from the enhance"], ["artifact", "F1", "-"]],
+  },
+  { x: 72, y: 442, size: 11, runs: [[19, "F1", "ments the model made to the older one."]] },
+  { x: 72, y: 400, size: 20, runs: [[20, "F2", "\u20142\u2014"]] },
+  { x: 72, y: 366, size: 24, runs: [[21, "F2", "Results"]] },
+  { x: 72, y: 330, size: 11, runs: [[22, "F1", "The balance holds for every volume we measured."]] },
+  { x: 72, y: 300, size: 11, runs: [[23, "F3", "Missing number, treated as zero"]] },
+  { x: 90, y: 286, size: 11, runs: [[24, "F1", "The solver expected a number where none was given."]] },
+  {
+    x: 72,
+    y: 256,
+    size: 11,
+    runs: [[25, "F2", "Note: some environments keep all their lines in one box, so"]],
+  },
+  {
+    x: 72,
+    y: 242,
+    size: 11,
+    runs: [[26, "F2", "neither "], [27, "F3", "\\displaybreak"], [28, "F2", " nor a page can split them."]],
+  },
 ];
 
 /** A list item of a nomenclature: its symbol as the label, its meaning as the body. */
@@ -74,19 +105,24 @@ function symbolItem(label: number, body: number): Elem {
   };
 }
 
+/** A chapter's heading: its label and its title, each line in a `NonStruct` of its own. */
+function chapter(label: number, title: number): Elem {
+  return {
+    type: "chapter",
+    ns: OWN_NS,
+    kids: [{ type: "NonStruct", kids: [{ type: "Span", kids: [label] }] }, {
+      type: "NonStruct",
+      kids: [{ type: "Span", kids: [title] }],
+    }],
+  };
+}
+
 const TREE: Elem = {
   type: "Document",
   kids: [{
     type: "Sect",
     kids: [
-      {
-        type: "chapter",
-        ns: OWN_NS,
-        kids: [{ type: "NonStruct", kids: [{ type: "Span", kids: [0] }] }, {
-          type: "NonStruct",
-          kids: [{ type: "Span", kids: [1] }],
-        }],
-      },
+      chapter(0, 1),
       {
         type: "text-unit",
         ns: OWN_NS,
@@ -101,6 +137,11 @@ const TREE: Elem = {
         ],
       },
       { type: "L", ns: PDF2_NS, kids: [symbolItem(12, 13), symbolItem(14, 15), symbolItem(16, 17)] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [18, 19] }] },
+      chapter(20, 21),
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [22] }] },
+      { type: "L", ns: PDF2_NS, kids: [symbolItem(23, 24)] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [25, 26, 27, 28] }] },
     ],
   }],
 };

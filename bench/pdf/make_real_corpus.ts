@@ -144,7 +144,11 @@ async function writeSource(path: string, source: Uint8Array, doc: RealDocument):
   const text = new TextDecoder().decode(source);
   await Deno.writeTextFile(
     path,
-    latexForPandoc(text, /\\lipsum\[/.test(text) ? await installedLipsum() : []),
+    latexForPandoc(text, {
+      lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
+      shortVerb: doc.shortVerb,
+      classCommands: doc.classCommands,
+    }),
   );
 }
 

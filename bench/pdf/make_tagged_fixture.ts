@@ -128,9 +128,12 @@ const TREE: Elem = {
   ],
 };
 
-/** A PDF literal string in WinAnsi (the bullet is 0x95). */
+/** A PDF literal string in WinAnsi (the bullet is 0x95, the em dash 0x97). */
 function literal(text: string): string {
-  const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/\u2022/g, "\\225");
+  const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/\u2022/g, "\\225").replace(
+    /\u2014/g,
+    "\\227",
+  );
   return `(${escaped})`;
 }
 

@@ -47,11 +47,14 @@ export function allBold(line: Line): boolean {
 
 /**
  * True when a line is code: wholly in a monospace font or tagged `Code`, and
- * not tagged a heading (a heading made of inline code).
+ * not tagged a heading (a heading made of inline code) or a list item's label
+ * (`Lbl`, outside `Code`: the term of a description list set in typewriter
+ * type, a command's or a message's name).
  */
 export function isCodeLine(line: Line): boolean {
-  return line.spans.every((s) => (s.font.monospace || s.tag?.code || !s.text.trim()) && !s.tag?.heading) &&
-    !isMarkerOnly(plainLineText(line));
+  return line.spans.every((s) =>
+    (s.font.monospace || s.tag?.code || !s.text.trim()) && !s.tag?.heading && !(s.tag?.label && !s.tag.code)
+  ) && !isMarkerOnly(plainLineText(line));
 }
 
 /** The structure-tree block a line starts in, if tagged. */

@@ -7,6 +7,7 @@
  * @module
  */
 import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
+import { joinLineEndHyphens, mayBeLineEndHyphen } from "./artifact_hyphens.ts";
 import { type FontResolver, styleForText, typedText } from "./fonts.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
@@ -97,7 +98,10 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   }
 
   let spans: Span[] = [];
-  /** Artifact list labels, kept only where tagged text follows (`artifact_markers.ts`). */
+  /**
+   * Artifact list labels, kept only where tagged text follows (`artifact_markers.ts`), and line-end
+   * hyphens, kept on the word they break (`artifact_hyphens.ts`).
+   */
   const labelMarkers = new Set<Span>();
   let rotatedCharacters = 0;
   const marked: Array<{ id?: string; artifact: boolean }> = [];
@@ -120,7 +124,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     // fonts lack) comes out as U+0000: no text.
     if (!item.str || !item.str.replaceAll(NO_CHARACTER, "").trim()) continue;
     const context = marked.at(-1);
-    if (context?.artifact && !mayBeArtifactMarker(item.str)) continue;
+    if (context?.artifact && !mayBeArtifactMarker(item.str) && !mayBeLineEndHyphen(item.str)) continue;
     const m = multiply(viewport.transform, item.transform);
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = m;
     if (!(a > 0 && Math.abs(b) <= Math.abs(a) * 0.01)) {
@@ -144,7 +148,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     if (links.length === 0) spans.push(span);
     else for (const piece of splitAtLinks(span, links)) spans.push(piece);
   }
-  spans = keepLabelMarkers(spans, labelMarkers);
+  spans = keepLabelMarkers(joinLineEndHyphens(spans, labelMarkers), labelMarkers);
   return {
     width: viewport.width,
     height: viewport.height,

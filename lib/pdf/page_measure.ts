@@ -35,3 +35,32 @@ export function singleColumnMeasure(lines: readonly Line[], right: number): numb
   for (let i = 1; i < ys.length; i++) if (ys[i]! - ys[i - 1]! < SAME_BASELINE) return undefined;
   return right;
 }
+
+/** Fewest lines ending together (within {@linkcode SAME_EDGE} points) for their edge to be the measure. */
+const EDGE_LINES = 3;
+
+/** Largest difference, in points, between the ends of lines set to one edge. */
+const SAME_EDGE = 1;
+
+/** Most lines that may run past the measure (overfull lines), and how far, in ems of their type. */
+const OVERFULL_LINES = 2, OVERFULL_EMS = 5;
+
+/**
+ * The measure of a page set in one column whose furthest lines ran past it:
+ * the edge at least {@linkcode EDGE_LINES} lines of prose end at together,
+ * with no more than {@linkcode OVERFULL_LINES} lines beyond it, by less than
+ * {@linkcode OVERFULL_EMS} ems (an overfull line: a long word TeX could not
+ * break, a command name in typewriter type). Undefined where no line ran
+ * past the others' edge, or the page's text is ragged.
+ *
+ * @param prose The page's lines of prose (in one column, see {@linkcode singleColumnMeasure}).
+ */
+export function overfullMeasure(prose: readonly Line[]): number | undefined {
+  const ends = prose.map((l) => l.x1).sort((a, b) => b - a);
+  for (let i = 1; i <= OVERFULL_LINES && i + EDGE_LINES - 1 < ends.length; i++) {
+    if (ends[i]! - ends[i + EDGE_LINES - 1]! > SAME_EDGE) continue;
+    const past = prose.filter((l) => l.x1 > ends[i]! + SAME_EDGE);
+    return past.every((l) => l.x1 - ends[i]! < l.size * OVERFULL_EMS) ? ends[i]! : undefined;
+  }
+  return undefined;
+}

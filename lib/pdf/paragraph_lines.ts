@@ -99,18 +99,25 @@ function hangs(draft: Draft): boolean {
  * paragraph's last line is, not wrapped. The measure is as wide as the
  * furthest either the paragraph's lines or `line` reach, so a paragraph
  * beside another column is measured within its own (or to `measureRight`,
- * where the column's edge is known). A producer that leaves
+ * where the column's edge is known: to it alone where `overfull` lines ran
+ * past it, see `overfullMeasure`). A producer that leaves
  * no space between paragraphs and indents none (AbiWord) shows no other sign.
  */
-export function nextWordFitted(lines: readonly Line[], line: Line, measureRight = -Infinity): boolean {
+export function nextWordFitted(
+  lines: readonly Line[],
+  line: Line,
+  measureRight = -Infinity,
+  overfull = false,
+): boolean {
   const prev = lines.at(-1)!;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return false;
   const text = span.text.trimStart();
   const word = firstWord(text);
   const width = span.width * word.length / Math.max(text.length, 1);
-  let right = Math.max(line.x1, measureRight);
-  for (const l of lines) right = Math.max(right, l.x1);
+  // A measure lines ran past (overfull lines) is the column's, and theirs is not.
+  let right = overfull ? measureRight : Math.max(line.x1, measureRight);
+  if (!overfull) { for (const l of lines) right = Math.max(right, l.x1); }
   return right - prev.x1 > width * 1.3 + prev.size;
 }
 
@@ -136,13 +143,14 @@ function wrapsIntoBold(draft: Draft, line: Line, atStep: boolean, measureRight?:
  * True when `line` continues the paragraph in `draft`.
  *
  * @param edges The left and right edges of the page's text, where known, whether its lines are
- *   justified (end together at the right edge), and its measure when set in one column.
+ *   justified (end together at the right edge), and its measure when set in one column (and whether
+ *   overfull lines ran past it).
  */
 export function continuesText(
   draft: Draft,
   line: Line,
   stats: DocumentStats,
-  edges?: { left?: number; right: number; justified: boolean; measure?: number },
+  edges?: { left?: number; right: number; justified: boolean; measure?: number; overfull?: boolean },
 ): boolean {
   const prev = draft.lines[draft.lines.length - 1]!;
   if (draft.page !== line.page) return false;
@@ -151,6 +159,8 @@ export function continuesText(
   const dy = line.y - prev.y;
   const spacing = stats.lineGap(prev.size);
   if (dy <= 0 || dy > spacing * 1.3 + 1) return false;
+  // Lines of one tagged paragraph (`P`) a line apart are that paragraph, whatever their type or length.
+  if (a !== undefined && a === b && prev.spans[0]?.tag?.paragraph) return true;
   const ended = endsSentence(plainLineText(prev));
   // A little more space than between lines, after a sentence's end and before a capital: a paragraph's.
   if (dy > spacing * 1.2 + 1 && ended && opensSentence(plainLineText(line))) return false;
@@ -169,7 +179,10 @@ export function continuesText(
   if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
   if (draft.lines.length >= 2 && prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
   // Where paragraphs stand apart by space, a short line with no sentence's end may be a hard line break.
-  if ((ended || stats.paragraphsSpaced === false) && nextWordFitted(draft.lines, line, edges?.measure)) {
+  if (
+    (ended || stats.paragraphsSpaced === false) &&
+    nextWordFitted(draft.lines, line, edges?.measure, edges?.overfull)
+  ) {
     return false;
   }
   // Two lines set in alike from the margin, the first ending a sentence two ems short of the text's right

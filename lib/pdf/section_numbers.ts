@@ -31,14 +31,33 @@ export function labelledTitle(text: string, titles: ReadonlySet<string>): string
   return rest && titles.has(matchKey(rest)) ? rest : undefined;
 }
 
+/** A section number of two parts or more opening a heading ("3.11.1 Numbering hierarchy"). */
+const DEEP_NUMBER = /^(\d+(?:\.\d+)+)\.?\s+(?=\S)/;
+
 /**
  * The block with the label dropped from its heading text when the outline
- * names the heading without it (see the module's comment).
+ * names the heading without it (see the module's comment). An outline often
+ * stops a level or two above the deepest headings; a heading numbered under
+ * one whose number was dropped ("3.11.1" under "3.11") loses its number too,
+ * as the document's numbering is one throughout.
  *
  * @param titles The outline's titles as `matchKey` gives them.
+ * @param dropped The section numbers dropped so far, in document order; added to.
  */
-export function withoutAddedNumber(block: Block, titles: ReadonlySet<string>): Block {
+export function withoutAddedNumber(
+  block: Block,
+  titles: ReadonlySet<string>,
+  dropped: Set<string> = new Set(),
+): Block {
   if (block.kind !== "heading" || titles.size === 0) return block;
   const rest = labelledTitle(block.text, titles);
-  return rest === undefined ? block : { ...block, text: rest };
+  if (rest !== undefined) {
+    const number = /^\d+(?:\.\d+)*/.exec(LABEL.exec(block.text)![0]);
+    if (number) dropped.add(number[0]);
+    return { ...block, text: rest };
+  }
+  const deep = DEEP_NUMBER.exec(block.text);
+  if (!deep || !dropped.has(deep[1]!.slice(0, deep[1]!.lastIndexOf(".")))) return block;
+  dropped.add(deep[1]!);
+  return { ...block, text: block.text.slice(deep[0].length) };
 }

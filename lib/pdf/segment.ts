@@ -17,7 +17,7 @@ import {
 import { markWrappedAtEdge } from "./code_wraps.ts";
 import { plainLineText } from "./inline.ts";
 import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
-import { singleColumnMeasure } from "./page_measure.ts";
+import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, pageLeft } from "./quotes.ts";
 import { listMarker, type ListNesting } from "./lists.ts";
@@ -80,6 +80,31 @@ interface PageCut {
   gutters: Map<number, number | null>;
 }
 
+/**
+ * The page text's edges as `continuesText` reads them. On a page in one
+ * column whose furthest lines ran past the measure the other lines keep
+ * (`overfullMeasure`), the measure is theirs: measured from the overfull
+ * line's end, every full line would seem to have room for its next line's
+ * first word, and so to end its paragraph.
+ */
+function proseEdges(
+  page: PageText,
+  lines: readonly Line[],
+  prose: readonly Line[],
+  right: number,
+  justified: boolean,
+) {
+  const measure = singleColumnMeasure(lines, right);
+  const kept = measure === undefined || justified ? undefined : overfullMeasure(prose);
+  return {
+    left: pageLeft(page)?.x,
+    right,
+    justified,
+    measure: kept ?? measure,
+    overfull: kept !== undefined,
+  };
+}
+
 /** Cuts one page's lines into drafts, appending to `drafts`. */
 export function segmentPage(
   page: PageText,
@@ -101,7 +126,7 @@ export function segmentPage(
     outline,
     right,
     justified,
-    edges: { left: pageLeft(page)?.x, right, justified, measure: singleColumnMeasure(lines, right) },
+    edges: proseEdges(page, lines, prose, right, justified),
     margin: justifiedEdge(prose),
     gutters: new Map(),
   };

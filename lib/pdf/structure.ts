@@ -83,6 +83,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   const blocks: Block[] = [];
   const words = documentLexicon(pages), prose = proseLexicon(pages);
   let page = 0;
+  const droppedNumbers = new Set<string>();
   for (const draft of drafts) {
     if (options.pageBreaks) {
       while (page < draft.page) {
@@ -91,7 +92,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
       }
     }
     const block = toBlock(draft, stats, words, prose);
-    if (block) blocks.push(withoutAddedNumber(block, outline.titles));
+    if (block) blocks.push(withoutAddedNumber(block, outline.titles, droppedNumbers));
   }
   if (options.pageBreaks) {
     for (const p of pages) if (p.page > page) blocks.push({ kind: "page_break", page: p.page });

@@ -12,6 +12,9 @@ import { blockId, type Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { LABEL } from "./section_numbers.ts";
 
+/** Dashes, brackets and the like around a label set alone. */
+const DECORATION = /^[\p{Pd}\p{Ps}\s]+|[\p{Pd}\p{Pe}\s]+$/gu;
+
 /** The structure element a draft's text starts in. */
 function elementOf(draft: Draft): number | undefined {
   const first = draft.lines[0];
@@ -28,8 +31,9 @@ export function unheadTaggedLabels(drafts: readonly Draft[]) {
     if (!draft.heading || !next?.heading || next.page !== draft.page) return;
     const element = elementOf(draft);
     if (element === undefined || elementOf(next) !== element) return;
-    const text = draft.lines.map(plainLineText).join(" ").trim();
-    if (LABEL.exec(text)?.[0] !== text) return;
+    // A label may stand between dashes or brackets ("—1—", "[A]").
+    const text = draft.lines.map(plainLineText).join(" ").trim().replace(DECORATION, "");
+    if (!text || LABEL.exec(text)?.[0] !== text) return;
     delete draft.heading;
     delete draft.runIn;
   });

@@ -1,8 +1,8 @@
 /**
  * The real-world corpus: PDFs that other people built and committed to their
  * public repositories beside the source they built them from, each carrying
- * its own outline (bookmarks), three also their structure tree (tagged PDF), one of those (the MIT thesis
- * template) from LaTeX's 2024+ tagging kernel in the tuning part. They test what the converter makes of the
+ * its own outline (bookmarks), four also their structure tree (tagged PDF), two of those (the MIT thesis
+ * template, the amsmath user's guide) from LaTeX's 2024+ tagging kernel in the tuning part. They test what the converter makes of the
  * document's own structure where nobody here chose the producer, the
  * template or the wording. Four more are repositories' READMEs printed here
  * by a browser (Chromium, tagged), the commonest producer of a printed README
@@ -52,6 +52,16 @@ export interface RealDocument {
    * repository under the source's folder.
    */
   inputs?: readonly string[];
+  /**
+   * For a LaTeX source: a character its class makes a short `\verb` (`|` in the AMS documentation class),
+   * written as `\verb` for pandoc, which does not know the class.
+   */
+  shortVerb?: string;
+  /**
+   * For a LaTeX source: definitions pandoc can read of the text commands its class defines in code pandoc
+   * cannot read (a command name printed in typewriter type, say), so the reference keeps the words they print.
+   */
+  classCommands?: string;
   /** pandoc's name for the source's format. */
   format: "markdown" | "gfm" | "latex" | "rst";
   /** SPDX licence of the repository. */
@@ -74,6 +84,21 @@ export function nameHash(name: string): number {
   }
   return hash;
 }
+
+/** The AMS documentation class' text commands, as it prints them (`amsldoc.cls`). */
+const AMSLDOC_COMMANDS = [
+  "\\newcommand{\\cn}[1]{\\texttt{\\textbackslash #1}}",
+  "\\newcommand{\\ncn}[1]{\\texttt{#1}}",
+  ...["env", "opt", "fn"].map((name) => `\\newcommand{\\${name}}[1]{\\texttt{#1}}`),
+  ...["pkg", "cls"].map((name) => `\\newcommand{\\${name}}[1]{\\textsf{#1}}`),
+  "\\newcommand{\\qq}[1]{“#1”}",
+  "\\newcommand{\\mdash}{—}",
+  "\\newcommand{\\ndash}{–}",
+  "\\def\\latex/{LaTeX}",
+  "\\def\\tex/{TeX}",
+  "\\def\\amstex/{AMS-TeX}",
+  "\\def\\amslatex/{AMS-LaTeX}",
+].join("\n");
 
 const FD_COMMIT = "ee20f426ddf338ac7ead5c5f00ea49258005caaf";
 
@@ -268,6 +293,22 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
       "LuaHBTeX 1.18 with the LaTeX tagging code (2024+ kernel, phase-III, math, table; tagged PDF 2.0/UA-2) and the mitthesis class",
     note:
       "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores. pandoc keeps the title and abstract as metadata and has no contents, lists or bibliography to write, so their headings count as false ones.",
+  },
+  {
+    name: "latex-tagged-amsldoc",
+    repo: "latex3/tagging-project",
+    commit: "59288d842500c299ae034d3d81924533110427fa",
+    pdf: "project-examples/amsldoc/amsldoc-tagged.pdf",
+    source: "project-examples/amsldoc/amsldoc-tagged.tex",
+    format: "latex",
+    shortVerb: "|",
+    classCommands: AMSLDOC_COMMANDS,
+    license: "LPPL-1.3c",
+    licenseFile: "LICENCE",
+    producer:
+      "LuaHBTeX with the LaTeX tagging code (2024+ kernel, tagged PDF 2.0/UA-2/A-4F) and the amsldoc class: the amsmath user's guide",
+    note:
+      "The amsmath user's guide, retagged by the LaTeX Project: numbered sections, a contents page, many displayed equations set beside their LaTeX code, description and itemized lists, verbatim examples, a bibliography and an index. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores.",
   },
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),

@@ -348,3 +348,20 @@ Deno.test("a line opening with an asterisk after text marking a word with one is
   ));
   assert.equal(paragraphs(packed).at(-1), "\\* Not widely supported", packed);
 });
+
+Deno.test("a line that runs past the measure (an unbreakable word) leaves the measure to the lines that end together", () => {
+  // Paragraphs set without space between them (a short line, then the next at the margin): a line with room
+  // left for the next line's first word ends its paragraph, room measured to the edge the lines end at.
+  const out = markdown(page(
+    ["A paragraph of one line.", LEFT, 200],
+    ["The next paragraph runs to the right edge of the column, where its", LEFT, RIGHT],
+    ["lines end together, and then a command too long to break at all,", LEFT, RIGHT],
+    ["a \\fracwithdelims, runs past the edge that all the other lines keep", LEFT, RIGHT + 36],
+    ["to, until it comes to an end at the edge, which the following line", LEFT, RIGHT],
+    ["a word could not have fitted after goes on from, to a short line.", LEFT, 400],
+  ));
+  assert.deepEqual(paragraphs(out).map((p) => p.slice(0, 24)), [
+    "A paragraph of one line.",
+    "The next paragraph runs ",
+  ], out);
+});

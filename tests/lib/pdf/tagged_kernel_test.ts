@@ -16,8 +16,10 @@ Deno.test("the committed kernel fixture is what its script writes", async () => 
 Deno.test("a chapter heading's label on a line of its own in the heading element is text, its title the heading", async () => {
   const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
   const lines = markdown.split("\n");
-  assert.deepEqual(lines.filter((l) => l.startsWith("#")), ["# Introduction"], markdown);
+  assert.deepEqual(lines.filter((l) => l.startsWith("#")), ["# Introduction", "# Results"], markdown);
   assert.ok(lines.includes("Chapter 1"), markdown);
+  // A number set between dashes is a label as well.
+  assert.ok(lines.includes("—2—"), markdown);
 });
 
 Deno.test("a tagged display formula is one block of its printed text, not a table", async () => {
@@ -37,4 +39,20 @@ Deno.test("a tagged list whose labels and bodies stand in two aligned columns is
     markdown.includes("- C material curve\n- r material position \\[m\\]\n- u velocity \\[m/s\\]"),
     markdown,
   );
+});
+
+Deno.test("a word hyphenated at a line's end, its hyphen an artifact, reads as the one word", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(markdown.includes("names from the enhancements the model made"), markdown);
+});
+
+Deno.test("a list item's label set in typewriter type is the item's term, not a listing", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(!markdown.includes("```"), markdown);
+  assert.ok(/^- .*Missing number, treated as zero.*The solver expected/m.test(markdown), markdown);
+});
+
+Deno.test("the lines of one tagged paragraph are one paragraph though their type changes", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(markdown.includes("in one box, so neither"), markdown);
 });
