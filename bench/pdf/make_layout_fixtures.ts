@@ -72,6 +72,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   table_shapes: ["weasyprint", "abiword"],
   // Quotes holding a list: one going on after it, one with a quote nested after it; a list after a quote.
   quoted_list: ["weasyprint", "abiword"],
+  // A ruled table a little too wide for the left column, broken into the right one, a listing under its end.
+  table_over_gutter: ["weasyprint"],
 
   // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
   // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).

@@ -6,6 +6,7 @@
  * @module
  */
 import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
+import { sideOfGutter } from "./gutter_side.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -186,11 +187,12 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
       // A ruled or tagged table's cells are a block of the column they stand in, however short.
       const table = l.spans[0]?.tag?.cell?.table, cell = table !== undefined;
       const running = cell || l.x1 - l.x0 > width * 0.3;
-      if (l.x1 <= x + 0.5) {
+      const side = sideOfGutter(l, x);
+      if (side === "left") {
         leftLines++;
         if (running) leftText++;
         if (cell) leftTables.add(table);
-      } else if (l.x0 >= x - 0.5) {
+      } else if (side === "right") {
         rightLines++;
         rightEnd = Math.max(rightEnd, l.x1);
         if (running) rightText++;
@@ -315,7 +317,7 @@ export function readingOrder(lines: readonly Line[]): Line[] {
     if (spanning && !overflowsGutter(line, sorted, gutter)) {
       flush();
       out.push(line);
-    } else if (spanning || line.x1 <= gutter.x + 0.5) leftBand.push(line);
+    } else if (spanning || sideOfGutter(line, gutter.x) === "left") leftBand.push(line);
     else rightBand.push(line);
   });
   flush();

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { splitSideBySide } from "./side_by_side_grids.ts";
 import type { Span, Tag } from "./types.ts";
 
 /** A drawn rule's box in top-down page coordinates. */
@@ -195,7 +196,7 @@ function gridOf(rules: readonly Rule[]): Grid | null {
 /** The table grids drawn by some rules (see the module comment). */
 export function findGrids(rules: readonly Rule[]): Grid[] {
   if (rules.length < 6 || rules.length > MAX_RULES) return [];
-  return connected(rules).map(gridOf).filter((g): g is Grid => g !== null);
+  return connected(rules).flatMap(splitSideBySide).map(gridOf).filter((g): g is Grid => g !== null);
 }
 
 /** The index of the interval of sorted `edges` holding `v`, or -1. */

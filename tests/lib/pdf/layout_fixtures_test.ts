@@ -587,3 +587,31 @@ Deno.test("a tagged quote holds its listing, lists and paragraphs; a listing's r
   // Wrapped after an option's dashes, the rest hanging 5 em in from the listing's edge (pandoc's print style).
   assert.ok(markdown.includes('args[index]="$(cygpath --windows "${args[index]}")"\n}'), markdown);
 });
+
+Deno.test("a ruled table too wide for the left column, broken into the right one, stays apart from the listing there", async () => {
+  const { markdown } = await convert("table_over_gutter.weasyprint");
+  // Its rules reach a few points into the right column, over those of its own rows there.
+  const rows = tableRows(markdown);
+  assert.equal(rows.length, 13, markdown);
+  assert.deepEqual(rows.map((r) => r[0]), [
+    "Option",
+    "source",
+    "timeout",
+    "retries",
+    "encoding",
+    "separator",
+    "buffer",
+    "skip",
+    "limit",
+    "strict",
+    "watch",
+    "returns",
+    "throws",
+  ]);
+  assert.ok(rows.every((r) => r.length === 2), markdown);
+  const listing = await Deno.readTextFile(
+    new URL("./fixtures/layout/table_over_gutter.html", import.meta.url),
+  );
+  const code = /<pre><code>([\s\S]*?)<\/code><\/pre>/.exec(listing)![1]!.replaceAll("&quot;", '"');
+  assert.ok(markdown.includes("Example:\n\n```\n" + code + "\n```"), markdown);
+});
