@@ -120,3 +120,11 @@ export interface OutlineEntry {
    */
   top?: number;
 }
+
+/** A drawn rule's box in top-down page coordinates. */
+export interface Rule {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
