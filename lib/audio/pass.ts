@@ -33,7 +33,7 @@ import {
   measureStream,
 } from "./measure.ts";
 import { tenth } from "./stream_meters.ts";
-import { floatBytes } from "./pcm.ts";
+import { floatByteViews } from "./pcm.ts";
 import { type PcmSource, pcmSource, wavInPlace } from "./pcm_source.ts";
 import { filterChain, isOnTarget, type Plan } from "./plan.ts";
 import type { LoudnessTarget } from "./presets.ts";
@@ -103,11 +103,6 @@ function sourceOf(job: Job): PcmSource {
     signal: job.signal,
     stdin: job.stdin,
   });
-}
-
-/** The source's samples as `f32le` bytes for ffmpeg's stdin. */
-async function* floatStream(source: PcmSource): AsyncIterable<Uint8Array> {
-  for await (const samples of source) yield floatBytes(samples);
 }
 
 /**
@@ -244,7 +239,7 @@ function tooLargeResult(maxBytes: number): PayloadTooLargeError {
 function encoderInput(job: Job): { args: string[]; stdin: () => FfmpegInput } {
   const { bytes, kind, measurement } = job;
   if (measurement.pcm || wavInPlace(bytes, kind, measurement)) {
-    return { args: rawInputArgs(measurement.stream), stdin: () => floatStream(sourceOf(job)) };
+    return { args: rawInputArgs(measurement.stream), stdin: () => floatByteViews(sourceOf(job)) };
   }
   return {
     args: [...pipeInputArgs(kind, job.limits.maxSeconds + 1), ...AUDIO_ONLY_ARGS],

@@ -89,7 +89,16 @@ export function createFrameReader(
   };
 }
 
-/** Interleaved float frames as `f32le` bytes (a copy, safe to hand to a pipe). */
-export function floatBytes(samples: Float32Array, count = samples.length): Uint8Array {
-  return new Uint8Array(samples.slice(0, count).buffer);
+/**
+ * A source's interleaved float frames as `f32le` bytes for a pipe, each a view
+ * of the chunk the source yielded, not a copy. A source may fill one buffer
+ * again for its next chunk (`wavChunks` does), which it does only when that
+ * chunk is asked for: the consumer must be done with a chunk (a pipe's write
+ * resolved, as ffmpeg's feeder awaits) before it asks. Copied, a 16-bit WAV's
+ * floats were twice its bytes of garbage on every pass through ffmpeg.
+ */
+export async function* floatByteViews(source: AsyncIterable<Float32Array>): AsyncIterable<Uint8Array> {
+  for await (const samples of source) {
+    yield new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
+  }
 }

@@ -3,7 +3,8 @@ import { ffmpegStats } from "../../../lib/audio/ffmpeg.ts";
 import { parseInputStream } from "../../../lib/audio/ffmpeg_log.ts";
 import { DEFAULT_AUDIO_LIMITS } from "../../../lib/audio/limits.ts";
 import { normalizeAudio } from "../../../lib/audio/normalize.ts";
-import { wavPcm, wavStream } from "../../../lib/audio/wav_pcm.ts";
+import { floatByteViews } from "../../../lib/audio/pcm.ts";
+import { wavChunks, wavPcm, wavStream } from "../../../lib/audio/wav_pcm.ts";
 import { ffmpeg, measureIndependently } from "../../_support/audio_material.ts";
 
 const limits = { ...DEFAULT_AUDIO_LIMITS };
@@ -216,4 +217,23 @@ Deno.test("normalizeAudio() hands WAV headers it cannot read in place to ffmpeg,
     assert.ok(Math.abs(check.i - outcome.target.i) <= 0.5, `${label}: ${check.i} LUFS`);
     assert.ok(check.tp <= outcome.target.tp, `${label}: ${check.tp} dBTP`);
   }
+});
+
+Deno.test("floatByteViews() hands a WAV's floats to ffmpeg from one buffer, not a fresh copy a chunk", async () => {
+  const bytes = await generated("pcm_s16le", "stereo");
+  const wav = wavPcm(bytes)!;
+  const samples = new Int16Array(bytes.slice(wav.offset, wav.offset + wav.frames * 4).buffer);
+  const buffers = new Set<ArrayBufferLike>();
+  let at = 0;
+  let wrong = 0;
+  // Each chunk is read before the next is asked for, as ffmpeg's feeder awaits each write.
+  for await (const chunk of floatByteViews(wavChunks(bytes, wav))) {
+    buffers.add(chunk.buffer);
+    const floats = new Float32Array(chunk.slice().buffer);
+    for (const value of floats) if (value !== samples[at++]! / 32768) wrong++;
+  }
+  assert.equal(at, samples.length);
+  assert.equal(wrong, 0);
+  // Four seconds are 12 chunks: copied, each was a fresh buffer of twice its input bytes.
+  assert.equal(buffers.size, 1);
 });
