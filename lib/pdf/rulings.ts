@@ -12,15 +12,10 @@
  * @module
  */
 import { splitSideBySide } from "./side_by_side_grids.ts";
+import type { Rule } from "./rule_box.ts";
 import type { Span, Tag } from "./types.ts";
 
-/** A drawn rule's box in top-down page coordinates. */
-export interface Rule {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
+export type { Rule } from "./rule_box.ts";
 
 /** A table grid: column edges left to right, row edges top to bottom, and which grid cells join. */
 export interface Grid {

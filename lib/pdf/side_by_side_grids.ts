@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { Rule } from "./rulings.ts";
+import type { Rule } from "./rule_box.ts";
 
 /** Longest, in points, a rule may run past the edge between two tables and still be one table's. */
 const MAX_OVERRUN = 12;
