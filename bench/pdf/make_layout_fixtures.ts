@@ -74,6 +74,9 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   quoted_list: ["weasyprint", "abiword"],
   // A ruled table a little too wide for the left column, broken into the right one, a listing under its end.
   table_over_gutter: ["weasyprint"],
+  // Two columns: a benchmark listing whose wrapped rows end in a piece near the column's edge, beside prose;
+  // a last page whose listing runs on into the right column, too little running text there to show a gutter.
+  listing_columns: ["weasyprint"],
 
   // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
   // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).

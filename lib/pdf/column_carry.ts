@@ -6,11 +6,15 @@
  * the right column's first line, a point apart in height, run together. The
  * document's other pages show where its gutter stands; a short page none of
  * whose lines crosses that gutter, with lines on both sides of it, is read
- * column by column as they are.
+ * column by column as they are. So is a longer page whose own lines show no
+ * gutter (a listing broken over the column turn, its rows wrapped short, is
+ * too little running text in the right column), where the document's
+ * columns are measured on its other pages.
  *
  * @module
  */
 import { findGutter, MIN_GUTTER_LINES, sortRows } from "./layout.ts";
+import { sideOfGutter } from "./gutter_side.ts";
 import type { PageText } from "./types.ts";
 
 /** Most pages measured for the document's gutter: the first pages long enough to show one. */
@@ -27,15 +31,34 @@ const GUTTER_SLACK = 3;
  * The document's gutter: where most of the first {@linkcode SAMPLE} pages
  * long enough to tell (at least {@linkcode MIN_SHOWN}, and
  * {@linkcode SHOWN_SHARE} of them) have theirs, all within
- * {@linkcode GUTTER_SLACK} points of one another. Undefined for a document
- * set in one column, or whose columns move.
+ * {@linkcode GUTTER_SLACK} points of one another, or else in the blank
+ * between the columns that all of those pages share (the gutter search puts
+ * its gutter anywhere in that blank). Undefined for a document set in one
+ * column, or whose columns move.
  */
 function documentGutter(pages: readonly PageText[]): number | undefined {
   const measured = pages.filter((p) => p.lines.length >= MIN_GUTTER_LINES).slice(0, SAMPLE);
-  const gutters = measured.flatMap((p) => findGutter(p.lines)?.x ?? []).sort((a, b) => a - b);
-  if (gutters.length < MIN_SHOWN || gutters.length < measured.length * SHOWN_SHARE) return undefined;
+  const found = measured.flatMap((p) => {
+    const x = findGutter(p.lines)?.x;
+    return x === undefined ? [] : [{ x, blank: blankAround(p, x) }];
+  });
+  if (found.length < MIN_SHOWN || found.length < measured.length * SHOWN_SHARE) return undefined;
+  const gutters = found.map((f) => f.x).sort((a, b) => a - b);
   const median = gutters[Math.floor(gutters.length / 2)]!;
-  return gutters.every((x) => Math.abs(x - median) <= GUTTER_SLACK) ? median : undefined;
+  if (gutters.every((x) => Math.abs(x - median) <= GUTTER_SLACK)) return median;
+  const from = Math.max(...found.map((f) => f.blank[0])), to = Math.min(...found.map((f) => f.blank[1]));
+  return to - from > 1 ? (from + to) / 2 : undefined;
+}
+
+/** The blank between a page's columns around its gutter at `x`: the left column's right edge, the right one's left. */
+function blankAround(page: PageText, x: number): [number, number] {
+  let from = -Infinity, to = Infinity;
+  for (const l of page.lines) {
+    const side = sideOfGutter(l, x);
+    if (side === "left") from = Math.max(from, l.x1);
+    else if (side === "right") to = Math.min(to, l.x0);
+  }
+  return [from, to];
 }
 
 /** A short page read column by column at `gutter`, or as it was where a line crosses it or a side is empty. */
@@ -47,17 +70,19 @@ function readInColumns(page: PageText, gutter: number): PageText {
   return { ...page, lines: [...sortRows(left), ...sortRows(right)] };
 }
 
+/** True when the page's own lines cannot show where its gutter is: too few, or no gutter found. */
+function showsNoGutter(page: PageText): boolean {
+  return page.lines.length >= 2 && (page.lines.length < MIN_GUTTER_LINES || findGutter(page.lines) === null);
+}
+
 /**
- * Reads the pages too short for the gutter search (fewer than
- * {@linkcode MIN_GUTTER_LINES} lines) in the columns the document's other
- * pages show, where it has such pages and columns (see the module comment).
+ * Reads the pages that show no gutter of their own (too short for the
+ * gutter search, fewer than {@linkcode MIN_GUTTER_LINES} lines, or none
+ * found) in the columns the document's other pages show, where it has such
+ * columns (see the module comment).
  */
 export function carryColumns(pages: readonly PageText[]): PageText[] {
-  const short = pages.filter((p) => p.lines.length >= 2 && p.lines.length < MIN_GUTTER_LINES);
-  if (short.length === 0) return [...pages];
   const gutter = documentGutter(pages);
   if (gutter === undefined) return [...pages];
-  return pages.map((p) =>
-    p.lines.length >= 2 && p.lines.length < MIN_GUTTER_LINES ? readInColumns(p, gutter) : p
-  );
+  return pages.map((p) => showsNoGutter(p) ? readInColumns(p, gutter) : p);
 }

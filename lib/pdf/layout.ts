@@ -7,6 +7,7 @@
  */
 import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
 import { sideOfGutter } from "./gutter_side.ts";
+import { codeRowTails } from "./code_row_tails.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -180,6 +181,7 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
   }
   let best: { x: number; score: number; spanning: Set<number>; rightEnd: number; ruled: boolean } | null =
     null;
+  const tails = codeRowTails(lines);
   for (const x of candidates) {
     let leftText = 0, rightText = 0, leftLines = 0, rightLines = 0, rightEnd = -Infinity, ruled = false;
     const spanning = new Set<number>(), leftTables = new Set<number>(), rightTables = new Set<number>();
@@ -187,7 +189,9 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
       // A ruled or tagged table's cells are a block of the column they stand in, however short.
       const table = l.spans[0]?.tag?.cell?.table, cell = table !== undefined;
       const running = cell || l.x1 - l.x0 > width * 0.3;
-      const side = sideOfGutter(l, x);
+      // A row of code's last piece is its row's, and the row crosses a gutter between its pieces.
+      const rowStart = tails.get(i), split = rowStart !== undefined && rowStart < x && l.x0 >= x - 0.5;
+      const side = split ? null : sideOfGutter(l, x);
       if (side === "left") {
         leftLines++;
         if (running) leftText++;
