@@ -41,9 +41,15 @@ function rowText(row: readonly Line[]): string {
     .replace(/\s+/g, " ").trim();
 }
 
+/** True when every word of a line is set in a monospaced font. */
+function allCode(line: Line): boolean {
+  return line.spans.every((s) => s.font.monospace || !s.text.trim());
+}
+
 /** The title a row names as a contents entry, or null. */
 function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string | null {
-  if (row.some((l) => l.spans.some((s) => s.tag?.cell || s.font.monospace))) return null;
+  // A title may hold a word of code (`The \\text command`); a row all of code is a listing's.
+  if (row.some((l) => l.spans.some((s) => s.tag?.cell)) || row.every(allCode)) return null;
   const match = ENTRY.exec(rowText(row));
   if (!match) return null;
   const title = match[1]!.replace(/(?:\s*\.)+$/, (dots) => dots.trim() === "." ? "." : "");
@@ -55,16 +61,20 @@ function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string |
 function entryLine(row: readonly Line[], title: string): Line {
   const first = row[0]!, span = first.spans.find((s) => s.text.trim()) ?? first.spans[0]!;
   const indent = span.size;
+  // The title reaches to its last line's end: a section number set apart is a row's first line, and an
+  // entry as narrow as its number stands clear of the entries set in under it, as a table's column would.
+  const titled = row.length > 1 ? row.slice(0, -1) : row;
+  const x1 = Math.max(...titled.map((l) => l.x1));
   const bullet: Span = { ...span, text: "•", x: first.x0, width: span.size * 0.5 };
   const text: Span = {
     ...span,
     text: title,
     x: first.x0 + indent,
-    width: Math.max(1, first.x1 - first.x0 - indent),
+    width: Math.max(1, x1 - first.x0 - indent),
   };
   delete text.link;
   delete bullet.link;
-  return { ...first, spans: [bullet, text], x0: first.x0, x1: first.x1 };
+  return { ...first, spans: [bullet, text], x0: first.x0, x1 };
 }
 
 /** A contents list's title row set as plain text: the body size of its entries, no weight. */

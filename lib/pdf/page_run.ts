@@ -13,6 +13,7 @@ import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, dropObjectCache } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";
 import { shapeHints } from "./shape_hint.ts";
+import { readBandsInTreeOrder } from "./tree_order.ts";
 import type { PDFDocumentProxy } from "./load.ts";
 import type { PageText, Tag } from "./types.ts";
 
@@ -108,7 +109,7 @@ export async function extractRun(
     if (extracted.rotatedCharacters > 0) {
       run.warnings.push(`Page ${number}: ${extracted.rotatedCharacters} characters of rotated text left out`);
     }
-    const lines = readingOrder(buildLines(extracted.spans, number));
+    const lines = readBandsInTreeOrder(readingOrder(buildLines(extracted.spans, number)));
     run.pages.push({ page: number, width: extracted.width, height: extracted.height, lines });
     if (options.sliceMs !== undefined && performance.now() - sliceStart > options.sliceMs) {
       await new Promise((resolve) => setTimeout(resolve, 0));
