@@ -15,7 +15,7 @@ import {
   wrapsInlineCode,
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
-import { plainLineText } from "./inline.ts";
+import { footnoteAfterMark } from "./note_marks.ts";
 import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
@@ -235,21 +235,6 @@ function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
 /** Fewest outline entries found on the pages for the outline to name the document's headings. */
 const LISTED_HEADINGS = 3;
 
-/** A word the text marks with an asterisk for a note (`no*`, `strikethrough*`). */
-const ASTERISK_MARK = /[\p{L}\p{N})]\*(?![\p{L}\p{N}*])/u;
-
-/**
- * True when a line opening with a typed asterisk is the note the paragraph
- * just before it marks with one (`no* bugs!` then `* may contain some
- * bugs`), not a list's item: outside a list, after text whose word carries
- * the asterisk. It opens a paragraph of its own, even where paragraphs have
- * no space between them.
- */
-function footnoteAfterMark(line: Line, last: Draft | undefined): boolean {
-  if (last?.kind !== "text" || !line.spans[0]?.text.trimStart().startsWith("*")) return false;
-  return last.lines.some((l) => ASTERISK_MARK.test(plainLineText(l)));
-}
-
 /** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
 function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
   const { page, stats, drafts, nesting, gutters } = cut;
@@ -312,11 +297,5 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   ) {
     nesting.reset();
   }
-  drafts.push(
-    typedNumber ? { kind: "text", page: page.page, lines: [line], typedNumber } : {
-      kind: "text",
-      page: page.page,
-      lines: [line],
-    },
-  );
+  drafts.push({ kind: "text", page: page.page, lines: [line], ...(typedNumber ? { typedNumber } : {}) });
 }
