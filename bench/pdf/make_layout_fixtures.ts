@@ -77,6 +77,9 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   // Two columns: a benchmark listing whose wrapped rows end in a piece near the column's edge, beside prose;
   // a last page whose listing runs on into the right column, too little running text there to show a gutter.
   listing_columns: ["weasyprint"],
+  // Rules drawn across the text between blocks (thematic breaks), a bold line under one; a long underlined
+  // link and a table ruled across only, whose rules are no breaks.
+  thematic_break: ["weasyprint"],
 
   // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
   // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).

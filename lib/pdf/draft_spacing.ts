@@ -10,6 +10,7 @@
  */
 import { allBold, type Draft } from "./draft.ts";
 import { runInSplit } from "./run_in.ts";
+import { breakBetween } from "./thematic_breaks.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize, sizeKey } from "./stats.ts";
 
@@ -19,10 +20,15 @@ function kindOf(draft: Draft): string {
   return `${draft.kind}|${sizeKey(last.size)}|${allBold(last) ? "b" : "r"}`;
 }
 
-/** Baseline distance from a draft's last line to the next draft's first, when both are on one page. */
+/**
+ * Baseline distance from a draft's last line to the next draft's first, when
+ * both are on one page; from the thematic break between them where one
+ * stands there (its margins are no space the next draft takes for itself).
+ */
 export function gapBetween(draft: Draft, next: Draft): number | undefined {
   const last = draft.lines.at(-1), first = next.lines[0];
-  return last && first && first.page === last.page && first.y > last.y ? first.y - last.y : undefined;
+  if (!last || !first || first.page !== last.page || first.y <= last.y) return undefined;
+  return first.y - (breakBetween(draft, next) ?? last.y);
 }
 
 /**
@@ -53,6 +59,7 @@ export function spacedAbove(drafts: readonly Draft[], stats: DocumentStats): Arr
     const prev = drafts[i - 1]!;
     const gap = gapBetween(prev, drafts[i]!);
     if (gap === undefined || isHeadingLike(prev, stats) || !isBodyParagraph(drafts[i]!, stats)) continue;
+    if (breakBetween(prev, drafts[i]!) !== undefined) continue;
     const histogram = usual.get(kindOf(prev)) ?? new Map<number, number>();
     add(histogram, gap);
     usual.set(kindOf(prev), histogram);

@@ -81,6 +81,9 @@ export function renderMarkdown(blocks: readonly Block[]): string {
       case "page_break":
         text = `<!-- page ${block.page} -->`;
         break;
+      case "rule":
+        text = "---";
+        break;
       case "list_item": {
         const depth = Math.min(block.depth, indents.length);
         indents = indents.slice(0, depth);

@@ -33,7 +33,7 @@ interface Header {
 }
 
 /** Which optional fields of a span follow its fixed ones. */
-const LINK = 1, TAG = 2, SHADE = 4, BAR = 8;
+const LINK = 1, TAG = 2, SHADE = 4, BAR = 8, RULE_ABOVE = 16;
 
 /** Code units per `String.fromCharCode` call (an argument list has a bounded length). */
 const CHUNK = 8192;
@@ -64,12 +64,14 @@ export function encodeRun(run: PageRun): ArrayBuffer {
       for (const span of line.spans) {
         texts.push(span.text);
         const flags = (span.link === undefined ? 0 : LINK) | (span.tag === undefined ? 0 : TAG) |
-          (span.shade === undefined ? 0 : SHADE) | (span.bar === undefined ? 0 : BAR);
+          (span.shade === undefined ? 0 : SHADE) | (span.bar === undefined ? 0 : BAR) |
+          (span.ruleAbove === undefined ? 0 : RULE_ABOVE);
         numbers.push(span.x, span.y, span.width, span.size, intern(fontIndex, fonts, span.font), flags);
         if (span.link !== undefined) numbers.push(intern(linkIndex, links, span.link));
         if (span.tag !== undefined) numbers.push(intern(tagIndex, tags, span.tag));
         if (span.shade !== undefined) numbers.push(span.shade);
         if (span.bar !== undefined) numbers.push(span.bar);
+        if (span.ruleAbove !== undefined) numbers.push(span.ruleAbove);
       }
     }
   }
@@ -176,6 +178,7 @@ export function decodeRun(bytes: Uint8Array): PageRun {
         if (flags & TAG) out.tag = tags[n[at++]!]!;
         if (flags & SHADE) out.shade = n[at++]!;
         if (flags & BAR) out.bar = n[at++]!;
+        if (flags & RULE_ABOVE) out.ruleAbove = n[at++]!;
         spans[s] = out;
       }
       page.lines.push(line);

@@ -10,6 +10,7 @@ import type { PDFPageProxy } from "./load.ts";
 import type { Span } from "./types.ts";
 import { markInlineBoxes } from "./inline_boxes.ts";
 import { labelGridCells } from "./rulings.ts";
+import { markThematicBreaks } from "./thematic_breaks.ts";
 import { addVectorBullets, type Mark, type OperatorList, pageShapes } from "./vector_marks.ts";
 
 /**
@@ -30,6 +31,7 @@ export async function withShapes(
   const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
   const labelled = labelGridCells(spans, shapes.grids, ids);
   markInlineBoxes(labelled, shapes.boxes);
+  markThematicBreaks(labelled, shapes.rules);
   const areaIds = shapes.areas.map(() => ids.next++);
   const enclosed = shapes.areas.map((a) => shapes.areas.some((o) => o !== a && encloses(o, a)));
   for (const span of labelled) {

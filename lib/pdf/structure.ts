@@ -8,6 +8,7 @@
 import { markCalloutLabels } from "./callouts.ts";
 import { codeBlockText } from "./code.ts";
 import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
+import { breakBetween } from "./thematic_breaks.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, splitOutlineLines } from "./draft_passes.ts";
 import { markHeadings } from "./heading_marks.ts";
@@ -84,12 +85,15 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   const words = documentLexicon(pages), prose = proseLexicon(pages);
   let page = 0;
   const droppedNumbers = new Set<string>();
-  for (const draft of drafts) {
+  for (const [i, draft] of drafts.entries()) {
     if (options.pageBreaks) {
       while (page < draft.page) {
         page = pages.find((p) => p.page > page)?.page ?? draft.page;
         blocks.push({ kind: "page_break", page });
       }
+    }
+    if (i > 0 && breakBetween(drafts[i - 1]!, draft) !== undefined) {
+      blocks.push({ kind: "rule", page: draft.page });
     }
     const block = toBlock(draft, stats, words, prose);
     if (block) blocks.push(withoutAddedNumber(block, outline.titles, droppedNumbers));

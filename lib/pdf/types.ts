@@ -56,6 +56,11 @@ export interface Span {
   shade?: number;
   /** Number, on its page, of the quote rule (a thin painted bar) the span stands beside. */
   bar?: number;
+  /**
+   * On the first line under a drawn rule across the text (a thematic break): the rule's height from
+   * the top of the page (`thematic_breaks.ts`).
+   */
+  ruleAbove?: number;
 }
 
 /** A horizontal run of spans with no wide gap: a line of a paragraph, a table cell, a column's line. */
@@ -104,7 +109,9 @@ export type Block =
   /** A listing; `quoted` inside the block quote around it (a callout box holding a listing). */
   | { kind: "code"; text: string; page: number; quoted?: boolean }
   | { kind: "table"; rows: string[][]; page: number }
-  | { kind: "page_break"; page: number };
+  | { kind: "page_break"; page: number }
+  /** A thematic break: a rule drawn across the text between two blocks. */
+  | { kind: "rule"; page: number };
 
 /** An entry of the document outline (bookmarks). */
 export interface OutlineEntry {

@@ -59,6 +59,8 @@ export const OPS = {
   closeFillStroke: 26,
   closeEOFillStroke: 27,
   endPath: 28,
+  clip: 29,
+  eoClip: 30,
   setFont: 37,
   showText: 44,
   paintFormXObjectBegin: 74,
@@ -97,6 +99,8 @@ export interface PageShapes {
   grids: Grid[];
   /** Filled boxes up to a few lines tall: inline code's backgrounds among them (`inline_boxes.ts`). */
   boxes: Array<Omit<Mark, "filled">>;
+  /** Drawn rules that are part of no table grid: thematic breaks among them (`thematic_breaks.ts`). */
+  rules: Rule[];
 }
 
 /** Tallest filled box, in points, kept as a candidate inline box. */
@@ -110,28 +114,35 @@ const MAX_BOX_HEIGHT = 40;
  * @param pageArea The page's area; fills covering half of it are the page's background.
  */
 export function pageShapes(ops: OperatorList, view: readonly number[], pageArea: number): PageShapes {
-  const shapes: PageShapes = { marks: [], areas: [], grids: [], boxes: [] };
+  const shapes: PageShapes = { marks: [], areas: [], grids: [], boxes: [], rules: [] };
   const rules: Rule[] = [];
-  const stack: number[][] = [];
+  const stack: Array<[number[], Rule | null]> = [];
   let ctm = [...view];
+  /** The clipping box when it is a thin one (a rule): a fill through it paints that rule. */
+  let clip: Rule | null = null, clipping = false;
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i]!;
     const args = ops.argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    if (fn === OPS.save) stack.push([ctm, clip]);
+    else if (fn === OPS.restore) [ctm, clip] = stack.pop() ?? [ctm, clip];
     else if (fn === OPS.transform) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.clip || fn === OPS.eoClip) clipping = true;
     else if (fn === OPS.paintFormXObjectBegin) {
-      stack.push(ctm);
+      stack.push([ctm, clip]);
       const matrix = args?.[0] as number[] | null;
       if (matrix) ctm = multiply(ctm, matrix);
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    } else if (fn === OPS.paintFormXObjectEnd) [ctm, clip] = stack.pop() ?? [ctm, clip];
     else if (fn === OPS.constructPath) {
       const paint = args?.[0] as number;
       const box = args?.[2] as ArrayLike<number> | null;
+      if (clipping && box) clip = thinClip(transformBox(ctm, box));
+      clipping = false;
       if (!box || !(FILLS.has(paint) || STROKES.has(paint))) continue;
       const path = (args?.[1] as ArrayLike<unknown> | null)?.[0] as ArrayLike<number> | undefined;
       if (path) { for (const rule of pathRules(path, STROKES.has(paint), ctm)) rules.push(rule); }
       const mark = transformBox(ctm, box);
+      // Some HTML engines paint a border by filling the page through a clip the border's shape.
+      if (clip && FILLS.has(paint) && covers(mark, clip)) rules.push(clip);
       const w = mark.x1 - mark.x0, h = mark.y1 - mark.y0;
       if (FILLS.has(paint) && w > 2 && h > 4 && h <= MAX_BOX_HEIGHT) shapes.boxes.push(mark);
       if (FILLS.has(paint) && w > 0.8 && w <= BAR_WIDTH && h > 4 && h > w * 3) {
@@ -145,16 +156,29 @@ export function pageShapes(ops: OperatorList, view: readonly number[], pageArea:
     }
   }
   shapes.grids = findGrids(rules);
+  shapes.rules = rules.filter((r) => !shapes.grids.some((g) => within(r, g)));
   // A table's rules are no quote's rule.
   if (shapes.grids.length) {
-    shapes.marks = shapes.marks.filter((m) =>
-      !m.bar ||
-      !shapes.grids.some((g) =>
-        m.x0 >= g.xs[0]! - 3 && m.x1 <= g.xs.at(-1)! + 3 && m.y0 >= g.ys[0]! - 3 && m.y1 <= g.ys.at(-1)! + 3
-      )
-    );
+    shapes.marks = shapes.marks.filter((m) => !m.bar || !shapes.grids.some((g) => within(m, g)));
   }
   return shapes;
+}
+
+/** A clipping box when it is thin and long enough to be a rule, else null. */
+function thinClip(box: Rule): Rule | null {
+  const w = box.x1 - box.x0, h = box.y1 - box.y0;
+  return (h <= 3 && w >= 4) || (w <= 3 && h >= 4) ? box : null;
+}
+
+/** True when box `outer` holds box `inner`, give or take half a point. */
+function covers(outer: Rule, inner: Rule): boolean {
+  return outer.x0 <= inner.x0 + 0.5 && outer.x1 >= inner.x1 - 0.5 && outer.y0 <= inner.y0 + 0.5 &&
+    outer.y1 >= inner.y1 - 0.5;
+}
+
+/** True when a box lies within a grid's outer rules, give or take 3 points. */
+function within(m: Rule, g: Grid): boolean {
+  return m.x0 >= g.xs[0]! - 3 && m.x1 <= g.xs.at(-1)! + 3 && m.y0 >= g.ys[0]! - 3 && m.y1 <= g.ys.at(-1)! + 3;
 }
 
 /** A box `[minX, minY, maxX, maxY]` through a matrix, as an upright box. */

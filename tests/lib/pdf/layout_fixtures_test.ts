@@ -615,3 +615,13 @@ Deno.test("a ruled table too wide for the left column, broken into the right one
   const code = /<pre><code>([\s\S]*?)<\/code><\/pre>/.exec(listing)![1]!.replaceAll("&quot;", '"');
   assert.ok(markdown.includes("Example:\n\n```\n" + code + "\n```"), markdown);
 });
+
+Deno.test("a rule drawn across the text between blocks is a thematic break; a table's rules and an underline are not", async () => {
+  const { markdown } = await convert("thematic_break.weasyprint");
+  // WeasyPrint paints each rule by filling the page through a clip the rule's shape.
+  assert.equal(markdown.split("\n").filter((l) => l === "---").length, 2, markdown);
+  assert.ok(markdown.includes("check the tree.\n\n---\n\n"), markdown);
+  assert.ok(/Playground\n\n---\n\n## Options/.test(markdown), markdown);
+  // The table keeps its rows, with no break drawn out of its rules.
+  assert.ok(markdown.includes("| width | 80 |\n\nEvery other option"), markdown);
+});

@@ -50,7 +50,13 @@ Deno.test("a page whose text extraction read no hinted path has no shape in its 
           }
           const viewport = page.getViewport({ scale: 1 });
           const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
-          const shapes = pageShapes(ops, viewport.transform, viewport.width * viewport.height);
+          // Level rules alone are let through (most text documents paint them): a page painting nothing
+          // else is not read again, and gives up its thematic breaks to save the second parse.
+          const { rules: _, ...shapes } = pageShapes(
+            ops,
+            viewport.transform,
+            viewport.width * viewport.height,
+          );
           assert.deepEqual(shapes, { marks: [], areas: [], grids: [], boxes: [] }, `${entry.name} page ${n}`);
         }
       } finally {
