@@ -197,12 +197,16 @@ export function setAsText(line: Line, justifiedRight: number | undefined): boole
  * the listing that line `prev` ends at the foot of the column before: `line`
  * stands wholly right of `prev` and higher up, `prev` is the lowest line left
  * of `line`'s column and `line` the highest of its own. A listing breaks at a
- * column's foot only where its next line no longer fits.
+ * column's foot only where its next line no longer fits. A line of the next
+ * column set out left of an indented `line` (a row's lone `15` at the
+ * column's foot under a name two cells in) starts nearer `line` than `prev`:
+ * it is no line of the column before.
  */
 export function continuesInNextColumn(prev: Line, line: Line, lines: readonly Line[]): boolean {
   if (line.y >= prev.y || line.x0 <= prev.x1) return false;
+  const between = (prev.x0 + line.x0) / 2;
   for (const other of lines) {
-    if (other.x1 <= line.x0 && other.y > prev.y + 0.5) return false;
+    if (other.x1 <= line.x0 && other.x0 < between && other.y > prev.y + 0.5) return false;
     if (other.x0 >= prev.x1 && other.y < line.y - 0.5) return false;
   }
   return true;

@@ -1,7 +1,10 @@
 /**
  * Page furniture: what repeats at the same spot in the page's margin band is
  * dropped, but a list marker drawn apart from its item's text, which stands
- * at the same spot on every page a list runs onto, stays with its item.
+ * at the same spot on every page a list runs onto, stays with its item, and
+ * the text's own last rows reaching into the band at a line step (a bare
+ * number in a listing, words that recur at that height on another page)
+ * stay while the page numbers and feet set apart below them go.
  */
 import assert from "node:assert/strict";
 import { removeFurniture } from "../../../lib/pdf/furniture.ts";
@@ -39,5 +42,34 @@ Deno.test("a list marker at the same spot atop every page stays with its item; a
     const texts = p.lines.map((l) => l.spans[0]!.text);
     assert.deepEqual(texts.slice(0, 2), ["•", items[k]], `page ${k + 1}`);
     assert.equal(texts.includes("A manual"), false);
+  });
+});
+
+/** Page `n`: running text down into the foot band, its last row `last`, then a foot and a page number set apart. */
+function footPage(n: number, last: string): PageText {
+  const rows = Array.from(
+    { length: 45 },
+    (_, k) => line("Running text of the page set full width.", 71, 524, 140 + k * 14, n),
+  );
+  return {
+    page: n,
+    width: 595,
+    height: 842,
+    lines: [
+      ...rows,
+      line(last, 71, 71 + last.length * 6, 140 + 45 * 14, n),
+      line("A manual", 71, 120, 800, n),
+      line(`${n}`, 290, 296, 812, n),
+    ],
+  };
+}
+
+Deno.test("the text's last rows in the foot band stay, a bare number or words recurring there; foot and page number go", () => {
+  const lasts = ["60", "When a read is abandoned the", "When a read is abandoned the"];
+  const { pages } = removeFurniture(lasts.map((last, k) => footPage(k + 1, last)));
+  pages.forEach((p, k) => {
+    const texts = p.lines.map((l) => l.spans[0]!.text);
+    assert.equal(texts.at(-1), lasts[k], `page ${k + 1}: ${texts.slice(-3)}`);
+    assert.equal(texts.length, 46, `page ${k + 1}: only the foot and the page number go`);
   });
 });

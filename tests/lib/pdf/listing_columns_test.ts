@@ -2,14 +2,17 @@
  * Listings on pages of two columns: a benchmark listing whose wrapped rows
  * are drawn in pieces (its tail a couple of character cells after the rest,
  * near the column's edge) keeps its rows in its own column when the gutter
- * is sought, and a page whose own lines show no gutter (a listing running on
- * into the right column in rows too short to count as running text) is read
- * in the columns the document's other pages show. The first with laid-out
- * lines, the second with a committed WeasyPrint fixture
+ * is sought, a listing runs on atop the next column though that column's
+ * foot sets a lone figure left of its first row, and a page whose own lines
+ * show no gutter (a listing running on into the right column in rows too
+ * short to count as running text) is read in the columns the document's
+ * other pages show, its columns' last lines in the foot band kept. The first
+ * two with laid-out lines, the last with a committed WeasyPrint fixture
  * (`bench/pdf/make_layout_fixtures.ts`), converted with real pdf.js.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { continuesInNextColumn } from "../../../lib/pdf/code_lines.ts";
 import { findGutter } from "../../../lib/pdf/layout.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
 import { codeLine, line } from "../../_support/laid_out_page.ts";
@@ -60,6 +63,25 @@ Deno.test("a benchmark row's tail drawn apart keeps the gutter between the colum
   assert.ok(gutter.x >= 287.6 && gutter.x <= RIGHT_COLUMN, `gutter at ${gutter.x}`);
 });
 
+Deno.test("a listing goes on atop the next column over a lone figure that column's foot sets left of its first row", () => {
+  const left = [0, 1, 2, 3].map((k) =>
+    code(k % 2 ? "65       '5809.63 req/sec'" : "  'request'", 0, 700 + k * STEP)
+  );
+  const right = (text: string, cell: number, y: number) =>
+    codeLine(text, RIGHT_COLUMN + cell * CELL, y, CODE);
+  const first = right("'http - no keepalive'", 2, 104);
+  const lines = [
+    ...left,
+    first,
+    right("35       '5910.77 req/sec'", 0, 104 + STEP),
+    right("15", 0, 700 + 4 * STEP),
+  ];
+  // The lone `15` is the right column's last row, below the left column's foot: the listing still runs on.
+  assert.ok(continuesInNextColumn(left.at(-1)!, first, lines));
+  // A row of the left column below the line the listing is said to end at: it does not end there.
+  assert.ok(!continuesInNextColumn(left.at(-2)!, first, lines));
+});
+
 Deno.test("a last page whose listing runs on into the right column is read in the document's columns", async () => {
   const bytes = await Deno.readFile(
     new URL("./fixtures/layout/listing_columns.weasyprint.pdf", import.meta.url),
@@ -78,4 +100,8 @@ Deno.test("a last page whose listing runs on into the right column is read in th
   assert.ok(!markdown.includes("|"), markdown);
   // The benchmark listing on the first page stays whole beside the prose of the right column.
   assert.ok(markdown.includes("  'parser - buffered'\n60       '"), markdown);
+  // A column's last line, in the foot band at the height where a like line ends another page, stays the text's.
+  const html = await Deno.readTextFile(new URL("./fixtures/layout/listing_columns.html", import.meta.url));
+  const sentence = "When a read is abandoned the";
+  assert.equal(markdown.split(sentence).length, html.split(sentence).length, markdown);
 });
