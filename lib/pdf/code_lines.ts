@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { CodeRowGaps } from "./code_wraps.ts";
 import { allBold, type Draft, isCodeLine, linesExtent, shadeOf } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
@@ -129,14 +130,36 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   const steps = (line.y - prev.y) / stats.codeLineGap(line.size);
   // Closer than a line: a wrapped line, set tighter than the lines of the listing (an HTML engine's).
   if (steps > 0.7 && steps < 1.2) return true;
-  if (Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1) return true;
   const gaps = stats.codeRowGaps?.(line.size);
+  if (gaps !== undefined && Math.abs(line.x0 - prev.x0) <= 1 && pastBlankRows(line.y - prev.y, gaps)) {
+    return false;
+  }
+  if (Math.round(steps) <= 3 && Math.abs(steps - Math.round(steps)) < 0.1) return true;
   if (gaps === undefined) return false;
   const longSteps = (line.y - prev.y) / gaps.longest;
   if (Math.round(longSteps) <= 3 && Math.abs(longSteps - Math.round(longSteps)) < 0.1) return true;
   // A line wrapped before its first word leaves a row holding only its indentation: a step and a
   // wrapped row's distance down, the rest hangs, set in (a listing's first line stands at its edge).
   return Math.abs(line.y - prev.y - gaps.step - gaps.wrap) < gaps.step * 0.1 && line.x0 > prev.x0 + line.size;
+}
+
+/** How far, in points, a blank line's rows may stand below the listing's longest steps. */
+const BLANK_ROW_SLACK = 0.25;
+
+/**
+ * True when a distance of two steps or more between two rows of code is
+ * longer than that many of the listing's longest steps: where an engine
+ * lays a listing's rows out as boxes of its own line height (an HTML
+ * engine's, which measured `gaps`), a blank line is one more such box, so
+ * the rows after it keep the grid to a fraction of a point; a paragraph of
+ * inline code after the listing stands at the paragraph's spacing instead,
+ * a fraction of a step further down. Only rows at one left edge are
+ * measured so: a wrapped line's rows stand a fraction closer, and the
+ * rows after them off the grid by that much (see `code_wraps.ts`).
+ */
+export function pastBlankRows(dy: number, gaps: CodeRowGaps): boolean {
+  const rows = Math.round(dy / gaps.step);
+  return rows >= 2 && dy > rows * gaps.longest + BLANK_ROW_SLACK;
 }
 
 /**
