@@ -30,12 +30,18 @@ export type LogLine = string | (() => string);
 export function jsonLogger(write: (line: LogLine) => void = bufferedStdout()): Logger {
   return function log(event) {
     const time = isoNow();
-    // The same line as `JSON.stringify({ time, ...event })`, without copying the event into a new object.
-    write(() =>
-      "time" in event
-        ? JSON.stringify({ time, ...event })
-        : `{"time":"${time}",${JSON.stringify(event).slice(1)}`
-    );
+    write(() => {
+      try {
+        // The same line as `JSON.stringify({ time, ...event })`, without copying the event into a new object.
+        return "time" in event
+          ? JSON.stringify({ time, ...event })
+          : `{"time":"${time}",${JSON.stringify(event).slice(1)}`;
+      } catch (error) {
+        // Made after the request that logged it, in the writer's own turn, a line that cannot be encoded (a
+        // bigint, a cycle) must not throw there: that would end the process and lose the burst's other lines.
+        return JSON.stringify({ time, type: event.type, logError: String(error) });
+      }
+    });
   };
 }
 

@@ -45,3 +45,34 @@ Deno.test("jsonLogger() to a buffered writer makes each line once the burst ends
   const at = Date.parse(line.time);
   assert.ok(at >= before && at < before + 20, `the time of logging, not of writing: ${line.time}`);
 });
+
+Deno.test("jsonLogger() writes an event it cannot encode as a line saying so, and the process and its other lines go on", async () => {
+  const file = await Deno.makeTempFile({ suffix: ".ts" });
+  try {
+    await Deno.writeTextFile(
+      file,
+      `import { jsonLogger } from ${
+        JSON.stringify(new URL("../../../lib/shared/log.ts", import.meta.url).href)
+      };
+const log = jsonLogger();
+log({ type: "before" });
+log({ type: "settlement", amount: 1n });
+log({ type: "after" });
+await new Promise((resolve) => setTimeout(resolve, 20));
+log({ type: "later" });
+`,
+    );
+    const { code, stdout } = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", file],
+      stderr: "null",
+    })
+      .output();
+    assert.equal(code, 0);
+    const lines = new TextDecoder().decode(stdout).trimEnd().split("\n").map((line) => JSON.parse(line));
+    assert.deepEqual(lines.map((line) => line.type), ["before", "settlement", "after", "later"]);
+    assert.match(lines[1].logError, /BigInt/);
+    assert.equal(lines[1].amount, undefined);
+  } finally {
+    await Deno.remove(file);
+  }
+});
