@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { whollyMonospace } from "./fonts.ts";
 import type { Line } from "./types.ts";
 
 /** Widest space, in the piece's ems, between two pieces of one row of code (a gutter is wider). */
@@ -16,7 +17,7 @@ const ROW_GAP_EM = 1.5;
 
 /** True when a line's text is all set in a monospace font. */
 function allCode(line: Line): boolean {
-  return line.spans.some((s) => s.text.trim()) && line.spans.every((s) => s.font.monospace || !s.text.trim());
+  return line.spans.some((s) => s.text.trim()) && whollyMonospace(line);
 }
 
 /**

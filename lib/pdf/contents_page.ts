@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { whollyMonospace } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
 import type { Line, OutlineEntry, PageText, Span } from "./types.ts";
 
@@ -41,15 +42,10 @@ function rowText(row: readonly Line[]): string {
     .replace(/\s+/g, " ").trim();
 }
 
-/** True when every word of a line is set in a monospaced font. */
-function allCode(line: Line): boolean {
-  return line.spans.every((s) => s.font.monospace || !s.text.trim());
-}
-
 /** The title a row names as a contents entry, or null. */
 function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string | null {
   // A title may hold a word of code (`The \\text command`); a row all of code is a listing's.
-  if (row.some((l) => l.spans.some((s) => s.tag?.cell)) || row.every(allCode)) return null;
+  if (row.some((l) => l.spans.some((s) => s.tag?.cell)) || row.every(whollyMonospace)) return null;
   const match = ENTRY.exec(rowText(row));
   if (!match) return null;
   const title = match[1]!.replace(/(?:\s*\.)+$/, (dots) => dots.trim() === "." ? "." : "");

@@ -7,6 +7,7 @@
  */
 import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
 import { sideOfGutter } from "./gutter_side.ts";
+import { whollyMonospace } from "./fonts.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import type { Line, Span } from "./types.ts";
 
@@ -231,7 +232,7 @@ const OVERFLOW_REACH = 3;
  * listing, not to a band of the page.
  */
 function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): boolean {
-  if (line.x0 >= gutter.x || !line.spans.every((s) => s.font.monospace || !s.text.trim())) return false;
+  if (line.x0 >= gutter.x || !whollyMonospace(line)) return false;
   // The right column runs on above and below it; a table beside one column's text (a false gutter) does not.
   const near = OVERFLOW_REACH * line.size;
   const right = lines.filter((l) => l.x0 >= gutter.x - 0.5 && Math.abs(l.y - line.y) <= near);

@@ -7,6 +7,7 @@
  * @module
  */
 import { linesExtent } from "./draft.ts";
+import { whollyMonospace } from "./fonts.ts";
 import { findGutter } from "./layout.ts";
 import { firstWhere } from "./sorted.ts";
 import { nearSize } from "./stats.ts";
@@ -16,11 +17,6 @@ import type { Line, PageText } from "./types.ts";
 export interface Column {
   left: number;
   right: number;
-}
-
-/** True when every visible span of a line is in a monospace font (code may run past the margin). */
-function isMonospace(line: Line): boolean {
-  return line.spans.every((s) => s.font.monospace || !s.text.trim());
 }
 
 /**
@@ -37,7 +33,7 @@ export function bodyColumns(pages: readonly PageText[], bodySize: number): Map<n
   for (const page of pages) {
     for (const line of page.lines) {
       // Headings share the column's left edge; only body prose measures its right one.
-      if (nearSize(line.size, bodySize) && !isMonospace(line)) {
+      if (nearSize(line.size, bodySize) && !whollyMonospace(line)) {
         right = Math.max(right, line.x1);
       }
     }
