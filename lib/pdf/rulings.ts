@@ -45,7 +45,7 @@ function isRule(r: Rule): boolean {
 }
 
 /** True when a rule runs across (is wider than tall). */
-function isHorizontal(r: Rule): boolean {
+export function isHorizontal(r: Rule): boolean {
   return r.x1 - r.x0 > r.y1 - r.y0;
 }
 
@@ -109,9 +109,9 @@ export function pathRules(path: ArrayLike<number>, stroked: boolean, m: readonly
   return rules;
 }
 
-/** True when two rules touch or cross, give or take {@linkcode MEET}. */
-function meet(p: Rule, q: Rule): boolean {
-  return p.x0 <= q.x1 + MEET && q.x0 <= p.x1 + MEET && p.y0 <= q.y1 + MEET && q.y0 <= p.y1 + MEET;
+/** True when two rules touch or cross, give or take `slack` points ({@linkcode MEET} for a table's grid). */
+export function meet(p: Rule, q: Rule, slack = MEET): boolean {
+  return p.x0 <= q.x1 + slack && q.x0 <= p.x1 + slack && p.y0 <= q.y1 + slack && q.y0 <= p.y1 + slack;
 }
 
 /** Groups of rules that meet, each as its rules. */

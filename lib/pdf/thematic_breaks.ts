@@ -12,8 +12,11 @@
  * @module
  */
 import type { Draft } from "./draft.ts";
+import { isHorizontal, meet } from "./rulings.ts";
 import type { Rule, Span } from "./types.ts";
 
+/** Points by which a rule across may miss an upright one and still be its box's border. */
+const BOX_SLACK = 1.5;
 /** Shortest share of the page's text width a break's rule runs across. */
 const MIN_SHARE = 0.5;
 /** Farthest, in ems of the text under it, a break's rule stands from the text above and below it. */
@@ -34,8 +37,8 @@ export function markThematicBreaks(spans: readonly Span[], rules: readonly Rule[
   const text = spans.filter((s) => s.text.trim());
   if (text.length === 0 || rules.length === 0) return;
   const upright = rules.filter((r) => r.y1 - r.y0 > r.x1 - r.x0);
-  const across = joinStrokes(rules.filter((r) => r.x1 - r.x0 > r.y1 - r.y0))
-    .filter((r) => !upright.some((u) => touches(u, r)) && !text.some((s) => decorates(r, s)));
+  const across = joinStrokes(rules.filter(isHorizontal))
+    .filter((r) => !upright.some((u) => meet(u, r, BOX_SLACK)) && !text.some((s) => decorates(r, s)));
   for (const rule of across) {
     // The text beside the rule: its column's, where the page has several.
     const beside = text.filter((s) => s.x < rule.x1 && s.x + s.width > rule.x0);
@@ -75,11 +78,6 @@ function joinStrokes(rules: readonly Rule[]): Rule[] {
 function decorates(rule: Rule, span: Span): boolean {
   return span.x < rule.x1 && span.x + span.width > rule.x0 && rule.y1 > span.y - span.size * 0.8 &&
     rule.y0 < span.y + span.size * 0.35;
-}
-
-/** True when two rules touch, give or take a point and a half. */
-function touches(p: Rule, q: Rule): boolean {
-  return p.x0 <= q.x1 + 1.5 && q.x0 <= p.x1 + 1.5 && p.y0 <= q.y1 + 1.5 && q.y0 <= p.y1 + 1.5;
 }
 
 /**
