@@ -28,23 +28,25 @@ export function localFacilitatorSigner(
       onChain((c) => c.publicClient.verifyTypedData(args as VerifyTypedDataParameters)),
     writeContract: (args) =>
       onChain((c) =>
-        c.facilitatorWallet.writeContract({
-          ...args,
-          args: args.args ?? [],
-          account: c.facilitatorWallet.account!,
-          chain: c.facilitatorWallet.chain,
-        })
+        c.inTurn(
+          "facilitatorWallet",
+          (wallet) =>
+            wallet.writeContract({
+              ...args,
+              args: args.args ?? [],
+              account: wallet.account!,
+              chain: wallet.chain,
+            }),
+        )
       ),
     sendTransaction: (args) =>
       onChain((c) =>
-        c.facilitatorWallet.sendTransaction({
-          ...args,
-          account: c.facilitatorWallet.account!,
-          chain: c.facilitatorWallet.chain,
-        })
+        c.inTurn(
+          "facilitatorWallet",
+          (wallet) => wallet.sendTransaction({ ...args, account: wallet.account!, chain: wallet.chain }),
+        )
       ),
-    waitForTransactionReceipt: (args) =>
-      onChain((c) => c.publicClient.waitForTransactionReceipt({ ...args, timeout: CONFIRMATION_TIMEOUT_MS })),
+    waitForTransactionReceipt: (args) => onChain((c) => c.receipt(args.hash, CONFIRMATION_TIMEOUT_MS)),
     getCode: (args) => onChain((c) => c.publicClient.getCode(args)),
   };
 }

@@ -12,6 +12,9 @@ import type { ChainAccess } from "./chain_access.ts";
 import { LOCAL_EVM_USDC } from "./contracts.ts";
 import { message } from "./generation.ts";
 
+/** How long a mint waits for its receipt, in ms. */
+const FUND_RECEIPT_TIMEOUT_MS = 30_000;
+
 /** Most local USDC one {@linkcode fundUsdc} call mints, in atomic units (one million USDC). */
 export const LOCAL_EVM_MAX_FUND_ATOMIC = 1_000_000n * 10n ** 6n;
 
@@ -37,17 +40,18 @@ export async function fundUsdc(
       }": must be 1 to ${LOCAL_EVM_MAX_FUND_ATOMIC} atomic units of USDC`,
     );
   }
-  const { minterWallet, publicClient } = await access.generation("fund local USDC").clients();
+  const { inTurn, receipt: receiptOf } = await access.generation("fund local USDC").clients();
   try {
-    const hash = await minterWallet.writeContract({
-      address: LOCAL_EVM_USDC,
-      abi: usdcAbi,
-      functionName: "mint",
-      args: [address, usdcAtomic],
-      account: minterWallet.account!,
-      chain: minterWallet.chain,
-    });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 });
+    const hash = await inTurn("minterWallet", (minter) =>
+      minter.writeContract({
+        address: LOCAL_EVM_USDC,
+        abi: usdcAbi,
+        functionName: "mint",
+        args: [address, usdcAtomic],
+        account: minter.account!,
+        chain: minter.chain,
+      }));
+    const receipt = await receiptOf(hash, FUND_RECEIPT_TIMEOUT_MS);
     if (receipt.status !== "success") throw new Error(`mint transaction "${hash}" reverted`);
     return hash;
   } catch (error) {
