@@ -134,8 +134,8 @@ export function splitAtLinks(span: Span, links: readonly LinkArea[]): Span[] {
 /** Moves the edges of each linked run to the nearest word edge. */
 function snapToWords(chars: readonly string[], urlAt: Array<string | undefined>) {
   const isWordEdge = (i: number) =>
-    i <= 0 || i >= chars.length || /[\s("'\u2018\u201c]/.test(chars[i - 1]!) ||
-    /[\s.,;:!?)"'\u2019\u201d]/.test(chars[i]!);
+    i <= 0 || i >= chars.length || /[\s(\["'\u2018\u201c]/.test(chars[i - 1]!) ||
+    /[\s.,;:!?)\]"'\u2019\u201d]/.test(chars[i]!);
   const nearestEdge = (i: number) => {
     for (let d = 0; d < chars.length; d++) {
       if (isWordEdge(i - d)) return Math.max(0, i - d);

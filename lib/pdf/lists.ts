@@ -111,27 +111,52 @@ function stripPrefix(line: Line, count: number): { rest: Span[]; textX: number }
   return { rest: spans, textX: spans[0]?.x ?? line.x1 };
 }
 
+/**
+ * How far apart, in points, two items' text edges may stand and still be one
+ * edge: an edge inside a span the marker shares is estimated from the span's
+ * mean letter width, a letter off.
+ */
+const TEXT_EDGE_SLACK = 4;
+
 /** Tracks list nesting from marker indents across consecutive items. */
 export class ListNesting {
   #indents: number[] = [];
+  /** Where the text of the item at each depth starts, when known. */
+  #texts: Array<number | undefined> = [];
   /** The left edge of the column the indents were measured in, on a page of two columns. */
   #column: number | undefined;
 
   /**
    * Depth (0 = top level) of an item whose marker starts at `x`.
    *
+   * A marker further right than the open item's that still stands left of that item's text, with
+   * its own text at the same edge ({@linkcode TEXT_EDGE_SLACK}), is its sibling's: a producer that sets every marker flush right
+   * against one text edge (ReportLab) puts a bullet after a list of numbers further right than
+   * they start.
+   *
    * @param column The left edge of the column the item stands in, on a page set in two columns: where
    *   it differs from the last item's, the list goes on in another column, its indents moved as far.
+   * @param textX Where the item's text starts after its marker, if known.
    */
-  depthOf(x: number, column?: number): number {
+  depthOf(x: number, column?: number, textX?: number): number {
     if (column !== undefined && this.#column !== undefined && column !== this.#column) {
       const shift = column - this.#column;
       this.#indents = this.#indents.map((indent) => indent + shift);
+      this.#texts = this.#texts.map((text) => text === undefined ? text : text + shift);
     }
     this.#column = column;
-    while (this.#indents.length > 0 && x < this.#indents[this.#indents.length - 1]! - 2) this.#indents.pop();
+    while (this.#indents.length > 0 && x < this.#indents[this.#indents.length - 1]! - 2) {
+      this.#indents.pop();
+      this.#texts.pop();
+    }
     const top = this.#indents[this.#indents.length - 1];
-    if (top === undefined || x > top + 2) this.#indents.push(x);
+    const topText = this.#texts[this.#texts.length - 1];
+    const sibling = topText !== undefined && textX !== undefined && x < topText - 2 &&
+      Math.abs(textX - topText) <= TEXT_EDGE_SLACK;
+    if (top === undefined || (x > top + 2 && !sibling)) {
+      this.#indents.push(x);
+      this.#texts.push(textX);
+    }
     return this.#indents.length - 1;
   }
 
@@ -150,6 +175,7 @@ export class ListNesting {
   /** Forgets the nesting (the list ended). */
   reset() {
     this.#indents = [];
+    this.#texts = [];
     this.#column = undefined;
   }
 }

@@ -47,11 +47,14 @@ function centre(draft: Draft): number {
 
 /**
  * True when a one-line draft is centred on the quote right under it, which
- * is not centred on its column: a producer's label of the quote.
+ * is not centred on its column: a producer's label of the quote. A line at
+ * the column's left edge is set flush left, as a section's heading is, and
+ * only happens to share a short quote's centre.
  */
-function centredLabel(draft: Draft, quote: Draft, column: Column): boolean {
+function centredLabel(draft: Draft, quote: Draft, column: Column, bodySize: number): boolean {
   const line = draft.lines[0]!, first = quote.lines[0]!, size = line.size;
   if (draft.lines.length !== 1 || first.y - line.y > first.size * 1.2 * LABEL_STEPS) return false;
+  if (line.x0 < column.left + bodySize * SET_IN_EM) return false;
   if (Math.abs(centre(draft) - centre(quote)) > size * CENTRED_EM) return false;
   return Math.abs(centre(quote) - (column.left + column.right) / 2) >= size * OFF_CENTRE_EM &&
     line.x1 - line.x0 < (column.right - column.left) / 2;
@@ -75,7 +78,7 @@ export function quoteHeadingsInQuotes(drafts: Draft[], pages: readonly PageText[
     const column = columnOf(page, draft.lines[0]!, pageColumn, gutters);
     const setIn = !!draft.heading && Math.abs(leftEdge(draft) - leftEdge(next)) <= size * SAME_EDGE_EM &&
       leftEdge(draft) >= column.left + stats.bodySize * SET_IN_EM;
-    if (!setIn && !centredLabel(draft, next, column)) return;
+    if (!setIn && !centredLabel(draft, next, column, stats.bodySize)) return;
     draft.heading = undefined;
     draft.outlined = undefined;
     draft.quote = true;

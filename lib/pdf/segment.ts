@@ -275,6 +275,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     const depth = nesting.depthOf(
       line.x0,
       columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page),
+      marker.textX,
     );
     drafts.push({
       kind: "list_item",

@@ -96,7 +96,8 @@ const EVEN_GAPS = 1.35;
  * one shared left edge to one shared right edge, its pieces parted by gaps
  * alike (a justified line stretches each word space alike; two or more
  * compared, the wider ones after punctuation left out) and no wider than a
- * stretched word space. A table's gaps follow its
+ * stretched word space; the last row may be the paragraph's last line, set
+ * short of the right edge. A table's gaps follow its
  * columns' widths, not its words'.
  */
 function justifiedProse(lines: readonly Line[], stats: DocumentStats): boolean {
@@ -107,6 +108,8 @@ function justifiedProse(lines: readonly Line[], stats: DocumentStats): boolean {
     i += row.length;
     const end = row.at(-1)!.x1;
     right ??= end;
+    // A paragraph's last line is set at its words' own width, short of the edge the others stretch to.
+    if (i === lines.length && i > row.length && end < right - 1) return Math.abs(row[0]!.x0 - first.x0) <= 1;
     if (Math.abs(row[0]!.x0 - first.x0) > 1 || Math.abs(end - right) > 1) return false;
     // TeX stretches a space after punctuation further: those gaps are not compared.
     const gaps = row.slice(1).filter((_, k) => !/[.,;:!?]$/.test(plainLineText(row[k]!)))

@@ -28,6 +28,7 @@ import { unquotePanels } from "./panels.ts";
 import { bodyColumns } from "./quotes.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
+import { markQuotedListings } from "./quoted_listings.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { withoutAddedNumber } from "./section_numbers.ts";
 import { segmentPage } from "./segment.ts";
@@ -78,6 +79,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
   markQuotedLists(drafts);
+  markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);

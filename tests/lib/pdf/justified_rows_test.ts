@@ -54,3 +54,44 @@ Deno.test("a table spanning the column with cells parted unevenly stays a table"
   ]);
   assert.match(markdown(text), /\| hidden \| false \| Show \|/);
 });
+
+Deno.test("a justified paragraph's short last line does not make its stretched lines a table", () => {
+  // A paragraph of inline code between words: each code span stands apart, the spaces stretched alike
+  // (more after a comma), and the last line is set at its own width, short of the right edge.
+  const text = pageOf([
+    line("response status is 204 instead of throwing a parse error due to an empty body.", 57, 406.9, 492.3),
+    ...words(
+      510.3,
+      ["Available", 57, 97.6],
+      ["body", 106.2, 127.9],
+      ["shortcuts:", 136.5, 179.9],
+      [".json(),", 188.5, 233.3],
+      [".text(),", 241.9, 286.7],
+      [".formData(),", 295.3, 364.1],
+      [".arrayBuffer(),", 372.7, 459.5],
+      [".blob(),", 468.2, 512.9],
+      ["and", 521.6, 538.3],
+    ),
+    ...words(
+      522.3,
+      [".bytes().", 57, 107.8],
+      ["The", 123.9, 141.2],
+      [".bytes()", 157.3, 205.3],
+      ["shortcut", 221.4, 257],
+      ["is", 273.1, 280.3],
+      ["only", 296.4, 314.8],
+      ["present", 330.9, 364.3],
+      ["when", 380.4, 404.3],
+      ["the", 420.4, 434.3],
+      ["runtime", 450.4, 483.8],
+      ["supports", 499.9, 538.3],
+    ),
+    line("Response.prototype.bytes().", 57, 215.8, 534.3),
+  ]);
+  const out = markdown(text);
+  assert.ok(!out.includes("|"), out);
+  assert.match(
+    out,
+    /\.blob\(\), and \.bytes\(\)\. The \.bytes\(\) shortcut is only present when the runtime supports/,
+  );
+});

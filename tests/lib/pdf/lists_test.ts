@@ -169,3 +169,18 @@ Deno.test("where the outline names the headings, a line numbered and wholly in b
   // Without an outline, nothing tells it from a numbered heading's or an item's: it stays an item.
   assert.match(render([]), /^1\. /m);
 });
+
+Deno.test("ListNesting keeps an item whose marker stands left of the open item's text at that item's depth", () => {
+  // ReportLab sets every marker flush right against one text edge: after "1." at 65, a bullet starts at 71,
+  // its text at 80 as the number's. A nested item's marker stands right of its parent's text.
+  const nesting = new ListNesting();
+  assert.deepEqual(
+    [[65, 80], [65, 80], [71, 80], [71, 82.3], [94, 103], [71, 80]].map(([x, text]) =>
+      nesting.depthOf(x!, 57, text)
+    ),
+    [0, 0, 0, 0, 1, 0],
+  );
+  // Without the text edge nothing tells the two apart: the further marker is read as nested.
+  const blind = new ListNesting();
+  assert.deepEqual([65, 71].map((x) => blind.depthOf(x, 57)), [0, 1]);
+});

@@ -103,3 +103,23 @@ Deno.test("a label centred on the column over a quote set in on the left stays a
   assert.match(md, /^Note$/m);
   assert.match(md, /^> Be careful when listening/m);
 });
+
+Deno.test("a heading flush with the column stays a heading though a short quote under it shares its centre", () => {
+  // ReportLab sets a section heading flush left; the quote under it, set in on the left only, is one short
+  // line whose centre happens to fall on the heading's.
+  const body = (text: string, y: number) => line(text, LEFT, RIGHT, y);
+  let y = 100;
+  const md = markdown(pageOf([
+    body("The server binds to the local host by default, as most servers written for development do.", y),
+    body("It listens on one port and answers every request it is given, whatever the route.", y += LEADING),
+    large("Installing", LEFT, y += 2.5 * LEADING),
+    line("See the guide first.", LEFT + 20, LEFT + 60, y += 2 * LEADING),
+    body(
+      "The features below are what sets the server apart from others of its kind, in speed.",
+      y += 1.5 * LEADING,
+    ),
+    body("Each of them is described at length in the reference, with examples of its use.", y += LEADING),
+  ]));
+  assert.match(md, /^#+ Installing$/m);
+  assert.match(md, /^> See the guide first\.$/m);
+});

@@ -1,0 +1,57 @@
+/**
+ * Listings inside a block quote. A producer that sets a quote's listing in
+ * with the quote (ReportLab draws its box from the quote's edge) keeps the
+ * listing's own inset there: its rows start as far right of the quote's edge
+ * as the body's listings start right of the column's. A listing on a shaded
+ * box right after a quote's paragraph on its page, at that inset from the
+ * paragraph's left edge, is the quote's; a listing of the body keeps its
+ * inset from the column, whatever stands before it. A listing on no box
+ * shows only where its text starts, which a producer may leave set in after
+ * a quote ended (AbiWord): it is left alone.
+ *
+ * @module
+ */
+import { type Draft, shadeOf } from "./draft.ts";
+import type { DocumentStats } from "./stats.ts";
+
+/** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
+const SAME_INSET = 1;
+
+/** The leftmost edge of a draft's lines. */
+function leftEdge(draft: Draft): number {
+  return Math.min(...draft.lines.map((l) => l.x0));
+}
+
+/** True when a listing follows a quote's paragraph on its page. */
+function afterQuote(drafts: readonly Draft[], i: number): boolean {
+  const before = drafts[i - 1];
+  return !!before && before.kind === "text" && !!before.quote && !before.heading &&
+    before.page === drafts[i]!.page;
+}
+
+/** The inset most of the body's listings start at from their column's edge, to the point. */
+function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | undefined {
+  const counts = new Map<number, number>();
+  drafts.forEach((draft, i) => {
+    const margin = stats.pageMargin?.(draft.page);
+    if (draft.kind !== "code" || margin === undefined || afterQuote(drafts, i)) return;
+    const inset = Math.round(leftEdge(draft) - margin);
+    counts.set(inset, (counts.get(inset) ?? 0) + 1);
+  });
+  let best: number | undefined, most = 0;
+  for (const [inset, n] of counts) if (n > most) [best, most] = [inset, n];
+  return best;
+}
+
+/** Marks as quoted each listing set in with the quote paragraph right before it (see the module comment). */
+export function markQuotedListings(drafts: readonly Draft[], stats: DocumentStats) {
+  if (!drafts.some((d, i) => d.kind === "code" && afterQuote(drafts, i))) return;
+  const inset = bodyInset(drafts, stats);
+  if (inset === undefined) return;
+  drafts.forEach((listing, i) => {
+    if (listing.kind !== "code" || listing.quote || !afterQuote(drafts, i)) return;
+    if (!listing.lines.every((l) => shadeOf(l) !== undefined)) return;
+    const fromQuote = leftEdge(listing) - leftEdge(drafts[i - 1]!);
+    if (Math.abs(fromQuote - inset) <= SAME_INSET) listing.quote = true;
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * A listing set in with the quote before it, its box drawn from the quote's
+ * edge and its rows as far in from there as the body's listings stand from
+ * the column's, is the quote's (ReportLab sets a quote's listing so).
+ */
+import assert from "node:assert/strict";
+import type { Line } from "../../../lib/pdf/types.ts";
+import { codeLine, LEADING, LEFT, line, markdown, pageOf, RIGHT } from "../../_support/laid_out_page.ts";
+
+/** The inset of a listing's rows from its box's edge. */
+const PADDING = 6.6;
+
+/** A listing row at `x0` on the shaded box numbered `box`, or on none. */
+function row(text: string, x0: number, y: number, box?: number): Line {
+  const l = codeLine(text, x0, y);
+  if (box !== undefined) { for (const s of l.spans) s.shade = box; }
+  return l;
+}
+
+/** Prose, a quote set in by 20 points with a listing of its own after it, prose, a body listing, prose. */
+function page(shaded: boolean, listingX = LEFT + 20 + PADDING) {
+  const body = (text: string, y: number) => line(text, LEFT, RIGHT, y);
+  const quote = (text: string, x1: number, y: number) => line(text, LEFT + 20, x1, y);
+  let y = 100;
+  return markdown(pageOf([
+    body("The library parses, validates and formats dates for modern browsers and for servers alike,", y),
+    body(
+      "with an interface that most people who wrote code against older libraries know already.",
+      y += LEADING,
+    ),
+    quote(
+      "A note set in as a quote, with the call that shows the point right under it, which",
+      RIGHT,
+      y += 1.5 * LEADING,
+    ),
+    quote("is set in with it:", LEFT + 100, y += LEADING),
+    row(
+      "dayjs().startOf('month').add(1, 'day');",
+      listingX,
+      y += 2.2 * LEADING,
+      shaded ? 1 : undefined,
+    ),
+    body(
+      "Install it from the registry with the package manager you use, as any other package is",
+      y += 2.2 * LEADING,
+    ),
+    body(
+      "installed, and import it where you need it in the code that works with the dates you have.",
+      y += LEADING,
+    ),
+    row("npm install dayjs", LEFT + PADDING, y += 2.2 * LEADING, shaded ? 2 : undefined),
+    body(
+      "That is all there is to it: the rest of this document describes what each function does.",
+      y += 2.2 * LEADING,
+    ),
+  ]));
+}
+
+Deno.test("a boxed listing set in with the quote before it is the quote's", () => {
+  const md = page(true);
+  assert.match(
+    md,
+    /which is set in with it:\n>\n> ```\n> dayjs\(\)\.startOf\('month'\)\.add\(1, 'day'\);\n> ```$/m,
+  );
+  assert.match(md, /^```\nnpm install dayjs\n```$/m);
+});
+
+Deno.test("a listing on no box after a quote is left out of it", () => {
+  assert.doesNotMatch(page(false), /^> ```/m);
+});
+
+Deno.test("a boxed listing at the column's inset after a quote is the body's", () => {
+  const md = page(true, LEFT + PADDING);
+  assert.doesNotMatch(md, /^> ```/m);
+  assert.match(md, /^```\ndayjs\(\)/m);
+});
