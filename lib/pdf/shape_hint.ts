@@ -7,7 +7,9 @@
  * spliced in with the cost guard's, see `guard.ts`); a page whose text was
  * read without one painted path at least {@linkcode MIN_SIDE} points both
  * wide and tall has nothing the operator list would add, and is not parsed
- * again. Thin rules, the paths most text documents paint, are let through.
+ * again. Thin rules, the paths most text documents paint, are let through;
+ * the level ones are kept as read, for the page's thematic breaks
+ * ({@linkcode takeLevelRules}).
  *
  * The box kept for a path holds every point and control point it names, so
  * it holds the path: a path this calls thin is thin. A `gs` operator counts

@@ -51,7 +51,7 @@ Deno.test("a page whose text extraction read no hinted path has no shape in its 
           const viewport = page.getViewport({ scale: 1 });
           const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
           // Level rules alone are let through (most text documents paint them): a page painting nothing
-          // else is not read again, and gives up its thematic breaks to save the second parse.
+          // else is not read again; the text pass keeps them for its thematic breaks (`takeLevelRules`).
           const { rules: _, ...shapes } = pageShapes(
             ops,
             viewport.transform,
