@@ -1,16 +1,19 @@
 /**
  * Renders the layout fixtures (`tests/lib/pdf/fixtures/layout/*.html`) with
- * the producers each is made for (`_html_producers.ts`), next to their
- * sources as `<name>.<producer>.pdf`: one fixture per mechanism that reads a
- * PDF's own structure or its drawing (outline, tags, rules, columns,
- * indentation). Run once after changing a source; the PDFs are committed so
- * tests need none of the producers.
+ * the producers each is made for (`_html_producers.ts`), and those written in
+ * Markdown (`*.md`) with the layout corpus' producers (`_layout_producers.ts`),
+ * next to their sources as `<name>.<producer>.pdf`: one fixture per mechanism
+ * that reads a PDF's own structure or its drawing (outline, tags, rules,
+ * columns, indentation). Run once after changing a source; the PDFs are
+ * committed so tests need none of the producers.
  *
  *     deno task make:pdf-layout-fixtures [name…]
  *
  * @module
  */
 import { ensureProducers, type HtmlProducer, renderHtml } from "./_html_producers.ts";
+import { renderLayout } from "./_layout_producers.ts";
+import type { LayoutProducer } from "../../tests/_support/pdf_layout_corpus.ts";
 
 /** The producers each fixture is rendered with. */
 export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
@@ -86,15 +89,29 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   tagged_quote: ["chromium"],
 };
 
+/** The fixtures written in Markdown, and the layout corpus' producers each is rendered with. */
+export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]> = {
+  // Thematic breaks groff draws as rows of short strokes on a page painting nothing else, a bold line under
+  // one, set short and flush left of the centred rule; an outline listing the headings.
+  stroked_break: ["gropdf"],
+};
+
 if (import.meta.main) {
   const dir = new URL("../../tests/lib/pdf/fixtures/layout/", import.meta.url).pathname;
-  const names = Object.keys(LAYOUT_FIXTURES).filter((n) => !Deno.args.length || Deno.args.includes(n));
+  const chosen = (n: string) => !Deno.args.length || Deno.args.includes(n);
+  const names = Object.keys(LAYOUT_FIXTURES).filter(chosen);
   await ensureProducers([...new Set(names.flatMap((n) => LAYOUT_FIXTURES[n]!))]);
   const work = await Deno.makeTempDir({ prefix: "pdf-layout-" });
   try {
     for (const name of names) {
       for (const producer of LAYOUT_FIXTURES[name]!) {
         await renderHtml(producer, `${dir}${name}.html`, `${dir}${name}.${producer}.pdf`, work);
+        console.log(`${name}.${producer}.pdf`);
+      }
+    }
+    for (const name of Object.keys(MARKDOWN_LAYOUT_FIXTURES).filter(chosen)) {
+      for (const producer of MARKDOWN_LAYOUT_FIXTURES[name]!) {
+        await renderLayout(producer, `${dir}${name}.md`, `${dir}${name}.${producer}.pdf`, work);
         console.log(`${name}.${producer}.pdf`);
       }
     }

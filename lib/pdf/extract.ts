@@ -14,7 +14,7 @@ import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
 import { readLigatureGlyphs, readLigatures } from "./ligature_glyphs.ts";
 import { type LinkAnnotation, linkAreas, splitAtLinks } from "./links.ts";
-import { withShapes } from "./shaded_spans.ts";
+import { withLevelRules, withShapes } from "./shaded_spans.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
 const NO_CHARACTER = "\u0000";
@@ -46,6 +46,12 @@ export interface ExtractOptions {
    * has no painted shape to look for. Without it every page is looked at.
    */
   shapeHints?: () => number;
+  /**
+   * The level rules painted since the last call, in page space (y up), and
+   * forgets them (`takeLevelRules`): on a page whose shapes are not read, its
+   * thematic breaks.
+   */
+  levelRules?: () => ReadonlyArray<readonly [number, number, number, number]>;
 }
 
 /** Fields of a text content item used here. */
@@ -79,9 +85,11 @@ function multiply(m: number[], n: number[]): number[] {
 export async function extractPage(page: PDFPageProxy, options: ExtractOptions): Promise<PageSpans> {
   const viewport = page.getViewport({ scale: 1 });
   const hintsBefore = options.shapeHints?.();
+  options.levelRules?.();
   const content = await page.getTextContent({ includeMarkedContent: options.tagged });
   // Hints measure points; a page with another user unit is always looked at.
   const paints = hintsBefore === undefined || options.shapeHints!() !== hintsBefore || page.userUnit !== 1;
+  const levelRules = options.levelRules?.() ?? [];
   const families: Record<string, string> = {};
   for (const [id, style] of Object.entries(content.styles)) families[id] = style.fontFamily;
   const fonts = await options.fonts.resolve(page, families);
@@ -152,7 +160,11 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   return {
     width: viewport.width,
     height: viewport.height,
-    spans: options.tagged || !paints ? spans : await withShapes(page, spans, viewport, options.ids),
+    spans: options.tagged
+      ? spans
+      : paints
+      ? await withShapes(page, spans, viewport, options.ids)
+      : withLevelRules(spans, levelRules, viewport.transform),
     rotatedCharacters,
   };
 }

@@ -12,7 +12,7 @@ import { readLinks } from "./links.ts";
 import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, dropObjectCache } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";
-import { shapeHints } from "./shape_hint.ts";
+import { shapeHints, takeLevelRules } from "./shape_hint.ts";
 import { readBandsInTreeOrder } from "./tree_order.ts";
 import type { PDFDocumentProxy } from "./load.ts";
 import type { PageText, Tag } from "./types.ts";
@@ -97,6 +97,7 @@ export async function extractRun(
       ids,
       links: links.get(number) ?? [],
       shapeHints,
+      levelRules: takeLevelRules,
     })
       .finally(() => guard.check());
     page.cleanup();

@@ -50,6 +50,29 @@ export async function withShapes(
 }
 
 /**
+ * Marks the thematic breaks of a page whose shapes are not read (it painted
+ * nothing but level rules, see `shape_hint.ts`) from those rules, given in
+ * page space (y up) and brought to the spans' space by the viewport's
+ * transform.
+ */
+export function withLevelRules(
+  spans: Span[],
+  rules: ReadonlyArray<readonly [number, number, number, number]>,
+  transform: readonly number[],
+): Span[] {
+  if (rules.length === 0 || spans.length === 0) return spans;
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
+  markThematicBreaks(
+    spans,
+    rules.map(([x0, y0, x1, y1]) => {
+      const xs = [a * x0 + c * y0 + e, a * x1 + c * y1 + e], ys = [b * x0 + d * y0 + f, b * x1 + d * y1 + f];
+      return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+    }),
+  );
+  return spans;
+}
+
+/**
  * True when an area is a syntax highlighter's background behind a token or a
  * line of a listing, which is shading within the listing's (if any), not a
  * block of its own: a line tall, and starting where its text does, where a

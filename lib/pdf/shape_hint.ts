@@ -7,7 +7,9 @@
  * spliced in with the cost guard's, see `guard.ts`); a page whose text was
  * read without one painted path at least {@linkcode MIN_SIDE} points both
  * wide and tall has nothing the operator list would add, and is not parsed
- * again. Thin rules, the paths most text documents paint, are let through.
+ * again. Thin rules, the paths most text documents paint, are let through;
+ * the level ones are kept as read, for the page's thematic breaks
+ * ({@linkcode takeLevelRules}).
  *
  * The box kept for a path holds every point and control point it names, so
  * it holds the path: a path this calls thin is thin. A `gs` operator counts
@@ -49,6 +51,15 @@ let hints = 0;
 let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
 /** The current point, in the path's own space (a curve starts there). */
 let cx = 0, cy = 0;
+
+/**
+ * The level rules painted since last taken, each as its box in page space
+ * (`[x0, y0, x1, y1]`, y up): they hint at nothing, but a page that paints
+ * nothing else still shows its thematic breaks by them.
+ */
+let levelRules: Array<[number, number, number, number]> = [];
+/** Most level rules kept for one page: more are a ruled form's, and no break stands among them. */
+const MAX_LEVEL_RULES = 400;
 
 /** A point of the path was not a number: its box is unknown. */
 let unknown = false;
@@ -94,6 +105,7 @@ export function readOperator(fn: number, args: ArrayLike<number> | null, ctm: Ar
   if (fn >= OPS.stroke && fn <= OPS.closeEOFillStroke) {
     // Anything but a path known to be thin counts, and an upright rule: a ruled table's column edge.
     if (unknown || (x1 - x0 >= MIN_SIDE && y1 - y0 >= MIN_SIDE) || y1 - y0 >= MIN_RULE) hints++;
+    else if (x1 - x0 >= MIN_RULE && levelRules.length < MAX_LEVEL_RULES) levelRules.push([x0, y0, x1, y1]);
   }
   if (fn >= OPS.stroke && fn <= OPS.endPath) {
     x0 = y0 = Infinity, x1 = y1 = -Infinity;
@@ -113,4 +125,15 @@ export function installShapeHint(): void {
  */
 export function shapeHints(): number {
   return hints;
+}
+
+/**
+ * The level rules pdf.js painted since the last call (see `levelRules`), in
+ * page space (y up), and forgets them: read right after a page's text
+ * extraction, the rules of the page when its operator list is not read again.
+ */
+export function takeLevelRules(): Array<[number, number, number, number]> {
+  const taken = levelRules;
+  levelRules = [];
+  return taken;
 }

@@ -25,6 +25,8 @@ const MAX_REACH = 4;
 const ALONE = 4;
 /** How close, in points, the strokes of one rule lie (a bevelled border is drawn as two). */
 const STROKES = 3;
+/** Widest gap, in points, between pieces of one rule drawn end to end. */
+const PIECE_GAP = 0.5;
 
 /**
  * Marks the spans of the first line under each thematic break with the
@@ -45,8 +47,11 @@ export function markThematicBreaks(spans: readonly Span[], rules: readonly Rule[
     const near = beside.filter((s) => Math.abs(s.y - rule.y0) < s.size * MAX_REACH * 3);
     const left = Math.min(...near.map((s) => s.x)), right = Math.max(...near.map((s) => s.x + s.width));
     if (near.length === 0 || rule.x1 - rule.x0 < (right - left) * MIN_SHARE) continue;
-    const under = beside.filter((s) => s.y - s.size * 0.75 >= rule.y1);
-    const over = beside.filter((s) => s.y <= rule.y0);
+    // Lines under and over it: any of the column's (a rule set centred and short leaves a line set flush
+    // left of it, and short, out of its reach).
+    const column = text.filter((s) => s.x < right && s.x + s.width > left);
+    const under = column.filter((s) => s.y - s.size * 0.75 >= rule.y1);
+    const over = column.filter((s) => s.y <= rule.y0);
     if (under.length === 0 || over.length === 0) continue;
     const next = under.reduce((a, b) => b.y < a.y ? b : a), prev = over.reduce((a, b) => b.y > a.y ? b : a);
     const em = next.size;
@@ -57,12 +62,16 @@ export function markThematicBreaks(spans: readonly Span[], rules: readonly Rule[
   }
 }
 
-/** Rules across whose strokes lie within {@linkcode STROKES} points and overlap, each joined into one. */
+/**
+ * Rules across whose strokes lie within {@linkcode STROKES} points and overlap
+ * or meet end to end (a writer may draw one rule as a row of short pieces),
+ * each joined into one.
+ */
 function joinStrokes(rules: readonly Rule[]): Rule[] {
   const out: Rule[] = [];
-  for (const r of [...rules].sort((a, b) => a.y0 - b.y0)) {
+  for (const r of [...rules].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)) {
     const last = out.at(-1);
-    if (last && r.y0 - last.y1 <= STROKES && r.x0 < last.x1 && r.x1 > last.x0) {
+    if (last && r.y0 - last.y1 <= STROKES && r.x0 <= last.x1 + PIECE_GAP && r.x1 >= last.x0 - PIECE_GAP) {
       out[out.length - 1] = {
         x0: Math.min(last.x0, r.x0),
         x1: Math.max(last.x1, r.x1),

@@ -625,3 +625,18 @@ Deno.test("a rule drawn across the text between blocks is a thematic break; a ta
   // The table keeps its rows, with no break drawn out of its rules.
   assert.ok(markdown.includes("| width | 80 |\n\nEvery other option"), markdown);
 });
+
+Deno.test("thematic breaks groff draws in short strokes, on a page painting nothing else, are breaks", async () => {
+  const { markdown } = await convert("stroked_break.gropdf");
+  assert.equal(markdown.split("\n").filter((l) => l === "---").length, 2, markdown);
+  // The bold line under the first, set short and flush left of the centred rule: a paragraph under a break.
+  assert.ok(markdown.includes("tide.\n\n---\n\nCorrections\n\n"), markdown);
+  assert.ok(markdown.includes("Streams\n\n---\n\n## Charts"), markdown);
+  assert.deepEqual(headings(markdown), [
+    "# Tide tables",
+    "## Reading the tables",
+    "### Spring tides",
+    "### Neap tides",
+    "## Charts",
+  ]);
+});

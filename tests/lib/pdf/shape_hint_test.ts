@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { OPS as PDFJS_OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { openPdf } from "../../../lib/pdf/load.ts";
-import { readOperator, shapeHints } from "../../../lib/pdf/shape_hint.ts";
+import { readOperator, shapeHints, takeLevelRules } from "../../../lib/pdf/shape_hint.ts";
 import { type OperatorList, OPS as OP, pageShapes } from "../../../lib/pdf/vector_marks.ts";
 
 const IDENTITY = [1, 0, 0, 1, 0, 0];
@@ -51,7 +51,7 @@ Deno.test("a page whose text extraction read no hinted path has no shape in its 
           const viewport = page.getViewport({ scale: 1 });
           const ops = await page.getOperatorList({ annotationMode: 0 }) as OperatorList;
           // Level rules alone are let through (most text documents paint them): a page painting nothing
-          // else is not read again, and gives up its thematic breaks to save the second parse.
+          // else is not read again; the text pass keeps them for its thematic breaks (`takeLevelRules`).
           const { rules: _, ...shapes } = pageShapes(
             ops,
             viewport.transform,
@@ -66,4 +66,17 @@ Deno.test("a page whose text extraction read no hinted path has no shape in its 
   }
   // Both kinds were met: pages skipped and pages read.
   assert.ok(hinted > 0 && hinted < pages, `${hinted} of ${pages} pages hinted`);
+});
+
+Deno.test("takeLevelRules() gives the level rules painted since it was last called, once, in page space", () => {
+  takeLevelRules();
+  readOperator(OP.moveTo, [50, 50], [1, 0, 0, 1, 0, 10]);
+  readOperator(OP.lineTo, [350, 50], [1, 0, 0, 1, 0, 10]);
+  readOperator(PDFJS_OPS.stroke, null, [1, 0, 0, 1, 0, 10]);
+  // An upright rule hints (a table's column edge) and is no level rule.
+  readOperator(OP.moveTo, [50, 50], IDENTITY);
+  readOperator(OP.lineTo, [50, 350], IDENTITY);
+  readOperator(PDFJS_OPS.stroke, null, IDENTITY);
+  assert.deepEqual(takeLevelRules(), [[50, 60, 350, 60]]);
+  assert.deepEqual(takeLevelRules(), []);
 });

@@ -53,3 +53,21 @@ Deno.test("an underline, a box's border and rules a line apart are no thematic b
   ]);
   assert.equal(row.ruleAbove, undefined);
 });
+
+Deno.test("a rule drawn as a row of short pieces end to end is one rule, and marks a short line set left of it", () => {
+  const above = span("The last line of a paragraph across the whole measure.", 72, 100, 396);
+  // Set flush left and short: it ends before the centred rule begins.
+  const below = span("Corrections", 72, 140, 60);
+  const pieces: Rule[] = Array.from(
+    { length: 40 },
+    (_, k) => ({ x0: 170 + 5 * k, x1: 175 + 5 * k, y0: 120, y1: 120 }),
+  );
+  markThematicBreaks([above, below], pieces);
+  assert.equal(below.ruleAbove, 120);
+  // One piece alone is too short to be a break.
+  const alone = span("Corrections", 72, 140, 60);
+  markThematicBreaks([span("The last line of a paragraph across the whole measure.", 72, 100, 396), alone], [
+    pieces[0]!,
+  ]);
+  assert.equal(alone.ruleAbove, undefined);
+});
