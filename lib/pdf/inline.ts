@@ -42,13 +42,16 @@ function isSpaceUnit(unit: number): boolean {
  * brings its own where they meet, and the gap between them is visible, or
  * the second starts half an em or more inside the first (a producer that
  * measured its words in other metrics than it drew them, justifying a line
- * of code, sets words over each other; the pieces of one word abut).
+ * of code, sets words over each other; the pieces of one word abut). A
+ * note's number, which the structure tree labels and a typesetter sets close
+ * up to the note's text, is a word of its own.
  */
 function spacedApart(prev: Span, span: Span): boolean {
   const touching = isSpaceUnit(prev.text.charCodeAt(prev.text.length - 1)) ||
     isSpaceUnit(span.text.charCodeAt(0));
   const em = Math.min(prev.size, span.size), gap = span.x - (prev.x + prev.width);
-  return !touching && (gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5));
+  const labelEnds = !!prev.tag?.noteLabel && !span.tag?.noteLabel;
+  return !touching && (labelEnds || gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5));
 }
 
 /** Text of spans on one line, spaced by their gaps. */
