@@ -200,12 +200,14 @@ const URL_BREAKS = /[\s\\-]/g;
 /**
  * A link's text that spells its own URL, written as the URL: a URL broken
  * over lines gains a space where it broke, or loses a hyphen taken for a
- * typesetter's. Punctuation after the URL that the link took in stays.
+ * typesetter's. Punctuation after the URL that the link took in stays. A URL
+ * set in typewriter type (LaTeX's `\url`) stays a code span.
  */
 function spelledUrl(inner: string, url: string): string {
-  const text = inner.trim();
-  if (!/^(https?:\/\/|www\.)/i.test(text) || text.includes("`")) return inner;
+  const code = /^\s*`([^`]+)`\s*$/.exec(inner);
+  const text = code ? code[1]!.trim() : inner.trim();
   const spelled = text.replace(URL_BREAKS, ""), target = url.replace(URL_BREAKS, "");
+  if (!/^(https?:\/\/|www\.)/i.test(spelled) || text.includes("`")) return inner;
   const at = target.indexOf(spelled.slice(0, 8));
   if (
     at < 0 || !spelled.startsWith(target.slice(at)) || !/^[).,;:]*$/.test(spelled.slice(target.length - at))
@@ -213,7 +215,9 @@ function spelledUrl(inner: string, url: string): string {
     return inner;
   }
   const lead = /^\s*/.exec(inner)![0], trail = /\s*$/.exec(inner)![0];
-  return `${lead}${escapeInline(url.slice(at))}${spelled.slice(target.length - at)}${trail}`;
+  const rest = spelled.slice(target.length - at);
+  const written = code ? `\`${url.slice(at)}${rest}\`` : `${escapeInline(url.slice(at))}${rest}`;
+  return `${lead}${written}${trail}`;
 }
 
 /** Wraps text in a link, keeping surrounding spaces outside the brackets. */
