@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
 
 /** Spans of internal code, from the opening command to its closing one. */
@@ -136,13 +137,16 @@ export interface LatexReading {
    * (which it defines in code pandoc cannot read), put before the source.
    */
   classCommands?: string;
+  /** Whether the document has chapters: the level of the headings LaTeX generates (`_latex_generated.ts`). */
+  chapters?: boolean;
 }
 
 /**
  * The source without what prints nothing and pandoc cannot read (among it
  * environments that switch boxes midway), `\lipsum` written out from its
- * paragraphs where given, a class's short verbatim written as `\verb` and its
- * text commands defined.
+ * paragraphs where given, a class's short verbatim written as `\verb`, its
+ * text commands defined, and what LaTeX generates (titles, the headings of
+ * generated lists, a bibliography's labels) written out.
  */
 export function latexForPandoc(text: string, reading: LatexReading = {}): string {
   const readable = withoutSwitchingEnvironments(
@@ -150,5 +154,5 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
   );
   const verbatim = reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable;
   const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
-  return withLipsum(defined, reading.lipsum ?? []);
+  return withGeneratedMatter(withLipsum(defined, reading.lipsum ?? []), reading.chapters ?? false);
 }

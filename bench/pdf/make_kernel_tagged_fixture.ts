@@ -21,6 +21,9 @@
  *   type (so is not all bold).
  * - A word hyphenated at a line's end, its hyphen marked as an `Artifact`
  *   (LuaTeX's tagging marks the hyphens TeX adds so).
+ * - A footnote (`footnote`, mapped to `FENote`) of two lines: its number in
+ *   the note's `Lbl`, set close up to the first word of its text, which is
+ *   a `P` of its own inside the note.
  *
  *     deno run -A bench/pdf/make_kernel_tagged_fixture.ts
  *
@@ -90,6 +93,17 @@ const LINES: PageLine[] = [
     size: 11,
     runs: [[26, "F2", "neither "], [27, "F3", "\\displaybreak"], [28, "F2", " nor a page can split them."]],
   },
+  {
+    x: 72,
+    y: 120,
+    size: 9,
+    runs: [[29, "F1", "1"], [
+      30,
+      "F1",
+      "A note at the foot of the page, its number set close up to its text,",
+    ]],
+  },
+  { x: 72, y: 109, size: 9, runs: [[31, "F1", "runs on to a second line of the same note."]] },
 ];
 
 /** A list item of a nomenclature: its symbol as the label, its meaning as the body. */
@@ -142,13 +156,26 @@ const TREE: Elem = {
       { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [22] }] },
       { type: "L", ns: PDF2_NS, kids: [symbolItem(23, 24)] },
       { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [25, 26, 27, 28] }] },
+      {
+        type: "footnote",
+        ns: OWN_NS,
+        kids: [{ type: "Lbl", ns: PDF2_NS, kids: [29] }, {
+          type: "text-unit",
+          ns: OWN_NS,
+          kids: [{ type: "text", ns: OWN_NS, kids: [30, 31] }],
+        }],
+      },
     ],
   }],
 };
 
 /** The whole file. */
 export function kernelTaggedFixture(): Uint8Array {
-  return taggedPage(LINES, TREE, `/chapter [/H1 ${PDF2_NS} 0 R] /text-unit [/Part ${PDF2_NS} 0 R] /text /P`);
+  return taggedPage(
+    LINES,
+    TREE,
+    `/chapter [/H1 ${PDF2_NS} 0 R] /text-unit [/Part ${PDF2_NS} 0 R] /text /P /footnote [/FENote ${PDF2_NS} 0 R]`,
+  );
 }
 
 if (import.meta.main) {

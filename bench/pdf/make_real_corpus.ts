@@ -34,6 +34,8 @@ import { runCommand } from "./_run.ts";
 import { FILTER } from "./make_foreign.ts";
 import { renderHtml } from "./_html_producers.ts";
 import { printLatex } from "./_latex_producers.ts";
+import { LATEX_BLOCKS } from "./_latex_blocks.ts";
+import { hasChapters } from "./_latex_generated.ts";
 import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
 
 /**
@@ -139,7 +141,12 @@ function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Ui
  * Writes a source file where pandoc reads it: a LaTeX one readied for its
  * reader (`_latex_source.ts`), the others as they are.
  */
-async function writeSource(path: string, source: Uint8Array, doc: RealDocument): Promise<void> {
+async function writeSource(
+  path: string,
+  source: Uint8Array,
+  doc: RealDocument,
+  chapters: boolean,
+): Promise<void> {
   if (doc.format !== "latex") return await Deno.writeFile(path, source);
   const text = new TextDecoder().decode(source);
   await Deno.writeTextFile(
@@ -148,6 +155,7 @@ async function writeSource(path: string, source: Uint8Array, doc: RealDocument):
       lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
       shortVerb: doc.shortVerb,
       classCommands: doc.classCommands,
+      chapters,
     }),
   );
 }
@@ -165,12 +173,14 @@ async function reference(
   snapshots: string,
 ): Promise<string> {
   const input = `${work}/${doc.name}.source`;
-  await writeSource(input, source, doc);
+  const inputs = await Promise.all((doc.inputs ?? []).map((path) => gitShow(snapshots, doc, path)));
+  const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
+  await writeSource(input, source, doc, chapters);
   const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
-  for (const path of doc.inputs ?? []) {
+  for (const [i, path] of (doc.inputs ?? []).entries()) {
     const target = `${work}/${path.slice(folder.length)}`;
     await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-    await writeSource(target, await gitShow(snapshots, doc, path), doc);
+    await writeSource(target, inputs[i]!, doc, chapters);
   }
   const printed = `${work}/printed.lua`;
   await Deno.writeTextFile(printed, PRINTED);
@@ -178,7 +188,14 @@ async function reference(
   await Deno.writeTextFile(filter, FILTER);
   const unwrap = `${work}/unwrap.lua`;
   await Deno.writeTextFile(unwrap, UNWRAP_DIVS);
-  const filters = [`--lua-filter=${printed}`, `--lua-filter=${filter}`, `--lua-filter=${unwrap}`];
+  const latexBlocks = `${work}/latex_blocks.lua`;
+  await Deno.writeTextFile(latexBlocks, LATEX_BLOCKS);
+  const filters = [
+    ...(doc.format === "latex" ? [`--lua-filter=${latexBlocks}`] : []),
+    `--lua-filter=${printed}`,
+    `--lua-filter=${filter}`,
+    `--lua-filter=${unwrap}`,
+  ];
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   return new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
 }

@@ -42,13 +42,16 @@ function isSpaceUnit(unit: number): boolean {
  * brings its own where they meet, and the gap between them is visible, or
  * the second starts half an em or more inside the first (a producer that
  * measured its words in other metrics than it drew them, justifying a line
- * of code, sets words over each other; the pieces of one word abut).
+ * of code, sets words over each other; the pieces of one word abut). A
+ * note's number, which the structure tree labels and a typesetter sets close
+ * up to the note's text, is a word of its own.
  */
 function spacedApart(prev: Span, span: Span): boolean {
   const touching = isSpaceUnit(prev.text.charCodeAt(prev.text.length - 1)) ||
     isSpaceUnit(span.text.charCodeAt(0));
   const em = Math.min(prev.size, span.size), gap = span.x - (prev.x + prev.width);
-  return !touching && (gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5));
+  const labelEnds = !!prev.tag?.noteLabel && !span.tag?.noteLabel;
+  return !touching && (labelEnds || gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5));
 }
 
 /** Text of spans on one line, spaced by their gaps. */
@@ -197,12 +200,14 @@ const URL_BREAKS = /[\s\\-]/g;
 /**
  * A link's text that spells its own URL, written as the URL: a URL broken
  * over lines gains a space where it broke, or loses a hyphen taken for a
- * typesetter's. Punctuation after the URL that the link took in stays.
+ * typesetter's. Punctuation after the URL that the link took in stays. A URL
+ * set in typewriter type (LaTeX's `\url`) stays a code span.
  */
 function spelledUrl(inner: string, url: string): string {
-  const text = inner.trim();
-  if (!/^(https?:\/\/|www\.)/i.test(text) || text.includes("`")) return inner;
+  const code = /^\s*`([^`]+)`\s*$/.exec(inner);
+  const text = code ? code[1]!.trim() : inner.trim();
   const spelled = text.replace(URL_BREAKS, ""), target = url.replace(URL_BREAKS, "");
+  if (!/^(https?:\/\/|www\.)/i.test(spelled) || text.includes("`")) return inner;
   const at = target.indexOf(spelled.slice(0, 8));
   if (
     at < 0 || !spelled.startsWith(target.slice(at)) || !/^[).,;:]*$/.test(spelled.slice(target.length - at))
@@ -210,7 +215,9 @@ function spelledUrl(inner: string, url: string): string {
     return inner;
   }
   const lead = /^\s*/.exec(inner)![0], trail = /\s*$/.exec(inner)![0];
-  return `${lead}${escapeInline(url.slice(at))}${spelled.slice(target.length - at)}${trail}`;
+  const rest = spelled.slice(target.length - at);
+  const written = code ? `\`${url.slice(at)}${rest}\`` : `${escapeInline(url.slice(at))}${rest}`;
+  return `${lead}${written}${trail}`;
 }
 
 /** Wraps text in a link, keeping surrounding spaces outside the brackets. */

@@ -63,6 +63,9 @@ TEXT_ROLES.delete("Formula");
 TEXT_ROLES.delete("BlockQuote");
 TEXT_ROLES.delete("LBody");
 
+/** Roles of a note (a footnote, an endnote), whose `Lbl` is its number. */
+const NOTE_ROLES = new Set(["Note", "FENote"]);
+
 /** Roles that group a section: an `H` heading's level is how many enclose it. */
 const SECTION_ROLES = new Set(["Sect"]);
 
@@ -86,6 +89,8 @@ interface Context {
   omit: boolean;
   table?: { id: number; rows: number };
   row?: { index: number; cells: number };
+  /** The note around the node: its block, which its first paragraph keeps (its label opens that paragraph's line). */
+  note?: { block: number; given: boolean };
 }
 
 /**
@@ -127,6 +132,17 @@ function headingLevel(role: string, sections: number): number | undefined {
   return undefined;
 }
 
+/**
+ * The block a note's first paragraph keeps: the note's own, which its label
+ * (its number, set on the paragraph's first line) is in, so the line is not
+ * parted from the rest of the paragraph.
+ */
+function noteParagraph(role: string, context: Context): number | undefined {
+  if (role !== "P" || !context.note || context.note.given) return undefined;
+  context.note.given = true;
+  return context.note.block;
+}
+
 /** Walks one node, recording tags for its content leaves. */
 function visit(node: StructNode, context: Context, counters: Counters, tags: Map<string, Tag>) {
   if (node.type === "content" && node.id) {
@@ -141,7 +157,8 @@ function visit(node: StructNode, context: Context, counters: Counters, tags: Map
   // Inline code or a formula is a word of its sentence; a label outside a list item is its element's.
   const inline = (/^(Code|Formula|Figure)$/.test(role) && context.inText) ||
     (role === "Lbl" && context.parent !== "LI");
-  if (BLOCK_ROLES.has(role) && !inline) next.tag.block = counters.next++;
+  if (BLOCK_ROLES.has(role) && !inline) next.tag.block = noteParagraph(role, context) ?? counters.next++;
+  if (NOTE_ROLES.has(role)) next.note = { block: next.tag.block, given: false };
   if (TEXT_ROLES.has(role)) next.inText = true;
   const level = headingLevel(role, context.sections);
   if (level) next.tag.heading = level;
@@ -151,6 +168,7 @@ function visit(node: StructNode, context: Context, counters: Counters, tags: Map
     delete next.tag.label;
   }
   if (role === "Lbl" && !inline) next.tag.label = true;
+  if (role === "Lbl" && NOTE_ROLES.has(context.parent)) next.tag.noteLabel = true;
   if (role === "Code" && !inline) next.tag.code = true;
   if (role === "Formula" && !inline) next.tag.formula = true;
   if (role === "BlockQuote") {

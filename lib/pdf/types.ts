@@ -36,6 +36,8 @@ export interface Tag {
   paragraph?: boolean;
   /** Inside a display `Formula` (one set apart from the text, not a word of a sentence). */
   formula?: boolean;
+  /** Inside a note's `Lbl` (a footnote's number, set close up to its text): a word of its own. */
+  noteLabel?: boolean;
 }
 
 /** A run of text in one font on one baseline, in top-down page coordinates (points). */

@@ -292,7 +292,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer:
       "LuaHBTeX 1.18 with the LaTeX tagging code (2024+ kernel, phase-III, math, table; tagged PDF 2.0/UA-2) and the mitthesis class",
     note:
-      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores. pandoc keeps the title and abstract as metadata and has no contents, lists or bibliography to write, so their headings count as false ones.",
+      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores. The reference writes out what LaTeX generates (the title, the abstract, the headings of the contents, the lists and the bibliography; not their entries) but not the committee page's heading, a class command pandoc does not know.",
   },
   {
     name: "latex-tagged-amsldoc",

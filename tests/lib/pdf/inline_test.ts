@@ -95,3 +95,20 @@ Deno.test("inlineMarkdown() keeps a hyphen ending a line before a file name's re
   });
   assert.equal(broken, "Options/flags passed");
 });
+
+Deno.test("inlineMarkdown() writes a URL in typewriter type broken over lines as the URL, in a code span", () => {
+  const url = "http://mirror.ctan.org/tex-archive/fonts/amsfonts/doc/amsfndoc.pdf";
+  const text = inlineMarkdown([
+    line(span("package", 72, 100), span("http:", 122, 100, { link: url, font: mono })),
+    line(
+      span("//mirror.ctan.org/tex-archive/fonts/amsfonts/doc/amsfndoc.pdf", 72, 114, {
+        link: url,
+        font: mono,
+      }),
+    ),
+  ]);
+  assert.equal(text, `package [\`${url}\`](${url})`);
+  // Code in a link that is no URL stays as it is.
+  const named = inlineMarkdown([line(span("run", 72, 100, { link: url, font: mono }), span("now", 98, 100))]);
+  assert.equal(named, `[\`run\`](${url}) now`);
+});

@@ -56,3 +56,13 @@ Deno.test("the lines of one tagged paragraph are one paragraph though their type
   const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
   assert.ok(markdown.includes("in one box, so neither"), markdown);
 });
+
+Deno.test("a tagged footnote's number is a word of its own, and the note's lines one paragraph with it", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(
+    markdown.includes(
+      "\n\n1 A note at the foot of the page, its number set close up to its text, runs on to a second line of the same note.",
+    ),
+    markdown,
+  );
+});

@@ -1,0 +1,137 @@
+/**
+ * What LaTeX prints that a source does not spell, written out for pandoc's
+ * LaTeX reader, which prints nothing for it: the title `\maketitle` sets, the
+ * headings of the contents, the lists of figures and tables, the index and the
+ * bibliography, a `thebibliography` list with the labels LaTeX numbers its
+ * entries by (and the citations of them with the same labels), and an
+ * abstract, which pandoc keeps as metadata, as the paragraphs it prints. The
+ * generated lists themselves (contents lines, index entries) stay out: no
+ * source spells them. Headings take the document's top level: `\chapter*`
+ * where the document has chapters, `\section*` where it has none.
+ *
+ * @module
+ */
+
+/** The end of the balanced `{…}` group opening at `open`, or -1. */
+function groupEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** The argument of the first `\command{…}` (after an optional `[…]`), braces balanced, or null. */
+export function commandArgument(text: string, command: string): string | null {
+  const found = new RegExp(`\\\\${command}(?![a-zA-Z])\\s*(?:\\[[^\\]]*\\]\\s*)?\\{`).exec(text);
+  if (!found) return null;
+  const open = found.index + found[0].length - 1;
+  const end = groupEnd(text, open);
+  return end < 0 ? null : text.slice(open + 1, end - 1);
+}
+
+/** A name the source sets (`\renewcommand{\contentsname}{…}`), or LaTeX's English default. */
+function fixedName(text: string, macro: string, fallback: string): string {
+  const set = new RegExp(`\\\\renewcommand\\*?\\s*\\{?\\\\${macro}\\}?\\s*\\{([^{}]*)\\}`).exec(text);
+  return set?.[1]?.trim() || fallback;
+}
+
+/** The heading a generated list prints, at the document's top level. */
+function heading(title: string, chapters: boolean): string {
+  return `\\${chapters ? "chapter" : "section"}*{${title}}`;
+}
+
+/** The title as one line: its line breaks as spaces, its footnotes (`\thanks`) left out. */
+function titleLine(title: string): string {
+  let out = title;
+  for (let at = out.search(/\\thanks\s*\{/); at >= 0; at = out.search(/\\thanks\s*\{/)) {
+    const end = groupEnd(out, out.indexOf("{", at));
+    out = out.slice(0, at) + (end < 0 ? "" : out.slice(end));
+  }
+  return out.replace(/\\\\(?:\[[^\]]*\])?/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** The name a bibliography prints: its `title=` option, `\refname`/`\bibname` spelled out. */
+function bibliographyName(options: string, text: string, chapters: boolean): string {
+  const references = fixedName(text, "refname", "References");
+  const bibliography = fixedName(text, "bibname", "Bibliography");
+  const title = /title\s*=\s*\{([^{}]*)\}/.exec(options)?.[1]?.trim();
+  if (!title) return chapters ? bibliography : references;
+  return title.replace(/\\refname\b/g, references).replace(/\\bibname\b/g, bibliography);
+}
+
+/**
+ * A `thebibliography` list as LaTeX prints it: its heading, then each entry
+ * with its label (`[1]`, or the `\bibitem[label]` given) as an item of a
+ * list, and the labels by citation key.
+ */
+function labelledBibliography(
+  body: string,
+  name: string,
+  chapters: boolean,
+): { latex: string; labels: Map<string, string> } {
+  const labels = new Map<string, string>();
+  const items: string[] = [];
+  const entries = body.replace(/(?<!\\)%.*$/gm, "").split(/\\bibitem\b/).slice(1);
+  for (const [i, entry] of entries.entries()) {
+    const head = /^\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}/.exec(entry);
+    if (!head) continue;
+    const label = head[1]?.trim() || String(i + 1);
+    labels.set(head[2]!.trim(), label);
+    items.push(`\\item {[}${label}{]} ${entry.slice(head[0].length).trim()}`);
+  }
+  const list = items.length ? `\\begin{itemize}\n${items.join("\n")}\n\\end{itemize}` : "";
+  return { latex: `${heading(name, chapters)}\n${list}`, labels };
+}
+
+/** `\cite[note]{a,b}` as the labels LaTeX prints, `[1, 2, note]`, where every key has one. */
+function withCitationLabels(text: string, labels: ReadonlyMap<string, string>): string {
+  return text.replace(/\\cite(?![a-zA-Z])\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}/g, (call, note, keys: string) => {
+    const found = keys.split(",").map((k) => labels.get(k.trim()));
+    if (found.some((label) => label === undefined)) return call;
+    return `{[}${[...found, ...(note?.trim() ? [note.trim()] : [])].join(", ")}{]}`;
+  });
+}
+
+/**
+ * The source with what LaTeX generates written out (see the module's note).
+ * `chapters` says whether the document (with the files it reads) has chapters.
+ */
+export function withGeneratedMatter(text: string, chapters: boolean): string {
+  const begin = text.indexOf("\\begin{document}");
+  if (begin < 0) return text;
+  const preamble = text.slice(0, begin);
+  let body = text.slice(begin);
+  const title = commandArgument(text, "title");
+  if (title !== null) body = body.replace(/\\maketitle\b/, () => heading(titleLine(title), chapters));
+  const lists: Array<[RegExp, string]> = [
+    [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents")],
+    [/\\listoffigures\b/g, fixedName(text, "listfigurename", "List of Figures")],
+    [/\\listoftables\b/g, fixedName(text, "listtablename", "List of Tables")],
+    [/\\printindex\b/g, fixedName(text, "indexname", "Index")],
+  ];
+  for (const [command, name] of lists) body = body.replace(command, () => heading(name, chapters));
+  body = body.replace(
+    /\\printbibliography\b(?:\[([^\]]*)\])?/g,
+    (_, options = "") => heading(bibliographyName(options, text, chapters), chapters),
+  );
+  body = body.replace(/\\begin\{abstract\}|\\end\{abstract\}/g, "");
+  const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);
+  if (bibliography) {
+    const { latex, labels } = labelledBibliography(
+      bibliography[1]!,
+      bibliographyName("", text, chapters),
+      chapters,
+    );
+    const before = withCitationLabels(body.slice(0, bibliography.index), labels);
+    body = before + latex + body.slice(bibliography.index + bibliography[0].length);
+  }
+  return preamble + body;
+}
+
+/** True when a document (its source and the files it reads) divides into chapters. */
+export function hasChapters(texts: readonly string[]): boolean {
+  return texts.some((text) => /^\s*\\chapter\*?\s*[[{]/m.test(text));
+}

@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { hasChapters, withGeneratedMatter } from "../../bench/pdf/_latex_generated.ts";
+import { LATEX_BLOCKS } from "../../bench/pdf/_latex_blocks.ts";
+import { runCommand } from "../../bench/pdf/_run.ts";
+
+/** pandoc's GitHub Markdown for a LaTeX source, as the real-world corpus' references are made. */
+async function pandoc(latex: string): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/source.tex`, latex);
+    const out = await runCommand("pandoc", ["-f", "latex", "-t", "gfm", "--wrap=none", `${dir}/source.tex`]);
+    return new TextDecoder().decode(out);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const ARTICLE = String.raw`\documentclass{article}
+\title{On Gases\\ and Their Viscosity\thanks{Read in May.}}
+\begin{document}
+\maketitle
+\begin{abstract}
+Kinetic theory explains the laws of gases.
+\end{abstract}
+\tableofcontents
+\listoffigures
+\section{Introduction}
+As Lamport shows \cite{lamport}, and others \cite[p.~3]{knuth,lamport}, text is set.
+\begin{thebibliography}{9}
+%\bibitem{old} A commented entry.
+\bibitem{knuth} Donald E. Knuth, The TeXbook.
+\bibitem{lamport} Leslie Lamport, LaTeX.
+\end{thebibliography}
+\printindex
+\end{document}
+`;
+
+Deno.test("withGeneratedMatter writes the title, generated headings, abstract and labelled bibliography pandoc drops", async () => {
+  const before = await pandoc(ARTICLE);
+  assert(!before.includes("# On Gases"), "pandoc alone keeps the title as metadata");
+  assert(!before.includes("# References"), "pandoc alone writes no bibliography heading");
+  const markdown = await pandoc(withGeneratedMatter(ARTICLE, false));
+  const headings = markdown.split("\n").filter((line) => line.startsWith("#"));
+  assert.deepEqual(headings, [
+    "# On Gases and Their Viscosity",
+    "# Contents",
+    "# List of Figures",
+    "# Introduction",
+    "# References",
+    "# Index",
+  ]);
+  assert.ok(markdown.includes("Kinetic theory explains the laws of gases."));
+  assert.ok(markdown.includes("As Lamport shows \\[2\\], and others \\[1, 2, p.\u00a03\\], text is set."));
+  assert.ok(markdown.includes("\\[1\\] Donald E. Knuth, The TeXbook."));
+  assert.ok(markdown.includes("\\[2\\] Leslie Lamport, LaTeX."));
+});
+
+Deno.test("withGeneratedMatter sets generated headings at chapter level in a document with chapters", async () => {
+  const book = String.raw`\documentclass{report}
+\begin{document}
+\tableofcontents
+\chapter{Introduction}
+\section{Scope}
+\printbibliography[title={\refname}]
+\end{document}
+`;
+  assert(hasChapters([book]));
+  const headings = (await pandoc(withGeneratedMatter(book, true))).split("\n").filter((l) =>
+    l.startsWith("#")
+  );
+  assert.deepEqual(headings, ["# Contents", "# Introduction", "## Scope", "# References"]);
+});
+
+Deno.test("hasChapters reads a chapter command, not a mention of one", () => {
+  assert(!hasChapters([String.raw`\section{A}\n% \chapter{B}\nsee \verb|\chapter{x}|`]));
+  assert(hasChapters(["\\section{A}", String.raw`  \chapter*{Preface}`]));
+});
+
+Deno.test("LATEX_BLOCKS writes a description item on one line and sets a display formula apart", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/blocks.lua`, LATEX_BLOCKS);
+    await Deno.writeTextFile(
+      `${dir}/source.tex`,
+      String.raw`\begin{description}\item[amsopn] Provides operator names.\end{description}
+We have \[ a = b \] for all cases.`,
+    );
+    const args = [
+      "-f",
+      "latex",
+      "-t",
+      "gfm",
+      "--wrap=none",
+      `--lua-filter=${dir}/blocks.lua`,
+      `${dir}/source.tex`,
+    ];
+    const markdown = new TextDecoder().decode(await runCommand("pandoc", args));
+    const [item, before, formula, after, ...rest] = markdown.trim().split(/\n+/);
+    assert.deepEqual([item, before, after, rest], [
+      "-   amsopn Provides operator names.",
+      "We have",
+      "for all cases.",
+      [],
+    ]);
+    assert.match(formula!, /a.*=.*b/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
