@@ -18,7 +18,8 @@ import type { Line } from "./types.ts";
  * True when a line wholly of code is the rest of inline code that a line of
  * the paragraph in `draft` ends with, or inline code the list item in
  * `draft` wrapped onto its text's edge, wrapped onto the next line: it sits a
- * line below, where a listing would stand a paragraph's space below.
+ * line below, where a listing would stand a paragraph's space below, and
+ * the code's first word would not have fitted after the paragraph's line.
  *
  * @param continuesItem Whether a line continues a list item (segmentation's own test).
  * @param pageRight The right end of the page's prose: a paragraph of one line is measured against it.
@@ -40,9 +41,10 @@ export function wrapsInlineCode(
   }
   const end = prev.spans.findLast((s) => s.text.trim());
   if (draft.kind !== "text") return false;
-  return end?.font.monospace
-    ? continuesText(draft, line, stats)
-    : wrappedWholeWord(draft, line, stats, pageRight);
+  if (!end?.font.monospace) return wrappedWholeWord(draft, line, stats, pageRight);
+  // A line that had room for the code's first word was ended by hand: where paragraphs have no
+  // space between them (AbiWord), a listing stands a line below prose ending in inline code.
+  return !nextWordFitted(draft.lines, line, pageRight) && continuesText(draft, line, stats);
 }
 
 /**
