@@ -123,7 +123,7 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment nor
  * an abbreviation's `w/`),
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
- * negates, after a backslash inside a token (`{\\"module\\` `":1}`), before a brace after `$` or `.`
+ * negates, after a backslash inside a token before a quote (`{\\"module\\` `":1}`), before a brace after `$` or `.`
  * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
@@ -134,9 +134,12 @@ export function joinWrappedRow(row: string, rest: string): string {
   const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
   const call = /[$)]$/.test(row) && rest.startsWith("(");
-  const escape = /\S\\$/.test(row);
+  const escape = /\S\\$/.test(row) && ESCAPED_QUOTE.test(rest);
   return inWord || option || brace || call || escape || row.endsWith("!") ? row + rest : `${row} ${rest}`;
 }
+
+/** The rest of a row broken after a backslash inside a string: the quote it escapes, escaped again or not. */
+const ESCAPED_QUOTE = /^\\?["']/;
 
 /** Most character cells a row wrapped at its column's edge may end short of it. */
 const EDGE_CELLS = 3;
@@ -277,8 +280,9 @@ function unbrokenRunOverflows(
   // A dot after a word ends a sentence or an abbreviation (`e.g.` `{allErrors}`); after a glob's
   // star or a bracket, before a brace, it is inside a token (`*.` `{png,jpeg}`).
   if (/\S\.$/.test(end)) return /[^\w\s]\.$/.test(end) && text.startsWith("{");
-  // A backslash glued to a token escapes what follows it (`\\` `"`); a line continuation stands alone.
-  if (/\S\\$/.test(end)) return true;
+  // A backslash glued to a token before a quote escapes it (`\\` `\"`); a line continuation stands
+  // alone, and TeX's `\\` ends a row of its own.
+  if (/\S\\$/.test(end)) return ESCAPED_QUOTE.test(text);
   // An option's dashes standing alone before a word that would not have fitted after them (`--` `six`).
   if (OPTION_DASHES.test(end)) {
     const word = /^\S+/.exec(text)?.[0] ?? "";

@@ -272,6 +272,10 @@ Deno.test("a row broken after a backslash or a glob's dot inside a token goes on
   const option = line("--publish 8080:8080 --volume data:/data image", 76, 212);
   markWrappedAtEdge(continued, option, [...column, continued, option], isCode);
   assert.equal(isWrappedAtEdge(option), false);
+  const tex = line("\\shoveright{\\framebox[.55\\columnwidth]{C}}\\\\", 76, 200);
+  const row = line("\\framebox[.65\\columnwidth]{D} \\end{multline}", 76, 212);
+  markWrappedAtEdge(tex, row, [...column, tex, row], isCode);
+  assert.equal(isWrappedAtEdge(row), false);
   const comment = line("// options can be passed, for example e.g.", 76, 200);
   const object = line("{allErrors: true, verbose: true, strict: false}", 76, 212);
   markWrappedAtEdge(comment, object, [...column, comment, object], isCode);
