@@ -18,7 +18,8 @@ import type { Line } from "./types.ts";
  * True when a line wholly of code is the rest of inline code that a line of
  * the paragraph in `draft` ends with, or inline code the list item in
  * `draft` wrapped onto its text's edge, wrapped onto the next line: it sits a
- * line below, where a listing would stand a paragraph's space below.
+ * line below, where a listing would stand a paragraph's space below, and
+ * the code's first word would not have fitted after the paragraph's line.
  *
  * @param continuesItem Whether a line continues a list item (segmentation's own test).
  * @param pageRight The right end of the page's prose: a paragraph of one line is measured against it.
@@ -40,9 +41,12 @@ export function wrapsInlineCode(
   }
   const end = prev.spans.findLast((s) => s.text.trim());
   if (draft.kind !== "text") return false;
-  return end?.font.monospace
-    ? continuesText(draft, line, stats)
-    : wrappedWholeWord(draft, line, stats, pageRight);
+  if (!end?.font.monospace) return wrappedWholeWord(draft, line, stats, pageRight);
+  // A line that had room for the code's first word was ended by hand: where paragraphs have no
+  // space between them (AbiWord), a listing stands a line below prose ending in inline code. Code
+  // broken after a hyphen or slash (`Prom-` / `ise<Path[]>`) runs on, whatever the room.
+  const broken = /[-/]$/.test(end.text.trimEnd());
+  return (broken || !nextWordFitted(draft.lines, line, pageRight)) && continuesText(draft, line, stats);
 }
 
 /**
@@ -200,7 +204,8 @@ const GRID_TOLERANCE = 0.1;
  */
 export function setAsText(line: Line, justifiedRight: number | undefined): boolean {
   const stretched = justifiedRight !== undefined && Math.abs(line.x1 - justifiedRight) < 1;
-  if (line.spans.length < 2 || !(stretched || allBold(line))) return false;
+  if (line.spans.length < 2) return false;
+  if (!(stretched || allBold(line))) return partedByTextSpaces(line);
   let end: number | undefined;
   for (const span of line.spans) {
     const count = [...span.text].length;
@@ -213,6 +218,31 @@ export function setAsText(line: Line, justifiedRight: number | undefined): boole
     end = span.x + span.width;
   }
   return false;
+}
+
+/** Narrowest and widest, in character cells, a space of the text face between two runs of code is. */
+const TEXT_SPACE_CELLS = [0.2, 0.75] as const;
+
+/**
+ * True when every run of code on a line after the first stands a text
+ * face's space after the one before, narrower than a character cell, and no
+ * space is written: a paragraph made of inline code spans (`fooBar()`
+ * `quxQuux()`), the spaces between them set in the paragraph's face. A
+ * listing's words stand whole cells apart, its spaces set in its own face
+ * (a run or two off its grid by a fraction leaves the others on it).
+ */
+function partedByTextSpaces(line: Line): boolean {
+  const runs = line.spans.filter((s) => s.text.trim());
+  let spaces = 0;
+  for (let k = 1; k < runs.length; k++) {
+    const prev = runs[k - 1]!, run = runs[k]!;
+    if (/\s$/.test(prev.text) || /^\s/.test(run.text)) return false;
+    const cell = run.width / Math.max([...run.text].length, 1);
+    const cells = (run.x - (prev.x + prev.width)) / cell;
+    if (cells < TEXT_SPACE_CELLS[0] || cells > TEXT_SPACE_CELLS[1]) return false;
+    spaces++;
+  }
+  return spaces > 0;
 }
 
 /**

@@ -123,8 +123,8 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * path (`cross-` `env`, `https://` `host`; not a `//` opening a comment nor
  * an abbreviation's `w/`),
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
- * negates, before a brace after `$` or `.` (`${`, `*.{`), before a
- * parenthesis after `$` or a closing one (`$(`, `)(`). After a space
+ * negates, after a backslash inside a token before a quote (`{\\"module\\` `":1}`), before a brace after `$` or `.`
+ * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
@@ -134,8 +134,12 @@ export function joinWrappedRow(row: string, rest: string): string {
   const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
   const call = /[$)]$/.test(row) && rest.startsWith("(");
-  return inWord || option || brace || call || row.endsWith("!") ? row + rest : `${row} ${rest}`;
+  const escape = /\S\\$/.test(row) && ESCAPED_QUOTE.test(rest);
+  return inWord || option || brace || call || escape || row.endsWith("!") ? row + rest : `${row} ${rest}`;
 }
+
+/** The rest of a row broken after a backslash inside a string: the quote it escapes, escaped again or not. */
+const ESCAPED_QUOTE = /^\\?["']/;
 
 /** Most character cells a row wrapped at its column's edge may end short of it. */
 const EDGE_CELLS = 3;
@@ -242,10 +246,11 @@ function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | 
 /**
  * Where a row breaks inside a token far from its column's edge: after a hyphen inside a word or
  * rule (`to-`, `-----`), after a slash inside a path (`http://`, `./`; not `w/`), after a `!`,
- * `$` or an option's dashes standing alone (`&& !` `path`, `$` `{name}`, `--` `six`); a word's
- * `!` ends a sentence.
+ * `$` or an option's dashes standing alone (`&& !` `path`, `$` `{name}`, `--` `six`), after a
+ * backslash or a dot inside a token (`{\\"module\\` `":1}`, `"public/*.` `{png}"`); a word's `!`
+ * ends a sentence.
  */
-const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$/;
+const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$|\S[\\.]$/;
 
 /**
  * True when `prev`, reaching most of the way to its column's `edge` (see
@@ -272,6 +277,12 @@ function unbrokenRunOverflows(
   if (prev.x1 + run.length * cell <= edge) return false;
   if (/!$/.test(end)) return true;
   if (/\$$/.test(end)) return /^[{(]/.test(text);
+  // A dot after a word ends a sentence or an abbreviation (`e.g.` `{allErrors}`); after a glob's
+  // star or a bracket, before a brace, it is inside a token (`*.` `{png,jpeg}`).
+  if (/\S\.$/.test(end)) return /[^\w\s]\.$/.test(end) && text.startsWith("{");
+  // A backslash glued to a token before a quote escapes it (`\\` `\"`); a line continuation stands
+  // alone, and TeX's `\\` ends a row of its own.
+  if (/\S\\$/.test(end)) return ESCAPED_QUOTE.test(text);
   // An option's dashes standing alone before a word that would not have fitted after them (`--` `six`).
   if (OPTION_DASHES.test(end)) {
     const word = /^\S+/.exec(text)?.[0] ?? "";

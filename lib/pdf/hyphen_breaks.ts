@@ -38,14 +38,37 @@ const FULL_LINE = 0.6;
  * over a word's width; an overfull line or a table may run past the edge.
  */
 function justified(prose: readonly Line[]): boolean {
-  let widest = 0;
-  for (const line of prose) widest = Math.max(widest, line.x1 - line.x0);
-  const full = prose.filter((l) => l.x1 - l.x0 >= widest * FULL_LINE);
+  const full = fullLines(prose);
   const ends = new Map<number, number>();
   for (const line of full) ends.set(Math.round(line.x1), (ends.get(Math.round(line.x1)) ?? 0) + 1);
   let most = 0;
   for (const [x, n] of ends) most = Math.max(most, n + (ends.get(x - 1) ?? 0) + (ends.get(x + 1) ?? 0));
   return most >= JUSTIFIED_LINES && most >= full.length * JUSTIFIED_SHARE;
+}
+
+/** A page's full lines of prose: at least {@linkcode FULL_LINE} of its widest. */
+function fullLines(prose: readonly Line[]): Line[] {
+  let widest = 0;
+  for (const line of prose) widest = Math.max(widest, line.x1 - line.x0);
+  return prose.filter((l) => l.x1 - l.x0 >= widest * FULL_LINE);
+}
+
+/** Fewest full lines of prose a page shows to tell it is ragged: twice what tells it is justified. */
+const RAGGED_LINES = JUSTIFIED_LINES * 2;
+
+/**
+ * True when a document's prose is ragged throughout: no page is justified
+ * and one at least shows enough full lines ({@linkcode RAGGED_LINES}) to
+ * tell (a page of a few lines of prose between listings tells neither).
+ */
+function raggedThroughout(pages: readonly PageText[]): boolean {
+  let ragged = false;
+  for (const page of pages) {
+    const prose = page.lines.filter((l) => !whollyMonospace(l));
+    if (justified(prose)) return false;
+    ragged ||= fullLines(prose).length >= RAGGED_LINES;
+  }
+  return ragged;
 }
 
 /** A word broken at a hyphen between two lines of prose, and whether its page is justified. */
@@ -99,7 +122,8 @@ function raggedOnly(
  * code, `additionalProperties`, shows no typesetter at work), broken only on pages whose
  * prose is ragged (a typesetter hyphenates to fill justified lines), where a half is
  * a word the document writes elsewhere too: a compound's parts are words
- * (`forward-slashes`), a typesetter's syllables seldom (`motiva-tion`).
+ * (`forward-slashes`), a typesetter's syllables seldom (`motiva-tion`); or,
+ * where the document's prose is ragged throughout, whatever its halves.
  *
  * @param uses How many times the document writes a word, hyphenated compounds counted whole.
  * @param proseUses The same, outside code.
@@ -110,6 +134,7 @@ export function hyphenKeeper(
   proseUses: Uses = uses,
 ): (head: string, tail: string) => boolean {
   let ragged: Set<string> | undefined;
+  let neverJustified: boolean | undefined;
   const key = (head: string, tail: string) => `${head}-${tail}`.toLowerCase();
   const own = (head: string, tail: string) => uses(`${head}-${tail}`) > 0 && uses(head + tail) === 0;
   const typesetIn = (count: Uses) => (head: string, tail: string) =>
@@ -122,7 +147,11 @@ export function hyphenKeeper(
       const breaks = hyphenBreaks(pages);
       ragged = breaks.some((b) => typesetInProse(b.head, b.tail)) ? new Set() : raggedOnly(breaks, key);
     }
+    if (!ragged.has(key(head, tail))) return false;
+    // Where the document's prose is ragged throughout, nothing hyphenates to fill a line: an HTML engine or a
+    // word processor breaks only at the text's own hyphens (`strongly-` / `typed`, each half written once).
+    neverJustified ??= raggedThroughout(pages);
     // Each half is written once at the break itself.
-    return ragged.has(key(head, tail)) && (uses(head) >= 2 || uses(tail) >= 2);
+    return neverJustified || uses(head) >= 2 || uses(tail) >= 2;
   };
 }

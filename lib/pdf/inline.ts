@@ -80,6 +80,12 @@ function spanPieces(spans: readonly Span[], codeAllowed: boolean): Piece[] {
   return pieces;
 }
 
+/** A line of prose ending in a URL written out, after a slash inside its path (`…/going/and/`). */
+const URL_BROKEN_AT_SLASH = /(^|\s)\w+:\/\/\S+\/$/;
+
+/** The rest of a URL's path opening a line: a segment and more of the path after it (`ever/index.html`). */
+const URL_PATH_TAIL = /^[\w~%-]+[/.?#=&][\w~%/-]/;
+
 /** True when the end of `text` is a word broken by a hyphen. */
 function endsHyphenated(text: string): boolean {
   return /\p{L}[-\u00ad\u2010]$/u.test(text);
@@ -153,6 +159,10 @@ export function inlineMarkdown(
         // Code, or a word going on with a capital, broken after a hyphen runs on without a space, the hyphen
         // kept unless a typesetter's.
         last.text = typesetterHyphen(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
+        first.text = next;
+      } else if (!last.code && URL_BROKEN_AT_SLASH.test(lastText) && URL_PATH_TAIL.test(next)) {
+        // A URL written out, too long for its line, broken after a slash: its path runs on unspaced.
+        last.text = lastText;
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {
         last.text = lastText.slice(0, -1);

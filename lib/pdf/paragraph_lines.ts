@@ -139,6 +139,23 @@ function wrapsIntoBold(draft: Draft, line: Line, atStep: boolean, measureRight?:
   return !nextWordFitted(draft.lines, line, measureRight);
 }
 
+/** Least and most, in ems, a space is wide in a text face (a quarter em in Times, 0.28 in Helvetica). */
+const SPACE_EMS = [0.15, 0.4] as const;
+
+/**
+ * True when `line` stands a space's width right of the paragraph's edge
+ * `left`, at which `prev` stands: a word processor that keeps the space
+ * after a hard line break (AbiWord, where pandoc writes `<br />` and a
+ * newline) sets it at the start of the next line, which goes on with the
+ * paragraph. A paragraph's first line indented, a quote or a list item's
+ * text stand an em or more in.
+ */
+function afterKeptBreakSpace(prev: Line, line: Line, left: number): boolean {
+  const inset = line.x0 - left;
+  return Math.abs(prev.x0 - left) < 1 && inset >= line.size * SPACE_EMS[0] &&
+    inset <= line.size * SPACE_EMS[1];
+}
+
 /**
  * True when `line` continues the paragraph in `draft`.
  *
@@ -181,7 +198,8 @@ export function continuesText(
   // Where paragraphs stand apart by space, a short line with no sentence's end may be a hard line break.
   if (
     (ended || stats.paragraphsSpaced === false) &&
-    nextWordFitted(draft.lines, line, edges?.measure, edges?.overfull)
+    nextWordFitted(draft.lines, line, edges?.measure, edges?.overfull) &&
+    !afterKeptBreakSpace(prev, line, left)
   ) {
     return false;
   }

@@ -29,6 +29,7 @@ import { bodyColumns } from "./quotes.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { markQuotedListings } from "./quoted_listings.ts";
+import { nameRowsToText } from "./code_name_rows.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { withoutAddedNumber } from "./section_numbers.ts";
 import { segmentPage } from "./segment.ts";
@@ -68,6 +69,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
   unshadedCodeToText(drafts);
   proseSpacedCodeToText(drafts, stats);
+  nameRowsToText(drafts, stats);
   drafts = splitAtListingOpeners(drafts, stats);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);

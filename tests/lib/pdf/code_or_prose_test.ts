@@ -108,3 +108,26 @@ Deno.test("inline code broken after a hyphen runs on: without the hyphen where t
   assert.match(out, /`Promise<Path\[\]>`/);
   assert.match(out, /`glob-bin`/);
 });
+
+Deno.test("a paragraph of inline code spans a text space apart is prose, not a listing", () => {
+  // A word processor sets each span in the code face and the spaces between them in the paragraph's, a
+  // third of a cell wide (6 pt cells, 2.5 pt spaces): the runs keep no listing's grid.
+  const row = (words: string[], y: number): Line => {
+    let x = LEFT;
+    const spans = words.map((text) => {
+      const span = { ...codeLine(text, x, y).spans[0]! };
+      x += span.width + 2.5;
+      return span;
+    });
+    return { spans, x0: LEFT, x1: x - 2.5, y, size: SIZE, page: 1 };
+  };
+  const out = markdown(pageOf([
+    line("Prose runs across the column, from its left edge on to the right one.", LEFT, RIGHT, 100),
+    line("It ends here.", LEFT, 140, 100 + LEADING),
+    row(["fooBarBaz()", "quxQuux()", "corgeGrault()", "garplyWaldo()", "fredPlugh()"], 100 + 2 * LEADING),
+    row(["xyzzyThud()", "alphaBeta()"], 100 + 3 * LEADING),
+    line("Prose after it.", LEFT, 160, 100 + 4 * LEADING),
+  ]));
+  assert.deepEqual(codeBlocks(out), [], out);
+  assert.match(out, /`fooBarBaz\(\) quxQuux\(\) corgeGrault\(\) garplyWaldo\(\) fredPlugh\(\)/, out);
+});

@@ -252,3 +252,32 @@ Deno.test("a line wrapped before its first word, its row above holding only its 
 function codeBlocks(text: string): string[] {
   return [...text.matchAll(/^```\n([\s\S]*?)\n```$/gm)].map((m) => m[1]!);
 }
+
+Deno.test("a row broken after a backslash or a glob's dot inside a token goes on below", () => {
+  // AbiWord keeps a listing's spaces whole and breaks after an escaping backslash or a glob's dot where
+  // the rest of the token would not have fitted (`{\\"module\\` `":1}`, `"public/*.` `{png,jpeg}"`).
+  const prose = line("prose as wide as the listing's column, up to its edge", 76, 100, false);
+  const column = [prose, line("more prose in the column, which ends at the same edge", 76, 112, false)];
+  const escaped = line('  "test": "cross-env OPTS={\\\\\\"module\\\\', 76, 200);
+  const quote = line('\\":\\\\\\"commonjs\\\\\\"} node test.ts"', 76, 212);
+  markWrappedAtEdge(escaped, quote, [...column, escaped, quote], isCode);
+  assert.equal(isWrappedAtEdge(quote), true);
+  assert.equal(joinWrappedRow('OPTS={\\\\\\"module\\\\', '\\":1}'), 'OPTS={\\\\\\"module\\\\\\":1}');
+  const glob = line('const images = await glob(["public/*.', 76, 200);
+  const braces = line('{png,jpeg}", "css/*.{png,jpeg}"]);', 76, 212);
+  markWrappedAtEdge(glob, braces, [...column, glob, braces], isCode);
+  assert.equal(isWrappedAtEdge(braces), true);
+  // A line continuation stands alone; an abbreviation's dot ends a word (`e.g.` `{allErrors: true}`).
+  const continued = line("  docker run --rm --name server-one \\", 76, 200);
+  const option = line("--publish 8080:8080 --volume data:/data image", 76, 212);
+  markWrappedAtEdge(continued, option, [...column, continued, option], isCode);
+  assert.equal(isWrappedAtEdge(option), false);
+  const tex = line("\\shoveright{\\framebox[.55\\columnwidth]{C}}\\\\", 76, 200);
+  const row = line("\\framebox[.65\\columnwidth]{D} \\end{multline}", 76, 212);
+  markWrappedAtEdge(tex, row, [...column, tex, row], isCode);
+  assert.equal(isWrappedAtEdge(row), false);
+  const comment = line("// options can be passed, for example e.g.", 76, 200);
+  const object = line("{allErrors: true, verbose: true, strict: false}", 76, 212);
+  markWrappedAtEdge(comment, object, [...column, comment, object], isCode);
+  assert.equal(isWrappedAtEdge(object), false);
+});

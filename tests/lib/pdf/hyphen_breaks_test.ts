@@ -94,3 +94,29 @@ Deno.test("a broken word that only code writes whole (an identifier) shows no ty
   // The identifier still says how the words join where they break.
   assert.equal(keeps("additional", "properties"), false);
 });
+
+Deno.test("prose ragged throughout: a compound broken at its hyphen keeps it, whatever its halves", () => {
+  // Six full lines end apart and none together: nothing hyphenated to fill them, so the engine broke at the
+  // text's own hyphen, though neither half is written elsewhere.
+  const lines = [
+    line("Given any schema, use parse to validate an input. If it is", 100, 380),
+    line("valid, the library returns a strongly-", 112, 300),
+    line("typed deep clone of the input that it was given to check,", 124, 370),
+    line("and throws an error that lists each issue otherwise, so a", 136, 360),
+    line("caller can print them or turn them into messages of its", 148, 350),
+    line("own before it goes on with the rest of the work it had.", 160, 340),
+    line("Read the guide.", 172, 160),
+  ];
+  assert.equal(documentLexicon(page(lines)).keepsHyphen!("strongly", "typed"), true);
+  // Where a page ends its full lines together, the document is a typesetter's: the halves must be words.
+  const justifiedToo: PageText[] = [...page(lines), {
+    page: 2,
+    width: 612,
+    height: 792,
+    lines: [100, 112, 124, 136].map((y) => ({
+      ...line("a line of prose set full to the edge", y, 540),
+      page: 2,
+    })),
+  }];
+  assert.equal(documentLexicon(justifiedToo).keepsHyphen!("strongly", "typed"), false);
+});

@@ -112,3 +112,17 @@ Deno.test("inlineMarkdown() writes a URL in typewriter type broken over lines as
   const named = inlineMarkdown([line(span("run", 72, 100, { link: url, font: mono }), span("now", 98, 100))]);
   assert.equal(named, `[\`run\`](${url}) now`);
 });
+
+Deno.test("inlineMarkdown() runs a URL written out and broken after a slash on into its path", () => {
+  const text = inlineMarkdown([
+    line(span("Visit https://example.com/a/long/url/that/keeps/going/", 72, 100)),
+    line(span("ever/index.html for more.", 72, 114)),
+    line(span("Or see https://example.com/", 72, 128)),
+    line(span("docs. A word after a slash stays apart.", 72, 142)),
+  ]);
+  assert.equal(
+    text,
+    "Visit https://example.com/a/long/url/that/keeps/going/ever/index.html for more. Or see " +
+      "https://example.com/ docs. A word after a slash stays apart.",
+  );
+});

@@ -6,7 +6,16 @@
  * are short.
  */
 import assert from "node:assert/strict";
-import { codeLine, LEADING, LEFT, line, markdown, pageOf, RIGHT } from "../../_support/laid_out_page.ts";
+import {
+  codeLine,
+  LEADING,
+  LEFT,
+  line,
+  markdown,
+  pageOf,
+  proseThenCode,
+  RIGHT,
+} from "../../_support/laid_out_page.ts";
 
 Deno.test("a short listing row a prose step under a short label opens a listing of its own", () => {
   const prose = Array.from(
@@ -24,4 +33,21 @@ Deno.test("a short listing row a prose step under a short label opens a listing 
   const after = line("Prose after the listing.", LEFT, LEFT + 120, top + 3 * 11 + 2 * LEADING);
   const md = markdown(pageOf([...prose, label, ...listing, after]));
   assert.match(md, /\nOutput\n\n```\nfoo\(\n {2}reallyLongArg\(\),/, md);
+});
+
+Deno.test("a listing a prose step under a short line ending in inline code opens a listing of its own", () => {
+  const prose = Array.from(
+    { length: 5 },
+    (_, i) =>
+      line(`Prose line ${i} runs on to the right edge of the column here.`, LEFT, RIGHT, 100 + i * LEADING),
+  );
+  // `Default: 'localhost'`, then a listing whose first row is a comment: `//` would have fitted after the
+  // label, so the row is no inline code wrapped from it.
+  const label = proseThenCode("Default:", "'localhost'", LEFT, 100 + 5 * LEADING);
+  const top = label.y + LEADING;
+  const rows = ["// a comment opening the listing", "", "function a() {", "  return 1;", "}"];
+  const listing = rows.flatMap((text, i) => text ? [codeLine(text, LEFT, top + i * 11)] : []);
+  const after = line("Prose after the listing.", LEFT, LEFT + 120, top + 5 * 11 + LEADING);
+  const md = markdown(pageOf([...prose, label, ...listing, after]));
+  assert.match(md, /`'localhost'`\n\n```\n\/\/ a comment opening the listing\n\nfunction a\(\) \{/, md);
 });

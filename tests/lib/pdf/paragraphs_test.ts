@@ -365,3 +365,22 @@ Deno.test("a line that runs past the measure (an unbreakable word) leaves the me
     "The next paragraph runs ",
   ], out);
 });
+
+Deno.test("where paragraphs have no space between them, a line set in by a space after a hard break goes on with its paragraph", () => {
+  // As AbiWord sets pandoc's `Type: boolean<br />\nDefault: true`: the space after the break opens the next
+  // line, a quarter em in; the paragraphs around it end short, with no space below.
+  const out = markdown(page(
+    ["The first paragraph runs across the whole column and on to a second", LEFT, RIGHT],
+    ["line that ends here.", LEFT, 180],
+    ["Another paragraph follows it with no space between the two of them and", LEFT, RIGHT],
+    ["ends short.", LEFT, 130],
+    ["A third one is as short.", LEFT, 190],
+    ["Type: boolean", LEFT, 140],
+    ["Default: true", LEFT + 2.5, 142],
+    ["Set it to stop the spinner from hiding the cursor.", LEFT, 330],
+  ));
+  assert.deepEqual(paragraphs(out).slice(-2), [
+    "Type: boolean Default: true",
+    "Set it to stop the spinner from hiding the cursor.",
+  ]);
+});
