@@ -81,6 +81,10 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   // link and a table ruled across only, whose rules are no breaks.
   thematic_break: ["weasyprint"],
 
+  // Two columns: a paragraph and a nested list item running on over the column turn, set in at the item's
+  // text edge in the next column; links alone in a paragraph each, one ending a column.
+  column_turn: ["weasyprint"],
+
   // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
   // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).
   tagged_quote: ["chromium"],

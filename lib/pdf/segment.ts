@@ -15,6 +15,7 @@ import {
   wrapsInlineCode,
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
+import { runsOnOverColumn } from "./column_turns.ts";
 import { footnoteAfterMark } from "./note_marks.ts";
 import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
@@ -269,6 +270,10 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     const known = drafts.findLast((d) => d.listId === tag.listItem!.id);
     if (known) known.lines.push(line);
     else drafts.push(taggedItem(line, page.page));
+    return;
+  }
+  if (!marker && last && runsOnOverColumn(last, line, page, gutters)) {
+    last.lines.push(line);
     return;
   }
   if (marker) {

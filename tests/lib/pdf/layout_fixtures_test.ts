@@ -9,7 +9,8 @@
  * with a table in one, quotes marked by indentation alone (on both sides, on
  * the left only), listings wrapped in two columns, paragraphs with no space
  * between them (AbiWord), running heads and feet, a contents page, quotes
- * after a list item, over a column turn and set apart by space alone, a
+ * after a list item, over a column turn and set apart by space alone,
+ * paragraphs and list items over a column turn, a
  * highlight inside a listing, compounds' own hyphens at line ends,
  * inline code wrapped whole onto a line of its own, listings back to back
  * with no space between, listing rows running into the gutter, ruled tables
@@ -432,6 +433,27 @@ Deno.test("a quote in two columns that runs on over the column turn is one quote
   assert.ok(quotes[0]!.includes("keeping the default wherever you can."), markdown);
   assert.ok(quotes[0]!.endsWith("already bring these risks."), markdown);
   assert.ok(markdown.includes("\n\nThe type option says which media types the parser reads."), markdown);
+});
+
+Deno.test("a paragraph and a nested item run on over the column turn; a link opening a column is its own", async () => {
+  const { markdown } = await convert("column_turn.weasyprint");
+  assert.ok(markdown.includes("the directory's contents again, so that a rename"), markdown);
+  // The item's rest stands at its text edge in the next column: neither a paragraph nor a quote of its own.
+  assert.ok(
+    markdown.includes(
+      "  - The delay is how long a file's size must stay the same before its event is " +
+        "emitted, so that a file being written is reported once.\n  - The interval",
+    ),
+    markdown,
+  );
+  assert.ok(!markdown.includes(">"), markdown);
+  // A link alone in its paragraph at a column's foot, and another opening the next column, stay apart.
+  assert.ok(
+    markdown.endsWith(
+      "(https://www.npmjs.com/~watcher)\n\n[https://example.com/watcher](https://example.com/watcher)\n",
+    ),
+    markdown,
+  );
 });
 
 Deno.test("with no space between paragraphs and no indent, a paragraph set apart by a blank line above is a quote", async () => {
