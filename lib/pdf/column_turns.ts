@@ -23,30 +23,26 @@ import type { Line, PageText } from "./types.ts";
  * `last`, the paragraph or list item the column before ends with.
  *
  * @param gutters Gutters found so far, by page (see `columnLeft`).
+ * @param margin The left edge of the page's body (`bodyColumns`), if known.
  */
 export function runsOnOverColumn(
   last: Draft,
   line: Line,
   page: PageText,
   gutters: Map<number, number | null>,
+  margin: number | undefined,
 ): boolean {
   const prev = last.lines.at(-1);
   if (!prev || last.page !== line.page || !continuesInNextColumn(prev, line, page.lines)) return false;
-  const right = () => columnRight(page, line);
   const from = columnLeft(page, prev, gutters), to = columnLeft(page, line, gutters);
   // Where the page's own lines show no gutter (a listing fills a column), an item's edges cannot be
   // measured from its columns': only a paragraph runs on.
-  if (from === undefined || to === undefined) {
-    return last.kind === "text" && goesOnAfterTurn(last, line, 0, right);
-  }
+  if (from === undefined || to === undefined) return last.kind === "text" && goesOnAfterTurn(last, line, 0);
   // A paragraph set in from its column's edge (a quote) is joined over the turn once it is known for one.
   if (last.kind === "text" && Math.min(...last.lines.map((l) => l.x0)) > from + 1) return false;
-  return goesOnAfterTurn(last, line, to - from, right, true);
-}
-
-/** The right edge of the column left of the one `line` opens: the furthest its lines reach. */
-function columnRight(page: PageText, line: Line): number {
-  let right = -Infinity;
-  for (const l of page.lines) if (l.x1 <= line.x0) right = Math.max(right, l.x1);
-  return right;
+  // The column's edge is not measured: an engine keeps two lines of a paragraph together at a column's
+  // foot (widows and orphans), moving its last line on where the next word would have fitted. A column
+  // of list items has no line at its own edge: its items are set in from the page's margin.
+  return goesOnAfterTurn(last, line, to - from) ||
+    (margin !== undefined && margin < from && goesOnAfterTurn(last, line, to - margin));
 }

@@ -35,18 +35,11 @@ export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => num
  * no closing punctuation and `first` opens in lower case or with inline code;
  * an item's text goes on at its own text edge, moved by `shift` (how far right
  * of `prev`'s column `first`'s stands), from a last line its next word did
- * not fit on.
+ * not fit on (where `right` is given).
  *
  * @param right Gives the right edge of the text `prev` ends in (asked only for an item).
- * @param ownMeasure Whether `right` alone is the measure (`first` stands in another column).
  */
-export function goesOnAfterTurn(
-  prev: Draft,
-  first: Line,
-  shift: number,
-  right: () => number,
-  ownMeasure = false,
-): boolean {
+export function goesOnAfterTurn(prev: Draft, first: Line, shift: number, right?: () => number): boolean {
   if ((prev.kind !== "text" && prev.kind !== "list_item") || prev.heading) return false;
   if (/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!))) return false;
   const opening = first.spans.find((s) => s.text.trim());
@@ -58,5 +51,5 @@ export function goesOnAfterTurn(
   // An item runs on at its text's edge, from a last line that its next word did not fit on.
   const textX = itemTextEdge(prev);
   return textX !== undefined && Math.abs(first.x0 - shift - textX) <= EDGE_SLACK &&
-    !nextWordFitted(prev.lines, first, right(), ownMeasure);
+    (right === undefined || !nextWordFitted(prev.lines, first, right()));
 }

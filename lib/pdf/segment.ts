@@ -272,7 +272,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     else drafts.push(taggedItem(line, page.page));
     return;
   }
-  if (!marker && last && runsOnOverColumn(last, line, page, gutters)) {
+  if (!marker && last && runsOnOverColumn(last, line, page, gutters, stats.pageMargin?.(page.page))) {
     last.lines.push(line);
     return;
   }

@@ -437,12 +437,15 @@ Deno.test("a quote in two columns that runs on over the column turn is one quote
 
 Deno.test("a paragraph and a nested item run on over the column turn; a link opening a column is its own", async () => {
   const { markdown } = await convert("column_turn.weasyprint");
-  assert.ok(markdown.includes("the directory's contents again, so that a rename"), markdown);
-  // The item's rest stands at its text edge in the next column: neither a paragraph nor a quote of its own.
+  assert.ok(
+    markdown.includes("the directory's contents again, so that a rename seen as two events"),
+    markdown,
+  );
+  // The item's rest stands at its text edge in the next column: neither a paragraph nor a quote of its own,
+  // measured from the page's margin where its own column has no line at its edge.
   assert.ok(
     markdown.includes(
-      "  - The delay is how long a file's size must stay the same before its event is " +
-        "emitted, so that a file being written is reported once.\n  - The interval",
+      "  - The interval is how often the size is polled while the watcher waits for it to settle.",
     ),
     markdown,
   );
