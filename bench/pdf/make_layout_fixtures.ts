@@ -81,6 +81,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   // link and a table ruled across only, whose rules are no breaks.
   thematic_break: ["weasyprint"],
 
+  // Ragged prose leaving room for a syllable before long words: compounds broken at hyphens it writes once.
+  whole_words: ["weasyprint"],
   // Two columns: a paragraph and a nested list item running on over the column turn, set in at the item's
   // text edge in the next column; links alone in a paragraph each, one ending a column.
   column_turn: ["weasyprint"],

@@ -11,7 +11,8 @@
  * between them (AbiWord), running heads and feet, a contents page, quotes
  * after a list item, over a column turn and set apart by space alone,
  * paragraphs and list items over a column turn, a
- * highlight inside a listing, compounds' own hyphens at line ends,
+ * highlight inside a listing, compounds' own hyphens at line ends (where
+ * their halves are written elsewhere, or the engine hyphenates no word),
  * inline code wrapped whole onto a line of its own, listings back to back
  * with no space between, listing rows running into the gutter, ruled tables
  * of other shapes, and lists inside quotes.
@@ -424,6 +425,14 @@ Deno.test("in ragged prose that hyphenates no word, a compound broken at its own
   // `pair` and `hex` elsewhere, and joins no broken word that it writes whole elsewhere.
   assert.ok(markdown.includes("Always do write forward-slashes in patterns,"), markdown);
   assert.ok(markdown.includes("Bytes are all read as hex-pairs, left to right,"), markdown);
+});
+
+Deno.test("where ragged prose moves long words whole, a hyphen ending a line is the word's own", async () => {
+  const { markdown } = await convert("whole_words.weasyprint");
+  // Neither half of either compound is written again; lines end with room for a syllable of `directories`,
+  // `normalizes`: the engine hyphenates no word. The word after `re-` is followed by inline code.
+  assert.ok(markdown.includes("The tool is a small cross-platform watcher"), markdown);
+  assert.ok(markdown.includes("and so it re-emits `Ctrl+C` from its input."), markdown);
 });
 
 Deno.test("a quote in two columns that runs on over the column turn is one quote", async () => {
