@@ -83,6 +83,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
 
   // Ragged prose leaving room for a syllable before long words: compounds broken at hyphens it writes once.
   whole_words: ["weasyprint"],
+  // Two columns: a paragraph whose inline code runs over the gutter into the right column's headings.
+  code_overrun: ["weasyprint"],
   // Two columns: a paragraph and a nested list item running on over the column turn, set in at the item's
   // text edge in the next column; links alone in a paragraph each, one ending a column.
   column_turn: ["weasyprint"],

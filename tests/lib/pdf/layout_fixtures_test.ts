@@ -14,7 +14,7 @@
  * highlight inside a listing, compounds' own hyphens at line ends (where
  * their halves are written elsewhere, or the engine hyphenates no word),
  * inline code wrapped whole onto a line of its own, listings back to back
- * with no space between, listing rows running into the gutter, ruled tables
+ * with no space between, listing rows and inline code running into the gutter, ruled tables
  * of other shapes, and lists inside quotes.
  * Converted with real pdf.js.
  */
@@ -442,6 +442,19 @@ Deno.test("a quote in two columns that runs on over the column turn is one quote
   assert.ok(quotes[0]!.includes("keeping the default wherever you can."), markdown);
   assert.ok(quotes[0]!.endsWith("already bring these risks."), markdown);
   assert.ok(markdown.includes("\n\nThe type option says which media types the parser reads."), markdown);
+});
+
+Deno.test("a line of prose whose inline code runs over the gutter stays in its column's reading", async () => {
+  const { markdown } = await convert("code_overrun.weasyprint");
+  // The overrunning line does not cut the page into bands: the left column is read whole before the right.
+  const order = [
+    "`.arrayBuffer()`",
+    "A hook may change the request",
+    "Timeouts end a request",
+    "client.get(input, options)",
+    "the input is a URL or a string that names one.",
+  ].map((text) => markdown.indexOf(text));
+  assert.ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), markdown);
 });
 
 Deno.test("a paragraph and a nested item run on over the column turn; a link opening a column is its own", async () => {
