@@ -90,6 +90,14 @@ function endsHyphenated(text: string): boolean {
  */
 const NAME_TAIL = /^[\p{L}\p{N}]+[./_][\p{L}\p{N}]/u;
 
+/**
+ * A slash inside a word or path ending a line: an engine that breaks lines
+ * at slashes (Pango, browsers) broke it there, where a space after it would
+ * have been the break. A slash after a word of a letter or two standing alone
+ * is an abbreviation's (`w/` `white`), which a space follows.
+ */
+const SLASH_BREAK = /[\p{L}\p{N}]{3}\/$|[\p{L}\p{N}]\/[\p{L}\p{N}.-]*\/$/u;
+
 /** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
   const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
@@ -150,6 +158,10 @@ export function inlineMarkdown(
         // Code, or a word going on with a capital, broken after a hyphen runs on without a space, the hyphen
         // kept unless a typesetter's.
         last.text = typesetterHyphen(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
+        first.text = next;
+      } else if (last.code === first.code && SLASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next)) {
+        // A path or pair broken after its slash (`nodejs/` `node`, `text/` `plain`, `and/` `or`) runs on.
+        last.text = lastText;
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {
         last.text = lastText.slice(0, -1);
