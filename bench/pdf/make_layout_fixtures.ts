@@ -85,6 +85,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   whole_words: ["weasyprint"],
   // Two columns: a paragraph whose inline code runs over the gutter into the right column's headings.
   code_overrun: ["weasyprint"],
+  // Two columns: list items whose wrapped lines open with a dash, the page's right edge far past their column's.
+  column_dash: ["weasyprint"],
   // Two columns: a paragraph and a nested list item running on over the column turn, set in at the item's
   // text edge in the next column; links alone in a paragraph each, one ending a column.
   column_turn: ["weasyprint"],

@@ -457,6 +457,17 @@ Deno.test("a line of prose whose inline code runs over the gutter stays in its c
   assert.ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), markdown);
 });
 
+Deno.test("an item's line opening with a dash goes on with it where no room was left in its own column", async () => {
+  const { markdown } = await convert("column_dash.weasyprint");
+  // The line above ends short of the page's right edge but at its column's: the dash did not fit after it.
+  assert.ok(
+    markdown.includes("\n- A twin star or globstar (`**`) — matches zero or more directories.\n"),
+    markdown,
+  );
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("- ")).length, 4, markdown);
+  assert.ok(!markdown.includes(">"), markdown);
+});
+
 Deno.test("a paragraph and a nested item run on over the column turn; a link opening a column is its own", async () => {
   const { markdown } = await convert("column_turn.weasyprint");
   assert.ok(
