@@ -84,6 +84,16 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   // link and a table ruled across only, whose rules are no breaks.
   thematic_break: ["weasyprint"],
 
+  // Ragged prose leaving room for a syllable before long words: compounds broken at hyphens it writes once.
+  whole_words: ["weasyprint"],
+  // Two columns: a paragraph whose inline code runs over the gutter into the right column's headings.
+  code_overrun: ["weasyprint"],
+  // Two columns: list items whose wrapped lines open with a dash, the page's right edge far past their column's.
+  column_dash: ["weasyprint"],
+  // Two columns: a paragraph and a nested list item running on over the column turn, set in at the item's
+  // text edge in the next column; links alone in a paragraph each, one ending a column.
+  column_turn: ["weasyprint"],
+
   // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
   // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).
   tagged_quote: ["chromium"],

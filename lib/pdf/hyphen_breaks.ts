@@ -12,6 +12,7 @@
  */
 import { whollyMonospace } from "./fonts.ts";
 import type { Line, PageText } from "./types.ts";
+import { hyphenatesNoWord } from "./whole_word_breaks.ts";
 
 /** How many times a document writes a word (case-insensitive). */
 type Uses = (word: string) => number;
@@ -91,7 +92,9 @@ function hyphenBreaks(pages: readonly PageText[]): HyphenBreak[] {
     prose.forEach((line, i) => {
       const next = prose[i + 1];
       const head = next && /(\p{L}[\p{L}\p{N}]*)-$/u.exec(lineText(line))?.[1];
-      const tail = head && /^\s*(\p{Ll}[\p{L}\p{N}]*)/u.exec(next.spans.map((s) => s.text).join(""))?.[1];
+      // The first span's word: inline code after it may stand a gap, not a space, away (`emits` `Ctrl+C`).
+      const opening = next?.spans.find((s) => s.text.trim())?.text ?? "";
+      const tail = head && /^\s*(\p{Ll}[\p{L}\p{N}]*)/u.exec(opening)?.[1];
       if (head && tail) breaks.push({ head, tail, justified: flush ??= justified(prose) });
     });
   }
@@ -133,8 +136,7 @@ export function hyphenKeeper(
   uses: Uses,
   proseUses: Uses = uses,
 ): (head: string, tail: string) => boolean {
-  let ragged: Set<string> | undefined;
-  let neverJustified: boolean | undefined;
+  let ragged: Set<string> | undefined, neverJustified: boolean | undefined, unhyphenated: boolean | undefined;
   const key = (head: string, tail: string) => `${head}-${tail}`.toLowerCase();
   const own = (head: string, tail: string) => uses(`${head}-${tail}`) > 0 && uses(head + tail) === 0;
   const typesetIn = (count: Uses) => (head: string, tail: string) =>
@@ -148,10 +150,11 @@ export function hyphenKeeper(
       ragged = breaks.some((b) => typesetInProse(b.head, b.tail)) ? new Set() : raggedOnly(breaks, key);
     }
     if (!ragged.has(key(head, tail))) return false;
-    // Where the document's prose is ragged throughout, nothing hyphenates to fill a line: an HTML engine or a
-    // word processor breaks only at the text's own hyphens (`strongly-` / `typed`, each half written once).
+    // Each half is written once at the break itself. Where the document's prose is ragged throughout, nothing
+    // hyphenates to fill a line: an HTML engine or a word processor breaks only at the text's own hyphens
+    // (`strongly-` / `typed`); and a typesetter that hyphenates no word broke at the word's own.
+    if (uses(head) >= 2 || uses(tail) >= 2) return true;
     neverJustified ??= raggedThroughout(pages);
-    // Each half is written once at the break itself.
-    return neverJustified || uses(head) >= 2 || uses(tail) >= 2;
+    return neverJustified || (unhyphenated ??= hyphenatesNoWord(pages));
   };
 }

@@ -99,6 +99,26 @@ function endsHyphenated(text: string): boolean {
  */
 const NAME_TAIL = /^[\p{L}\p{N}]+[./_][\p{L}\p{N}]/u;
 
+/**
+ * A slash inside a word or path ending a line: an engine that breaks lines
+ * at slashes (Pango, browsers) broke it there, where a space after it would
+ * have been the break. A slash after a word of a letter or two standing alone
+ * is an abbreviation's (`w/` `white`), which a space follows.
+ */
+const SLASH_BREAK = /[\p{L}\p{N}]{3}\/$|[\p{L}\p{N}]\/[\p{L}\p{N}.-]*\/$/u;
+
+/**
+ * True when a line ending in a slash runs on into the next without a space:
+ * a URL written out, too long for its line, into the rest of its path
+ * (`…/going/` `ever/index.html`, where a word after a site's address stays
+ * apart), or a path or pair broken after its slash ({@linkcode SLASH_BREAK}:
+ * `nodejs/` `node`, `text/` `plain`, `and/` `or`).
+ */
+function runsOnAfterSlash(last: Piece, first: Piece, lastText: string, next: string): boolean {
+  if (!last.code && URL_BROKEN_AT_SLASH.test(lastText)) return URL_PATH_TAIL.test(next);
+  return last.code === first.code && SLASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next);
+}
+
 /** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
   const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
@@ -160,8 +180,7 @@ export function inlineMarkdown(
         // kept unless a typesetter's.
         last.text = typesetterHyphen(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
         first.text = next;
-      } else if (!last.code && URL_BROKEN_AT_SLASH.test(lastText) && URL_PATH_TAIL.test(next)) {
-        // A URL written out, too long for its line, broken after a slash: its path runs on unspaced.
+      } else if (runsOnAfterSlash(last, first, lastText, next)) {
         last.text = lastText;
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {

@@ -232,7 +232,7 @@ const OVERFLOW_REACH = 3;
  * listing, not to a band of the page.
  */
 function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): boolean {
-  if (line.x0 >= gutter.x || !whollyMonospace(line)) return false;
+  if (line.x0 >= gutter.x || !(whollyMonospace(line) || codeOverruns(line, gutter.x))) return false;
   // The right column runs on above and below it; a table beside one column's text (a false gutter) does not.
   const near = OVERFLOW_REACH * line.size;
   const right = lines.filter((l) => l.x0 >= gutter.x - 0.5 && Math.abs(l.y - line.y) <= near);
@@ -242,6 +242,17 @@ function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): bo
   const rightColumn = lines.filter((l) => l.x0 >= gutter.x - 0.5);
   return rightColumn.some((l) => l.y < line.y && l.spans.some((s) => s.text.trim() && !s.font.monospace)) &&
     !rightColumn.some((l) => l.y >= line.y);
+}
+
+/**
+ * True when what a line of prose sets past the gutter at `x` is inline code
+ * (with punctuation between): a token no engine may break runs out of its
+ * column (`.formData(), .arrayBuffer(),` over the next column's text).
+ */
+function codeOverruns(line: Line, x: number): boolean {
+  const past = line.spans.filter((s) => s.text.trim() && s.x + s.width > x + 0.5);
+  return past.length > 0 && past.every((s) => s.font.monospace || /^[\p{P}\s]+$/u.test(s.text)) &&
+    past[0]!.font.monospace && past[0]!.x < x;
 }
 
 /**

@@ -13,6 +13,7 @@ import { plainLineText } from "./inline.ts";
 import { itemTextEdge } from "./item_edges.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
 import { opensLowerCase } from "./quote_turns.ts";
+import type { Line } from "./types.ts";
 
 /** How far, in points, a continued item's line may stand from the item's text edge. */
 const EDGE_SLACK = 1.5;
@@ -24,16 +25,31 @@ const EDGE_SLACK = 1.5;
  * @param pageRight Gives the right edge of the text of the page `prev` ends (asked only for an item).
  */
 export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => number): boolean {
-  if ((prev.kind !== "text" && prev.kind !== "list_item") || draft.kind !== "text") return false;
-  if (prev.heading || draft.heading || draft.page !== prev.page + 1) return false;
+  if (draft.kind !== "text" || draft.heading || draft.page !== prev.page + 1) return false;
+  return goesOnAfterTurn(prev, draft.lines[0]!, 0, pageRight);
+}
+
+/**
+ * True when `first`, the first line after a turn (to the next page or
+ * column), goes on with the paragraph or list item `prev`: `prev` ends with
+ * no closing punctuation and `first` opens in lower case or with inline code;
+ * an item's text goes on at its own text edge, moved by `shift` (how far right
+ * of `prev`'s column `first`'s stands), from a last line its next word did
+ * not fit on (where `right` is given).
+ *
+ * @param right Gives the right edge of the text `prev` ends in (asked only for an item).
+ */
+export function goesOnAfterTurn(prev: Draft, first: Line, shift: number, right?: () => number): boolean {
+  if ((prev.kind !== "text" && prev.kind !== "list_item") || prev.heading) return false;
   if (/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!))) return false;
-  const first = draft.lines[0]!;
   const opening = first.spans.find((s) => s.text.trim());
   const text = plainLineText(first);
   if (!opensLowerCase(text) && !(opening?.font.monospace && !/^\p{Lu}/u.test(text))) return false;
+  // An address opens lower-case whatever stands before it: one set alone is a paragraph of its own.
+  if (/^\w+:\/\//.test(text)) return false;
   if (prev.kind === "text") return true;
   // An item runs on at its text's edge, from a last line that its next word did not fit on.
   const textX = itemTextEdge(prev);
-  return textX !== undefined && Math.abs(first.x0 - textX) <= EDGE_SLACK &&
-    !nextWordFitted(prev.lines, first, pageRight());
+  return textX !== undefined && Math.abs(first.x0 - shift - textX) <= EDGE_SLACK &&
+    (right === undefined || !nextWordFitted(prev.lines, first, right()));
 }

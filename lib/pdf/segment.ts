@@ -15,12 +15,13 @@ import {
   wrapsInlineCode,
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
+import { runsOnOverColumn } from "./column_turns.ts";
 import { footnoteAfterMark } from "./note_marks.ts";
 import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
-import { columnLeft, pageLeft } from "./quotes.ts";
-import { listMarker, type ListNesting } from "./lists.ts";
+import { columnLeft, columnOf, pageLeft } from "./quotes.ts";
+import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
 import type { OutlineHit } from "./outline_map.ts";
 import type { DocumentStats } from "./stats.ts";
 import { tableFromTags } from "./tables.ts";
@@ -246,8 +247,13 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     else drafts.push({ kind: "text", page: page.page, lines: [line] });
     return;
   }
-  const runsOn = (last?.kind === "text" || last?.kind === "list_item") &&
-    dashRunsOn(last, line, stats, cut.edges);
+  // A dash's room is measured to the edge of the line's own column, on a page of two.
+  const dashed = TYPED_BULLETS.includes(line.spans[0]?.text.trimStart()[0] ?? "");
+  const runsOn = dashed && (last?.kind === "text" || last?.kind === "list_item") &&
+    dashRunsOn(last, line, stats, {
+      left: cut.edges.left,
+      right: columnOf(page, line, { left: cut.edges.left ?? line.x0, right: cut.edges.right }, gutters).right,
+    });
   const note = footnoteAfterMark(line, last);
   const found = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn &&
       !note
@@ -269,6 +275,10 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     const known = drafts.findLast((d) => d.listId === tag.listItem!.id);
     if (known) known.lines.push(line);
     else drafts.push(taggedItem(line, page.page));
+    return;
+  }
+  if (!marker && last && runsOnOverColumn(last, line, page, gutters, stats.pageMargin?.(page.page))) {
+    last.lines.push(line);
     return;
   }
   if (marker) {

@@ -126,3 +126,17 @@ Deno.test("inlineMarkdown() runs a URL written out and broken after a slash on i
       "https://example.com/ docs. A word after a slash stays apart.",
   );
 });
+
+Deno.test("inlineMarkdown() runs a path or pair broken after its slash on without a space, not an abbreviation's", () => {
+  const text = inlineMarkdown([
+    line(span("errors (see nodejs/", 72, 100)),
+    line(span("node#31481), stats and/", 72, 114)),
+    line(span("or contents of", 72, 128), span("text/", 72 + 15 * 6, 128, { font: mono })),
+    line(span("plain", 72, 142, { font: mono }), span("bodies, w/", 72 + 6 * 6, 142)),
+    line(span("white text.", 72, 156)),
+  ]);
+  assert.equal(
+    text,
+    "errors (see nodejs/node#31481), stats and/or contents of `text/plain` bodies, w/ white text.",
+  );
+});

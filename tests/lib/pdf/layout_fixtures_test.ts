@@ -9,10 +9,12 @@
  * with a table in one, quotes marked by indentation alone (on both sides, on
  * the left only), listings wrapped in two columns, paragraphs with no space
  * between them (AbiWord), running heads and feet, a contents page, quotes
- * after a list item, over a column turn and set apart by space alone, a
- * highlight inside a listing, compounds' own hyphens at line ends,
+ * after a list item, over a column turn and set apart by space alone,
+ * paragraphs and list items over a column turn, a
+ * highlight inside a listing, compounds' own hyphens at line ends (where
+ * their halves are written elsewhere, or the engine hyphenates no word),
  * inline code wrapped whole onto a line of its own, listings back to back
- * with no space between, listing rows running into the gutter, ruled tables
+ * with no space between, listing rows and inline code running into the gutter, ruled tables
  * of other shapes, and lists inside quotes.
  * Converted with real pdf.js.
  */
@@ -425,6 +427,14 @@ Deno.test("in ragged prose that hyphenates no word, a compound broken at its own
   assert.ok(markdown.includes("Bytes are all read as hex-pairs, left to right,"), markdown);
 });
 
+Deno.test("where ragged prose moves long words whole, a hyphen ending a line is the word's own", async () => {
+  const { markdown } = await convert("whole_words.weasyprint");
+  // Neither half of either compound is written again; lines end with room for a syllable of `directories`,
+  // `normalizes`: the engine hyphenates no word. The word after `re-` is followed by inline code.
+  assert.ok(markdown.includes("The tool is a small cross-platform watcher"), markdown);
+  assert.ok(markdown.includes("and so it re-emits `Ctrl+C` from its input."), markdown);
+});
+
 Deno.test("a quote in two columns that runs on over the column turn is one quote", async () => {
   const { markdown } = await convert("quote_turn.weasyprint");
   const quotes = markdown.split("\n").filter((l) => l.startsWith(">"));
@@ -432,6 +442,54 @@ Deno.test("a quote in two columns that runs on over the column turn is one quote
   assert.ok(quotes[0]!.includes("keeping the default wherever you can."), markdown);
   assert.ok(quotes[0]!.endsWith("already bring these risks."), markdown);
   assert.ok(markdown.includes("\n\nThe type option says which media types the parser reads."), markdown);
+});
+
+Deno.test("a line of prose whose inline code runs over the gutter stays in its column's reading", async () => {
+  const { markdown } = await convert("code_overrun.weasyprint");
+  // The overrunning line does not cut the page into bands: the left column is read whole before the right.
+  const order = [
+    "`.arrayBuffer()`",
+    "A hook may change the request",
+    "Timeouts end a request",
+    "client.get(input, options)",
+    "the input is a URL or a string that names one.",
+  ].map((text) => markdown.indexOf(text));
+  assert.ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), markdown);
+});
+
+Deno.test("an item's line opening with a dash goes on with it where no room was left in its own column", async () => {
+  const { markdown } = await convert("column_dash.weasyprint");
+  // The line above ends short of the page's right edge but at its column's: the dash did not fit after it.
+  assert.ok(
+    markdown.includes("\n- A twin star or globstar (`**`) — matches zero or more directories.\n"),
+    markdown,
+  );
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("- ")).length, 4, markdown);
+  assert.ok(!markdown.includes(">"), markdown);
+});
+
+Deno.test("a paragraph and a nested item run on over the column turn; a link opening a column is its own", async () => {
+  const { markdown } = await convert("column_turn.weasyprint");
+  assert.ok(
+    markdown.includes("the directory's contents again, so that a rename seen as two events"),
+    markdown,
+  );
+  // The item's rest stands at its text edge in the next column: neither a paragraph nor a quote of its own,
+  // measured from the page's margin where its own column has no line at its edge.
+  assert.ok(
+    markdown.includes(
+      "  - The interval is how often the size is polled while the watcher waits for it to settle.",
+    ),
+    markdown,
+  );
+  assert.ok(!markdown.includes(">"), markdown);
+  // A link alone in its paragraph at a column's foot, and another opening the next column, stay apart.
+  assert.ok(
+    markdown.endsWith(
+      "(https://www.npmjs.com/~watcher)\n\n[https://example.com/watcher](https://example.com/watcher)\n",
+    ),
+    markdown,
+  );
 });
 
 Deno.test("with no space between paragraphs and no indent, a paragraph set apart by a blank line above is a quote", async () => {
