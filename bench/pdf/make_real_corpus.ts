@@ -44,7 +44,7 @@ import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
  * `:doc:`, `:download:`, a project's own), which pandoc keeps as code, as
  * the title Sphinx prints.
  */
-const UNWRAP_DIVS = `
+export const UNWRAP_DIVS = `
 return { {
   Div = function(d) return d.content end,
   Math = function(m) return pandoc.Str((m.text:gsub("%s+", " "))) end,
