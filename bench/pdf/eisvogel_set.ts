@@ -1,18 +1,19 @@
 /**
  * A diagnostic set of Eisvogel renderings made here: what a contents page,
- * German typography (babel, „…“ quotes, hyphenation) and two-sided pages cost
- * the converter, none of which the real-world corpus' tuning Eisvogel
- * examples show. The template is read from a snapshot of its repository
- * (`fetch` github:Wandmalfarbe/pandoc-latex-template into /work/.mirror) and
- * set by the local pandoc and TeX Live; the sources are the template's
- * tuning examples and a German text of our own (`eisvogel/wetterstation.de.md`).
+ * German typography („…“ quotes, hyphenation) and two-sided pages cost the
+ * converter, none of which the real-world corpus' tuning Eisvogel examples
+ * show. The template is read from a git snapshot of its repository
+ * (Wandmalfarbe/pandoc-latex-template, its `template-multi-file` parts) and
+ * set by the local pandoc and TeX Live; the sources are the template's tuning
+ * examples and a German text of our own (`eisvogel/wetterstation.de.md`).
  * TeX Live 2022 as packaged here lacks Source Sans and Source Code Pro, so
- * the template is given Latin Modern with Helvetica as its sans serif body
- * font instead (its `fontfamily` variable). Each rendering is scored against
- * its source, normalised to GitHub Markdown by pandoc, with the corpus scorer.
+ * the template is given Latin Modern with Helvetica as its body face (its
+ * `fontfamily` variable), and lacks German for babel (see `GERMAN`). Each
+ * rendering is scored against its source, normalised to GitHub Markdown by
+ * pandoc with the real-world corpus' filters, by the corpus scorer.
  * Bench-only: the PDFs are written to `eisvogel/out/` (git-ignored).
  *
- *     deno run -A bench/pdf/eisvogel_set.ts [--dump NAME] [--snapshot GIT_DIR]
+ *     deno run -A bench/pdf/eisvogel_set.ts --snapshot GIT_DIR [--dump NAME]
  *
  * @module
  */
@@ -20,7 +21,8 @@ import { convertPdf } from "../../lib/pdf/convert.ts";
 import { score, type Scores } from "../../tests/_support/pdf_score.ts";
 import { report } from "../pdf_layout.ts";
 import { runCommand } from "./_run.ts";
-import { UNWRAP_DIVS } from "./make_real_corpus.ts";
+import { PRINTED, UNWRAP_DIVS } from "./make_real_corpus.ts";
+import { FILTER } from "./make_foreign.ts";
 
 /** One rendering: a source, pandoc's options beyond the template's. */
 interface Rendering {
@@ -55,6 +57,22 @@ const RENDERINGS: Rendering[] = [
     options: ["-V", "classoption=twoside", "--top-level-division=chapter"],
   },
   { name: "basic-twoside", source: { example: "basic-example" }, options: ["-V", "classoption=twoside"] },
+  {
+    name: "tables-numbered-toc",
+    source: { example: "images-and-tables" },
+    options: ["--toc", "--number-sections", "-V", "toc-own-page", "-V", "classoption=twoside"],
+  },
+  {
+    name: "code-toc-twoside",
+    source: { example: "code-blocks-listings" },
+    options: ["--toc", "-V", "classoption=twoside"],
+  },
+  {
+    name: "german-numbered",
+    source: { file: "wetterstation.de.md" },
+    options: ["--number-sections"],
+    hyphenate: true,
+  },
 ];
 
 const TEMPLATE_PARTS = "template-multi-file";
@@ -94,7 +112,7 @@ const LONG_WORD = 10;
 const SYLLABLE = 4;
 
 /**
- * Soft hyphens in every long word of prose lines (not in the metadata block, fenced code or
+ * Soft hyphens in every long word of prose lines (not in the metadata block, fenced code, headings or
  * tables), one every {@linkcode SYLLABLE} letters: TeX Live 2022 here lacks German hyphenation
  * patterns, so the breaks TeX would take are offered by hand.
  */
@@ -106,7 +124,7 @@ export function softHyphens(markdown: string): string {
   let fenced = false;
   return lines.map((line, i) => {
     if (line.startsWith("```")) fenced = !fenced;
-    if (i <= metadataEnd || fenced || line.startsWith("```") || line.startsWith("|")) return line;
+    if (i <= metadataEnd || fenced || line.startsWith("```") || /^[|#]/.test(line)) return line;
     return line.replace(new RegExp(`\\p{L}{${LONG_WORD},}`, "gu"), (word) => {
       const letters = [...word];
       return letters.map((c, k) =>
@@ -136,16 +154,21 @@ async function render(
   const template = ["--from", "markdown", "--template", `${work}/eisvogel.latex`, "--listings", ...FONTS];
   await runCommand("pandoc", [printed, "-o", pdf, ...template, ...r.options], { cwd: work });
   const reference = `${OUT}/${r.name}.md`;
-  // Normalised as the real-world corpus' references are: mathematics as its TeX source, divs unwrapped.
-  const filter = `${work}/unwrap.lua`;
-  await Deno.writeTextFile(filter, UNWRAP_DIVS);
-  const args = ["-f", "markdown", "-t", "gfm-raw_html", "--wrap=none", `--lua-filter=${filter}`, input];
+  // Normalised as the real-world corpus' references are (`make_real_corpus.ts`): raw LaTeX read,
+  // mathematics as its TeX source, divs unwrapped.
+  const filters: string[] = [];
+  for (const [file, text] of [["printed", PRINTED], ["filter", FILTER], ["unwrap", UNWRAP_DIVS]]) {
+    await Deno.writeTextFile(`${work}/${file}.lua`, text!);
+    filters.push(`--lua-filter=${work}/${file}.lua`);
+  }
+  const args = ["-f", "markdown", "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   await Deno.writeFile(reference, await runCommand("pandoc", args));
   return { pdf, reference };
 }
 
 if (import.meta.main) {
-  const gitDir = argument("--snapshot") ?? "/work/.mirror/Wandmalfarbe+pandoc-latex-template/repo";
+  const gitDir = argument("--snapshot");
+  if (gitDir === undefined) throw new Error("--snapshot GIT_DIR: the template repository's git directory");
   const dump = argument("--dump");
   await Deno.mkdir(OUT, { recursive: true });
   const work = await Deno.makeTempDir({ prefix: "eisvogel-" });

@@ -66,7 +66,7 @@ return { {
  * where the LaTeX templates print it. The producer's label ("Figure 1:") is the
  * producer's, not the source's, and stays out.
  */
-const PRINTED = `
+export const PRINTED = `
 local function caption_blocks(text) return pandoc.read(text, "markdown").blocks end
 local function before(blocks, block)
   local out = {}
