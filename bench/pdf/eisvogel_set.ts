@@ -63,6 +63,16 @@ const RENDERINGS: Rendering[] = [
     options: ["--toc", "--number-sections", "-V", "toc-own-page", "-V", "classoption=twoside"],
   },
   {
+    name: "basic-titlepage-toc",
+    source: { example: "basic-example" },
+    options: ["--toc", "-V", "titlepage", "-V", "toc-own-page", "--number-sections"],
+  },
+  {
+    name: "book-titlepage-twoside",
+    source: { example: "book" },
+    options: ["-V", "titlepage", "-V", "classoption=twoside", "--top-level-division=chapter", "--toc"],
+  },
+  {
     name: "code-toc-twoside",
     source: { example: "code-blocks-listings" },
     options: ["--toc", "-V", "classoption=twoside"],
