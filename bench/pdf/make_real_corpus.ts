@@ -46,7 +46,7 @@ import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
  * `:doc:`, `:download:`, a project's own), which pandoc keeps as code, as
  * the title Sphinx prints.
  */
-const UNWRAP_DIVS = `
+export const UNWRAP_DIVS = `
 return { {
   Div = function(d) return d.content end,
   Math = function(m) return pandoc.Str((m.text:gsub("%s+", " "))) end,
@@ -68,7 +68,7 @@ return { {
  * where the LaTeX templates print it. The producer's label ("Figure 1:") is the
  * producer's, not the source's, and stays out.
  */
-const PRINTED = `
+export const PRINTED = `
 local function caption_blocks(text) return pandoc.read(text, "markdown").blocks end
 local function before(blocks, block)
   local out = {}

@@ -4,7 +4,8 @@
  * headings, as tables of title and page number, or as one paragraph. A row is
  * a contents entry when it ends in a page number after dot leaders, or when,
  * its section and page numbers aside, it spells an outline entry's title; three
- * such rows running on make a contents list. Each entry becomes an item of a
+ * such rows running on make a contents list, as do two or more that name the
+ * whole outline (a short document's). Each entry becomes an item of a
  * bulleted list (nested by its indentation) with its leaders and page number
  * dropped, which mean nothing once the text has no pages; the short line right
  * above the list, its title ("Contents"), is set as plain text rather than a
@@ -83,6 +84,17 @@ function plainTitle(row: readonly Line[], size: number): Line[] {
 }
 
 /**
+ * True when some rows, two or more, name every title of the outline and
+ * nothing else: the contents list of a short document, too few rows to run
+ * on as {@linkcode LEAST_ENTRIES} but its whole outline.
+ */
+function spellsWholeOutline(rows: ReadonlyArray<string | null>, titles: ReadonlySet<string>): boolean {
+  if (rows.length < 2 || rows.length !== titles.size) return false;
+  const named = new Set(rows.map((title) => matchKey((title ?? "").replace(SECTION_NUMBER, ""))));
+  return named.size === titles.size && [...named].every((key) => titles.has(key));
+}
+
+/**
  * Rewrites the contents lists of some pages (see the module's comment).
  *
  * @param outline The document's outline: a row spelling one of its titles is an entry even without leaders.
@@ -98,7 +110,7 @@ export function rewriteContents(pages: readonly PageText[], outline: readonly Ou
     for (let i = 0; i < pageRows.length;) {
       let end = i;
       while (end < pageRows.length && entries[end] !== null) end++;
-      if (end - i < LEAST_ENTRIES) {
+      if (end - i < LEAST_ENTRIES && !spellsWholeOutline(entries.slice(i, end), titles)) {
         const stop = Math.max(end, i + 1);
         for (let k = i; k < stop; k++) lines.push(...pageRows[k]!);
         i = stop;

@@ -115,17 +115,32 @@ function besideRule(draft: Draft): boolean {
   return draft.lines.some((line) => line.spans.some((s) => s.bar !== undefined && s.text.trim()));
 }
 
+/** Least distance, in ems, every line of a display stands in from its column's left edge. */
+const DISPLAY_INSET = 3;
+
+/**
+ * True when a draft is a display: no quote, yet every line of it set well in
+ * from its column's left edge (a centred equation, with its number at the
+ * right margin). TeX leaves a display's own skip below it.
+ */
+function isDisplay(draft: Draft, column: (draft: Draft) => Column | undefined): boolean {
+  const left = column(draft)?.left, size = draft.lines[0]?.size ?? 0;
+  if (draft.quote || left === undefined || draft.lines.length === 0) return false;
+  return Math.min(...draft.lines.map((l) => l.x0)) >= left + size * DISPLAY_INSET;
+}
+
 /**
  * True when a paragraph may be a quote set apart by space alone: flush with
  * its column's left edge (text set in was judged by its indentation, and a
  * box's text set in past a quote's reach is the box's), below no block
- * beside a painted rule (the space under a ruled box is its padding).
+ * beside a painted rule (the space under a ruled box is its padding) and
+ * below no display (the space under it is the display's).
  */
 function mayStandApart(prev: Draft, draft: Draft, column: (draft: Draft) => Column | undefined): boolean {
   const left = column(draft)?.left, size = draft.lines[0]?.size ?? 0;
   const x0 = Math.min(...draft.lines.map((l) => l.x0));
   if (left !== undefined && x0 >= left + size * 0.9) return false;
-  return !besideRule(prev);
+  return !besideRule(prev) && !isDisplay(prev, column);
 }
 
 /**

@@ -182,3 +182,18 @@ Deno.test("a paragraph under a table stands apart by the table's padding, not as
   markSpacedQuotes(drafts, documentStats([pageOf(drafts.flatMap((d) => d.lines))]), undefined);
   assert.equal(drafts[5]!.quote, undefined);
 });
+
+Deno.test("the space under a display (a centred equation) is the display's, not a quote's", () => {
+  const out = paragraphs(markdown(page(
+    ...paragraph("The first paragraph"),
+    ...paragraph("The second paragraph"),
+    ...paragraph("The third paragraph"),
+    null,
+    ["f(x) = a x + b", LEFT + 180, LEFT + 250],
+    null,
+    ...paragraph("Prose after the equation"),
+    ...paragraph("The last paragraph"),
+  )));
+  assert.ok(out.some((p) => p.startsWith("Prose after the equation")), out.join("\n\n"));
+  assert.ok(!out.some((p) => p.startsWith(">")), out.join("\n\n"));
+});
