@@ -13,7 +13,7 @@
  */
 
 /** The end of the balanced `{…}` group opening at `open`, or -1. */
-function groupEnd(text: string, open: number): number {
+export function groupEnd(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     if (text[i] === "\\") i++;

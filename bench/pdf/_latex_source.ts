@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { withGeneratedMatter } from "./_latex_generated.ts";
+import { groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
 
 /** Spans of internal code, from the opening command to its closing one. */
@@ -86,17 +86,6 @@ export function withShortVerb(text: string, char: string): string {
   }
   out += body.slice(last).replace(short, `\\verb${char}$1${char}`);
   return text.slice(0, begin) + out;
-}
-
-/** The end of the balanced `{…}` group opening at `open`, or -1. */
-function groupEnd(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === "\\") i++;
-    else if (text[i] === "{") depth++;
-    else if (text[i] === "}" && --depth === 0) return i + 1;
-  }
-  return -1;
 }
 
 /** A command defined to close an environment and open another: `\def\producing{\end{minipage}\begin{minipage}…`. */

@@ -76,6 +76,17 @@ function multiply(m: number[], n: number[]): number[] {
   return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
 }
 
+/** The tags of a page's marked content and the ids its structure tree leaves out, when the document is tagged. */
+async function pageTags(
+  page: PDFPageProxy,
+  options: ExtractOptions,
+): Promise<{ tags: Map<string, Tag>; omitted: Set<string> }> {
+  if (!options.tagged) return { tags: new Map(), omitted: new Set() };
+  const read = tagsFromStructTree(await page.getStructTree() as StructNode | null, options.ids.next);
+  options.ids.next = read.nextId;
+  return { tags: read.tags, omitted: read.omitted };
+}
+
 /**
  * Extracts a page's spans.
  *
@@ -95,15 +106,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   const fonts = await options.fonts.resolve(page, families);
   const ligatures = await readLigatureGlyphs(page, content.items, fonts);
   const links = linkAreas(options.links, viewport.transform);
-  let tags = new Map<string, Tag>();
-  let omitted = new Set<string>();
-  if (options.tagged) {
-    const tree = await page.getStructTree() as StructNode | null;
-    const read = tagsFromStructTree(tree, options.ids.next);
-    tags = read.tags;
-    omitted = read.omitted;
-    options.ids.next = read.nextId;
-  }
+  const { tags, omitted } = await pageTags(page, options);
 
   let spans: Span[] = [];
   /**
