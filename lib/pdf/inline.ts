@@ -142,6 +142,12 @@ function typesetterHyphen(before: string, after: string, words: Lexicon | undefi
   return words(head + tail) && !words(`${head}-${tail}`);
 }
 
+/** True when `pieces` end in a hyphen of prose set right after inline code (`` `&`- ``). */
+function codeThenHyphen(pieces: readonly Piece[], lastText: string): boolean {
+  const before = pieces.at(-2);
+  return lastText === "-" && !pieces.at(-1)!.code && !!before?.code && /\S$/.test(before.text);
+}
+
 /**
  * Joins lines into one run of inline Markdown.
  *
@@ -179,6 +185,11 @@ export function inlineMarkdown(
         // Code, or a word going on with a capital, broken after a hyphen runs on without a space, the hyphen
         // kept unless a typesetter's.
         last.text = typesetterHyphen(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
+        first.text = next;
+      } else if (codeThenHyphen(pieces, lastText) && /^\p{L}/u.test(next)) {
+        // Inline code and a word joined by a hyphen (`&`-delimited): no typesetter hyphenates after code,
+        // an engine broke the line at the text's own hyphen.
+        last.text = lastText;
         first.text = next;
       } else if (runsOnAfterSlash(last, first, lastText, next)) {
         last.text = lastText;

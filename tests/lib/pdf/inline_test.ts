@@ -140,3 +140,17 @@ Deno.test("inlineMarkdown() runs a path or pair broken after its slash on withou
     "errors (see nodejs/node#31481), stats and/or contents of `text/plain` bodies, w/ white text.",
   );
 });
+
+Deno.test("inlineMarkdown() joins inline code and a word its hyphen joins, broken after the hyphen", () => {
+  const text = inlineMarkdown([
+    line(span("bounds the number of", 72, 100), span("&", 200, 100, { font: mono }), span("-", 206, 100)),
+    line(span("delimited parameters", 72, 114)),
+  ]);
+  assert.equal(text, "bounds the number of `&`-delimited parameters");
+  // A dash set apart after the code is no hyphen.
+  const dash = inlineMarkdown([
+    line(span("run", 72, 100, { font: mono }), span("-", 100, 100)),
+    line(span("then wait", 72, 114)),
+  ]);
+  assert.equal(dash, "`run` - then wait");
+});
