@@ -93,6 +93,13 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   // Two columns: a paragraph and a nested list item running on over the column turn, set in at the item's
   // text edge in the next column; links alone in a paragraph each, one ending a column.
   column_turn: ["weasyprint"],
+  // Two columns: listing rows too long for their column running past the page's edge, beside prose.
+  code_past_edge: ["weasyprint"],
+  // Two columns: pandoc's highlighted listings wrapped under a hanging indent in both, a blank line after a
+  // wrapped row (the page is pandoc's HTML in the layout corpus' two-column style).
+  wrapped_columns: ["weasyprint"],
+  // Two columns: list items whose text is wholly linked inline code, wrapped onto a row of code of its own.
+  code_items: ["weasyprint"],
 
   // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
   // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).

@@ -102,8 +102,10 @@ export function atProseLineStep(
 export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, pageRight = -Infinity): boolean {
   if (draft.kind !== "text" && draft.kind !== "list_item") return false;
   const prev = draft.lines.at(-1);
-  const prose = draft.lines.findLast((l) => !isCodeLine(l));
-  if (!prev || !prose || prev.page !== line.page || !(isCodeLine(prev) || isCodeLine(line))) return false;
+  // An item whose text is wholly inline code (an API's signature, linked) wraps at the body's step.
+  const proseSize = draft.lines.findLast((l) => !isCodeLine(l))?.size ??
+    (draft.kind === "list_item" ? stats.bodySize : undefined);
+  if (!prev || !proseSize || prev.page !== line.page || !(isCodeLine(prev) || isCodeLine(line))) return false;
   // Prose that ended a sentence, or had room for the code's first word, ended its paragraph: a producer
   // that leaves no space between paragraphs (AbiWord) sets a listing a line below.
   if (
@@ -112,7 +114,7 @@ export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, page
     return false;
   }
   const code = isCodeLine(line) ? line : prev;
-  if (!atProseLineStep(line.y - prev.y, prose.size, code.size, stats)) return false;
+  if (!atProseLineStep(line.y - prev.y, proseSize, code.size, stats)) return false;
   const left = draft.kind === "list_item"
     ? draft.lines[0]!.spans.find((s) => s.text.trim())?.x ?? draft.lines[0]!.x0
     : linesExtent(draft.lines).left;

@@ -63,6 +63,17 @@ function mostInOneBucket(values: readonly number[]): number {
   return Math.max(0, ...buckets.values());
 }
 
+/** The buckets of the left edges {@linkcode MIN_WRAPS} or more set-in rows hang to. */
+function hangEdges(setIn: readonly CodeRow[]): Set<number> {
+  const counts = new Map<number, number>();
+  for (const r of setIn) {
+    if (r.x === undefined) continue;
+    const bucket = Math.round(r.x / INDENT_BUCKET);
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= MIN_WRAPS).map(([bucket]) => bucket));
+}
+
 /**
  * True when the rows are a wrapped line's: set in from the row above either
  * by one and the same hanging indent or to one and the same left edge (the
@@ -75,6 +86,13 @@ function hangs(rows: readonly CodeRow[]): boolean {
   const setIn = rows.filter((r) => Math.round(r.dx / INDENT_BUCKET) > 0);
   const byIndent = mostInOneBucket(setIn.map((r) => r.dx));
   const byEdge = mostInOneBucket(setIn.flatMap((r) => r.x === undefined ? [] : [r.x]));
+  // On pages of two columns each column has its hanging edge: every row standing at an edge that set-in
+  // rows hang to (a wrap's further rows level with them) will do, where a listing's own indentation
+  // leaves rows back at the listing's edge too.
+  const edges = hangEdges(setIn);
+  const atHangEdges =
+    rows.filter((r) => r.x !== undefined && edges.has(Math.round(r.x / INDENT_BUCKET))).length;
+  if (edges.size > 1 && atHangEdges >= MIN_GROUP && atHangEdges === rows.length) return true;
   const most = Math.max(byIndent, byEdge);
   if (most >= MIN_GROUP) return most * 4 >= rows.length;
   // Few: every row at one edge, each set in from the row above or level with a wrapped row above it.
@@ -124,7 +142,8 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * an abbreviation's `w/`),
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
  * negates, after a backslash inside a token before a quote (`{\\"module\\` `":1}`), before a brace after `$` or `.`
- * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`). After a space
+ * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`), before a bracket after a
+ * closing one (`][`, `)[`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
@@ -134,8 +153,12 @@ export function joinWrappedRow(row: string, rest: string): string {
   const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
   const call = /[$)]$/.test(row) && rest.startsWith("(");
+  // Between a closing bracket and an opening one (`a[b]` `[c]`, `f()` `[0]`): one token's brackets.
+  const index = /[\])]$/.test(row) && rest.startsWith("[");
   const escape = /\S\\$/.test(row) && ESCAPED_QUOTE.test(rest);
-  return inWord || option || brace || call || escape || row.endsWith("!") ? row + rest : `${row} ${rest}`;
+  return inWord || option || brace || call || index || escape || row.endsWith("!")
+    ? row + rest
+    : `${row} ${rest}`;
 }
 
 /** The rest of a row broken after a backslash inside a string: the quote it escapes, escaped again or not. */

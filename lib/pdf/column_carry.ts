@@ -39,7 +39,7 @@ const GUTTER_SLACK = 3;
 function documentGutter(pages: readonly PageText[]): number | undefined {
   const measured = pages.filter((p) => p.lines.length >= MIN_GUTTER_LINES).slice(0, SAMPLE);
   const found = measured.flatMap((p) => {
-    const x = findGutter(p.lines)?.x;
+    const x = findGutter(p.lines, p.width)?.x;
     return x === undefined ? [] : [{ x, blank: blankAround(p, x) }];
   });
   if (found.length < MIN_SHOWN || found.length < measured.length * SHOWN_SHARE) return undefined;
@@ -72,7 +72,8 @@ function readInColumns(page: PageText, gutter: number): PageText {
 
 /** True when the page's own lines cannot show where its gutter is: too few, or no gutter found. */
 function showsNoGutter(page: PageText): boolean {
-  return page.lines.length >= 2 && (page.lines.length < MIN_GUTTER_LINES || findGutter(page.lines) === null);
+  return page.lines.length >= 2 &&
+    (page.lines.length < MIN_GUTTER_LINES || findGutter(page.lines, page.width) === null);
 }
 
 /**

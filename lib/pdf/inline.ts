@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { brokenInsideCode } from "./code_word_breaks.ts";
 import type { Lexicon } from "./lexicon.ts";
 import type { Line, Span } from "./types.ts";
 import { joinsWithoutSpace } from "./sentence_ends.ts";
@@ -142,6 +143,12 @@ function typesetterHyphen(before: string, after: string, words: Lexicon | undefi
   return words(head + tail) && !words(`${head}-${tail}`);
 }
 
+/** True when `pieces` end in a hyphen of prose set right after inline code (`` `&`- ``). */
+function codeThenHyphen(pieces: readonly Piece[], lastText: string): boolean {
+  const before = pieces.at(-2);
+  return lastText === "-" && !pieces.at(-1)!.code && !!before?.code && /\S$/.test(before.text);
+}
+
 /**
  * Joins lines into one run of inline Markdown.
  *
@@ -155,6 +162,7 @@ export function inlineMarkdown(
 ): string {
   const pieces: Piece[] = [];
   let dashesOnly = false;
+  let prevLine: Line | undefined;
   for (const line of lines) {
     const own = spanPieces(line.spans, options.code ?? true);
     const last = pieces[pieces.length - 1];
@@ -180,6 +188,15 @@ export function inlineMarkdown(
         // kept unless a typesetter's.
         last.text = typesetterHyphen(lastText, next, options.words) ? lastText.slice(0, -1) : lastText;
         first.text = next;
+      } else if (last.code && first.code && prevLine && brokenInsideCode(prevLine, line, lines)) {
+        // A token of code too wide for its line, broken where it reached the line's end.
+        last.text = lastText;
+        first.text = next;
+      } else if (codeThenHyphen(pieces, lastText) && /^\p{L}/u.test(next)) {
+        // Inline code and a word joined by a hyphen (`&`-delimited): no typesetter hyphenates after code,
+        // an engine broke the line at the text's own hyphen.
+        last.text = lastText;
+        first.text = next;
       } else if (runsOnAfterSlash(last, first, lastText, next)) {
         last.text = lastText;
         first.text = next;
@@ -194,6 +211,7 @@ export function inlineMarkdown(
       }
     }
     pieces.push(...own);
+    prevLine = line;
     dashesOnly = /^-{1,2}$/.test(own.map((p) => p.text).join("").trim());
   }
   return render(pieces).replace(/\s+/g, " ").trim();

@@ -164,16 +164,24 @@ export const MIN_GUTTER_LINES = 10;
  * Finds a vertical gutter that splits the page's text into two columns, each
  * with several lines of running text, crossed by few lines. Null when the page
  * is not set in two columns.
+ *
+ * @param pageWidth The page's width, where known: rows of code too long for
+ *   their column (a token no engine may break) run on past the page's edge,
+ *   and the text is measured to that edge at most.
  */
-export function findGutter(lines: readonly Line[]): Gutter | null {
+export function findGutter(lines: readonly Line[], pageWidth = Infinity): Gutter | null {
   if (lines.length < MIN_GUTTER_LINES) return null;
-  let left = Infinity, right = -Infinity;
+  let left = Infinity, right = -Infinity, proseRight = -Infinity;
   for (const l of lines) {
     left = Math.min(left, l.x0);
-    right = Math.max(right, l.x1);
+    right = Math.max(right, Math.min(l.x1, pageWidth));
+    if (!whollyMonospace(l)) proseRight = Math.max(proseRight, l.x1);
   }
   const width = right - left;
   if (width <= 0) return null;
+  // Rows of code overrunning their column widen the text short of the page's edge too: a running line
+  // is measured against the prose's width, which no such row widens.
+  const runningWidth = (proseRight > left ? Math.min(right, proseRight) - left : width) * 0.3;
   const candidates = new Set<number>();
   for (const l of lines) {
     for (const x of [l.x1 + 1, l.x0 - 1]) {
@@ -189,7 +197,7 @@ export function findGutter(lines: readonly Line[]): Gutter | null {
     lines.forEach((l, i) => {
       // A ruled or tagged table's cells are a block of the column they stand in, however short.
       const table = l.spans[0]?.tag?.cell?.table, cell = table !== undefined;
-      const running = cell || l.x1 - l.x0 > width * 0.3;
+      const running = cell || l.x1 - l.x0 > runningWidth;
       // A row of code's last piece is its row's, and the row crosses a gutter between its pieces.
       const rowStart = tails.get(i), split = rowStart !== undefined && rowStart < x && l.x0 >= x - 0.5;
       const side = split ? null : sideOfGutter(l, x);
@@ -311,14 +319,14 @@ function partRowsAtGutter(sorted: readonly Line[], gutter: Gutter): Line[] {
  * the gutter (titles, full-width figures' captions; not code running over)
  * cut the page into bands, and each band is read left column first.
  */
-export function readingOrder(lines: readonly Line[]): Line[] {
+export function readingOrder(lines: readonly Line[], pageWidth = Infinity): Line[] {
   let sorted = sortRows(lines);
-  let gutter = findGutter(sorted);
+  let gutter = findGutter(sorted, pageWidth);
   if (!gutter) return sorted;
   const parted = partRowsAtGutter(sorted, gutter);
   if (parted.length > sorted.length) {
     sorted = parted;
-    gutter = findGutter(sorted);
+    gutter = findGutter(sorted, pageWidth);
     if (!gutter) return sorted;
   }
   const out: Line[] = [];

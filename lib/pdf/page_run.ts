@@ -110,7 +110,7 @@ export async function extractRun(
     if (extracted.rotatedCharacters > 0) {
       run.warnings.push(`Page ${number}: ${extracted.rotatedCharacters} characters of rotated text left out`);
     }
-    const lines = readBandsInTreeOrder(readingOrder(buildLines(extracted.spans, number)));
+    const lines = readBandsInTreeOrder(readingOrder(buildLines(extracted.spans, number), extracted.width));
     run.pages.push({ page: number, width: extracted.width, height: extracted.height, lines });
     if (options.sliceMs !== undefined && performance.now() - sliceStart > options.sliceMs) {
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -175,7 +175,7 @@ function sideOf(page: PageText, line: Line, gutter: number): Line[] {
 
 /** The page's gutter (see `findGutter`), found once per page. */
 function gutterOf(page: PageText, gutters: Map<number, number | null>): number | null {
-  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines)?.x ?? null);
+  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines, page.width)?.x ?? null);
   return gutters.get(page.page) ?? null;
 }
 

@@ -93,6 +93,8 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     'DATABASE_URL="postgres://$(whoami)@host"',
   );
   assert.equal(joinWrappedRow('require("minimist")', "(process.argv)"), 'require("minimist")(process.argv)');
+  assert.equal(joinWrappedRow("qs.parse('a[b][c][d]", "[e]=f')"), "qs.parse('a[b][c][d][e]=f')");
+  assert.equal(joinWrappedRow("list.at()", "[0]"), "list.at()[0]");
   assert.equal(joinWrappedRow("log(`Watcher error: $", "{error}`)"), "log(`Watcher error: ${error}`)");
   assert.equal(
     joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),

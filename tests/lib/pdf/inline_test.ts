@@ -140,3 +140,42 @@ Deno.test("inlineMarkdown() runs a path or pair broken after its slash on withou
     "errors (see nodejs/node#31481), stats and/or contents of `text/plain` bodies, w/ white text.",
   );
 });
+
+Deno.test("inlineMarkdown() joins inline code and a word its hyphen joins, broken after the hyphen", () => {
+  const text = inlineMarkdown([
+    line(span("bounds the number of", 72, 100), span("&", 200, 100, { font: mono }), span("-", 206, 100)),
+    line(span("delimited parameters", 72, 114)),
+  ]);
+  assert.equal(text, "bounds the number of `&`-delimited parameters");
+  // A dash set apart after the code is no hyphen.
+  const dash = inlineMarkdown([
+    line(span("run", 72, 100, { font: mono }), span("-", 100, 100)),
+    line(span("then wait", 72, 114)),
+  ]);
+  assert.equal(dash, "`run` - then wait");
+});
+
+Deno.test("inlineMarkdown() joins a token of code broken inside it, too wide for any line, without a space", () => {
+  // 6 pt a character: the token is 42 characters, 252 pt, and the lines are at most 186 pt wide.
+  const text = inlineMarkdown([
+    line(span("The function, given a", 72, 100), span("tells", 72 + 22 * 6, 100)),
+    line(span("ipaddr.IPv4.isValidFourPartDeci", 72, 114, { font: mono })),
+    line(span("mal(string)", 72, 128, { font: mono }), span("validates it.", 72 + 12 * 6, 128)),
+  ]);
+  assert.equal(
+    text,
+    "The function, given a tells `ipaddr.IPv4.isValidFourPartDecimal(string)` validates it.",
+  );
+  // Code that would have fitted on a line of its own was broken at a space, as was code after a short line.
+  const spaced = inlineMarkdown([
+    line(span("Install it with a command of the form", 72, 100)),
+    line(span("usual, that is to say", 72, 114), span("npm", 72 + 22 * 6, 114, { font: mono })),
+    line(span("install", 72, 128, { font: mono }), span("and wait.", 72 + 8 * 6, 128)),
+    line(span("new", 72, 142, { font: mono })),
+    line(span("Parser(onNewLine?).parse(src)", 72, 156, { font: mono })),
+  ]);
+  assert.equal(
+    spaced,
+    "Install it with a command of the form usual, that is to say `npm install` and wait. `new Parser(onNewLine?).parse(src)`",
+  );
+});
