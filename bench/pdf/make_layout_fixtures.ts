@@ -41,6 +41,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   inline_code_columns: ["weasyprint"],
   // A title block above the outline, a level the outline leaves out below its deepest, a boxed label.
   outline_depth: ["weasyprint"],
+  // A title page: the title in the headings' face, larger, flush left over its byline, alone on its page.
+  title_page: ["weasyprint"],
   // Paragraphs with no space between them: a label line, a sentence ending in code, a hard line break.
   unspaced_paragraphs: ["abiword", "weasyprint"],
   // A listing a word processor wraps at a hyphen or an operator far from the edge, keeping its spaces whole.

@@ -14,7 +14,11 @@
  *   apart from the headings (LaTeX's `\maketitle` in a weight or face of its
  *   own): title, then author and date lines aligned with it by centre or
  *   right edge. It is no heading of the text: its lines stay paragraphs and
- *   the outline's levels stand.
+ *   the outline's levels stand. So is a title on a page of its own (a title
+ *   page: the title and a few short lines, nothing of the text, the outline's
+ *   first heading on a later page), whatever its face or alignment: a
+ *   source's own top heading opens its text, a title page is made apart
+ *   from the text from the metadata (Eisvogel's, LaTeX's `titlepage`).
  *
  * Where the outline lists the document's headings (see `listsHeadings`),
  * the rest of the front matter (byline, date, a contents page's heading) is
@@ -35,6 +39,8 @@ const BLOCK_LINES = 3;
 const BYLINE_WORDS = 10;
 /** How much larger than every heading the outline names a title is set. */
 const TITLE_SCALE = 1.05;
+/** Most drafts a title page holds besides its title: subtitle, authors, affiliations, a date. */
+const TITLE_PAGE_LINES = 6;
 
 /**
  * Finds and places the title the outline leaves out (see the module
@@ -55,8 +61,12 @@ export function placeTitle(drafts: Draft[]): Draft[] {
   const largest = Math.max(...named.map(size));
   const inHeadingFace = (d: Draft) => named.some((n) => bold(n) === bold(d) && family(n) === family(d));
   const opening = front.find((d) => d.heading);
-  const block = opening && opening.page === front[0]!.page ? titleBlock(joined, opening) : undefined;
-  if (block && !(size(opening!) > largest * TITLE_SCALE && inHeadingFace(opening!))) {
+  const onFirstPage = opening && opening.page === front[0]!.page ? opening : undefined;
+  const cover = onFirstPage && titlePage(joined, onFirstPage, named[0]!);
+  const block = onFirstPage && !cover ? titleBlock(joined, onFirstPage) : undefined;
+  if (cover) {
+    for (const d of cover) unhead(d);
+  } else if (block && !(size(opening!) > largest * TITLE_SCALE && inHeadingFace(opening!))) {
     for (const d of block) unhead(d);
   } else if (front.some((d) => d.heading && size(d) > largest * TITLE_SCALE && inHeadingFace(d))) {
     for (const d of named) d.heading = Math.min(6, d.outlined! + 1);
@@ -124,6 +134,21 @@ function settleFrontMatter(front: readonly Draft[], largestNamed: number) {
   for (const draft of heads) {
     if (size(draft) < top * 0.97 || top < largestNamed * TITLE_SCALE) unhead(draft);
   }
+}
+
+/**
+ * The drafts of the title page `title` opens: every draft on its page, when
+ * the title is the page's first, the rest are short text lines (see
+ * `isByline`) and the outline's first heading (`firstNamed`) stands on a
+ * later page; undefined otherwise.
+ */
+function titlePage(drafts: readonly Draft[], title: Draft, firstNamed: Draft): Draft[] | undefined {
+  const page = drafts.filter((d) => d.page === title.page);
+  if (firstNamed.page <= title.page || title.lines.length > BLOCK_LINES) return undefined;
+  const rest = page.slice(1);
+  const short = (d: Draft) => d.kind === "text" && d.lines.length <= BLOCK_LINES && isByline(d);
+  if (page[0] !== title || rest.length > TITLE_PAGE_LINES || !rest.every(short)) return undefined;
+  return page;
 }
 
 /**

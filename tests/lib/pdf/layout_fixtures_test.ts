@@ -3,7 +3,7 @@
  * mechanism, made from `fixtures/layout/*.html` by producers the corpora did
  * not use (`bench/pdf/make_layout_fixtures.ts`): the outline's entries as
  * headings set at body size, a level below the outline's deepest and what an
- * outline leaves out that is no heading, headings told by typography alone, a tagged
+ * outline leaves out that is no heading, a title page's title, headings told by typography alone, a tagged
  * PDF's structure tree, ruled tables' grids with their spans, a table broken
  * over a column turn, a page that is mostly one table, a page of two columns
  * with a table in one, quotes marked by indentation alone (on both sides, on
@@ -86,6 +86,23 @@ Deno.test("a level the outline leaves out sits below its deepest; a title block 
   assert.ok(result.markdown.includes("\n\nWater board, northern district"), "the byline is text");
   // The box's label starts well in from the column's edge, where every heading the outline names starts.
   assert.ok(/\n> Caution\n/.test(result.markdown), "the label stays with its box");
+});
+
+Deno.test("a title alone on a page of its own is the metadata's: text, and the outline's levels stand", async () => {
+  const result = await convert("title_page.weasyprint");
+  // Set in the headings' bold face and larger than them, flush left over its byline: the same page
+  // holding the text's first heading would make it the text's top heading (see the test above).
+  assert.deepEqual(headings(result.markdown), [
+    "# Planting young trees",
+    "## Choosing the place",
+    "## Staking",
+    "# Pruning",
+    "## Tools",
+  ]);
+  assert.ok(
+    result.markdown.startsWith("Orchard keeping\n\nThe county growers' society"),
+    "title and byline are text",
+  );
 });
 
 Deno.test("headings set by typography alone take their levels from weight, size and section numbers", async () => {
