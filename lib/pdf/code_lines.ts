@@ -147,6 +147,21 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   return Math.abs(line.y - prev.y - gaps.step - gaps.wrap) < gaps.step * 0.1 && line.x0 > prev.x0 + line.size;
 }
 
+/**
+ * True when a line wholly in a monospace font that holds only what reads as
+ * a list marker (`10.`, `-`) is a row of the listing `draft` ends with,
+ * standing on its grid: a word processor wraps a listing's long line at a
+ * space, and the last word (`default: 10.`) may land alone on a row at the
+ * listing's edge. A list's marker is set in the text's face, not alone in
+ * the listing's, so no item starts there.
+ */
+export function isListingMarkerRow(line: Line, draft: Draft | undefined, stats: DocumentStats): boolean {
+  const prev = draft?.kind === "code" ? draft.lines.at(-1) : undefined;
+  if (!prev || prev.page !== line.page || !line.spans.some((s) => s.text.trim())) return false;
+  if (!line.spans.every((s) => s.font.monospace || !s.text.trim())) return false;
+  return continuesCode(prev, line, stats);
+}
+
 /** How far, in points, a blank line's rows may stand below the listing's longest steps. */
 const BLANK_ROW_SLACK = 0.25;
 
