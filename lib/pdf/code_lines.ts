@@ -10,6 +10,7 @@ import type { CodeRowGaps } from "./code_wraps.ts";
 import { allBold, type Draft, isCodeLine, linesExtent, shadeOf } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
+import { isMarkerOnly } from "./lists.ts";
 import { continuesText, nextWordFitted } from "./paragraph_lines.ts";
 import { type DocumentStats, sizeKey } from "./stats.ts";
 import type { Line } from "./types.ts";
@@ -157,8 +158,8 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
  */
 export function isListingMarkerRow(line: Line, draft: Draft | undefined, stats: DocumentStats): boolean {
   const prev = draft?.kind === "code" ? draft.lines.at(-1) : undefined;
-  if (!prev || prev.page !== line.page || !line.spans.some((s) => s.text.trim())) return false;
-  if (!line.spans.every((s) => s.font.monospace || !s.text.trim())) return false;
+  if (!prev || prev.page !== line.page || !isMarkerOnly(plainLineText(line))) return false;
+  if (!line.spans.every((s) => (s.font.monospace || !s.text.trim()) && !s.tag?.heading)) return false;
   return continuesCode(prev, line, stats);
 }
 
