@@ -113,6 +113,10 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // Thematic breaks groff draws as rows of short strokes on a page painting nothing else, a bold line under
   // one, set short and flush left of the centred rule; an outline listing the headings.
   stroked_break: ["gropdf"],
+  // A README's listings as AbiWord sets them: blank lines inside listings of indented code (a row now and then a
+  // point lower), a line wrapped at a space leaving `10.` alone on its row, rows broken after a path's `{team}/`,
+  // a row ending in a URL's slash before a blank line, a column of percentiles beside their latencies.
+  abiword_listings: ["abiword"],
 };
 
 if (import.meta.main) {

@@ -10,6 +10,7 @@ import type { CodeRowGaps } from "./code_wraps.ts";
 import { allBold, type Draft, isCodeLine, linesExtent, shadeOf } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
+import { isMarkerOnly } from "./lists.ts";
 import { continuesText, nextWordFitted } from "./paragraph_lines.ts";
 import { type DocumentStats, sizeKey } from "./stats.ts";
 import type { Line } from "./types.ts";
@@ -147,6 +148,21 @@ export function continuesCode(prev: Line, line: Line, stats: DocumentStats): boo
   // A line wrapped before its first word leaves a row holding only its indentation: a step and a
   // wrapped row's distance down, the rest hangs, set in (a listing's first line stands at its edge).
   return Math.abs(line.y - prev.y - gaps.step - gaps.wrap) < gaps.step * 0.1 && line.x0 > prev.x0 + line.size;
+}
+
+/**
+ * True when a line wholly in a monospace font that holds only what reads as
+ * a list marker (`10.`, `-`) is a row of the listing `draft` ends with,
+ * standing on its grid: a word processor wraps a listing's long line at a
+ * space, and the last word (`default: 10.`) may land alone on a row at the
+ * listing's edge. A list's marker is set in the text's face, not alone in
+ * the listing's, so no item starts there.
+ */
+export function isListingMarkerRow(line: Line, draft: Draft | undefined, stats: DocumentStats): boolean {
+  const prev = draft?.kind === "code" ? draft.lines.at(-1) : undefined;
+  if (!prev || prev.page !== line.page || !isMarkerOnly(plainLineText(line))) return false;
+  if (!line.spans.every((s) => (s.font.monospace || !s.text.trim()) && !s.tag?.heading)) return false;
+  return continuesCode(prev, line, stats);
 }
 
 /** How far, in points, a blank line's rows may stand below the listing's longest steps. */

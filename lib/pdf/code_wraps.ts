@@ -99,6 +99,34 @@ function hangs(rows: readonly CodeRow[]): boolean {
   return byEdge >= MIN_WRAPS && mostInOneBucket(rows.map((r) => r.x ?? Number.NaN)) === rows.length;
 }
 
+/** Share of the closer rows at or above which rows going back left tell them a listing's own lines. */
+const BACK_LEFT_SHARE = 0.1;
+
+/** How far, in points, a row may stand from an edge rows hang to and still be at it. */
+const HANG_EDGE_SLACK = 1;
+
+/**
+ * True when enough of the rows go back left of the row above to an edge no
+ * row is set in to (at least {@linkcode MIN_GROUP}, a tenth of them or
+ * more): a listing's own lines return left wherever a nested block closes,
+ * to the listing's edge or an outer indent, while a wrapped row hangs to
+ * the edge its fellows are set in to (left of the row above only under a
+ * line indented past it). Indented code sets as many of its lines in from
+ * the line above as a wrap would, so its lines at the listing's step, with
+ * a few rows a point further apart (a word processor sets a row a point
+ * lower now and then), would otherwise be taken for wrapped rows.
+ */
+function stepsBackOften(rows: readonly CodeRow[]): boolean {
+  const hangEdges = rows.flatMap((r) =>
+    Math.round(r.dx / INDENT_BUCKET) > 0 && r.x !== undefined ? [r.x] : []
+  );
+  const back = rows.filter((r) =>
+    Math.round(r.dx / INDENT_BUCKET) < 0 &&
+    !(r.x !== undefined && hangEdges.some((edge) => Math.abs(edge - r.x!) <= HANG_EDGE_SLACK))
+  ).length;
+  return back >= MIN_GROUP && back >= rows.length * BACK_LEFT_SHARE;
+}
+
 /**
  * Splits the rows of code (at one size, near the usual line distance `usual`)
  * into a listing's line step and the closer rows of a wrapped line: at the
@@ -112,7 +140,7 @@ export function splitCodeRowGaps(rows: readonly CodeRow[], usual: number): CodeR
   for (let cut = MIN_WRAPS; cut <= near.length - MIN_GROUP; cut++) {
     if (near[cut]!.dy - near[cut - 1]!.dy < MIN_SPLIT) continue;
     const closer = near.slice(0, cut);
-    if (!hangs(closer)) {
+    if (!hangs(closer) || stepsBackOften(closer)) {
       if (cut < MIN_GROUP) continue;
       return undefined;
     }
@@ -211,9 +239,10 @@ export function markWrappedAtEdge(
 ): void {
   if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1 + line.size * MAX_HANG_EMS) return;
   // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
-  // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after.
+  // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after; one
+  // after a path's placeholder (`/orgs/{org}/`) goes on with the path.
   const end = prev.spans.at(-1)?.text.trimEnd() ?? "";
-  const inWord = /\w{3}[-/]$/.test(end);
+  const inWord = /(\w{3}[-/]|[}\]]\/)$/.test(end);
   if (!inWord && !BROKEN_AT.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;

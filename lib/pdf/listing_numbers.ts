@@ -48,7 +48,10 @@ export function dropLineNumbers(pages: readonly PageText[]): PageText[] {
       if (numbers[i]) {
         while (end < rows.length && inStep(numbers[end - 1]!, numbers[end] ?? null)) end++;
         const run = rows.slice(i, end);
-        if (run.length >= LEAST_ROWS && run.filter((r) => r.length > 1).length * 2 >= run.length) {
+        if (
+          run.length >= LEAST_ROWS && run.filter((r) => r.length > 1).length * 2 >= run.length &&
+          countsByOne(numbers.slice(i, end) as Array<{ value: number }>)
+        ) {
           const shade = run.flat().find((l) => !drop.has(l) && l !== numbers[i]!.piece)?.spans[0]?.shade;
           run.forEach((row, k) => {
             drop.add(numbers[i + k]!.piece);
@@ -64,6 +67,17 @@ export function dropLineNumbers(pages: readonly PageText[]): PageText[] {
     );
     return { ...page, lines };
   });
+}
+
+/**
+ * True when at least half the steps of a run of numbered rows are of one:
+ * a listing numbers every row it sets, a blank one too, so the numbers of
+ * rows one under the other count by one. A column of figures in a listing
+ * (a table of percentiles: 10, 25, 50, 75) climbs by more.
+ */
+function countsByOne(run: ReadonlyArray<{ value: number }>): boolean {
+  const ones = run.slice(1).filter((n, k) => n.value - run[k]!.value === 1).length;
+  return ones * 2 >= run.length - 1;
 }
 
 /** True when `next` goes on counting from `last` (by one or more) with its right edge aligned. */

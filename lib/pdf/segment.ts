@@ -11,6 +11,7 @@ import {
   continuesCode,
   continuesInNextColumn,
   isCodeHeading,
+  isListingMarkerRow,
   setAsText,
   wrapsInlineCode,
 } from "./code_lines.ts";
@@ -198,7 +199,7 @@ function cutBlock(cut: PageCut, start: number): number | null {
 function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line | undefined): boolean {
   const { stats, right } = cut;
   const lines = cut.page.lines;
-  const code = isCodeLine(line) && !setAsText(line, cut.margin);
+  const code = (isCodeLine(line) || isListingMarkerRow(line, last, stats)) && !setAsText(line, cut.margin);
   // A listing the structure tree tags as one is no inline code wrapped onto a row of its own.
   const taggedListing = line.spans.some((s) => s.tag?.code);
   if (
@@ -212,7 +213,10 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
   const open = last?.kind === "code" && last.page === cut.page.page ? last.lines.at(-1) : undefined;
   if (!code || isCodeHeading(line, { prev: open, next }, stats, cut.outline.titles)) return false;
   if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
-    markWrappedAtEdge(open, line, lines, isCodeLine);
+    // A wrapped row stands straight under the row it continues: after a blank row, the row above ended its line.
+    if (line.y - open.y < stats.codeLineGap(line.size) * 1.5) {
+      markWrappedAtEdge(open, line, lines, isCodeLine);
+    }
     last!.lines.push(line);
   } else cut.drafts.push({ kind: "code", page: cut.page.page, lines: [line] });
   return true;

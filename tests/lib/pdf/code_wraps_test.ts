@@ -59,6 +59,21 @@ Deno.test("two grids of source lines without a hanging indent are no wraps", () 
   assert.ok(!isWrappedRow(5, undefined));
 });
 
+Deno.test("indented code at its step, a few rows a point lower, is no wrapped listing", () => {
+  // As AbiWord sets a long listing: rows 12 pt apart, set in and back out as blocks open and close, and
+  // now and then a row 13 pt down. The rows going back left are source lines, never a wrap's.
+  const indented = [...rows(10, 12, 0), ...rows(8, 12, 14.4), ...rows(6, 12, -14.4), ...rows(3, 13, 0)];
+  assert.equal(splitCodeRowGaps(indented, 12), undefined);
+  // The same without rows going back left would read as rows hanging under their lines.
+  assert.ok(splitCodeRowGaps([...rows(10, 12, 0), ...rows(8, 12, 14.4), ...rows(3, 13, 0)], 12));
+  // Wrapped rows left of an indented line above, at the edge the others hang to, are wraps still.
+  const hanging = [{ dy: 10.63, dx: 42.5, x: 169.1 }, { dy: 10.63, dx: 32.3, x: 169.1 }];
+  const under = Array.from({ length: 4 }, () => ({ dy: 10.63, dx: -3.6, x: 169.1 }));
+  assert.ok(
+    splitCodeRowGaps([...hanging, ...hanging, ...under, ...rows(6, 11.26, 0), ...rows(8, 11.9, 0)], 11.5),
+  );
+});
+
 Deno.test("a wrapped row joins its line after a space, or straight on where code breaks without one", () => {
   assert.equal(
     joinWrappedRow("const bodyParser =", 'require("body-parser");'),

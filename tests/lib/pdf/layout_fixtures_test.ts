@@ -715,3 +715,24 @@ Deno.test("thematic breaks groff draws in short strokes, on a page painting noth
     "## Charts",
   ]);
 });
+
+Deno.test("AbiWord's listings stay whole: blank lines in indented code, rows wrapped at a space or after a path's brace, a column of figures", async () => {
+  const { markdown } = await convert("abiword_listings.abiword");
+  const source = await Deno.readTextFile(new URL("./fixtures/layout/abiword_listings.md", import.meta.url));
+  const blocks = (text: string) =>
+    [...text.matchAll(/```[^\n]*\n([\s\S]*?)\n```/g)].map((m) => m[1]!.replace(/\s+/g, " ").trim());
+  // Most rows stand at the listing's step, a few a point lower: indented code, whose rows go back left
+  // where a block closes, is no listing wrapped at a hanging indent, so its blank lines keep it whole.
+  // The help text's long lines are wrapped at a space, one leaving `10.` alone at the listing's edge; the
+  // request's row is broken after `{team}/`.
+  assert.deepEqual(blocks(markdown).slice(0, 9), blocks(source).slice(0, 9), markdown);
+  assert.ok(!markdown.includes("`10.`"), markdown);
+  // A row ending in a URL's slash at the edge is no wrap where a blank row stands under it.
+  assert.ok(markdown.includes("http://localhost:3000/\n\nStatistics"), markdown);
+  // A column of percentiles climbing by more than one is no listing's line numbers: every one stays.
+  const percentiles: string[] = markdown.slice(markdown.indexOf("Percentile")).match(/\b\d+(?:\.\d+)?\b/g) ??
+    [];
+  for (const p of ["0.1", "1", "10", "25", "50", "75", "90", "99"]) {
+    assert.ok(percentiles.includes(p), markdown);
+  }
+});

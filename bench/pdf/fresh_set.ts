@@ -1,0 +1,117 @@
+/**
+ * A diagnostic set of fresh READMEs: npm packages found in the local Deno
+ * cache that no corpus uses, normalised as the foreign corpus' READMEs are
+ * (`make_foreign.ts`), rendered by the layout corpus' producers
+ * (`_layout_producers.ts`) and scored against their sources by the corpus
+ * scorer. It shows kinds the layout corpus' tuning documents lack, without
+ * looking at its held-out ones: each chosen README's word similarity to every
+ * held-out foreign source is checked (≤ 0.5) without printing those sources.
+ * Bench-only: sources and PDFs go to `fresh/` (git-ignored); the packages'
+ * texts stay under their own licences (MIT, ISC, Apache-2.0, named below).
+ *
+ *     deno run -A bench/pdf/fresh_set.ts [--producer P] [--dump NAME]
+ *
+ * @module
+ */
+import { convertPdf } from "../../lib/pdf/convert.ts";
+import { FOREIGN, foreignSourceUrl } from "../../tests/_support/pdf_foreign_corpus.ts";
+import { LAYOUT_PRODUCERS, type LayoutProducer } from "../../tests/_support/pdf_layout_corpus.ts";
+import { score, type Scores } from "../../tests/_support/pdf_score.ts";
+import { report } from "../pdf_layout.ts";
+import { renderLayout } from "./_layout_producers.ts";
+import { normalise } from "./make_foreign.ts";
+
+/** The packages: name, version in the cache, licence. */
+const PACKAGES: ReadonlyArray<[string, string, string]> = [
+  ["@solana/codecs-data-structures", "8.4.0", "MIT"],
+  ["@noble/curves", "1.9.7", "MIT"],
+  ["before-after-hook", "4.0.0", "Apache-2.0"],
+  ["@hono/node-server", "2.1.8", "MIT"],
+  ["router", "2.3.0", "MIT"],
+  ["form-data", "4.0.6", "MIT"],
+  ["@napi-rs/canvas", "1.1.1", "MIT"],
+  ["tmp", "0.2.6", "MIT"],
+  ["ipaddr.js", "1.9.1", "MIT"],
+  ["zod-to-json-schema", "3.25.2", "ISC"],
+  ["autocannon", "9.0.0", "MIT"],
+  ["cli-table3", "0.6.5", "MIT"],
+  ["@octokit/core", "7.0.8", "MIT"],
+  ["@readme/openapi-parser", "9.0.0", "MIT"],
+];
+
+const CACHE = `${Deno.env.get("HOME")}/.cache/deno/npm/registry.npmjs.org`;
+const OUT = new URL("fresh/", import.meta.url);
+
+/** A file stem for a package name. */
+function stem(name: string): string {
+  return name.replace(/^@/, "").replace("/", "-");
+}
+
+/** Words of a text, lower-cased. */
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+/** Jaccard similarity of two texts' word sets. */
+function similarity(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared || 1);
+}
+
+/** Normalises every README, refusing one too like a held-out source; returns the source paths. */
+async function prepare(work: string): Promise<Map<string, string>> {
+  const heldOut = await Promise.all(
+    FOREIGN.filter((d) => d.heldOut).map(async (d) =>
+      words(await Deno.readTextFile(foreignSourceUrl(d.name)))
+    ),
+  );
+  const sources = new Map<string, string>();
+  for (const [name, version] of PACKAGES) {
+    const path = new URL(`${stem(name)}.md`, OUT).pathname;
+    const readme = await Deno.readTextFile(`${CACHE}/${name}/${version}/README.md`);
+    const text = await normalise(name, readme, work);
+    const worst = Math.max(...heldOut.map((h) => similarity(words(text), h)));
+    if (worst > 0.5) throw new Error(`${name}: too like a held-out source (${worst.toFixed(2)})`);
+    await Deno.writeTextFile(path, text);
+    sources.set(stem(name), path);
+  }
+  return sources;
+}
+
+if (import.meta.main) {
+  const arg = (flag: string) => Deno.args.includes(flag) ? Deno.args[Deno.args.indexOf(flag) + 1] : undefined;
+  const producers = arg("--producer") ? [arg("--producer") as LayoutProducer] : LAYOUT_PRODUCERS;
+  const dump = arg("--dump");
+  await Deno.mkdir(OUT, { recursive: true });
+  const work = await Deno.makeTempDir({ prefix: "fresh-set-" });
+  try {
+    const sources = await prepare(work);
+    const byProducer = new Map<string, Scores[]>();
+    for (const producer of producers) {
+      const scores: Scores[] = [];
+      for (const [name, source] of sources) {
+        if (dump && dump !== name) continue;
+        const pdf = new URL(`${name}.${producer}.pdf`, OUT).pathname;
+        if (Deno.args.includes("--render") || !(await Deno.stat(pdf).catch(() => null))) {
+          // A producer may refuse a README (rst2pdf: a heading level skipped): it is left out, and said.
+          const made = await renderLayout(producer, source, pdf, work).then(() => true, () => false);
+          if (!made) {
+            console.log(`${producer} failed on ${name}: left out`);
+            continue;
+          }
+        }
+        const { markdown } = await convertPdf(await Deno.readFile(pdf));
+        if (dump) console.log(markdown);
+        scores.push(score(await Deno.readTextFile(source), markdown));
+      }
+      byProducer.set(producer, scores);
+    }
+    if (!dump) {
+      console.log(`\n### Fresh READMEs (${PACKAGES.map(([n, v, l]) => `${n} ${v} ${l}`).join(", ")})\n`);
+      console.log(report(byProducer));
+    }
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+}
