@@ -104,6 +104,8 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // Thematic breaks groff draws as rows of short strokes on a page painting nothing else, a bold line under
   // one, set short and flush left of the centred rule; an outline listing the headings.
   stroked_break: ["gropdf"],
+  // Two columns; a last page too short to show its gutter, a one-line quote in its right column.
+  column_quote: ["weasyprint-columns"],
 };
 
 if (import.meta.main) {

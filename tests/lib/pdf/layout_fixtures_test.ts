@@ -15,7 +15,8 @@
  * their halves are written elsewhere, or the engine hyphenates no word),
  * inline code wrapped whole onto a line of its own, listings back to back
  * with no space between, listing rows and inline code running into the gutter, ruled tables
- * of other shapes, and lists inside quotes.
+ * of other shapes, lists inside quotes, and a quote on a two-column page too
+ * short to show its gutter.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
@@ -697,4 +698,11 @@ Deno.test("thematic breaks groff draws in short strokes, on a page painting noth
     "### Neap tides",
     "## Charts",
   ]);
+});
+
+Deno.test("a quote in the right column of a last page too short to show its gutter is set in from that column", async () => {
+  const { markdown } = await convert("column_quote.weasyprint-columns");
+  // The page's own lines show no gutter; the document's other pages do, and the quote is set in from its column.
+  assert.ok(markdown.endsWith("standard port's in summer.\n\n> Read at noon\n"), markdown.slice(-300));
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith(">")).length, 1, markdown);
 });
