@@ -106,6 +106,8 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   stroked_break: ["gropdf"],
   // Two columns; a last page too short to show its gutter, a one-line quote in its right column.
   column_quote: ["weasyprint-columns"],
+  // A quote holding a nested one, going on after it at its own edge; a quote of its own below.
+  nested_quote: ["weasyprint", "gropdf", "rst2pdf"],
 };
 
 if (import.meta.main) {

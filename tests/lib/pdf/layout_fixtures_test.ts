@@ -706,3 +706,28 @@ Deno.test("a quote in the right column of a last page too short to show its gutt
   assert.ok(markdown.endsWith("standard port's in summer.\n\n> Read at noon\n"), markdown.slice(-300));
   assert.equal(markdown.split("\n").filter((l) => l.startsWith(">")).length, 1, markdown);
 });
+
+/** The quotes of some Markdown (runs of lines opening with `>`), each as its paragraphs' first letters. */
+function quotesOf(markdown: string): string[][] {
+  const quotes: string[][] = [];
+  let open = false;
+  for (const line of markdown.split("\n")) {
+    if (!line.startsWith(">")) open = false;
+    else if (line.replace(/^[>\s]+/, "")) {
+      if (!open) quotes.push([]);
+      quotes[quotes.length - 1]!.push(line.replace(/^[>\s]+/, "").slice(0, 24));
+      open = true;
+    }
+  }
+  return quotes;
+}
+
+for (const producer of ["weasyprint", "gropdf", "rst2pdf"]) {
+  Deno.test(`a quote nested in another is the other's, which goes on after it (${producer})`, async () => {
+    const { markdown } = await convert(`nested_quote.${producer}`);
+    assert.deepEqual(quotesOf(markdown), [
+      ["The letter from the boar", "Keepers shall record the", "And he did, from that da"],
+      ["The relief keeper came o"],
+    ], markdown);
+  });
+}
