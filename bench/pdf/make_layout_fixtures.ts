@@ -108,6 +108,8 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   column_quote: ["weasyprint-columns"],
   // A quote holding a nested one, going on after it at its own edge; a quote of its own below.
   nested_quote: ["weasyprint", "gropdf", "rst2pdf"],
+  // A listing on no box inside a quote that goes on after it; one right after a quote that ended.
+  quote_listing: ["weasyprint"],
 };
 
 if (import.meta.main) {

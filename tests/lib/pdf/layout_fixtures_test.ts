@@ -731,3 +731,15 @@ for (const producer of ["weasyprint", "gropdf", "rst2pdf"]) {
     ], markdown);
   });
 }
+
+Deno.test("a listing on no box inside a quote that goes on after it is the quote's; after a quote that ended, not", async () => {
+  const { markdown } = await convert("quote_listing.weasyprint");
+  assert.ok(
+    markdown.includes(
+      "coast:\n>\n> ```\n> 06:00  wind SW 4  sea moderate  glass falling\n> ```\n>\n> He read",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("own:\n\n```\n06 SW4 mod falling\n```\n\nThe board wrote"), markdown);
+  assert.ok(markdown.includes("hand:\n\n```\n06:00  wind NW 3"), markdown);
+});
