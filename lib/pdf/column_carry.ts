@@ -67,7 +67,7 @@ function readInColumns(page: PageText, gutter: number): PageText {
   const left = page.lines.filter((l) => l.x1 <= gutter + 0.5);
   const right = page.lines.filter((l) => l.x1 > gutter + 0.5);
   if (left.length === 0 || right.length === 0) return page;
-  return { ...page, lines: [...sortRows(left), ...sortRows(right)] };
+  return { ...page, lines: [...sortRows(left), ...sortRows(right)], gutter };
 }
 
 /** True when the page's own lines cannot show where its gutter is: too few, or no gutter found. */

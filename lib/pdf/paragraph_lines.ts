@@ -157,6 +157,17 @@ function afterKeptBreakSpace(prev: Line, line: Line, left: number): boolean {
 }
 
 /**
+ * True when a paragraph of two lines or more is set in from the page's left
+ * edge by an em or more (a quote set in on both sides): its lines show its
+ * own measure, which the page's would overstate.
+ */
+function ownMeasure(draft: Draft, edges?: { left?: number }): boolean {
+  const left = edges?.left;
+  return left !== undefined && draft.lines.length >= 2 &&
+    draft.lines.every((l) => l.x0 >= left + l.size * 0.9);
+}
+
+/**
  * True when `line` continues the paragraph in `draft`.
  *
  * @param edges The left and right edges of the page's text, where known, whether its lines are
@@ -198,7 +209,12 @@ export function continuesText(
   // Where paragraphs stand apart by space, a short line with no sentence's end may be a hard line break.
   if (
     (ended || stats.paragraphsSpaced === false) &&
-    nextWordFitted(draft.lines, line, edges?.measure, edges?.overfull) &&
+    nextWordFitted(
+      draft.lines,
+      line,
+      ownMeasure(draft, edges) ? undefined : edges?.measure,
+      edges?.overfull,
+    ) &&
     !afterKeptBreakSpace(prev, line, left)
   ) {
     return false;

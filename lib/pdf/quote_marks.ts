@@ -70,7 +70,11 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     return pageColumn && first ? columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters) : undefined;
   });
   joinQuotesOverColumns(drafts);
-  splitQuotes(drafts);
+  splitQuotes(drafts, (draft) => {
+    const pageColumn = columns.get(draft.page), first = draft.lines[0]!;
+    const left = pageColumn ? columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters).left : 0;
+    return leftOf(draft) - left;
+  });
 }
 
 /** The quote rule a draft stands beside, if one is painted. */
@@ -78,18 +82,47 @@ function barOf(draft: Draft): number | undefined {
   return draft.lines[0]?.spans.find((s) => s.text.trim())?.bar;
 }
 
+/** How far (ems) a quote paragraph must stand right of another to be nested in its quote. */
+const NESTED_EMS = 0.9;
+
+/** The leftmost edge of a draft's lines. */
+function leftOf(draft: Draft): number {
+  return Math.min(...draft.lines.map((l) => l.x0));
+}
+
+/**
+ * True when quote paragraph `i` is nested in the quote before it or comes
+ * back out of one, measured from the edges of the columns they stand in
+ * (`insetOf`): it stands right of the quote paragraph before it by
+ * {@linkcode NESTED_EMS} or more (a quote inside that quote), or the quote
+ * paragraphs before it back to one at its own inset all stand that far right
+ * of it (it goes on with the outer quote after the nested one ended).
+ */
+function nestingTies(drafts: readonly Draft[], i: number, insetOf: (draft: Draft) => number): boolean {
+  const draft = drafts[i]!, em = draft.lines[0]!.size * NESTED_EMS, x = insetOf(draft);
+  if (insetOf(drafts[i - 1]!) <= x - em) return true;
+  for (let j = i - 1; j >= 0 && drafts[j]!.quote; j--) {
+    const edge = insetOf(drafts[j]!);
+    if (Math.abs(edge - x) <= 1) return j < i - 1;
+    if (edge < x + em) return false;
+  }
+  return false;
+}
+
 /**
  * Parts quote paragraphs in a row that no painted rule ties together. TeX
  * (with pandoc's paragraph skips) leaves the same space between two quotes
  * as between two paragraphs of one, so the text decides: a first paragraph
  * that is a label (one line ending no sentence: "Note", "Heads up") leads
- * into the next; any other paragraph ends its quote.
+ * into the next; any other paragraph ends its quote, unless the next is
+ * nested in it or comes back out of a quote nested in it
+ * ({@linkcode nestingTies}, with `insetOf` a draft's inset from its column's left edge).
  */
-function splitQuotes(drafts: readonly Draft[]) {
+function splitQuotes(drafts: readonly Draft[], insetOf: (draft: Draft) => number) {
   drafts.forEach((draft, i) => {
     const prev = drafts[i - 1];
     if (!draft.quote || !prev?.quote || barOf(draft) !== undefined || barOf(prev) !== undefined) return;
     const label = prev.lines.length === 1 && !/[.!?]$/.test(plainLineText(prev.lines[0]!).trim());
-    if (!label) draft.quoteStart = true;
+    if (!label && !nestingTies(drafts, i, insetOf)) draft.quoteStart = true;
   });
 }

@@ -46,8 +46,9 @@ function centre(draft: Draft): number {
 }
 
 /**
- * True when a one-line draft is centred on the quote right under it, which
- * is not centred on its column: a producer's label of the quote. A line at
+ * True when a one-line draft is centred on the quote right under it (its
+ * text, or its box from its left edge to the column's right one), which is
+ * not centred on its column: a producer's label of the quote. A line at
  * the column's left edge is set flush left, as a section's heading is, and
  * only happens to share a short quote's centre.
  */
@@ -55,9 +56,12 @@ function centredLabel(draft: Draft, quote: Draft, column: Column, bodySize: numb
   const line = draft.lines[0]!, first = quote.lines[0]!, size = line.size;
   if (draft.lines.length !== 1 || first.y - line.y > first.size * 1.2 * LABEL_STEPS) return false;
   if (line.x0 < column.left + bodySize * SET_IN_EM) return false;
-  if (Math.abs(centre(draft) - centre(quote)) > size * CENTRED_EM) return false;
-  return Math.abs(centre(quote) - (column.left + column.right) / 2) >= size * OFF_CENTRE_EM &&
-    line.x1 - line.x0 < (column.right - column.left) / 2;
+  if (line.x1 - line.x0 >= (column.right - column.left) / 2) return false;
+  // Centred on the quote's text, or on its box, which runs on to the column's right edge (one short line).
+  return [centre(quote), (leftEdge(quote) + column.right) / 2].some((middle) =>
+    Math.abs(centre(draft) - middle) <= size * CENTRED_EM &&
+    Math.abs(middle - (column.left + column.right) / 2) >= size * OFF_CENTRE_EM
+  );
 }
 
 /** Turns headings set in at the left edge of the quote right after them into that quote's first paragraph. */

@@ -17,6 +17,9 @@ import type { DocumentStats } from "./stats.ts";
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
 const SAME_INSET = 1;
 
+/** Least distance (ems) a quote's paragraph stands in from the margin for it to be set in. */
+const SET_IN_EMS = 0.9;
+
 /** The leftmost edge of a draft's lines. */
 function leftEdge(draft: Draft): number {
   return Math.min(...draft.lines.map((l) => l.x0));
@@ -27,6 +30,19 @@ function afterQuote(drafts: readonly Draft[], i: number): boolean {
   const before = drafts[i - 1];
   return !!before && before.kind === "text" && !!before.quote && !before.heading &&
     before.page === drafts[i]!.page;
+}
+
+/**
+ * True when the draft after listing `i` is a paragraph of the quote before
+ * it, at that paragraph's edge, and that quote is set in from the margin (a
+ * quote set apart by space alone stands at the margin with the listings).
+ */
+function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+  const before = drafts[i - 1]!, after = drafts[i + 1], margin = stats.pageMargin?.(before.page);
+  const size = before.lines[0]?.size ?? 0;
+  if (margin === undefined || leftEdge(before) < margin + size * SET_IN_EMS) return false;
+  return !!after && after.kind === "text" && !!after.quote && !after.heading && !after.quoteStart &&
+    after.page === before.page && Math.abs(leftEdge(after) - leftEdge(before)) <= SAME_INSET;
 }
 
 /** The inset most of the body's listings start at from their column's edge, to the point. */
@@ -50,8 +66,11 @@ export function markQuotedListings(drafts: readonly Draft[], stats: DocumentStat
   if (inset === undefined) return;
   drafts.forEach((listing, i) => {
     if (listing.kind !== "code" || listing.quote || !afterQuote(drafts, i)) return;
-    if (!listing.lines.every((l) => shadeOf(l) !== undefined)) return;
     const fromQuote = leftEdge(listing) - leftEdge(drafts[i - 1]!);
+    if (!listing.lines.every((l) => shadeOf(l) !== undefined)) {
+      if (Math.abs(fromQuote - inset) <= SAME_INSET && quoteGoesOn(drafts, i, stats)) listing.quote = true;
+      return;
+    }
     if (Math.abs(fromQuote - inset) <= SAME_INSET) listing.quote = true;
   });
 }

@@ -173,9 +173,11 @@ function sideOf(page: PageText, line: Line, gutter: number): Line[] {
   return page.lines.filter((l) => right ? l.x0 >= gutter - 0.5 : l.x1 <= gutter + 0.5);
 }
 
-/** The page's gutter (see `findGutter`), found once per page. */
+/** The page's gutter (see `findGutter`, or the document's on a page too short to show one), found once per page. */
 function gutterOf(page: PageText, gutters: Map<number, number | null>): number | null {
-  if (!gutters.has(page.page)) gutters.set(page.page, findGutter(page.lines, page.width)?.x ?? null);
+  if (!gutters.has(page.page)) {
+    gutters.set(page.page, page.gutter ?? findGutter(page.lines, page.width)?.x ?? null);
+  }
   return gutters.get(page.page) ?? null;
 }
 

@@ -86,6 +86,8 @@ export interface PageText {
   height: number;
   /** Lines in reading order. */
   lines: Line[];
+  /** Where the document's gutter parts a page too short to show one of its own (see `column_carry.ts`). */
+  gutter?: number;
 }
 
 /** A structural unit of the output. */

@@ -15,7 +15,8 @@
  * their halves are written elsewhere, or the engine hyphenates no word),
  * inline code wrapped whole onto a line of its own, listings back to back
  * with no space between, listing rows and inline code running into the gutter, ruled tables
- * of other shapes, and lists inside quotes.
+ * of other shapes, lists inside quotes, and a quote on a two-column page too
+ * short to show its gutter.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
@@ -735,4 +736,48 @@ Deno.test("AbiWord's listings stay whole: blank lines in indented code, rows wra
   for (const p of ["0.1", "1", "10", "25", "50", "75", "90", "99"]) {
     assert.ok(percentiles.includes(p), markdown);
   }
+});
+
+Deno.test("a quote in the right column of a last page too short to show its gutter is set in from that column", async () => {
+  const { markdown } = await convert("column_quote.weasyprint-columns");
+  // The page's own lines show no gutter; the document's other pages do, and the quote is set in from its column.
+  assert.ok(markdown.endsWith("standard port's in summer.\n\n> Read at noon\n"), markdown.slice(-300));
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith(">")).length, 1, markdown);
+});
+
+/** The quotes of some Markdown (runs of lines opening with `>`), each as its paragraphs' first letters. */
+function quotesOf(markdown: string): string[][] {
+  const quotes: string[][] = [];
+  let open = false;
+  for (const line of markdown.split("\n")) {
+    if (!line.startsWith(">")) open = false;
+    else if (line.replace(/^[>\s]+/, "")) {
+      if (!open) quotes.push([]);
+      quotes[quotes.length - 1]!.push(line.replace(/^[>\s]+/, "").slice(0, 24));
+      open = true;
+    }
+  }
+  return quotes;
+}
+
+for (const producer of ["weasyprint", "gropdf", "rst2pdf"]) {
+  Deno.test(`a quote nested in another is the other's, which goes on after it (${producer})`, async () => {
+    const { markdown } = await convert(`nested_quote.${producer}`);
+    assert.deepEqual(quotesOf(markdown), [
+      ["The letter from the boar", "Keepers shall record the", "And he did, from that da"],
+      ["The relief keeper came o"],
+    ], markdown);
+  });
+}
+
+Deno.test("a listing on no box inside a quote that goes on after it is the quote's; after a quote that ended, not", async () => {
+  const { markdown } = await convert("quote_listing.weasyprint");
+  assert.ok(
+    markdown.includes(
+      "coast:\n>\n> ```\n> 06:00  wind SW 4  sea moderate  glass falling\n> ```\n>\n> He read",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("own:\n\n```\n06 SW4 mod falling\n```\n\nThe board wrote"), markdown);
+  assert.ok(markdown.includes("hand:\n\n```\n06:00  wind NW 3"), markdown);
 });

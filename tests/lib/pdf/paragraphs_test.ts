@@ -14,6 +14,7 @@ import {
   markdown,
   page,
   pageAt,
+  pageOf,
   paragraphs,
   RIGHT,
 } from "../../_support/laid_out_page.ts";
@@ -383,4 +384,31 @@ Deno.test("where paragraphs have no space between them, a line set in by a space
     "Type: boolean Default: true",
     "Set it to stop the spinner from hiding the cursor.",
   ]);
+});
+
+Deno.test("a quote set in on both sides is measured by its own lines: a sentence ending short of them goes on", () => {
+  // The quote's lines stop 40 pt short of the page's measure; the second ends a sentence 52 pt short of the
+  // quote's edge, room for `Afterwards` on the page's measure but not on the quote's own.
+  const q = LEFT + 40, end = RIGHT - 40;
+  const md = markdown(pageOf([
+    line("The keeper wrote the weather down at every watch of the night, as the board", LEFT, RIGHT - 6, 100),
+    line(
+      "required, and the state of the sea below the tower with it in the same column.",
+      LEFT,
+      RIGHT - 2,
+      112,
+    ),
+    line("The boats came back in along the wall below the tower with the tide at", q, end, 136),
+    line("noon, and the men carried the catch up the steps. Then it rained.", q, 430, 148),
+    line("Afterwards the boats stayed in the harbour for the rest of the week.", q, end - 20, 160),
+    line("The log for that year runs to three volumes, each bound in oilcloth against", LEFT, RIGHT - 4, 184),
+    line(
+      "the damp of the tower, and each page ruled into columns by the keeper's hand.",
+      LEFT,
+      RIGHT - 9,
+      196,
+    ),
+  ]));
+  assert.equal(md.split("\n").filter((l) => l.startsWith(">")).length, 1, md);
+  assert.match(md, /^> The boats came back .* Then it rained\. Afterwards the boats stayed/m);
 });

@@ -123,3 +123,25 @@ Deno.test("a heading flush with the column stays a heading though a short quote 
   assert.match(md, /^#+ Installing$/m);
   assert.match(md, /^> See the guide first\.$/m);
 });
+
+Deno.test("a label centred on the box of a one-line quote (its edge to the column's right) opens the quote", () => {
+  // ReportLab centres a quote's rubric on the quote's box, which a short quote's one line does not fill.
+  const body = (text: string, y: number) => line(text, LEFT, RIGHT, y);
+  const mid = (LEFT + 20 + RIGHT) / 2;
+  let y = 100;
+  const md = markdown(pageOf([
+    body("The server binds to the local host by default, as most servers written for development do.", y),
+    body(
+      "It listens on one port and answers every request it is given, whatever the route asked.",
+      y += LEADING,
+    ),
+    line("Warning", mid - 14, mid + 14, y += 2 * LEADING),
+    line("Bind to the loopback address alone.", LEFT + 20, LEFT + 160, y += 1.5 * LEADING),
+    body(
+      "The features below are what sets the server apart from others of its kind, in speed.",
+      y += 2 * LEADING,
+    ),
+    body("Each of them is described at length in the reference, with examples of its use.", y += LEADING),
+  ]));
+  assert.match(md, /^> Warning\n>\n> Bind to the loopback address alone\.$/m);
+});
