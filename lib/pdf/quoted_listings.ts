@@ -7,7 +7,9 @@
  * paragraph's left edge, is the quote's; a listing of the body keeps its
  * inset from the column, whatever stands before it. A listing on no box
  * shows only where its text starts, which a producer may leave set in after
- * a quote ended (AbiWord): it is left alone.
+ * a quote ended (AbiWord): it is the quote's only where the quote, set in
+ * from the margin, goes on at its own edge right after it
+ * ({@linkcode quoteGoesOn}).
  *
  * @module
  */
