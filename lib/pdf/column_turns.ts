@@ -13,7 +13,7 @@
  * @module
  */
 import { continuesInNextColumn } from "./code_lines.ts";
-import type { Draft } from "./draft.ts";
+import { type Draft, leftEdge } from "./draft.ts";
 import { goesOnAfterTurn } from "./page_turns.ts";
 import { columnLeft } from "./quotes.ts";
 import type { Line, PageText } from "./types.ts";
@@ -39,7 +39,7 @@ export function runsOnOverColumn(
   // measured from its columns': only a paragraph runs on.
   if (from === undefined || to === undefined) return last.kind === "text" && goesOnAfterTurn(last, line, 0);
   // A paragraph set in from its column's edge (a quote) is joined over the turn once it is known for one.
-  if (last.kind === "text" && Math.min(...last.lines.map((l) => l.x0)) > from + 1) return false;
+  if (last.kind === "text" && leftEdge(last) > from + 1) return false;
   // The column's edge is not measured: an engine keeps two lines of a paragraph together at a column's
   // foot (widows and orphans), moving its last line on where the next word would have fitted. A column
   // of list items has no line at its own edge: its items are set in from the page's margin.

@@ -77,6 +77,11 @@ export interface LinesExtent {
   widest: number;
 }
 
+/** The leftmost start of a draft's lines. */
+export function leftEdge(draft: Draft): number {
+  return Math.min(...draft.lines.map((l) => l.x0));
+}
+
 /** Extents by array of lines, with how many of its lines each has measured. */
 const extents = new WeakMap<readonly Line[], LinesExtent & { measured: number }>();
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { blockId, type Draft } from "./draft.ts";
+import { blockId, type Draft, leftEdge } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { itemAbove, itemTextEdge } from "./item_edges.ts";
 import { markSpacedQuotes } from "./spaced_quotes.ts";
@@ -73,7 +73,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
   splitQuotes(drafts, (draft) => {
     const pageColumn = columns.get(draft.page), first = draft.lines[0]!;
     const left = pageColumn ? columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters).left : 0;
-    return leftOf(draft) - left;
+    return leftEdge(draft) - left;
   });
 }
 
@@ -84,11 +84,6 @@ function barOf(draft: Draft): number | undefined {
 
 /** How far (ems) a quote paragraph must stand right of another to be nested in its quote. */
 const NESTED_EMS = 0.9;
-
-/** The leftmost edge of a draft's lines. */
-function leftOf(draft: Draft): number {
-  return Math.min(...draft.lines.map((l) => l.x0));
-}
 
 /**
  * True when quote paragraph `i` is nested in the quote before it or comes

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { Draft } from "./draft.ts";
+import { type Draft, leftEdge } from "./draft.ts";
 import { bodyColumns, type Column, columnOf } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { PageText } from "./types.ts";
@@ -25,11 +25,6 @@ const SET_IN_EM = 0.9;
 
 /** How far, in ems of the heading, its left edge may stand from the quote's and still be the quote's. */
 const SAME_EDGE_EM = 0.3;
-
-/** The leftmost start of a draft's lines. */
-function leftEdge(draft: Draft): number {
-  return Math.min(...draft.lines.map((l) => l.x0));
-}
 
 /** How far, in ems, a label's centre may stand from the quote's and still be centred on it. */
 const CENTRED_EM = 0.3;

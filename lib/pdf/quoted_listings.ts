@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { type Draft, shadeOf } from "./draft.ts";
+import { type Draft, leftEdge, shadeOf } from "./draft.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
@@ -21,11 +21,6 @@ const SAME_INSET = 1;
 
 /** Least distance (ems) a quote's paragraph stands in from the margin for it to be set in. */
 const SET_IN_EMS = 0.9;
-
-/** The leftmost edge of a draft's lines. */
-function leftEdge(draft: Draft): number {
-  return Math.min(...draft.lines.map((l) => l.x0));
-}
 
 /** True when a listing follows a quote's paragraph on its page. */
 function afterQuote(drafts: readonly Draft[], i: number): boolean {

@@ -8,15 +8,10 @@
  *
  * @module
  */
-import type { Draft } from "./draft.ts";
+import { type Draft, leftEdge } from "./draft.ts";
 
 /** How far (pt) left of the quote's edge the paragraph after a list, or an item's marker, may stand. */
 const SAME_EDGE = 1;
-
-/** The leftmost edge of a draft's lines. */
-function leftEdge(draft: Draft): number {
-  return Math.min(...draft.lines.map((l) => l.x0));
-}
 
 /**
  * Marks as quoted the list items standing between two paragraphs of one

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { allBold, blockId, type Draft } from "./draft.ts";
+import { allBold, blockId, type Draft, leftEdge } from "./draft.ts";
 import { gapBetween } from "./draft_spacing.ts";
 import { plainLineText } from "./inline.ts";
 import type { Line } from "./types.ts";
@@ -126,7 +126,7 @@ const DISPLAY_INSET = 3;
 function isDisplay(draft: Draft, column: (draft: Draft) => Column | undefined): boolean {
   const left = column(draft)?.left, size = draft.lines[0]?.size ?? 0;
   if (draft.quote || left === undefined || draft.lines.length === 0) return false;
-  return Math.min(...draft.lines.map((l) => l.x0)) >= left + size * DISPLAY_INSET;
+  return leftEdge(draft) >= left + size * DISPLAY_INSET;
 }
 
 /**
@@ -138,8 +138,7 @@ function isDisplay(draft: Draft, column: (draft: Draft) => Column | undefined): 
  */
 function mayStandApart(prev: Draft, draft: Draft, column: (draft: Draft) => Column | undefined): boolean {
   const left = column(draft)?.left, size = draft.lines[0]?.size ?? 0;
-  const x0 = Math.min(...draft.lines.map((l) => l.x0));
-  if (left !== undefined && x0 >= left + size * 0.9) return false;
+  if (left !== undefined && leftEdge(draft) >= left + size * 0.9) return false;
   return !besideRule(prev) && !isDisplay(prev, column);
 }
 
