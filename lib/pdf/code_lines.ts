@@ -8,6 +8,7 @@
  */
 import type { CodeRowGaps } from "./code_wraps.ts";
 import { allBold, type Draft, isCodeLine, linesExtent, shadeOf } from "./draft.ts";
+import { characterWidth } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { isMarkerOnly } from "./lists.ts";
@@ -255,7 +256,7 @@ function partedByTextSpaces(line: Line): boolean {
   for (let k = 1; k < runs.length; k++) {
     const prev = runs[k - 1]!, run = runs[k]!;
     if (/\s$/.test(prev.text) || /^\s/.test(run.text)) return false;
-    const cell = run.width / Math.max([...run.text].length, 1);
+    const cell = characterWidth(run);
     const cells = (run.x - (prev.x + prev.width)) / cell;
     if (cells < TEXT_SPACE_CELLS[0] || cells > TEXT_SPACE_CELLS[1]) return false;
     spaces++;

@@ -9,12 +9,13 @@
  *
  * @module
  */
+import { characterWidth } from "./fonts.ts";
 import type { Line, Span } from "./types.ts";
 
 /** The width of the run of non-space characters ending (or opening) a span, at its mean character width. */
 function tokenWidth(span: Span, atEnd: boolean): number {
   const token = atEnd ? /\S+$/u.exec(span.text.trimEnd())?.[0] : /^\S+/u.exec(span.text.trimStart())?.[0];
-  return token ? (span.width / Math.max([...span.text].length, 1)) * [...token].length : 0;
+  return token ? characterWidth(span) * [...token].length : 0;
 }
 
 /**
@@ -41,7 +42,7 @@ export function brokenInsideCode(prev: Line, line: Line, lines: readonly Line[])
     left = Math.min(left, l.x0);
     right = Math.max(right, l.x1);
   }
-  const cell = last.width / Math.max([...last.text].length, 1);
+  const cell = characterWidth(last);
   const head = tokenWidth(last, true);
   return prev.x1 >= right - cell && head <= right - left + 0.5 &&
     head + tokenWidth(first, false) > right - left + 0.5;

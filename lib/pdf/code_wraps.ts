@@ -10,6 +10,7 @@
  * @module
  */
 
+import { characterWidth } from "./fonts.ts";
 import { BROKEN_REACH, hyphenRunBreak } from "./hyphen_runs.ts";
 import type { Line } from "./types.ts";
 
@@ -246,7 +247,7 @@ export function markWrappedAtEdge(
   if (!inWord && !BROKEN_AT.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;
-  const cell = span.width / Math.max([...span.text].length, 1);
+  const cell = characterWidth(span);
   const text = span.text.trimStart();
   const edge = columnEdge(prev, lines, isCode);
   const word = /^\S+/.exec(text)?.[0] ?? "";

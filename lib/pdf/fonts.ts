@@ -8,7 +8,12 @@
  */
 import type { PDFPageProxy } from "./load.ts";
 import { FULL_WIDTH } from "./sentence_ends.ts";
-import type { FontStyle, Line } from "./types.ts";
+import type { FontStyle, Line, Span } from "./types.ts";
+
+/** A span's mean character width (its width over its characters): a monospace face's cell. */
+export function characterWidth(span: Span): number {
+  return span.width / Math.max([...span.text].length, 1);
+}
 
 /** What pdf.js sends for a font (only the fields used here). */
 interface LoadedFont {

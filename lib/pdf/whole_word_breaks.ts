@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { whollyMonospace } from "./fonts.ts";
+import { characterWidth, whollyMonospace } from "./fonts.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Fewest long words moved whole past room for a syllable that show a typesetter hyphenates none. */
@@ -19,13 +19,11 @@ const MIN_WHOLE_WORDS = 3;
 /** Fewest letters of a word a hyphenating typesetter would break (two syllables of three or more). */
 const LONG_WORD = 7;
 
+/** A long word in lower case opening a text, up to a space or punctuation. */
+const LONG_LOWER_WORD = new RegExp(`^\\p{Ll}\\p{L}{${LONG_WORD - 1},}(?=[\\s,.;:!?)]|$)`, "u");
+
 /** Character cells a syllable and its hyphen take, with the space before them. */
 const SYLLABLE_CELLS = 5;
-
-/** A line's text, its spans joined. */
-function lineText(line: Line): string {
-  return line.spans.map((s) => s.text).join("");
-}
 
 /**
  * The right edge of the prose `line` stands in: the second furthest any line
@@ -48,14 +46,14 @@ function movedWhole(line: Line, next: Line, prose: readonly Line[]): boolean {
   ) {
     return false;
   }
-  if (/-\s*$/.test(lineText(line))) return false;
+  if (line.spans.findLast((s) => s.text.trim())?.text.trimEnd().endsWith("-")) return false;
   const span = next.spans.find((s) => s.text.trim());
   if (!span || span.font.monospace) return false;
   const text = span.text.trimStart();
-  const word = new RegExp(`^\\p{Ll}\\p{L}{${LONG_WORD - 1},}(?=[\\s,.;:!?)]|$)`, "u").exec(text)?.[0];
+  const word = LONG_LOWER_WORD.exec(text)?.[0];
   if (!word) return false;
   const edge = proseEdge(line, prose);
-  const cell = span.width / Math.max([...span.text].length, 1);
+  const cell = characterWidth(span);
   return edge !== undefined && edge - line.x1 > cell * SYLLABLE_CELLS;
 }
 
