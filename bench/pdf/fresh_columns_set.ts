@@ -16,10 +16,10 @@
  * @module
  */
 import { convertPdf } from "../../lib/pdf/convert.ts";
-import { FOREIGN, foreignSourceUrl } from "../../tests/_support/pdf_foreign_corpus.ts";
 import type { LayoutProducer } from "../../tests/_support/pdf_layout_corpus.ts";
-import { parseMarkdown, score, type Scores, textSimilarity } from "../../tests/_support/pdf_score.ts";
+import { score, type Scores } from "../../tests/_support/pdf_score.ts";
 import { report } from "../pdf_layout.ts";
+import { cachedReadme, HELD_OUT_SIMILARITY_LIMIT, heldOutSimilarity } from "./_fresh_readmes.ts";
 import { renderLayout } from "./_layout_producers.ts";
 import { normalise } from "./make_foreign.ts";
 
@@ -42,27 +42,7 @@ const PACKAGES: ReadonlyArray<[string, string]> = [
 ];
 
 const PRODUCERS: readonly LayoutProducer[] = ["weasyprint", "weasyprint-columns"];
-const CACHE = `${Deno.env.get("HOME")}/.cache/deno/npm/registry.npmjs.org`;
 const OUT = new URL("../out/fresh-columns/", import.meta.url);
-
-/** The README of the newest cached version of a package. */
-async function readme(name: string): Promise<string> {
-  const versions: string[] = [];
-  for await (const e of Deno.readDir(`${CACHE}/${name}`)) if (e.isDirectory) versions.push(e.name);
-  versions.sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-  return await Deno.readTextFile(`${CACHE}/${name}/${versions.at(-1)}/README.md`);
-}
-
-/** The highest word similarity of `source` to any held-out foreign source (those are never printed). */
-async function heldOutSimilarity(source: string): Promise<number> {
-  const words = parseMarkdown(source).words;
-  let most = 0;
-  for (const doc of FOREIGN.filter((d) => d.heldOut)) {
-    const other = parseMarkdown(await Deno.readTextFile(foreignSourceUrl(doc.name))).words;
-    most = Math.max(most, textSimilarity(words, other));
-  }
-  return most;
-}
 
 /** Packs and renders every package whose PDFs are missing; returns the sources by name. */
 async function build(): Promise<Map<string, string>> {
@@ -76,9 +56,11 @@ async function build(): Promise<Map<string, string>> {
       try {
         source = await Deno.readTextFile(src);
       } catch {
-        source = await normalise(name, await readme(name), work);
+        source = await normalise(name, await cachedReadme(name), work);
         const similar = await heldOutSimilarity(source);
-        if (similar > 0.5) throw new Error(`${name} shares too much with a held-out source`);
+        if (similar > HELD_OUT_SIMILARITY_LIMIT) {
+          throw new Error(`${name} shares too much with a held-out source`);
+        }
         await Deno.writeTextFile(src, source);
         for (const producer of PRODUCERS) {
           await renderLayout(producer, src.pathname, new URL(`${name}.${producer}.pdf`, OUT).pathname, work);

@@ -14,10 +14,10 @@
  * @module
  */
 import { convertPdf } from "../../lib/pdf/convert.ts";
-import { FOREIGN, foreignSourceUrl } from "../../tests/_support/pdf_foreign_corpus.ts";
 import { LAYOUT_PRODUCERS, type LayoutProducer } from "../../tests/_support/pdf_layout_corpus.ts";
 import { score, type Scores } from "../../tests/_support/pdf_score.ts";
 import { report } from "../pdf_layout.ts";
+import { cachedReadme, HELD_OUT_SIMILARITY_LIMIT, heldOutSimilarity } from "./_fresh_readmes.ts";
 import { renderLayout } from "./_layout_producers.ts";
 import { normalise } from "./make_foreign.ts";
 
@@ -39,7 +39,6 @@ const PACKAGES: ReadonlyArray<[string, string, string]> = [
   ["@readme/openapi-parser", "9.0.0", "MIT"],
 ];
 
-const CACHE = `${Deno.env.get("HOME")}/.cache/deno/npm/registry.npmjs.org`;
 const OUT = new URL("fresh/", import.meta.url);
 
 /** A file stem for a package name. */
@@ -47,32 +46,16 @@ function stem(name: string): string {
   return name.replace(/^@/, "").replace("/", "-");
 }
 
-/** Words of a text, lower-cased. */
-function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-}
-
-/** Jaccard similarity of two texts' word sets. */
-function similarity(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  return shared / (a.size + b.size - shared || 1);
-}
-
 /** Normalises every README, refusing one too like a held-out source; returns the source paths. */
 async function prepare(work: string): Promise<Map<string, string>> {
-  const heldOut = await Promise.all(
-    FOREIGN.filter((d) => d.heldOut).map(async (d) =>
-      words(await Deno.readTextFile(foreignSourceUrl(d.name)))
-    ),
-  );
   const sources = new Map<string, string>();
   for (const [name, version] of PACKAGES) {
     const path = new URL(`${stem(name)}.md`, OUT).pathname;
-    const readme = await Deno.readTextFile(`${CACHE}/${name}/${version}/README.md`);
-    const text = await normalise(name, readme, work);
-    const worst = Math.max(...heldOut.map((h) => similarity(words(text), h)));
-    if (worst > 0.5) throw new Error(`${name}: too like a held-out source (${worst.toFixed(2)})`);
+    const text = await normalise(name, await cachedReadme(name, version), work);
+    const worst = await heldOutSimilarity(text);
+    if (worst > HELD_OUT_SIMILARITY_LIMIT) {
+      throw new Error(`${name}: too like a held-out source (${worst.toFixed(2)})`);
+    }
     await Deno.writeTextFile(path, text);
     sources.set(stem(name), path);
   }
