@@ -52,7 +52,7 @@ Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment,
   const { relay } = service;
   try {
     const { client } = await fundedBuyer(service, "2");
-    // Two minutes, so the work outlasts the 200 ms the "while ffmpeg works" step waits even on a quiet machine.
+    // Two minutes, so the work outlasts the 20 ms the "while ffmpeg works" step waits after its verification.
     const audio = new Uint8Array(await makeAudio("speech", { seconds: 120 }));
     const audioInit = { method: "POST", headers: { "Content-Type": "audio/wav" }, body: audio };
     const pdf = new Uint8Array(textPdf([["A page of text that the converter reads back."]]));
@@ -69,8 +69,13 @@ Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment,
         status: 499,
       },
       {
+        // Hung up 20 ms after its verification is let through, not at a time since sending began: two minutes of
+        // WAV normalise in under 200 ms on a quiet machine, and a clock could land after settlement had begun.
         moment: "after the whole upload, while ffmpeg works",
-        plan: () => ({ when: sleep(200) }),
+        plan: () => {
+          const release = Promise.withResolvers<void>();
+          return { when: relay.hold("/verify", release.promise).then(() => (release.resolve(), sleep(20))) };
+        },
         status: 499,
       },
     ];
@@ -85,6 +90,7 @@ Deno.test("[adversarial] HTTP buyers who hang up are not charged, at any moment,
           headers: { "Content-Type": "audio/wav", "PAYMENT-SIGNATURE": header, "X-Request-Id": id },
           body: audio,
         }, plan());
+        relay.hold("");
         const finished = await access.finished(id);
         assert.notEqual(finished, 200);
         // 499: the client was found gone, while its upload came in or right before settlement.
