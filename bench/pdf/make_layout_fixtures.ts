@@ -41,6 +41,9 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   inline_code_columns: ["weasyprint"],
   // A title block above the outline, a level the outline leaves out below its deepest, a boxed label.
   outline_depth: ["weasyprint"],
+  // Headings whose source skips levels (third level under the title, fifth under a second), set in sizes
+  // that rank: the outline nests them short. A ruled table too, its cells labelled by its rules, not tags.
+  skipped_levels: ["weasyprint"],
   // A title page: the title in the headings' face, larger, flush left over its byline, alone on its page.
   title_page: ["weasyprint"],
   // Paragraphs with no space between them: a label line, a sentence ending in code, a hard line break.

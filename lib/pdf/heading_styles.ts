@@ -17,7 +17,8 @@
  *   the outline spells without it is dropped from the finished heading, for
  *   every document, by `section_numbers.ts`);
  * - a heading the outline nests one level short (it skips a level, which a
- *   tree cannot show) takes the level its style is the style of.
+ *   tree cannot show) takes the level its style is the style of, or the
+ *   level below the looks that outrank it (`heading_ranks.ts`).
  *
  * Levels the outline does not reach are `markHeadings`' (`heading_marks.ts`).
  *
@@ -25,6 +26,7 @@
  */
 import { unheadSetInLabels } from "./callouts.ts";
 import type { Draft } from "./draft.ts";
+import { rankSkippedLevels } from "./heading_ranks.ts";
 import { plainLineText } from "./inline.ts";
 import { LABEL } from "./section_numbers.ts";
 import { type DocumentStats, fontFamily, sizeKey } from "./stats.ts";
@@ -35,11 +37,14 @@ const LISTED = 3;
 
 /**
  * True when the document is untagged and its outline lists its headings: at
- * least {@linkcode LISTED} of them are found on the pages.
+ * least {@linkcode LISTED} of them are found on the pages. A ruled table's
+ * cells, labelled from its rules as a tagged table's are (`rulings.ts`), are
+ * no structure tree.
  */
 export function listsHeadings(drafts: readonly Draft[]): boolean {
   const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
-  return anchored.length >= LISTED && !drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag)));
+  return anchored.length >= LISTED &&
+    !drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag && !s.tag.cell)));
 }
 
 /**
@@ -55,6 +60,7 @@ export function settleOutlineHeadings(
   if (!listsHeadings(drafts)) return;
   const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
   deepenSkippedLevels(anchored);
+  rankSkippedLevels(anchored);
   const first = drafts.indexOf(anchored[0]!);
   dropLabels(drafts);
   unheadSetInLabels(drafts.slice(first), anchored, pages, stats);
