@@ -73,3 +73,25 @@ Deno.test("the text's last rows in the foot band stay, a bare number or words re
     assert.equal(texts.length, 46, `page ${k + 1}: only the foot and the page number go`);
   });
 });
+
+/** Page `n` of three: a running head, then a listing's row `first` atop the text, apart from what follows. */
+function listingPage(n: number, first: string): PageText {
+  const body = [0, 1, 2, 3].map((k) =>
+    line("Running text of the page set full width.", 71, 524, 110 + k * 16, n)
+  );
+  return {
+    page: n,
+    width: 595,
+    height: 842,
+    lines: [line("A manual", 71, 120, 40, n), line(first, 71, 83, 70, n), ...body],
+  };
+}
+
+Deno.test("a listing's bare closing bracket atop two pages stays; the running head goes", () => {
+  const { pages } = removeFurniture(["})", "})", "run()"].map((first, k) => listingPage(k + 1, first)));
+  pages.forEach((p, k) => {
+    const texts = p.lines.map((l) => l.spans[0]!.text);
+    assert.equal(texts.includes("A manual"), false, `page ${k + 1}`);
+    assert.equal(texts.length, 5, `page ${k + 1}: ${texts.slice(0, 2)}`);
+  });
+});
