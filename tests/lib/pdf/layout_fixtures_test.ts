@@ -781,3 +781,24 @@ Deno.test("a listing on no box inside a quote that goes on after it is the quote
   assert.ok(markdown.includes("own:\n\n```\n06 SW4 mod falling\n```\n\nThe board wrote"), markdown);
   assert.ok(markdown.includes("hand:\n\n```\n06:00  wind NW 3"), markdown);
 });
+
+Deno.test("a ruled table a token widens over the gutter keeps its rows whole; the right column's lines under it stay prose", async () => {
+  const { markdown } = await convert("wide_table_columns.weasyprint-columns");
+  // The table is drawn over the right column's lines beside it, which start well inside its last cell.
+  const rows = tableRows(markdown);
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ["Mode", "`strict`", "`floor`", "`ceil`", "`trunc`", "`round`"],
+    markdown,
+  );
+  assert.equal(rows[1]![1], "Throws `STRICT_TIDE_PRECISION_LOSS` when the reading is not exact.");
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("| --- |")).length, 1, markdown);
+  assert.ok(headings(markdown).includes("## Comparisons"), markdown);
+  assert.ok(
+    markdown.includes(
+      "\n\nThe ledger keeps a page for each month of the year, and each page is kept in the harbour office for seven " +
+        "years before it goes to the town archive, where it is bound with the other ledgers of its decade.\n\n",
+    ),
+    markdown,
+  );
+});
