@@ -6,7 +6,8 @@
  * its right one; a line that starts well inside a cell and runs on past the
  * grid's right edge is the next column's, and stays out of the table (else
  * the two columns' lines read as one table's rows, and the page shows no
- * gutter).
+ * gutter). A row of code too long for its column that runs on into a table
+ * drawn in the next column is no cell of it either.
  *
  * @module
  */
@@ -60,20 +61,23 @@ const SAME_EDGE = 1;
  * The spans of `spans` (those no structure labels yet) that lie in `grid`
  * but belong to a line running out of it: starting inside one of its cells,
  * {@linkcode SET_IN_EMS} or more right of that cell's left rule, and ending
- * past the grid's right edge. Where such lines show the next column's left
+ * past the grid's right edge; or into it, from well left of its left edge
+ * (a row of code too long for the column before the table's). Where such lines show the next column's left
  * edge, a line of the grid's row running on to a word at that edge (the
  * cell's text and the column's line a word space apart) is cut there first.
  */
 export function spillingSpans(spans: readonly Span[], grid: Grid): Set<Span> {
   const left = grid.xs[0]!, right = grid.xs.at(-1)!, top = grid.ys[0]!, bottom = grid.ys.at(-1)!;
-  const near = spans.filter((s) => s.y >= top && s.y - s.size <= bottom && s.x + s.width > left);
+  const near = spans.filter((s) => s.y >= top && s.y - s.size <= bottom);
   const spills = (line: readonly Span[]) => {
     const first = line[0]!, last = line.at(-1)!;
+    // A line from the column left of the grid running on into it (a row of code too long for its column).
+    if (first.x < left - first.size && last.x + last.width > left + EDGE_SLACK) return true;
     if (first.x <= left || first.x >= right || last.x + last.width <= right + EDGE_SLACK) return false;
     return first.x - grid.xs.findLast((x) => x <= first.x)! >= first.size * SET_IN_EMS;
   };
   const lines = linesOf(near);
-  const edges = lines.filter(spills).map((line) => line[0]!.x);
+  const edges = lines.filter((line) => line[0]!.x > left && spills(line)).map((line) => line[0]!.x);
   const spill = new Set<Span>();
   for (const line of lines) {
     const k = line.findIndex((s, i) => i > 0 && edges.some((x) => Math.abs(s.x - x) <= SAME_EDGE));

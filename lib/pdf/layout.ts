@@ -336,11 +336,13 @@ export function readingOrder(lines: readonly Line[], pageWidth = Infinity): Line
     leftBand = [];
     rightBand = [];
   };
-  const leftTables = leftColumnTables(sorted, gutter.x);
+  const leftTables = leftColumnTables(sorted, gutter.x), tails = codeRowTails(sorted);
   sorted.forEach((line, i) => {
     const spanning = gutter.spanning.has(i);
     const leftCell = line.x0 < gutter.x && leftTables.has(line.spans[0]?.tag?.cell?.table ?? -1);
-    if (spanning && !leftCell && !overflowsGutter(line, sorted, gutter)) {
+    // A row of code's last piece past the gutter goes on the row it ends, begun in the left column.
+    const tail = (tails.get(i) ?? Infinity) < gutter.x;
+    if (spanning && !leftCell && !tail && !overflowsGutter(line, sorted, gutter)) {
       flush();
       out.push(line);
     } else if (spanning || sideOfGutter(line, gutter.x) === "left") leftBand.push(line);
