@@ -80,9 +80,11 @@ export function spillingSpans(spans: readonly Span[], grid: Grid): Set<Span> {
   const edges = lines.filter((line) => line[0]!.x > left && spills(line)).map((line) => line[0]!.x);
   const spill = new Set<Span>();
   for (const line of lines) {
+    // The whole line runs out of the grid (a list's marker before its item's text), or its part from a word
+    // at the next column's edge on.
     const k = line.findIndex((s, i) => i > 0 && edges.some((x) => Math.abs(s.x - x) <= SAME_EDGE));
-    const tail = k > 0 ? line.slice(k) : line;
-    if (spills(tail)) { for (const s of tail) spill.add(s); }
+    const part = spills(line) ? line : k > 0 && spills(line.slice(k)) ? line.slice(k) : [];
+    for (const s of part) spill.add(s);
   }
   return spill;
 }

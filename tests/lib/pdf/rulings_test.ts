@@ -94,7 +94,9 @@ Deno.test("lines running out of a grid or into it from the next column are none 
   const spans = [word("head", 105, 115), word("a", 145, 115), word("b", 185, 115), word("c", 105, 135)];
   spans.push(word("d", 145, 135), word("e", 185, 135));
   // The next column's line under a table drawn too wide: it starts well inside the last cell, ends past the grid.
-  const over = [word("running", 204, 155), word("text", 244, 155)];
+  const over = [word("running", 214, 155), word("text", 254, 155)];
+  // A numbered item's marker there, its text at that column's edge.
+  over.push(word("3.", 202, 135), word("item's text", 214, 135));
   // A row of code from the column left of the grid, its last piece past the grid's left rule.
   const into = [word("domain, nonce }, { config", 0, 135), word("})", 98, 135)];
   into[0]!.width = 93;
