@@ -125,6 +125,8 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   quote_listing: ["weasyprint"],
   // Two columns: a ruled table a token widens over the gutter, drawn over the right column's lines beside it.
   wide_table_columns: ["weasyprint-columns"],
+  // Quotes made only of inline code, one after another, before a quote of prose; a listing at the margin.
+  code_quotes: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -802,3 +802,15 @@ Deno.test("a ruled table a token widens over the gutter keeps its rows whole; th
     markdown,
   );
 });
+
+Deno.test("quotes made only of inline code before a quote of prose are quotes, each its own; a listing stays one", async () => {
+  const { markdown } = await convert("code_quotes.weasyprint");
+  assert.ok(
+    markdown.includes(
+      "\n\n> `npm install tide-tables`\n\n> `deno add jsr:@harbour/tide-tables`\n\n" +
+        "> `deno doc jsr:@harbour/tide-tables` prints the documentation.\n\n",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("\n\n```\ntide-tables --port north --hours 24\n```\n\n"), markdown);
+});
