@@ -803,7 +803,7 @@ Deno.test("a ruled table a token widens over the gutter keeps its rows whole; th
   );
 });
 
-Deno.test("quotes made only of inline code before a quote of prose are quotes, each its own; a listing stays one", async () => {
+Deno.test("quotes made only of inline code are quotes, each its own; a listing stays one; an item's inline code wrapped alone stays in it", async () => {
   const { markdown } = await convert("code_quotes.weasyprint");
   assert.ok(
     markdown.includes(
@@ -813,4 +813,9 @@ Deno.test("quotes made only of inline code before a quote of prose are quotes, e
     markdown,
   );
   assert.ok(markdown.includes("\n\n```\ntide-tables --port north --hours 24\n```\n\n"), markdown);
+  // Inline code wrapped whole onto a line of its own at a list item's text edge, set smaller than the item's text.
+  assert.ok(
+    markdown.includes("(always lower case). Example: `'spring-high-water'`\n- `levels`"),
+    markdown,
+  );
 });
