@@ -40,7 +40,9 @@ export function wrapsInlineCode(
     // further below. The code may be the whole of what wrapped.
     const textX = draft.lines[0]?.spans.find((s) => s.text.trim())?.x;
     // Measured at the item's size where its text holds inline code at the line's: the line is more of it.
-    const inline = draft.lines.some((l) => l.spans.some((s) => s.font.monospace && nearSize(s.size, line.size)));
+    const inline = draft.lines.some((l) =>
+      l.spans.some((s) => s.font.monospace && nearSize(s.size, line.size))
+    );
     const measured = inline ? { ...line, size: prev.size } : line;
     return textX !== undefined && Math.abs(line.x0 - textX) <= 1 && continuesItem(draft, measured, stats);
   }

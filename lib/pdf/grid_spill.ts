@@ -11,8 +11,13 @@
  *
  * @module
  */
-import type { Grid } from "./rulings.ts";
 import type { Span } from "./types.ts";
+
+/** A table grid's column and row edges (`rulings.ts`' `Grid`), left to right and top to bottom. */
+export interface GridEdges {
+  xs: readonly number[];
+  ys: readonly number[];
+}
 
 /** Widest space, in ems, between two words of one line (a gutter is wider). */
 const WORD_GAP_EMS = 1;
@@ -66,7 +71,7 @@ const SAME_EDGE = 1;
  * edge, a line of the grid's row running on to a word at that edge (the
  * cell's text and the column's line a word space apart) is cut there first.
  */
-export function spillingSpans(spans: readonly Span[], grid: Grid): Set<Span> {
+export function spillingSpans(spans: readonly Span[], grid: GridEdges): Set<Span> {
   const left = grid.xs[0]!, right = grid.xs.at(-1)!, top = grid.ys[0]!, bottom = grid.ys.at(-1)!;
   const near = spans.filter((s) => s.y >= top && s.y - s.size <= bottom);
   const spills = (line: readonly Span[]) => {
