@@ -9,7 +9,11 @@
  * Bench-only: sources and PDFs go to `fresh/` (git-ignored); the packages'
  * texts stay under their own licences (MIT, ISC, Apache-2.0, named below).
  *
- *     deno run -A bench/pdf/fresh_set.ts [--producer P] [--dump NAME]
+ *     deno run -A bench/pdf/fresh_set.ts [--set listings] [--producer P] [--dump NAME]
+ *
+ * `--set listings` takes a second, later list of READMEs (used by no other
+ * set or corpus), rendered by the producers where spurious listings were
+ * left (two-column WeasyPrint, WeasyPrint, AbiWord), into `fresh/listings/`.
  *
  * @module
  */
@@ -39,7 +43,30 @@ const PACKAGES: ReadonlyArray<[string, string, string]> = [
   ["@readme/openapi-parser", "9.0.0", "MIT"],
 ];
 
-const OUT = new URL("fresh/", import.meta.url);
+/** The `--set listings` packages: name, version in the cache, licence. */
+const LISTINGS_PACKAGES: ReadonlyArray<[string, string, string]> = [
+  ["@octokit/request", "10.0.16", "MIT"],
+  ["@noble/hashes", "1.8.0", "MIT"],
+  ["@solana/fixed-points", "8.4.0", "MIT"],
+  ["@x402/core", "2.27.0", "Apache-2.0"],
+  ["@modelcontextprotocol/conformance", "0.1.16", "MIT"],
+  ["postgres", "3.4.9", "Unlicense"],
+  ["content-disposition", "2.0.1", "MIT"],
+  ["@humanwhocodes/momoa", "2.0.4", "Apache-2.0"],
+  ["@signinwithethereum/siwe", "4.2.1", "Apache-2.0"],
+  ["timestring", "6.0.0", "MIT"],
+  ["solc", "0.8.37", "MIT"],
+  ["pako", "1.0.11", "MIT AND Zlib"],
+  ["@scure/base", "1.2.6", "MIT"],
+  ["eventsource", "3.0.7", "MIT"],
+];
+
+/** The producers `--set listings` renders by. */
+const LISTINGS_PRODUCERS: readonly LayoutProducer[] = ["weasyprint-columns", "weasyprint", "abiword"];
+
+const listings = Deno.args.includes("--set") && Deno.args[Deno.args.indexOf("--set") + 1] === "listings";
+const SET = listings ? LISTINGS_PACKAGES : PACKAGES;
+const OUT = new URL(listings ? "fresh/listings/" : "fresh/", import.meta.url);
 
 /** A file stem for a package name. */
 function stem(name: string): string {
@@ -49,7 +76,7 @@ function stem(name: string): string {
 /** Normalises every README, refusing one too like a held-out source; returns the source paths. */
 async function prepare(work: string): Promise<Map<string, string>> {
   const sources = new Map<string, string>();
-  for (const [name, version] of PACKAGES) {
+  for (const [name, version] of SET) {
     const path = new URL(`${stem(name)}.md`, OUT).pathname;
     const text = await normalise(name, await cachedReadme(name, version), work);
     const worst = await heldOutSimilarity(text);
@@ -64,7 +91,11 @@ async function prepare(work: string): Promise<Map<string, string>> {
 
 if (import.meta.main) {
   const arg = (flag: string) => Deno.args.includes(flag) ? Deno.args[Deno.args.indexOf(flag) + 1] : undefined;
-  const producers = arg("--producer") ? [arg("--producer") as LayoutProducer] : LAYOUT_PRODUCERS;
+  const producers = arg("--producer")
+    ? [arg("--producer") as LayoutProducer]
+    : listings
+    ? LISTINGS_PRODUCERS
+    : LAYOUT_PRODUCERS;
   const dump = arg("--dump");
   await Deno.mkdir(OUT, { recursive: true });
   const work = await Deno.makeTempDir({ prefix: "fresh-set-" });
@@ -91,7 +122,7 @@ if (import.meta.main) {
       byProducer.set(producer, scores);
     }
     if (!dump) {
-      console.log(`\n### Fresh READMEs (${PACKAGES.map(([n, v, l]) => `${n} ${v} ${l}`).join(", ")})\n`);
+      console.log(`\n### Fresh READMEs (${SET.map(([n, v, l]) => `${n} ${v} ${l}`).join(", ")})\n`);
       console.log(report(byProducer));
     }
   } finally {

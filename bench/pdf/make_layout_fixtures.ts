@@ -126,6 +126,10 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   nested_quote: ["weasyprint", "gropdf", "rst2pdf"],
   // A listing on no box inside a quote that goes on after it; one right after a quote that ended.
   quote_listing: ["weasyprint"],
+  // Two columns: a ruled table a token widens over the gutter, drawn over the right column's lines beside it.
+  wide_table_columns: ["weasyprint-columns"],
+  // Quotes made only of inline code, one after another, before a quote of prose; a listing at the margin.
+  code_quotes: ["weasyprint"],
 };
 
 if (import.meta.main) {

@@ -13,7 +13,7 @@ import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { isMarkerOnly } from "./lists.ts";
 import { continuesText, nextWordFitted } from "./paragraph_lines.ts";
-import { type DocumentStats, sizeKey } from "./stats.ts";
+import { type DocumentStats, nearSize, sizeKey } from "./stats.ts";
 import type { Line } from "./types.ts";
 
 /**
@@ -39,7 +39,12 @@ export function wrapsInlineCode(
     // An item's text wraps to where its first line's text starts; a listing in the item stands
     // further below. The code may be the whole of what wrapped.
     const textX = draft.lines[0]?.spans.find((s) => s.text.trim())?.x;
-    return textX !== undefined && Math.abs(line.x0 - textX) <= 1 && continuesItem(draft, line, stats);
+    // Measured at the item's size where its text holds inline code at the line's: the line is more of it.
+    const inline = draft.lines.some((l) =>
+      l.spans.some((s) => s.font.monospace && nearSize(s.size, line.size))
+    );
+    const measured = inline ? { ...line, size: prev.size } : line;
+    return textX !== undefined && Math.abs(line.x0 - textX) <= 1 && continuesItem(draft, measured, stats);
   }
   const end = prev.spans.findLast((s) => s.text.trim());
   if (draft.kind !== "text") return false;

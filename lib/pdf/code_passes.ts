@@ -80,8 +80,23 @@ function firstLineRows(draft: Draft, stats: DocumentStats): number {
   return rows;
 }
 
+/** Least distance, in ems, between a listing's row and the next column's edge (a hanging indent is 5 at most). */
+const COLUMN_TURN_EMS = 8;
+
 /**
- * True when code draft `next`, opening a page, goes on with code draft
+ * True when `next` opens the next column of the page `prev` ends on: it
+ * stands higher than `prev`'s last row, and right of where every row of
+ * `prev` on that page starts, by more than a hanging indent (a row too long
+ * for its column may run on past where the next column starts).
+ */
+function turnsColumn(prev: Draft, next: Draft): boolean {
+  const last = prev.lines.at(-1)!, first = next.lines[0]!;
+  if (first.page !== last.page || first.y >= last.y) return false;
+  return prev.lines.every((l) => l.page !== last.page || first.x0 - l.x0 > l.size * COLUMN_TURN_EMS);
+}
+
+/**
+ * True when code draft `next`, opening a page (or the next column of one), goes on with code draft
  * `prev`, ending the page before. A page turn breaks a listing only where
  * its next line no longer fits, so a listing whose next line would have
  * stood above the lowest running line of the document ended on its page,
@@ -96,7 +111,7 @@ function firstLineRows(draft: Draft, stats: DocumentStats): number {
  */
 export function codeRunsOn(prev: Draft, next: Draft, lowest: number, stats: DocumentStats): boolean {
   const last = prev.lines.at(-1)!;
-  if (next.page !== last.page + 1) return false;
+  if (next.page !== last.page + 1 && !turnsColumn(prev, next)) return false;
   const room = Math.floor((lowest + 0.5 - last.y) / stats.codeLineGap(last.size));
   return room <= 0 || room < firstLineRows(next, stats) || (room === 1 && next.lines.length >= 2);
 }

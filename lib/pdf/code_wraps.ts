@@ -172,7 +172,8 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
  * negates, after a backslash inside a token before a quote (`{\\"module\\` `":1}`), before a brace after `$` or `.`
  * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`), before a bracket after a
- * closing one (`][`, `)[`). After a space
+ * closing one (`][`, `)[`), before an address's port (`http://localhost:` `3000`), after a slash
+ * opening a path inside a string still open (`"POST /` `graphql"`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
@@ -185,9 +186,21 @@ export function joinWrappedRow(row: string, rest: string): string {
   // Between a closing bracket and an opening one (`a[b]` `[c]`, `f()` `[0]`): one token's brackets.
   const index = /[\])]$/.test(row) && rest.startsWith("[");
   const escape = /\S\\$/.test(row) && ESCAPED_QUOTE.test(rest);
-  return inWord || option || brace || call || index || escape || row.endsWith("!")
+  // An address's port after its host (`http://localhost:` `3000/mcp`).
+  const port = URL_HOST.test(row) && /^\d/.test(rest);
+  // A path opening inside a string still open (`request("POST /` `graphql")`): no division there.
+  const path = /\s\/$/.test(row) && /^\w/.test(rest) && insideString(row);
+  return inWord || option || brace || call || index || escape || port || path || row.endsWith("!")
     ? row + rest
     : `${row} ${rest}`;
+}
+
+/** A row ending in an address's host and the colon before its port. */
+const URL_HOST = /\w:\/\/[^\s/]+:$/;
+
+/** True when `row` leaves a string open: an odd number of double or of single quotes. */
+function insideString(row: string): boolean {
+  return [/"/g, /'/g].some((quote) => (row.match(quote)?.length ?? 0) % 2 === 1);
 }
 
 /** The rest of a row broken after a backslash inside a string: the quote it escapes, escaped again or not. */

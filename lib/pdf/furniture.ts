@@ -16,6 +16,9 @@ const BAND = 0.1;
 const PAGE_NUMBER =
   /^(?:[-–—]\s*)?(?:page\s+)?(?:\d{1,5}|[ivxlcdm]{1,7})(?:\s*(?:\/|of)\s*\d{1,5})?(?:\s*[-–—])?$/i;
 
+/** Text that says something: a letter or a digit. */
+const SAYS = /[\p{L}\p{N}]/u;
+
 /** A line's position (to a few points) and text with digits generalised, for spotting repeats. */
 function repeatKey(line: Line): string {
   return `${Math.round(line.y / 4)}|${lineText(line).toLowerCase().replace(/\d+/g, "#")}`;
@@ -95,7 +98,8 @@ function runOnLines(page: PageText, running: ReadonlySet<Line>): Set<Line> {
 /**
  * Removes running headers, footers and page numbers from pages, in place order.
  * A margin-band line is removed when it is a bare page number, or when the same
- * text (digits aside) appears at the same height on at least `max(2, min(3, half the pages))` pages;
+ * text (digits aside), saying something (a letter or digit), appears at the same height on at least
+ * `max(2, min(3, half the pages))` pages;
  * any line that stands where running heads, feet and page numbers do (see `runningLines`) is removed too.
  *
  * @returns The pages without furniture, and how many lines were removed.
@@ -122,8 +126,9 @@ export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]
       // A table's cell is the table's, though it stand at the foot of a page as a page number does.
       if (!inBand(line, page.height) || line.spans.some((s) => s.tag?.cell) || runOn.has(line)) return true;
       if (marksItemBeside(line, page.lines)) return true;
+      // A running head or foot says something; a bare bracket recurring there is a listing's last row (`})`).
       const drop = PAGE_NUMBER.test(lineText(line)) ||
-        (pages.length >= 2 && (counts.get(repeatKey(line)) ?? 0) >= threshold);
+        (pages.length >= 2 && (counts.get(repeatKey(line)) ?? 0) >= threshold && SAYS.test(lineText(line)));
       if (drop) removed++;
       return !drop;
     });

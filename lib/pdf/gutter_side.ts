@@ -27,3 +27,22 @@ export function sideOfGutter(line: Line, x: number): "left" | "right" | null {
   if (intoLeft <= overrun && intoRight > intoLeft) return "right";
   return null;
 }
+
+/**
+ * The tables of a two-column page (gutter at `x`) that stand in its left
+ * column: every cell line on a side of the gutter is left of it, and at
+ * least one is. A row of such a table running far over the gutter (a token
+ * no engine may break widens its cell) is the left column's still, and cuts
+ * no band across the page.
+ */
+export function leftColumnTables(lines: readonly Line[], x: number): Set<number> {
+  const left = new Set<number>(), right = new Set<number>();
+  for (const line of lines) {
+    const table = line.spans[0]?.tag?.cell?.table;
+    if (table === undefined) continue;
+    const side = sideOfGutter(line, x);
+    if (side === "left") left.add(table);
+    else if (side === "right") right.add(table);
+  }
+  return new Set([...left].filter((t) => !right.has(t)));
+}

@@ -6,7 +6,7 @@
  * @module
  */
 import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
-import { sideOfGutter } from "./gutter_side.ts";
+import { leftColumnTables, sideOfGutter } from "./gutter_side.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import type { Line, Span } from "./types.ts";
@@ -336,9 +336,13 @@ export function readingOrder(lines: readonly Line[], pageWidth = Infinity): Line
     leftBand = [];
     rightBand = [];
   };
+  const leftTables = leftColumnTables(sorted, gutter.x), tails = codeRowTails(sorted);
   sorted.forEach((line, i) => {
     const spanning = gutter.spanning.has(i);
-    if (spanning && !overflowsGutter(line, sorted, gutter)) {
+    const leftCell = line.x0 < gutter.x && leftTables.has(line.spans[0]?.tag?.cell?.table ?? -1);
+    // A row of code's last piece past the gutter goes on the row it ends, begun in the left column.
+    const tail = (tails.get(i) ?? Infinity) < gutter.x;
+    if (spanning && !leftCell && !tail && !overflowsGutter(line, sorted, gutter)) {
       flush();
       out.push(line);
     } else if (spanning || sideOfGutter(line, gutter.x) === "left") leftBand.push(line);

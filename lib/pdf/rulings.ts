@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { spillingSpans } from "./grid_spill.ts";
 import { splitSideBySide } from "./side_by_side_grids.ts";
 import type { Rule, Span, Tag } from "./types.ts";
 
@@ -253,8 +254,10 @@ export function labelGridCells(
   for (const grid of grids) {
     const columns = grid.xs.length - 1;
     const inside = new Map<Span, number>();
+    // The next column's lines a table drawn too wide lies over are not its cells (`grid_spill.ts`).
+    const spill = spillingSpans(out.filter((s) => !s.tag), grid);
     for (const span of out) {
-      if (span.tag) continue;
+      if (span.tag || spill.has(span)) continue;
       const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
       const c = intervalOf(grid.xs, x), r = intervalOf(grid.ys, y);
       if (c >= 0 && r >= 0) inside.set(span, grid.owner[r * columns + c]!);

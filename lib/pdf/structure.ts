@@ -28,6 +28,7 @@ import { unquotePanels } from "./panels.ts";
 import { bodyColumns } from "./quotes.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
+import { quoteCodeRuns } from "./quoted_code_runs.ts";
 import { markQuotedListings } from "./quoted_listings.ts";
 import { nameRowsToText } from "./code_name_rows.ts";
 import { splitRunInHeadings } from "./run_in.ts";
@@ -81,6 +82,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
   markQuotedLists(drafts);
+  drafts = quoteCodeRuns(drafts, stats);
   markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);

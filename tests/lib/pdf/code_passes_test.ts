@@ -100,3 +100,24 @@ Deno.test("a listing runs on where the next page opens with a source line whose 
   // A source line of one row would have fitted: the listing ended there.
   assert.equal(codeRunsOn(ending, code(3, 102.4, 114.3, 126.2), 771.7, stats), false);
 });
+
+Deno.test("a listing at the foot of the left column runs on atop the right one; one with room left below it does not", () => {
+  const stats: DocumentStats = {
+    bodySize: 9.5,
+    bodyFamily: "DejaVuSerif",
+    lineGap: () => 13.3,
+    codeLineGap: () => 11.9,
+  };
+  const code = (x0: number, x1: number, ...ys: number[]): Draft => ({
+    kind: "code",
+    page: 1,
+    lines: ys.map((y): Line => ({ spans: [], x0, x1, y, size: 8.5, page: 1 })),
+  });
+  // The left column's listing, one row running past where the right column starts (a token no engine breaks).
+  const ending = code(126.6, 399.4, 736.6, 748.5, 760.4);
+  const opening = code(315.9, 480, 102.4, 114.3, 126.2);
+  assert.equal(codeRunsOn(ending, opening, 775.7, stats), true);
+  assert.equal(codeRunsOn(code(126.6, 290, 700.9, 712.8), opening, 775.7, stats), false);
+  // Below it in the same column, another listing.
+  assert.equal(codeRunsOn(ending, code(126.6, 290, 772.3), 775.7, stats), false);
+});

@@ -115,6 +115,10 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),
     "stats?.isFile() && !path.endsWith(x)",
   );
+  assert.equal(joinWrappedRow("--url http://localhost:", "3000/mcp"), "--url http://localhost:3000/mcp");
+  assert.equal(joinWrappedRow("port:", "3000"), "port: 3000");
+  assert.equal(joinWrappedRow('request("POST /', 'graphql", {'), 'request("POST /graphql", {');
+  assert.equal(joinWrappedRow("const half = total /", "count;"), "const half = total / count;");
 });
 
 /** Width of a character of the lines below: 10 pt type, monospace code and prose alike. */

@@ -17,22 +17,17 @@ function line(text: string, x0: number, x1: number, y: number, page: number): Li
   return { spans: [{ text, x: x0, y, width: x1 - x0, size: 12, font }], x0, x1, y, size: 12, page };
 }
 
+/** Page `n`: a running head, then the lines `top`, then running text from `bodyTop` down. */
+function headedPage(n: number, top: Line[], bodyTop: number): PageText {
+  const body = [0, 1, 2, 3].map((k) =>
+    line("Running text of the page set full width.", 71, 524, bodyTop + k * 16, n)
+  );
+  return { page: n, width: 595, height: 842, lines: [line("A manual", 71, 120, 40, n), ...top, ...body] };
+}
+
 /** Page `n`: a running head, then a list going on at the top of the text, then running text. */
 function page(n: number, item: string): PageText {
-  const body = [0, 1, 2, 3].map((k) =>
-    line("Running text of the page set full width.", 71, 524, 140 + k * 16, n)
-  );
-  return {
-    page: n,
-    width: 595,
-    height: 842,
-    lines: [
-      line("A manual", 71, 120, 40, n),
-      line("•", 85, 90, 82, n),
-      line(item, 107, 170, 82, n),
-      ...body,
-    ],
-  };
+  return headedPage(n, [line("•", 85, 90, 82, n), line(item, 107, 170, 82, n)], 140);
 }
 
 Deno.test("a list marker at the same spot atop every page stays with its item; a running head goes", () => {
@@ -71,5 +66,19 @@ Deno.test("the text's last rows in the foot band stay, a bare number or words re
     const texts = p.lines.map((l) => l.spans[0]!.text);
     assert.equal(texts.at(-1), lasts[k], `page ${k + 1}: ${texts.slice(-3)}`);
     assert.equal(texts.length, 46, `page ${k + 1}: only the foot and the page number go`);
+  });
+});
+
+/** Page `n` of three: a running head, then a listing's row `first` atop the text, apart from what follows. */
+function listingPage(n: number, first: string): PageText {
+  return headedPage(n, [line(first, 71, 83, 70, n)], 110);
+}
+
+Deno.test("a listing's bare closing bracket atop two pages stays; the running head goes", () => {
+  const { pages } = removeFurniture(["})", "})", "run()"].map((first, k) => listingPage(k + 1, first)));
+  pages.forEach((p, k) => {
+    const texts = p.lines.map((l) => l.spans[0]!.text);
+    assert.equal(texts.includes("A manual"), false, `page ${k + 1}`);
+    assert.equal(texts.length, 5, `page ${k + 1}: ${texts.slice(0, 2)}`);
   });
 });

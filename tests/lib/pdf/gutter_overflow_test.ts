@@ -105,3 +105,27 @@ Deno.test("a line across both columns whose word starts at the gutter stays whol
   const ordered = readingOrder([title, ...columnRows(0, 8)]).map((l) => plainLineText(l).trim());
   assert.equal(ordered[0], "A title across both columns whose words fall evenly on the page");
 });
+
+Deno.test("a listing row's last piece past the gutter stays on its row, and cuts no band across the page", () => {
+  const lines: Line[] = [];
+  for (let k = 0; k < 8; k++) {
+    lines.push(
+      line(`left column prose, line ${k + 1}, running on`, LEFT, 290 - (k % 3) * 12, 100 + k * LEADING),
+    );
+    lines.push(
+      line(`right column prose, line ${k + 1}, running on`, 310, RIGHT - (k % 3) * 12, 100 + k * LEADING),
+    );
+  }
+  // A row too long for the left column, drawn as two pieces a space apart: the last one past the gutter.
+  const row = codeLine("const config = await createViemConfig({ publicClient", LEFT, 100 + 9 * LEADING);
+  const tail = codeLine("})", row.x1 + 6, 100 + 9 * LEADING);
+  lines.push(row, tail, codeLine("await message.verify({ signature })", LEFT, 100 + 10 * LEADING));
+  lines.push(line("right column prose, after the row", 310, RIGHT, 100 + 11 * LEADING));
+  lines.push(line("left column prose, after the listing", LEFT, 290, 100 + 12 * LEADING));
+  const ordered = readingOrder(lines).map((l) => plainLineText(l));
+  const at = ordered.indexOf("})");
+  assert.equal(ordered[at - 1], plainLineText(row), ordered.join("\n"));
+  assert.equal(ordered[at + 1], "await message.verify({ signature })");
+  // The whole left column, then the whole right one.
+  assert.equal(ordered[at + 3], "right column prose, line 1, running on", ordered.join("\n"));
+});

@@ -781,3 +781,41 @@ Deno.test("a listing on no box inside a quote that goes on after it is the quote
   assert.ok(markdown.includes("own:\n\n```\n06 SW4 mod falling\n```\n\nThe board wrote"), markdown);
   assert.ok(markdown.includes("hand:\n\n```\n06:00  wind NW 3"), markdown);
 });
+
+Deno.test("a ruled table a token widens over the gutter keeps its rows whole; the right column's lines under it stay prose", async () => {
+  const { markdown } = await convert("wide_table_columns.weasyprint-columns");
+  // The table is drawn over the right column's lines beside it, which start well inside its last cell.
+  const rows = tableRows(markdown);
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ["Mode", "`strict`", "`floor`", "`ceil`", "`trunc`", "`round`"],
+    markdown,
+  );
+  assert.equal(rows[1]![1], "Throws `STRICT_TIDE_PRECISION_LOSS` when the reading is not exact.");
+  assert.equal(markdown.split("\n").filter((l) => l.startsWith("| --- |")).length, 1, markdown);
+  assert.ok(headings(markdown).includes("## Comparisons"), markdown);
+  assert.ok(
+    markdown.includes(
+      "\n\nThe ledger keeps a page for each month of the year, and each page is kept in the harbour office for seven " +
+        "years before it goes to the town archive, where it is bound with the other ledgers of its decade.\n\n",
+    ),
+    markdown,
+  );
+});
+
+Deno.test("quotes made only of inline code are quotes, each its own; a listing stays one; an item's inline code wrapped alone stays in it", async () => {
+  const { markdown } = await convert("code_quotes.weasyprint");
+  assert.ok(
+    markdown.includes(
+      "\n\n> `npm install tide-tables`\n\n> `deno add jsr:@harbour/tide-tables`\n\n" +
+        "> `deno doc jsr:@harbour/tide-tables` prints the documentation.\n\n",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("\n\n```\ntide-tables --port north --hours 24\n```\n\n"), markdown);
+  // Inline code wrapped whole onto a line of its own at a list item's text edge, set smaller than the item's text.
+  assert.ok(
+    markdown.includes("(always lower case). Example: `'spring-high-water'`\n- `levels`"),
+    markdown,
+  );
+});

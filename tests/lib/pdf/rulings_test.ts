@@ -88,3 +88,19 @@ Deno.test("text is labelled with its cell, and a run over a column edge is split
   // Text outside every grid, or a grid with text in one column, is left alone.
   assert.equal(labelGridCells([word("outside", 300, 300)], grids, ids)[0]!.tag, undefined);
 });
+
+Deno.test("lines running out of a grid or into it from the next column are none of its cells", () => {
+  const grids = findGrids(grid());
+  const spans = [word("head", 105, 115), word("a", 145, 115), word("b", 185, 115), word("c", 105, 135)];
+  spans.push(word("d", 145, 135), word("e", 185, 135));
+  // The next column's line under a table drawn too wide: it starts well inside the last cell, ends past the grid.
+  const over = [word("running", 214, 155), word("text", 254, 155)];
+  // A numbered item's marker there, its text at that column's edge.
+  over.push(word("3.", 202, 135), word("item's text", 214, 135));
+  // A row of code from the column left of the grid, its last piece past the grid's left rule.
+  const into = [word("domain, nonce }, { config", 0, 135), word("})", 98, 135)];
+  into[0]!.width = 93;
+  const out = labelGridCells([...spans, ...over, ...into], grids, { next: 0 });
+  assert.ok(out.slice(0, 6).every((s) => s.tag?.cell), "the table's own text");
+  assert.deepEqual(out.slice(6).filter((s) => s.tag).map((s) => s.text), []);
+});
