@@ -123,6 +123,8 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   nested_quote: ["weasyprint", "gropdf", "rst2pdf"],
   // A listing on no box inside a quote that goes on after it; one right after a quote that ended.
   quote_listing: ["weasyprint"],
+  // One-line quotes that fill the measure (ReportLab sets a quote in on the left only), two of them in a row.
+  full_line_quote: ["rst2pdf"],
 };
 
 if (import.meta.main) {

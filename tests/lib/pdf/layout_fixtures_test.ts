@@ -15,8 +15,9 @@
  * their halves are written elsewhere, or the engine hyphenates no word),
  * inline code wrapped whole onto a line of its own, listings back to back
  * with no space between, listing rows and inline code running into the gutter, ruled tables
- * of other shapes, lists inside quotes, and a quote on a two-column page too
- * short to show its gutter.
+ * of other shapes, lists inside quotes, a quote on a two-column page too
+ * short to show its gutter, and one-line quotes set in on the left only
+ * that fill their measure.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
@@ -780,4 +781,13 @@ Deno.test("a listing on no box inside a quote that goes on after it is the quote
   );
   assert.ok(markdown.includes("own:\n\n```\n06 SW4 mod falling\n```\n\nThe board wrote"), markdown);
   assert.ok(markdown.includes("hand:\n\n```\n06:00  wind NW 3"), markdown);
+});
+
+Deno.test("a one-line quote set in on the left only that fills its measure is a quote, two in a row two (rst2pdf)", async () => {
+  const { markdown } = await convert("full_line_quote.rst2pdf");
+  assert.deepEqual(quotesOf(markdown), [
+    ["A ring around the moon o"],
+    ["When gulls stand on the "],
+    ["Trim the wick before the"],
+  ], markdown);
 });
