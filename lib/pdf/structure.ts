@@ -80,7 +80,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
-  markQuotedLists(drafts);
+  markQuotedLists(drafts, (page) => stats.pageMargin?.(page));
   markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);

@@ -791,3 +791,21 @@ Deno.test("a one-line quote set in on the left only that fills its measure is a 
     ["Trim the wick before the"],
   ], markdown);
 });
+
+for (const producer of ["weasyprint", "gropdf", "rst2pdf"]) {
+  Deno.test(`a quote's list that ends it is the quote's; a list after a quote is not (${producer})`, async () => {
+    const { markdown } = await convert(`quote_ends_list.${producer}`);
+    assert.ok(
+      markdown.includes("each watch:\n>\n> - the wick trimmed and the glass wiped clean\n> - the oil"),
+      markdown,
+    );
+    assert.ok(
+      markdown.includes("in order:\n>\n> 1. write the state of the sea and the glass in the log\n> 2. hand"),
+      markdown,
+    );
+    assert.ok(
+      markdown.includes("first year.\n\n- a lamp is never left alone in a gale\n- the boat"),
+      markdown,
+    );
+  });
+}
