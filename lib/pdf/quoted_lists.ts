@@ -21,12 +21,16 @@ import { itemTextEdge } from "./item_edges.ts";
 /** How far (pt) left of the quote's edge the paragraph after a list, or an item's marker, may stand. */
 const SAME_EDGE = 1;
 
-/** Least inset (ems) from the page's margin of a quote whose list may end it: a quote set flush left has no edge a list stands apart from. */
+/** Least distance (ems) a quote's paragraph stands in from the margin for it to be set in. */
 const SET_IN_EMS = 0.9;
 
-/** True when a quote paragraph stands set in from the page's margin `left` by {@linkcode SET_IN_EMS} or more. */
-function setIn(quote: Draft, left: number | undefined): boolean {
-  return left !== undefined && leftEdge(quote) >= left + quote.lines[0]!.size * SET_IN_EMS;
+/**
+ * True when a quote paragraph stands set in from the page's margin `left` by
+ * {@linkcode SET_IN_EMS} or more: a quote set apart by space alone, or set
+ * flush left, has no edge a list or listing set in with it stands apart from.
+ */
+export function setInFromMargin(quote: Draft, left: number | undefined): boolean {
+  return left !== undefined && leftEdge(quote) >= left + (quote.lines[0]?.size ?? 0) * SET_IN_EMS;
 }
 
 /** Where an item's marker stands. */
@@ -83,7 +87,7 @@ export function markQuotedLists(drafts: readonly Draft[], margin: (page: number)
     } else {
       indent ??= { offset: listIndent(drafts, margin) };
       const inset = indent.offset;
-      if (inset === undefined || !setIn(before, margin(before.page))) continue;
+      if (inset === undefined || !setInFromMargin(before, margin(before.page))) continue;
       if (items.some((d) => (itemTextEdge(d) ?? edge) - edge < inset - SAME_EDGE)) continue;
     }
     if (items.some((d) => d.page !== before.page || markerOf(d) < edge - SAME_EDGE)) continue;
