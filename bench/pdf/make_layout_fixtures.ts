@@ -130,6 +130,10 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   wide_table_columns: ["weasyprint-columns"],
   // Quotes made only of inline code, one after another, before a quote of prose; a listing at the margin.
   code_quotes: ["weasyprint"],
+  // One-line quotes that fill the measure (ReportLab sets a quote in on the left only), two of them in a row.
+  full_line_quote: ["rst2pdf"],
+  // Quotes that end in a list (bulleted, numbered), the markers right of the quote's edge; a list after a quote.
+  quote_ends_list: ["weasyprint", "gropdf", "rst2pdf"],
 };
 
 if (import.meta.main) {

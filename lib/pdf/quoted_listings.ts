@@ -14,13 +14,11 @@
  * @module
  */
 import { type Draft, leftEdge, shadeOf } from "./draft.ts";
+import { setInFromMargin } from "./quoted_lists.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
 const SAME_INSET = 1;
-
-/** Least distance (ems) a quote's paragraph stands in from the margin for it to be set in. */
-const SET_IN_EMS = 0.9;
 
 /** True when a listing follows a quote's paragraph on its page. */
 function afterQuote(drafts: readonly Draft[], i: number): boolean {
@@ -35,9 +33,8 @@ function afterQuote(drafts: readonly Draft[], i: number): boolean {
  * quote set apart by space alone stands at the margin with the listings).
  */
 function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
-  const before = drafts[i - 1]!, after = drafts[i + 1], margin = stats.pageMargin?.(before.page);
-  const size = before.lines[0]?.size ?? 0;
-  if (margin === undefined || leftEdge(before) < margin + size * SET_IN_EMS) return false;
+  const before = drafts[i - 1]!, after = drafts[i + 1];
+  if (!setInFromMargin(before, stats.pageMargin?.(before.page))) return false;
   return !!after && after.kind === "text" && !!after.quote && !after.heading && !after.quoteStart &&
     after.page === before.page && Math.abs(leftEdge(after) - leftEdge(before)) <= SAME_INSET;
 }

@@ -4,31 +4,93 @@
  * the list (a paragraph of the quote set in at least as far as the one
  * before the list: the same quote, or one nested in it), the items between
  * are the quote's: they stand right of its edge and no body text parts them
- * from it.
+ * from it. A list that ends its quote is the quote's where its items' text
+ * stands as far in from the quote's edge as the document's other lists' text
+ * stands from the margin: the list is indented inside the quote as it is
+ * outside one (WeasyPrint, groff and ReportLab alike), where a list after a
+ * quote is indented from the margin, whatever the quote's inset (a quote set
+ * flush left shows no such difference: its list is left alone). Text edges,
+ * not markers, are compared: ReportLab and WeasyPrint set a marker flush
+ * right against the text, so `1.` and `•` start at edges of their own.
  *
  * @module
  */
 import { type Draft, leftEdge } from "./draft.ts";
+import { itemTextEdge } from "./item_edges.ts";
 
 /** How far (pt) left of the quote's edge the paragraph after a list, or an item's marker, may stand. */
 const SAME_EDGE = 1;
 
+/** Least distance (ems) a quote's paragraph stands in from the margin for it to be set in. */
+const SET_IN_EMS = 0.9;
+
+/**
+ * True when a quote paragraph stands set in from the page's margin `left` by
+ * {@linkcode SET_IN_EMS} or more: a quote set apart by space alone, or set
+ * flush left, has no edge a list or listing set in with it stands apart from.
+ */
+export function setInFromMargin(quote: Draft, left: number | undefined): boolean {
+  return left !== undefined && leftEdge(quote) >= left + (quote.lines[0]?.size ?? 0) * SET_IN_EMS;
+}
+
+/** Where an item's marker stands. */
+function markerOf(item: Draft): number {
+  return item.markerX ?? leftEdge(item);
+}
+
+/**
+ * How far from the page's margin the text of the document's outer list
+ * items stands, most often, over lists that do not follow a quote paragraph:
+ * the list indent a quote's own list keeps from the quote's edge.
+ */
+function listIndent(
+  drafts: readonly Draft[],
+  margin: (page: number) => number | undefined,
+): number | undefined {
+  const offsets = new Map<number, number>();
+  let afterQuote = false;
+  drafts.forEach((draft, i) => {
+    const prev = drafts[i - 1];
+    if (draft.kind !== "list_item") return;
+    if (prev?.kind !== "list_item") afterQuote = prev?.kind === "text" && !!prev.quote;
+    const left = margin(draft.page), text = itemTextEdge(draft);
+    if (afterQuote || draft.quote || (draft.depth ?? 0) > 0 || left === undefined || text === undefined) {
+      return;
+    }
+    const key = Math.round(text - left);
+    offsets.set(key, (offsets.get(key) ?? 0) + 1);
+  });
+  let most: [number | undefined, number] = [undefined, 0];
+  for (const [offset, n] of offsets) if (n > most[1]) most = [offset, n];
+  return most[0];
+}
+
 /**
  * Marks as quoted the list items standing between two paragraphs of one
- * quote (see the module comment): on one page, their markers right of the
- * quote's left edge.
+ * quote, or after a quote's last paragraph (see the module comment): on one
+ * page, their markers right of the quote's left edge, and their text in
+ * from it by the document's list indent from the page's `margin` where the
+ * quote ends with them.
  */
-export function markQuotedLists(drafts: readonly Draft[]) {
+export function markQuotedLists(drafts: readonly Draft[], margin: (page: number) => number | undefined) {
+  let indent: { offset: number | undefined } | undefined;
   for (let i = 0; i < drafts.length; i++) {
     const before = drafts[i]!;
     if (before.kind !== "text" || !before.quote || before.heading) continue;
     let j = i + 1;
     while (drafts[j]?.kind === "list_item") j++;
     const after = drafts[j];
-    if (j === i + 1 || !after || after.kind !== "text" || !after.quote || after.quoteStart) continue;
+    if (j === i + 1) continue;
     const items = drafts.slice(i + 1, j), edge = leftEdge(before);
-    if (leftEdge(after) < edge - SAME_EDGE) continue;
-    if (items.some((d) => d.page !== before.page || (d.markerX ?? leftEdge(d)) < edge - SAME_EDGE)) continue;
+    if (after?.kind === "text" && after.quote && !after.quoteStart) {
+      if (leftEdge(after) < edge - SAME_EDGE) continue;
+    } else {
+      indent ??= { offset: listIndent(drafts, margin) };
+      const inset = indent.offset;
+      if (inset === undefined || !setInFromMargin(before, margin(before.page))) continue;
+      if (items.some((d) => (itemTextEdge(d) ?? edge) - edge < inset - SAME_EDGE)) continue;
+    }
+    if (items.some((d) => d.page !== before.page || markerOf(d) < edge - SAME_EDGE)) continue;
     // Nested from the quote's own list: the items' markers are measured from the column's edge.
     const shift = Math.min(...items.map((d) => d.depth ?? 0));
     for (const item of items) {

@@ -7,6 +7,7 @@
  * @module
  */
 import { linesExtent } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { findGutter } from "./layout.ts";
 import { firstWhere } from "./sorted.ts";
@@ -163,8 +164,21 @@ export function isQuoteParagraph(
   if (x0 < column.left + size * 0.9 || x0 > column.left + size * 5) return false;
   if (lines.some((l) => Math.abs(l.x0 - x0) > size * 0.6 && l !== lines[0])) return false;
   // Set in on the left only (ReportLab, most word processors' "indent" style): two lines or more, so the
-  // first line's indent is not what sets it in.
-  return x1 <= column.right - size * 0.9 || (lines.length >= 2 && Math.abs(lines[0]!.x0 - x0) <= 1);
+  // first line's indent is not what sets it in, or one line where the document indents no first line.
+  return x1 <= column.right - size * 0.9 || (lines.length >= 2 && Math.abs(lines[0]!.x0 - x0) <= 1) ||
+    fullSetInLine(lines, indent);
+}
+
+/**
+ * True when a paragraph is one line set in on the left only that runs to the
+ * column's right edge, in a document that indents no paragraph's first line:
+ * a one-line quote that fills its measure (ReportLab squeezes a line's spaces
+ * to fit it), as no paragraph of such a document opens set in. A line ending
+ * in a number is left alone, as a contents entry set in under its section's
+ * runs to its page number at the same edge.
+ */
+function fullSetInLine(lines: readonly Line[], indent: number | undefined): boolean {
+  return lines.length === 1 && indent === undefined && !/\d\s*$/.test(plainLineText(lines[0]!));
 }
 
 /** The lines of the column `line` stands in on a page of two columns parted at `gutter`. */

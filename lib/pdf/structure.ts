@@ -81,7 +81,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
-  markQuotedLists(drafts);
+  markQuotedLists(drafts, (page) => stats.pageMargin?.(page));
   drafts = quoteCodeRuns(drafts, stats);
   markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);

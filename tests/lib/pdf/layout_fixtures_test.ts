@@ -15,8 +15,9 @@
  * their halves are written elsewhere, or the engine hyphenates no word),
  * inline code wrapped whole onto a line of its own, listings back to back
  * with no space between, listing rows and inline code running into the gutter, ruled tables
- * of other shapes, lists inside quotes, and a quote on a two-column page too
- * short to show its gutter.
+ * of other shapes, lists inside quotes, a quote on a two-column page too
+ * short to show its gutter, and one-line quotes set in on the left only
+ * that fill their measure.
  * Converted with real pdf.js.
  */
 import assert from "node:assert/strict";
@@ -819,3 +820,30 @@ Deno.test("quotes made only of inline code are quotes, each its own; a listing s
     markdown,
   );
 });
+
+Deno.test("a one-line quote set in on the left only that fills its measure is a quote, two in a row two (rst2pdf)", async () => {
+  const { markdown } = await convert("full_line_quote.rst2pdf");
+  assert.deepEqual(quotesOf(markdown), [
+    ["A ring around the moon o"],
+    ["When gulls stand on the "],
+    ["Trim the wick before the"],
+  ], markdown);
+});
+
+for (const producer of ["weasyprint", "gropdf", "rst2pdf"]) {
+  Deno.test(`a quote's list that ends it is the quote's; a list after a quote is not (${producer})`, async () => {
+    const { markdown } = await convert(`quote_ends_list.${producer}`);
+    assert.ok(
+      markdown.includes("each watch:\n>\n> - the wick trimmed and the glass wiped clean\n> - the oil"),
+      markdown,
+    );
+    assert.ok(
+      markdown.includes("in order:\n>\n> 1. write the state of the sea and the glass in the log\n> 2. hand"),
+      markdown,
+    );
+    assert.ok(
+      markdown.includes("first year.\n\n- a lamp is never left alone in a gale\n- the boat"),
+      markdown,
+    );
+  });
+}
