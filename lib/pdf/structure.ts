@@ -11,6 +11,7 @@ import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
 import { breakBetween } from "./thematic_breaks.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, splitOutlineLines } from "./draft_passes.ts";
+import { joinHangingRows } from "./code_hanging_rows.ts";
 import { markHeadings } from "./heading_marks.ts";
 import { markQuotes } from "./quote_marks.ts";
 import { quoteHeadingsInQuotes } from "./quoted_headings.ts";
@@ -70,6 +71,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   unshadedCodeToText(drafts);
   proseSpacedCodeToText(drafts, stats);
   nameRowsToText(drafts, stats);
+  drafts = joinHangingRows(drafts, stats);
   drafts = splitAtListingOpeners(drafts, stats);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
