@@ -19,6 +19,9 @@ import type { Line } from "./types.ts";
 /** Least set-in, in ems of the row, of a hanging indent's lines. */
 const HANG_EMS = 0.5;
 
+/** How far, in ems of the row, a line may start from the row's left edge and stand in its column. */
+const COLUMN_EMS = 3;
+
 /** Most step, in the document's line steps, from the row to the line it goes on in: no space between. */
 const STEP_SLACK = 1.15;
 
@@ -58,7 +61,28 @@ function opensHanging(drafts: readonly Draft[], i: number, stats: DocumentStats)
     return false;
   }
   if (below.x0 < row.x0 + row.size * HANG_EMS || !straightUnder(row, below, stats)) return false;
-  const before = drafts[i - 1];
-  const column = before?.kind === "text" && before.page === row.page ? before.lines : [];
-  return !nextWordFitted([...column, ...after.lines.slice(1), row], below);
+  // A listing resuming at or right of the row's edge under the prose makes the prose a note inside a listing
+  // (`[omitted statements]`), not an entry's rest.
+  const resumed = drafts[i + 2]?.lines[0];
+  if (drafts[i + 2]?.kind === "code" && resumed && resumed.x0 >= row.x0 - 1) {
+    if (straightUnder(after.lines.at(-1)!, resumed, stats)) return false;
+  }
+  return !nextWordFitted([row], below, columnRight(drafts, row));
+}
+
+/**
+ * The right end of the column `row` stands in: where the page's lines that
+ * start near its left edge reach (an index's other entries, or the prose of
+ * a description set in under it), so that a short row beside short lines is
+ * not taken for a full one.
+ */
+function columnRight(drafts: readonly Draft[], row: Line): number {
+  let right = row.x1;
+  for (const draft of drafts) {
+    if (draft.page !== row.page) continue;
+    for (const line of draft.lines) {
+      if (Math.abs(line.x0 - row.x0) <= row.size * COLUMN_EMS) right = Math.max(right, line.x1);
+    }
+  }
+  return right;
 }

@@ -52,3 +52,12 @@ Deno.test("a short code row, a row with space under it, or prose not set in stay
   // The prose stands at the row's edge: no hanging indent.
   assert.equal(joinHangingRows(index("alignedleftspaceyesifneg.....", 575, 106), stats).length, 3);
 });
+
+Deno.test("prose set in under a full row with the listing resuming under it is a note inside the listing", () => {
+  const drafts: Draft[] = [
+    { kind: "code", page: 41, lines: [line("fun1 <- function(data, limit=20, ...) {", 106, 563, mono)] },
+    { kind: "text", page: 41, lines: [line("[omitted statements]", 116, 575)] },
+    { kind: "code", page: 41, lines: [line("if (graph)", 116, 587, mono)] },
+  ];
+  assert.deepEqual(joinHangingRows(drafts, stats).map((d) => d.kind), ["code", "text", "code"]);
+});
