@@ -67,7 +67,7 @@ function opensHanging(drafts: readonly Draft[], i: number, stats: DocumentStats)
   if (drafts[i + 2]?.kind === "code" && resumed && resumed.x0 >= row.x0 - 1) {
     if (straightUnder(after.lines.at(-1)!, resumed, stats)) return false;
   }
-  return !nextWordFitted([row], below, columnRight(drafts, row));
+  return !nextWordFitted([row], below, columnRight(drafts, i, row));
 }
 
 /**
@@ -76,13 +76,15 @@ function opensHanging(drafts: readonly Draft[], i: number, stats: DocumentStats)
  * a description set in under it), so that a short row beside short lines is
  * not taken for a full one.
  */
-function columnRight(drafts: readonly Draft[], row: Line): number {
+function columnRight(drafts: readonly Draft[], i: number, row: Line): number {
   let right = row.x1;
-  for (const draft of drafts) {
-    if (draft.page !== row.page) continue;
+  const reach = (draft: Draft) => {
     for (const line of draft.lines) {
       if (Math.abs(line.x0 - row.x0) <= row.size * COLUMN_EMS) right = Math.max(right, line.x1);
     }
-  }
+  };
+  // Drafts come page by page: the row's page's are the ones around it.
+  for (let k = i; k >= 0 && drafts[k]!.page === row.page; k--) reach(drafts[k]!);
+  for (let k = i + 1; k < drafts.length && drafts[k]!.page === row.page; k++) reach(drafts[k]!);
   return right;
 }
