@@ -25,7 +25,8 @@
  * character. A mapping a user could write would give σ back (as the
  * mathematics' σ), but not the ellipsis beside it in the same listings,
  * nor ❯ or a branch of a tree as text: its renderings keep the producer's
- * losses, which the manifest names.
+ * losses, which the manifest names, and the references write what the
+ * engine printed of each character (`_printed_characters.ts`).
  *
  *     apt-get install texlive-latex-recommended texlive-luatex texlive-latex-extra fonts-dejavu-core
  *

@@ -5,8 +5,10 @@
  * metadata (`\DocumentMetadata{…}`, read by the tagging code), and code
  * between `\makeatletter`/`\makeatother` or `\ExplSyntaxOn`/`\ExplSyntaxOff`
  * (definitions in LaTeX's internal syntax, such as a column type whose `#1`
- * pandoc rejects, or a structure tag opened by hand). The document's text
- * stays as its author wrote it. One command that prints text pandoc does not
+ * pandoc rejects, or a structure tag opened by hand), not where a verbatim
+ * listing prints such code. An environment's opening inside a group that
+ * does not close it (an error message's title) is written as the text it
+ * prints. The document's text stays as its author wrote it. One command that prints text pandoc does not
  * know is written out as the text it prints: `\lipsum[a-b]`, the filler
  * paragraphs of the `lipsum` package, read from the TeX installation's copy
  * of the package (paragraphs apart, the last one running on into what
@@ -17,11 +19,21 @@
 import { groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
 
-/** Spans of internal code, from the opening command to its closing one. */
-const INTERNAL_CODE = [
-  /\\makeatletter\b[\s\S]*?\\makeatother\b/g,
-  /\\ExplSyntaxOn\b[\s\S]*?\\ExplSyntaxOff\b/g,
-];
+/**
+ * Spans of internal code, from the opening command to its closing one, and
+ * (captured) verbatim environments, which print such code rather than run it.
+ */
+const INTERNAL_CODE =
+  /(\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\2\})|\\makeatletter\b[\s\S]*?\\makeatother\b|\\ExplSyntaxOn\b[\s\S]*?\\ExplSyntaxOff\b/g;
+
+/**
+ * The source without its internal code. A verbatim environment is read
+ * first and kept whole: a listing that shows a patch in internal syntax
+ * (`\makeatletter` … `\makeatother`) prints it.
+ */
+export function withoutInternalCode(text: string): string {
+  return text.replace(INTERNAL_CODE, (_span, verbatim?: string) => verbatim ?? "");
+}
 
 /** `\DocumentMetadata` and its one argument, braces balanced. */
 function withoutMetadata(text: string): string {
@@ -88,6 +100,36 @@ export function withShortVerb(text: string, char: string): string {
   return text.slice(0, begin) + out;
 }
 
+/** A braced group with no group inside it that names an environment's opening: `{\begin{split} won't work.}`. */
+const OPENING_IN_GROUP = /\{([^{}]*?)\\begin\{([a-zA-Z]+\*?)\}([^{}]*)\}/g;
+
+/**
+ * The body's environment openings that cannot open one written as the text
+ * they print: an opening inside a braced group that does not close it there
+ * (an error message's title, `{\begin{split} won't work here.}`) is no
+ * environment to TeX, whose groups must nest, so the class that takes the
+ * group sets it as text; pandoc opens the environment and drops what
+ * surrounds it up to the end of the enclosing one.
+ */
+export function withUnclosedOpeningsAsText(text: string): string {
+  const begin = text.indexOf("\\begin{document}");
+  if (begin < 0) return text;
+  const asText = (body: string) =>
+    body.replace(OPENING_IN_GROUP, (group, before: string, name: string, after: string) => {
+      const closing = `\\end{${name}}`;
+      if (before.includes(closing) || after.includes(closing)) return group;
+      return `{${before}\\textbackslash{}begin\\{${name}\\}${after}}`;
+    });
+  const body = text.slice(begin + "\\begin{document}".length);
+  let out = "";
+  let last = 0;
+  for (const literal of body.matchAll(LITERAL_SPANS)) {
+    out += asText(body.slice(last, literal.index)) + literal[0];
+    last = literal.index + literal[0].length;
+  }
+  return text.slice(0, begin) + "\\begin{document}" + out + asText(body.slice(last));
+}
+
 /** A command defined to close an environment and open another: `\def\producing{\end{minipage}\begin{minipage}…`. */
 const SWITCHING_DEFINITION = /\\def\\[a-zA-Z@]+\s*\{\s*\\end\{/;
 
@@ -139,9 +181,11 @@ export interface LatexReading {
  */
 export function latexForPandoc(text: string, reading: LatexReading = {}): string {
   const readable = withoutSwitchingEnvironments(
-    INTERNAL_CODE.reduce((out, span) => out.replace(span, ""), withoutMetadata(text)),
+    withoutInternalCode(withoutMetadata(text)),
   );
-  const verbatim = reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable;
+  const verbatim = withUnclosedOpeningsAsText(
+    reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable,
+  );
   const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
   return withGeneratedMatter(withLipsum(defined, reading.lipsum ?? []), reading.chapters ?? false);
 }

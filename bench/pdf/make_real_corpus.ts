@@ -37,6 +37,7 @@ import { printLatex } from "./_latex_producers.ts";
 import { LATEX_BLOCKS } from "./_latex_blocks.ts";
 import { hasChapters } from "./_latex_generated.ts";
 import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
+import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
@@ -164,7 +165,9 @@ async function writeSource(
  * The reference Markdown: the source through pandoc, normalised to GitHub
  * Markdown. The files the source reads (`inputs`, by `\include`/`\input`)
  * are written beside it, by their names relative to the source's folder,
- * and pandoc runs there.
+ * and pandoc runs there. For a document printed here by LaTeX, each
+ * character beyond ASCII is written as the engine printed it
+ * (`_printed_characters.ts`).
  */
 async function reference(
   source: Uint8Array,
@@ -196,6 +199,15 @@ async function reference(
     `--lua-filter=${filter}`,
     `--lua-filter=${unwrap}`,
   ];
+  if (doc.printed === "lualatex" || doc.printed === "pdflatex") {
+    const chars = charactersBeyondAscii(new TextDecoder().decode(source));
+    const asPrinted = `${work}/as_printed.lua`;
+    await Deno.writeTextFile(
+      asPrinted,
+      printedCharactersFilter(await printedCharacters(doc.printed, chars, filter, work)),
+    );
+    filters.push(`--lua-filter=${asPrinted}`);
+  }
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   return new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
 }

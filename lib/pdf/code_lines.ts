@@ -37,14 +37,18 @@ export function wrapsInlineCode(
   if (!prev || isCodeLine(prev)) return false;
   if (draft.kind === "list_item") {
     // An item's text wraps to where its first line's text starts; a listing in the item stands
-    // further below. The code may be the whole of what wrapped.
-    const textX = draft.lines[0]?.spans.find((s) => s.text.trim())?.x;
+    // further below. The code may be the whole of what wrapped. A label set as a span of its own
+    // at the marker's place (a bibliography's `[10]`) is the marker, and the text starts after it.
+    const spans = draft.lines[0]?.spans.filter((s) => s.text.trim()) ?? [];
+    const labelled = spans.length > 1 && draft.markerX !== undefined &&
+      Math.abs(spans[0]!.x - draft.markerX) <= 1;
+    const textXs = spans.slice(0, labelled ? 2 : 1).map((s) => s.x);
     // Measured at the item's size where its text holds inline code at the line's: the line is more of it.
     const inline = draft.lines.some((l) =>
       l.spans.some((s) => s.font.monospace && nearSize(s.size, line.size))
     );
     const measured = inline ? { ...line, size: prev.size } : line;
-    return textX !== undefined && Math.abs(line.x0 - textX) <= 1 && continuesItem(draft, measured, stats);
+    return textXs.some((x) => Math.abs(line.x0 - x) <= 1) && continuesItem(draft, measured, stats);
   }
   const end = prev.spans.findLast((s) => s.text.trim());
   if (draft.kind !== "text") return false;

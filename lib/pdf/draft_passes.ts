@@ -6,6 +6,7 @@
  * @module
  */
 import { codeRunsOn, lowestRunningLine } from "./code_passes.ts";
+import { pageBottom } from "./page_bottom.ts";
 import type { Draft } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
@@ -44,7 +45,7 @@ function textRight(drafts: readonly Draft[], page: number): number {
  */
 export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] {
   const out: Draft[] = [];
-  const lowest = lowestRunningLine(drafts, stats);
+  const lowest = pageBottom(drafts, lowestRunningLine(drafts, stats), stats);
   for (const draft of drafts) {
     const prev = out[out.length - 1];
     if (

@@ -11,6 +11,8 @@ import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
 import { breakBetween } from "./thematic_breaks.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, splitOutlineLines } from "./draft_passes.ts";
+import { joinHangingRows } from "./code_hanging_rows.ts";
+import { splitListingsBesideOutput } from "./listings_beside_output.ts";
 import { markHeadings } from "./heading_marks.ts";
 import { markQuotes } from "./quote_marks.ts";
 import { quoteHeadingsInQuotes } from "./quoted_headings.ts";
@@ -71,6 +73,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   unshadedCodeToText(drafts);
   proseSpacedCodeToText(drafts, stats);
   nameRowsToText(drafts, stats);
+  drafts = joinHangingRows(drafts, stats);
   drafts = splitAtListingOpeners(drafts, stats);
   drafts = splitOutlineLines(drafts, options.outline);
   markHeadings(drafts, stats, options.outline);
@@ -86,6 +89,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);
+  drafts = splitListingsBesideOutput(drafts, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);
   const blocks: Block[] = [];
   const words = documentLexicon(pages), prose = proseLexicon(pages);

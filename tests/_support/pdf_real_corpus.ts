@@ -152,14 +152,16 @@ function printedReadme(
 /**
  * What each engine prints of fd's README beyond pandoc's defaults: LuaTeX
  * sets the listings in a font that has their characters; pdfTeX's T1 fonts
- * do not, so the reference holds characters its pages lack.
+ * do not. The reference writes each character as the engine printed it
+ * (`bench/pdf/_printed_characters.ts`).
  */
 const FD_NOTES = {
   lualatex: "listings set in DejaVu Sans Mono (pandoc's `monofont`), which has the σ, ❯ and box-drawing " +
-    "characters they print; the prose in Latin Modern, which lacks only the Chinese and Korean of two links' labels.",
+    "characters they print; the prose in Latin Modern, which lacks only the Chinese and Korean of two links' " +
+    "labels, which the reference leaves out as the page does.",
   pdflatex:
-    "pandoc's T1 Latin Modern prints no σ, ❯ nor box-drawing character and sets … as three full stops, " +
-    "which the reference keeps: the listings holding them cannot match, nor can the Chinese and Korean of two links' labels.",
+    "pandoc's T1 Latin Modern prints no σ, ❯ nor box-drawing character, nor the Chinese and Korean of " +
+    "two links' labels, and sets … as three full stops: the reference writes them as printed.",
 };
 
 /**

@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { withoutInternalCode, withUnclosedOpeningsAsText } from "../../bench/pdf/_latex_source.ts";
+
+Deno.test("internal code is left out, but a listing that prints a patch in internal syntax keeps it", () => {
+  const source = [
+    "\\makeatletter\\def\\x@y{z}\\makeatother",
+    "\\begin{document}",
+    "\\begin{verbatim}",
+    "\\makeatletter",
+    "\\renewcommand{\\maketag@@@}[1]{\\hbox{#1}}%",
+    "\\makeatother",
+    "\\end{verbatim}",
+    "\\end{document}",
+  ].join("\n");
+  assert.equal(
+    withoutInternalCode(source),
+    source.replace("\\makeatletter\\def\\x@y{z}\\makeatother", ""),
+  );
+});
+
+Deno.test("an environment opened in a group that does not close it is the text it prints", () => {
+  const body = "\\begin{error}{\\begin{split} won't work here.}\nExample.\n\\end{error}\n" +
+    "\\textbf{\\begin{center}kept\\end{center}}\n\\begin{verbatim}\n{\\begin{split} as typed}\n\\end{verbatim}\n";
+  const source = `\\documentclass{amsldoc}\n\\begin{document}\n${body}\\end{document}\n`;
+  assert.equal(
+    withUnclosedOpeningsAsText(source),
+    source.replace("{\\begin{split} won't", "{\\textbackslash{}begin\\{split\\} won't"),
+  );
+});
