@@ -115,6 +115,29 @@ export function withoutSwitchingEnvironments(text: string): string {
   return out + preamble.slice(last) + (begin < 0 ? "" : text.slice(begin));
 }
 
+/** Spans where `%` is a character, not a comment: verbatim text, `\verb`, a URL. */
+const PERCENT_LITERAL =
+  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2|\\(?:url|href)\{[^{}]*\}/g;
+
+/** A comment, the line end it hides and the blanks opening the next line, where that line holds more. */
+const LINE_END_COMMENT = /(?<!\\)%[^\n]*\n[ \t]*(?=\S)/g;
+
+/**
+ * A comment ending a line hides the line end from TeX: `word%` then `\footnote{…}` on the next line prints
+ * the note's mark close up to the word, and `con%` then `tinued` one word. pandoc reads the line end as a
+ * space (`word [^1]`). The comment goes with its line end, as TeX reads it, outside verbatim text; a
+ * comment before an empty line still ends the paragraph.
+ */
+export function withoutLineEndComments(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const literal of text.matchAll(PERCENT_LITERAL)) {
+    out += text.slice(last, literal.index).replace(LINE_END_COMMENT, "") + literal[0];
+    last = literal.index + literal[0].length;
+  }
+  return out + text.slice(last).replace(LINE_END_COMMENT, "");
+}
+
 /** How a source is to be read beyond what it says itself. */
 export interface LatexReading {
   /** `\lipsum`'s paragraphs, to write out its calls. */
@@ -139,7 +162,7 @@ export interface LatexReading {
  */
 export function latexForPandoc(text: string, reading: LatexReading = {}): string {
   const readable = withoutSwitchingEnvironments(
-    INTERNAL_CODE.reduce((out, span) => out.replace(span, ""), withoutMetadata(text)),
+    INTERNAL_CODE.reduce((out, span) => out.replace(span, ""), withoutMetadata(withoutLineEndComments(text))),
   );
   const verbatim = reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable;
   const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
