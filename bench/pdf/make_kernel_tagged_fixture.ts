@@ -16,7 +16,8 @@
  * - A nomenclature: a list whose items' labels (symbols) and bodies stand
  *   in two aligned columns, which read as a table.
  * - A description list's item whose term (a message) is set in typewriter
- *   type, in the item's `Lbl`.
+ *   type, in the item's `Lbl`, and a paragraph after the list set in as far
+ *   as the item's definition.
  * - A paragraph in bold whose second line holds a command in typewriter
  *   type (so is not all bold).
  * - A word hyphenated at a line's end, its hyphen marked as an `Artifact`
@@ -88,6 +89,12 @@ const LINES: PageLine[] = [
   },
   { x: 72, y: 300, size: 11, runs: [[23, "F3", "Missing number, treated as zero"]] },
   { x: 90, y: 286, size: 11, runs: [[24, "F1", "The solver expected a number where none was given."]] },
+  {
+    x: 90,
+    y: 271,
+    size: 11,
+    runs: [[33, "F1", "Set in as far as the definitions, a paragraph follows the list."]],
+  },
   {
     x: 72,
     y: 256,
@@ -177,6 +184,7 @@ const TREE: Elem = {
         kids: [{ type: "text", ns: OWN_NS, kids: [22, { type: "Lbl", ns: PDF2_NS, kids: [32] }, FOOTNOTE] }],
       },
       { type: "L", ns: PDF2_NS, kids: [symbolItem(23, 24)] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [33] }] },
       { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [25, 26, 27, 28] }] },
     ],
   }],

@@ -71,3 +71,11 @@ Deno.test("a tagged footnote's mark in the text, the Lbl the note follows, is a 
   const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
   assert.ok(markdown.includes("\n\nThe balance holds for every volume we measured.[^1]\n\n"), markdown);
 });
+
+Deno.test("a paragraph the tree files under no list item is no item's paragraph, though set in as far as its text", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(
+    markdown.includes("\n\nSet in as far as the definitions, a paragraph follows the list.\n\n"),
+    markdown,
+  );
+});
