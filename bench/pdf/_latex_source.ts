@@ -126,9 +126,18 @@ const LINE_END_COMMENT = /(?<!\\)%[^\n]*\n[ \t]*(?=\S)/g;
  * A comment ending a line hides the line end from TeX: `word%` then `\footnote{…}` on the next line prints
  * the note's mark close up to the word, and `con%` then `tinued` one word. pandoc reads the line end as a
  * space (`word [^1]`). The comment goes with its line end, as TeX reads it, outside verbatim text; a
- * comment before an empty line still ends the paragraph.
+ * comment before an empty line still ends the paragraph. A `\space` the line end stood for before is
+ * written as the control space pandoc reads.
  */
 export function withoutLineEndComments(text: string): string {
+  return withoutComments(text).replace(SPACE_COMMAND, "\\ ");
+}
+
+/** LaTeX's `\space`, which prints a space and which pandoc drops (`}\space(If` read as `}(If`). */
+const SPACE_COMMAND = /\\space(?![a-zA-Z@])/g;
+
+/** `text` without its comments that end a line with more after it, outside verbatim text. */
+function withoutComments(text: string): string {
   let out = "";
   let last = 0;
   for (const literal of text.matchAll(PERCENT_LITERAL)) {
