@@ -32,3 +32,8 @@ Deno.test("LATEX_MATH writes a formula as the characters it prints, not as its T
   assert.ok(markdown.includes("dΓdt = 0"), markdown);
   assert.doesNotMatch(markdown, /\\rho|\\frac|\\label|eq:one/);
 });
+
+Deno.test("LATEX_MATH spaces a binary operator after an operand, as TeX does, and a sign not", async () => {
+  const markdown = await withLatexMath(String.raw`so $-a + b \cdot (-c) = x - y$ holds`);
+  assert.ok(markdown.includes("so −a + b ⋅ (−c) = x − y holds"), markdown);
+});
