@@ -75,11 +75,10 @@ export function plainLineText(line: Line): string {
  * opening its text as `[^1]:`; undefined for any other span.
  */
 function noteMarkup(span: Span): string | undefined {
+  if (!span.tag?.noteRef && !span.tag?.noteLabel) return undefined;
   const number = span.text.trim();
   if (!number || !/^[\p{L}\p{N}*†‡§¶]+$/u.test(number)) return undefined;
-  if (span.tag?.noteRef) return `[^${number}]`;
-  if (span.tag?.noteLabel) return `[^${number}]:`;
-  return undefined;
+  return span.tag.noteRef ? `[^${number}]` : `[^${number}]:`;
 }
 
 /** Turns one line's spans into pieces, inserting spaces at visible gaps. */
