@@ -156,7 +156,8 @@ export function hyphenKeeper(
   return (head, tail) => {
     if (own(head, tail)) return true;
     // A typesetter that marks the hyphens it adds (a soft hyphen) added no hyphen it left unmarked.
-    if (marked ??= marksItsHyphens(pages)) return true;
+    marked ??= marksItsHyphens(pages);
+    if (marked) return true;
     if (typeset(head, tail)) return false;
     if (ragged === undefined) {
       const breaks = hyphenBreaks(pages);
