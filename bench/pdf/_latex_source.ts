@@ -157,6 +157,38 @@ export function withoutSwitchingEnvironments(text: string): string {
   return out + preamble.slice(last) + (begin < 0 ? "" : text.slice(begin));
 }
 
+/** Spans where `%` is a character, not a comment: verbatim text, `\verb`, a URL. */
+const PERCENT_LITERAL =
+  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2|\\(?:url|href)\{[^{}]*\}/g;
+
+/** A comment, the line end it hides and the blanks opening the next line, where that line holds more. */
+const LINE_END_COMMENT = /(?<!\\)%[^\n]*\n[ \t]*(?=\S)/g;
+
+/**
+ * A comment ending a line hides the line end from TeX: `word%` then `\footnote{…}` on the next line prints
+ * the note's mark close up to the word, and `con%` then `tinued` one word. pandoc reads the line end as a
+ * space (`word [^1]`). The comment goes with its line end, as TeX reads it, outside verbatim text; a
+ * comment before an empty line still ends the paragraph. A `\space` the line end stood for before is
+ * written as the control space pandoc reads.
+ */
+export function withoutLineEndComments(text: string): string {
+  return withoutComments(text).replace(SPACE_COMMAND, "\\ ");
+}
+
+/** LaTeX's `\space`, which prints a space and which pandoc drops (`}\space(If` read as `}(If`). */
+const SPACE_COMMAND = /\\space(?![a-zA-Z@])/g;
+
+/** `text` without its comments that end a line with more after it, outside verbatim text. */
+function withoutComments(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const literal of text.matchAll(PERCENT_LITERAL)) {
+    out += text.slice(last, literal.index).replace(LINE_END_COMMENT, "") + literal[0];
+    last = literal.index + literal[0].length;
+  }
+  return out + text.slice(last).replace(LINE_END_COMMENT, "");
+}
+
 /** How a source is to be read beyond what it says itself. */
 export interface LatexReading {
   /** `\lipsum`'s paragraphs, to write out its calls. */
@@ -181,7 +213,7 @@ export interface LatexReading {
  */
 export function latexForPandoc(text: string, reading: LatexReading = {}): string {
   const readable = withoutSwitchingEnvironments(
-    withoutInternalCode(withoutMetadata(text)),
+    withoutInternalCode(withoutMetadata(withoutLineEndComments(text))),
   );
   const verbatim = withUnclosedOpeningsAsText(
     reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable,

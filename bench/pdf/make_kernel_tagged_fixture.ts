@@ -16,14 +16,17 @@
  * - A nomenclature: a list whose items' labels (symbols) and bodies stand
  *   in two aligned columns, which read as a table.
  * - A description list's item whose term (a message) is set in typewriter
- *   type, in the item's `Lbl`.
+ *   type, in the item's `Lbl`, and a paragraph after the list set in as far
+ *   as the item's definition.
  * - A paragraph in bold whose second line holds a command in typewriter
  *   type (so is not all bold).
  * - A word hyphenated at a line's end, its hyphen marked as an `Artifact`
  *   (LuaTeX's tagging marks the hyphens TeX adds so).
  * - A footnote (`footnote`, mapped to `FENote`) of two lines: its number in
  *   the note's `Lbl`, set close up to the first word of its text, which is
- *   a `P` of its own inside the note.
+ *   a `P` of its own inside the note; its mark in the text a `Lbl` of the
+ *   paragraph it is set in, the note right after it, as the kernel tags
+ *   `\footnote`.
  *
  *     deno run -A bench/pdf/make_kernel_tagged_fixture.ts
  *
@@ -78,9 +81,20 @@ const LINES: PageLine[] = [
   { x: 72, y: 442, size: 11, runs: [[19, "F1", "ments the model made to the older one."]] },
   { x: 72, y: 400, size: 20, runs: [[20, "F2", "\u20142\u2014"]] },
   { x: 72, y: 366, size: 24, runs: [[21, "F2", "Results"]] },
-  { x: 72, y: 330, size: 11, runs: [[22, "F1", "The balance holds for every volume we measured."]] },
+  {
+    x: 72,
+    y: 330,
+    size: 11,
+    runs: [[22, "F1", "The balance holds for every volume we measured."], [32, "F1", "1"]],
+  },
   { x: 72, y: 300, size: 11, runs: [[23, "F3", "Missing number, treated as zero"]] },
   { x: 90, y: 286, size: 11, runs: [[24, "F1", "The solver expected a number where none was given."]] },
+  {
+    x: 90,
+    y: 271,
+    size: 11,
+    runs: [[33, "F1", "Set in as far as the definitions, a paragraph follows the list."]],
+  },
   {
     x: 72,
     y: 256,
@@ -131,6 +145,17 @@ function chapter(label: number, title: number): Elem {
   };
 }
 
+/** The footnote: its number in its `Lbl`, its text a paragraph of its own. */
+const FOOTNOTE: Elem = {
+  type: "footnote",
+  ns: OWN_NS,
+  kids: [{ type: "Lbl", ns: PDF2_NS, kids: [29] }, {
+    type: "text-unit",
+    ns: OWN_NS,
+    kids: [{ type: "text", ns: OWN_NS, kids: [30, 31] }],
+  }],
+};
+
 const TREE: Elem = {
   type: "Document",
   kids: [{
@@ -153,18 +178,14 @@ const TREE: Elem = {
       { type: "L", ns: PDF2_NS, kids: [symbolItem(12, 13), symbolItem(14, 15), symbolItem(16, 17)] },
       { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [18, 19] }] },
       chapter(20, 21),
-      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [22] }] },
-      { type: "L", ns: PDF2_NS, kids: [symbolItem(23, 24)] },
-      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [25, 26, 27, 28] }] },
       {
-        type: "footnote",
+        type: "text-unit",
         ns: OWN_NS,
-        kids: [{ type: "Lbl", ns: PDF2_NS, kids: [29] }, {
-          type: "text-unit",
-          ns: OWN_NS,
-          kids: [{ type: "text", ns: OWN_NS, kids: [30, 31] }],
-        }],
+        kids: [{ type: "text", ns: OWN_NS, kids: [22, { type: "Lbl", ns: PDF2_NS, kids: [32] }, FOOTNOTE] }],
       },
+      { type: "L", ns: PDF2_NS, kids: [symbolItem(23, 24)] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [33] }] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [25, 26, 27, 28] }] },
     ],
   }],
 };

@@ -35,6 +35,9 @@ import { FILTER } from "./make_foreign.ts";
 import { renderHtml } from "./_html_producers.ts";
 import { printLatex } from "./_latex_producers.ts";
 import { LATEX_BLOCKS } from "./_latex_blocks.ts";
+import { LATEX_MATH } from "./_latex_math.ts";
+import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
+import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
 import { hasChapters } from "./_latex_generated.ts";
 import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
 import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
@@ -138,6 +141,24 @@ function gitShow(snapshots: string, doc: RealDocument, path: string): Promise<Ui
   return runCommand("git", ["--git-dir", gitDir, "show", `${doc.commit}:${path}`]);
 }
 
+/** A file of a repository at a commit, or "" where the commit holds none. */
+async function gitShowIfAny(snapshots: string, doc: RealDocument, path: string): Promise<string> {
+  try {
+    return new TextDecoder().decode(await gitShow(snapshots, doc, path));
+  } catch {
+    return "";
+  }
+}
+
+/** The files LaTeX's last run wrote beside a LaTeX source (`_latex_aux.ts`), where its repository commits them. */
+async function auxFiles(snapshots: string, doc: RealDocument): Promise<AuxFiles> {
+  const job = doc.source.replace(/\.tex$/, "");
+  return {
+    aux: await gitShowIfAny(snapshots, doc, `${job}.aux`),
+    bbl: await gitShowIfAny(snapshots, doc, `${job}.bbl`),
+  };
+}
+
 /**
  * Writes a source file where pandoc reads it: a LaTeX one readied for its
  * reader (`_latex_source.ts`), the others as they are.
@@ -193,9 +214,21 @@ async function reference(
   await Deno.writeTextFile(unwrap, UNWRAP_DIVS);
   const latexBlocks = `${work}/latex_blocks.lua`;
   await Deno.writeTextFile(latexBlocks, LATEX_BLOCKS);
+  const latexMath = `${work}/latex_math.lua`;
+  await Deno.writeTextFile(latexMath, LATEX_MATH);
+  const latex = doc.format === "latex";
+  const numbers = `${work}/latex_numbers.lua`;
+  if (latex) {
+    const files = await auxFiles(snapshots, doc);
+    await Deno.writeTextFile(
+      numbers,
+      printedReferencesFilter(printedNumbers(new TextDecoder().decode(source), files)),
+    );
+  }
   const filters = [
-    ...(doc.format === "latex" ? [`--lua-filter=${latexBlocks}`] : []),
+    ...(latex ? [`--lua-filter=${numbers}`, `--lua-filter=${latexBlocks}`] : []),
     `--lua-filter=${printed}`,
+    ...(latex ? [`--lua-filter=${latexMath}`] : []),
     `--lua-filter=${filter}`,
     `--lua-filter=${unwrap}`,
   ];
@@ -209,7 +242,9 @@ async function reference(
     filters.push(`--lua-filter=${asPrinted}`);
   }
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
-  return new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
+  const markdown = new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
+  // Letters of the mathematical alphanumeric block (texmath's bold, script) plain, as the converter writes them.
+  return latex ? plainMathLetters(markdown) : markdown;
 }
 
 /**

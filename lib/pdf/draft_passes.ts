@@ -10,6 +10,7 @@ import { pageBottom } from "./page_bottom.ts";
 import type { Draft } from "./draft.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
+import { floatBeforeRunOn } from "./float_turns.ts";
 import { runsOnAcrossTurn } from "./page_turns.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
@@ -40,19 +41,31 @@ function textRight(drafts: readonly Draft[], page: number): number {
 
 /**
  * Joins a paragraph or list item broken by a page turn (see
- * {@linkcode runsOnAcrossTurn}), and code running on from one page to the
+ * {@linkcode runsOnAcrossTurn}), over a float heading the next page (see
+ * {@linkcode floatBeforeRunOn}), and code running on from one page to the
  * next (see {@linkcode codeRunsOn}).
  */
 export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] {
   const out: Draft[] = [];
   const lowest = pageBottom(drafts, lowestRunningLine(drafts, stats), stats);
-  for (const draft of drafts) {
+  const runsOn = (prev: Draft, draft: Draft) =>
+    runsOnAcrossTurn(prev, draft, () => textRight(out, prev.page));
+  for (let i = 0; i < drafts.length; i++) {
+    const draft = drafts[i]!;
     const prev = out[out.length - 1];
-    if (
-      prev && out.findLast((d) => d.page === prev.page) === prev &&
-      runsOnAcrossTurn(prev, draft, () => textRight(out, prev.page))
-    ) {
+    const lastOfPage = prev !== undefined && out.findLast((d) => d.page === prev.page) === prev;
+    if (prev && lastOfPage && runsOn(prev, draft)) {
       prev.lines.push(...draft.lines);
+      continue;
+    }
+    // A float heading the page between the paragraph's halves follows the paragraph made whole.
+    const float = prev && lastOfPage && draft.page === prev.page + 1
+      ? floatBeforeRunOn(drafts, i, prev, runsOn)
+      : 0;
+    if (prev && float > 0) {
+      prev.lines.push(...drafts[i + float]!.lines);
+      out.push(...drafts.slice(i, i + float));
+      i += float;
       continue;
     }
     // Code that ends one page where no further line fits and opens the next is one block broken by the turn.

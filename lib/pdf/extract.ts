@@ -14,6 +14,7 @@ import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
 import { readLigatureGlyphs, readLigatures } from "./ligature_glyphs.ts";
 import { type LinkAnnotation, linkAreas, splitAtLinks } from "./links.ts";
+import { plainMathLetters } from "./math_letters.ts";
 import { withLevelRules, withShapes } from "./shaded_spans.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
@@ -148,10 +149,10 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
       item.str,
     );
     // A soft hyphen is a word's break only at the end of a line (see `text_edits.ts`).
-    const text = typedText(readLigatures(item.str, ligatures.get(item.fontName)), font).replaceAll(
-      NO_CHARACTER,
-      "",
-    ).replace(INNER_SOFT_HYPHEN, "");
+    const text = plainMathLetters(
+      typedText(readLigatures(item.str, ligatures.get(item.fontName)), font).replaceAll(NO_CHARACTER, "")
+        .replace(INNER_SOFT_HYPHEN, ""),
+    );
     const span: Span = { text, x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;

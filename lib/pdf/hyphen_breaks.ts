@@ -6,7 +6,8 @@
  * kept. The document tells which by the breaks whose halves it also writes
  * elsewhere: `docu-` / `ment` where it writes `document` is a typesetter's
  * hyphenation; `cross-` / `env` where it writes `cross-env` is the word's
- * own hyphen.
+ * own hyphen. A typesetter that marks the hyphens it adds (LuaTeX's soft
+ * hyphens) tells it outright: an unmarked one is the word's own.
  *
  * @module
  */
@@ -70,6 +71,15 @@ function raggedThroughout(pages: readonly PageText[]): boolean {
     ragged ||= fullLines(prose).length >= RAGGED_LINES;
   }
   return ragged;
+}
+
+/**
+ * True when a line of the document ends in a soft hyphen: the typesetter marks the hyphens it adds, as
+ * LuaTeX does (the hyphen glyph mapped to U+00AD, or tagged as an artifact, `artifact_hyphens.ts`), so a
+ * plain hyphen ending a line is the text's own (`math-` / `bold`).
+ */
+function marksItsHyphens(pages: readonly PageText[]): boolean {
+  return pages.some((page) => page.lines.some((line) => lineText(line).endsWith("\u00ad")));
 }
 
 /** A word broken at a hyphen between two lines of prose, and whether its page is justified. */
@@ -137,6 +147,7 @@ export function hyphenKeeper(
   proseUses: Uses = uses,
 ): (head: string, tail: string) => boolean {
   let ragged: Set<string> | undefined, neverJustified: boolean | undefined, unhyphenated: boolean | undefined;
+  let marked: boolean | undefined;
   const key = (head: string, tail: string) => `${head}-${tail}`.toLowerCase();
   const own = (head: string, tail: string) => uses(`${head}-${tail}`) > 0 && uses(head + tail) === 0;
   const typesetIn = (count: Uses) => (head: string, tail: string) =>
@@ -144,6 +155,9 @@ export function hyphenKeeper(
   const typeset = typesetIn(uses), typesetInProse = typesetIn(proseUses);
   return (head, tail) => {
     if (own(head, tail)) return true;
+    // A typesetter that marks the hyphens it adds (a soft hyphen) added no hyphen it left unmarked.
+    marked ??= marksItsHyphens(pages);
+    if (marked) return true;
     if (typeset(head, tail)) return false;
     if (ragged === undefined) {
       const breaks = hyphenBreaks(pages);

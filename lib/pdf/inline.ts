@@ -18,6 +18,8 @@ interface Piece {
   text: string;
   link?: string;
   code: boolean;
+  /** Markdown already (a note's mark, `[^1]`): written as it is, not escaped. */
+  markup?: boolean;
 }
 
 /** Characters {@linkcode escapeInline} may escape. */
@@ -67,14 +69,30 @@ export function plainLineText(line: Line): string {
   return text.trim();
 }
 
+/**
+ * A note's mark or label as Markdown's footnote syntax, where the structure
+ * tree tells them: the mark the text sets as `[^1]`, the note's own number
+ * opening its text as `[^1]:`; undefined for any other span.
+ */
+function noteMarkup(span: Span): string | undefined {
+  if (!span.tag?.noteRef && !span.tag?.noteLabel) return undefined;
+  const number = span.text.trim();
+  if (!number || !/^[\p{L}\p{N}*†‡§¶]+$/u.test(number)) return undefined;
+  return span.tag.noteRef ? `[^${number}]` : `[^${number}]:`;
+}
+
 /** Turns one line's spans into pieces, inserting spaces at visible gaps. */
 function spanPieces(spans: readonly Span[], codeAllowed: boolean): Piece[] {
   const pieces: Piece[] = [];
   let prev: Span | undefined;
   for (const span of spans) {
     if (prev && spacedApart(prev, span)) pieces.push({ text: " ", code: false });
-    const piece: Piece = { text: span.text, code: codeAllowed && span.font.monospace };
-    if (span.link) piece.link = span.link;
+    const note = noteMarkup(span);
+    const piece: Piece = note ? { text: note, code: false, markup: true } : {
+      text: span.text,
+      code: codeAllowed && span.font.monospace,
+    };
+    if (span.link && !note) piece.link = span.link;
     pieces.push(piece);
     prev = span;
   }
@@ -282,7 +300,7 @@ function renderCode(pieces: readonly Piece[]): string {
   while (i < pieces.length) {
     const piece = pieces[i]!;
     if (!piece.code) {
-      out += escapeInline(piece.text);
+      out += piece.markup ? piece.text : escapeInline(piece.text);
       i++;
       continue;
     }

@@ -43,7 +43,8 @@ export function markItemParagraphs(drafts: readonly Draft[], stats: DocumentStat
     // No item of a tight list has a further paragraph (see `afterTightList`).
     const tight = item !== undefined && drafts[i - 1] === item && afterTightList(drafts, i, stats);
     if (
-      !item || draft.kind !== "text" || draft.heading || draft.quote || draft.page > item.page + 1 || tight
+      !item || draft.kind !== "text" || draft.heading || draft.quote || draft.page > item.page + 1 || tight ||
+      taggedOutsideItems(item, draft)
     ) {
       item = undefined;
       return;
@@ -57,6 +58,19 @@ export function markItemParagraphs(drafts: readonly Draft[], stats: DocumentStat
     }
     draft.itemDepth = item.depth ?? 0;
   });
+}
+
+/**
+ * True when the structure tree says `draft` is no paragraph of `item`: it
+ * tags the item's text inside a list item and every word of `draft` outside
+ * any (a paragraph after a description list, set in as far as its terms'
+ * definitions).
+ */
+function taggedOutsideItems(item: Draft, draft: Draft): boolean {
+  const spans = (d: Draft) => d.lines.flatMap((l) => l.spans).filter((s) => s.text.trim());
+  const words = spans(draft);
+  return spans(item).some((s) => s.tag?.listItem) && words.length > 0 &&
+    words.every((s) => s.tag && !s.tag.listItem);
 }
 
 /**

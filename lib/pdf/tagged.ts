@@ -144,7 +144,13 @@ function noteParagraph(role: string, context: Context): number | undefined {
 }
 
 /** Walks one node, recording tags for its content leaves. */
-function visit(node: StructNode, context: Context, counters: Counters, tags: Map<string, Tag>) {
+function visit(
+  node: StructNode,
+  context: Context,
+  counters: Counters,
+  tags: Map<string, Tag>,
+  beforeNote = false,
+) {
   if (node.type === "content" && node.id) {
     if (context.omit) counters.omitted.add(node.id);
     else tags.set(node.id, context.tag);
@@ -169,6 +175,8 @@ function visit(node: StructNode, context: Context, counters: Counters, tags: Map
   }
   if (role === "Lbl" && !inline) next.tag.label = true;
   if (role === "Lbl" && NOTE_ROLES.has(context.parent)) next.tag.noteLabel = true;
+  // A note's mark in the text: the `Lbl` the note stands right after (LaTeX's tagging of `\footnote`).
+  if (role === "Lbl" && beforeNote && context.inText) next.tag.noteRef = true;
   if (role === "Code" && !inline) next.tag.code = true;
   if (role === "Formula" && !inline) next.tag.formula = true;
   if (role === "BlockQuote") {
@@ -188,5 +196,8 @@ function visit(node: StructNode, context: Context, counters: Counters, tags: Map
       header: role === "TH",
     };
   }
-  for (const child of node.children ?? []) visit(child, next, counters, tags);
+  const children = node.children ?? [];
+  children.forEach((child, i) =>
+    visit(child, next, counters, tags, NOTE_ROLES.has(children[i + 1]?.role ?? ""))
+  );
 }

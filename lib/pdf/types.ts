@@ -38,6 +38,8 @@ export interface Tag {
   formula?: boolean;
   /** Inside a note's `Lbl` (a footnote's number, set close up to its text): a word of its own. */
   noteLabel?: boolean;
+  /** Inside the `Lbl` the text sets where it refers to a note (the footnote's mark), the note right after it. */
+  noteRef?: boolean;
 }
 
 /** A run of text in one font on one baseline, in top-down page coordinates (points). */

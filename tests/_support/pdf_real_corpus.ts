@@ -294,7 +294,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer:
       "LuaHBTeX 1.18 with the LaTeX tagging code (2024+ kernel, phase-III, math, table; tagged PDF 2.0/UA-2) and the mitthesis class",
     note:
-      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores. The reference writes out what LaTeX generates (the title, the abstract, the headings of the contents, the lists and the bibliography; not their entries) but not the committee page's heading, a class command pandoc does not know.",
+      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The reference writes the mathematics as the characters texmath's MathML lists (`_latex_math.ts`), which a display's glyphs, set on several baselines, only partly match, and the citations as the numbers the committed `.bbl` gives (`_latex_aux.ts`); cross-references stay labels (no `.aux` is committed): judge it by the structure scores. The reference writes out what LaTeX generates (the title, the abstract, the headings of the contents, the lists and the bibliography; not their entries) but not the committee page's heading, a class command pandoc does not know.",
   },
   {
     name: "latex-tagged-amsldoc",
@@ -310,7 +310,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer:
       "LuaHBTeX with the LaTeX tagging code (2024+ kernel, tagged PDF 2.0/UA-2/A-4F) and the amsldoc class: the amsmath user's guide",
     note:
-      "The amsmath user's guide, retagged by the LaTeX Project: numbered sections, a contents page, many displayed equations set beside their LaTeX code, description and itemized lists, verbatim examples, a bibliography and an index. The mathematics is TeX in the reference and printed glyphs in the PDF, so text similarity stays low whatever the reader does: judge it by the structure scores.",
+      "The amsmath user's guide, retagged by the LaTeX Project: numbered sections, a contents page, many displayed equations set beside their LaTeX code, description and itemized lists, verbatim examples, a bibliography and an index. The reference writes the mathematics as the characters texmath's MathML lists (`_latex_math.ts`), which displays set on several baselines and the examples' TeX code beside them only partly match, and cross-references as the numbers of the committed `.aux` (`_latex_aux.ts`): judge it by the structure scores.",
   },
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),

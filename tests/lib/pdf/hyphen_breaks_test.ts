@@ -120,3 +120,13 @@ Deno.test("prose ragged throughout: a compound broken at its hyphen keeps it, wh
   }];
   assert.equal(documentLexicon(justifiedToo).keepsHyphen!("strongly", "typed"), false);
 });
+
+Deno.test("a document whose typesetter marks its hyphens (a soft hyphen) keeps an unmarked one, though justified", () => {
+  const keeps = documentLexicon(page([
+    line("Always write forward-", 100, 540),
+    line("slashes in patterns, and use backslashes only for escaping these", 112, 540),
+    line("characters, since slashes separate the parts of every path on docu\u00ad", 124, 540),
+    line("ment pages and all systems alike.", 136, 200),
+  ])).keepsHyphen!;
+  assert.equal(keeps("forward", "slashes"), true);
+});

@@ -61,8 +61,21 @@ Deno.test("a tagged footnote's number is a word of its own, and the note's lines
   const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
   assert.ok(
     markdown.includes(
-      "\n\n1 A note at the foot of the page, its number set close up to its text, runs on to a second line of the same note.",
+      "\n\n[^1]: A note at the foot of the page, its number set close up to its text, runs on to a second line of the same note.",
     ),
+    markdown,
+  );
+});
+
+Deno.test("a tagged footnote's mark in the text, the Lbl the note follows, is a Markdown footnote reference", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(markdown.includes("\n\nThe balance holds for every volume we measured.[^1]\n\n"), markdown);
+});
+
+Deno.test("a paragraph the tree files under no list item is no item's paragraph, though set in as far as its text", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.ok(
+    markdown.includes("\n\nSet in as far as the definitions, a paragraph follows the list.\n\n"),
     markdown,
   );
 });

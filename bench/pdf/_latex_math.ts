@@ -1,0 +1,63 @@
+/**
+ * Mathematics in the references made from LaTeX sources, written as the
+ * characters the PDF prints rather than as the TeX that spells them. A PDF
+ * holds the formula's glyphs (`ρ ≠ fn(p)`), never `\rho \neq \textrm{fn}(p)`;
+ * a reference keeping the TeX counted every command as a word no reader of
+ * the PDF can find, and no paragraph with a formula in it could match.
+ *
+ * @module
+ */
+
+/**
+ * A pandoc Lua filter: each formula pandoc's TeX reader (texmath) can read is
+ * written as the text of its MathML, token by token in the order MathML
+ * lists them (a fraction's numerator before its denominator), run together
+ * as TeX sets ordinary symbols, with a space around a relation, around a
+ * binary operator that follows an operand (a sign opening a formula or a
+ * bracket is no operator) and after a comma, where TeX puts its wider
+ * spaces. A formula texmath cannot read
+ * keeps its source, as before. Labels (`\label{…}`) print nothing and go.
+ */
+export const LATEX_MATH = `
+local RELATIONS = { "=", "<", ">", "≠", "≤", "≥", "≈", "≡", "∼", "≃", "≅", "∝", "∈", "∉", "⊂", "⊃",
+  "⊆", "⊇", "→", "←", "↔", "⇒", "⇐", "⇔", "↦", "≪", "≫", "≔" }
+local BINARIES = { "+", "−", "-", "±", "∓", "⋅", "·", "×", "∗", "∘", "∪", "∩", "∧", "∨", "⊕", "⊗", "⊖", "⊙",
+  "∖", "÷", "⋆" }
+local relation, binary = {}, {}
+for _, r in ipairs(RELATIONS) do relation[r] = true end
+for _, b in ipairs(BINARIES) do binary[b] = true end
+local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true }
+local function unescaped(s)
+  return (s:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&#39;", "'"):gsub("&amp;", "&"))
+end
+local function printed(m)
+  local html = pandoc.write(pandoc.Pandoc({ pandoc.Plain({ m }) }), "html", { html_math_method = "mathml" })
+  if not html:find("<math") then return nil end
+  html = html:gsub("<annotation.-</annotation>", "")
+  local out, after = {}, "start"
+  for tag, text in html:gmatch("<(m[a-z]+)[^>]*>([^<]*)</m[a-z]+>") do
+    local token = unescaped(text)
+    if tag == "mo" and relation[token] then
+      out[#out + 1] = " " .. token .. " "
+      after = "relation"
+    elseif tag == "mo" and token == "," then
+      out[#out + 1] = ", "
+      after = "punctuation"
+    elseif tag == "mo" and binary[token] and after == "ordinary" then
+      out[#out + 1] = " " .. token .. " "
+      after = "binary"
+    else
+      out[#out + 1] = token
+      after = (tag == "mo" and (OPENING[token] or binary[token])) and "opening" or "ordinary"
+    end
+  end
+  local text = table.concat(out):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+  return text
+end
+return { {
+  Math = function(m)
+    local text = printed(m)
+    if text and #text > 0 then return pandoc.Str(text) end
+  end,
+} }
+`;

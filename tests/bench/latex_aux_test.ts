@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { runCommand } from "../../bench/pdf/_run.ts";
+import { printedNumbers, printedReferencesFilter } from "../../bench/pdf/_latex_aux.ts";
+
+const AUX = String.raw`\relax
+\newlabel{sec:flow}{{1.4}{12}{Stratified flow}{section.1.4}{}}
+\newlabel{eq:one}{{2.3}{14}{}{equation.2.3}{}}
+`;
+
+const BBL = String.raw`\refsection{0}
+  \datalist[entry]{none/global//global/global/global}
+    \entry{a}{article}{}{}
+    \endentry
+    \entry{b}{book}{}{}
+    \endentry
+    \entry{c}{book}{}{}
+    \endentry
+    \entry{d}{book}{}{}
+    \endentry
+  \enddatalist
+\endrefsection
+`;
+
+/** pandoc's GitHub Markdown for `body` through the filter `printedNumbers` makes from the preamble and files. */
+async function printed(preamble: string, body: string, files: { aux: string; bbl: string }): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const source = `${preamble}\n\\begin{document}\n${body}\n\\end{document}\n`;
+    await Deno.writeTextFile(`${dir}/numbers.lua`, printedReferencesFilter(printedNumbers(source, files)));
+    await Deno.writeTextFile(`${dir}/source.tex`, source);
+    const args = [
+      "-f",
+      "latex",
+      "-t",
+      "gfm",
+      "--wrap=none",
+      `--lua-filter=${dir}/numbers.lua`,
+      `${dir}/source.tex`,
+    ];
+    return new TextDecoder().decode(await runCommand("pandoc", args)).trim();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("a reference prints its label's number and a citation its entries' numbers, compressed", async () => {
+  const markdown = await printed(
+    String.raw`\usepackage[style=ext-numeric-comp,sorting=none]{biblatex}`,
+    String.raw`See section \ref{sec:flow} and \eqref{eq:one}, as in \cite{d,a,b,c} and \cite{b,d}.`,
+    { aux: AUX, bbl: BBL },
+  );
+  assert.equal(markdown, "See section 1.4 and (2.3), as in \\[1–4\\] and \\[2, 4\\].");
+});
+
+Deno.test("an author-year style prints no numbers; BibTeX's numbers come from the .aux", async () => {
+  const authorYear = await printed(
+    String.raw`\usepackage[style=authoryear]{biblatex}`,
+    String.raw`As \cite{a}.`,
+    {
+      aux: "",
+      bbl: BBL,
+    },
+  );
+  assert.equal(authorYear, "As .");
+  const bibtex = await printed("", String.raw`As \cite{x,y}.`, {
+    aux: String.raw`\bibcite{x}{3}` + "\n" + String.raw`\bibcite{y}{1}` + "\n",
+    bbl: "",
+  });
+  assert.equal(bibtex, "As \\[3, 1\\].");
+});

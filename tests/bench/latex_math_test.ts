@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { runCommand } from "../../bench/pdf/_run.ts";
+import { LATEX_MATH } from "../../bench/pdf/_latex_math.ts";
+
+/** pandoc's GitHub Markdown for a LaTeX source through `LATEX_MATH`, as the real-world references are made. */
+async function withLatexMath(latex: string): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/math.lua`, LATEX_MATH);
+    await Deno.writeTextFile(`${dir}/source.tex`, latex);
+    const args = [
+      "-f",
+      "latex",
+      "-t",
+      "gfm",
+      "--wrap=none",
+      `--lua-filter=${dir}/math.lua`,
+      `${dir}/source.tex`,
+    ];
+    return new TextDecoder().decode(await runCommand("pandoc", args));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("LATEX_MATH writes a formula as the characters it prints, not as its TeX", async () => {
+  const markdown = await withLatexMath(
+    String.raw`for $\rho \neq \textrm{fn}(p)$ and $a_1,a_2$ we have
+\begin{equation}\label{eq:one} \frac{d\Gamma}{dt} = 0 \end{equation}`,
+  );
+  assert.ok(markdown.includes("for ρ ≠ fn(p) and a1, a2 we have"), markdown);
+  assert.ok(markdown.includes("dΓdt = 0"), markdown);
+  assert.doesNotMatch(markdown, /\\rho|\\frac|\\label|eq:one/);
+});
+
+Deno.test("LATEX_MATH spaces a binary operator after an operand, as TeX does, and a sign not", async () => {
+  const markdown = await withLatexMath(String.raw`so $-a + b \cdot (-c) = x - y$ holds`);
+  assert.ok(markdown.includes("so −a + b ⋅ (−c) = x − y holds"), markdown);
+});
