@@ -25,6 +25,7 @@ import {
   type Withheld,
 } from "../lib/operation/mod.ts";
 import { UnavailableError } from "../lib/shared/errors.ts";
+import { frozenDeep } from "../lib/shared/frozen_deep.ts";
 import { reusesPieces } from "../lib/shared/send_ring.ts";
 import type { PaymentRail } from "../lib/payments/mod.ts";
 import { ANSWERS_NEEDING_UPLOADS, workSignal } from "./admission.ts";
@@ -112,15 +113,6 @@ export function mountOperation(app: Hono, mount: OperationMount): void {
     return jsonAnswer(c, envelope(c, result));
   };
   app.on(operation.method, prefix + operation.path, validate, payment, handle);
-}
-
-/** `value` with every object and array in it frozen, so that one copy can be handed to every request. */
-function frozenDeep<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) frozenDeep(inner);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** A POST without a body, a Content-Type or a payment. */

@@ -4,12 +4,19 @@
  *
  * @module
  */
+import { onDeadline } from "../shared/deadline_queue.ts";
 
 /** `work`, or a rejection once `ms` have passed without its answer (`what` names the answer awaited). */
 export function withinTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let end = () => {};
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the facilitator gave no ${what} answer within ${ms} ms`)), ms);
+    // One timer for every bound of this length (see `deadline_queue.ts`); like a plain timer, it holds the
+    // process open while it waits, so a facilitator that never answers is still answered for.
+    end = onDeadline(
+      ms,
+      () => reject(new Error(`the facilitator gave no ${what} answer within ${ms} ms`)),
+      { keepsAlive: true },
+    );
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(end);
 }

@@ -9,6 +9,7 @@ export {
   LEVEL_PERCENTILES,
   MAX_COMPUTE_UNIT_LIMIT,
   priorityFeeLamports,
+  type PriorityFeeReport,
   priorityFeeReport,
 } from "./priority_fees.ts";
 export { percentileOf } from "./quantiles.ts";

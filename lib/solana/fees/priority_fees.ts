@@ -11,6 +11,7 @@ import type { RpcCall, RpcOutcome, SolanaClient } from "../rpc.ts";
 import { quantiles } from "./quantiles.ts";
 import type { Quantiles } from "./quantiles.ts";
 import { UnavailableError, UpstreamError } from "../../shared/errors.ts";
+import { keptReport } from "./kept_reports.ts";
 
 /** The percentile behind each named level. */
 export const LEVEL_PERCENTILES = { low: 25, medium: 50, high: 75, veryHigh: 95 } as const;
@@ -149,8 +150,23 @@ export async function priorityFeeReport(
 ): Promise<PriorityFeeReport> {
   const accounts = [...new Set(query.accounts ?? [])];
   const { computeUnitLimit } = query;
-  const histories = await cachedHistories(client, accounts, options);
+  const { fetched, sorted } = cachedHistories(client, accounts, options);
+  // The same question of the same history has the same answer (frozen): see `kept_reports.ts`.
+  const report = await keptReport(
+    fetched,
+    `${accounts.join(",")}|${computeUnitLimit ?? ""}`,
+    async () => reportOf(await reorder(fetched, sorted, accounts), accounts, computeUnitLimit),
+  );
   options.signal?.throwIfAborted();
+  return report;
+}
+
+/** The report of `histories` (global, then per account in the caller's order, then combined). */
+function reportOf(
+  histories: SlotFee[][],
+  accounts: readonly string[],
+  computeUnitLimit: number | undefined,
+): PriorityFeeReport {
   const [globalSeries, ...rest] = histories;
   if (!globalSeries || globalSeries.length === 0) {
     throw new UnavailableError("Solana RPC reported no recent slots to sample fees from", {
@@ -211,11 +227,15 @@ interface CacheEntry {
 const MAX_CACHE_ENTRIES = 512;
 const caches = new WeakMap<SolanaClient, Map<string, CacheEntry>>();
 
+/**
+ * The fetch of the fee histories of `accounts` (the same object for every
+ * caller while it is kept), in the order of `sorted`.
+ */
 function cachedHistories(
   client: SolanaClient,
   accounts: readonly string[],
   options: PriorityFeeOptions,
-): Promise<SlotFee[][]> {
+): { fetched: Promise<SlotFee[][]>; sorted: readonly string[] } {
   const { cacheTtlMs = 2000 } = options;
   let cache = caches.get(client);
   if (!cache) caches.set(client, cache = new Map());
@@ -223,7 +243,9 @@ function cachedHistories(
   const key = sorted.join(",");
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) return reorder(hit.histories, sorted, accounts);
+  if (hit && hit.expiresAt > now) {
+    return { fetched: hit.histories, sorted };
+  }
   if (cache.size >= MAX_CACHE_ENTRIES) evict(cache, now);
   // Shared by every caller of the same account set, so it runs on the client's own time budget
   // rather than on the first caller's signal.
@@ -231,7 +253,7 @@ function cachedHistories(
   const entry = { expiresAt: now + cacheTtlMs, histories };
   cache.set(key, entry);
   histories.catch(() => cache.get(key) === entry && cache.delete(key));
-  return reorder(histories, sorted, accounts);
+  return { fetched: histories, sorted };
 }
 
 /** Cached histories are stored in sorted account order; hand them back in the caller's order. */

@@ -10,8 +10,10 @@ import { addressSchema } from "../../../lib/solana/mod.ts";
 import {
   LEVEL_PERCENTILES,
   MAX_COMPUTE_UNIT_LIMIT,
+  type PriorityFeeReport,
   priorityFeeReport,
 } from "../../../lib/solana/fees/mod.ts";
+import { frozenDeep } from "../../../lib/shared/frozen_deep.ts";
 
 const MAX_ACCOUNTS = 20;
 
@@ -76,6 +78,9 @@ const output = z.object({
   computeUnitLimit: z.number().int().nullable(),
 });
 
+/** What the operation answers. */
+type PriorityFeeAnswer = z.infer<typeof output>;
+
 const input = z.object({
   account: z.array(addressSchema("account"))
     .max(MAX_ACCOUNTS, {
@@ -125,6 +130,23 @@ export default defineOperation({
       ...(query.account ? { accounts: query.account } : {}),
       ...(query.computeUnitLimit !== undefined ? { computeUnitLimit: query.computeUnitLimit } : {}),
     }, { signal: ctx.signal });
-    return { unit: "microLamportsPerComputeUnit" as const, levelPercentiles: LEVEL_PERCENTILES, ...report };
+    return answerOf(report);
   },
 });
+
+/** The answers made of reports: a report handed out again (see `kept_reports.ts`) gives the same answer. */
+const answers = new WeakMap<PriorityFeeReport, PriorityFeeAnswer>();
+
+/** The answer of `report`, frozen to its depths like the report it is made of, so its schema is checked once. */
+function answerOf(report: PriorityFeeReport): PriorityFeeAnswer {
+  let answer = answers.get(report);
+  if (answer === undefined) {
+    answer = frozenDeep({
+      unit: "microLamportsPerComputeUnit",
+      levelPercentiles: LEVEL_PERCENTILES,
+      ...report,
+    });
+    answers.set(report, answer);
+  }
+  return answer;
+}

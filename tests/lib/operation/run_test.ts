@@ -74,3 +74,31 @@ Deno.test("runOperation() ends work that ignores its signal at the time budget, 
     finish();
   }
 });
+
+Deno.test("runOperation() checks a frozen output against its schema once, any other on every call", async () => {
+  let checks = 0;
+  const counted = z.object({ size: z.number() }).refine(() => ++checks > 0);
+  let handed: object = {};
+  const operation = { ...upload, output: counted, handler: () => Promise.resolve(handed) } as AnyOperation;
+  const run = (output: object) => {
+    handed = output;
+    return runOperation(operation, {}, {
+      requestId: "r",
+      signal: new AbortController().signal,
+      services: {} as Services,
+      timeoutMs: 1_000,
+    });
+  };
+  const kept = Object.freeze({ size: 1 });
+  assert.equal(await run(kept), kept);
+  assert.equal(await run(kept), kept);
+  assert.equal(checks, 1, "a frozen output handed out again is not checked again");
+  const fresh = { size: 2 };
+  await run(fresh);
+  await run(fresh);
+  assert.equal(checks, 3, "an output that can change is checked each time");
+  const broken = Object.freeze({ size: "one" });
+  for (let i = 0; i < 2; i++) {
+    await assert.rejects(run(broken), /breaks its schema/, "nor is a refused one remembered");
+  }
+});

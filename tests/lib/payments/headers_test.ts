@@ -23,15 +23,24 @@ Deno.test("encodePaymentRequired() matches @x402/core byte for byte, non-ASCII i
   assert.deepEqual(decodePaymentRequiredHeader(ours), required);
 });
 
-Deno.test("encodePaymentResponse() matches @x402/core byte for byte", () => {
+Deno.test("encodePaymentResponse() matches @x402/core byte for byte, non-ASCII included", () => {
   const settlement: SettleResponse = {
     success: true,
     transaction: "5x".repeat(40),
     network: "eip155:84532",
     payer: "0xabc",
   };
-  assert.equal(encodePaymentResponse(settlement), encodePaymentResponseHeader(settlement));
-  assert.deepEqual(decodePaymentResponseHeader(encodePaymentResponse(settlement)), settlement);
+  // ASCII (every settlement we make), then text beyond it: Latin-1, other scripts, astral characters.
+  const refused: SettleResponse = {
+    ...settlement,
+    success: false,
+    errorReason: "refusé – 拒否 🚫",
+    payer: "\xff",
+  };
+  for (const response of [settlement, refused]) {
+    assert.equal(encodePaymentResponse(response), encodePaymentResponseHeader(response));
+    assert.deepEqual(decodePaymentResponseHeader(encodePaymentResponse(response)), response);
+  }
 });
 
 /** What `@x402/core` makes of `header`: its payload, or the fact that it throws. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { eitherAborts, rejectionOnAbort, timeBudget } from "../../../lib/shared/time_budget.ts";
+import { callBudget, eitherAborts, timeBudget } from "../../../lib/shared/time_budget.ts";
 
 Deno.test("timeBudget() aborts its signal with a TimeoutError once spent, its timer not holding the process", async () => {
   // The budget's timer does not hold the event loop open (as AbortSignal.timeout's does not); a timer here does.
@@ -23,7 +23,7 @@ Deno.test("timeBudget() ended in time never aborts", async () => {
   assert.equal(budget.signal.aborted, false);
 });
 
-Deno.test("an ended timeBudget() keeps nothing of its call, where AbortSignal.timeout keeps it all", async () => {
+Deno.test("an ended timeBudget() or callBudget() keeps nothing of its call, where AbortSignal.timeout keeps it all", async () => {
   const alive = async (mode: string) => {
     const child = new URL("./_time_budget_child.ts", import.meta.url);
     const { stdout, success } = await new Deno.Command(Deno.execPath(), {
@@ -36,25 +36,54 @@ Deno.test("an ended timeBudget() keeps nothing of its call, where AbortSignal.ti
   };
   assert.equal(await alive("timeout"), 50);
   assert.ok(await alive("budget") <= 1);
+  assert.ok(await alive("call") <= 1, "nor does an ended callBudget() on a caller's signal that lasts");
 });
 
-Deno.test("rejectionOnAbort() rejects with the signal's reason, and not once stopped", async () => {
-  const first = new AbortController();
-  const { rejection } = rejectionOnAbort(first.signal);
-  first.abort(new Error("spent"));
-  await assert.rejects(rejection, /spent/);
+Deno.test("callBudget(): once spent, its signal aborts and its rejection rejects with a TimeoutError", async () => {
+  const caller = new AbortController();
+  const budget = callBudget(caller.signal, 20);
+  assert.equal(budget.overBudget(), false);
+  // Its deadline does not hold the event loop open (see timeBudget() above); a timer here does.
+  const keepAlive = setTimeout(() => {}, 60_000);
+  const reason = await budget.spent.catch((error) => error).finally(() => clearTimeout(keepAlive));
+  assert.ok(reason instanceof DOMException);
+  assert.equal(reason.name, "TimeoutError");
+  assert.equal(budget.signal.reason, reason);
+  assert.equal(budget.overBudget(), true);
+  caller.abort(new Error("later"));
+  assert.equal(budget.signal.reason, reason, "the first reason stays");
+  budget.end();
+});
 
-  const second = new AbortController();
-  const stopped = rejectionOnAbort(second.signal);
-  let settled = false;
-  stopped.rejection.catch(() => settled = true);
-  stopped.stop();
-  second.abort(new Error("too late"));
+Deno.test("callBudget(): its signal aborts with the caller's reason, and its rejection waits for the budget", async () => {
+  const caller = new AbortController();
+  const budget = callBudget(caller.signal, 30);
+  let rejected = false;
+  budget.spent.catch(() => rejected = true);
+  caller.abort(new Error("client gone"));
+  assert.equal((budget.signal.reason as Error).message, "client gone");
   await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.equal(settled, false);
+  assert.equal(rejected, false, "a caller who leaves does not spend the budget");
+  budget.end();
 
-  const already = AbortSignal.abort(new Error("before"));
-  await assert.rejects(rejectionOnAbort(already).rejection, /before/);
+  const gone = new AbortController();
+  gone.abort(new Error("before"));
+  const late = callBudget(gone.signal, 1_000);
+  assert.equal((late.signal.reason as Error).message, "before");
+  late.end();
+});
+
+Deno.test("callBudget() ended hears neither its caller nor its deadline", async () => {
+  const caller = new AbortController();
+  const budget = callBudget(caller.signal, 20);
+  let rejected = false;
+  budget.spent.catch(() => rejected = true);
+  budget.end();
+  caller.abort();
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  assert.equal(budget.signal.aborted, false);
+  assert.equal(rejected, false);
+  assert.equal(budget.overBudget(), false);
 });
 
 Deno.test("eitherAborts(): aborted by whichever source aborts first, with its reason; deaf once stopped", () => {

@@ -110,3 +110,29 @@ Deno.test("priorityFeeReport() says the RPC has no fee history on a chain withou
       error.message === "Solana RPC reported no recent slots to sample fees from",
   );
 });
+
+Deno.test("priorityFeeReport() hands the same frozen report to the same question of the same history", async () => {
+  await using rpc = await startLocalChain();
+  const a = (await generateKeyPairSigner()).address;
+  const options = { cacheTtlMs: 60_000 };
+  const first = await priorityFeeReport(rpc.client, { accounts: [SEEDED_FEE_ACCOUNT, a] }, options);
+  const again = await priorityFeeReport(rpc.client, { accounts: [SEEDED_FEE_ACCOUNT, a] }, options);
+  assert.equal(again, first, "computed once for the kept history");
+  assert.ok(
+    Object.isFrozen(first) && Object.isFrozen(first.global.quantiles) && Object.isFrozen(first.accounts[1]),
+  );
+  assert.throws(() => (first.global.levels as { low: number }).low = 0, TypeError, "no caller can change it");
+  // Another order of the accounts, or another compute-unit limit, is another question of the same history.
+  const reordered = await priorityFeeReport(rpc.client, { accounts: [a, SEEDED_FEE_ACCOUNT] }, options);
+  assert.notEqual(reordered, first);
+  assert.deepEqual(reordered.accounts.map((view) => view.account), [a, SEEDED_FEE_ACCOUNT]);
+  const priced = await priorityFeeReport(rpc.client, {
+    accounts: [SEEDED_FEE_ACCOUNT, a],
+    computeUnitLimit: 1,
+  }, options);
+  assert.notEqual(priced, first);
+  assert.equal(priced.computeUnitLimit, 1);
+  // A history fetched again is asked again.
+  const fresh = await priorityFeeReport(rpc.client, {}, { cacheTtlMs: 0 });
+  assert.notEqual(await priorityFeeReport(rpc.client, {}, { cacheTtlMs: 0 }), fresh);
+});
