@@ -6,7 +6,10 @@
  * opens with a lower-case letter, is one word broken in two when the document
  * uses the two halves joined as a word. A line filling its cell that ends
  * in a word's slash (an engine breaks after one: `Requests/` over `sec`) goes
- * on with the word opening the next line, whatever the words.
+ * on with the word opening the next line, whatever the words, and so does one
+ * ending in an underscore or followed by a line opening with one (`opt0` over
+ * `_0`: a name joined by underscores), and one ending in a number's point or
+ * comma followed by a line opening with a digit (`1.` over `0`).
  *
  * In a ruled column only a few ems wide (AbiWord's, where a table has a
  * header row) most words break so, and few of them are used elsewhere. There a line
@@ -58,6 +61,12 @@ function breaksWord(
   if (/[\p{L}\p{N}]\/$/u.test(plainLineText(line).trimEnd()) && /^[\p{L}\p{N}]/u.test(plainLineText(next))) {
     return true;
   }
+  // Broken inside a name joined by underscores (`opt0` over `_0`): no line of prose opens or ends at one.
+  const end = plainLineText(line).trimEnd(), start = plainLineText(next);
+  if (/[\p{L}\p{N}]_$/u.test(end) && /^[\p{L}\p{N}]/u.test(start)) return true;
+  if (/[\p{L}\p{N}]$/u.test(end) && /^_[\p{L}\p{N}]/u.test(start)) return true;
+  // Broken inside a number after its point or comma (`1.` over `0`, `14,` over `200`).
+  if (/\d[.,]$/.test(end) && /^\d/.test(start)) return true;
   const head = /\p{L}+$/u.exec(plainLineText(line))?.[0];
   const tail = /^\p{Ll}+/u.exec(plainLineText(next))?.[0];
   if (!head || !tail) return false;
