@@ -4,7 +4,8 @@
  * (AbiWord does: `supp` over `ort`), so the lines would read as two words.
  * A line that fills its cell and ends in a letter, followed by a line that
  * opens with a lower-case letter, is one word broken in two when the document
- * uses the two halves joined as a word. A line filling its cell that ends
+ * uses the two halves joined as a word (or the pieces joined so far and the
+ * next line's: `De` over `fa` over `ult`). A line filling its cell that ends
  * in a word's slash (an engine breaks after one: `Requests/` over `sec`) goes
  * on with the word opening the next line, whatever the words, and so does one
  * ending in an underscore or followed by a line opening with one (`opt0` over
@@ -55,6 +56,7 @@ function breaksWord(
   words: Lexicon,
   narrow?: NarrowColumn,
   after?: Line,
+  joinedHead?: string,
 ): boolean {
   if (line.x1 < right - line.size * FILLED_EM) return false;
   // Broken after a word's slash (`Requests/` over `sec`, `application/` over `json`): one word.
@@ -70,7 +72,8 @@ function breaksWord(
   const head = /\p{L}+$/u.exec(plainLineText(line))?.[0];
   const tail = /^\p{Ll}+/u.exec(plainLineText(next))?.[0];
   if (!head || !tail) return false;
-  if (words(head + tail)) return true;
+  // A word broken in three (`De` over `fa` over `ult`): the pieces joined so far go on with `next`.
+  if (words(head + tail) || (joinedHead && words(joinedHead + tail))) return true;
   // Only a ruled column's edge is known to bound its text: an aligned table's columns end where their text does.
   if (!narrow || !line.spans[0]?.tag?.cell || right - narrow.left > line.size * NARROW_EMS) return false;
   const span = next.spans.find((s) => s.text.trim());
@@ -113,7 +116,9 @@ export function joinBrokenWords(
   lines.forEach((line, i) => {
     // The line above as it stands on the page tells whether it filled the cell.
     const above = lines[i - 1];
-    if (above && breaksWord(above, line, right, words, narrow, lines[i + 1])) {
+    // The word the lines above end in once joined: a word broken in three mends piece by piece.
+    const joinedHead = above && /\p{L}+$/u.exec(plainLineText(out.at(-1)!))?.[0];
+    if (above && breaksWord(above, line, right, words, narrow, lines[i + 1], joinedHead)) {
       out[out.length - 1] = joined(out.at(-1)!, line);
       changed = true;
     } else out.push(line);

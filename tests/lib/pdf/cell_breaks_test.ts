@@ -135,3 +135,14 @@ Deno.test("a number broken after its point or comma at a full cell's edge is who
   // A line short of the edge broke at a space.
   assert.equal(join("Basic", "2.", "5"), null);
 });
+
+Deno.test("a word broken in three at a full cell's edge mends piece by piece", () => {
+  // `ness` goes on with `supportive`, the two pieces above it joined, though `rtiveness` is no word.
+  const whole = joinBrokenWords(
+    cell(100, "Basic", "suppo", "rtive", "ness"),
+    RIGHT,
+    lexicon("supportive", "supportiveness"),
+  );
+  assert.ok(whole);
+  assert.equal(inlineMarkdown(whole), "Basic supportiveness");
+});
