@@ -4,9 +4,13 @@
  * (AbiWord does: `supp` over `ort`), so the lines would read as two words.
  * A line that fills its cell and ends in a letter, followed by a line that
  * opens with a lower-case letter, is one word broken in two when the document
- * uses the two halves joined as a word. A line filling its cell that ends
+ * uses the two halves joined as a word (or the pieces joined so far and the
+ * next line's: `De` over `fa` over `ult`). A line filling its cell that ends
  * in a word's slash (an engine breaks after one: `Requests/` over `sec`) goes
- * on with the word opening the next line, whatever the words.
+ * on with the word opening the next line, whatever the words, and so does one
+ * ending in an underscore or followed by a line opening with one (`opt0` over
+ * `_0`: a name joined by underscores), and one ending in a number's point or
+ * comma followed by a line opening with a digit (`1.` over `0`).
  *
  * In a ruled column only a few ems wide (AbiWord's, where a table has a
  * header row) most words break so, and few of them are used elsewhere. There a line
@@ -52,16 +56,24 @@ function breaksWord(
   words: Lexicon,
   narrow?: NarrowColumn,
   after?: Line,
+  joinedHead?: string,
 ): boolean {
   if (line.x1 < right - line.size * FILLED_EM) return false;
   // Broken after a word's slash (`Requests/` over `sec`, `application/` over `json`): one word.
   if (/[\p{L}\p{N}]\/$/u.test(plainLineText(line).trimEnd()) && /^[\p{L}\p{N}]/u.test(plainLineText(next))) {
     return true;
   }
+  // Broken inside a name joined by underscores (`opt0` over `_0`): no line of prose opens or ends at one.
+  const end = plainLineText(line).trimEnd(), start = plainLineText(next);
+  if (/[\p{L}\p{N}]_$/u.test(end) && /^[\p{L}\p{N}]/u.test(start)) return true;
+  if (/[\p{L}\p{N}]$/u.test(end) && /^_[\p{L}\p{N}]/u.test(start)) return true;
+  // Broken inside a number after its point or comma (`1.` over `0`, `14,` over `200`).
+  if (/\d[.,]$/.test(end) && /^\d/.test(start)) return true;
   const head = /\p{L}+$/u.exec(plainLineText(line))?.[0];
   const tail = /^\p{Ll}+/u.exec(plainLineText(next))?.[0];
   if (!head || !tail) return false;
-  if (words(head + tail)) return true;
+  // A word broken in three (`De` over `fa` over `ult`): the pieces joined so far go on with `next`.
+  if (words(head + tail) || (joinedHead && words(joinedHead + tail))) return true;
   // Only a ruled column's edge is known to bound its text: an aligned table's columns end where their text does.
   if (!narrow || !line.spans[0]?.tag?.cell || right - narrow.left > line.size * NARROW_EMS) return false;
   const span = next.spans.find((s) => s.text.trim());
@@ -104,7 +116,9 @@ export function joinBrokenWords(
   lines.forEach((line, i) => {
     // The line above as it stands on the page tells whether it filled the cell.
     const above = lines[i - 1];
-    if (above && breaksWord(above, line, right, words, narrow, lines[i + 1])) {
+    // The word the lines above end in once joined: a word broken in three mends piece by piece.
+    const joinedHead = above && /\p{L}+$/u.exec(plainLineText(out.at(-1)!))?.[0];
+    if (above && breaksWord(above, line, right, words, narrow, lines[i + 1], joinedHead)) {
       out[out.length - 1] = joined(out.at(-1)!, line);
       changed = true;
     } else out.push(line);

@@ -163,12 +163,16 @@ function openEnds(ys: number[], down: readonly Rule[]): number[] {
   return out;
 }
 
-/** The grid a group of rules draws, or null when it draws no table of at least two rows and two columns. */
+/**
+ * The grid a group of rules draws, or null when it draws no table of two rows
+ * and two columns at least, or of one row across three columns at least.
+ */
 function gridOf(rules: readonly Rule[]): Grid | null {
   const across = rules.filter(isHorizontal), down = rules.filter((r) => !isHorizontal(r));
   const xs = edges(down.map((r) => (r.x0 + r.x1) / 2));
   const ys = openEnds(edges(across.map((r) => (r.y0 + r.y1) / 2)), down);
-  if (xs.length < 3 || ys.length < 3) return null;
+  // One row is a table only across three columns or more (a header with no body).
+  if (xs.length < 3 || ys.length < 2 || (ys.length < 3 && xs.length < 4)) return null;
   const columns = xs.length - 1, rows = ys.length - 1;
   const ruledDown = (x: number, y: number) =>
     down.some((r) => Math.abs((r.x0 + r.x1) / 2 - x) <= MEET && r.y0 <= y && r.y1 >= y);
@@ -237,8 +241,10 @@ function splitAtEdges(span: Span, grids: readonly Grid[]): Span[] {
 
 /**
  * Labels the spans standing in a grid's cells as cells of that table, as a
- * tagged PDF's structure would; spans of a grid holding text in fewer than
- * two of its rows, or in one column only, are left alone (a frame, a box).
+ * tagged PDF's structure would; spans of a grid holding text in one column
+ * only, or in one row and fewer than three columns, are left alone (a frame,
+ * a box, two boxes side by side). One row across three columns or more is a
+ * table's header with no body under it.
  * Spans running over a column edge are split there first.
  *
  * @param ids Structure id counter, advanced for each table and cell.
@@ -265,7 +271,7 @@ export function labelGridCells(
     const cells = new Set(inside.values());
     const rows = new Set([...cells].map((k) => Math.floor(k / columns)));
     const used = new Set([...cells].map((k) => k % columns));
-    if (rows.size < 2 || used.size < 2) continue;
+    if ((rows.size < 2 && used.size < 3) || used.size < 2) continue;
     const table = ids.next++;
     const tags = new Map<number, Tag>();
     for (const [span, k] of inside) {

@@ -109,3 +109,40 @@ Deno.test("a cell's line filling it after a word's slash goes on with the next l
     null,
   );
 });
+
+Deno.test("a name joined by underscores broken at a full cell's edge is whole, whatever the words", () => {
+  // `max_depth` over `_limit`, `opt0` over `_0`, `user_` over `agent`: no line of prose opens or ends at one.
+  const words = lexicon();
+  const join = (...texts: string[]) => {
+    const whole = joinBrokenWords(cell(100, ...texts), RIGHT, words);
+    return whole && inlineMarkdown(whole);
+  };
+  assert.equal(join("Basic", "opt0", "_0"), "Basic opt0\\_0");
+  assert.equal(join("Basic", "user_", "agent"), "Basic user\\_agent");
+  // A line short of the edge broke at a space, and a lone underscore is no name.
+  assert.equal(join("Basic", "in", "_0"), null);
+  assert.equal(join("Basic", "_", "cell"), null);
+});
+
+Deno.test("a number broken after its point or comma at a full cell's edge is whole", () => {
+  const join = (...texts: string[]) => {
+    const whole = joinBrokenWords(cell(100, ...texts), RIGHT, lexicon());
+    return whole && inlineMarkdown(whole);
+  };
+  assert.equal(join("Basic", "1024.", "5"), "Basic 1024.5");
+  assert.equal(join("Basic", "1024,", "200"), "Basic 1024,200");
+  assert.equal(join("Basic", "in 2.", "5"), "Basic in 2.5");
+  // A line short of the edge broke at a space.
+  assert.equal(join("Basic", "2.", "5"), null);
+});
+
+Deno.test("a word broken in three at a full cell's edge mends piece by piece", () => {
+  // `ness` goes on with `supportive`, the two pieces above it joined, though `rtiveness` is no word.
+  const whole = joinBrokenWords(
+    cell(100, "Basic", "suppo", "rtive", "ness"),
+    RIGHT,
+    lexicon("supportive", "supportiveness"),
+  );
+  assert.ok(whole);
+  assert.equal(inlineMarkdown(whole), "Basic supportiveness");
+});
