@@ -100,6 +100,13 @@ const AMSLDOC_COMMANDS = [
   "\\def\\amslatex/{AMS-LaTeX}",
 ].join("\n");
 
+/** The TUGboat class' acronyms and names, as it prints them (`ltugboat.cls`, `tugboat.cmn`): small capitals of the letters. */
+const TUGBOAT_COMMANDS = [
+  "\\newcommand{\\acro}[1]{#1}",
+  "\\def\\HTML{HTML}",
+  "\\def\\MathML{MathML}",
+].join("\n");
+
 const FD_COMMIT = "ee20f426ddf338ac7ead5c5f00ea49258005caaf";
 
 const EISVOGEL = "Wandmalfarbe/pandoc-latex-template";
@@ -319,6 +326,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     pdf: "project-examples/DEIMS-2024/tb139mitt-deims24.ltx",
     source: "project-examples/DEIMS-2024/tb139mitt-deims24.ltx",
     format: "latex",
+    classCommands: TUGBOAT_COMMANDS,
     license: "LPPL-1.3c",
     licenseFile: "LICENCE",
     producer:
