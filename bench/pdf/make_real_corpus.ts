@@ -294,7 +294,11 @@ function notes(): string[] {
 function manifest(): string {
   const rows = REAL_DOCUMENTS.map((d) =>
     `| ${d.name} | ${d.repo} | \`${d.commit.slice(0, 12)}\` | ${
-      d.printed ? `printed here (${d.printed})` : `\`${d.pdf}\``
+      d.printed
+        ? `printed here (${d.printed})`
+        : d.pdfFrom
+        ? `${d.pdfFrom.repo} \`${d.pdfFrom.commit.slice(0, 12)}\`: \`${d.pdf}\``
+        : `\`${d.pdf}\``
     } | \`${d.source}\` | ${d.license} | ${d.producer} | ${d.heldOut ? "held out" : "tuning"} |`
   );
   return [
@@ -329,7 +333,9 @@ if (import.meta.main) {
     for (const doc of chosen) {
       const source = await gitShow(snapshots, doc, doc.source);
       if (!referencesOnly) {
-        const pdf = doc.printed ? await printed(source, doc, work) : await gitShow(snapshots, doc, doc.pdf);
+        const pdf = doc.printed
+          ? await printed(source, doc, work)
+          : await gitShow(snapshots, { ...doc, ...doc.pdfFrom }, doc.pdf);
         await Deno.writeFile(realPdfUrl(doc.name), pdf);
         await Deno.writeFile(
           realLicenseUrl(doc),
