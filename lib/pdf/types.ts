@@ -20,6 +20,8 @@ export interface Tag {
   block: number;
   /** Heading level 1–6 when inside `H1`…`H6`. */
   heading?: number;
+  /** The heading's element is of a type the producer named and its role map leveled (LaTeX's `section`). */
+  ownHeading?: boolean;
   /** Id of the innermost list item, with its nesting depth (0 = top level). */
   listItem?: { id: number; depth: number };
   /** Inside the item's label (`Lbl`): the bullet or number. */
