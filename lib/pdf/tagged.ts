@@ -165,7 +165,10 @@ function visit(
   const inline = (/^(Code|Formula|Figure)$/.test(role) && context.inText) ||
     (role === "Lbl" && context.parent !== "LI");
   if (BLOCK_ROLES.has(role) && !inline) next.tag.block = noteParagraph(role, context) ?? counters.next++;
-  if (NOTE_ROLES.has(role)) next.note = { block: next.tag.block, given: false };
+  if (NOTE_ROLES.has(role)) {
+    next.note = { block: next.tag.block, given: false };
+    next.tag.note = true;
+  }
   if (TEXT_ROLES.has(role)) next.inText = true;
   const level = headingLevel(role, context.sections);
   if (level) next.tag.heading = level;

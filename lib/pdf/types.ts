@@ -38,6 +38,8 @@ export interface Tag {
   paragraph?: boolean;
   /** Inside a display `Formula` (one set apart from the text, not a word of a sentence). */
   formula?: boolean;
+  /** Inside a note (`Note`, `FENote`): a footnote's text, wherever the page sets it. */
+  note?: boolean;
   /** Inside a note's `Lbl` (a footnote's number, set close up to its text): a word of its own. */
   noteLabel?: boolean;
   /** Inside the `Lbl` the text sets where it refers to a note (the footnote's mark), the note right after it. */
