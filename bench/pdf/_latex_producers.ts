@@ -131,24 +131,3 @@ export async function printLatex(
   const dir = await Deno.makeTempDir({ dir: work });
   return await setTwice(engine, tex, dir);
 }
-
-/** A `\DocumentMetadata{…}` declaration, its keys' braces nested one deep. */
-const METADATA_DECLARATION = /\\DocumentMetadata\s*\{(?:[^{}]|\{[^{}]*\})*\}/;
-
-/**
- * Prints a LaTeX document as its author wrote it, class and all, with the
- * tagging the installed kernel offers: its `\DocumentMetadata` declaration
- * (which asks for keys of later kernels, `tagging=on` say) replaced by
- * `DOCUMENT_METADATA`, or that line put first where it has none.
- */
-export async function printLatexDocument(
-  engine: LatexEngine,
-  source: string,
-  work: string,
-): Promise<Uint8Array> {
-  const tex = METADATA_DECLARATION.test(source)
-    ? source.replace(METADATA_DECLARATION, () => DOCUMENT_METADATA)
-    : `${DOCUMENT_METADATA}\n${source}`;
-  const dir = await Deno.makeTempDir({ dir: work });
-  return await setTwice(engine, tex, dir);
-}

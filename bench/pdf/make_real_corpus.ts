@@ -33,7 +33,7 @@ import {
 import { runCommand } from "./_run.ts";
 import { FILTER } from "./make_foreign.ts";
 import { renderHtml } from "./_html_producers.ts";
-import { printLatex, printLatexDocument } from "./_latex_producers.ts";
+import { printLatex } from "./_latex_producers.ts";
 import { LATEX_BLOCKS } from "./_latex_blocks.ts";
 import { LATEX_MATH } from "./_latex_math.ts";
 import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
@@ -256,9 +256,6 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
   await Deno.writeFile(input, source);
   const filter = `${work}/filter.lua`;
   await Deno.writeTextFile(filter, FILTER);
-  if ((doc.printed === "lualatex" || doc.printed === "pdflatex") && doc.format === "latex") {
-    return await printLatexDocument(doc.printed, new TextDecoder().decode(source), work);
-  }
   if (doc.printed === "lualatex" || doc.printed === "pdflatex") {
     return await printLatex(doc.printed, input, doc.format, filter, work, doc.twoColumn);
   }

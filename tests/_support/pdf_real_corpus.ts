@@ -342,22 +342,6 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
       "A TUGboat article (Mittelbach and Fischer, DEIMS 2024) in its class' two columns, as published: title block, abstract, contents, numbered sections and subsections, footnotes, description and itemized lists, verbatim code, a bibliography. The source is the first public one of the LaTeX Project's examples, a little later than the print; no `.bbl` is committed, so the reference writes neither the citations' numbers nor the list of references.",
   },
   {
-    name: "lualatex-tagged-tugboat",
-    repo: "latex3/tagging-project",
-    commit: "4bc5816dcaaa51a140adfa0396961b0a62496597",
-    pdf: "project-examples/DEIMS-2024/tb139mitt-deims24.ltx",
-    source: "project-examples/DEIMS-2024/tb139mitt-deims24.ltx",
-    format: "latex",
-    classCommands: TUGBOAT_COMMANDS,
-    license: "LPPL-1.3c",
-    licenseFile: "LICENCE",
-    producer:
-      "LuaHBTeX 1.15, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0) and the TUGboat class (two columns), printed here",
-    printed: "lualatex",
-    note:
-      "A TUGboat article (Mittelbach and Fischer, DEIMS 2024) in its class' two columns: title block, abstract, contents, numbered sections and subsections, footnotes, description and itemized lists, verbatim code, a bibliography. Printed here from its source, the author's `\\DocumentMetadata` asking the installed kernel's tagging (`_latex_producers.ts`); no `.bbl` is committed, so the citations print as `[?]` and the reference list is empty.",
-  },
-  {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),
     producer: "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML, printed here",
     printed: "chromium",
