@@ -2,7 +2,7 @@
  * What LaTeX prints that a source does not spell, written out for pandoc's
  * LaTeX reader, which prints nothing for it: the title `\maketitle` sets, the
  * headings of the contents, the lists of figures and tables, the index and the
- * bibliography, a `thebibliography` list with the labels LaTeX numbers its
+ * bibliography (biblatex's `\printbibliography`, BibTeX's `\bibliography`), a `thebibliography` list with the labels LaTeX numbers its
  * entries by (and the citations of them with the same labels), and an
  * abstract, which pandoc keeps as metadata, as the paragraphs it prints. The
  * generated lists themselves (contents lines, index entries) stay out: no
@@ -116,6 +116,11 @@ export function withGeneratedMatter(text: string, chapters: boolean): string {
   body = body.replace(
     /\\printbibliography\b(?:\[([^\]]*)\])?/g,
     (_, options = "") => heading(bibliographyName(options, text, chapters), chapters),
+  );
+  // BibTeX's list (`\bibliography{…}`, read from the `.bbl` BibTeX writes) opens with the same heading.
+  body = body.replace(
+    /\\bibliography\s*\{[^}]*\}/g,
+    () => heading(bibliographyName("", text, chapters), chapters),
   );
   body = body.replace(/\\begin\{abstract\}|\\end\{abstract\}/g, "");
   const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);

@@ -107,3 +107,18 @@ We have \[ a = b \] for all cases.`,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("withGeneratedMatter writes the heading BibTeX's list opens with, at the document's top level", async () => {
+  const paper = String.raw`\documentclass{article}
+\begin{document}
+\section{Results}
+As shown \cite{knuth}.
+\bibliographystyle{plain}
+\bibliography{refs,more}
+\end{document}
+`;
+  const headings = (await pandoc(withGeneratedMatter(paper, false))).split("\n").filter((l) =>
+    l.startsWith("#")
+  );
+  assert.deepEqual(headings, ["# Results", "# References"]);
+});
