@@ -67,6 +67,11 @@ export interface RealDocument {
    * cannot read (a command name printed in typewriter type, say), so the reference keeps the words they print.
    */
   classCommands?: string;
+  /**
+   * For a LaTeX source whose class prints the bibliography's URLs without their scheme (TUGboat's
+   * `\tbsurl`: `pdfa.org/…` for `https://pdfa.org/…`): the reference writes them so (`_latex_bibtex.ts`).
+   */
+  bibliographyUrlsWithoutScheme?: boolean;
   /** pandoc's name for the source's format. */
   format: "markdown" | "gfm" | "latex" | "rst";
   /** SPDX licence of the repository. */
@@ -105,11 +110,14 @@ const AMSLDOC_COMMANDS = [
   "\\def\\amslatex/{AMS-LaTeX}",
 ].join("\n");
 
-/** The TUGboat class' acronyms and names, as it prints them (`ltugboat.cls`, `tugboat.cmn`): small capitals of the letters. */
+/** The TUGboat class' acronyms, names and title references, as it prints them (`ltugboat.cls`): the acronyms' letters in small capitals. */
 const TUGBOAT_COMMANDS = [
   "\\newcommand{\\acro}[1]{#1}",
-  "\\def\\HTML{HTML}",
+  "\\newcommand{\\titleref}[1]{\\emph{#1}}",
+  "\\newcommand{\\tbsurl}[1]{\\href{#1}{#1}}",
   "\\def\\MathML{MathML}",
+  "\\def\\XeTeX{XeTeX}",
+  ...["API", "ASCII", "DVI", "HTML", "ISO", "XML"].map((name) => `\\def\\${name}{${name}}`),
 ].join("\n");
 
 const FD_COMMIT = "ee20f426ddf338ac7ead5c5f00ea49258005caaf";
@@ -333,6 +341,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     source: "project-examples/DEIMS-2024/tb139mitt-deims24.ltx",
     format: "latex",
     classCommands: TUGBOAT_COMMANDS,
+    bibliographyUrlsWithoutScheme: true,
     license:
       "LPPL-1.3c (the article's source; the PDF is its authors' print of it on the LaTeX Project's site)",
     licenseFile: "LICENCE",
