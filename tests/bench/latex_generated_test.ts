@@ -122,3 +122,14 @@ As shown \cite{knuth}.
   );
   assert.deepEqual(headings, ["# Results", "# References"]);
 });
+
+Deno.test("withGeneratedMatter writes the title's notes as text, outside the footnotes' count", async () => {
+  const markdown = await pandoc(
+    withGeneratedMatter(ARTICLE.replace("text is set.", "text is set.\\footnote{A note.}"), false),
+  );
+  assert.ok(markdown.includes("# On Gases and Their Viscosity\n\nRead in May.\n"));
+  // The text's first footnote is the first of the count, as LaTeX numbers it.
+  assert.ok(markdown.includes("text is set.[^1]"));
+  assert.ok(markdown.includes("[^1]: A note."));
+  assert.ok(!markdown.includes("[^2]"));
+});
