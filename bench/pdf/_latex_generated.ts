@@ -1,9 +1,11 @@
 /**
  * What LaTeX prints that a source does not spell, written out for pandoc's
- * LaTeX reader, which prints nothing for it: the title `\maketitle` sets, the
+ * LaTeX reader, which prints nothing for it: the title `\maketitle` sets (its
+ * notes, `\thanks`, as the text they print, outside the footnotes' count), the
  * headings of the contents, the lists of figures and tables, the index and the
- * bibliography, a `thebibliography` list with the labels LaTeX numbers its
- * entries by (and the citations of them with the same labels), and an
+ * bibliography (biblatex's `\printbibliography`, BibTeX's `\bibliography`),
+ * a `thebibliography` list with the labels LaTeX numbers its entries by (and
+ * the citations of them with the same labels), and an
  * abstract, which pandoc keeps as metadata, as the paragraphs it prints. The
  * generated lists themselves (contents lines, index entries) stay out: no
  * source spells them. Headings take the document's top level: `\chapter*`
@@ -51,6 +53,25 @@ function titleLine(title: string): string {
     out = out.slice(0, at) + (end < 0 ? "" : out.slice(end));
   }
   return out.replace(/\\\\(?:\[[^\]]*\])?/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The notes (`\thanks{…}`) a preamble's title block holds, in order, and the
+ * preamble without them. LaTeX marks them with symbols (∗, †) outside the
+ * footnotes' count and sets their text at the first page's foot; pandoc would
+ * keep them as numbered notes of the title's metadata, the first numbers of
+ * the count, and number every footnote of the text one or more too high.
+ */
+function titleNotes(preamble: string): { preamble: string; notes: string[] } {
+  const notes: string[] = [];
+  let out = preamble;
+  for (let at = out.search(/\\thanks\s*\{/); at >= 0; at = out.search(/\\thanks\s*\{/)) {
+    const open = out.indexOf("{", at), end = groupEnd(out, open);
+    if (end < 0) break;
+    notes.push(out.slice(open + 1, end - 1).trim());
+    out = out.slice(0, at) + out.slice(end);
+  }
+  return { preamble: out, notes };
 }
 
 /** The name a bibliography prints: its `title=` option, `\refname`/`\bibname` spelled out. */
@@ -102,10 +123,15 @@ function withCitationLabels(text: string, labels: ReadonlyMap<string, string>): 
 export function withGeneratedMatter(text: string, chapters: boolean): string {
   const begin = text.indexOf("\\begin{document}");
   if (begin < 0) return text;
-  const preamble = text.slice(0, begin);
+  let preamble = text.slice(0, begin);
   let body = text.slice(begin);
   const title = commandArgument(text, "title");
-  if (title !== null) body = body.replace(/\\maketitle\b/, () => heading(titleLine(title), chapters));
+  if (title !== null && /\\maketitle\b/.test(body)) {
+    const { preamble: bare, notes } = titleNotes(preamble);
+    preamble = bare;
+    // The title's notes print as text at the first page's foot, each after its symbol.
+    body = body.replace(/\\maketitle\b/, () => [heading(titleLine(title), chapters), ...notes].join("\n\n"));
+  }
   const lists: Array<[RegExp, string]> = [
     [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents")],
     [/\\listoffigures\b/g, fixedName(text, "listfigurename", "List of Figures")],
@@ -116,6 +142,11 @@ export function withGeneratedMatter(text: string, chapters: boolean): string {
   body = body.replace(
     /\\printbibliography\b(?:\[([^\]]*)\])?/g,
     (_, options = "") => heading(bibliographyName(options, text, chapters), chapters),
+  );
+  // BibTeX's list (`\bibliography{…}`, read from the `.bbl` BibTeX writes) opens with the same heading.
+  body = body.replace(
+    /\\bibliography\s*\{[^}]*\}/g,
+    () => heading(bibliographyName("", text, chapters), chapters),
   );
   body = body.replace(/\\begin\{abstract\}|\\end\{abstract\}/g, "");
   const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);

@@ -40,6 +40,7 @@ import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex
 import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
 import { hasChapters } from "./_latex_generated.ts";
 import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
+import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
 /**
@@ -183,6 +184,20 @@ async function writeSource(
 }
 
 /**
+ * A LaTeX source with BibTeX's list where its repository commits the
+ * databases beside it but no `.bbl` (`_latex_bibtex.ts`).
+ */
+async function withBibtex(source: Uint8Array, doc: RealDocument, work: string, snapshots: string) {
+  const text = new TextDecoder().decode(source);
+  const names = bibliographyDatabases(text);
+  if (names.length === 0 || (await auxFiles(snapshots, doc)).bbl) return source;
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  const databases = new Map<string, string>();
+  for (const name of names) databases.set(name, await gitShowIfAny(snapshots, doc, `${folder}${name}.bib`));
+  return new TextEncoder().encode(await withBibtexList(text, databases, work));
+}
+
+/**
  * The reference Markdown: the source through pandoc, normalised to GitHub
  * Markdown. The files the source reads (`inputs`, by `\include`/`\input`)
  * are written beside it, by their names relative to the source's folder,
@@ -191,12 +206,13 @@ async function writeSource(
  * (`_printed_characters.ts`).
  */
 async function reference(
-  source: Uint8Array,
+  committed: Uint8Array,
   doc: RealDocument,
   work: string,
   snapshots: string,
 ): Promise<string> {
   const input = `${work}/${doc.name}.source`;
+  const source = doc.format === "latex" ? await withBibtex(committed, doc, work, snapshots) : committed;
   const inputs = await Promise.all((doc.inputs ?? []).map((path) => gitShow(snapshots, doc, path)));
   const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
   await writeSource(input, source, doc, chapters);
@@ -232,6 +248,11 @@ async function reference(
     `--lua-filter=${filter}`,
     `--lua-filter=${unwrap}`,
   ];
+  if (doc.bibliographyUrlsWithoutScheme) {
+    const schemeless = `${work}/bibliography_urls.lua`;
+    await Deno.writeTextFile(schemeless, BIBLIOGRAPHY_URLS_WITHOUT_SCHEME);
+    filters.push(`--lua-filter=${schemeless}`);
+  }
   if (doc.printed === "lualatex" || doc.printed === "pdflatex") {
     const chars = charactersBeyondAscii(new TextDecoder().decode(source));
     const asPrinted = `${work}/as_printed.lua`;
@@ -291,7 +312,11 @@ function notes(): string[] {
 function manifest(): string {
   const rows = REAL_DOCUMENTS.map((d) =>
     `| ${d.name} | ${d.repo} | \`${d.commit.slice(0, 12)}\` | ${
-      d.printed ? `printed here (${d.printed})` : `\`${d.pdf}\``
+      d.printed
+        ? `printed here (${d.printed})`
+        : d.pdfFrom
+        ? `${d.pdfFrom.repo} \`${d.pdfFrom.commit.slice(0, 12)}\`: \`${d.pdf}\``
+        : `\`${d.pdf}\``
     } | \`${d.source}\` | ${d.license} | ${d.producer} | ${d.heldOut ? "held out" : "tuning"} |`
   );
   return [
@@ -326,7 +351,9 @@ if (import.meta.main) {
     for (const doc of chosen) {
       const source = await gitShow(snapshots, doc, doc.source);
       if (!referencesOnly) {
-        const pdf = doc.printed ? await printed(source, doc, work) : await gitShow(snapshots, doc, doc.pdf);
+        const pdf = doc.printed
+          ? await printed(source, doc, work)
+          : await gitShow(snapshots, { ...doc, ...doc.pdfFrom }, doc.pdf);
         await Deno.writeFile(realPdfUrl(doc.name), pdf);
         await Deno.writeFile(
           realLicenseUrl(doc),

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { liftTreeLevels } from "./tree_levels.ts";
 import { allBold, type Draft } from "./draft.ts";
 import {
   assignLevels,
@@ -53,7 +54,10 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     };
     texts.push({ draft, at: i, info });
   }
-  if (tagged) return unheadTaggedLabels(drafts);
+  if (tagged) {
+    liftTreeLevels(drafts);
+    return unheadTaggedLabels(drafts);
+  }
   const face = headingFace(texts.map((t) => t.info), stats);
   for (const t of texts) if (face && t.info.family === face) t.info.headingFace = true;
   const picked = texts.map((t) => isHeadingCandidate(t.info, stats));

@@ -54,7 +54,18 @@ function spacedApart(prev: Span, span: Span): boolean {
     isSpaceUnit(span.text.charCodeAt(0));
   const em = Math.min(prev.size, span.size), gap = span.x - (prev.x + prev.width);
   const labelEnds = !!prev.tag?.noteLabel && !span.tag?.noteLabel;
-  return !touching && (labelEnds || gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5));
+  return !touching && (labelEnds || gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5 &&
+    onOneBaseline(prev, span)));
+}
+
+/**
+ * True when two spans stand on one baseline. Words set over each other do; a
+ * letter a typesetter raised or lowered into its neighbour does not: the
+ * logos TeX and LaTeX draw (a small A raised under the L's arm, an E
+ * lowered), kerned back by more than half the small letter's em, are one word.
+ */
+function onOneBaseline(prev: Span, span: Span): boolean {
+  return Math.abs(span.y - prev.y) < Math.min(prev.size, span.size) * 0.1;
 }
 
 /** Text of spans on one line, spaced by their gaps. */

@@ -17,6 +17,7 @@ import {
 } from "./code_lines.ts";
 import { markWrappedAtEdge } from "./code_wraps.ts";
 import { runsOnOverColumn } from "./column_turns.ts";
+import { resumedParagraph } from "./tagged_resumes.ts";
 import { footnoteAfterMark } from "./note_marks.ts";
 import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
@@ -243,6 +244,11 @@ const LISTED_HEADINGS = 3;
 /** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
 function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
   const { page, stats, drafts, nesting, gutters } = cut;
+  const resumed = resumedParagraph(drafts, line);
+  if (resumed) {
+    resumed.lines.push(line);
+    return;
+  }
   // A tagged item's further paragraph (a `P` of its own) is a paragraph under the item, not more of its text.
   const item = tag?.listItem && last ? drafts.findLast((d) => d.listId === tag.listItem!.id) : undefined;
   const turn = item && itemParagraphTurn(item, last!, line);

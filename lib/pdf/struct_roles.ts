@@ -82,9 +82,27 @@ export function resolveRole(
   return role;
 }
 
-/** Installs {@linkcode resolveRole} where the patched pdf.js calls it. */
+/**
+ * What {@linkcode resolveRoleMarked} appends to a heading role reached from a
+ * type of the producer's own (LaTeX's `section` mapped to `H2`): the level is
+ * the producer's role map's, not the author's (see `tree_levels.ts`).
+ */
+export const OWN_HEADING_MARK = " own";
+
+/** {@linkcode resolveRole}, a heading reached from another type marked with {@linkcode OWN_HEADING_MARK}. */
+export function resolveRoleMarked(
+  type: string,
+  namespace: unknown,
+  roleMap: ReadonlyMap<string, string>,
+  fetch: (value: unknown) => unknown,
+): string {
+  const role = resolveRole(type, namespace, roleMap, fetch);
+  return role !== type && /^H[1-6]$/.test(role) ? role + OWN_HEADING_MARK : role;
+}
+
+/** Installs {@linkcode resolveRoleMarked} where the patched pdf.js calls it. */
 export function installStructRoles(): void {
-  (globalThis as Record<string, unknown>)[GLOBAL] = resolveRole;
+  (globalThis as Record<string, unknown>)[GLOBAL] = resolveRoleMarked;
 }
 
 /** pdf.js' role getter (`StructElementNode.role`), one mapping through `RoleMap`. */

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Tag } from "./types.ts";
+import { OWN_HEADING_MARK } from "./struct_roles.ts";
 
 /** A structure tree node as pdf.js returns it. */
 export interface StructNode {
@@ -156,7 +157,7 @@ function visit(
     else tags.set(node.id, context.tag);
     return;
   }
-  const role = node.role ?? "";
+  const [role = "", own] = (node.role ?? "").split(OWN_HEADING_MARK);
   const next: Context = { ...context, tag: { ...context.tag }, parent: role };
   if (role === "Artifact" || (role === "Lbl" && context.tag.heading !== undefined)) next.omit = true;
   if (SECTION_ROLES.has(role)) next.sections = context.sections + 1;
@@ -164,10 +165,14 @@ function visit(
   const inline = (/^(Code|Formula|Figure)$/.test(role) && context.inText) ||
     (role === "Lbl" && context.parent !== "LI");
   if (BLOCK_ROLES.has(role) && !inline) next.tag.block = noteParagraph(role, context) ?? counters.next++;
-  if (NOTE_ROLES.has(role)) next.note = { block: next.tag.block, given: false };
+  if (NOTE_ROLES.has(role)) {
+    next.note = { block: next.tag.block, given: false };
+    next.tag.note = true;
+  }
   if (TEXT_ROLES.has(role)) next.inText = true;
   const level = headingLevel(role, context.sections);
   if (level) next.tag.heading = level;
+  if (level && own !== undefined) next.tag.ownHeading = true;
   if (role === "LI") {
     next.listDepth = context.listDepth + 1;
     next.tag.listItem = { id: counters.next++, depth: next.listDepth };

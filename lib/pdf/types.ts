@@ -20,6 +20,8 @@ export interface Tag {
   block: number;
   /** Heading level 1–6 when inside `H1`…`H6`. */
   heading?: number;
+  /** The heading's element is of a type the producer named and its role map leveled (LaTeX's `section`). */
+  ownHeading?: boolean;
   /** Id of the innermost list item, with its nesting depth (0 = top level). */
   listItem?: { id: number; depth: number };
   /** Inside the item's label (`Lbl`): the bullet or number. */
@@ -36,6 +38,8 @@ export interface Tag {
   paragraph?: boolean;
   /** Inside a display `Formula` (one set apart from the text, not a word of a sentence). */
   formula?: boolean;
+  /** Inside a note (`Note`, `FENote`): a footnote's text, wherever the page sets it. */
+  note?: boolean;
   /** Inside a note's `Lbl` (a footnote's number, set close up to its text): a word of its own. */
   noteLabel?: boolean;
   /** Inside the `Lbl` the text sets where it refers to a note (the footnote's mark), the note right after it. */

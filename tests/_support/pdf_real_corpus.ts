@@ -31,6 +31,11 @@ export interface RealDocument {
   /** Path of the PDF in the repository (of the source, for a document printed here). */
   pdf: string;
   /**
+   * The public repository and commit the PDF is copied from, where its authors published it apart from
+   * its source (a paper's print on their project's site, its source in their examples); else `repo`.
+   */
+  pdfFrom?: { repo: string; commit: string };
+  /**
    * Printed here from the source rather than copied: the README through
    * pandoc's HTML to Chromium's print to PDF, page head and foot included,
    * or through pandoc's LaTeX to LaTeX's tagging code set by LuaTeX or
@@ -62,6 +67,11 @@ export interface RealDocument {
    * cannot read (a command name printed in typewriter type, say), so the reference keeps the words they print.
    */
   classCommands?: string;
+  /**
+   * For a LaTeX source whose class prints the bibliography's URLs without their scheme (TUGboat's
+   * `\tbsurl`: `pdfa.org/…` for `https://pdfa.org/…`): the reference writes them so (`_latex_bibtex.ts`).
+   */
+  bibliographyUrlsWithoutScheme?: boolean;
   /** pandoc's name for the source's format. */
   format: "markdown" | "gfm" | "latex" | "rst";
   /** SPDX licence of the repository. */
@@ -98,6 +108,16 @@ const AMSLDOC_COMMANDS = [
   "\\def\\tex/{TeX}",
   "\\def\\amstex/{AMS-TeX}",
   "\\def\\amslatex/{AMS-LaTeX}",
+].join("\n");
+
+/** The TUGboat class' acronyms, names and title references, as it prints them (`ltugboat.cls`): the acronyms' letters in small capitals. */
+const TUGBOAT_COMMANDS = [
+  "\\newcommand{\\acro}[1]{#1}",
+  "\\newcommand{\\titleref}[1]{\\emph{#1}}",
+  "\\newcommand{\\tbsurl}[1]{\\href{#1}{#1}}",
+  "\\def\\MathML{MathML}",
+  "\\def\\XeTeX{XeTeX}",
+  ...["API", "ASCII", "DVI", "HTML", "ISO", "XML"].map((name) => `\\def\\${name}{${name}}`),
 ].join("\n");
 
 const FD_COMMIT = "ee20f426ddf338ac7ead5c5f00ea49258005caaf";
@@ -311,6 +331,24 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
       "LuaHBTeX with the LaTeX tagging code (2024+ kernel, tagged PDF 2.0/UA-2/A-4F) and the amsldoc class: the amsmath user's guide",
     note:
       "The amsmath user's guide, retagged by the LaTeX Project: numbered sections, a contents page, many displayed equations set beside their LaTeX code, description and itemized lists, verbatim examples, a bibliography and an index. The reference writes the mathematics as the characters texmath's MathML lists (`_latex_math.ts`), which displays set on several baselines and the examples' TeX code beside them only partly match, and cross-references as the numbers of the committed `.aux` (`_latex_aux.ts`): judge it by the structure scores.",
+  },
+  {
+    name: "latex-tagged-tugboat",
+    repo: "latex3/tagging-project",
+    commit: "abd8a799d4e864212527815e8a39517d3d6c6178",
+    pdf: "publications/2024-FMi-UFi-TUB-tb139mitt-deims24.pdf",
+    pdfFrom: { repo: "latex3/latex3.github.io", commit: "19f4e91276a7fc0b7b785cccd49c214b4f8b3134" },
+    source: "project-examples/DEIMS-2024/tb139mitt-deims24.ltx",
+    format: "latex",
+    classCommands: TUGBOAT_COMMANDS,
+    bibliographyUrlsWithoutScheme: true,
+    license:
+      "LPPL-1.3c (the article's source; the PDF is its authors' print of it on the LaTeX Project's site)",
+    licenseFile: "LICENCE",
+    producer:
+      "LuaHBTeX with the LaTeX tagging code (2024 kernel, tagged PDF 2.0/UA-2/A-4) and the TUGboat class (two columns)",
+    note:
+      "A TUGboat article (Mittelbach and Fischer, DEIMS 2024) in its class' two columns, as published: title block, abstract, contents, numbered sections and subsections, footnotes, description and itemized lists, verbatim code, a bibliography. The source is the first public one of the LaTeX Project's examples, a little later than the print; no `.bbl` is committed, so the reference writes neither the citations' numbers nor the list of references.",
   },
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),

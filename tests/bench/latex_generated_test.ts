@@ -107,3 +107,29 @@ We have \[ a = b \] for all cases.`,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("withGeneratedMatter writes the heading BibTeX's list opens with, at the document's top level", async () => {
+  const paper = String.raw`\documentclass{article}
+\begin{document}
+\section{Results}
+As shown \cite{knuth}.
+\bibliographystyle{plain}
+\bibliography{refs,more}
+\end{document}
+`;
+  const headings = (await pandoc(withGeneratedMatter(paper, false))).split("\n").filter((l) =>
+    l.startsWith("#")
+  );
+  assert.deepEqual(headings, ["# Results", "# References"]);
+});
+
+Deno.test("withGeneratedMatter writes the title's notes as text, outside the footnotes' count", async () => {
+  const markdown = await pandoc(
+    withGeneratedMatter(ARTICLE.replace("text is set.", "text is set.\\footnote{A note.}"), false),
+  );
+  assert.ok(markdown.includes("# On Gases and Their Viscosity\n\nRead in May.\n"));
+  // The text's first footnote is the first of the count, as LaTeX numbers it.
+  assert.ok(markdown.includes("text is set.[^1]"));
+  assert.ok(markdown.includes("[^1]: A note."));
+  assert.ok(!markdown.includes("[^2]"));
+});

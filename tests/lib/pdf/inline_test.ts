@@ -57,6 +57,15 @@ Deno.test("inlineMarkdown() spaces words set over each other, and not the abutti
   assert.equal(inlineMarkdown([line(span("exam", 72, 100), span("ple", 72 + 24 - 3, 100))]), "example");
 });
 
+Deno.test("inlineMarkdown() keeps a letter raised into its neighbour in one word (the LaTeX logo)", () => {
+  // LaTeX's logo: "L", a small "A" raised and kerned 0.36 em back under the L's arm, then "TEX" on the
+  // baseline. The kern is more than half the small letter's em, but the letters are one word.
+  const lead = span("the L", 72, 100, { width: 28, size: 10 });
+  const a = span("A", 72 + 28 - 3.6, 97.8, { width: 5, size: 7 });
+  const rest = span("TEX Project", 72 + 28 - 3.6 + 5 - 1.5, 100, { size: 10 });
+  assert.equal(inlineMarkdown([line(lead, a, rest)]), "the LATEX Project");
+});
+
 Deno.test("inlineMarkdown() writes a link that spells its URL broken over lines as the URL", () => {
   const url = "https://github.com/NormanDunbar/miner-clipart";
   const text = inlineMarkdown([

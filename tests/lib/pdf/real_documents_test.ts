@@ -290,3 +290,17 @@ Deno.test("glyphs a browser drew without a character (a script its fonts lack) a
     markdown.slice(0, 400),
   );
 });
+
+Deno.test("a two-column paper tagged by the kernel's book namespace: sections at the top level, a paragraph whole past its column's notes", async () => {
+  const { markdown } = await convert("latex-tagged-tugboat", "1-3");
+  const found = headings(markdown);
+  // `section` is H2 and `subsection` H3 in that namespace; the paper has no chapter above them.
+  assert.ok(found.includes("# General overview"), found.join("\n"));
+  assert.ok(found.includes("## Current status and achievements"), found.join("\n"));
+  assert.ok(!found.some((h) => h.startsWith("### ")), found.join("\n"));
+  // The paragraph ending the left column of page 2 goes on at the top of the right one, past the notes.
+  assert.match(
+    markdown,
+    /explains in detail both the project goals and the tasks that need to be undertaken/,
+  );
+});
