@@ -172,7 +172,8 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
  * negates, after a backslash inside a token before a quote (`{\\"module\\` `":1}`), before a brace after `$` or `.`
  * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`), before a bracket after a
- * closing one (`][`, `)[`), before an address's port (`http://localhost:` `3000`), after a slash
+ * closing one (`][`, `)[`), before an address's port (`http://localhost:` `3000`) or the number after
+ * a name's colon inside a string (`'solana:` `5eykt…'`, no space: UAX #14 breaks there), after a slash
  * opening a path inside a string still open (`"POST /` `graphql"`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
@@ -187,7 +188,8 @@ export function joinWrappedRow(row: string, rest: string): string {
   const index = /[\])]$/.test(row) && rest.startsWith("[");
   const escape = /\S\\$/.test(row) && ESCAPED_QUOTE.test(rest);
   // An address's port after its host (`http://localhost:` `3000/mcp`).
-  const port = URL_HOST.test(row) && /^\d/.test(rest);
+  // Or a name's colon before its number inside a string still open (`'eip155:` `8453'`).
+  const port = (URL_HOST.test(row) || (/\w:$/.test(row) && insideString(row))) && /^\d/.test(rest);
   // A path opening inside a string still open (`request("POST /` `graphql")`): no division there.
   const path = /\s\/$/.test(row) && /^\w/.test(rest) && insideString(row);
   return inWord || option || brace || call || index || escape || port || path || row.endsWith("!")
@@ -271,7 +273,7 @@ export function markWrappedAtEdge(
   else if (hyphenRunBreak(prev, end, line, cell, edge)) wrappedAtEdge.add(line);
   else if (
     !fitsInProse(prev, text, cell, edge) &&
-    unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))
+    unbrokenRunOverflows(prev, end, text, cell, rowReach(prev, line, end, lines, edge))
   ) wrappedAtEdge.add(line);
 }
 
@@ -307,6 +309,26 @@ function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | 
     if (l.x0 >= from - 1 && l.x0 < row.x1 && (end === undefined || l.x1 > end)) end = l.x1;
   }
   return end;
+}
+
+/**
+ * Where the column of code row `prev` (ending in `end`, `line` after it)
+ * ends, for {@linkcode unbrokenRunOverflows}: {@linkcode measureEnd}; for a
+ * row ending in a `!` or `$` standing alone, where no source line ends, no
+ * further than the column's prose edge (`proseEdge`) where prose shows one:
+ * rows of code running on past it (a token no engine breaks, over a gutter)
+ * do not widen the column its wrapped row reached the edge of (`!` `== X!`).
+ */
+function rowReach(
+  prev: Line,
+  line: Line,
+  end: string,
+  lines: readonly Line[],
+  proseEdge: number | undefined,
+): number | undefined {
+  const measured = measureEnd(prev, lines, Math.min(prev.x0, line.x0));
+  if (measured === undefined || proseEdge === undefined || !/(^|\s)[!$]$/.test(end)) return measured;
+  return Math.min(measured, proseEdge);
 }
 
 /**

@@ -117,6 +117,10 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
   );
   assert.equal(joinWrappedRow("--url http://localhost:", "3000/mcp"), "--url http://localhost:3000/mcp");
   assert.equal(joinWrappedRow("port:", "3000"), "port: 3000");
+  assert.equal(
+    joinWrappedRow("network: 'solana:", "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',"),
+    "network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',",
+  );
   assert.equal(joinWrappedRow('request("POST /', 'graphql", {'), 'request("POST /graphql", {');
   assert.equal(joinWrappedRow("const half = total /", "count;"), "const half = total / count;");
 });
@@ -301,4 +305,22 @@ Deno.test("a row broken after a backslash or a glob's dot inside a token goes on
   const object = line("{allErrors: true, verbose: true, strict: false}", 76, 212);
   markWrappedAtEdge(comment, object, [...column, comment, object], isCode);
   assert.equal(isWrappedAtEdge(object), false);
+});
+
+Deno.test("a row broken after a lone `!` near its column's prose edge goes on below, though other rows run over the edge", () => {
+  // WeasyPrint in a column of two: `!==` broken after its `!` two cells short of the prose edge, while
+  // another row of the listing, a token too long for the column, runs on over the gutter.
+  const prose = line("prose in the left column, as wide as it is, to its edge", 76, 100, false);
+  const column = [prose, line("more prose in that column, which ends at its edge, too", 76, 112, false)];
+  const text = "# encode(decode(X)) can be !";
+  const row = line(text, prose.x1 - (text.length + 2) * CELL, 200);
+  const overflowing = line(
+    "const sql = postgres('postgres://username:password@host:port/database', {",
+    row.x0,
+    188,
+  );
+  const rest = line("== X!", row.x0, 212);
+  markWrappedAtEdge(row, rest, [...column, overflowing, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(joinWrappedRow(text, "== X!"), "# encode(decode(X)) can be !== X!");
 });
