@@ -259,7 +259,8 @@ export function markWrappedAtEdge(
   // after a path's placeholder (`/orgs/{org}/`) goes on with the path.
   const end = prev.spans.at(-1)?.text.trimEnd() ?? "";
   const inWord = /(\w{3}[-/]|[}\]]\/)$/.test(end);
-  if (!inWord && !BROKEN_AT.test(end)) return;
+  const index = /[\])]$/.test(end) && line.spans.find((s) => s.text.trim())?.text.trimStart().startsWith("[");
+  if (!inWord && !index && !BROKEN_AT.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;
   const cell = characterWidth(span);
@@ -271,7 +272,21 @@ export function markWrappedAtEdge(
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
   else if (hyphenRunBreak(prev, end, line, cell, edge)) wrappedAtEdge.add(line);
-  else if (
+  else if (index) {
+    // Broken between a closing bracket and the index after it (`['test.sol']` `[contractName].evm`),
+    // which a word processor breaks at however far from the edge, its rest back at the listing's edge
+    // left of the indented row: the index's token would not have fitted. The column's edge is its
+    // prose's, or where no prose reaches past the row, its lines'.
+    const reach = edge !== undefined && edge >= prev.x1
+      ? edge
+      : measureEnd(prev, lines, Math.min(prev.x0, line.x0));
+    const back = line.x0 < prev.x0 - cell * 0.5;
+    if (
+      back && reach !== undefined && prev.x1 <= reach + cell * 0.5 && prev.x1 + word.length * cell > reach
+    ) {
+      wrappedAtEdge.add(line);
+    }
+  } else if (
     !fitsInProse(prev, text, cell, edge) &&
     unbrokenRunOverflows(prev, end, text, cell, rowReach(prev, line, end, lines, edge))
   ) wrappedAtEdge.add(line);
@@ -315,7 +330,8 @@ function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | 
  * Where the column of code row `prev` (ending in `end`, `line` after it)
  * ends, for {@linkcode unbrokenRunOverflows}: {@linkcode measureEnd}; for a
  * row ending in a `!` or `$` standing alone, where no source line ends, no
- * further than the column's prose edge (`proseEdge`) where prose shows one:
+ * further than the column's prose edge (`proseEdge`) where prose shows one
+ * past the row:
  * rows of code running on past it (a token no engine breaks, over a gutter)
  * do not widen the column its wrapped row reached the edge of (`!` `== X!`).
  */
@@ -327,7 +343,8 @@ function rowReach(
   proseEdge: number | undefined,
 ): number | undefined {
   const measured = measureEnd(prev, lines, Math.min(prev.x0, line.x0));
-  if (measured === undefined || proseEdge === undefined || !/(^|\s)[!$]$/.test(end)) return measured;
+  if (measured === undefined || proseEdge === undefined || prev.x1 > proseEdge) return measured;
+  if (!/(^|\s)[!$]$/.test(end)) return measured;
   return Math.min(measured, proseEdge);
 }
 

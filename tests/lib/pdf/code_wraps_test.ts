@@ -324,3 +324,24 @@ Deno.test("a row broken after a lone `!` near its column's prose edge goes on be
   assert.equal(isWrappedAtEdge(rest), true);
   assert.equal(joinWrappedRow(text, "== X!"), "# encode(decode(X)) can be !== X!");
 });
+
+Deno.test("a row broken between a closing bracket and the index after it goes on below, however far from the edge", () => {
+  // AbiWord: a line too long for the page breaks before `[`, its rest back at the listing's edge.
+  const prose = line("prose as wide as the page, from its left margin up to the right one", 72, 100, false);
+  const column = [
+    prose,
+    line("more prose on the page, which ends at that same right margin, too", 72, 112, false),
+  ];
+  const row = line("output.contracts['test.sol']", 72 + 8 * CELL, 200);
+  const rest = line("[contractName].evm.bytecode.object", 72, 212);
+  markWrappedAtEdge(row, rest, [...column, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(
+    joinWrappedRow(row.spans[0]!.text, "[contractName].evm.bytecode.object"),
+    "output.contracts['test.sol'][contractName].evm.bytecode.object",
+  );
+  // Where the index would have fitted after the row, a source line opens with it.
+  const own = line("[a, b] = [b, a];", 72, 212);
+  markWrappedAtEdge(row, own, [...column, row, own], isCode);
+  assert.equal(isWrappedAtEdge(own), false);
+});
