@@ -171,10 +171,12 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * an abbreviation's `w/`),
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
  * negates, after a backslash inside a token before a quote (`{\\"module\\` `":1}`), before a brace after `$` or `.`
- * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`), before a bracket after a
+ * (`${`, `*.{`), before a parenthesis after `$`, a closing one or a method's name (`$(`, `)(`, `.f` `()`),
+ * before a bracket after a
  * closing one (`][`, `)[`), before an address's port (`http://localhost:` `3000`) or the number after
  * a name's colon inside a string (`'solana:` `5eykt…'`, no space: UAX #14 breaks there), after a slash
- * opening a path inside a string still open (`"POST /` `graphql"`). After a space
+ * opening a path inside a string still open (`"POST /` `graphql"`), after an address's `?` before its
+ * query (`'/probably.php?` `extra=params'`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
@@ -183,7 +185,8 @@ export function joinWrappedRow(row: string, rest: string): string {
   // An option's name is a word standing alone (`-f .env`); `a -` `b.c` is a subtraction.
   const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
-  const call = /[$)]$/.test(row) && rest.startsWith("(");
+  // Or a method's name after its object's dot (`.prefixLengthFromSubnetMask` `()`).
+  const call = (/[$)]$/.test(row) || /\.[A-Za-z_$][\w$]*$/.test(row)) && rest.startsWith("(");
   // Between a closing bracket and an opening one (`a[b]` `[c]`, `f()` `[0]`): one token's brackets.
   const index = /[\])]$/.test(row) && rest.startsWith("[");
   const escape = /\S\\$/.test(row) && ESCAPED_QUOTE.test(rest);
@@ -192,10 +195,15 @@ export function joinWrappedRow(row: string, rest: string): string {
   const port = (URL_HOST.test(row) || (/\w:$/.test(row) && insideString(row))) && /^\d/.test(rest);
   // A path opening inside a string still open (`request("POST /` `graphql")`): no division there.
   const path = /\s\/$/.test(row) && /^\w/.test(rest) && insideString(row);
-  return inWord || option || brace || call || index || escape || port || path || row.endsWith("!")
+  // A query after an address's `?`, inside a string holding no space (`'/probably.php?` `extra=params'`).
+  const query = QUERY_OPEN.test(row) && /^\w/.test(rest) && insideString(row);
+  return inWord || option || brace || call || index || escape || port || path || query || row.endsWith("!")
     ? row + rest
     : `${row} ${rest}`;
 }
+
+/** A row ending in a string of no space whose last word a `?` ends: an address before its query. */
+const QUERY_OPEN = /["'][^\s"']*\w\?$/;
 
 /** A row ending in an address's host and the colon before its port. */
 const URL_HOST = /\w:\/\/[^\s/]+:$/;
@@ -259,8 +267,12 @@ export function markWrappedAtEdge(
   // after a path's placeholder (`/orgs/{org}/`) goes on with the path.
   const end = prev.spans.at(-1)?.text.trimEnd() ?? "";
   const inWord = /(\w{3}[-/]|[}\]]\/)$/.test(end);
-  const index = /[\])]$/.test(end) && line.spans.find((s) => s.text.trim())?.text.trimStart().startsWith("[");
-  if (!inWord && !index && !BROKEN_AT.test(end)) return;
+  const opening = line.spans.find((s) => s.text.trim())?.text.trimStart() ?? "";
+  const index = /[\])]$/.test(end) && opening.startsWith("[");
+  // The name may be drawn in pieces (a ligature apart: `.pre` `fi` `xLength`): read over the row's spans.
+  const method = opening.startsWith("(") &&
+    /\.[A-Za-z_$][\w$]*$/.test(prev.spans.map((s) => s.text).join("").trimEnd());
+  if (!inWord && !index && !method && !BROKEN_AT.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;
   const cell = characterWidth(span);
@@ -272,17 +284,19 @@ export function markWrappedAtEdge(
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
   else if (hyphenRunBreak(prev, end, line, cell, edge)) wrappedAtEdge.add(line);
-  else if (index) {
+  else if (index || method) {
     // Broken between a closing bracket and the index after it (`['test.sol']` `[contractName].evm`),
     // which a word processor breaks at however far from the edge, its rest back at the listing's edge
-    // left of the indented row: the index's token would not have fitted. The column's edge is its
-    // prose's, or where no prose reaches past the row, its lines'.
+    // left of the indented row, or between a method's name and its call (`.prefixLengthFromSubnetMask`
+    // `() == 28`): the rest's first token would not have fitted. The column's edge is its prose's, or
+    // where no prose reaches past the row, its lines'.
     const reach = edge !== undefined && edge >= prev.x1
       ? edge
       : measureEnd(prev, lines, Math.min(prev.x0, line.x0));
     const back = line.x0 < prev.x0 - cell * 0.5;
     if (
-      back && reach !== undefined && prev.x1 <= reach + cell * 0.5 && prev.x1 + word.length * cell > reach
+      (back || method) && reach !== undefined && prev.x1 <= reach + cell * 0.5 &&
+      prev.x1 + word.length * cell > reach
     ) {
       wrappedAtEdge.add(line);
     }

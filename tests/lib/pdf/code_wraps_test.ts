@@ -110,6 +110,11 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
   assert.equal(joinWrappedRow('require("minimist")', "(process.argv)"), 'require("minimist")(process.argv)');
   assert.equal(joinWrappedRow("qs.parse('a[b][c][d]", "[e]=f')"), "qs.parse('a[b][c][d][e]=f')");
   assert.equal(joinWrappedRow("list.at()", "[0]"), "list.at()[0]");
+  assert.equal(
+    joinWrappedRow("ipaddr.IPv4.parse('255.255.255.240').prefixLengthFromSubnetMask", "() == 28"),
+    "ipaddr.IPv4.parse('255.255.255.240').prefixLengthFromSubnetMask() == 28",
+  );
+  assert.equal(joinWrappedRow("if", "(ready) start();"), "if (ready) start();");
   assert.equal(joinWrappedRow("log(`Watcher error: $", "{error}`)"), "log(`Watcher error: ${error}`)");
   assert.equal(
     joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),
@@ -122,6 +127,11 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     "network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',",
   );
   assert.equal(joinWrappedRow('request("POST /', 'graphql", {'), 'request("POST /graphql", {');
+  assert.equal(
+    joinWrappedRow("path: '/probably.php?", "extra=params',"),
+    "path: '/probably.php?extra=params',",
+  );
+  assert.equal(joinWrappedRow("ask('Is it?", "Yes')"), "ask('Is it? Yes')");
   assert.equal(joinWrappedRow("const half = total /", "count;"), "const half = total / count;");
 });
 
@@ -344,4 +354,30 @@ Deno.test("a row broken between a closing bracket and the index after it goes on
   const own = line("[a, b] = [b, a];", 72, 212);
   markWrappedAtEdge(row, own, [...column, row, own], isCode);
   assert.equal(isWrappedAtEdge(own), false);
+});
+
+Deno.test("a row broken between a method's name, drawn in pieces, and its call goes on below", () => {
+  // AbiWord: the row reaches the margin, its name's `fi` ligature a span of its own; `()` opens the next row.
+  const prose = line("prose as wide as the page, from its left margin up to the right one", 72, 100, false);
+  const column = [
+    prose,
+    line("more prose on the page, which ends at that same right margin too", 72, 112, false),
+  ];
+  const head = "ipaddr.IPv4.parse('255.255.255.240').pre";
+  const pieces = [head, "fi", "xLengthFromSubnetMask"];
+  let x = 72;
+  const spans = pieces.map((text) => {
+    const span = line(text, x, 200).spans[0]!;
+    x += text.length * CELL;
+    return span;
+  });
+  const row: Line = { spans, x0: 72, x1: x, y: 200, size: 10, page: 1 };
+  const rest = line("() == 28", 72, 212);
+  markWrappedAtEdge(row, rest, [...column, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  // A row of its own opening with a parenthesis after a name that ends no method: a source line.
+  const plain = line("const total = count", 72, 200);
+  const group = line("(a + b) * c;", 72, 212);
+  markWrappedAtEdge(plain, group, [...column, plain, group], isCode);
+  assert.equal(isWrappedAtEdge(group), false);
 });
