@@ -71,8 +71,8 @@ const BLANK_STEPS = 1.5;
  * code opening the paragraph after it, set flush: the token filled its
  * line, so the paragraph's words went on in the next line, straight under
  * it at the row's left edge, the first of them too wide to have fitted after
- * it. The row stands alone or a blank line below the listing it was read
- * with (`prefixLengthFromSubnetMask()` / `will return a CIDR prefix…`).
+ * it. The row stands a blank line below the listing it was read with
+ * (`prefixLengthFromSubnetMask()` / `will return a CIDR prefix…`).
  */
 function opensFlush(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
   const draft = drafts[i]!, row = draft.lines.at(-1)!, below = drafts[i + 1]!.lines[0];
@@ -81,8 +81,9 @@ function opensFlush(drafts: readonly Draft[], i: number, stats: DocumentStats): 
   }
   if (/\s/.test(plainLineText(row).trim()) || Math.abs(below.x0 - row.x0) > 1) return false;
   if (!straightUnder(row, below, stats)) return false;
+  // Read with the listing a blank line above it: a one-row listing may stand flush over a paragraph.
   const above = draft.lines.at(-2);
-  if (above && !(above.page === row.page && row.y - above.y > stats.codeLineGap(row.size) * BLANK_STEPS)) {
+  if (!above || above.page !== row.page || row.y - above.y <= stats.codeLineGap(row.size) * BLANK_STEPS) {
     return false;
   }
   // Measured by the column's prose: a listing's row may run on past its edge.
