@@ -8,10 +8,13 @@
  * the entry is prose straight under the row (no space between), set in
  * further than the row, whose first word would not have fitted after the
  * row within the column: the row was full, and the line goes on with it.
+ * So with a paragraph that opens with a token of inline code filling its
+ * line, the words after it straight under it, set flush.
  *
  * @module
  */
 import { type Draft, isCodeLine, shadeOf } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
@@ -48,9 +51,43 @@ export function joinHangingRows(drafts: readonly Draft[], stats: DocumentStats):
       i++;
       continue;
     }
+    if (draft.kind === "code" && after?.kind === "text" && opensFlush(drafts, i, stats)) {
+      // The row leaves its listing (a blank's space above it) for the paragraph it opens.
+      if (draft.lines.length > 1) out.push({ ...draft, lines: draft.lines.slice(0, -1) });
+      out.push({ ...after, lines: [draft.lines.at(-1)!, ...after.lines] });
+      i++;
+      continue;
+    }
     out.push(draft);
   }
   return out;
+}
+
+/** Least distance, in the listing's line steps, between a listing's row and a row a blank line below it. */
+const BLANK_STEPS = 1.5;
+
+/**
+ * True when the last row of the code draft at `i` is one token of inline
+ * code opening the paragraph after it, set flush: the token filled its
+ * line, so the paragraph's words went on in the next line, straight under
+ * it at the row's left edge, the first of them too wide to have fitted after
+ * it. The row stands a blank line below the listing it was read with
+ * (`prefixLengthFromSubnetMask()` / `will return a CIDR prefix…`).
+ */
+function opensFlush(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+  const draft = drafts[i]!, row = draft.lines.at(-1)!, below = drafts[i + 1]!.lines[0];
+  if (!below || isCodeLine(below) || shadeOf(row) !== undefined || row.spans.some((s) => s.tag?.code)) {
+    return false;
+  }
+  if (/\s/.test(plainLineText(row).trim()) || Math.abs(below.x0 - row.x0) > 1) return false;
+  if (!straightUnder(row, below, stats)) return false;
+  // Read with the listing a blank line above it: a one-row listing may stand flush over a paragraph.
+  const above = draft.lines.at(-2);
+  if (!above || above.page !== row.page || row.y - above.y <= stats.codeLineGap(row.size) * BLANK_STEPS) {
+    return false;
+  }
+  // Measured by the column's prose: a listing's row may run on past its edge.
+  return !nextWordFitted([row], below, columnRight(drafts, i, row, true));
 }
 
 /** True when the one-row code draft at `i` opens the hanging paragraph after it. */
@@ -74,12 +111,13 @@ function opensHanging(drafts: readonly Draft[], i: number, stats: DocumentStats)
  * The right end of the column `row` stands in: where the page's lines that
  * start near its left edge reach (an index's other entries, or the prose of
  * a description set in under it), so that a short row beside short lines is
- * not taken for a full one.
+ * not taken for a full one. Only its prose, where `proseOnly`.
  */
-function columnRight(drafts: readonly Draft[], i: number, row: Line): number {
+function columnRight(drafts: readonly Draft[], i: number, row: Line, proseOnly = false): number {
   let right = row.x1;
   const reach = (draft: Draft) => {
     for (const line of draft.lines) {
+      if (proseOnly && isCodeLine(line)) continue;
       if (Math.abs(line.x0 - row.x0) <= row.size * COLUMN_EMS) right = Math.max(right, line.x1);
     }
   };

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { codeRowsApart } from "./code_row_seams.ts";
 import { whollyMonospace } from "./fonts.ts";
 import type { Line } from "./types.ts";
 
@@ -22,7 +23,8 @@ function allCode(line: Line): boolean {
 
 /**
  * For each line of code that goes on a row of code begun to its left (same
- * baseline, each piece within {@linkcode ROW_GAP_EM} of the one before), by
+ * baseline, each piece within {@linkcode ROW_GAP_EM} of the one before and
+ * on its character grid: `codeRowsApart`), by
  * index into `lines`, the left edge of the row's first piece.
  */
 export function codeRowTails(lines: readonly Line[]): Map<number, number> {
@@ -33,7 +35,7 @@ export function codeRowTails(lines: readonly Line[]): Map<number, number> {
   code.forEach(({ line, i }, k) => {
     const prev = code[k - 1]?.line;
     const goesOn = prev !== undefined && Math.abs(prev.y - line.y) <= 0.5 && line.x0 >= prev.x1 - 0.5 &&
-      line.x0 - prev.x1 <= line.size * ROW_GAP_EM;
+      line.x0 - prev.x1 <= line.size * ROW_GAP_EM && !codeRowsApart(prev.spans.at(-1)!, line.spans[0]!);
     if (goesOn) tails.set(i, rowStart);
     else rowStart = line.x0;
   });

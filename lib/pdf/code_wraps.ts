@@ -171,9 +171,12 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * an abbreviation's `w/`),
  * after an option's dashes before its name (`-` `f .env`, `--` `six'`), after `!` before what it
  * negates, after a backslash inside a token before a quote (`{\\"module\\` `":1}`), before a brace after `$` or `.`
- * (`${`, `*.{`), before a parenthesis after `$` or a closing one (`$(`, `)(`), before a bracket after a
- * closing one (`][`, `)[`), before an address's port (`http://localhost:` `3000`), after a slash
- * opening a path inside a string still open (`"POST /` `graphql"`). After a space
+ * (`${`, `*.{`), before a parenthesis after `$`, a closing one or a method's name (`$(`, `)(`, `.f` `()`),
+ * before a bracket after a
+ * closing one (`][`, `)[`), before an address's port (`http://localhost:` `3000`) or the number after
+ * a name's colon inside a string (`'solana:` `5eykt…'`, no space: UAX #14 breaks there), after a slash
+ * opening a path inside a string still open (`"POST /` `graphql"`), after an address's `?` before its
+ * query (`'/probably.php?` `extra=params'`). After a space
  * otherwise: the space it broke at, which it does not draw.
  */
 export function joinWrappedRow(row: string, rest: string): string {
@@ -182,18 +185,25 @@ export function joinWrappedRow(row: string, rest: string): string {
   // An option's name is a word standing alone (`-f .env`); `a -` `b.c` is a subtraction.
   const option = /(^|\s)--?$/.test(row) && /^\w[\w-]*(\s|['"=]|$)/.test(rest);
   const brace = /[$.]$/.test(row) && rest.startsWith("{");
-  const call = /[$)]$/.test(row) && rest.startsWith("(");
+  // Or a method's name after its object's dot (`.prefixLengthFromSubnetMask` `()`).
+  const call = (/[$)]$/.test(row) || /\.[A-Za-z_$][\w$]*$/.test(row)) && rest.startsWith("(");
   // Between a closing bracket and an opening one (`a[b]` `[c]`, `f()` `[0]`): one token's brackets.
   const index = /[\])]$/.test(row) && rest.startsWith("[");
   const escape = /\S\\$/.test(row) && ESCAPED_QUOTE.test(rest);
   // An address's port after its host (`http://localhost:` `3000/mcp`).
-  const port = URL_HOST.test(row) && /^\d/.test(rest);
+  // Or a name's colon before its number inside a string still open (`'eip155:` `8453'`).
+  const port = (URL_HOST.test(row) || (/\w:$/.test(row) && insideString(row))) && /^\d/.test(rest);
   // A path opening inside a string still open (`request("POST /` `graphql")`): no division there.
   const path = /\s\/$/.test(row) && /^\w/.test(rest) && insideString(row);
-  return inWord || option || brace || call || index || escape || port || path || row.endsWith("!")
+  // A query after an address's `?`, inside a string holding no space (`'/probably.php?` `extra=params'`).
+  const query = QUERY_OPEN.test(row) && /^\w/.test(rest) && insideString(row);
+  return inWord || option || brace || call || index || escape || port || path || query || row.endsWith("!")
     ? row + rest
     : `${row} ${rest}`;
 }
+
+/** A row ending in a string of no space whose last word a `?` ends: an address before its query. */
+const QUERY_OPEN = /["'][^\s"']*\w\?$/;
 
 /** A row ending in an address's host and the colon before its port. */
 const URL_HOST = /\w:\/\/[^\s/]+:$/;
@@ -257,7 +267,12 @@ export function markWrappedAtEdge(
   // after a path's placeholder (`/orgs/{org}/`) goes on with the path.
   const end = prev.spans.at(-1)?.text.trimEnd() ?? "";
   const inWord = /(\w{3}[-/]|[}\]]\/)$/.test(end);
-  if (!inWord && !BROKEN_AT.test(end)) return;
+  const opening = line.spans.find((s) => s.text.trim())?.text.trimStart() ?? "";
+  const index = /[\])]$/.test(end) && opening.startsWith("[");
+  // The name may be drawn in pieces (a ligature apart: `.pre` `fi` `xLength`): read over the row's spans.
+  const method = opening.startsWith("(") &&
+    /\.[A-Za-z_$][\w$]*$/.test(prev.spans.map((s) => s.text).join("").trimEnd());
+  if (!inWord && !index && !method && !BROKEN_AT.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;
   const cell = characterWidth(span);
@@ -269,9 +284,25 @@ export function markWrappedAtEdge(
     prev.x1 + word.length * cell > edge
   ) wrappedAtEdge.add(line);
   else if (hyphenRunBreak(prev, end, line, cell, edge)) wrappedAtEdge.add(line);
-  else if (
+  else if (index || method) {
+    // Broken between a closing bracket and the index after it (`['test.sol']` `[contractName].evm`),
+    // which a word processor breaks at however far from the edge, its rest back at the listing's edge
+    // left of the indented row, or between a method's name and its call (`.prefixLengthFromSubnetMask`
+    // `() == 28`): the rest's first token would not have fitted. The column's edge is its prose's, or
+    // where no prose reaches past the row, its lines'.
+    const reach = edge !== undefined && edge >= prev.x1
+      ? edge
+      : measureEnd(prev, lines, Math.min(prev.x0, line.x0));
+    const back = line.x0 < prev.x0 - cell * 0.5;
+    if (
+      (back || method) && reach !== undefined && prev.x1 <= reach + cell * 0.5 &&
+      prev.x1 + word.length * cell > reach
+    ) {
+      wrappedAtEdge.add(line);
+    }
+  } else if (
     !fitsInProse(prev, text, cell, edge) &&
-    unbrokenRunOverflows(prev, end, text, cell, measureEnd(prev, lines, Math.min(prev.x0, line.x0)))
+    unbrokenRunOverflows(prev, end, text, cell, rowReach(prev, line, end, lines, edge))
   ) wrappedAtEdge.add(line);
 }
 
@@ -307,6 +338,28 @@ function measureEnd(row: Line, lines: readonly Line[], from = row.x0): number | 
     if (l.x0 >= from - 1 && l.x0 < row.x1 && (end === undefined || l.x1 > end)) end = l.x1;
   }
   return end;
+}
+
+/**
+ * Where the column of code row `prev` (ending in `end`, `line` after it)
+ * ends, for {@linkcode unbrokenRunOverflows}: {@linkcode measureEnd}; for a
+ * row ending in a `!` or `$` standing alone, where no source line ends, no
+ * further than the column's prose edge (`proseEdge`) where prose shows one
+ * past the row:
+ * rows of code running on past it (a token no engine breaks, over a gutter)
+ * do not widen the column its wrapped row reached the edge of (`!` `== X!`).
+ */
+function rowReach(
+  prev: Line,
+  line: Line,
+  end: string,
+  lines: readonly Line[],
+  proseEdge: number | undefined,
+): number | undefined {
+  const measured = measureEnd(prev, lines, Math.min(prev.x0, line.x0));
+  if (measured === undefined || proseEdge === undefined || prev.x1 > proseEdge) return measured;
+  if (!/(^|\s)[!$]$/.test(end)) return measured;
+  return Math.min(measured, proseEdge);
 }
 
 /**

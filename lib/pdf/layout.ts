@@ -9,6 +9,7 @@ import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.t
 import { leftColumnTables, sideOfGutter } from "./gutter_side.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { codeRowTails } from "./code_row_tails.ts";
+import { codeRowsApart } from "./code_row_seams.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -106,7 +107,8 @@ export function buildLines(spans: readonly Span[], page: number): Line[] {
  * Joins lines that sit on one baseline and touch, written out of order in the
  * stream. Lines that overlap by more than a sliver (0.15 em) stay apart: a
  * listing's row too long for its column runs over the gutter into the next
- * column's line on the same baseline, which was written apart from it.
+ * column's line on the same baseline, which was written apart from it; so
+ * does one reaching it a space's width away or less (`codeRowsApart`).
  */
 function mergeSameBaseline(lines: Line[], page: number): Line[] {
   const sorted = sortRows(lines);
@@ -119,7 +121,7 @@ function mergeSameBaseline(lines: Line[], page: number): Line[] {
       const widest = oneBoxed(prev.spans.at(-1)!, line.spans[0]!) ? BOXED_GAP_EM : WIDE_GAP_EM;
       if (
         gap >= -Math.min(prev.size, line.size) * 0.15 && gap <= Math.max(prev.size, line.size) * widest &&
-        continues(prev.spans, line.spans[0]!)
+        continues(prev.spans, line.spans[0]!) && !codeRowsApart(prev.spans.at(-1)!, line.spans[0]!)
       ) {
         out[out.length - 1] = makeLine(joined, page);
         continue;

@@ -12,6 +12,7 @@ import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 import type { Line } from "./types.ts";
 import { endsSentence, firstWord, opensSentence } from "./sentence_ends.ts";
+import { wordRunWidth } from "./word_pieces.ts";
 
 /**
  * Most a paragraph's first line is indented, in ems: TeX indents by 1.5 (15 pt
@@ -114,7 +115,9 @@ export function nextWordFitted(
   if (!span) return false;
   const text = span.text.trimStart();
   const word = firstWord(text);
-  const width = span.width * word.length / Math.max(text.length, 1);
+  const own = span.width * word.length / Math.max(text.length, 1);
+  // The span holding the word whole, it may go on in the next one (a ligature drawn apart: `fi` `lename`).
+  const width = word === text ? wordRunWidth(line.spans, line.spans.indexOf(span), own) : own;
   // A measure lines ran past (overfull lines) is the column's, and theirs is not.
   let right = overfull ? measureRight : Math.max(line.x1, measureRight);
   if (!overfull) { for (const l of lines) right = Math.max(right, l.x1); }

@@ -21,6 +21,7 @@ import { resumedParagraph } from "./tagged_resumes.ts";
 import { footnoteAfterMark } from "./note_marks.ts";
 import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
+import { sparsePageMeasure } from "./sparse_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, columnOf, pageLeft } from "./quotes.ts";
 import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
@@ -205,8 +206,8 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
   const taggedListing = line.spans.some((s) => s.tag?.code);
   if (
     code && last && !taggedListing &&
-    (wrapsInlineCode(last, line, stats, continuesItem, right) ||
-      atProseStep(last, line, stats, cut.edges.measure))
+    (wrapsInlineCode(last, line, stats, continuesItem, sparseMeasure(cut, right)) ||
+      atProseStep(last, line, stats, sparseMeasure(cut, cut.edges.measure)))
   ) {
     last.lines.push(line);
     return true;
@@ -221,6 +222,11 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
     last!.lines.push(line);
   } else cut.drafts.push({ kind: "code", page: cut.page.page, lines: [line] });
   return true;
+}
+
+/** `measure` (a page's own), or the document's where the page in one column holds too little prose. */
+function sparseMeasure(cut: PageCut, measure: number | undefined): number | undefined {
+  return sparsePageMeasure(cut.page.lines, cut.edges.measure, measure, cut.stats.pageRight?.(cut.page.page));
 }
 
 /**

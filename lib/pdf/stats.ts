@@ -34,6 +34,11 @@ export interface DocumentStats {
    * own, and a list going on over the turn keeps its nesting measured from it. Set by the structure pass.
    */
   pageMargin?(page: number): number | undefined;
+  /**
+   * The right edge of a page's body column (see `bodyColumns`): the document's prose measures it where a
+   * page holds too little prose to. Set by the structure pass.
+   */
+  pageRight?(page: number): number | undefined;
 }
 
 /** Rounds a size to the half point, the resolution styles are told apart by. */

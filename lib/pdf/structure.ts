@@ -62,6 +62,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
     ...options.stats,
     ...(spaced === undefined ? {} : { paragraphsSpaced: spaced }),
     pageMargin: (page) => columns.get(page)?.left,
+    pageRight: (page) => columns.get(page)?.right,
   };
   let drafts: Draft[] = [];
   const nesting = new ListNesting();

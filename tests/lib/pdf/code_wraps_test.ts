@@ -110,6 +110,11 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
   assert.equal(joinWrappedRow('require("minimist")', "(process.argv)"), 'require("minimist")(process.argv)');
   assert.equal(joinWrappedRow("qs.parse('a[b][c][d]", "[e]=f')"), "qs.parse('a[b][c][d][e]=f')");
   assert.equal(joinWrappedRow("list.at()", "[0]"), "list.at()[0]");
+  assert.equal(
+    joinWrappedRow("ipaddr.IPv4.parse('255.255.255.240').prefixLengthFromSubnetMask", "() == 28"),
+    "ipaddr.IPv4.parse('255.255.255.240').prefixLengthFromSubnetMask() == 28",
+  );
+  assert.equal(joinWrappedRow("if", "(ready) start();"), "if (ready) start();");
   assert.equal(joinWrappedRow("log(`Watcher error: $", "{error}`)"), "log(`Watcher error: ${error}`)");
   assert.equal(
     joinWrappedRow("stats?.isFile() && !", "path.endsWith(x)"),
@@ -117,7 +122,16 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
   );
   assert.equal(joinWrappedRow("--url http://localhost:", "3000/mcp"), "--url http://localhost:3000/mcp");
   assert.equal(joinWrappedRow("port:", "3000"), "port: 3000");
+  assert.equal(
+    joinWrappedRow("network: 'solana:", "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',"),
+    "network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',",
+  );
   assert.equal(joinWrappedRow('request("POST /', 'graphql", {'), 'request("POST /graphql", {');
+  assert.equal(
+    joinWrappedRow("path: '/probably.php?", "extra=params',"),
+    "path: '/probably.php?extra=params',",
+  );
+  assert.equal(joinWrappedRow("ask('Is it?", "Yes')"), "ask('Is it? Yes')");
   assert.equal(joinWrappedRow("const half = total /", "count;"), "const half = total / count;");
 });
 
@@ -301,4 +315,69 @@ Deno.test("a row broken after a backslash or a glob's dot inside a token goes on
   const object = line("{allErrors: true, verbose: true, strict: false}", 76, 212);
   markWrappedAtEdge(comment, object, [...column, comment, object], isCode);
   assert.equal(isWrappedAtEdge(object), false);
+});
+
+Deno.test("a row broken after a lone `!` near its column's prose edge goes on below, though other rows run over the edge", () => {
+  // WeasyPrint in a column of two: `!==` broken after its `!` two cells short of the prose edge, while
+  // another row of the listing, a token too long for the column, runs on over the gutter.
+  const prose = line("prose in the left column, as wide as it is, to its edge", 76, 100, false);
+  const column = [prose, line("more prose in that column, which ends at its edge, too", 76, 112, false)];
+  const text = "# encode(decode(X)) can be !";
+  const row = line(text, prose.x1 - (text.length + 2) * CELL, 200);
+  const overflowing = line(
+    "const sql = postgres('postgres://username:password@host:port/database', {",
+    row.x0,
+    188,
+  );
+  const rest = line("== X!", row.x0, 212);
+  markWrappedAtEdge(row, rest, [...column, overflowing, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(joinWrappedRow(text, "== X!"), "# encode(decode(X)) can be !== X!");
+});
+
+Deno.test("a row broken between a closing bracket and the index after it goes on below, however far from the edge", () => {
+  // AbiWord: a line too long for the page breaks before `[`, its rest back at the listing's edge.
+  const prose = line("prose as wide as the page, from its left margin up to the right one", 72, 100, false);
+  const column = [
+    prose,
+    line("more prose on the page, which ends at that same right margin, too", 72, 112, false),
+  ];
+  const row = line("output.contracts['test.sol']", 72 + 8 * CELL, 200);
+  const rest = line("[contractName].evm.bytecode.object", 72, 212);
+  markWrappedAtEdge(row, rest, [...column, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(
+    joinWrappedRow(row.spans[0]!.text, "[contractName].evm.bytecode.object"),
+    "output.contracts['test.sol'][contractName].evm.bytecode.object",
+  );
+  // Where the index would have fitted after the row, a source line opens with it.
+  const own = line("[a, b] = [b, a];", 72, 212);
+  markWrappedAtEdge(row, own, [...column, row, own], isCode);
+  assert.equal(isWrappedAtEdge(own), false);
+});
+
+Deno.test("a row broken between a method's name, drawn in pieces, and its call goes on below", () => {
+  // AbiWord: the row reaches the margin, its name's `fi` ligature a span of its own; `()` opens the next row.
+  const prose = line("prose as wide as the page, from its left margin up to the right one", 72, 100, false);
+  const column = [
+    prose,
+    line("more prose on the page, which ends at that same right margin too", 72, 112, false),
+  ];
+  const head = "ipaddr.IPv4.parse('255.255.255.240').pre";
+  const pieces = [head, "fi", "xLengthFromSubnetMask"];
+  let x = 72;
+  const spans = pieces.map((text) => {
+    const span = line(text, x, 200).spans[0]!;
+    x += text.length * CELL;
+    return span;
+  });
+  const row: Line = { spans, x0: 72, x1: x, y: 200, size: 10, page: 1 };
+  const rest = line("() == 28", 72, 212);
+  markWrappedAtEdge(row, rest, [...column, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  // A row of its own opening with a parenthesis after a name that ends no method: a source line.
+  const plain = line("const total = count", 72, 200);
+  const group = line("(a + b) * c;", 72, 212);
+  markWrappedAtEdge(plain, group, [...column, plain, group], isCode);
+  assert.equal(isWrappedAtEdge(group), false);
 });
