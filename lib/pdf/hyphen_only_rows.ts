@@ -37,8 +37,12 @@ export function proseEdgeAt(
   lines: readonly Line[],
   isCode: (line: Line) => boolean,
 ): number | undefined {
-  const ends = lines.filter((l) => !isCode(l) && l.x0 <= x + 1 && l.x1 > x + 1).map((l) => l.x1)
-    .sort((a, b) => b - a);
+  return edgeOfProse(x, lines.filter((l) => !isCode(l)));
+}
+
+/** {@linkcode proseEdgeAt} among lines of prose only. */
+function edgeOfProse(x: number, prose: readonly Line[]): number | undefined {
+  const ends = prose.filter((l) => l.x0 <= x + 1 && l.x1 > x + 1).map((l) => l.x1).sort((a, b) => b - a);
   return ends.find((end, i) => i + EDGE_LINES <= ends.length && end - ends[i + EDGE_LINES - 1]! <= 1);
 }
 
@@ -64,9 +68,12 @@ function overrunsAtSpace(row: Line, edge: number): boolean {
 export function breaksAtHyphensOnly(lines: readonly Line[], isCode: (line: Line) => boolean): boolean {
   let found = hyphenOnlyPages.get(lines);
   if (found === undefined) {
-    found = lines.some((l) => {
-      if (!isCode(l)) return false;
-      const edge = proseEdgeAt(l.x0, lines, isCode);
+    const code = lines.filter(isCode);
+    const prose = code.length > 0 ? lines.filter((l) => !isCode(l)) : [];
+    found = code.some((l) => {
+      const edge = l.spans.length > 1 || /\S\s/.test(l.spans[0]?.text.trim() ?? "")
+        ? edgeOfProse(l.x0, prose)
+        : undefined;
       return edge !== undefined && overrunsAtSpace(l, edge);
     });
     hyphenOnlyPages.set(lines, found);

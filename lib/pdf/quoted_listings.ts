@@ -40,20 +40,31 @@ function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats):
 }
 
 /**
- * The left edge of the column `draft` stands in: the furthest right of the
- * edges its page's plain paragraphs (no quote, heading nor item's further
- * paragraph) start at, at or left of the draft's own; the page's body edge
- * where none does. On a page of two columns the right column's listings
- * measure from the right column, not from the page's margin.
+ * The left edges each page's plain paragraphs (no quote, heading nor item's
+ * further paragraph) start at, by page.
  */
-function columnLeft(drafts: readonly Draft[], draft: Draft, stats: DocumentStats): number | undefined {
+function paragraphEdges(drafts: readonly Draft[]): Map<number, number[]> {
+  const edges = new Map<number, number[]>();
+  for (const d of drafts) {
+    if (d.kind !== "text" || d.quote || d.heading || d.itemDepth !== undefined) continue;
+    const page = edges.get(d.page) ?? [];
+    page.push(leftEdge(d));
+    edges.set(d.page, page);
+  }
+  return edges;
+}
+
+/**
+ * The left edge of the column `draft` stands in: the furthest right of the
+ * edges its page's plain paragraphs start at (`edges`), at or left of the
+ * draft's own; the page's body edge where none does. On a page of two
+ * columns the right column's listings measure from the right column, not
+ * from the page's margin.
+ */
+function columnLeft(edges: Map<number, number[]>, draft: Draft, stats: DocumentStats): number | undefined {
   const left = leftEdge(draft);
   let column: number | undefined;
-  for (const d of drafts) {
-    if (d.page !== draft.page || d.kind !== "text" || d.quote || d.heading || d.itemDepth !== undefined) {
-      continue;
-    }
-    const edge = leftEdge(d);
+  for (const edge of edges.get(draft.page) ?? []) {
     if (edge <= left + SAME_INSET && (column === undefined || edge > column)) column = edge;
   }
   return column ?? stats.pageMargin?.(draft.page);
@@ -62,8 +73,9 @@ function columnLeft(drafts: readonly Draft[], draft: Draft, stats: DocumentStats
 /** The inset most of the body's listings start at from their column's edge, to the point. */
 function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | undefined {
   const counts = new Map<number, number>();
+  const edges = paragraphEdges(drafts);
   drafts.forEach((draft, i) => {
-    const margin = draft.kind === "code" ? columnLeft(drafts, draft, stats) : undefined;
+    const margin = draft.kind === "code" ? columnLeft(edges, draft, stats) : undefined;
     if (draft.kind !== "code" || margin === undefined || afterQuote(drafts, i)) return;
     const inset = Math.round(leftEdge(draft) - margin);
     counts.set(inset, (counts.get(inset) ?? 0) + 1);
