@@ -98,6 +98,7 @@ async function latexSource(
   format: string,
   filter: string,
   twoColumn: boolean,
+  headingShift: number,
 ): Promise<string> {
   const args = [
     "-f",
@@ -110,6 +111,7 @@ async function latexSource(
     input,
   ];
   if (twoColumn) args.push("--variable=classoption:twocolumn");
+  if (headingShift !== 0) args.push(`--shift-heading-level-by=${headingShift}`);
   if (engine === "lualatex") args.push(...LUALATEX_FONTS);
   const latex = new TextDecoder().decode(await runCommand("pandoc", args));
   return `${DOCUMENT_METADATA}\n${latex}`;
@@ -117,7 +119,8 @@ async function latexSource(
 
 /**
  * Prints the Markdown file `input` (pandoc format `format`) to a tagged PDF
- * with `engine`, in two columns when `twoColumn`.
+ * with `engine`, in two columns when `twoColumn`, its headings shifted by
+ * `headingShift` levels (see `topHeadingShift`).
  */
 export async function printLatex(
   engine: LatexEngine,
@@ -126,8 +129,28 @@ export async function printLatex(
   filter: string,
   work: string,
   twoColumn = false,
+  headingShift = 0,
 ): Promise<Uint8Array> {
-  const tex = await latexSource(engine, input, format, filter, twoColumn);
+  const tex = await latexSource(engine, input, format, filter, twoColumn, headingShift);
   const dir = await Deno.makeTempDir({ dir: work });
   return await setTwice(engine, tex, dir);
+}
+
+/**
+ * The shift that makes a source's top heading level LaTeX's top division
+ * (pandoc's `\section`): 0, or minus the levels above its highest heading.
+ * A README whose title is an image or HTML (dropped, as the corpus' filter
+ * drops them) opens at `###` and has no `#`: printed as it stands, its
+ * headings would be `\subsection`s and `\subsubsection`s under no section,
+ * and hyperref's outline would file a `\subsubsection` before the first
+ * `\subsection` at the top beside it. Nothing on the page says which level
+ * a document's largest heading had in its source; printed shifted, the page
+ * and the outline show each heading's level, and the reference is shifted alike.
+ */
+export async function topHeadingShift(input: string, format: string, filter: string): Promise<number> {
+  const json = new TextDecoder().decode(
+    await runCommand("pandoc", ["-f", format, "-t", "json", `--lua-filter=${filter}`, input]),
+  );
+  const levels = [...json.matchAll(/"t":"Header","c":\[(\d)/g)].map((m) => Number(m[1]));
+  return levels.length === 0 ? 0 : 1 - Math.min(...levels);
 }

@@ -33,7 +33,7 @@ import {
 import { runCommand } from "./_run.ts";
 import { FILTER } from "./make_foreign.ts";
 import { renderHtml } from "./_html_producers.ts";
-import { printLatex } from "./_latex_producers.ts";
+import { printLatex, topHeadingShift } from "./_latex_producers.ts";
 import { LATEX_BLOCKS } from "./_latex_blocks.ts";
 import { LATEX_MATH } from "./_latex_math.ts";
 import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
@@ -262,6 +262,11 @@ async function reference(
     );
     filters.push(`--lua-filter=${asPrinted}`);
   }
+  // A document printed here by LaTeX opens at LaTeX's top division (`topHeadingShift`), and its reference alike.
+  const shift = doc.printed === "lualatex" || doc.printed === "pdflatex"
+    ? await topHeadingShift(input, doc.format, filter)
+    : 0;
+  if (shift !== 0) filters.push(`--shift-heading-level-by=${shift}`);
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   const markdown = new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
   // Letters of the mathematical alphanumeric block (texmath's bold, script) plain, as the converter writes them.
@@ -278,7 +283,8 @@ async function printed(source: Uint8Array, doc: RealDocument, work: string): Pro
   const filter = `${work}/filter.lua`;
   await Deno.writeTextFile(filter, FILTER);
   if (doc.printed === "lualatex" || doc.printed === "pdflatex") {
-    return await printLatex(doc.printed, input, doc.format, filter, work, doc.twoColumn);
+    const shift = await topHeadingShift(input, doc.format, filter);
+    return await printLatex(doc.printed, input, doc.format, filter, work, doc.twoColumn, shift);
   }
   const html = `${work}/${doc.name}.html`;
   const title = doc.repo.split("/")[1]!;

@@ -12,6 +12,7 @@
 
 import { characterWidth } from "./fonts.ts";
 import { BROKEN_REACH, hyphenRunBreak } from "./hyphen_runs.ts";
+import { hyphenOnlyBreak } from "./hyphen_only_rows.ts";
 import type { Line } from "./types.ts";
 
 /** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
@@ -254,14 +255,17 @@ const MAX_HANG_EMS = 5;
  * engine broke at a space nothing tells its rows from a listing's lines.
  *
  * @param lines The page's lines, for the column's edge.
+ * @param hyphensOnly Whether the document's listings break at hyphens only ({@linkcode hyphenOnlyBreak}).
  */
 export function markWrappedAtEdge(
   prev: Line,
   line: Line,
   lines: readonly Line[],
   isCode: (line: Line) => boolean,
+  hyphensOnly = false,
 ): void {
   if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1 + line.size * MAX_HANG_EMS) return;
+  if (hyphenOnlyBreak(prev, line, lines, isCode, hyphensOnly)) return void wrappedAtEdge.add(line);
   // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
   // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after; one
   // after a path's placeholder (`/orgs/{org}/`) goes on with the path.

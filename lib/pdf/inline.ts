@@ -172,6 +172,17 @@ function typesetterHyphen(before: string, after: string, words: Lexicon | undefi
   return words(head + tail) && !words(`${head}-${tail}`);
 }
 
+/**
+ * True when `pieces` end in inline code holding only an option's dashes,
+ * prose before it: the code opens with them (`` `--pager` ``), broken at
+ * their hyphen as LuaTeX breaks inline code. A code span does not open with
+ * dashes and a space.
+ */
+function dashesOpenCode(pieces: readonly Piece[]): boolean {
+  const last = pieces.at(-1), before = pieces.at(-2);
+  return !!last?.code && /^-{1,2}$/.test(last.text.trim()) && !!before && !before.code;
+}
+
 /** True when `pieces` end in a hyphen of prose set right after inline code (`` `&`- ``). */
 function codeThenHyphen(pieces: readonly Piece[], lastText: string): boolean {
   const before = pieces.at(-2);
@@ -206,8 +217,9 @@ export function inlineMarkdown(
       ) {
         last.text = keepsOwnHyphen(pieces, next, options.words) ? lastText : lastText.slice(0, -1);
         first.text = next;
-      } else if (dashesOnly && last.code && first.code && /^\p{L}/u.test(next)) {
-        // An option's dashes alone on a line of code: a narrow cell broke the option after them (`-` `o`).
+      } else if ((dashesOnly || dashesOpenCode(pieces)) && last.code && first.code && /^\p{L}/u.test(next)) {
+        // An option's dashes alone on a line of code: a narrow cell broke the option after them (`-` `o`); or
+        // opening the code at a line's end, after prose: LuaTeX broke it at its hyphens (`--` `pager=less`).
         first.text = next;
       } else if (
         (last.code && first.code && /[\p{L}\p{N}]-$/u.test(lastText)) ||

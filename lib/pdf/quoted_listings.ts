@@ -39,11 +39,43 @@ function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats):
     after.page === before.page && Math.abs(leftEdge(after) - leftEdge(before)) <= SAME_INSET;
 }
 
+/**
+ * The left edges each page's plain paragraphs (no quote, heading nor item's
+ * further paragraph) start at, by page.
+ */
+function paragraphEdges(drafts: readonly Draft[]): Map<number, number[]> {
+  const edges = new Map<number, number[]>();
+  for (const d of drafts) {
+    if (d.kind !== "text" || d.quote || d.heading || d.itemDepth !== undefined) continue;
+    const page = edges.get(d.page) ?? [];
+    page.push(leftEdge(d));
+    edges.set(d.page, page);
+  }
+  return edges;
+}
+
+/**
+ * The left edge of the column `draft` stands in: the furthest right of the
+ * edges its page's plain paragraphs start at (`edges`), at or left of the
+ * draft's own; the page's body edge where none does. On a page of two
+ * columns the right column's listings measure from the right column, not
+ * from the page's margin.
+ */
+function columnLeft(edges: Map<number, number[]>, draft: Draft, stats: DocumentStats): number | undefined {
+  const left = leftEdge(draft);
+  let column: number | undefined;
+  for (const edge of edges.get(draft.page) ?? []) {
+    if (edge <= left + SAME_INSET && (column === undefined || edge > column)) column = edge;
+  }
+  return column ?? stats.pageMargin?.(draft.page);
+}
+
 /** The inset most of the body's listings start at from their column's edge, to the point. */
 function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | undefined {
   const counts = new Map<number, number>();
+  const edges = paragraphEdges(drafts);
   drafts.forEach((draft, i) => {
-    const margin = stats.pageMargin?.(draft.page);
+    const margin = draft.kind === "code" ? columnLeft(edges, draft, stats) : undefined;
     if (draft.kind !== "code" || margin === undefined || afterQuote(drafts, i)) return;
     const inset = Math.round(leftEdge(draft) - margin);
     counts.set(inset, (counts.get(inset) ?? 0) + 1);

@@ -35,7 +35,10 @@ export function sameRow(
   ) {
     const line = lines[end]!, prev = lines[end - 1]!;
     if (line.x0 < prev.x1) break;
-    if (isCodeLine(line) !== isCodeLine(first) && !stretchedApart(prev, line, stats, justifiedRight)) break;
+    if (
+      isCodeLine(line) !== isCodeLine(first) &&
+      !stretchedApart(prev, line, stats, justifiedRight, !isCodeLine(first))
+    ) break;
     end++;
   }
   return lines.slice(start, end);
@@ -56,10 +59,21 @@ const LONE_STRETCHED_SPACE_EM = 8;
  * True when two pieces of one body-size line are parted by no more than a
  * stretched word space; wider when prose is followed by code that ends at
  * the right edge a justified page's lines are stretched to. (Code followed by
- * prose at a distance is a label and its description.)
+ * prose at a distance is a label and its description.) In a row that opens
+ * with prose (`proseRow`), a piece of code may be at the document's code
+ * size: inline code set smaller than its prose (a monospace font scaled to
+ * the prose's lowercase) that a narrow column's stretched spaces part from it.
  */
-function stretchedApart(left: Line, right: Line, stats: DocumentStats, justifiedRight?: number): boolean {
-  const body = (l: Line) => nearSize(l.size, stats.bodySize);
+function stretchedApart(
+  left: Line,
+  right: Line,
+  stats: DocumentStats,
+  justifiedRight?: number,
+  proseRow = false,
+): boolean {
+  const body = (l: Line) =>
+    nearSize(l.size, stats.bodySize) ||
+    (proseRow && stats.codeSize !== undefined && isCodeLine(l) && nearSize(l.size, stats.codeSize));
   if (!body(left) || !body(right)) return false;
   const stretched = justifiedRight !== undefined && isCodeLine(right) && !isCodeLine(left) &&
     Math.abs(right.x1 - justifiedRight) < 1;

@@ -6,7 +6,9 @@
  */
 import { wrappedRowsOnly } from "./code_step.ts";
 import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
+import { isCodeLine } from "./draft.ts";
 import { whollyMonospace } from "./fonts.ts";
+import { breaksAtHyphensOnly } from "./hyphen_only_rows.ts";
 import { listMarker } from "./lists.ts";
 import type { PageText } from "./types.ts";
 
@@ -24,6 +26,8 @@ export interface DocumentStats {
   codeLineGap(size: number): number;
   /** Where listings at this size wrap (an HTML engine's `pre-wrap`), their line step and wrapped rows' distance. */
   codeRowGaps?(size: number): CodeRowGaps | undefined;
+  /** Whether a page shows the document's listings break at hyphens only, not at spaces (`hyphen_only_rows.ts`). */
+  listingsBreakAtHyphensOnly?(): boolean;
   /**
    * Whether paragraphs stand apart by more than the line step (see `paragraph_gaps.ts`); unknown where
    * none plainly ends. Set by the structure pass.
@@ -213,6 +217,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
   const codeSize = mode(tally.codeSizes);
+  let hyphensOnly: boolean | undefined;
   return {
     bodySize,
     bodyFamily: mode(tally.families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
@@ -223,6 +228,10 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     },
     codeRowGaps(size: number) {
       return code.rowGapsBySize.get(sizeKey(size));
+    },
+    listingsBreakAtHyphensOnly() {
+      hyphensOnly ??= pages.some((page) => breaksAtHyphensOnly(page.lines, isCodeLine));
+      return hyphensOnly;
     },
   };
 }

@@ -121,6 +121,8 @@ const TUGBOAT_COMMANDS = [
 ].join("\n");
 
 const FD_COMMIT = "ee20f426ddf338ac7ead5c5f00ea49258005caaf";
+const BAT_COMMIT = "2ba8db9c14e5794572f5ea338c2b90404c9769cb";
+const HYPERFINE_COMMIT = "327d5f4d9107141929f67f062bf9ef59f98b7399";
 
 const EISVOGEL = "Wandmalfarbe/pandoc-latex-template";
 const EISVOGEL_COMMIT = "0495ae157b8c2cb1953d998b7f3ffd36b4b3af89";
@@ -199,6 +201,21 @@ function latexTaggedFd(engine: "lualatex" | "pdflatex", twoColumn = false): Omit
     printed: engine,
     twoColumn,
   };
+}
+
+/**
+ * Another repository's README set in two columns by LaTeX's tagging code with
+ * `engine`, printed here as fd's is (`latexTaggedFd`): listings and inline
+ * code in narrow columns.
+ */
+function latexTaggedTwoColumn(
+  engine: "lualatex" | "pdflatex",
+  project: string,
+  repo: string,
+  commit: string,
+): Omit<RealDocument, "heldOut"> {
+  const { note: _fd, ...printing } = latexTaggedFd(engine, true);
+  return { ...printing, ...printedReadme(`${engine}-tagged-${project}-2col`, repo, commit) };
 }
 
 /** A README printed here by Chromium with GitHub-like page styling. */
@@ -351,7 +368,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
       "A TUGboat article (Mittelbach and Fischer, DEIMS 2024) in its class' two columns, as published: title block, abstract, contents, numbered sections and subsections, footnotes, description and itemized lists, verbatim code, a bibliography. The source is the first public one of the LaTeX Project's examples, a little later than the print; no `.bbl` is committed, so the reference writes neither the citations' numbers nor the list of references.",
   },
   {
-    ...printedReadme("chromium-bat-readme", "sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),
+    ...printedReadme("chromium-bat-readme", "sharkdp/bat", BAT_COMMIT),
     producer: "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML, printed here",
     printed: "chromium",
   },
@@ -359,11 +376,14 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
   latexTaggedFd("pdflatex"),
   latexTaggedFd("lualatex", true),
   latexTaggedFd("pdflatex", true),
+  latexTaggedTwoColumn("lualatex", "bat", "sharkdp/bat", BAT_COMMIT),
+  latexTaggedTwoColumn("pdflatex", "bat", "sharkdp/bat", BAT_COMMIT),
+  latexTaggedTwoColumn("lualatex", "hyperfine", "sharkdp/hyperfine", HYPERFINE_COMMIT),
   chromiumReadme("chromium-fd-readme", "sharkdp/fd", "81efb5028c7e664faade9baec17d3f7de95fc151"),
   chromiumReadme(
     "chromium-hyperfine-readme",
     "sharkdp/hyperfine",
-    "327d5f4d9107141929f67f062bf9ef59f98b7399",
+    HYPERFINE_COMMIT,
   ),
   {
     ...chromiumReadme(

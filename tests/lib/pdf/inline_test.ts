@@ -188,3 +188,18 @@ Deno.test("inlineMarkdown() joins a token of code broken inside it, too wide for
     "Install it with a command of the form usual, that is to say `npm install` and wait. `new Parser(onNewLine?).parse(src)`",
   );
 });
+
+Deno.test("inlineMarkdown() joins inline code broken after the dashes it opens with", () => {
+  // LuaTeX breaks inline code at its hyphens: `--pager="less -R"` ends one line at `--`, after prose.
+  const text = inlineMarkdown([
+    line(span("arguments (e.g.", 72, 100), span("--", 180, 100, { font: mono })),
+    line(span('pager="less -R"', 72, 114, { font: mono }), span(").", 162, 114)),
+  ]);
+  assert.equal(text, 'arguments (e.g. `--pager="less -R"`).');
+  // Dashes that are a word of code inside a span (`fd --` `node`) are not the span's opening.
+  const inside = inlineMarkdown([
+    line(span("run", 72, 100), span("fd --", 100, 100, { font: mono })),
+    line(span("node", 72, 114, { font: mono }), span("after it.", 110, 114)),
+  ]);
+  assert.equal(inside, "run `fd -- node` after it.");
+});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Line } from "../../../lib/pdf/types.ts";
-import { line, markdown, pageOf } from "../../_support/laid_out_page.ts";
+import { codeLine, line, markdown, pageOf } from "../../_support/laid_out_page.ts";
 
 /** Words on one baseline, each `[text, x0, x1]`, as a producer that sets each word apart writes them. */
 function words(y: number, ...pieces: Array<[string, number, number]>): Line[] {
@@ -94,4 +94,22 @@ Deno.test("a justified paragraph's short last line does not make its stretched l
     out,
     /\.blob\(\), and \.bytes\(\)\. The \.bytes\(\) shortcut is only present when the runtime supports/,
   );
+});
+
+Deno.test("inline code set smaller than its prose, parted from it by a narrow column's stretched spaces, stays in its line", () => {
+  // LuaLaTeX scales its monospace font to the prose's lowercase (7.85 pt beside 10 pt): the listings and the
+  // inline code share that size, and a justified line stretches the spaces around the code past 0.8 em.
+  const mono = 7.85;
+  const text = pageOf([
+    prose("To get the default path of the configuration file, call the command", 400),
+    line("Alternatively, you can use", 310.6, 442.5, 412),
+    codeLine("BAT_CONFIG_PATH", 451, 412, mono),
+    line("or", 530, 539.2, 412),
+    line("the other variable to point to another location.", 310.6, 500, 424),
+    codeLine('export BAT_CONFIG_PATH="/path/to/bat/bat.conf"', 310.6, 448, mono),
+    codeLine('export BAT_CONFIG_DIR="/path/to/bat"', 310.6, 457.5, mono),
+  ]);
+  const out = markdown(text);
+  assert.match(out, /Alternatively, you can use `BAT_CONFIG_PATH` or the other variable/);
+  assert.match(out, /^```\nexport BAT_CONFIG_PATH="\/path\/to\/bat\/bat\.conf"\nexport BAT_CONFIG_DIR/m);
 });

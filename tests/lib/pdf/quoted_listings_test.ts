@@ -4,6 +4,9 @@
  * the column's, is the quote's (ReportLab sets a quote's listing so).
  */
 import assert from "node:assert/strict";
+import type { Draft } from "../../../lib/pdf/draft.ts";
+import { markQuotedListings } from "../../../lib/pdf/quoted_listings.ts";
+import type { DocumentStats } from "../../../lib/pdf/stats.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
 import { codeLine, LEADING, LEFT, line, markdown, pageOf, RIGHT } from "../../_support/laid_out_page.ts";
 
@@ -73,4 +76,35 @@ Deno.test("a boxed listing at the column's inset after a quote is the body's", (
   const md = page(true, LEFT + PADDING);
   assert.doesNotMatch(md, /^> ```/m);
   assert.match(md, /^```\ndayjs\(\)/m);
+});
+
+Deno.test("on a page of two columns a listing's inset counts from its own column, so a quote's listing in the right column is the quote's", () => {
+  // LaTeX sets its listings at the column's edge, a quote's (on no box) at the quote's; the right
+  // column starts 238 points right of the page's margin.
+  const gutter = 310, width = 228;
+  const text = (x: number, y: number, quote = false): Draft => ({
+    kind: "text",
+    page: 1,
+    lines: [line("prose of the column, set justified from its edge to the other one", x, x + width, y)],
+    ...quote ? { quote: true } : {},
+  });
+  const code = (x: number, y: number): Draft => ({
+    kind: "code",
+    page: 1,
+    lines: [codeLine("bat --list-themes", x, y)],
+  });
+  const drafts = [
+    text(LEFT, 100),
+    code(LEFT, 130),
+    text(LEFT, 160),
+    text(gutter, 100),
+    code(gutter, 130),
+    text(gutter, 160),
+    code(gutter, 190),
+    text(gutter + 20, 220, true),
+    code(gutter + 20, 250),
+    text(gutter + 20, 280, true),
+  ];
+  markQuotedListings(drafts, { pageMargin: () => LEFT } as unknown as DocumentStats);
+  assert.deepEqual(drafts.flatMap((d) => d.kind === "code" ? [!!d.quote] : []), [false, false, false, true]);
 });
