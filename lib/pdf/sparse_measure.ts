@@ -6,6 +6,9 @@
  * paragraphs that edge is a short line's end, and the line seems full: a
  * listing after a paragraph ending in inline code (a link's name) was taken
  * for the code wrapped from it. There the document's body column measures.
+ * Not where the page's prose lines end together (justified, the last page of
+ * a document set in two columns holding its left column only): that edge is
+ * the column's own, however short of the body's it ends.
  *
  * @module
  */
@@ -14,6 +17,12 @@ import type { Line } from "./types.ts";
 
 /** Share of the body column's width a line of prose may end short of its right edge and be full. */
 const FULL_LINE_SHORTFALL = 0.15;
+
+/** How near, in points, the ends of justified lines stand. */
+const SHARED_END = 1;
+
+/** How many prose lines ending together make a page's own measure. */
+const JUSTIFIED_LINES = 3;
 
 /**
  * `measure` (the page's own), or, on a page set in one column (`single`,
@@ -31,5 +40,14 @@ export function sparsePageMeasure(
   const left = Math.min(...lines.map((l) => l.x0));
   const full = bodyRight - (bodyRight - left) * FULL_LINE_SHORTFALL;
   if (lines.some((l) => l.x1 >= full && !isCodeLine(l))) return measure;
+  if (endTogether(lines)) return measure;
   return Math.max(measure ?? -Infinity, bodyRight);
+}
+
+/** True when {@linkcode JUSTIFIED_LINES} prose lines end within {@linkcode SHARED_END} of each other. */
+function endTogether(lines: readonly Line[]): boolean {
+  const ends = lines.filter((l) => !isCodeLine(l)).map((l) => l.x1).sort((a, b) => a - b);
+  return ends.some((end, i) =>
+    i + JUSTIFIED_LINES - 1 < ends.length && ends[i + JUSTIFIED_LINES - 1]! - end <= SHARED_END
+  );
 }
