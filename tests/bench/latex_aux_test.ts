@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCommand } from "../../bench/pdf/_run.ts";
+import { throughPandocFilter } from "../_support/pandoc_filter.ts";
 import { printedNumbers, printedReferencesFilter } from "../../bench/pdf/_latex_aux.ts";
 
 const AUX = String.raw`\relax
@@ -23,24 +23,9 @@ const BBL = String.raw`\refsection{0}
 
 /** pandoc's GitHub Markdown for `body` through the filter `printedNumbers` makes from the preamble and files. */
 async function printed(preamble: string, body: string, files: { aux: string; bbl: string }): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  try {
-    const source = `${preamble}\n\\begin{document}\n${body}\n\\end{document}\n`;
-    await Deno.writeTextFile(`${dir}/numbers.lua`, printedReferencesFilter(printedNumbers(source, files)));
-    await Deno.writeTextFile(`${dir}/source.tex`, source);
-    const args = [
-      "-f",
-      "latex",
-      "-t",
-      "gfm",
-      "--wrap=none",
-      `--lua-filter=${dir}/numbers.lua`,
-      `${dir}/source.tex`,
-    ];
-    return new TextDecoder().decode(await runCommand("pandoc", args)).trim();
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const source = `${preamble}\n\\begin{document}\n${body}\n\\end{document}\n`;
+  const filter = printedReferencesFilter(printedNumbers(source, files));
+  return (await throughPandocFilter(source, "latex", filter)).trim();
 }
 
 Deno.test("a reference prints its label's number and a citation its entries' numbers, compressed", async () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { hasChapters, withGeneratedMatter } from "../../bench/pdf/_latex_generated.ts";
 import { LATEX_BLOCKS } from "../../bench/pdf/_latex_blocks.ts";
 import { runCommand } from "../../bench/pdf/_run.ts";
+import { throughPandocFilter } from "../_support/pandoc_filter.ts";
 
 /** pandoc's GitHub Markdown for a LaTeX source, as the real-world corpus' references are made. */
 async function pandoc(latex: string): Promise<string> {
@@ -77,35 +78,17 @@ Deno.test("hasChapters reads a chapter command, not a mention of one", () => {
 });
 
 Deno.test("LATEX_BLOCKS writes a description item on one line and sets a display formula apart", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/blocks.lua`, LATEX_BLOCKS);
-    await Deno.writeTextFile(
-      `${dir}/source.tex`,
-      String.raw`\begin{description}\item[amsopn] Provides operator names.\end{description}
-We have \[ a = b \] for all cases.`,
-    );
-    const args = [
-      "-f",
-      "latex",
-      "-t",
-      "gfm",
-      "--wrap=none",
-      `--lua-filter=${dir}/blocks.lua`,
-      `${dir}/source.tex`,
-    ];
-    const markdown = new TextDecoder().decode(await runCommand("pandoc", args));
-    const [item, before, formula, after, ...rest] = markdown.trim().split(/\n+/);
-    assert.deepEqual([item, before, after, rest], [
-      "-   amsopn Provides operator names.",
-      "We have",
-      "for all cases.",
-      [],
-    ]);
-    assert.match(formula!, /a.*=.*b/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const source = String.raw`\begin{description}\item[amsopn] Provides operator names.\end{description}
+We have \[ a = b \] for all cases.`;
+  const markdown = await throughPandocFilter(source, "latex", LATEX_BLOCKS);
+  const [item, before, formula, after, ...rest] = markdown.trim().split(/\n+/);
+  assert.deepEqual([item, before, after, rest], [
+    "-   amsopn Provides operator names.",
+    "We have",
+    "for all cases.",
+    [],
+  ]);
+  assert.match(formula!, /a.*=.*b/);
 });
 
 Deno.test("withGeneratedMatter writes the heading BibTeX's list opens with, at the document's top level", async () => {

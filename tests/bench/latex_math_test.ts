@@ -1,26 +1,10 @@
 import assert from "node:assert/strict";
-import { runCommand } from "../../bench/pdf/_run.ts";
+import { throughPandocFilter } from "../_support/pandoc_filter.ts";
 import { LATEX_MATH } from "../../bench/pdf/_latex_math.ts";
 
 /** pandoc's GitHub Markdown for a LaTeX source through `LATEX_MATH`, as the real-world references are made. */
-async function withLatexMath(latex: string): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/math.lua`, LATEX_MATH);
-    await Deno.writeTextFile(`${dir}/source.tex`, latex);
-    const args = [
-      "-f",
-      "latex",
-      "-t",
-      "gfm",
-      "--wrap=none",
-      `--lua-filter=${dir}/math.lua`,
-      `${dir}/source.tex`,
-    ];
-    return new TextDecoder().decode(await runCommand("pandoc", args));
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+function withLatexMath(latex: string): Promise<string> {
+  return throughPandocFilter(latex, "latex", LATEX_MATH);
 }
 
 Deno.test("LATEX_MATH writes a formula as the characters it prints, not as its TeX", async () => {

@@ -5,27 +5,11 @@ import {
   probeSource,
   readProbe,
 } from "../../bench/pdf/_printed_characters.ts";
-import { runCommand } from "../../bench/pdf/_run.ts";
+import { throughPandocFilter } from "../_support/pandoc_filter.ts";
 
 /** pandoc's GitHub Markdown for a GitHub Markdown source through one Lua filter, as the references are made. */
-async function throughFilter(markdown: string, filter: string): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/source.md`, markdown);
-    await Deno.writeTextFile(`${dir}/filter.lua`, filter);
-    const out = await runCommand("pandoc", [
-      "-f",
-      "gfm",
-      "-t",
-      "gfm",
-      "--wrap=none",
-      `--lua-filter=${dir}/filter.lua`,
-      `${dir}/source.md`,
-    ]);
-    return new TextDecoder().decode(out);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+function throughFilter(markdown: string, filter: string): Promise<string> {
+  return throughPandocFilter(markdown, "gfm", filter);
 }
 
 Deno.test("the probe sets each character beyond ASCII once in prose and once in a listing", () => {
