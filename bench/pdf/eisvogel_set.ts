@@ -5,7 +5,9 @@
  * show. The template is read from a git snapshot of its repository
  * (Wandmalfarbe/pandoc-latex-template, its `template-multi-file` parts) and
  * set by the local pandoc and TeX Live; the sources are the template's tuning
- * examples and a German text of our own (`eisvogel/wetterstation.de.md`).
+ * examples, a German text of our own (`eisvogel/wetterstation.de.md`) and one
+ * of block quotes in many situations (`eisvogel/quotes.md`: after a heading,
+ * holding a list, a listing or two paragraphs, nested, ending a section).
  * TeX Live 2022 as packaged here lacks Source Sans and Source Code Pro, so
  * the template is given Latin Modern with Helvetica as its body face (its
  * `fontfamily` variable), and lacks German for babel (see `GERMAN`). Each
@@ -82,6 +84,14 @@ const RENDERINGS: Rendering[] = [
     source: { file: "wetterstation.de.md" },
     options: ["--number-sections"],
     hyphenate: true,
+  },
+  { name: "quotes", source: { file: "quotes.md" }, options: [] },
+  { name: "quotes-toc", source: { file: "quotes.md" }, options: ["--toc"] },
+  { name: "quotes-numbered-toc", source: { file: "quotes.md" }, options: ["--toc", "--number-sections"] },
+  {
+    name: "quotes-titlepage-toc",
+    source: { file: "quotes.md" },
+    options: ["--toc", "-V", "titlepage", "-V", "toc-own-page", "-V", "classoption=twoside"],
   },
 ];
 

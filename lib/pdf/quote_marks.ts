@@ -77,8 +77,8 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
   });
 }
 
-/** The quote rule a draft stands beside, if one is painted. */
-function barOf(draft: Draft): number | undefined {
+/** The quote rule a draft stands beside, if one is painted: its number on the draft's page. */
+export function barOf(draft: Draft): number | undefined {
   return draft.lines[0]?.spans.find((s) => s.text.trim())?.bar;
 }
 

@@ -9,12 +9,16 @@
  * shows only where its text starts, which a producer may leave set in after
  * a quote ended (AbiWord): it is the quote's only where the quote, set in
  * from the margin, goes on at its own edge right after it
- * ({@linkcode quoteGoesOn}).
+ * ({@linkcode quoteGoesOn}). Where the quote's rule is painted, the rule
+ * says it: a listing between two paragraphs beside one rule (Eisvogel's
+ * box inside its grey bar) is the quote's, whatever its inset, and in a
+ * document with no body listing to measure one from ({@linkcode ruleRunsOn}).
  *
  * @module
  */
 import { type Draft, leftEdge, shadeOf } from "./draft.ts";
 import { setInFromMargin } from "./quoted_lists.ts";
+import { barOf } from "./quote_marks.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
@@ -37,6 +41,17 @@ function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats):
   if (!setInFromMargin(before, stats.pageMargin?.(before.page))) return false;
   return !!after && after.kind === "text" && !!after.quote && !after.heading && !after.quoteStart &&
     after.page === before.page && Math.abs(leftEdge(after) - leftEdge(before)) <= SAME_INSET;
+}
+
+/**
+ * True when the quote paragraphs right before and right after listing `i`,
+ * on its page, stand beside one painted rule: the rule runs on past the
+ * listing, which stands inside the quote.
+ */
+function ruleRunsOn(drafts: readonly Draft[], i: number): boolean {
+  const before = drafts[i - 1]!, after = drafts[i + 1], rule = barOf(before);
+  return rule !== undefined && !!after && after.kind === "text" && !!after.quote && !after.heading &&
+    after.page === before.page && barOf(after) === rule;
 }
 
 /**
@@ -88,6 +103,9 @@ function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | und
 /** Marks as quoted each listing set in with the quote paragraph right before it (see the module comment). */
 export function markQuotedListings(drafts: readonly Draft[], stats: DocumentStats) {
   if (!drafts.some((d, i) => d.kind === "code" && afterQuote(drafts, i))) return;
+  drafts.forEach((listing, i) => {
+    if (listing.kind === "code" && afterQuote(drafts, i) && ruleRunsOn(drafts, i)) listing.quote = true;
+  });
   const inset = bodyInset(drafts, stats);
   if (inset === undefined) return;
   drafts.forEach((listing, i) => {

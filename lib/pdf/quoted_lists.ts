@@ -38,16 +38,22 @@ function markerOf(item: Draft): number {
   return item.markerX ?? leftEdge(item);
 }
 
+/** How far apart (pt) two lists' text edges may stand and still show one list indent. */
+const SAME_INDENT = 1.5;
+
 /**
  * How far from the page's margin the text of the document's outer list
  * items stands, most often, over lists that do not follow a quote paragraph:
- * the list indent a quote's own list keeps from the quote's edge.
+ * the list indent a quote's own list keeps from the quote's edge. Offsets
+ * within {@linkcode SAME_INDENT} of each other count as one indent (their
+ * mean): a numbered list's text edges move by a point with its numbers'
+ * widths, so counting exact offsets let one stray item (a contents entry) win.
  */
 function listIndent(
   drafts: readonly Draft[],
   margin: (page: number) => number | undefined,
 ): number | undefined {
-  const offsets = new Map<number, number>();
+  const offsets: number[] = [];
   let afterQuote = false;
   drafts.forEach((draft, i) => {
     const prev = drafts[i - 1];
@@ -57,12 +63,17 @@ function listIndent(
     if (afterQuote || draft.quote || (draft.depth ?? 0) > 0 || left === undefined || text === undefined) {
       return;
     }
-    const key = Math.round(text - left);
-    offsets.set(key, (offsets.get(key) ?? 0) + 1);
+    offsets.push(text - left);
   });
-  let most: [number | undefined, number] = [undefined, 0];
-  for (const [offset, n] of offsets) if (n > most[1]) most = [offset, n];
-  return most[0];
+  // The widest run of sorted offsets within the tolerance of its first; the first such run on a tie.
+  offsets.sort((a, b) => a - b);
+  let best: [number, number] = [0, 0];
+  for (let from = 0, to = 0; from < offsets.length; from++) {
+    while (to < offsets.length && offsets[to]! - offsets[from]! <= SAME_INDENT) to++;
+    if (to - from > best[1] - best[0]) best = [from, to];
+  }
+  const most = offsets.slice(...best);
+  return most.length ? Math.round(most.reduce((a, b) => a + b, 0) / most.length) : undefined;
 }
 
 /**

@@ -259,7 +259,9 @@ export function addVectorBullets(spans: readonly Span[], marks: readonly Mark[])
 /**
  * Marks each span standing just right of a quote's rule with the rule's
  * number on the page: paragraphs of one quote share a rule, two quotes in a
- * row have one each.
+ * row have one each. A span beside two rules (a quote nested in a quote,
+ * each with its rule) takes the outer, leftmost one: the nested paragraphs
+ * belong to the quote they stand in.
  */
 function markQuoteBars(spans: readonly Span[], marks: readonly Mark[]) {
   marks.forEach((bar, k) => {
@@ -267,7 +269,7 @@ function markQuoteBars(spans: readonly Span[], marks: readonly Mark[]) {
     for (const s of spans) {
       const middle = s.y - s.size * 0.3;
       if (middle < bar.y0 || middle > bar.y1 || s.x < bar.x1 || s.x > bar.x1 + s.size * 3) continue;
-      s.bar = k;
+      if (s.bar === undefined || marks[s.bar]!.x1 > bar.x1) s.bar = k;
     }
   });
 }

@@ -108,3 +108,27 @@ Deno.test("on a page of two columns a listing's inset counts from its own column
   markQuotedListings(drafts, { pageMargin: () => LEFT } as unknown as DocumentStats);
   assert.deepEqual(drafts.flatMap((d) => d.kind === "code" ? [!!d.quote] : []), [false, false, false, true]);
 });
+
+Deno.test("a listing between two paragraphs beside one painted rule is the quote's, with no body listing to measure", () => {
+  const beside = (text: string, y: number, bar?: number): Draft => {
+    const l = line(text, LEFT + 13, RIGHT, y);
+    if (bar !== undefined) { for (const s of l.spans) s.bar = bar; }
+    return { kind: "text", page: 1, lines: [l], quote: true };
+  };
+  const listing = (): Draft => ({ kind: "code", page: 1, lines: [codeLine("open valve A", LEFT + 40, 130)] });
+  const quoteWith = (
+    after: number | undefined,
+  ) => [
+    beside("To light the lamp, follow these steps:", 100, 0),
+    listing(),
+    beside("Never leave the lamp unattended.", 160, after),
+  ];
+  // The rule runs on past the listing: the listing stands inside the quote.
+  const inside = quoteWith(0);
+  markQuotedListings(inside, { pageMargin: () => LEFT } as unknown as DocumentStats);
+  assert.equal(inside[1]!.quote, true);
+  // The paragraph after stands beside another rule (a quote of its own): the listing is the body's.
+  const between = quoteWith(1);
+  markQuotedListings(between, { pageMargin: () => LEFT } as unknown as DocumentStats);
+  assert.equal(between[1]!.quote, undefined);
+});

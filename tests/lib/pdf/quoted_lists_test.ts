@@ -60,3 +60,20 @@ Deno.test("a list ending a quote is not looked for where no other list shows the
   markQuotedLists(drafts, () => LEFT);
   assert.deepEqual(drafts.slice(1, 3).map((d) => !!d.quote), [false, false]);
 });
+
+Deno.test("a list's text edges a point apart show one indent, outvoting a single item set in less", () => {
+  // A lone item set in by 10 (a contents entry), then a numbered list whose text edges move with its numbers.
+  const drafts: Draft[] = [
+    item("Introduction", LEFT + 10, 60),
+    paragraph("The keeper's duties were three:", LEFT, 100, false),
+    item("to keep the light", LEFT + LIST_TEXT - 1, 112),
+    item("to keep the log", LEFT + LIST_TEXT, 124),
+    item("to keep the lens", LEFT + LIST_TEXT + 1, 136),
+    // A quote set in by 13, a list after it whose text stands the list indent from the margin, not the quote.
+    paragraph("The keeper shall see to these before each watch:", LEFT + 13, 148, true),
+    item("the wick trimmed", LEFT + LIST_TEXT + 1, 166),
+    item("the oil drawn", LEFT + LIST_TEXT + 1, 178),
+  ];
+  markQuotedLists(drafts, () => LEFT);
+  assert.deepEqual(drafts.slice(6).map((d) => !!d.quote), [false, false]);
+});
