@@ -244,7 +244,8 @@ async function reference(
   const filters = [
     ...(latex ? [`--lua-filter=${numbers}`, `--lua-filter=${latexBlocks}`] : []),
     `--lua-filter=${printed}`,
-    ...(latex ? [`--lua-filter=${latexMath}`] : []),
+    // Every PDF prints a formula's glyphs, whatever its source spells them in (a Markdown source's `$\pi r^2$`).
+    `--lua-filter=${latexMath}`,
     `--lua-filter=${filter}`,
     `--lua-filter=${unwrap}`,
   ];
