@@ -49,14 +49,14 @@ export interface CallBudget {
 }
 
 /**
- * A budget of `ms` milliseconds for a call made on behalf of `caller`, as
- * `AbortSignal.any([caller, AbortSignal.timeout(ms)])` with a rejection raced
+ * A budget of `ms` milliseconds for a call made on behalf of `caller` (if
+ * any), as `AbortSignal.any([caller, AbortSignal.timeout(ms)])` with a rejection raced
  * against the work, in one signal, one listener and one deadline; the three
  * pieces it replaces (a {@linkcode timeBudget}, a rejection listening to its
  * signal, {@linkcode eitherAborts} of the two) cost a paid request a second
  * controller and two more listeners taken on and off (about 15 µs in place).
  */
-export function callBudget(caller: AbortSignal, ms: number): CallBudget {
+export function callBudget(caller: AbortSignal | undefined, ms: number): CallBudget {
   const controller = new AbortController();
   let reject: (reason: unknown) => void = () => {};
   const spent = new Promise<never>((_, rejecting) => reject = rejecting);
@@ -69,16 +69,16 @@ export function callBudget(caller: AbortSignal, ms: number): CallBudget {
     controller.abort(reason);
     reject(reason);
   });
-  const onCallerGone = () => controller.abort(caller.reason);
-  if (caller.aborted) onCallerGone();
-  else caller.addEventListener("abort", onCallerGone, { once: true });
+  const onCallerGone = () => controller.abort(caller?.reason);
+  if (caller?.aborted) onCallerGone();
+  else caller?.addEventListener("abort", onCallerGone, { once: true });
   return {
     signal: controller.signal,
     spent,
     overBudget: () => over,
     end() {
       end();
-      caller.removeEventListener("abort", onCallerGone);
+      caller?.removeEventListener("abort", onCallerGone);
     },
   };
 }

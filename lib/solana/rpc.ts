@@ -15,7 +15,7 @@ import type { Rpc, RpcTransport, SolanaRpcApi } from "@solana/rpc";
 import { UnavailableError, UpstreamError, UpstreamTimeoutError } from "../shared/errors.ts";
 import { createJsonRpcHttpTransport, RpcHttpError } from "./json_rpc_http.ts";
 import { msSince, serviceMetrics, traced } from "../shared/telemetry.ts";
-import { eitherAborts, timeBudget } from "../shared/time_budget.ts";
+import { callBudget } from "../shared/time_budget.ts";
 
 /** One call of a JSON-RPC batch. */
 export interface RpcCall {
@@ -73,18 +73,15 @@ export function createSolanaClient(url: string, options: SolanaClientOptions = {
       const method = rpcMethodOf(config.payload);
       return traced("solana.rpc", { "rpc.method": method }, async () => {
         // Ended with the call (see `time_budget.ts`): not held for 10 s after an answer in microseconds.
-        const budget = timeBudget(timeoutMs);
-        const either = config.signal ? eitherAborts(config.signal, budget.signal) : undefined;
-        const signal = either?.signal ?? budget.signal;
+        const budget = callBudget(config.signal, timeoutMs);
         const started = performance.now();
         try {
-          return await inner({ ...config, signal });
+          return await inner({ ...config, signal: budget.signal });
         } catch (error) {
-          const failure = toServiceError(error, budget.signal);
+          const failure = toServiceError(error, budget.overBudget());
           serviceMetrics.rpcErrors.add(1, { "rpc.method": method, "error.type": errorKind(failure) });
           throw failure;
         } finally {
-          either?.stop();
           budget.end();
           serviceMetrics.rpcDuration.record(msSince(started), { "rpc.method": method });
         }
@@ -256,8 +253,8 @@ function malformedAnswer(cause?: unknown): UpstreamError {
  * abort passes through unchanged; anything else the transport throws (a body
  * that is not JSON, an HTML page, a cut connection) is the upstream's fault.
  */
-function toServiceError(error: unknown, budget: AbortSignal): unknown {
-  if (budget.aborted) {
+function toServiceError(error: unknown, overBudget: boolean): unknown {
+  if (overBudget) {
     return new UpstreamTimeoutError("Solana RPC did not answer in time", {
       cause: error,
       retryAfterSeconds: 2,
