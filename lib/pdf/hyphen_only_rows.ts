@@ -31,9 +31,10 @@ const hyphenOnlyPages = new WeakMap<readonly Line[], boolean>();
  * {@linkcode EDGE_LINES} or more prose lines crossing `x` reach (a justified
  * column's full lines), undefined where fewer do. A title across both
  * columns, or a row running over from the other column, is one line alone.
+ * With no `x`, the furthest end any such lines of the page reach.
  */
 export function proseEdgeAt(
-  x: number,
+  x: number | undefined,
   lines: readonly Line[],
   isCode: (line: Line) => boolean,
 ): number | undefined {
@@ -41,8 +42,9 @@ export function proseEdgeAt(
 }
 
 /** {@linkcode proseEdgeAt} among lines of prose only. */
-function edgeOfProse(x: number, prose: readonly Line[]): number | undefined {
-  const ends = prose.filter((l) => l.x0 <= x + 1 && l.x1 > x + 1).map((l) => l.x1).sort((a, b) => b - a);
+function edgeOfProse(x: number | undefined, prose: readonly Line[]): number | undefined {
+  const crossing = x === undefined ? prose : prose.filter((l) => l.x0 <= x + 1 && l.x1 > x + 1);
+  const ends = crossing.map((l) => l.x1).sort((a, b) => b - a);
   return ends.find((end, i) => i + EDGE_LINES <= ends.length && end - ends[i + EDGE_LINES - 1]! <= 1);
 }
 

@@ -13,16 +13,11 @@
  * @module
  */
 import { isCodeLine } from "./draft.ts";
+import { proseEdgeAt } from "./hyphen_only_rows.ts";
 import type { Line } from "./types.ts";
 
 /** Share of the body column's width a line of prose may end short of its right edge and be full. */
 const FULL_LINE_SHORTFALL = 0.15;
-
-/** How near, in points, the ends of justified lines stand. */
-const SHARED_END = 1;
-
-/** How many prose lines ending together make a page's own measure. */
-const JUSTIFIED_LINES = 3;
 
 /**
  * `measure` (the page's own), or, on a page set in one column (`single`,
@@ -40,14 +35,7 @@ export function sparsePageMeasure(
   const left = Math.min(...lines.map((l) => l.x0));
   const full = bodyRight - (bodyRight - left) * FULL_LINE_SHORTFALL;
   if (lines.some((l) => l.x1 >= full && !isCodeLine(l))) return measure;
-  if (endTogether(lines)) return measure;
+  // Prose lines ending level (justified: see `proseEdgeAt`) set the column's own edge.
+  if (proseEdgeAt(undefined, lines, isCodeLine) !== undefined) return measure;
   return Math.max(measure ?? -Infinity, bodyRight);
-}
-
-/** True when {@linkcode JUSTIFIED_LINES} prose lines end within {@linkcode SHARED_END} of each other. */
-function endTogether(lines: readonly Line[]): boolean {
-  const ends = lines.filter((l) => !isCodeLine(l)).map((l) => l.x1).sort((a, b) => a - b);
-  return ends.some((end, i) =>
-    i + JUSTIFIED_LINES - 1 < ends.length && ends[i + JUSTIFIED_LINES - 1]! - end <= SHARED_END
-  );
 }
