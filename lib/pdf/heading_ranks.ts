@@ -57,7 +57,7 @@ export function headingLook(draft: Draft): HeadingLook | undefined {
 }
 
 /** A look as a key: size to the half point, weight, slant and face. */
-function lookKey(look: HeadingLook): string {
+export function lookKey(look: HeadingLook): string {
   return [sizeKey(look.size), look.bold ? "b" : "r", look.italic ? "i" : "u", look.family].join("|");
 }
 

@@ -26,10 +26,10 @@
  */
 import { unheadSetInLabels } from "./callouts.ts";
 import type { Draft } from "./draft.ts";
-import { rankSkippedLevels } from "./heading_ranks.ts";
+import { headingLook, lookKey, rankSkippedLevels } from "./heading_ranks.ts";
 import { plainLineText } from "./inline.ts";
 import { LABEL } from "./section_numbers.ts";
-import { type DocumentStats, fontFamily, sizeKey } from "./stats.ts";
+import type { DocumentStats } from "./stats.ts";
 import type { PageText } from "./types.ts";
 
 /** How many headings the outline must be found to point at before its habits are trusted. */
@@ -66,16 +66,10 @@ export function settleOutlineHeadings(
   unheadSetInLabels(drafts.slice(first), anchored, pages, stats);
 }
 
-/** A draft's typography: size to the half point, weight, slant and font family. */
+/** A draft's typography as a key (see `headingLook`); a heading set wholly in code has none of its own. */
 function styleOf(draft: Draft): string {
-  const spans = draft.lines.flatMap((l) => l.spans).filter((s) => s.text.trim());
-  const family = fontFamily(spans.find((s) => !s.font.monospace)?.font.name ?? "");
-  return [
-    sizeKey(size(draft)),
-    spans.every((s) => s.font.bold) ? "b" : "r",
-    spans.every((s) => s.font.italic) ? "i" : "u",
-    family,
-  ].join("|");
+  const look = headingLook(draft);
+  return look === undefined ? "code" : lookKey(look);
 }
 
 /**
@@ -110,11 +104,6 @@ function deepenSkippedLevels(anchored: readonly Draft[]) {
 function unhead(draft: Draft) {
   delete draft.heading;
   delete draft.runIn;
-}
-
-/** The size a draft's largest line is set at. */
-function size(draft: Draft): number {
-  return Math.max(...draft.lines.map((l) => l.size));
 }
 
 /** The draft's text, its lines joined by spaces. */
