@@ -76,7 +76,7 @@ function paragraphEdges(drafts: readonly Draft[]): Map<number, number[]> {
  * columns the right column's listings measure from the right column, not
  * from the page's margin.
  */
-function columnLeft(edges: Map<number, number[]>, draft: Draft, stats: DocumentStats): number | undefined {
+function draftColumnLeft(edges: Map<number, number[]>, draft: Draft, stats: DocumentStats): number | undefined {
   const left = leftEdge(draft);
   let column: number | undefined;
   for (const edge of edges.get(draft.page) ?? []) {
@@ -90,7 +90,7 @@ function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | und
   const counts = new Map<number, number>();
   const edges = paragraphEdges(drafts);
   drafts.forEach((draft, i) => {
-    const margin = draft.kind === "code" ? columnLeft(edges, draft, stats) : undefined;
+    const margin = draft.kind === "code" ? draftColumnLeft(edges, draft, stats) : undefined;
     if (draft.kind !== "code" || margin === undefined || afterQuote(drafts, i)) return;
     const inset = Math.round(leftEdge(draft) - margin);
     counts.set(inset, (counts.get(inset) ?? 0) + 1);
