@@ -8,7 +8,8 @@
  * by a browser (Chromium, tagged), the commonest producer of a printed README
  * and one none of them used, three with GitHub-like page styling: their
  * source and wording are still their authors'. Four more are a README set here by
- * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two). `bench/pdf/make_real_corpus.ts` copies each PDF
+ * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two), and two are
+ * journal and conference papers printed here from their own source and class through that code. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
  * the committed files.
@@ -404,7 +405,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     license: "LPPL-1.3c",
     producer: "the AASTeX 6.3 class (one column)",
     note:
-      "The AAS journals' sample article: title block with authors, affiliations and ORCID links, abstract, keywords, numbered sections, footnotes, tables (one wide, one over pages), figures, an appendix, a bibliography. Its figures are images and a video the page shows as figures; the reference writes out the citations and references as BibTeX lists them from the committed database (`_latex_bibtex.ts`).",
+      "The AAS journals' sample article: title block with authors, affiliations and ORCID links, abstract, keywords, numbered sections, footnotes, tables (one wide, one over pages), figures, an appendix, a bibliography. Its figures are images and a video the page shows as figures; the reference writes out the citations and references as BibTeX lists them from the committed database (`_latex_bibtex.ts`). TeX Live here has no cm-super: TS1's symbols (the lists' bullets) come from a bitmap font whose glyphs map to no character.",
   }),
   latexTaggedPaper({
     name: "latex-tagged-oasics",
