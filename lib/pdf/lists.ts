@@ -11,6 +11,13 @@ import type { Line, Span } from "./types.ts";
 const BULLETS = "•◦▪▫‣⁃∙∗·●○■□►▸▶➢➤✓✔❖–—*-\uf0b7\uf0a7\uf076\uf0d8\uf0fc\ue00a☐☑☒⊠";
 
 /**
+ * A glyph its font maps to no character: pdf.js passes the code through, a C1 control
+ * (a bitmap font TeX made from its PK files, whose TS1 bullet is code 136, names its glyphs
+ * `a136` and no more). No text holds one; opening a line apart from its text, it is a mark, a bullet.
+ */
+const UNMAPPED_GLYPH = /^[\u0080-\u009f]$/;
+
+/**
  * A task list's boxes, as LaTeX (`$\square$`, `$\boxtimes$`) and word
  * processors set them: an item opening with one is written as a Markdown task
  * (`- [ ]`, `- [x]`).
@@ -51,7 +58,7 @@ export function listMarker(line: Line): Marker | null {
   const first = line.spans[0];
   if (!first) return null;
   const text = first.text.trimStart();
-  const bullet = text[0] && BULLETS.includes(text[0]) ? text[0] : null;
+  const bullet = text[0] && (BULLETS.includes(text[0]) || UNMAPPED_GLYPH.test(text[0])) ? text[0] : null;
   if (bullet) {
     const after = text.slice(1);
     const separate = after.trim() === "" && line.spans.length > 1;

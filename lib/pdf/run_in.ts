@@ -29,6 +29,13 @@ const QUAD_EM = 0.9;
 const QUAD_MAX_EM = 1.1;
 /** How far from 1 em the gap may be where bold text follows it (a bold word opening the body). */
 const BOLD_QUAD_EM = 0.03;
+/**
+ * What TeX's `\dots` adds to the quad after a heading ending in it: the kern it sets after each of its
+ * dots (the font's interword stretch, a sixth to a fifth of an em), the last one before the quad.
+ */
+const ELLIPSIS_KERN_EM = 0.2;
+/** A lead-in ending in an ellipsis: three dots, spaced or not, or the one character. */
+const ENDS_IN_ELLIPSIS = /(?:\. ?){2}\.\s*$|…\s*$/;
 
 /**
  * Where a line's bold lead-in ends: the index of the first visible span after
@@ -38,6 +45,7 @@ const BOLD_QUAD_EM = 0.03;
 export function runInSplit(line: Line): number {
   let end: number | undefined;
   let letters = false;
+  let lead = "";
   for (let i = 0; i < line.spans.length; i++) {
     const span = line.spans[i]!;
     if (!span.text.trim()) continue;
@@ -45,10 +53,12 @@ export function runInSplit(line: Line): number {
       // The text goes on in the body's weight, or in bold a quad to the point: bold on both sides
       // of some other gap is a row of cells.
       const gap = (span.x - end) / span.size;
-      return gap <= QUAD_MAX_EM && (!span.font.bold || Math.abs(gap - 1) <= BOLD_QUAD_EM) ? i : -1;
+      const most = QUAD_MAX_EM + (ENDS_IN_ELLIPSIS.test(lead) ? ELLIPSIS_KERN_EM : 0);
+      return gap <= most && (!span.font.bold || Math.abs(gap - 1) <= BOLD_QUAD_EM) ? i : -1;
     }
     if (!span.font.bold) return -1;
     letters ||= /[\p{L}\p{N}]/u.test(span.text);
+    lead += span.text;
     end = span.x + span.width;
   }
   return -1;

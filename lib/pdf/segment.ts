@@ -19,6 +19,7 @@ import { markWrappedAtEdge } from "./code_wraps.ts";
 import { runsOnOverColumn } from "./column_turns.ts";
 import { resumedParagraph } from "./tagged_resumes.ts";
 import { footnoteAfterMark } from "./note_marks.ts";
+import { itemAfterBreak } from "./tagged_item_breaks.ts";
 import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
 import { sparsePageMeasure } from "./sparse_measure.ts";
@@ -271,8 +272,16 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
       right: columnOf(page, line, { left: cut.edges.left ?? line.x0, right: cut.edges.right }, gutters).right,
     });
   const note = footnoteAfterMark(line, last);
-  const found = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last)) && !runsOn &&
-      !note
+  // On a justified page, measured to the edge of the line's own column (a page may have two).
+  const before = last?.lines.at(-1);
+  const breaks = () =>
+    cut.justified && !!before && itemAfterBreak(
+      line,
+      before,
+      columnOf(page, before, { left: cut.edges.left ?? before.x0, right: cut.edges.right }, gutters).right,
+    );
+  const found = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last) || breaks()) &&
+      !runsOn && !note
     ? listMarker(line)
     : null;
   // A list's number is set in its items' weight: a number in bold with bold words after it was typed, where

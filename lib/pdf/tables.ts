@@ -93,7 +93,7 @@ export function detectTable(
 ): FoundTable | null {
   const head = rowAt(lines, start);
   if (head.length < 2 && !opensBand(lines, start)) return null;
-  if (isMarkerOnly(plainLineText(head[0]!))) return null;
+  if (isMarkerOnly(plainLineText(head[0]!)) || isNoteMark(head[0]!, head[1] ?? lines[start + 1])) return null;
   const rows: Line[][][] = [];
   /** Index of each row's first line. */
   const starts: number[] = [];
@@ -164,6 +164,27 @@ export function detectTable(
   const texts = renderCells(grid);
   if (!plausible(texts)) return null;
   return { end: i, cells: grid, rows: texts };
+}
+
+/** A note's mark: a number or a reference symbol of a few characters (`1`, `12`, `∗`, `†`). */
+const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,2})$/;
+/** How far a note's mark stands raised above its text's baseline, at least, in ems of the text. */
+const RAISED_EM = 0.15;
+
+/** Most a note's mark stands raised above its text's baseline, in ems of the text: more is a line above. */
+const RAISED_MAX_EM = 0.6;
+
+/**
+ * True when `mark` is a footnote's mark and `text` its text: the mark set
+ * raised and smaller, left of the text where TeX hangs it (AASTeX's notes at
+ * the page's foot), on a baseline of its own or in one row with the text.
+ * Notes are no table's rows.
+ */
+function isNoteMark(mark: Line, text: Line | undefined): boolean {
+  if (!text || text.x0 <= mark.x1 || !NOTE_MARK.test(plainLineText(mark).trim())) return false;
+  const raised = text.y - mark.y;
+  return mark.size < text.size * 0.9 && raised >= text.size * RAISED_EM &&
+    raised <= text.size * RAISED_MAX_EM;
 }
 
 /** Rejects side-by-side prose that merely looks like a two-column table. */

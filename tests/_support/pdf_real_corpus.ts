@@ -8,7 +8,8 @@
  * by a browser (Chromium, tagged), the commonest producer of a printed README
  * and one none of them used, three with GitHub-like page styling: their
  * source and wording are still their authors'. Four more are a README set here by
- * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two). `bench/pdf/make_real_corpus.ts` copies each PDF
+ * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two), and two are
+ * journal and conference papers printed here from their own source and class through that code. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
  * the committed files.
@@ -50,6 +51,12 @@ export interface RealDocument {
   style?: "github";
   /** For a document printed by LaTeX: set in two columns (the class's `twocolumn` option). */
   twoColumn?: boolean;
+  /**
+   * For a LaTeX paper printed here: set by its own class as its authors set it (not through pandoc),
+   * with its folder's files and these further repository files (its class, a BibTeX style) beside it
+   * (`bench/pdf/_own_class_print.ts`).
+   */
+  ownClass?: { extra?: readonly string[] };
   /** Path of the source the PDF was built from. */
   source: string;
   /**
@@ -218,6 +225,28 @@ function latexTaggedTwoColumn(
   return { ...printing, ...printedReadme(`${engine}-tagged-${project}-2col`, repo, commit) };
 }
 
+/**
+ * A journal or conference paper printed here by pdfTeX from its own LaTeX
+ * source and class, tagged by TeX Live 2022's kernel (`ownClass`): the
+ * repositories publish the source but no PDF the tagging code made.
+ */
+function latexTaggedPaper(
+  paper: Pick<RealDocument, "name" | "repo" | "commit" | "source" | "ownClass" | "license" | "note"> & {
+    licenseFile?: string;
+    producer: string;
+  },
+): Omit<RealDocument, "heldOut"> {
+  return {
+    ...paper,
+    pdf: paper.source,
+    format: "latex",
+    printed: "pdflatex",
+    licenseFile: paper.licenseFile ?? "LICENSE",
+    producer:
+      `pdfTeX 1.40.24, LaTeX's tagging code (TeX Live 2022, phase-II, PDF 2.0) on ${paper.producer}, printed here`,
+  };
+}
+
 /** A README printed here by Chromium with GitHub-like page styling. */
 function chromiumReadme(name: string, repo: string, commit: string): Omit<RealDocument, "heldOut"> {
   return {
@@ -367,6 +396,28 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     note:
       "A TUGboat article (Mittelbach and Fischer, DEIMS 2024) in its class' two columns, as published: title block, abstract, contents, numbered sections and subsections, footnotes, description and itemized lists, verbatim code, a bibliography. The source is the first public one of the LaTeX Project's examples, a little later than the print; no `.bbl` is committed, so the reference writes neither the citations' numbers nor the list of references.",
   },
+  latexTaggedPaper({
+    name: "latex-tagged-aastex",
+    repo: "AASJournals/AASTeX60",
+    commit: "db8d6aa35aa28c47c3c6d49174cd3328c7b1538d",
+    source: "sample/sample63.tex",
+    ownClass: { extra: ["cls/aastex63.cls", "bst/aasjournal.bst"] },
+    license: "LPPL-1.3c",
+    producer: "the AASTeX 6.3 class (one column)",
+    note:
+      "The AAS journals' sample article: title block with authors, affiliations and ORCID links, abstract, keywords, numbered sections, footnotes, tables (one wide, one over pages), figures, an appendix, a bibliography. Its figures are images and a video the page shows as figures; the reference writes out the citations and references as BibTeX lists them from the committed database (`_latex_bibtex.ts`). TeX Live here has no cm-super: TS1's symbols (the lists' bullets) come from a bitmap font whose glyphs map to no character.",
+  }),
+  latexTaggedPaper({
+    name: "latex-tagged-oasics",
+    repo: "dagstuhl-publishing/styles",
+    commit: "c9f346ce74b16f5bc0f53fcab6bbb3af12f3bdd8",
+    source: "OASIcs/authors/oasics-v2021-sample-article.tex",
+    license: "LPPL-1.3c",
+    licenseFile: "OASIcs/authors/LICENSE.md",
+    producer: "the OASIcs class (Dagstuhl's conference proceedings, one column)",
+    note:
+      "Dagstuhl's sample article for its OASIcs proceedings: title block with authors and affiliations, abstract, ACM classes, keywords and the series' metadata, numbered sections, lists, a theorem and a proof, a table, footnotes, an appendix, a bibliography; the reference writes the references as BibTeX lists them from the committed database (`_latex_bibtex.ts`).",
+  }),
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", BAT_COMMIT),
     producer: "Chromium's print to PDF (tagged, outline, page head and foot) of pandoc's HTML, printed here",

@@ -29,6 +29,14 @@ Deno.test("listMarker() recognises bullets, private-use bullets and enumerators"
   assert.deepEqual(listMarker(line("• apples"))?.rest.map((s) => s.text), ["apples"]);
 });
 
+Deno.test("listMarker() takes a glyph its font maps to no character, apart from the text it opens, for a bullet", () => {
+  // pdfTeX's bitmap TS1 font (no cm-super) names its bullet `a136`; pdf.js passes code 136 through.
+  const marker = listMarker(line("\u0088", "v6.0"));
+  assert.equal(marker?.markdown, "-");
+  assert.deepEqual(marker?.rest.map((s) => s.text), ["v6.0"]);
+  assert.equal(listMarker(line("\u0088 line numbering and watermarking,"))?.markdown, "-");
+});
+
 Deno.test("listMarker() leaves prose, decimals and hyphenated words alone", () => {
   assert.equal(listMarker(line("1.10 Executing commands")), null);
   assert.equal(listMarker(line("-based approach")), null);

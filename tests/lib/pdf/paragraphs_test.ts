@@ -5,6 +5,7 @@
  * lines of a description list's item hanging under its bold label.
  */
 import assert from "node:assert/strict";
+import type { Line } from "../../../lib/pdf/types.ts";
 import { singleColumnMeasure } from "../../../lib/pdf/page_measure.ts";
 import { firstLineIndent } from "../../../lib/pdf/quotes.ts";
 import {
@@ -348,6 +349,39 @@ Deno.test("a line opening with an asterisk after text marking a word with one is
     ["* Not widely supported", LEFT, 190, 112],
   ));
   assert.equal(paragraphs(packed).at(-1), "\\* Not widely supported", packed);
+});
+
+Deno.test("a footnote under a list, set smaller and opening with TeX's asterisk, is a note, not the list's item", () => {
+  const serif = line("x", LEFT, LEFT + 5, 0).spans[0]!.font;
+  const note: Line = {
+    spans: [
+      { text: "∗", x: LEFT, y: 192, width: 4, size: 6, font: serif },
+      {
+        text: "Optional footnote, e.g. to mark corresponding author",
+        x: LEFT + 5,
+        y: 194,
+        width: 200,
+        size: 8,
+        font: serif,
+      },
+    ],
+    x0: LEFT,
+    x1: LEFT + 205,
+    y: 194,
+    size: 8,
+    page: 1,
+  };
+  const text = pageAt(
+    ["Please comply with these rules:", LEFT, 260, 100],
+    ["• Use pdflatex and an up-to-date LaTeX system.", LEFT + 10, 330, 124],
+    ["• Use BibTeX and keep the standard style.", LEFT + 10, 300, 148],
+  );
+  const out = markdown({ ...text, lines: [...text.lines, note] });
+  assert.deepEqual(paragraphs(out), [
+    "Please comply with these rules:",
+    "- Use pdflatex and an up-to-date LaTeX system.\n- Use BibTeX and keep the standard style.",
+    "∗ Optional footnote, e.g. to mark corresponding author",
+  ], out);
 });
 
 Deno.test("a line that runs past the measure (an unbreakable word) leaves the measure to the lines that end together", () => {
