@@ -76,7 +76,11 @@ function paragraphEdges(drafts: readonly Draft[]): Map<number, number[]> {
  * columns the right column's listings measure from the right column, not
  * from the page's margin.
  */
-function draftColumnLeft(edges: Map<number, number[]>, draft: Draft, stats: DocumentStats): number | undefined {
+function draftColumnLeft(
+  edges: Map<number, number[]>,
+  draft: Draft,
+  stats: DocumentStats,
+): number | undefined {
   const left = leftEdge(draft);
   let column: number | undefined;
   for (const edge of edges.get(draft.page) ?? []) {
