@@ -7,9 +7,10 @@
  * a `thebibliography` list with the labels LaTeX numbers its entries by (and
  * the citations of them with the same labels), and an
  * abstract, which pandoc keeps as metadata, as the paragraphs it prints. The
- * generated lists themselves (contents lines, index entries) stay out: no
- * source spells them. Headings take the document's top level: `\chapter*`
- * where the document has chapters, `\section*` where it has none.
+ * generated lists' entries (contents lines, index entries), which no source
+ * spells, follow their headings where given (`_latex_lists.ts`). Headings take
+ * the document's top level: `\chapter*` where the document has chapters,
+ * `\section*` where it has none.
  *
  * @module
  */
@@ -116,11 +117,19 @@ function withCitationLabels(text: string, labels: ReadonlyMap<string, string>): 
   });
 }
 
+/** The entries of the lists LaTeX generates, as LaTeX to follow each list's heading (`_latex_lists.ts`). */
+export interface GeneratedLists {
+  contents?: string;
+  figures?: string;
+  tables?: string;
+  index?: string;
+}
+
 /**
  * The source with what LaTeX generates written out (see the module's note).
  * `chapters` says whether the document (with the files it reads) has chapters.
  */
-export function withGeneratedMatter(text: string, chapters: boolean): string {
+export function withGeneratedMatter(text: string, chapters: boolean, entries: GeneratedLists = {}): string {
   const begin = text.indexOf("\\begin{document}");
   if (begin < 0) return text;
   let preamble = text.slice(0, begin);
@@ -132,13 +141,15 @@ export function withGeneratedMatter(text: string, chapters: boolean): string {
     // The title's notes print as text at the first page's foot, each after its symbol.
     body = body.replace(/\\maketitle\b/, () => [heading(titleLine(title), chapters), ...notes].join("\n\n"));
   }
-  const lists: Array<[RegExp, string]> = [
-    [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents")],
-    [/\\listoffigures\b/g, fixedName(text, "listfigurename", "List of Figures")],
-    [/\\listoftables\b/g, fixedName(text, "listtablename", "List of Tables")],
-    [/\\printindex\b/g, fixedName(text, "indexname", "Index")],
+  const lists: Array<[RegExp, string, string | undefined]> = [
+    [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents"), entries.contents],
+    [/\\listoffigures\b/g, fixedName(text, "listfigurename", "List of Figures"), entries.figures],
+    [/\\listoftables\b/g, fixedName(text, "listtablename", "List of Tables"), entries.tables],
+    [/\\printindex\b/g, fixedName(text, "indexname", "Index"), entries.index],
   ];
-  for (const [command, name] of lists) body = body.replace(command, () => heading(name, chapters));
+  for (const [command, name, list] of lists) {
+    body = body.replace(command, () => `${heading(name, chapters)}${list ? `\n${list}\n` : ""}`);
+  }
   body = body.replace(
     /\\printbibliography\b(?:\[([^\]]*)\])?/g,
     (_, options = "") => heading(bibliographyName(options, text, chapters), chapters),

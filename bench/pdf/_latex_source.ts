@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
+import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
 
 /**
@@ -202,6 +202,8 @@ export interface LatexReading {
   classCommands?: string;
   /** Whether the document has chapters: the level of the headings LaTeX generates (`_latex_generated.ts`). */
   chapters?: boolean;
+  /** The entries of the lists LaTeX generates (`_latex_lists.ts`), written after their headings. */
+  lists?: GeneratedLists;
 }
 
 /**
@@ -219,5 +221,9 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
     reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable,
   );
   const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
-  return withGeneratedMatter(withLipsum(defined, reading.lipsum ?? []), reading.chapters ?? false);
+  return withGeneratedMatter(
+    withLipsum(defined, reading.lipsum ?? []),
+    reading.chapters ?? false,
+    reading.lists,
+  );
 }

@@ -38,8 +38,9 @@ import { LATEX_BLOCKS } from "./_latex_blocks.ts";
 import { LATEX_MATH } from "./_latex_math.ts";
 import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
 import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
-import { hasChapters } from "./_latex_generated.ts";
+import { type GeneratedLists, hasChapters } from "./_latex_generated.ts";
 import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
+import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
@@ -151,12 +152,19 @@ async function gitShowIfAny(snapshots: string, doc: RealDocument, path: string):
   }
 }
 
-/** The files LaTeX's last run wrote beside a LaTeX source (`_latex_aux.ts`), where its repository commits them. */
-async function auxFiles(snapshots: string, doc: RealDocument): Promise<AuxFiles> {
+/**
+ * The files LaTeX's last run wrote beside a LaTeX source (`_latex_aux.ts`, `_latex_lists.ts`), where its
+ * repository commits them.
+ */
+async function auxFiles(snapshots: string, doc: RealDocument): Promise<AuxFiles & ListFiles> {
   const job = doc.source.replace(/\.tex$/, "");
   return {
     aux: await gitShowIfAny(snapshots, doc, `${job}.aux`),
     bbl: await gitShowIfAny(snapshots, doc, `${job}.bbl`),
+    toc: await gitShowIfAny(snapshots, doc, `${job}.toc`),
+    lof: await gitShowIfAny(snapshots, doc, `${job}.lof`),
+    lot: await gitShowIfAny(snapshots, doc, `${job}.lot`),
+    ind: await gitShowIfAny(snapshots, doc, `${job}.ind`),
   };
 }
 
@@ -169,6 +177,7 @@ async function writeSource(
   source: Uint8Array,
   doc: RealDocument,
   chapters: boolean,
+  lists?: GeneratedLists,
 ): Promise<void> {
   if (doc.format !== "latex") return await Deno.writeFile(path, source);
   const text = new TextDecoder().decode(source);
@@ -179,6 +188,7 @@ async function writeSource(
       shortVerb: doc.shortVerb,
       classCommands: doc.classCommands,
       chapters,
+      lists,
     }),
   );
 }
@@ -215,7 +225,10 @@ async function reference(
   const source = doc.format === "latex" ? await withBibtex(committed, doc, work, snapshots) : committed;
   const inputs = await Promise.all((doc.inputs ?? []).map((path) => gitShow(snapshots, doc, path)));
   const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
-  await writeSource(input, source, doc, chapters);
+  const lists = doc.format === "latex"
+    ? committedLists(new TextDecoder().decode(source), await auxFiles(snapshots, doc), chapters)
+    : undefined;
+  await writeSource(input, source, doc, chapters, lists);
   const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
   for (const [i, path] of (doc.inputs ?? []).entries()) {
     const target = `${work}/${path.slice(folder.length)}`;

@@ -98,6 +98,11 @@ export function nameHash(name: string): number {
 /** The AMS documentation class' text commands, as it prints them (`amsldoc.cls`). */
 const AMSLDOC_COMMANDS = [
   "\\newcommand{\\cn}[1]{\\texttt{\\textbackslash #1}}",
+  "\\newcommand{\\cs}[1]{\\texttt{\\textbackslash #1}}",
+  "\\newcommand{\\bslchar}{\\textbackslash{}}",
+  ...[["qcbang", "!"], ["qcat", "@"], ["qcamp", "\\&"]].map(([name, char]) =>
+    `\\newcommand{\\${name}}{${char}}`
+  ),
   "\\newcommand{\\ncn}[1]{\\texttt{#1}}",
   ...["env", "opt", "fn"].map((name) => `\\newcommand{\\${name}}[1]{\\texttt{#1}}`),
   ...["pkg", "cls"].map((name) => `\\newcommand{\\${name}}[1]{\\textsf{#1}}`),
