@@ -38,8 +38,9 @@ import { LATEX_BLOCKS } from "./_latex_blocks.ts";
 import { LATEX_MATH } from "./_latex_math.ts";
 import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
 import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
-import { type GeneratedLists, hasChapters } from "./_latex_generated.ts";
-import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
+import { hasChapters } from "./_latex_generated.ts";
+import { installedLipsum, latexForPandoc, type LatexReading, withInputs } from "./_latex_source.ts";
+import { documentClass, hasChapterLabels, numbered } from "./_latex_numbering.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
@@ -176,8 +177,7 @@ async function writeSource(
   path: string,
   source: Uint8Array,
   doc: RealDocument,
-  chapters: boolean,
-  lists?: GeneratedLists,
+  reading: LatexReading = {},
 ): Promise<void> {
   if (doc.format !== "latex") return await Deno.writeFile(path, source);
   const text = new TextDecoder().decode(source);
@@ -187,10 +187,32 @@ async function writeSource(
       lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
       shortVerb: doc.shortVerb,
       classCommands: doc.classCommands,
-      chapters,
-      lists,
+      ...reading,
     }),
   );
+}
+
+/**
+ * How a LaTeX source is read beyond what it says itself, from the files beside it in its repository: the
+ * generated lists' and the labels' files LaTeX wrote (`auxFiles`), and its class file where committed.
+ */
+async function latexReading(
+  text: string,
+  doc: RealDocument,
+  snapshots: string,
+  chapters: boolean,
+): Promise<LatexReading> {
+  const files = await auxFiles(snapshots, doc);
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  const classFile = await gitShowIfAny(snapshots, doc, `${folder}${documentClass(text)}.cls`);
+  const chapterLabels = hasChapterLabels(text, classFile);
+  const committed = printedNumbers(text, files).labels;
+  return {
+    chapters,
+    lists: committedLists(text, files, chapters),
+    chapterLabels,
+    labels: numbered(text, { chapters, chapterLabels, labels: committed }).labels,
+  };
 }
 
 /**
@@ -225,15 +247,22 @@ async function reference(
   const source = doc.format === "latex" ? await withBibtex(committed, doc, work, snapshots) : committed;
   const inputs = await Promise.all((doc.inputs ?? []).map((path) => gitShow(snapshots, doc, path)));
   const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
-  const lists = doc.format === "latex"
-    ? committedLists(new TextDecoder().decode(source), await auxFiles(snapshots, doc), chapters)
-    : undefined;
-  await writeSource(input, source, doc, chapters, lists);
   const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
-  for (const [i, path] of (doc.inputs ?? []).entries()) {
+  let reading: LatexReading = {};
+  if (doc.format === "latex") {
+    // The files it reads written out in place: LaTeX counts chapters, equations and figures across them.
+    const named = new Map((doc.inputs ?? []).map((path, i) => [
+      path.slice(folder.length).replace(/\.tex$/, ""),
+      new TextDecoder().decode(inputs[i]!),
+    ]));
+    const whole = withInputs(new TextDecoder().decode(source), named);
+    reading = await latexReading(whole, doc, snapshots, chapters);
+    await writeSource(input, new TextEncoder().encode(whole), doc, reading);
+  } else await writeSource(input, source, doc);
+  for (const [i, path] of (doc.format === "latex" ? [] : doc.inputs ?? []).entries()) {
     const target = `${work}/${path.slice(folder.length)}`;
     await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-    await writeSource(target, inputs[i]!, doc, chapters);
+    await writeSource(target, inputs[i]!, doc);
   }
   const printed = `${work}/printed.lua`;
   await Deno.writeTextFile(printed, PRINTED);
@@ -251,7 +280,10 @@ async function reference(
     const files = await auxFiles(snapshots, doc);
     await Deno.writeTextFile(
       numbers,
-      printedReferencesFilter(printedNumbers(new TextDecoder().decode(source), files)),
+      printedReferencesFilter({
+        ...printedNumbers(new TextDecoder().decode(source), files),
+        labels: new Map(reading.labels),
+      }),
     );
   }
   const filters = [
