@@ -19,6 +19,14 @@
 import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
 import { numbered } from "./_latex_numbering.ts";
+import {
+  type Engine,
+  withBookmarkHeadings,
+  withDocumentCommands,
+  withEngineTests,
+  withPackageCommands,
+  withPackageTests,
+} from "./_latex_document_commands.ts";
 import { type ListLine, nestedItemize, tocDepth } from "./_latex_lists.ts";
 
 /**
@@ -213,6 +221,8 @@ export interface LatexReading {
   chapterLabels?: boolean;
   /** The numbers the committed `.aux` gives, by label (`_latex_aux.ts`). */
   labels?: ReadonlyMap<string, string>;
+  /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
+  engine?: Engine;
 }
 
 /** The entries of a list counted from the source, as a LaTeX list, or none. */
@@ -233,16 +243,19 @@ export function withInputs(text: string, files: ReadonlyMap<string, string>): st
 
 /**
  * The source without what prints nothing and pandoc cannot read (among it
- * environments that switch boxes midway), `\lipsum` written out from its
+ * environments that switch boxes midway), with what it defines or tests that
+ * pandoc does not read written out (`_latex_document_commands.ts`), `\lipsum` written out from its
  * paragraphs where given, a class's short verbatim written as `\verb`, its
  * text commands defined, and what LaTeX generates (titles, the headings of
  * generated lists, a bibliography's labels) written out, with the numbers it counts (headings', equations',
  * captions', the references to them: `_latex_numbering.ts`).
  */
 export function latexForPandoc(text: string, reading: LatexReading = {}): string {
-  const readable = withoutSwitchingEnvironments(
-    withoutInternalCode(withoutMetadata(withoutLineEndComments(text))),
-  );
+  const bare = withPackageCommands(withPackageTests(
+    withDocumentCommands(withoutInternalCode(withoutMetadata(withoutLineEndComments(text)))),
+  ));
+  const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
+  const readable = withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false));
   const verbatim = withUnclosedOpeningsAsText(
     reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable,
   );

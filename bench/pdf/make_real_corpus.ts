@@ -41,6 +41,7 @@ import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
 import { hasChapters } from "./_latex_generated.ts";
 import { installedLipsum, latexForPandoc, type LatexReading, withInputs } from "./_latex_source.ts";
 import { documentClass, hasChapterLabels, numbered } from "./_latex_numbering.ts";
+import { engineOf } from "./_latex_document_commands.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
@@ -211,6 +212,7 @@ async function latexReading(
     chapters,
     lists: committedLists(text, files, chapters),
     chapterLabels,
+    engine: engineOf(doc.producer),
     labels: numbered(text, { chapters, chapterLabels, labels: committed }).labels,
   };
 }
