@@ -16,8 +16,8 @@ import { groupEnd } from "./_latex_generated.ts";
 
 /**
  * Commands of widespread packages pandoc does not know, as what they print: microtype's letter-spaced
- * `\textls[amount]{text}` its text, unicode-math's alphabets (`\symbfit{J}`) texmath's; `\vspace` and
- * `\hspace`, nothing.
+ * `\textls[amount]{text}` its text, unicode-math's alphabets (`\symbfit{J}`) texmath's; `\vspace`,
+ * `\hspace` and the alignment declarations (`\centering`), nothing; `\raisebox`, its text.
  */
 export function withPackageCommands(text: string): string {
   const alphabets: Record<string, string> = {
@@ -39,6 +39,10 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
   return text.replace(/\\textls\*?\s*(?:\[[^\]]*\])?\s*(?=\{)/g, "")
     // Space set by hand prints nothing; pandoc drops a paragraph that opens with it.
     .replace(/\\[vh]space\*?\s*\{[^{}]*\}/g, "")
+    // A raised box prints its text; pandoc reads its height and depth (`[0cm][0cm]`) as text.
+    .replace(/\\raisebox\s*\{[^{}]*\}(?:\s*\[[^\]]*\]){0,2}\s*(?=\{)/g, "")
+    // An alignment declaration prints nothing; pandoc drops a group that follows one (`\centering{…}`).
+    .replace(/\\(?:centering|raggedright|raggedleft)(?![a-zA-Z@])\s*/g, "")
     .replace(
       /\\(sym(?:bfit|bfup|bf|up|it|sf|tt|cal|bb))(?![a-zA-Z@])/g,
       (_, name: string) => `\\${alphabets[name]}`,

@@ -138,7 +138,7 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
   };
   const counters = [0, 0, 0, 0, 0];
   let appendix = false, equation = 0, figure = 0, table = 0, sub = 0;
-  let float: "figure" | "table" | "longtable" | null = null, floatNumbered = false;
+  let float: "figure" | "table" | "longtable" | null = null, floatNumbered = false, floatStart = 0;
   let current = "";
   const labels = new Map<string, string>();
   const inserts: Array<{ at: number; end?: number; text: string }> = [];
@@ -178,6 +178,7 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
       const env = m[4], starred = m[5] === "*";
       if (env === "figure" || env === "table" || env === "longtable") {
         float = env;
+        floatStart = at;
         floatNumbered = false;
         sub = 0;
       } else if (env === "subfigure") {
@@ -217,8 +218,18 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
         }
       }
       const label = `${isTable ? names.table : names.figure} ${current}: `;
-      if (float === "longtable") inserts.push({ at: open + 1, text: label });
-      else inserts.push(asParagraph(text, at, open, label));
+      if (float !== "longtable") inserts.push(asParagraph(text, at, open, label));
+      else {
+        // A long table's first caption heads it; those of its continued pages repeat it there.
+        const end = groupEnd(text, open);
+        const first = current === `${prefix()}${table}` && inserts.every((i) => i.at !== floatStart);
+        if (first && end > 0) {
+          inserts.push({ at: floatStart, text: `${label}${text.slice(open + 1, end - 1)}\n\n` });
+        }
+        if (end > 0) {
+          inserts.push({ at, end: end + (/^\s*\\\\/.exec(text.slice(end))?.[0].length ?? 0), text: "" });
+        }
+      }
     } else if (m[7] === "subcaption") {
       current = `${prefix()}${figure + (floatNumbered ? 0 : 1)}${letters(sub, false)}`;
       inserts.push(asParagraph(text, at, at + m[0].length, `(${letters(sub, false)}) `));

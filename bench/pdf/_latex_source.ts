@@ -19,6 +19,7 @@
 import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
 import { numbered } from "./_latex_numbering.ts";
+import { withReadableTabulars } from "./_latex_tabular.ts";
 import {
   type Engine,
   withBookmarkHeadings,
@@ -255,7 +256,9 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
     withDocumentCommands(withoutInternalCode(withoutMetadata(withoutLineEndComments(text)))),
   ));
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
-  const readable = withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false));
+  const readable = withReadableTabulars(
+    withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
+  );
   const verbatim = withUnclosedOpeningsAsText(
     reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable,
   );
