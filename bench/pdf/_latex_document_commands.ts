@@ -17,7 +17,9 @@ import { groupEnd } from "./_latex_generated.ts";
 /**
  * Commands of widespread packages pandoc does not know, as what they print: microtype's letter-spaced
  * `\textls[amount]{text}` its text, unicode-math's alphabets (`\symbfit{J}`) texmath's; `\vspace`,
- * `\hspace` and the alignment declarations (`\centering`), nothing; `\raisebox`, its text.
+ * `\hspace` and the alignment declarations (`\centering`), nothing; `\raisebox`, its text; in
+ * mathematics texmath cannot read, amsmath's `\hdotsfor` its dots, kerns and a row's added space
+ * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content.
  */
 export function withPackageCommands(text: string): string {
   const alphabets: Record<string, string> = {
@@ -39,6 +41,12 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
   return text.replace(/\\textls\*?\s*(?:\[[^\]]*\])?\s*(?=\{)/g, "")
     // Space set by hand prints nothing; pandoc drops a paragraph that opens with it.
     .replace(/\\[vh]space\*?\s*\{[^{}]*\}/g, "")
+    // Math texmath stops at: amsmath's dots across columns, a row's added space, kerns, smashed and
+    // rotated boxes (which print their content).
+    .replace(/\\hdotsfor\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}/g, "\\cdots ")
+    .replace(/\\\\\s*\[[^\]]*\]/g, "\\\\")
+    .replace(/\\m(?:kern|skip)\s*-?[\d.]+\s*mu/g, "")
+    .replace(/\\(?:smash\s*(?:\[[^\]]*\])?|rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\})\s*(?=\{)/g, "")
     // A raised box prints its text; pandoc reads its height and depth (`[0cm][0cm]`) as text.
     .replace(/\\raisebox\s*\{[^{}]*\}(?:\s*\[[^\]]*\]){0,2}\s*(?=\{)/g, "")
     // An alignment declaration prints nothing; pandoc drops a group that follows one (`\centering{…}`).

@@ -10,7 +10,8 @@
  * writes the results to the `.aux`; where a repository commits that, its
  * numbers win (`_latex_aux.ts`). The counted numbers give each `\ref` and
  * `\eqref` the number it prints (through `_latex_aux.ts`' filter, which
- * leaves a listing's code as it is), each caption its label, each
+ * leaves a listing's code as it is), each numbered display row its number at
+ * its end, each caption its label, each
  * numbered chapter of a report-like class the line it prints above its title,
  * and the contents, figures and tables lists their entries (`_latex_lists.ts`)
  * where no `.toc`, `.lof` or `.lot` is committed.
@@ -60,6 +61,7 @@ const EVENT = new RegExp(
     String.raw`\\end\{(figure|table|longtable)\*?\}`,
     String.raw`\\(caption|subcaption)\s*(?:\[([^\]]*)\])?\s*(?=\{)`,
     String.raw`\\label\s*\{([^}]*)\}`,
+    String.raw`\\renewcommand\s*\{?\\theequation\}?\s*\{\\arabic\{equation\}\}`,
   ].join("|"),
   "g",
 );
@@ -129,7 +131,8 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
   const scan = masked(text);
   const { chapters } = options;
   const depth = secnumDepth(text, chapters);
-  const equationsBySection = !chapters && /\\numberwithin\s*\{equation\}\s*\{section\}/.test(text);
+  const leqno = /\\documentclass\s*\[[^\]]*\bleqno\b/.test(text);
+  const equationsBySection = !chapters && /\\numberwithin\s*\{equation\}\s*\{section\}/.test(scan);
   const names = {
     chapter: nameOf(text, "chaptername", "Chapter"),
     appendix: nameOf(text, "appendixname", "Appendix"),
@@ -150,7 +153,17 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
     );
     return parts.join(".");
   };
-  const within = () => chapters ? `${headingNumber(0)}.` : equationsBySection ? `${headingNumber(1)}.` : "";
+  // A float that sets its equations' numbers plain (`\renewcommand{\theequation}{\arabic{equation}}`), as
+  // a table of examples does, keeps the count going but prints it without the chapter's.
+  let plainEquations = false;
+  const within = () =>
+    plainEquations
+      ? ""
+      : chapters
+      ? `${headingNumber(0)}.`
+      : equationsBySection
+      ? `${headingNumber(1)}.`
+      : "";
   const prefix = () => chapters ? `${headingNumber(0)}.` : "";
   EVENT.lastIndex = Math.max(begin, 0);
   for (let m = EVENT.exec(scan); m; m = EVENT.exec(scan)) {
@@ -185,7 +198,14 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
         sub++;
       } else if (!starred) {
         const close = scan.indexOf(`\\end{${env}}`, at);
-        const bodyStart = at + m[0].length, bodyEnd = close < 0 ? scan.length : close;
+        // Text naming an environment (an error message's "a preceding \begin{equation}?") opens none.
+        const inner = scan.slice(at + m[0].length, close < 0 ? undefined : close);
+        if (close < 0 || inner.includes(`\\begin{${env}}`) || /\\(?:chapter|section)\b/.test(inner)) continue;
+        // `alignat`'s column count is its argument, not its first row.
+        const columns = env === "alignat"
+          ? /^\s*\{[^{}]*\}/.exec(scan.slice(at + m[0].length))?.[0] ?? ""
+          : "";
+        const bodyStart = at + m[0].length + columns.length, bodyEnd = close < 0 ? scan.length : close;
         const rows = ROWS.test(env) ? displayRows(scan.slice(bodyStart, bodyEnd), bodyStart) : [
           { start: bodyStart, end: bodyEnd },
         ];
@@ -200,11 +220,23 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
           for (const label of span.matchAll(/\\label\s*\{([^}]*)\}/g)) {
             if (number) labels.set(label[1]!, number);
           }
+          // The number prints at the row's end, in parentheses (at its start with the class' `leqno`).
+          if (number && !tag) {
+            inserts.push(
+              leqno ? { at: row.start, text: `\\text{(${number}) }` } : {
+                at: row.end,
+                text: `\\text{ (${number})}`,
+              },
+            );
+          }
         }
         EVENT.lastIndex = bodyEnd;
       }
     } else if (m[6]) {
       float = null;
+      plainEquations = false;
+    } else if (m[0].startsWith("\\renewcommand")) {
+      plainEquations = float !== null;
     } else if (m[7] === "caption" && float) {
       const open = at + m[0].length;
       const isTable = float !== "figure";

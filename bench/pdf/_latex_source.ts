@@ -18,7 +18,7 @@
  */
 import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
-import { numbered } from "./_latex_numbering.ts";
+import { numbered, type Numbering } from "./_latex_numbering.ts";
 import { withReadableTabulars } from "./_latex_tabular.ts";
 import {
   type Engine,
@@ -252,28 +252,34 @@ export function withInputs(text: string, files: ReadonlyMap<string, string>): st
  * captions', the references to them: `_latex_numbering.ts`).
  */
 export function latexForPandoc(text: string, reading: LatexReading = {}): string {
-  const bare = withPackageCommands(withPackageTests(
-    withDocumentCommands(withoutInternalCode(withoutMetadata(withoutLineEndComments(text)))),
-  ));
-  const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
-  const readable = withReadableTabulars(
-    withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
-  );
-  const verbatim = withUnclosedOpeningsAsText(
-    reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable,
-  );
-  const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
   const chapters = reading.chapters ?? false;
-  const counted = numbered(withLipsum(defined, reading.lipsum ?? []), {
-    chapters,
-    chapterLabels: reading.chapterLabels ?? false,
-    ...(reading.labels ? { labels: reading.labels } : {}),
-  });
+  const counted = countedNumbers(text, reading);
   const depth = tocDepth(text, chapters) - (chapters ? 0 : 1);
   return withGeneratedMatter(counted.text, chapters, {
     contents: reading.lists?.contents ?? countedList(counted.contents.filter((line) => line.depth <= depth)),
     figures: reading.lists?.figures ?? countedList(counted.figures),
     tables: reading.lists?.tables ?? countedList(counted.tables),
     ...(reading.lists?.index ? { index: reading.lists.index } : {}),
+  });
+}
+
+/**
+ * The numbers LaTeX prints, counted in the source as `latexForPandoc` readies it for pandoc (so text that
+ * only looks like an environment, in verbatim or an error message's title, counts for nothing).
+ */
+export function countedNumbers(text: string, reading: LatexReading = {}): Numbering {
+  const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(text)));
+  // A class's short verbatim first: what follows leaves verbatim text as it is.
+  const literal = reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code;
+  const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
+  const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
+  const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
+    withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
+  ));
+  const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
+  return numbered(withLipsum(defined, reading.lipsum ?? []), {
+    chapters: reading.chapters ?? false,
+    chapterLabels: reading.chapterLabels ?? false,
+    ...(reading.labels ? { labels: reading.labels } : {}),
   });
 }

@@ -39,8 +39,14 @@ import { LATEX_MATH } from "./_latex_math.ts";
 import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
 import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
 import { hasChapters } from "./_latex_generated.ts";
-import { installedLipsum, latexForPandoc, type LatexReading, withInputs } from "./_latex_source.ts";
-import { documentClass, hasChapterLabels, numbered } from "./_latex_numbering.ts";
+import {
+  countedNumbers,
+  installedLipsum,
+  latexForPandoc,
+  type LatexReading,
+  withInputs,
+} from "./_latex_source.ts";
+import { documentClass, hasChapterLabels } from "./_latex_numbering.ts";
 import { engineOf } from "./_latex_document_commands.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
@@ -206,15 +212,18 @@ async function latexReading(
   const files = await auxFiles(snapshots, doc);
   const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
   const classFile = await gitShowIfAny(snapshots, doc, `${folder}${documentClass(text)}.cls`);
-  const chapterLabels = hasChapterLabels(text, classFile);
-  const committed = printedNumbers(text, files).labels;
-  return {
+  const reading: LatexReading = {
+    lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
+    shortVerb: doc.shortVerb,
+    classCommands: doc.classCommands,
     chapters,
     lists: committedLists(text, files, chapters),
-    chapterLabels,
+    chapterLabels: hasChapterLabels(text, classFile),
     engine: engineOf(doc.producer),
-    labels: numbered(text, { chapters, chapterLabels, labels: committed }).labels,
+    labels: printedNumbers(text, files).labels,
   };
+  // Every label's number: counted from the source, the committed `.aux`'s where it has one.
+  return { ...reading, labels: countedNumbers(text, reading).labels };
 }
 
 /**

@@ -75,6 +75,15 @@ Deno.test("engine tests take the printing engine's branch, outside verbatim text
   );
 });
 
+Deno.test("math texmath stops at is written as it prints: dots across columns, kerns, a row's space, boxes", () => {
+  assert.equal(
+    withPackageCommands(
+      "$x\\mkern2mu y \\hdotsfor[1.5]{3}\\\\[4\\jot] \\smash[b]{z} \\rotatebox{90}{w}$ \\raisebox{1ex}[0cm][0cm]{Bi}",
+    ),
+    "$x y \\cdots \\\\ {z} {w}$ {Bi}",
+  );
+});
+
 Deno.test("a bookmark no group before it prints is left out", () => {
   assert.equal(withBookmarkHeadings("{Other}\\pdfbookmark[1]{Title}{t} text", false), "{Other} text");
   assert.equal(

@@ -103,3 +103,28 @@ code
   assert.match(markdown, /# Contents\n\n- {3}1 Introduction\n\nChapter 1\n\n# Introduction\n/);
   assert.match(markdown, /\nFigure 1\.1: A listing\n/);
 });
+
+Deno.test("numbered writes each numbered display row's number where it prints: at its end, or its start with leqno", () => {
+  const body = String.raw`\begin{document}
+\chapter{One}
+\begin{align}
+a &= b \notag\\
+c &= d \\
+e &= f \tag{$*$}
+\end{align}
+\begin{table}\renewcommand{\theequation}{\arabic{equation}}
+\begin{equation}x\end{equation}
+\end{table}
+\begin{alignat}{2}
+g &= h
+\end{alignat}
+\end{document}`;
+  const right = numbered(`\\documentclass{report}\n${body}`, { chapters: true, chapterLabels: false }).text;
+  assert.match(right, /a &= b \\notag\\\\\nc &= d \\text\{ \(1\.1\)\}\\\\\ne &= f \\tag\{\$\*\$\}\n/);
+  assert.match(right, /\\begin\{equation\}x\\text\{ \(2\)\}\\end\{equation\}/);
+  assert.match(right, /\\begin\{alignat\}\{2\}\ng &= h\n\\text\{ \(1\.3\)\}\\end\{alignat\}/);
+  const left =
+    numbered(`\\documentclass[leqno]{report}\n${body}`, { chapters: true, chapterLabels: false }).text;
+  assert.match(left, /\\\\\\text\{\(1\.1\) \}\nc &= d \\\\/);
+  assert.match(left, /\\begin\{alignat\}\{2\}\\text\{\(1\.3\) \}\ng &= h/);
+});
