@@ -1,7 +1,8 @@
 /**
  * What LaTeX prints that a source does not spell, written out for pandoc's
- * LaTeX reader, which prints nothing for it: the title `\maketitle` sets (its
- * notes, `\thanks`, as the text they print, outside the footnotes' count), the
+ * LaTeX reader, which prints nothing for it: the title `\maketitle` sets, with
+ * the authors and the date under it (its notes, `\thanks`, as the text they
+ * print, outside the footnotes' count), the
  * headings of the contents, the lists of figures and tables, the index and the
  * bibliography (biblatex's `\printbibliography`, BibTeX's `\bibliography`),
  * a `thebibliography` list with the labels LaTeX numbers its entries by (and
@@ -54,6 +55,22 @@ function titleLine(title: string): string {
     out = out.slice(0, at) + (end < 0 ? "" : out.slice(end));
   }
   return out.replace(/\\\\(?:\[[^\]]*\])?/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * What `\maketitle` prints under the title: the authors (every `\author`, their `\and`s, on one line, as
+ * a class that takes several sets them), then the date's lines as `\date` gives them (none where it is
+ * empty; where it is not given, the day of the run, which no source spells, stays out).
+ */
+function byline(preamble: string): string[] {
+  const authors: string[] = [];
+  for (const found of preamble.matchAll(/\\author\s*(?:\[[^\]]*\]\s*)?(?=\{)/g)) {
+    const open = found.index + found[0].length, end = groupEnd(preamble, open);
+    if (end > 0) authors.push(...preamble.slice(open + 1, end - 1).split(/\\and\b/).map(titleLine));
+  }
+  const date = commandArgument(preamble, "date") ?? "";
+  const lines = date.split(/\\\\(?:\[[^\]]*\])?/).map((line) => line.trim()).filter(Boolean);
+  return [...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []), ...lines];
 }
 
 /**
@@ -139,7 +156,8 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
     const { preamble: bare, notes } = titleNotes(preamble);
     preamble = bare;
     // The title's notes print as text at the first page's foot, each after its symbol.
-    body = body.replace(/\\maketitle\b/, () => [heading(titleLine(title), chapters), ...notes].join("\n\n"));
+    const block = [heading(titleLine(title), chapters), ...byline(preamble), ...notes];
+    body = body.replace(/\\maketitle\b/, () => `${block.join("\n\n")}\n\n`);
   }
   const lists: Array<[RegExp, string, string | undefined]> = [
     [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents"), entries.contents],
