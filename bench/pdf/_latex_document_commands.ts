@@ -46,6 +46,8 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     .replace(/\\hdotsfor\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}/g, "\\cdots ")
     .replace(/\\\\\s*\[[^\]]*\]/g, "\\\\")
     .replace(/\\m(?:kern|skip)\s*-?[\d.]+\s*mu/g, "")
+    // A rotated box sets its text; a formula in it is the formula (no `$` inside the display's math).
+    .replace(/\\rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{\s*\$([^$]*)\$\s*\}/g, "{$1}")
     .replace(/\\(?:smash\s*(?:\[[^\]]*\])?|rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\})\s*(?=\{)/g, "")
     // A raised box prints its text; pandoc reads its height and depth (`[0cm][0cm]`) as text.
     .replace(/\\raisebox\s*\{[^{}]*\}(?:\s*\[[^\]]*\]){0,2}\s*(?=\{)/g, "")

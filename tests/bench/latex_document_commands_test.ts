@@ -82,6 +82,7 @@ Deno.test("math texmath stops at is written as it prints: dots across columns, k
     ),
     "$x y \\cdots \\\\ {z} {w}$ {Bi}",
   );
+  assert.equal(withPackageCommands("$a & \\smash{\\rotatebox{15}{$\\ddots$}} & b$"), "$a & {{\\ddots}} & b$");
 });
 
 Deno.test("a bookmark no group before it prints is left out", () => {
