@@ -140,6 +140,8 @@ export interface GeneratedLists {
   figures?: string;
   tables?: string;
   index?: string;
+  /** The list `\printbibliography` prints (`_latex_biblatex.ts`). */
+  bibliography?: string;
 }
 
 /**
@@ -170,7 +172,10 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
   }
   body = body.replace(
     /\\printbibliography\b(?:\[([^\]]*)\])?/g,
-    (_, options = "") => heading(bibliographyName(options, text, chapters), chapters),
+    (_, options = "") =>
+      `${heading(bibliographyName(options, text, chapters), chapters)}${
+        entries.bibliography ? `\n${entries.bibliography}\n` : ""
+      }`,
   );
   // BibTeX's list (`\bibliography{…}`, read from the `.bbl` BibTeX writes) opens with the same heading.
   body = body.replace(

@@ -260,6 +260,7 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
     figures: reading.lists?.figures ?? countedList(counted.figures),
     tables: reading.lists?.tables ?? countedList(counted.tables),
     ...(reading.lists?.index ? { index: reading.lists.index } : {}),
+    ...(reading.lists?.bibliography ? { bibliography: reading.lists.bibliography } : {}),
   });
 }
 

@@ -48,6 +48,7 @@ import {
 } from "./_latex_source.ts";
 import { documentClass, hasChapterLabels } from "./_latex_numbering.ts";
 import { engineOf } from "./_latex_document_commands.ts";
+import { biblatexList } from "./_latex_biblatex.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
@@ -212,15 +213,19 @@ async function latexReading(
   const files = await auxFiles(snapshots, doc);
   const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
   const classFile = await gitShowIfAny(snapshots, doc, `${folder}${documentClass(text)}.cls`);
+  const numbers = printedNumbers(text, files);
+  // biblatex's list, where its numeric style numbers it and its `.bbl` is committed.
+  const initials = /\\usepackage\s*\[[^\]]*giveninits\s*=\s*true[^\]]*\]\s*\{biblatex\}/.test(text);
+  const bibliography = numbers.citations.size > 0 ? biblatexList(files.bbl, initials) : "";
   const reading: LatexReading = {
     lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
     shortVerb: doc.shortVerb,
     classCommands: doc.classCommands,
     chapters,
-    lists: committedLists(text, files, chapters),
+    lists: { ...committedLists(text, files, chapters), ...(bibliography ? { bibliography } : {}) },
     chapterLabels: hasChapterLabels(text, classFile),
     engine: engineOf(doc.producer),
-    labels: printedNumbers(text, files).labels,
+    labels: numbers.labels,
   };
   // Every label's number: counted from the source, the committed `.aux`'s where it has one.
   return { ...reading, labels: countedNumbers(text, reading).labels };
