@@ -246,6 +246,40 @@ async function withBibtex(source: Uint8Array, doc: RealDocument, work: string, s
 }
 
 /**
+ * Writes the source where pandoc reads it, with the files it reads: a LaTeX source with them written out
+ * in place (LaTeX counts chapters, equations and figures across them) and readied for pandoc with what its
+ * repository commits beside it (`latexReading`, returned); another source as it is, its files beside it.
+ */
+async function writeSources(
+  input: string,
+  source: Uint8Array,
+  inputs: readonly Uint8Array[],
+  doc: RealDocument,
+  work: string,
+  snapshots: string,
+): Promise<LatexReading> {
+  const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  if (doc.format === "latex") {
+    const named = new Map((doc.inputs ?? []).map((path, i) => [
+      path.slice(folder.length).replace(/\.tex$/, ""),
+      new TextDecoder().decode(inputs[i]!),
+    ]));
+    const whole = withInputs(new TextDecoder().decode(source), named);
+    const reading = await latexReading(whole, doc, snapshots, chapters);
+    await writeSource(input, new TextEncoder().encode(whole), doc, reading);
+    return reading;
+  }
+  await writeSource(input, source, doc);
+  for (const [i, path] of (doc.inputs ?? []).entries()) {
+    const target = `${work}/${path.slice(folder.length)}`;
+    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+    await writeSource(target, inputs[i]!, doc);
+  }
+  return {};
+}
+
+/**
  * The reference Markdown: the source through pandoc, normalised to GitHub
  * Markdown. The files the source reads (`inputs`, by `\include`/`\input`)
  * are written beside it, by their names relative to the source's folder,
@@ -262,24 +296,7 @@ async function reference(
   const input = `${work}/${doc.name}.source`;
   const source = doc.format === "latex" ? await withBibtex(committed, doc, work, snapshots) : committed;
   const inputs = await Promise.all((doc.inputs ?? []).map((path) => gitShow(snapshots, doc, path)));
-  const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
-  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
-  let reading: LatexReading = {};
-  if (doc.format === "latex") {
-    // The files it reads written out in place: LaTeX counts chapters, equations and figures across them.
-    const named = new Map((doc.inputs ?? []).map((path, i) => [
-      path.slice(folder.length).replace(/\.tex$/, ""),
-      new TextDecoder().decode(inputs[i]!),
-    ]));
-    const whole = withInputs(new TextDecoder().decode(source), named);
-    reading = await latexReading(whole, doc, snapshots, chapters);
-    await writeSource(input, new TextEncoder().encode(whole), doc, reading);
-  } else await writeSource(input, source, doc);
-  for (const [i, path] of (doc.format === "latex" ? [] : doc.inputs ?? []).entries()) {
-    const target = `${work}/${path.slice(folder.length)}`;
-    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-    await writeSource(target, inputs[i]!, doc);
-  }
+  const reading = await writeSources(input, source, inputs, doc, work, snapshots);
   const printed = `${work}/printed.lua`;
   await Deno.writeTextFile(printed, PRINTED);
   const filter = `${work}/filter.lua`;
