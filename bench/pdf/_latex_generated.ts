@@ -1,15 +1,17 @@
 /**
  * What LaTeX prints that a source does not spell, written out for pandoc's
- * LaTeX reader, which prints nothing for it: the title `\maketitle` sets (its
- * notes, `\thanks`, as the text they print, outside the footnotes' count), the
+ * LaTeX reader, which prints nothing for it: the title `\maketitle` sets, with
+ * the authors and the date under it (its notes, `\thanks`, as the text they
+ * print, outside the footnotes' count), the
  * headings of the contents, the lists of figures and tables, the index and the
  * bibliography (biblatex's `\printbibliography`, BibTeX's `\bibliography`),
  * a `thebibliography` list with the labels LaTeX numbers its entries by (and
  * the citations of them with the same labels), and an
  * abstract, which pandoc keeps as metadata, as the paragraphs it prints. The
- * generated lists themselves (contents lines, index entries) stay out: no
- * source spells them. Headings take the document's top level: `\chapter*`
- * where the document has chapters, `\section*` where it has none.
+ * generated lists' entries (contents lines, index entries), which no source
+ * spells, follow their headings where given (`_latex_lists.ts`). Headings take
+ * the document's top level: `\chapter*` where the document has chapters,
+ * `\section*` where it has none.
  *
  * @module
  */
@@ -53,6 +55,22 @@ function titleLine(title: string): string {
     out = out.slice(0, at) + (end < 0 ? "" : out.slice(end));
   }
   return out.replace(/\\\\(?:\[[^\]]*\])?/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * What `\maketitle` prints under the title: the authors (every `\author`, their `\and`s, on one line, as
+ * a class that takes several sets them), then the date's lines as `\date` gives them (none where it is
+ * empty; where it is not given, the day of the run, which no source spells, stays out).
+ */
+function byline(preamble: string): string[] {
+  const authors: string[] = [];
+  for (const found of preamble.matchAll(/\\author\s*(?:\[[^\]]*\]\s*)?(?=\{)/g)) {
+    const open = found.index + found[0].length, end = groupEnd(preamble, open);
+    if (end > 0) authors.push(...preamble.slice(open + 1, end - 1).split(/\\and\b/).map(titleLine));
+  }
+  const date = commandArgument(preamble, "date") ?? "";
+  const lines = date.split(/\\\\(?:\[[^\]]*\])?/).map((line) => line.trim()).filter(Boolean);
+  return [...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []), ...lines];
 }
 
 /**
@@ -116,11 +134,21 @@ function withCitationLabels(text: string, labels: ReadonlyMap<string, string>): 
   });
 }
 
+/** The entries of the lists LaTeX generates, as LaTeX to follow each list's heading (`_latex_lists.ts`). */
+export interface GeneratedLists {
+  contents?: string;
+  figures?: string;
+  tables?: string;
+  index?: string;
+  /** The list `\printbibliography` prints (`_latex_biblatex.ts`). */
+  bibliography?: string;
+}
+
 /**
  * The source with what LaTeX generates written out (see the module's note).
  * `chapters` says whether the document (with the files it reads) has chapters.
  */
-export function withGeneratedMatter(text: string, chapters: boolean): string {
+export function withGeneratedMatter(text: string, chapters: boolean, entries: GeneratedLists = {}): string {
   const begin = text.indexOf("\\begin{document}");
   if (begin < 0) return text;
   let preamble = text.slice(0, begin);
@@ -130,18 +158,24 @@ export function withGeneratedMatter(text: string, chapters: boolean): string {
     const { preamble: bare, notes } = titleNotes(preamble);
     preamble = bare;
     // The title's notes print as text at the first page's foot, each after its symbol.
-    body = body.replace(/\\maketitle\b/, () => [heading(titleLine(title), chapters), ...notes].join("\n\n"));
+    const block = [heading(titleLine(title), chapters), ...byline(preamble), ...notes];
+    body = body.replace(/\\maketitle\b/, () => `${block.join("\n\n")}\n\n`);
   }
-  const lists: Array<[RegExp, string]> = [
-    [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents")],
-    [/\\listoffigures\b/g, fixedName(text, "listfigurename", "List of Figures")],
-    [/\\listoftables\b/g, fixedName(text, "listtablename", "List of Tables")],
-    [/\\printindex\b/g, fixedName(text, "indexname", "Index")],
+  const lists: Array<[RegExp, string, string | undefined]> = [
+    [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents"), entries.contents],
+    [/\\listoffigures\b/g, fixedName(text, "listfigurename", "List of Figures"), entries.figures],
+    [/\\listoftables\b/g, fixedName(text, "listtablename", "List of Tables"), entries.tables],
+    [/\\printindex\b/g, fixedName(text, "indexname", "Index"), entries.index],
   ];
-  for (const [command, name] of lists) body = body.replace(command, () => heading(name, chapters));
+  for (const [command, name, list] of lists) {
+    body = body.replace(command, () => `${heading(name, chapters)}${list ? `\n${list}\n` : ""}`);
+  }
   body = body.replace(
     /\\printbibliography\b(?:\[([^\]]*)\])?/g,
-    (_, options = "") => heading(bibliographyName(options, text, chapters), chapters),
+    (_, options = "") =>
+      `${heading(bibliographyName(options, text, chapters), chapters)}${
+        entries.bibliography ? `\n${entries.bibliography}\n` : ""
+      }`,
   );
   // BibTeX's list (`\bibliography{…}`, read from the `.bbl` BibTeX writes) opens with the same heading.
   body = body.replace(

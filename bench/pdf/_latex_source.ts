@@ -16,8 +16,19 @@
  *
  * @module
  */
-import { groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
+import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
+import { numbered, type Numbering } from "./_latex_numbering.ts";
+import { withReadableTabulars } from "./_latex_tabular.ts";
+import {
+  type Engine,
+  withBookmarkHeadings,
+  withDocumentCommands,
+  withEngineTests,
+  withPackageCommands,
+  withPackageTests,
+} from "./_latex_document_commands.ts";
+import { type ListLine, nestedItemize, tocDepth } from "./_latex_lists.ts";
 
 /**
  * Spans of internal code, from the opening command to its closing one, and
@@ -202,22 +213,74 @@ export interface LatexReading {
   classCommands?: string;
   /** Whether the document has chapters: the level of the headings LaTeX generates (`_latex_generated.ts`). */
   chapters?: boolean;
+  /**
+   * The entries of the lists LaTeX generates (`_latex_lists.ts`), written after their headings; a list not
+   * given takes the entries counted from the source (`_latex_numbering.ts`).
+   */
+  lists?: GeneratedLists;
+  /** Whether the class sets a label line ("Chapter 1") above each numbered chapter's title. */
+  chapterLabels?: boolean;
+  /** The numbers the committed `.aux` gives, by label (`_latex_aux.ts`). */
+  labels?: ReadonlyMap<string, string>;
+  /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
+  engine?: Engine;
+}
+
+/** The entries of a list counted from the source, as a LaTeX list, or none. */
+function countedList(lines: readonly ListLine[]): string | undefined {
+  return lines.length ? nestedItemize(lines) : undefined;
+}
+
+/**
+ * The `\include{name}` and `\input{name}` of the files given (by name, without `.tex`) written out in place,
+ * as LaTeX reads them, so what is counted across them (chapters, equations, figures) is counted once.
+ */
+export function withInputs(text: string, files: ReadonlyMap<string, string>): string {
+  return text.replace(/\\(?:include|input)\s*\{([^}]*)\}/g, (call, name: string) => {
+    const file = files.get(name.trim().replace(/\.tex$/, ""));
+    return file === undefined ? call : `\n${file}\n`;
+  });
 }
 
 /**
  * The source without what prints nothing and pandoc cannot read (among it
- * environments that switch boxes midway), `\lipsum` written out from its
+ * environments that switch boxes midway), with what it defines or tests that
+ * pandoc does not read written out (`_latex_document_commands.ts`), `\lipsum` written out from its
  * paragraphs where given, a class's short verbatim written as `\verb`, its
  * text commands defined, and what LaTeX generates (titles, the headings of
- * generated lists, a bibliography's labels) written out.
+ * generated lists, a bibliography's labels) written out, with the numbers it counts (headings', equations',
+ * captions', the references to them: `_latex_numbering.ts`).
  */
 export function latexForPandoc(text: string, reading: LatexReading = {}): string {
-  const readable = withoutSwitchingEnvironments(
-    withoutInternalCode(withoutMetadata(withoutLineEndComments(text))),
-  );
-  const verbatim = withUnclosedOpeningsAsText(
-    reading.shortVerb ? withShortVerb(readable, reading.shortVerb) : readable,
-  );
+  const chapters = reading.chapters ?? false;
+  const counted = countedNumbers(text, reading);
+  const depth = tocDepth(text, chapters) - (chapters ? 0 : 1);
+  return withGeneratedMatter(counted.text, chapters, {
+    contents: reading.lists?.contents ?? countedList(counted.contents.filter((line) => line.depth <= depth)),
+    figures: reading.lists?.figures ?? countedList(counted.figures),
+    tables: reading.lists?.tables ?? countedList(counted.tables),
+    ...(reading.lists?.index ? { index: reading.lists.index } : {}),
+    ...(reading.lists?.bibliography ? { bibliography: reading.lists.bibliography } : {}),
+  });
+}
+
+/**
+ * The numbers LaTeX prints, counted in the source as `latexForPandoc` readies it for pandoc (so text that
+ * only looks like an environment, in verbatim or an error message's title, counts for nothing).
+ */
+export function countedNumbers(text: string, reading: LatexReading = {}): Numbering {
+  const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(text)));
+  // A class's short verbatim first: what follows leaves verbatim text as it is.
+  const literal = reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code;
+  const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
+  const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
+  const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
+    withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
+  ));
   const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
-  return withGeneratedMatter(withLipsum(defined, reading.lipsum ?? []), reading.chapters ?? false);
+  return numbered(withLipsum(defined, reading.lipsum ?? []), {
+    chapters: reading.chapters ?? false,
+    chapterLabels: reading.chapterLabels ?? false,
+    ...(reading.labels ? { labels: reading.labels } : {}),
+  });
 }

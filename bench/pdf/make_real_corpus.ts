@@ -40,7 +40,17 @@ import { LATEX_MATH } from "./_latex_math.ts";
 import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
 import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
 import { hasChapters } from "./_latex_generated.ts";
-import { installedLipsum, latexForPandoc } from "./_latex_source.ts";
+import {
+  countedNumbers,
+  installedLipsum,
+  latexForPandoc,
+  type LatexReading,
+  withInputs,
+} from "./_latex_source.ts";
+import { documentClass, hasChapterLabels } from "./_latex_numbering.ts";
+import { engineOf } from "./_latex_document_commands.ts";
+import { biblatexList } from "./_latex_biblatex.ts";
+import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
@@ -152,12 +162,19 @@ async function gitShowIfAny(snapshots: string, doc: RealDocument, path: string):
   }
 }
 
-/** The files LaTeX's last run wrote beside a LaTeX source (`_latex_aux.ts`), where its repository commits them. */
-async function auxFiles(snapshots: string, doc: RealDocument): Promise<AuxFiles> {
+/**
+ * The files LaTeX's last run wrote beside a LaTeX source (`_latex_aux.ts`, `_latex_lists.ts`), where its
+ * repository commits them.
+ */
+async function auxFiles(snapshots: string, doc: RealDocument): Promise<AuxFiles & ListFiles> {
   const job = doc.source.replace(/\.tex$/, "");
   return {
     aux: await gitShowIfAny(snapshots, doc, `${job}.aux`),
     bbl: await gitShowIfAny(snapshots, doc, `${job}.bbl`),
+    toc: await gitShowIfAny(snapshots, doc, `${job}.toc`),
+    lof: await gitShowIfAny(snapshots, doc, `${job}.lof`),
+    lot: await gitShowIfAny(snapshots, doc, `${job}.lot`),
+    ind: await gitShowIfAny(snapshots, doc, `${job}.ind`),
   };
 }
 
@@ -179,7 +196,7 @@ async function writeSource(
   path: string,
   source: Uint8Array,
   doc: RealDocument,
-  chapters: boolean,
+  reading: LatexReading = {},
 ): Promise<void> {
   if (doc.format !== "latex") return await Deno.writeFile(path, source);
   const decoded = new TextDecoder().decode(source);
@@ -190,9 +207,40 @@ async function writeSource(
       lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
       shortVerb: doc.shortVerb,
       classCommands: doc.classCommands,
-      chapters,
+      ...reading,
     }),
   );
+}
+
+/**
+ * How a LaTeX source is read beyond what it says itself, from the files beside it in its repository: the
+ * generated lists' and the labels' files LaTeX wrote (`auxFiles`), and its class file where committed.
+ */
+async function latexReading(
+  text: string,
+  doc: RealDocument,
+  snapshots: string,
+  chapters: boolean,
+): Promise<LatexReading> {
+  const files = await auxFiles(snapshots, doc);
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  const classFile = await gitShowIfAny(snapshots, doc, `${folder}${documentClass(text)}.cls`);
+  const numbers = printedNumbers(text, files);
+  // biblatex's list, where its numeric style numbers it and its `.bbl` is committed.
+  const initials = /\\usepackage\s*\[[^\]]*giveninits\s*=\s*true[^\]]*\]\s*\{biblatex\}/.test(text);
+  const bibliography = numbers.citations.size > 0 ? biblatexList(files.bbl, initials) : "";
+  const reading: LatexReading = {
+    lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
+    shortVerb: doc.shortVerb,
+    classCommands: doc.classCommands,
+    chapters,
+    lists: { ...committedLists(text, files, chapters), ...(bibliography ? { bibliography } : {}) },
+    chapterLabels: hasChapterLabels(text, classFile),
+    engine: engineOf(doc.producer),
+    labels: numbers.labels,
+  };
+  // Every label's number: counted from the source, the committed `.aux`'s where it has one.
+  return { ...reading, labels: countedNumbers(text, reading).labels };
 }
 
 /**
@@ -207,6 +255,40 @@ async function withBibtex(source: Uint8Array, doc: RealDocument, work: string, s
   const databases = new Map<string, string>();
   for (const name of names) databases.set(name, await gitShowIfAny(snapshots, doc, `${folder}${name}.bib`));
   return new TextEncoder().encode(await withBibtexList(text, databases, work));
+}
+
+/**
+ * Writes the source where pandoc reads it, with the files it reads: a LaTeX source with them written out
+ * in place (LaTeX counts chapters, equations and figures across them) and readied for pandoc with what its
+ * repository commits beside it (`latexReading`, returned); another source as it is, its files beside it.
+ */
+async function writeSources(
+  input: string,
+  source: Uint8Array,
+  inputs: readonly Uint8Array[],
+  doc: RealDocument,
+  work: string,
+  snapshots: string,
+): Promise<LatexReading> {
+  const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  if (doc.format === "latex") {
+    const named = new Map((doc.inputs ?? []).map((path, i) => [
+      path.slice(folder.length).replace(/\.tex$/, ""),
+      new TextDecoder().decode(inputs[i]!),
+    ]));
+    const whole = withInputs(new TextDecoder().decode(source), named);
+    const reading = await latexReading(whole, doc, snapshots, chapters);
+    await writeSource(input, new TextEncoder().encode(whole), doc, reading);
+    return reading;
+  }
+  await writeSource(input, source, doc);
+  for (const [i, path] of (doc.inputs ?? []).entries()) {
+    const target = `${work}/${path.slice(folder.length)}`;
+    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+    await writeSource(target, inputs[i]!, doc);
+  }
+  return {};
 }
 
 /**
@@ -226,14 +308,7 @@ async function reference(
   const input = `${work}/${doc.name}.source`;
   const source = doc.format === "latex" ? await withBibtex(committed, doc, work, snapshots) : committed;
   const inputs = await Promise.all((doc.inputs ?? []).map((path) => gitShow(snapshots, doc, path)));
-  const chapters = hasChapters([source, ...inputs].map((file) => new TextDecoder().decode(file)));
-  await writeSource(input, source, doc, chapters);
-  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
-  for (const [i, path] of (doc.inputs ?? []).entries()) {
-    const target = `${work}/${path.slice(folder.length)}`;
-    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
-    await writeSource(target, inputs[i]!, doc, chapters);
-  }
+  const reading = await writeSources(input, source, inputs, doc, work, snapshots);
   const printed = `${work}/printed.lua`;
   await Deno.writeTextFile(printed, PRINTED);
   const filter = `${work}/filter.lua`;
@@ -250,7 +325,10 @@ async function reference(
     const files = await auxFiles(snapshots, doc);
     await Deno.writeTextFile(
       numbers,
-      printedReferencesFilter(printedNumbers(new TextDecoder().decode(source), files)),
+      printedReferencesFilter({
+        ...printedNumbers(new TextDecoder().decode(source), files),
+        labels: new Map(reading.labels),
+      }),
     );
   }
   const filters = [

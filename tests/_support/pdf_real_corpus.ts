@@ -105,6 +105,11 @@ export function nameHash(name: string): number {
 /** The AMS documentation class' text commands, as it prints them (`amsldoc.cls`). */
 const AMSLDOC_COMMANDS = [
   "\\newcommand{\\cn}[1]{\\texttt{\\textbackslash #1}}",
+  "\\newcommand{\\cs}[1]{\\texttt{\\textbackslash #1}}",
+  "\\newcommand{\\bslchar}{\\textbackslash{}}",
+  ...[["qcbang", "!"], ["qcat", "@"], ["qcamp", "\\&"]].map(([name, char]) =>
+    `\\newcommand{\\${name}}{${char}}`
+  ),
   "\\newcommand{\\ncn}[1]{\\texttt{#1}}",
   ...["env", "opt", "fn"].map((name) => `\\newcommand{\\${name}}[1]{\\texttt{#1}}`),
   ...["pkg", "cls"].map((name) => `\\newcommand{\\${name}}[1]{\\textsf{#1}}`),
@@ -360,7 +365,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer:
       "LuaHBTeX 1.18 with the LaTeX tagging code (2024+ kernel, phase-III, math, table; tagged PDF 2.0/UA-2) and the mitthesis class",
     note:
-      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The reference writes the mathematics as the characters texmath's MathML lists (`_latex_math.ts`), which a display's glyphs, set on several baselines, only partly match, and the citations as the numbers the committed `.bbl` gives (`_latex_aux.ts`); cross-references stay labels (no `.aux` is committed): judge it by the structure scores. The reference writes out what LaTeX generates (the title, the abstract, the headings of the contents, the lists and the bibliography; not their entries) but not the committee page's heading, a class command pandoc does not know.",
+      "A thesis template: title page, committee page, abstract, contents, lists of figures and tables, a chapter of filler text (`\\lipsum`, written out in the reference) with display mathematics, a long ruled table of numbers over pages, a bibliography. The reference writes the mathematics as the characters texmath's MathML lists (`_latex_math.ts`), which a display's glyphs, set on several baselines, only partly match, and the citations as the numbers the committed `.bbl` gives (`_latex_aux.ts`), and cross-references, equation, caption and chapter numbers as counted from the source (`_latex_numbering.ts`; no `.aux` is committed): judge it by the structure scores. The reference writes out what LaTeX generates (the title, the abstract, the headings of the contents, the lists and the bibliography, the contents' and lists' entries without their pages, which no committed file gives, the list of references from the committed `.bbl`) and the committee page (its own commands, its bookmarked title a heading), but not what the class alone prints (the title page's and the abstract page's wording, the nomenclature list).",
   },
   {
     name: "latex-tagged-amsldoc",
@@ -376,7 +381,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer:
       "LuaHBTeX with the LaTeX tagging code (2024+ kernel, tagged PDF 2.0/UA-2/A-4F) and the amsldoc class: the amsmath user's guide",
     note:
-      "The amsmath user's guide, retagged by the LaTeX Project: numbered sections, a contents page, many displayed equations set beside their LaTeX code, description and itemized lists, verbatim examples, a bibliography and an index. The reference writes the mathematics as the characters texmath's MathML lists (`_latex_math.ts`), which displays set on several baselines and the examples' TeX code beside them only partly match, and cross-references as the numbers of the committed `.aux` (`_latex_aux.ts`): judge it by the structure scores.",
+      "The amsmath user's guide, retagged by the LaTeX Project: numbered sections, a contents page, many displayed equations set beside their LaTeX code, description and itemized lists, verbatim examples, a bibliography and an index. The reference writes the mathematics as the characters texmath's MathML lists (`_latex_math.ts`), which displays set on several baselines and the examples' TeX code beside them only partly match, cross-references as the numbers of the committed `.aux` (`_latex_aux.ts`), and the contents and the index as the committed `.toc` and `.ind` list them (`_latex_lists.ts`): judge it by the structure scores.",
   },
   {
     name: "latex-tagged-tugboat",

@@ -116,3 +116,25 @@ Deno.test("withGeneratedMatter writes the title's notes as text, outside the foo
   assert.ok(markdown.includes("[^1]: A note."));
   assert.ok(!markdown.includes("[^2]"));
 });
+
+Deno.test("withGeneratedMatter writes the authors and the date \\maketitle prints under the title", async () => {
+  const source = String.raw`\documentclass{article}
+\title{Tagged PDF\thanks{Presented in Tokyo.}}
+\author{Frank Mittelbach\thanks{Mainz.}}
+\author{Ulrike Fischer \and Chris Rowley}
+\date{1999-12-13\\(revised 2020-02-18)}
+\begin{document}
+\maketitle
+Text.
+\end{document}
+`;
+  const before = await pandoc(source);
+  assert.doesNotMatch(before, /Mittelbach|1999/);
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(
+    markdown,
+    /^# Tagged PDF\n\nFrank Mittelbach, Ulrike Fischer, Chris Rowley\n\n1999-12-13\n\n\(revised 2020-02-18\)\n\nPresented in Tokyo\.\n\nMainz\.\n\nText\.\n$/,
+  );
+  const undated = await pandoc(withGeneratedMatter(source.replace(/\\date\{[^\n]*\n/, ""), false));
+  assert.doesNotMatch(undated, /1999/);
+});
