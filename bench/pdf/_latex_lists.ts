@@ -4,11 +4,13 @@
  * them; LaTeX writes them to files beside the job on one run (`.toc`, `.lof`,
  * `.lot`, and makeindex's `.ind`) and prints them on the next. Where a
  * repository commits those files, the reference reads them as LaTeX does and
- * writes each entry as the line the page prints — its number, its title, its
- * page — an item of a list nested as the page sets the entries in; where it
- * commits none, the entries come from the source's own headings and captions
- * as LaTeX numbers them (`_latex_numbering.ts`), without the pages, which
- * only a run of LaTeX knows.
+ * writes each entry as the line the page prints — its number and its title —
+ * an item of a list nested as the page sets the entries in; where it commits
+ * none, the entries come from the source's own headings and captions as LaTeX
+ * numbers them (`_latex_numbering.ts`). A contents entry's page is left out
+ * (a Markdown document has no pages; the converter's contents lists drop them
+ * too, docs/pdf-structure.md, "Contents pages"); an index keeps its pages,
+ * which are what its entries say.
  *
  * @module
  */
@@ -70,7 +72,7 @@ export function replaceCommand(
 
 /**
  * The lines a `.toc`, `.lof` or `.lot` prints: each `\contentsline{level}{title}{page}{anchor}` down to
- * `depth` (LaTeX's `tocdepth`), its number (`\numberline{3.1}`) before its title, its page after, its
+ * `depth` (LaTeX's `tocdepth`), its number (`\numberline{3.1}`) before its title; its page and its
  * running-head marks (`\markboth`) left out.
  */
 export function contentsLines(file: string, depth: number): ListLine[] {
@@ -82,7 +84,7 @@ export function contentsLines(file: string, depth: number): ListLine[] {
     if (args.length < 3 || level === undefined || level > depth) continue;
     let title = replaceCommand(args[1]!, "markboth", 2, () => "");
     title = replaceCommand(title, "numberline", 1, ([n]) => `${n!.trim()} `);
-    entries.push({ level, latex: `${title.replace(/\s+/g, " ").trim()} ${args[2]!.trim()}`.trim() });
+    entries.push({ level, latex: title.replace(/\s+/g, " ").trim() });
   }
   const top = Math.min(...entries.map((e) => e.level));
   return entries.map((e) => ({ depth: e.level - top, latex: e.latex }));
