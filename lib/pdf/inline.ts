@@ -149,12 +149,21 @@ function runsOnAfterSlash(last: Piece, first: Piece, lastText: string, next: str
   return last.code === first.code && SLASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next);
 }
 
+/**
+ * A word going on with a hyphen of its own (`and-egg`, `to-left`): the line
+ * before broke a compound of three words or more at one of its hyphens, and
+ * a typesetter hyphenates no part of a word that holds a hyphen (TeX's rule),
+ * so the hyphen ending that line is the compound's too (`chicken-and-egg`).
+ */
+const COMPOUND_TAIL = /^\p{Ll}+-\p{L}/u;
+
 /** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
   const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
   const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
   if (!head || !tail) return false;
   if (NAME_TAIL.test(next) && !words?.(head + tail)) return true;
+  if (COMPOUND_TAIL.test(next) && !words?.(head + tail)) return true;
   return !!words?.keepsHyphen?.(head, tail);
 }
 

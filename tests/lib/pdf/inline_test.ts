@@ -105,6 +105,19 @@ Deno.test("inlineMarkdown() keeps a hyphen ending a line before a file name's re
   assert.equal(broken, "Options/flags passed");
 });
 
+Deno.test("inlineMarkdown() keeps a hyphen ending a line before a word that goes on with a hyphen of its own", () => {
+  const joined = (head: string, tail: string, words?: (w: string) => boolean) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))], words ? { words } : {});
+  assert.equal(joined("a chicken-", "and-egg problem"), "a chicken-and-egg problem");
+  assert.equal(joined("for right-", "to-left scripts"), "for right-to-left scripts");
+  // A word broken by the typesetter before a compound's first hyphen goes on joined where the document writes it so.
+  assert.equal(
+    joined("a co-", "operative-minded team", (w) => w === "cooperative"),
+    "a cooperative-minded team",
+  );
+  assert.equal(joined("an ex-", "ample of it."), "an example of it.");
+});
+
 Deno.test("inlineMarkdown() writes a URL in typewriter type broken over lines as the URL, in a code span", () => {
   const url = "http://mirror.ctan.org/tex-archive/fonts/amsfonts/doc/amsfndoc.pdf";
   const text = inlineMarkdown([
