@@ -8,7 +8,9 @@
  * the numbers a Markdown renderer shows, which numbers notes once through
  * whatever their labels), and so is each mark before it that refers to it (a
  * mark refers to the next note of its number). A document whose notes are
- * numbered once through is unchanged.
+ * numbered once through is unchanged. A note whose mark the text never sets
+ * (a title's note, its mark tagged apart from it) is written as its text
+ * after its printed mark: a Markdown renderer shows no note nothing refers to.
  *
  * @module
  */
@@ -36,6 +38,25 @@ function notePlaces(blocks: readonly Block[]): Map<string, number> {
     }
   }
   return places;
+}
+
+/** A note's own label opening a block's text (`[^1]: `). */
+const NOTE_DEFINITION = /^\[\^([^\]\s]+)\]:\s*/;
+
+/** `blocks` with each note no mark refers to written as its printed mark and its text (see the module comment). */
+export function unmarkedNotesAsText(blocks: Block[]): Block[] {
+  if (!blocks.some(holdsLabels)) return blocks;
+  const marked = new Set<string>();
+  for (const block of blocks) {
+    if (!holdsLabels(block)) continue;
+    for (const [, number, colon] of block.text.matchAll(NOTE_LABEL)) if (!colon) marked.add(number!);
+  }
+  return blocks.map((block) => {
+    if (!holdsLabels(block)) return block;
+    const label = NOTE_DEFINITION.exec(block.text)?.[1];
+    if (label === undefined || marked.has(label)) return block;
+    return { ...block, text: block.text.replace(NOTE_DEFINITION, `${label} `) };
+  });
 }
 
 /** `blocks` with every footnote label, and the marks that refer to it, made unique (see the module comment). */

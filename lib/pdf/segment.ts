@@ -235,11 +235,12 @@ function sparseMeasure(cut: PageCut, measure: number | undefined): number | unde
  * tagging before it tagged lists) files each item as a `P` of its own, its
  * marker the `P`'s first word (or an artifact before it), so the marker
  * tells the item as on an untagged page. A line inside the paragraph never
- * does: a wrapped line may open with a number.
+ * does: a wrapped line may open with a number; nor does a note's (its mark,
+ * `∗` or a number the tree leaves out of the note's `Lbl`, opens its text).
  */
 function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
   const tag = line.spans[0]?.tag;
-  if (!tag || tag.listItem || tag.heading || tag.cell || tag.code) return false;
+  if (!tag || tag.listItem || tag.heading || tag.cell || tag.code || tag.note) return false;
   const before = last?.lines.at(-1);
   return !before || blockId(before) !== tag.block;
 }
