@@ -151,11 +151,14 @@ function runsOnAfterSlash(last: Piece, first: Piece, lastText: string, next: str
 
 /**
  * A word going on with a hyphen of its own (`and-egg`, `to-left`): the line
- * before broke a compound of three words or more at one of its hyphens, and
- * a typesetter hyphenates no part of a word that holds a hyphen (TeX's rule),
- * so the hyphen ending that line is the compound's too (`chicken-and-egg`).
+ * before broke a compound of three words or more at one of its hyphens (TeX
+ * hyphenates no part of a word that holds a hyphen), so the hyphen ending
+ * that line is the compound's too (`chicken-and-egg`), where the document
+ * writes the word opening the next line on its own and not the compound
+ * with the part joined (troff hyphenates inside a compound's parts:
+ * `isomor-` / `phic-ws`).
  */
-const COMPOUND_TAIL = /^\p{Ll}+-\p{L}/u;
+const COMPOUND_TAIL = /^\p{Ll}+(?:-[\p{L}\p{N}]+)+/u;
 
 /** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
@@ -163,7 +166,8 @@ function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon |
   const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
   if (!head || !tail) return false;
   if (NAME_TAIL.test(next) && !words?.(head + tail)) return true;
-  if (COMPOUND_TAIL.test(next) && !words?.(head + tail)) return true;
+  const compound = COMPOUND_TAIL.exec(next)?.[0];
+  if (compound && words?.(tail) && !words(head + tail) && !words(head + compound)) return true;
   return !!words?.keepsHyphen?.(head, tail);
 }
 

@@ -106,8 +106,11 @@ Deno.test("inlineMarkdown() keeps a hyphen ending a line before a file name's re
 });
 
 Deno.test("inlineMarkdown() keeps a hyphen ending a line before a word that goes on with a hyphen of its own", () => {
-  const joined = (head: string, tail: string, words?: (w: string) => boolean) =>
-    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))], words ? { words } : {});
+  const joined = (
+    head: string,
+    tail: string,
+    words: (w: string) => boolean = (w) => ["and", "to"].includes(w),
+  ) => inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))], { words });
   assert.equal(joined("a chicken-", "and-egg problem"), "a chicken-and-egg problem");
   assert.equal(joined("for right-", "to-left scripts"), "for right-to-left scripts");
   // A word broken by the typesetter before a compound's first hyphen goes on joined where the document writes it so.
@@ -116,6 +119,8 @@ Deno.test("inlineMarkdown() keeps a hyphen ending a line before a word that goes
     "a cooperative-minded team",
   );
   assert.equal(joined("an ex-", "ample of it."), "an example of it.");
+  // troff hyphenates a compound's part: the document writing the compound whole with the part joined tells.
+  assert.equal(joined("an isomor-", "phic-ws client"), "an isomorphic-ws client");
 });
 
 Deno.test("inlineMarkdown() writes a URL in typewriter type broken over lines as the URL, in a code span", () => {
