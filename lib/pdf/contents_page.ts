@@ -46,7 +46,10 @@ function rowText(row: readonly Line[]): string {
 /** The title a row names as a contents entry, or null. */
 function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string | null {
   // A title may hold a word of code (`The \\text command`); a row all of code is a listing's.
-  if (row.some((l) => l.spans.some((s) => s.tag?.cell)) || row.every(whollyMonospace)) return null;
+  // A tagged contents entry is the tree's (`tagged_contents.ts`).
+  if (row.some((l) => l.spans.some((s) => s.tag?.cell || s.tag?.contents)) || row.every(whollyMonospace)) {
+    return null;
+  }
   const match = ENTRY.exec(rowText(row));
   if (!match) return null;
   const title = match[1]!.replace(/(?:\s*\.)+$/, (dots) => dots.trim() === "." ? "." : "");

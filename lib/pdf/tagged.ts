@@ -80,6 +80,8 @@ interface Counters {
 interface Context {
   tag: Tag;
   listDepth: number;
+  /** Contents lists (`TOC`) enclosing the node: a contents entry's depth is one less. */
+  contentsDepth: number;
   /** Sections enclosing the node. */
   sections: number;
   /** Inside running text (a paragraph, heading, cell…). */
@@ -116,6 +118,7 @@ export function tagsFromStructTree(tree: StructNode | null, startId: number): {
   const root: Context = {
     tag: { block: counters.next++ },
     listDepth: -1,
+    contentsDepth: 0,
     sections: 0,
     inText: false,
     parent: "",
@@ -195,6 +198,13 @@ function visit(
   if (role === "LI") {
     next.listDepth = context.listDepth + 1;
     next.tag.listItem = { id: counters.next++, depth: next.listDepth };
+    delete next.tag.label;
+  }
+  // A contents list is a list of its entries, nested as its lists nest (`tagged_contents.ts`).
+  if (role === "TOC") next.contentsDepth = context.contentsDepth + 1;
+  if (role === "TOCI") {
+    next.tag.listItem = { id: counters.next++, depth: Math.max(0, context.contentsDepth - 1) };
+    next.tag.contents = true;
     delete next.tag.label;
   }
   if (role === "Lbl" && !inline) next.tag.label = true;
