@@ -6,7 +6,9 @@
  * section's number (`Lbl`) and title, then the page number (a draft's `?`
  * before one of them); a `TOC` of a section's entries nested in the list,
  * their leaders drawn as artifacts. Number, title and page number stand apart
- * on each row, as an aligned table's cells would.
+ * on each row, as an aligned table's cells would. An outline names the
+ * second section, its destination level with the section's contents entry
+ * (a column's top, in a paper of two columns, level with the contents list).
  *
  *     deno run -A bench/pdf/make_kernel_contents_fixture.ts
  *
@@ -41,6 +43,8 @@ const LINES: PageLine[] = [
     runs: [[13, "F1", "The text of the article opens under its contents, in the type its body is set in,"]],
   },
   { x: 72, y: 608, size: 10, runs: [[14, "F1", "and runs on for a second line."]] },
+  { x: 72, y: 560, size: 12, runs: [[15, "F2", "2  Specific aspects of the work"]] },
+  { x: 72, y: 540, size: 10, runs: [[16, "F1", "The second section opens here."]] },
 ];
 
 /** A contents entry: a reference to its section, its number and title linked, then its page number. */
@@ -65,13 +69,17 @@ const TREE: Elem = {
         kids: [entry(1, 2, 3), { type: "TOC", kids: [entry(4, 5, 6), entry(7, 8, 9)] }, entry(10, 11, 12)],
       },
       { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [13, 14] }] },
+      { type: "H2", ns: PDF2_NS, kids: [15] },
+      { type: "text-unit", ns: OWN_NS, kids: [{ type: "text", ns: OWN_NS, kids: [16] }] },
     ],
   }],
 };
 
 /** The whole file. */
 export function kernelContentsFixture(): Uint8Array {
-  return taggedPage(LINES, TREE, `/text-unit [/Part ${PDF2_NS} 0 R] /text /P`);
+  return taggedPage(LINES, TREE, `/text-unit [/Part ${PDF2_NS} 0 R] /text /P`, [
+    { title: "Specific aspects of the work", top: 670 },
+  ]);
 }
 
 if (import.meta.main) {

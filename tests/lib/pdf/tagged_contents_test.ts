@@ -24,3 +24,11 @@ Deno.test("a tagged contents list is a list of its entries, nested as its lists 
     markdown,
   );
 });
+
+Deno.test("a tagged contents entry level with an outline entry's destination is no heading; the section's is", async () => {
+  const { markdown } = await convertPdf(await Deno.readFile(FIXTURE));
+  assert.deepEqual(markdown.split("\n").filter((l) => l.startsWith("#")), [
+    "## Contents",
+    "## Specific aspects of the work",
+  ]);
+});
