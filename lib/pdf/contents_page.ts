@@ -17,8 +17,8 @@ import { whollyMonospace } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
 import type { Line, OutlineEntry, PageText, Span } from "./types.ts";
 
-/** A contents row: title (with any section number), then leaders, then a page number. */
-const ENTRY = /^(.*?\S)\s*((?:\.\s*){3,})?\s+(\d{1,4}|[ivxlcdm]{1,7})$/i;
+/** A contents row: title (with any section number), then leaders, then a page number (a draft's `?` before it). */
+const ENTRY = /^(.*?\S)\s*((?:\.\s*){3,})?(?:\s+\?+\s*|\s+)(\d{1,4}|[ivxlcdm]{1,7})$/i;
 /** A section number opening a row (`4.1`, `A.2`). */
 const SECTION_NUMBER = /^(?:\d+|[A-Z])(?:\.\d+)*\.?\s+/;
 /** Entries that must run on for a contents list. */
@@ -46,10 +46,7 @@ function rowText(row: readonly Line[]): string {
 /** The title a row names as a contents entry, or null. */
 function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string | null {
   // A title may hold a word of code (`The \\text command`); a row all of code is a listing's.
-  // A tagged contents entry is the tree's (`tagged_contents.ts`).
-  if (row.some((l) => l.spans.some((s) => s.tag?.cell || s.tag?.contents)) || row.every(whollyMonospace)) {
-    return null;
-  }
+  if (row.some((l) => l.spans.some((s) => s.tag?.cell)) || row.every(whollyMonospace)) return null;
   const match = ENTRY.exec(rowText(row));
   if (!match) return null;
   const title = match[1]!.replace(/(?:\s*\.)+$/, (dots) => dots.trim() === "." ? "." : "");

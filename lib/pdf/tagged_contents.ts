@@ -4,11 +4,14 @@
  * page is (`contents_page.ts`): its rows, a number, a title and a page number
  * apart, had read as aligned tables. An entry's page number (and the leaders
  * before it) means nothing once the text has no pages: it is dropped from the
- * end of the entry's last line.
+ * end of the entry's last line. The rows the contents-page rule reads as
+ * entries (it finds them by their page numbers, and a contents list's title
+ * above them) come with a bullet, which the list's marker stands for.
  *
  * @module
  */
 import type { Draft } from "./draft.ts";
+import { isMarkerOnly } from "./lists.ts";
 import type { Line } from "./types.ts";
 
 /** Leaders, then a page number (a draft's `?` before it), arabic or lower-case roman: a row's end, whole. */
@@ -41,11 +44,20 @@ function withoutPageNumber(line: Line): Line {
   return { ...line, spans, x1: last.x + last.width };
 }
 
-/** Drops each tagged contents entry's page number (see the module comment). */
+/** `line` without the bullet an untagged contents page's entry is given (`contents_page.ts`): the list marks it. */
+function withoutBullet(line: Line): Line {
+  const [first, ...rest] = line.spans;
+  return first && rest.length && isMarkerOnly(first.text.trim())
+    ? { ...line, spans: rest, x0: rest[0]!.x }
+    : line;
+}
+
+/** Drops each tagged contents entry's page number and any bullet set before it (see the module comment). */
 export function dropContentsPageNumbers(drafts: readonly Draft[]) {
   for (const draft of drafts) {
     const last = draft.lines.at(-1);
     if (draft.kind !== "list_item" || !last || !inContents(last)) continue;
     draft.lines[draft.lines.length - 1] = withoutPageNumber(last);
+    draft.lines[0] = withoutBullet(draft.lines[0]!);
   }
 }

@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { kernelContentsFixture } from "../../../bench/pdf/make_kernel_contents_fixture.ts";
+import type { Draft } from "../../../lib/pdf/draft.ts";
+import { dropContentsPageNumbers } from "../../../lib/pdf/tagged_contents.ts";
 
 const FIXTURE = new URL("./fixtures/tagged/kernel_contents.pdf", import.meta.url);
 
@@ -31,4 +33,27 @@ Deno.test("a tagged contents entry level with an outline entry's destination is 
     "## Contents",
     "## Specific aspects of the work",
   ]);
+});
+
+Deno.test("a tagged contents entry the contents-page rule gave a bullet keeps only the list's marker", () => {
+  const tag = { block: 1, listItem: { id: 2, depth: 0 }, contents: true };
+  const font = { name: "Serif", bold: false, italic: false, monospace: false };
+  const span = (text: string, x: number) => ({
+    text,
+    x,
+    y: 100,
+    width: text.length * 5,
+    size: 10,
+    font,
+    tag,
+  });
+  const line = {
+    spans: [span("•", 72), span("1 General overview", 82), span("12", 300)],
+    x0: 72,
+    x1: 310,
+    y: 100,
+  };
+  const drafts: Draft[] = [{ kind: "list_item", page: 1, lines: [{ ...line, size: 10, page: 1 }] }];
+  dropContentsPageNumbers(drafts);
+  assert.deepEqual(drafts[0]!.lines[0]!.spans.map((s) => s.text), ["1 General overview"]);
 });
