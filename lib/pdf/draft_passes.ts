@@ -54,11 +54,8 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
     const draft = drafts[i]!;
     const prev = out[out.length - 1];
     const lastOfPage = prev !== undefined && out.findLast((d) => d.page === prev.page) === prev;
-    if (prev && lastOfPage && runsOn(prev, draft)) {
-      prev.lines.push(...draft.lines);
-      continue;
-    }
-    // A float heading the page between the paragraph's halves follows the paragraph made whole.
+    // A float heading the page between the paragraph's halves follows the paragraph made whole; a block of the
+    // float's own (a sub-figure's label, `(a)`) is no run-on, though it opens lower-case.
     const float = prev && lastOfPage && draft.page === prev.page + 1
       ? floatBeforeRunOn(drafts, i, prev, runsOn)
       : 0;
@@ -66,6 +63,10 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
       prev.lines.push(...drafts[i + float]!.lines);
       out.push(...drafts.slice(i, i + float));
       i += float;
+      continue;
+    }
+    if (prev && lastOfPage && runsOn(prev, draft)) {
+      prev.lines.push(...draft.lines);
       continue;
     }
     // Code that ends one page where no further line fits and opens the next is one block broken by the turn.
