@@ -116,6 +116,13 @@ const URL_BROKEN_AT_SLASH = /(^|\s)\w+:\/\/\S+\/$/;
 /** The rest of a URL's path opening a line: a segment and more of the path after it (`ever/index.html`). */
 const URL_PATH_TAIL = /^[\w~%-]+[/.?#=&][\w~%/-]/;
 
+/**
+ * A host name broken after one of its dots (`latex-project.` / `org/publications/…`, a URL a bibliography
+ * prints without its scheme): the next line opens with a top-level domain and the path after it.
+ */
+const HOST_BROKEN_AT_DOT = /(^|\s)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.$/u;
+const HOST_TAIL = /^[a-z]{2,6}\/[\w~%-]/;
+
 /** True when the end of `text` is a word broken by a hyphen. */
 function endsHyphenated(text: string): boolean {
   return /\p{L}[-\u00ad\u2010]$/u.test(text);
@@ -251,7 +258,10 @@ export function inlineMarkdown(
         // an engine broke the line at the text's own hyphen.
         last.text = lastText;
         first.text = next;
-      } else if (runsOnAfterSlash(last, first, lastText, next)) {
+      } else if (
+        runsOnAfterSlash(last, first, lastText, next) ||
+        (last.code === first.code && HOST_BROKEN_AT_DOT.test(lastText) && HOST_TAIL.test(next))
+      ) {
         last.text = lastText;
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {

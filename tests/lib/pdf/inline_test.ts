@@ -221,3 +221,22 @@ Deno.test("inlineMarkdown() joins inline code broken after the dashes it opens w
   ]);
   assert.equal(inside, "run `fd -- node` after it.");
 });
+
+Deno.test("inlineMarkdown() runs a host name broken after one of its dots on into its path", () => {
+  const joined = (head: string, tail: string) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))]);
+  assert.equal(
+    joined("September 2020. latex-project.", "org/publications/indexbyyear/2020"),
+    "September 2020. latex-project.org/publications/indexbyyear/2020",
+  );
+  const mono = (text: string, y: number) => span(text, 72, y, { font: { ...body, monospace: true } });
+  assert.equal(
+    inlineMarkdown([line(mono("latex-project.", 100)), line(mono("org/publications/", 114))]),
+    "`latex-project.org/publications/`",
+  );
+  // A sentence's full stop before a word stays a sentence's end.
+  assert.equal(
+    joined("It ends the project.", "org charts follow."),
+    "It ends the project. org charts follow.",
+  );
+});
