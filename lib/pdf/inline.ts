@@ -260,7 +260,7 @@ export function inlineMarkdown(
         first.text = next;
       } else if (
         runsOnAfterSlash(last, first, lastText, next) ||
-        (last.code === first.code && HOST_BROKEN_AT_DOT.test(lastText) && HOST_TAIL.test(next))
+        (last.code === first.code && HOST_TAIL.test(next) && HOST_BROKEN_AT_DOT.test(lastText))
       ) {
         last.text = lastText;
         first.text = next;
