@@ -6,7 +6,9 @@
  * before it) means nothing once the text has no pages: it is dropped from the
  * end of the entry's last line. The rows the contents-page rule reads as
  * entries (it finds them by their page numbers, and a contents list's title
- * above them) come with a bullet, which the list's marker stands for.
+ * above them) come with a bullet, which the list's marker stands for. A
+ * contents list that nests no list (its sub-entries only set in) is nested by
+ * its entries' indents, as an untagged one is.
  *
  * @module
  */
@@ -52,12 +54,42 @@ function withoutBullet(line: Line): Line {
     : line;
 }
 
-/** Drops each tagged contents entry's page number and any bullet set before it (see the module comment). */
+/** How far apart, in points, two entries' left edges stand to be set in differently. */
+const INDENT_STEP = 2;
+/** How far, in points, an entry may be set in from another of its column. */
+const MOST_INDENT = 40;
+
+/**
+ * Nests the entries of a contents list that nests no list (every entry at
+ * depth 0) by how far each is set in from the entries left of it in its
+ * column: one level for each distinct indent between (a producer that sets
+ * sub-entries in, in one `TOC`).
+ */
+function nestFlatList(items: readonly Draft[]) {
+  if (items.some((d) => d.depth !== 0)) return;
+  const left = (d: Draft) => d.lines[0]!.x0;
+  for (const item of items) {
+    const x = left(item);
+    const indents = new Set(
+      items.filter((d) => d.page === item.page && left(d) < x - INDENT_STEP && left(d) >= x - MOST_INDENT)
+        .map((d) => Math.round(left(d) / INDENT_STEP)),
+    );
+    item.depth = indents.size;
+  }
+}
+
+/**
+ * Drops each tagged contents entry's page number and any bullet set before it, and nests the entries of a
+ * list that nests none by their indents (see the module comment).
+ */
 export function dropContentsPageNumbers(drafts: readonly Draft[]) {
+  const items: Draft[] = [];
   for (const draft of drafts) {
     const last = draft.lines.at(-1);
     if (draft.kind !== "list_item" || !last || !inContents(last)) continue;
     draft.lines[draft.lines.length - 1] = withoutPageNumber(last);
     draft.lines[0] = withoutBullet(draft.lines[0]!);
+    items.push(draft);
   }
+  nestFlatList(items);
 }
