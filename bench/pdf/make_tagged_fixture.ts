@@ -183,19 +183,48 @@ export function taggedFixture(): Uint8Array {
   return taggedPage(LINES, TREE, `/subsection [/H3 ${PDF2_NS} 0 R] /text /P`);
 }
 
+/** An outline entry (a bookmark): its title and the height its destination shows at the window's top. */
+export interface Bookmark {
+  title: string;
+  top: number;
+}
+
+/** Writes `bookmarks` as the document's outline into `objects`, after their last; returns the outline's number. */
+function writeOutline(objects: Map<number, string>, bookmarks: readonly Bookmark[]): number {
+  const root = Math.max(...objects.keys()) + 1;
+  const first = root + 1, last = root + bookmarks.length;
+  objects.set(root, `<< /Type /Outlines /First ${first} 0 R /Last ${last} 0 R /Count ${bookmarks.length} >>`);
+  bookmarks.forEach((b, k) => {
+    const num = first + k;
+    const links = (k > 0 ? ` /Prev ${num - 1} 0 R` : "") + (num < last ? ` /Next ${num + 1} 0 R` : "");
+    objects.set(
+      num,
+      `<< /Title (${b.title}) /Parent ${root} 0 R${links} /Dest [${PAGE} 0 R /XYZ 0 ${b.top} 0] >>`,
+    );
+  });
+  return root;
+}
+
 /**
  * One tagged page written byte by byte: its lines, its structure tree, and
- * the `RoleMapNS` entries of the document's own namespace (`OWN_NS`).
+ * the `RoleMapNS` entries of the document's own namespace (`OWN_NS`); an
+ * outline when `bookmarks` are given.
  */
-export function taggedPage(lines: readonly PageLine[], tree: Elem, ownRoles: string): Uint8Array {
+export function taggedPage(
+  lines: readonly PageLine[],
+  tree: Elem,
+  ownRoles: string,
+  bookmarks: readonly Bookmark[] = [],
+): Uint8Array {
   const { objects, parents } = elements(tree);
+  const outline = bookmarks.length ? ` /Outlines ${writeOutline(objects, bookmarks)} 0 R` : "";
   const stream = content(lines);
   const font = (base: string) =>
     `<< /Type /Font /Subtype /Type1 /BaseFont /${base} /Encoding /WinAnsiEncoding >>`;
   const mcids = [...parents.keys()].sort((a, b) => a - b).map((m) => `${parents.get(m)} 0 R`);
   objects.set(
     CATALOG,
-    `<< /Type /Catalog /Pages ${PAGES} 0 R /StructTreeRoot ${ROOT} 0 R /MarkInfo << /Marked true >> >>`,
+    `<< /Type /Catalog /Pages ${PAGES} 0 R /StructTreeRoot ${ROOT} 0 R /MarkInfo << /Marked true >>${outline} >>`,
   );
   objects.set(PAGES, `<< /Type /Pages /Kids [${PAGE} 0 R] /Count 1 >>`);
   objects.set(

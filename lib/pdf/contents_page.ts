@@ -17,8 +17,8 @@ import { whollyMonospace } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
 import type { Line, OutlineEntry, PageText, Span } from "./types.ts";
 
-/** A contents row: title (with any section number), then leaders, then a page number. */
-const ENTRY = /^(.*?\S)\s*((?:\.\s*){3,})?\s+(\d{1,4}|[ivxlcdm]{1,7})$/i;
+/** A contents row: title (with any section number), then leaders, then a page number (a draft's `?` before it). */
+const ENTRY = /^(.*?\S)\s*((?:\.\s*){3,})?(?:\s+\?+\s*|\s+)(\d{1,4}|[ivxlcdm]{1,7})$/i;
 /** A section number opening a row (`4.1`, `A.2`). */
 const SECTION_NUMBER = /^(?:\d+|[A-Z])(?:\.\d+)*\.?\s+/;
 /** Entries that must run on for a contents list. */

@@ -25,7 +25,8 @@ import { dropTitledRunningLines } from "./titled_running_lines.ts";
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import { openPdf, type PDFDocumentProxy } from "./load.ts";
 import { renderMarkdown } from "./markdown.ts";
-import { uniqueNoteLabels } from "./note_labels.ts";
+import { uniqueNoteLabels, unmarkedNotesAsText } from "./note_labels.ts";
+import { captionsApart } from "./table_captions.ts";
 import { extractRun, type PageCharacters, type PageRun } from "./page_run.ts";
 import { parsePageRange } from "./page_range.ts";
 import { documentStats } from "./stats.ts";
@@ -212,7 +213,7 @@ export function finishConversion(
     pageBreaks: includePageBreaks,
   });
   const result: ConversionResult = {
-    markdown: renderMarkdown(uniqueNoteLabels(blocks)),
+    markdown: renderMarkdown(uniqueNoteLabels(unmarkedNotesAsText(captionsApart(blocks)))),
     pages: plan.numPages,
     pageCharacters: run.pageCharacters,
     warnings: run.warnings,

@@ -12,6 +12,7 @@ import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { floatBeforeRunOn } from "./float_turns.ts";
 import { runsOnAcrossTurn } from "./page_turns.ts";
+import { allNotes } from "./tagged_resumes.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 
@@ -52,13 +53,14 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
     runsOnAcrossTurn(prev, draft, () => textRight(out, prev.page));
   for (let i = 0; i < drafts.length; i++) {
     const draft = drafts[i]!;
-    const prev = out[out.length - 1];
-    const lastOfPage = prev !== undefined && out.findLast((d) => d.page === prev.page) === prev;
-    if (prev && lastOfPage && runsOn(prev, draft)) {
-      prev.lines.push(...draft.lines);
-      continue;
-    }
-    // A float heading the page between the paragraph's halves follows the paragraph made whole.
+    const last = out[out.length - 1];
+    const lastOfPage = last !== undefined && out.findLast((d) => d.page === last.page) === last;
+    // The notes a page's foot sets under a paragraph the turn breaks stand between its parts: it goes on.
+    const prev = lastOfPage && allNotes(last)
+      ? out.findLast((d) => d.page === last.page && !allNotes(d))
+      : last;
+    // A float heading the page between the paragraph's halves follows the paragraph made whole; a block of the
+    // float's own (a sub-figure's label, `(a)`) is no run-on, though it opens lower-case.
     const float = prev && lastOfPage && draft.page === prev.page + 1
       ? floatBeforeRunOn(drafts, i, prev, runsOn)
       : 0;
@@ -66,6 +68,10 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
       prev.lines.push(...drafts[i + float]!.lines);
       out.push(...drafts.slice(i, i + float));
       i += float;
+      continue;
+    }
+    if (prev && lastOfPage && runsOn(prev, draft)) {
+      prev.lines.push(...draft.lines);
       continue;
     }
     // Code that ends one page where no further line fits and opens the next is one block broken by the turn.

@@ -116,6 +116,13 @@ const URL_BROKEN_AT_SLASH = /(^|\s)\w+:\/\/\S+\/$/;
 /** The rest of a URL's path opening a line: a segment and more of the path after it (`ever/index.html`). */
 const URL_PATH_TAIL = /^[\w~%-]+[/.?#=&][\w~%/-]/;
 
+/**
+ * A host name broken after one of its dots (`latex-project.` / `org/publications/…`, a URL a bibliography
+ * prints without its scheme): the next line opens with a top-level domain and the path after it.
+ */
+const HOST_BROKEN_AT_DOT = /(^|\s)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.$/u;
+const HOST_TAIL = /^[a-z]{2,6}\/[\w~%-]/;
+
 /** True when the end of `text` is a word broken by a hyphen. */
 function endsHyphenated(text: string): boolean {
   return /\p{L}[-\u00ad\u2010]$/u.test(text);
@@ -149,12 +156,25 @@ function runsOnAfterSlash(last: Piece, first: Piece, lastText: string, next: str
   return last.code === first.code && SLASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next);
 }
 
+/**
+ * A word going on with a hyphen of its own (`and-egg`, `to-left`): the line
+ * before broke a compound of three words or more at one of its hyphens (TeX
+ * hyphenates no part of a word that holds a hyphen), so the hyphen ending
+ * that line is the compound's too (`chicken-and-egg`), where the document
+ * writes the word opening the next line on its own and not the compound
+ * with the part joined (troff hyphenates inside a compound's parts:
+ * `isomor-` / `phic-ws`).
+ */
+const COMPOUND_TAIL = /^\p{Ll}+(?:-[\p{L}\p{N}]+)+/u;
+
 /** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
   const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
   const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
   if (!head || !tail) return false;
   if (NAME_TAIL.test(next) && !words?.(head + tail)) return true;
+  const compound = COMPOUND_TAIL.exec(next)?.[0];
+  if (compound && words?.(tail) && !words(head + tail) && !words(head + compound)) return true;
   return !!words?.keepsHyphen?.(head, tail);
 }
 
@@ -238,7 +258,10 @@ export function inlineMarkdown(
         // an engine broke the line at the text's own hyphen.
         last.text = lastText;
         first.text = next;
-      } else if (runsOnAfterSlash(last, first, lastText, next)) {
+      } else if (
+        runsOnAfterSlash(last, first, lastText, next) ||
+        (last.code === first.code && HOST_TAIL.test(next) && HOST_BROKEN_AT_DOT.test(lastText))
+      ) {
         last.text = lastText;
         first.text = next;
       } else if (lastText.endsWith("\u00ad")) {

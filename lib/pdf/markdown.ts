@@ -7,9 +7,13 @@
  */
 import type { Block } from "./types.ts";
 
-/** Escapes what would make a paragraph's start read as other markup. */
+/**
+ * Escapes what would make a paragraph's start read as other markup: a
+ * heading's, a quote's or an item's marker, or a bar (a delimiter `|x|` opening
+ * a line of prose), which opens a table's row.
+ */
 function guardStart(text: string): string {
-  return text.replace(/^(#{1,6}\s|>|[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
+  return text.replace(/^(#{1,6}\s|>|\||[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
 }
 
 /** True for a block inside a block quote: a quote's paragraph, or a listing or list item quoted with it. */

@@ -160,9 +160,9 @@ export function mapOutline(
       ) {
         continue;
       }
-      // A bulleted line naming a section is an entry of a contents list, not the heading.
+      // A bulleted line naming a section, or one tagged a contents entry, is an entry of a contents list.
       const spans = pageRows[at]!.lines.flatMap((l) => l.spans);
-      if (listMarker({ ...first, spans })?.ordered === false) continue;
+      if (listMarker({ ...first, spans })?.ordered === false || spans.some((s) => s.tag?.contents)) continue;
       near.push(at);
     }
     // Nearest the destination first: a title may stand on the page more than once.

@@ -236,11 +236,15 @@ function sparseMeasure(cut: PageCut, measure: number | undefined): number | unde
  * tagging before it tagged lists) files each item as a `P` of its own, its
  * marker the `P`'s first word (or an artifact before it), so the marker
  * tells the item as on an untagged page. A line inside the paragraph never
- * does: a wrapped line may open with a number.
+ * does: a wrapped line may open with a number; nor does a note's (its mark,
+ * `∗` or a number the tree leaves out of the note's `Lbl`, opens its text).
+ * Where the tree tags list items elsewhere, it tags every list: such a line
+ * opens a paragraph, not an item (a subfigure's `(a)`, an index entry's
+ * `*variants`).
  */
 function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
   const tag = line.spans[0]?.tag;
-  if (!tag || tag.listItem || tag.heading || tag.cell || tag.code) return false;
+  if (!tag || tag.listItem || tag.heading || tag.cell || tag.code || tag.note) return false;
   const before = last?.lines.at(-1);
   return !before || blockId(before) !== tag.block;
 }
@@ -288,6 +292,10 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   // the outline names the headings (without one, such a line may be a numbered heading's).
   const typedNumber = !!found?.ordered && allBold(line) && cut.outline.hits.size >= LISTED_HEADINGS;
   const marker = typedNumber ? null : found;
+  if (marker && tag && stats.tagsListItems?.()) {
+    drafts.push({ kind: "text", page: page.page, lines: [line] });
+    return;
+  }
   if (!marker && last && atProseStep(last, line, stats)) {
     last.lines.push(line);
     return;

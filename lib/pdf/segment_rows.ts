@@ -17,8 +17,9 @@ import type { Line } from "./types.ts";
 /**
  * Lines from `start` on the same baseline as it (cells of a row that is not a
  * table, or the words of a justified line stretched apart). Code and prose
- * pieces join only when a stretched space parts them: inline code in a line
- * of prose, not a listing beside text.
+ * pieces join only when a stretched space parts them, or the structure tree
+ * files both under one paragraph: inline code in a line of prose, not a
+ * listing beside text.
  *
  * @param justifiedRight The right edge of a justified page's text, where lines are stretched to.
  */
@@ -37,7 +38,8 @@ export function sameRow(
     if (line.x0 < prev.x1) break;
     if (
       isCodeLine(line) !== isCodeLine(first) &&
-      !stretchedApart(prev, line, stats, justifiedRight, !isCodeLine(first))
+      !stretchedApart(prev, line, stats, justifiedRight, !isCodeLine(first)) &&
+      !inOneTaggedParagraph([prev, line])
     ) break;
     end++;
   }
@@ -89,15 +91,17 @@ export function joinRow(row: readonly Line[]): Line {
 /**
  * An aligned table at `lines[start]`; aligned columns wholly in a monospace
  * font are code (help text), rows that each open with a run-in heading are
- * paragraphs, and rows the structure tree files under list items (a label
+ * paragraphs, rows the structure tree files under list items (a label
  * and its body side by side, as a nomenclature or a description list sets
- * them) are the list.
+ * them) are the list, and rows it files wholly under one paragraph (a
+ * fraction's numerator and denominator set in a line of prose, on
+ * baselines of their own) are that paragraph.
  */
 export function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
   return detectTable(lines, start, (end) => {
     const rows = lines.slice(start, end);
     return !rows.every(isCodeLine) && !runInRows(rows, stats) && !rows.every(inTaggedItem) &&
-      !justifiedProse(rows, stats);
+      !inOneTaggedParagraph(rows) && !justifiedProse(rows, stats);
   });
 }
 
@@ -140,6 +144,17 @@ function justifiedProse(lines: readonly Line[], stats: DocumentStats): boolean {
 /** True for a line the structure tree files wholly under list items. */
 function inTaggedItem(line: Line): boolean {
   return line.spans.every((s) => s.tag?.listItem || !s.text.trim());
+}
+
+/** True when the structure tree files every word of `lines` under one paragraph (`P`) and none in a table cell. */
+function inOneTaggedParagraph(lines: readonly Line[]): boolean {
+  const blocks = new Set<number>();
+  for (const span of lines.flatMap((l) => l.spans)) {
+    if (!span.text.trim()) continue;
+    if (!span.tag?.paragraph || span.tag.cell) return false;
+    blocks.add(span.tag.block);
+  }
+  return blocks.size === 1;
 }
 
 /**

@@ -28,6 +28,8 @@ export interface DocumentStats {
   codeRowGaps?(size: number): CodeRowGaps | undefined;
   /** Whether a page shows the document's listings break at hyphens only, not at spaces (`hyphen_only_rows.ts`). */
   listingsBreakAtHyphensOnly?(): boolean;
+  /** Whether the structure tree tags list items (`LI`): then it tags every list, and text outside them is none. */
+  tagsListItems?(): boolean;
   /**
    * Whether paragraphs stand apart by more than the line step (see `paragraph_gaps.ts`); unknown where
    * none plainly ends. Set by the structure pass.
@@ -217,7 +219,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
   const codeSize = mode(tally.codeSizes);
-  let hyphensOnly: boolean | undefined;
+  let hyphensOnly: boolean | undefined, tagsItems: boolean | undefined;
   return {
     bodySize,
     bodyFamily: mode(tally.families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
@@ -232,6 +234,12 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     listingsBreakAtHyphensOnly() {
       hyphensOnly ??= pages.some((page) => breaksAtHyphensOnly(page.lines, isCodeLine));
       return hyphensOnly;
+    },
+    tagsListItems() {
+      tagsItems ??= pages.some((page) =>
+        page.lines.some((l) => l.spans.some((s) => s.tag?.listItem && !s.tag.contents))
+      );
+      return tagsItems;
     },
   };
 }

@@ -28,6 +28,7 @@ import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
 import { bodyColumns } from "./quotes.ts";
+import { dropContentsPageNumbers } from "./tagged_contents.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { quoteCodeRuns } from "./quoted_code_runs.ts";
@@ -71,6 +72,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
     hits: mapOutline(pages, options.outline),
   };
   for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
+  dropContentsPageNumbers(drafts);
   unshadedCodeToText(drafts);
   proseSpacedCodeToText(drafts, stats);
   nameRowsToText(drafts, stats);

@@ -80,6 +80,8 @@ interface Counters {
 interface Context {
   tag: Tag;
   listDepth: number;
+  /** Contents lists (`TOC`) enclosing the node: a contents entry's depth is one less. */
+  contentsDepth: number;
   /** Sections enclosing the node. */
   sections: number;
   /** Inside running text (a paragraph, heading, cell…). */
@@ -90,8 +92,12 @@ interface Context {
   omit: boolean;
   table?: { id: number; rows: number };
   row?: { index: number; cells: number };
-  /** The note around the node: its block, which its first paragraph keeps (its label opens that paragraph's line). */
-  note?: { block: number; given: boolean };
+  /**
+   * The note around the node: its block, which its first paragraph keeps (its label opens that paragraph's
+   * line), and whether its first content is still to come in a note with no `Lbl` (its mark, `1` or `∗`, is then
+   * the first word of its text, as LaTeX's kernel tags some notes).
+   */
+  note?: { block: number; given: boolean; unlabelled: boolean };
 }
 
 /**
@@ -112,6 +118,7 @@ export function tagsFromStructTree(tree: StructNode | null, startId: number): {
   const root: Context = {
     tag: { block: counters.next++ },
     listDepth: -1,
+    contentsDepth: 0,
     sections: 0,
     inText: false,
     parent: "",
@@ -144,6 +151,18 @@ function noteParagraph(role: string, context: Context): number | undefined {
   return context.note.block;
 }
 
+/**
+ * True for the first content of a note's first paragraph where the note has
+ * no `Lbl`: its first word is its mark, which {@linkcode Tag.noteLabel} lets
+ * the text writer take for the note's label when it is one (a number, a
+ * symbol); once asked, the note has no lead left.
+ */
+function leadOfUnlabelledNote(context: Context): boolean {
+  if (!context.note?.unlabelled || context.omit) return false;
+  context.note.unlabelled = false;
+  return true;
+}
+
 /** Walks one node, recording tags for its content leaves. */
 function visit(
   node: StructNode,
@@ -154,7 +173,7 @@ function visit(
 ) {
   if (node.type === "content" && node.id) {
     if (context.omit) counters.omitted.add(node.id);
-    else tags.set(node.id, context.tag);
+    else tags.set(node.id, leadOfUnlabelledNote(context) ? { ...context.tag, noteLabel: true } : context.tag);
     return;
   }
   const [role = "", own] = (node.role ?? "").split(OWN_HEADING_MARK);
@@ -166,7 +185,10 @@ function visit(
     (role === "Lbl" && context.parent !== "LI");
   if (BLOCK_ROLES.has(role) && !inline) next.tag.block = noteParagraph(role, context) ?? counters.next++;
   if (NOTE_ROLES.has(role)) {
-    next.note = { block: next.tag.block, given: false };
+    const unlabelled = !(node.children ?? []).some((child) =>
+      child.role?.split(OWN_HEADING_MARK)[0] === "Lbl"
+    );
+    next.note = { block: next.tag.block, given: false, unlabelled };
     next.tag.note = true;
   }
   if (TEXT_ROLES.has(role)) next.inText = true;
@@ -176,6 +198,13 @@ function visit(
   if (role === "LI") {
     next.listDepth = context.listDepth + 1;
     next.tag.listItem = { id: counters.next++, depth: next.listDepth };
+    delete next.tag.label;
+  }
+  // A contents list is a list of its entries, nested as its lists nest (`tagged_contents.ts`).
+  if (role === "TOC") next.contentsDepth = context.contentsDepth + 1;
+  if (role === "TOCI") {
+    next.tag.listItem = { id: counters.next++, depth: Math.max(0, context.contentsDepth - 1) };
+    next.tag.contents = true;
     delete next.tag.label;
   }
   if (role === "Lbl" && !inline) next.tag.label = true;

@@ -20,6 +20,11 @@ import type { Line } from "./types.ts";
 /** Most notes one column's foot holds between a paragraph's two parts. */
 const MOST_NOTES = 8;
 
+/** True when the structure tree files every word of `draft` under a note (`Note`, `FENote`). */
+export function allNotes(draft: Draft): boolean {
+  return draft.lines.every((l) => l.spans.every((s) => s.tag?.note || !s.text.trim()));
+}
+
 /**
  * The draft of this page whose tagged paragraph `line` resumes past the notes
  * drafted after it (see the module comment), or undefined.
@@ -32,7 +37,7 @@ export function resumedParagraph(drafts: readonly Draft[], line: Line): Draft | 
     if (draft.page !== line.page) return undefined;
     const last = draft.lines.at(-1)!;
     if (blockId(last) === tag.block) return notes > 0 && draft.kind === "text" ? draft : undefined;
-    if (!draft.lines.every((l) => l.spans.every((s) => s.tag?.note || !s.text.trim()))) return undefined;
+    if (!allNotes(draft)) return undefined;
   }
   return undefined;
 }

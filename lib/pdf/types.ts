@@ -24,6 +24,8 @@ export interface Tag {
   ownHeading?: boolean;
   /** Id of the innermost list item, with its nesting depth (0 = top level). */
   listItem?: { id: number; depth: number };
+  /** Inside a contents entry (`TOCI`, read as a list item): its page number means nothing once the text has no pages. */
+  contents?: boolean;
   /** Inside the item's label (`Lbl`): the bullet or number. */
   label?: boolean;
   /** Inside a table cell. */

@@ -40,3 +40,11 @@ Deno.test("two rows naming part of the outline stay as they are", () => {
   const [out] = rewriteContents([input], outline);
   assert.equal(out, input);
 });
+
+Deno.test("a draft's ? before a contents row's page number goes with the page number", () => {
+  const [out] = rewriteContents(
+    [contentsPage([["Collecting the records ?", 0], ["Notes on the ledger", 15]])],
+    OUTLINE,
+  );
+  assert.deepEqual(texts(out!.lines), ["Contents", "• Collecting the records", "• Notes on the ledger"]);
+});

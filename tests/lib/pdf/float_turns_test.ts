@@ -74,3 +74,16 @@ Deno.test("a page opening with a caption and a new paragraph after it leaves the
   assert.match(blocks[1]!, /^(> )?Table 2:/, markdown);
   assert.match(blocks[2]!, /^Molestie nec/, markdown);
 });
+
+Deno.test("a float's own text opening lower-case at the page's head is no run-on of the paragraph before", async () => {
+  const first = BEFORE.map((text, k) => line(text, 690 - k * 14));
+  const second = [
+    line("time in seconds, along the axis", 700, 200),
+    line("Figure 2.1: The fluid's energy over time.", 670, 90),
+    ...AFTER.map((text, k) => line(text, 630 - k * 14)),
+  ];
+  const { markdown } = await convertPdf(pages([first, second]));
+  const blocks = markdown.trim().split(/\n\n+/);
+  assert.ok(blocks.includes([...BEFORE, ...AFTER].join(" ")), markdown);
+  assert.ok(blocks.includes("time in seconds, along the axis"), markdown);
+});

@@ -105,6 +105,24 @@ Deno.test("inlineMarkdown() keeps a hyphen ending a line before a file name's re
   assert.equal(broken, "Options/flags passed");
 });
 
+Deno.test("inlineMarkdown() keeps a hyphen ending a line before a word that goes on with a hyphen of its own", () => {
+  const joined = (
+    head: string,
+    tail: string,
+    words: (w: string) => boolean = (w) => ["and", "to"].includes(w),
+  ) => inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))], { words });
+  assert.equal(joined("a chicken-", "and-egg problem"), "a chicken-and-egg problem");
+  assert.equal(joined("for right-", "to-left scripts"), "for right-to-left scripts");
+  // A word broken by the typesetter before a compound's first hyphen goes on joined where the document writes it so.
+  assert.equal(
+    joined("a co-", "operative-minded team", (w) => w === "cooperative"),
+    "a cooperative-minded team",
+  );
+  assert.equal(joined("an ex-", "ample of it."), "an example of it.");
+  // troff hyphenates a compound's part: the document writing the compound whole with the part joined tells.
+  assert.equal(joined("an isomor-", "phic-ws client"), "an isomorphic-ws client");
+});
+
 Deno.test("inlineMarkdown() writes a URL in typewriter type broken over lines as the URL, in a code span", () => {
   const url = "http://mirror.ctan.org/tex-archive/fonts/amsfonts/doc/amsfndoc.pdf";
   const text = inlineMarkdown([
@@ -202,4 +220,23 @@ Deno.test("inlineMarkdown() joins inline code broken after the dashes it opens w
     line(span("node", 72, 114, { font: mono }), span("after it.", 110, 114)),
   ]);
   assert.equal(inside, "run `fd -- node` after it.");
+});
+
+Deno.test("inlineMarkdown() runs a host name broken after one of its dots on into its path", () => {
+  const joined = (head: string, tail: string) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))]);
+  assert.equal(
+    joined("September 2020. latex-project.", "org/publications/indexbyyear/2020"),
+    "September 2020. latex-project.org/publications/indexbyyear/2020",
+  );
+  const mono = (text: string, y: number) => span(text, 72, y, { font: { ...body, monospace: true } });
+  assert.equal(
+    inlineMarkdown([line(mono("latex-project.", 100)), line(mono("org/publications/", 114))]),
+    "`latex-project.org/publications/`",
+  );
+  // A sentence's full stop before a word stays a sentence's end.
+  assert.equal(
+    joined("It ends the project.", "org charts follow."),
+    "It ends the project. org charts follow.",
+  );
 });

@@ -28,6 +28,14 @@ Deno.test("renderMarkdown() keeps a paragraph from reading as a heading, list or
   assert.equal(markdown, "\\# not a heading\n\n\\1. not a list\n\n<!-- page 2 -->\n");
 });
 
+Deno.test("renderMarkdown() keeps a paragraph opening with a delimiter's bar from reading as a table row", () => {
+  const markdown = renderMarkdown([
+    { kind: "paragraph", text: "|x| is the absolute value of x", page: 1 },
+    { kind: "quote", text: "| a | b |", page: 1 },
+  ]);
+  assert.equal(markdown, "\\|x| is the absolute value of x\n\n> \\| a | b |\n");
+});
+
 Deno.test("renderMarkdown() marks quote paragraphs and keeps consecutive ones in one quote", () => {
   const markdown = renderMarkdown([
     { kind: "quote", text: "First.", page: 1 },

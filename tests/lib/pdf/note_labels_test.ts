@@ -5,7 +5,7 @@ import type { Block } from "../../../lib/pdf/types.ts";
 /** A paragraph block of `text` on page 1. */
 const paragraph = (text: string): Block => ({ kind: "paragraph", text, page: 1 });
 
-Deno.test("a note number printed again (a new chapter's) takes its count, with the marks that refer to it", () => {
+Deno.test("where a note number is printed again (a new chapter's), notes take their place in the document, with the marks that refer to them", () => {
   const blocks = uniqueNoteLabels([
     paragraph("The first chapter's claim.[^1] And its second.[^2]"),
     paragraph("[^1]: A note of the first chapter."),
@@ -14,15 +14,21 @@ Deno.test("a note number printed again (a new chapter's) takes its count, with t
     paragraph("The second chapter's claim.[^1]"),
     { kind: "code", text: "a[^1]", page: 2 },
     paragraph("[^1]: A note of the second chapter."),
+    paragraph("Its second claim.[^2]"),
+    paragraph("[^2]: A second note of the second chapter."),
+    paragraph("A mark whose note the pages lost.[^1]"),
   ]);
   assert.deepEqual(blocks.map((b) => "text" in b ? b.text : ""), [
     "The first chapter's claim.[^1] And its second.[^2]",
     "[^1]: A note of the first chapter.",
     "[^2]: Another.",
     "Second chapter",
-    "The second chapter's claim.[^1-2]",
+    "The second chapter's claim.[^3]",
     "a[^1]",
-    "[^1-2]: A note of the second chapter.",
+    "[^3]: A note of the second chapter.",
+    "Its second claim.[^4]",
+    "[^4]: A second note of the second chapter.",
+    "A mark whose note the pages lost.[^1-3]",
   ]);
 });
 
