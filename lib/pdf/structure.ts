@@ -27,6 +27,7 @@ import { markQuotedLists } from "./quoted_lists.ts";
 import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
+import { unquoteAbstract } from "./abstracts.ts";
 import { bodyColumns } from "./quotes.ts";
 import { dropContentsPageNumbers } from "./tagged_contents.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
@@ -87,6 +88,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
+  unquoteAbstract(drafts);
   markQuotedLists(drafts, (page) => stats.pageMargin?.(page));
   drafts = quoteCodeRuns(drafts, stats);
   markQuotedListings(drafts, stats);
