@@ -28,6 +28,7 @@ import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
 import { unquoteAbstract } from "./abstracts.ts";
+import { joinNoteMarks } from "./note_mark_lines.ts";
 import { bodyColumns } from "./quotes.ts";
 import { dropContentsPageNumbers } from "./tagged_contents.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
@@ -74,6 +75,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   };
   for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
   dropContentsPageNumbers(drafts);
+  drafts = joinNoteMarks(drafts);
   unshadedCodeToText(drafts);
   proseSpacedCodeToText(drafts, stats);
   nameRowsToText(drafts, stats);
