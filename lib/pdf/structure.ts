@@ -29,6 +29,7 @@ import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
 import { unquoteAbstract } from "./abstracts.ts";
 import { joinNoteMarks } from "./note_mark_lines.ts";
+import { headingsOverNotes } from "./heading_over_notes.ts";
 import { bodyColumns } from "./quotes.ts";
 import { dropContentsPageNumbers } from "./tagged_contents.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
@@ -86,6 +87,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = placeTitle(drafts);
   drafts = splitRunInHeadings(drafts);
   settleOutlineHeadings(drafts, pages, stats);
+  headingsOverNotes(drafts, stats);
   markQuotes(drafts, pages, stats);
   quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);
