@@ -65,15 +65,22 @@ export function wrapsInlineCode(
  * the paragraph's last line, a line below it at the paragraph's edge (a code
  * span's box may set it in by its padding): inline code wrapped whole onto a
  * line of its own. A listing of one word follows a line ended by hand (one
- * that leaves room, or ends a sentence or in a colon), not a full one.
+ * that leaves room, or ends a sentence or in a colon), not a full one;
+ * except where paragraphs stand apart by more than the line step: there a
+ * listing does too, and a word at the line step under prose ending in a
+ * colon is the paragraph's (a URL too long for any line, set overfull on a
+ * row of its own).
  */
 function wrappedWholeWord(draft: Draft, line: Line, stats: DocumentStats, pageRight: number): boolean {
   const prev = draft.lines.at(-1)!;
   if (prev.page !== line.page || /\s/.test(plainLineText(line).trim())) return false;
-  if (/[.!?:]$/.test(plainLineText(prev).trim()) || nextWordFitted(draft.lines, line, pageRight)) {
+  const dy = line.y - prev.y;
+  const atStep = stats.paragraphsSpaced === true && Math.abs(dy - stats.lineGap(prev.size)) <= STEP_TOLERANCE;
+  if (
+    !atStep && (/[.!?:]$/.test(plainLineText(prev).trim()) || nextWordFitted(draft.lines, line, pageRight))
+  ) {
     return false;
   }
-  const dy = line.y - prev.y;
   if (dy <= 0 || dy > stats.lineGap(prev.size) * 1.3 + 1) return false;
   return Math.abs(line.x0 - linesExtent(draft.lines).left) <= prev.size * 0.5;
 }

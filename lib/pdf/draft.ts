@@ -62,6 +62,18 @@ export function blockId(line: Line): number | undefined {
   return line.spans[0]?.tag?.block;
 }
 
+/**
+ * True when two tagged lines share no structure-tree block: lines of
+ * different paragraphs. A line may hold a word the tree files apart (a logo,
+ * a note's mark, a link set as a paragraph of its own) at either end; one
+ * block in common makes them lines of one paragraph.
+ */
+export function apartInTree(a: Line, b: Line): boolean {
+  if (blockId(a) === undefined || blockId(b) === undefined) return false;
+  const blocks = new Set(a.spans.flatMap((s) => s.tag ? [s.tag.block] : []));
+  return !b.spans.some((s) => s.tag && blocks.has(s.tag.block));
+}
+
 /** The shaded area a line sits on. */
 export function shadeOf(line: Line): number | undefined {
   return line.spans.find((s) => s.text.trim())?.shade;

@@ -53,7 +53,8 @@ function spacedApart(prev: Span, span: Span): boolean {
   const touching = isSpaceUnit(prev.text.charCodeAt(prev.text.length - 1)) ||
     isSpaceUnit(span.text.charCodeAt(0));
   const em = Math.min(prev.size, span.size), gap = span.x - (prev.x + prev.width);
-  const labelEnds = !!prev.tag?.noteLabel && !span.tag?.noteLabel;
+  const labelEnds = !!prev.tag?.noteLabel &&
+    (!span.tag?.noteLabel || (NOTE_LABEL.test(prev.text.trim()) && !NOTE_LABEL.test(span.text.trim())));
   return !touching && (labelEnds || gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5 &&
     onOneBaseline(prev, span)));
 }
@@ -80,15 +81,21 @@ export function plainLineText(line: Line): string {
   return text.trim();
 }
 
+/** What a note's own label is: a number, a reference symbol, a letter or two. */
+const NOTE_LABEL = /^(?:\p{N}+|[*∗†‡§¶]+|\p{L}{1,2})$/u;
+
 /**
  * A note's mark or label as Markdown's footnote syntax, where the structure
  * tree tells them: the mark the text sets as `[^1]`, the note's own number
  * opening its text as `[^1]:`; undefined for any other span.
  */
-function noteMarkup(span: Span): string | undefined {
+function noteMarkup(span: Span, prev: Span | undefined): string | undefined {
   if (!span.tag?.noteRef && !span.tag?.noteLabel) return undefined;
   const number = span.text.trim();
   if (!number || !/^[\p{L}\p{N}*†‡§¶]+$/u.test(number)) return undefined;
+  // A note's lead the tree tags whole (TeX Live 2022 files a note's mark and words in one piece): only a
+  // mark-like first piece is its label, the words after it its text.
+  if (span.tag.noteLabel && (prev?.tag?.noteLabel || !NOTE_LABEL.test(number))) return undefined;
   return span.tag.noteRef ? `[^${number}]` : `[^${number}]:`;
 }
 
@@ -98,7 +105,7 @@ function spanPieces(spans: readonly Span[], codeAllowed: boolean): Piece[] {
   let prev: Span | undefined;
   for (const span of spans) {
     if (prev && spacedApart(prev, span)) pieces.push({ text: " ", code: false });
-    const note = noteMarkup(span);
+    const note = noteMarkup(span, prev);
     const piece: Piece = note ? { text: note, code: false, markup: true } : {
       text: span.text,
       code: codeAllowed && span.font.monospace,

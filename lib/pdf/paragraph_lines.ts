@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { allBold, blockId, type Draft, linesExtent } from "./draft.ts";
+import { allBold, apartInTree, blockId, type Draft, linesExtent } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
@@ -186,7 +186,7 @@ export function continuesText(
   const prev = draft.lines[draft.lines.length - 1]!;
   if (draft.page !== line.page) return false;
   const a = blockId(prev), b = blockId(line);
-  if (a !== undefined && b !== undefined && a !== b) return false;
+  if (apartInTree(prev, line)) return false;
   const dy = line.y - prev.y;
   const spacing = stats.lineGap(prev.size);
   if (dy <= 0 || dy > spacing * 1.3 + 1) return false;

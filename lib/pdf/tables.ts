@@ -10,6 +10,7 @@ import { joinBrokenWords } from "./cell_breaks.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isMarkerOnly } from "./lists.ts";
+import { isNoteMark } from "./note_mark_lines.ts";
 import { splitAtAnchors } from "./cell_anchors.ts";
 import {
   cellUnder,
@@ -164,27 +165,6 @@ export function detectTable(
   const texts = renderCells(grid);
   if (!plausible(texts)) return null;
   return { end: i, cells: grid, rows: texts };
-}
-
-/** A note's mark: a number or a reference symbol of a few characters (`1`, `12`, `∗`, `†`). */
-const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,2})$/;
-/** How far a note's mark stands raised above its text's baseline, at least, in ems of the text. */
-const RAISED_EM = 0.15;
-
-/** Most a note's mark stands raised above its text's baseline, in ems of the text: more is a line above. */
-const RAISED_MAX_EM = 0.6;
-
-/**
- * True when `mark` is a footnote's mark and `text` its text: the mark set
- * raised and smaller, left of the text where TeX hangs it (AASTeX's notes at
- * the page's foot), on a baseline of its own or in one row with the text.
- * Notes are no table's rows.
- */
-function isNoteMark(mark: Line, text: Line | undefined): boolean {
-  if (!text || text.x0 <= mark.x1 || !NOTE_MARK.test(plainLineText(mark).trim())) return false;
-  const raised = text.y - mark.y;
-  return mark.size < text.size * 0.9 && raised >= text.size * RAISED_EM &&
-    raised <= text.size * RAISED_MAX_EM;
 }
 
 /** Rejects side-by-side prose that merely looks like a two-column table. */
