@@ -368,12 +368,12 @@ function rowReach(
 
 /**
  * Where a row breaks inside a token far from its column's edge: after a hyphen inside a word or
- * rule (`to-`, `-----`), after a slash inside a path (`http://`, `./`; not `w/`), after a `!`,
- * `$` or an option's dashes standing alone (`&& !` `path`, `$` `{name}`, `--` `six`), after a
- * backslash or a dot inside a token (`{\\"module\\` `":1}`, `"public/*.` `{png}"`); a word's `!`
- * ends a sentence.
+ * rule (`to-`, `-----`), after a slash inside a path (`http://`, `./`; not `w/`), after a `!` or
+ * an option's dashes standing alone (`&& !` `path`, `--` `six`), after a `$`, alone or closing a
+ * token (`$` `{name}`, a template's `` `on :$ `` `{port}`), after a backslash or a dot inside a
+ * token (`{\\"module\\` `":1}`, `"public/*.` `{png}"`); a word's `!` ends a sentence.
  */
-const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$|\S[\\.]$/;
+const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)(!|['"]?--?)$|\$$|\S[\\.]$/;
 
 /**
  * True when `prev`, reaching most of the way to its column's `edge` (see
