@@ -26,3 +26,12 @@ Deno.test("paragraphs of inline code wrapped at prose's step, a paragraph's spac
     out,
   );
 });
+
+Deno.test("a paragraph wholly of inline code, set in as a quote is, is a quote though set smaller than the body (two columns)", async () => {
+  const out = await convert();
+  for (const command of ["npm install @lighthouse/lantern-keys", "deno add jsr:@lighthouse/lantern-keys"]) {
+    assert.ok(out.split("\n").includes(`> \`${command}\``), `${command} not quoted:\n${out}`);
+  }
+  // The paragraphs of prose at the column's edge around them are no quotes.
+  assert.ok(out.includes("\nAdd the package to a project with any of these:\n"), out);
+});
