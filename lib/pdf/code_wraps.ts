@@ -196,15 +196,19 @@ export function joinWrappedRow(row: string, rest: string): string {
   const port = (URL_HOST.test(row) || (/\w:$/.test(row) && insideString(row))) && /^\d/.test(rest);
   // A path opening inside a string still open (`request("POST /` `graphql")`): no division there.
   const path = /\s\/$/.test(row) && /^\w/.test(rest) && insideString(row);
-  // A query after an address's `?`, inside a string holding no space (`'/probably.php?` `extra=params'`).
+  // A query after an address's `?` or opening a string, inside a string holding no space
+  // (`'/probably.php?` `extra=params'`, `'?` `a=b'`).
   const query = QUERY_OPEN.test(row) && /^\w/.test(rest) && insideString(row);
   return inWord || option || brace || call || index || escape || port || path || query || row.endsWith("!")
     ? row + rest
     : `${row} ${rest}`;
 }
 
-/** A row ending in a string of no space whose last word a `?` ends: an address before its query. */
-const QUERY_OPEN = /["'][^\s"']*\w\?$/;
+/**
+ * A row ending in a string of no space that a `?` ends: an address before its query, or a query string
+ * opening with its `?` (`qs.parse('?` `a=b')`).
+ */
+const QUERY_OPEN = /["'][^\s"']*\?$/;
 
 /** A row ending in an address's host and the colon before its port. */
 const URL_HOST = /\w:\/\/[^\s/]+:$/;

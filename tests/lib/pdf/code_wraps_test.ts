@@ -131,6 +131,7 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     joinWrappedRow("path: '/probably.php?", "extra=params',"),
     "path: '/probably.php?extra=params',",
   );
+  assert.equal(joinWrappedRow("qs.parse('?", "a=b&c=d', {"), "qs.parse('?a=b&c=d', {");
   assert.equal(joinWrappedRow("ask('Is it?", "Yes')"), "ask('Is it? Yes')");
   assert.equal(joinWrappedRow("const half = total /", "count;"), "const half = total / count;");
 });
