@@ -134,6 +134,11 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   full_line_quote: ["rst2pdf"],
   // Quotes that end in a list (bulleted, numbered), the markers right of the quote's edge; a list after a quote.
   quote_ends_list: ["weasyprint", "gropdf", "rst2pdf"],
+  // Lists whose items are only inline code (ReportLab sets their numbers and bullets in the code's face);
+  // a paragraph of inline code and a listing of numbered rows, which stay what they are.
+  code_face_items: ["rst2pdf", "weasyprint"],
+  // Two columns: quotes of inline code one after another, each wrapped in the narrow column, then a listing.
+  code_paragraph_runs: ["weasyprint-columns"],
   // A ruled table that is only its header row between prose; a header and one row, whose name column
   // is wide; three rows, whose columns AbiWord sets too narrow for names joined by underscores.
   header_tables: ["abiword", "weasyprint"],

@@ -133,9 +133,11 @@ export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, page
   }
   const code = isCodeLine(line) ? line : prev;
   if (!atProseLineStep(line.y - prev.y, proseSize, code.size, stats)) return false;
+  // A paragraph run on into the next column has its edge there: measured by its lines in `line`'s column.
+  const column = draft.lines.filter((l) => l.page === line.page && l.x0 < line.x1 && l.x1 > line.x0);
   const left = draft.kind === "list_item"
     ? draft.lines[0]!.spans.find((s) => s.text.trim())?.x ?? draft.lines[0]!.x0
-    : linesExtent(draft.lines).left;
+    : linesExtent(column.length > 0 ? column : draft.lines).left;
   return Math.abs(line.x0 - left) <= 1;
 }
 

@@ -196,15 +196,19 @@ export function joinWrappedRow(row: string, rest: string): string {
   const port = (URL_HOST.test(row) || (/\w:$/.test(row) && insideString(row))) && /^\d/.test(rest);
   // A path opening inside a string still open (`request("POST /` `graphql")`): no division there.
   const path = /\s\/$/.test(row) && /^\w/.test(rest) && insideString(row);
-  // A query after an address's `?`, inside a string holding no space (`'/probably.php?` `extra=params'`).
+  // A query after an address's `?` or opening a string, inside a string holding no space
+  // (`'/probably.php?` `extra=params'`, `'?` `a=b'`).
   const query = QUERY_OPEN.test(row) && /^\w/.test(rest) && insideString(row);
   return inWord || option || brace || call || index || escape || port || path || query || row.endsWith("!")
     ? row + rest
     : `${row} ${rest}`;
 }
 
-/** A row ending in a string of no space whose last word a `?` ends: an address before its query. */
-const QUERY_OPEN = /["'][^\s"']*\w\?$/;
+/**
+ * A row ending in a string of no space that a `?` ends: an address before its query, or a query string
+ * opening with its `?` (`qs.parse('?` `a=b')`).
+ */
+const QUERY_OPEN = /["'][^\s"']*\?$/;
 
 /** A row ending in an address's host and the colon before its port. */
 const URL_HOST = /\w:\/\/[^\s/]+:$/;
@@ -368,12 +372,12 @@ function rowReach(
 
 /**
  * Where a row breaks inside a token far from its column's edge: after a hyphen inside a word or
- * rule (`to-`, `-----`), after a slash inside a path (`http://`, `./`; not `w/`), after a `!`,
- * `$` or an option's dashes standing alone (`&& !` `path`, `$` `{name}`, `--` `six`), after a
- * backslash or a dot inside a token (`{\\"module\\` `":1}`, `"public/*.` `{png}"`); a word's `!`
- * ends a sentence.
+ * rule (`to-`, `-----`), after a slash inside a path (`http://`, `./`; not `w/`), after a `!` or
+ * an option's dashes standing alone (`&& !` `path`, `--` `six`), after a `$`, alone or closing a
+ * token (`$` `{name}`, a template's `` `on :$ `` `{port}`), after a backslash or a dot inside a
+ * token (`{\\"module\\` `":1}`, `"public/*.` `{png}"`); a word's `!` ends a sentence.
  */
-const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)([!$]|['"]?--?)$|\S[\\.]$/;
+const BROKEN_AT = /(\w{3}|[.:]\/?)\/$|\S-$|(^|\s)(!|['"]?--?)$|\$$|\S[\\.]$/;
 
 /**
  * True when `prev`, reaching most of the way to its column's `edge` (see

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { blockId, type Draft, leftEdge } from "./draft.ts";
+import { blockId, type Draft, isCodeLine, leftEdge } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { itemAbove, itemTextEdge } from "./item_edges.ts";
 import { markSpacedQuotes } from "./spaced_quotes.ts";
@@ -47,7 +47,9 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
       return;
     }
     const pageColumn = columns.get(draft.page);
-    if (!pageColumn || !nearSize(first.size, stats.bodySize)) return;
+    // A paragraph wholly of inline code is set in the code's own size, at or below the body's.
+    const codeOnly = draft.lines.every(isCodeLine) && first.size <= stats.bodySize + 0.5;
+    if (!pageColumn || (!nearSize(first.size, stats.bodySize) && !codeOnly)) return;
     // Set in from the edge of the column it stands in, on a page of two.
     const column = columnOf(pageOf.get(draft.page)!, first, pageColumn, gutters);
     const prev = drafts[i - 1];

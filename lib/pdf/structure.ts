@@ -8,6 +8,8 @@
 import { markCalloutLabels } from "./callouts.ts";
 import { codeBlockText } from "./code.ts";
 import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
+import { codeRowsToItems } from "./code_face_items.ts";
+import { splitCodeParagraphRuns } from "./code_paragraph_runs.ts";
 import { breakBetween } from "./thematic_breaks.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, splitOutlineLines } from "./draft_passes.ts";
@@ -78,6 +80,8 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   dropContentsPageNumbers(drafts);
   drafts = joinNoteMarks(drafts);
   unshadedCodeToText(drafts);
+  codeRowsToItems(drafts);
+  drafts = splitCodeParagraphRuns(drafts, stats);
   proseSpacedCodeToText(drafts, stats);
   nameRowsToText(drafts, stats);
   drafts = joinHangingRows(drafts, stats);

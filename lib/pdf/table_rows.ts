@@ -37,10 +37,9 @@ export function opensBand(lines: readonly Line[], start: number): boolean {
     (next.x0 > first.x1 + first.size || next.x1 < first.x0 - first.size);
 }
 
-/** True when a line is a bullet glyph alone. */
-export function opensWithBullet(line: Line): boolean {
-  const text = plainLineText(line).trim();
-  return text.length === 1 && isMarkerOnly(text);
+/** True when a line is a list's marker alone: a bullet glyph, or a number or letter and its `.` or `)`. */
+export function opensWithMarker(line: Line): boolean {
+  return isMarkerOnly(plainLineText(line));
 }
 
 /** Merges overlapping x-intervals into column intervals. */

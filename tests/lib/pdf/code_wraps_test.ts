@@ -131,6 +131,7 @@ Deno.test("a wrapped row joins its line after a space, or straight on where code
     joinWrappedRow("path: '/probably.php?", "extra=params',"),
     "path: '/probably.php?extra=params',",
   );
+  assert.equal(joinWrappedRow("qs.parse('?", "a=b&c=d', {"), "qs.parse('?a=b&c=d', {");
   assert.equal(joinWrappedRow("ask('Is it?", "Yes')"), "ask('Is it? Yes')");
   assert.equal(joinWrappedRow("const half = total /", "count;"), "const half = total / count;");
 });
@@ -333,6 +334,24 @@ Deno.test("a row broken after a lone `!` near its column's prose edge goes on be
   markWrappedAtEdge(row, rest, [...column, overflowing, row, rest], isCode);
   assert.equal(isWrappedAtEdge(rest), true);
   assert.equal(joinWrappedRow(text, "== X!"), "# encode(decode(X)) can be !== X!");
+});
+
+Deno.test("a row broken after a `$` closing a token, before a brace, goes on below", () => {
+  // AbiWord breaks a template's placeholder after its `$` where the rest would not have fitted on the
+  // row (`` console.info(`start server on :$ `` / `` {argv.port}`); ``), the rest back at the listing's edge.
+  const prose = line("prose as wide as the page, from its left margin up to the right one", 72, 100, false);
+  const column = [prose, line("more prose as wide as the page, up to the right margin", 72, 112, false)];
+  const text = "    if (argv.verbose) console.info(`start the server on :$";
+  const row = line(text, 72, 200);
+  const rest = line("{argv.port}`);", 72, 212);
+  markWrappedAtEdge(row, rest, [...column, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(joinWrappedRow(text, "{argv.port}`);"), `${text}{argv.port}\`);`);
+  // A `$` closing a row before a line that opens no brace nor parenthesis ends its source line.
+  const prompt = line("    const pattern = new RegExp(/^release-v[0-9]+$", 72, 200);
+  const next = line("release.test(tag) ?? fallback;", 72, 212);
+  markWrappedAtEdge(prompt, next, [...column, prompt, next], isCode);
+  assert.equal(isWrappedAtEdge(next), false);
 });
 
 Deno.test("a row broken between a closing bracket and the index after it goes on below, however far from the edge", () => {

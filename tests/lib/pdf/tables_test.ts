@@ -159,3 +159,22 @@ Deno.test("items whose bullets stand apart from their text end a table, not exte
   assert.ok(!text.includes("|"), text);
   assert.ok(text.includes("- support of recursive references\n- correct string lengths"), text);
 });
+
+Deno.test("items whose numbers stand apart from their text end a table, not extend it", () => {
+  // AbiWord sets a numbered item's number on a line of its own, left of its text: an item's last wrapped
+  // line, right of the next item's number, looked like a band of two columns opening a table.
+  const text = markdown(pageAt(
+    ["1.", 86, 95, 100],
+    ["names only fonts you registered. The canvas default falls back to the installed", 108, 492, 100],
+    ["fonts, unless", 108, 170, 115],
+    ["you registered a font under that name.", 108, 290, 131],
+    ["2.", 86, 95, 145],
+    ["Your registered fonts have every character you draw. A character they lack is", 108, 507, 145],
+    ["from an installed font.", 108, 214, 158],
+    ["3.", 86, 95, 171],
+    ["You set the language, for example to English.", 108, 330, 171],
+  ));
+  assert.ok(!text.includes("|"), text);
+  assert.ok(text.includes("\n2. Your registered fonts"), text);
+  assert.ok(text.includes("\n3. You set the language, for example to English."), text);
+});
