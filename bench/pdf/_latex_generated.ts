@@ -70,7 +70,29 @@ function byline(preamble: string): string[] {
   }
   const date = commandArgument(preamble, "date") ?? "";
   const lines = date.split(/\\\\(?:\[[^\]]*\])?/).map((line) => line.trim()).filter(Boolean);
-  return [...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []), ...lines];
+  return [
+    ...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []),
+    ...affiliations(preamble),
+    ...lines,
+  ];
+}
+
+/** The title block's declarations of where its authors work, whose text the title block prints. */
+const AFFILIATION = /\\(?:affiliation|affil|address|institute|institution)\s*(?:\[[^\]]*\]\s*)?(?=\{)/g;
+
+/**
+ * The affiliations the title block prints, each once, in the order first declared (authors of one
+ * institution share its line): `\affiliation`, `\affil`, `\address`, `\institute`, `\institution`. An
+ * argument that is only a mark (`\affil{1}`, numbers tying an author to an affiliation) prints no line.
+ */
+function affiliations(declarations: string): string[] {
+  const lines: string[] = [];
+  for (const found of declarations.matchAll(AFFILIATION)) {
+    const open = found.index + found[0].length, end = groupEnd(declarations, open);
+    const line = end > 0 ? titleLine(declarations.slice(open + 1, end - 1)) : "";
+    if (line && !/^[\d,\s*†‡]*$/.test(line) && !lines.includes(line)) lines.push(line);
+  }
+  return lines;
 }
 
 /**
@@ -154,12 +176,14 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
   let preamble = text.slice(0, begin);
   let body = text.slice(begin);
   const title = commandArgument(text, "title");
-  if (title !== null && /\\maketitle\b/.test(body)) {
+  const at = titleBlockAt(body);
+  if (title !== null && at !== null) {
     const { preamble: bare, notes } = titleNotes(preamble);
     preamble = bare;
     // The title's notes print as text at the first page's foot, each after its symbol.
-    const block = [heading(titleLine(title), chapters), ...byline(preamble), ...notes];
-    body = body.replace(/\\maketitle\b/, () => `${block.join("\n\n")}\n\n`);
+    const declared = preamble + body.slice(0, at.index);
+    const block = [heading(titleLine(title), chapters), ...byline(declared), ...notes];
+    body = body.slice(0, at.index) + `${block.join("\n\n")}\n\n` + body.slice(at.index + at.length);
   }
   const lists: Array<[RegExp, string, string | undefined]> = [
     [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents"), entries.contents],
@@ -182,7 +206,12 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
     /\\bibliography\s*\{[^}]*\}/g,
     () => heading(bibliographyName("", text, chapters), chapters),
   );
-  body = body.replace(/\\begin\{abstract\}|\\end\{abstract\}/g, "");
+  // The abstract opens with its name (`\abstractname`), which the page prints as the abstract's heading.
+  const abstract = heading(fixedName(text, "abstractname", "Abstract"), chapters);
+  body = outsideVerbatim(
+    body,
+    (part) => part.replace(/\\begin\{abstract\}/g, () => `${abstract}\n`).replace(/\\end\{abstract\}/g, ""),
+  );
   const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);
   if (bibliography) {
     const { latex, labels } = labelledBibliography(
@@ -194,6 +223,36 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
     body = before + latex + body.slice(bibliography.index + bibliography[0].length);
   }
   return preamble + body;
+}
+
+/** Verbatim environments and `\verb`, which print what they hold rather than run it. */
+const VERBATIM =
+  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2/g;
+
+/** `text` with `change` made to what lies outside its verbatim spans. */
+function outsideVerbatim(text: string, change: (part: string) => string): string {
+  let out = "";
+  let last = 0;
+  for (const literal of text.matchAll(VERBATIM)) {
+    out += change(text.slice(last, literal.index)) + literal[0];
+    last = literal.index + literal[0].length;
+  }
+  return out + change(text.slice(last));
+}
+
+/**
+ * Where the title block prints in a body: at `\maketitle` (which it replaces), or, where a class prints
+ * the title declared in the body unasked (no `\maketitle`, as the AAS journals' class does), before the
+ * abstract. None where neither is there.
+ */
+function titleBlockAt(body: string): { index: number; length: number } | null {
+  const made = /\\maketitle\b/.exec(body);
+  if (made) return { index: made.index, length: made[0].length };
+  const abstract = outsideVerbatim(body, (part) => part.replace(/\\begin\{abstract\}/g, "\0abstract"))
+    .indexOf("\0abstract");
+  return abstract >= 0 && /\\title\s*[[{]/.test(body.slice(0, abstract))
+    ? { index: abstract, length: 0 }
+    : null;
 }
 
 /** True when a document (its source and the files it reads) divides into chapters. */

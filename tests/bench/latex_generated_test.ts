@@ -44,6 +44,7 @@ Deno.test("withGeneratedMatter writes the title, generated headings, abstract an
   const headings = markdown.split("\n").filter((line) => line.startsWith("#"));
   assert.deepEqual(headings, [
     "# On Gases and Their Viscosity",
+    "# Abstract",
     "# Contents",
     "# List of Figures",
     "# Introduction",
@@ -137,4 +138,61 @@ Text.
   );
   const undated = await pandoc(withGeneratedMatter(source.replace(/\\date\{[^\n]*\n/, ""), false));
   assert.doesNotMatch(undated, /1999/);
+});
+
+Deno.test("withGeneratedMatter writes the abstract's name, as the source renames it, as its heading", async () => {
+  const renamed = ARTICLE.replace(
+    "\\begin{document}",
+    "\\renewcommand{\\abstractname}{Summary}\n\\begin{document}",
+  );
+  const markdown = await pandoc(withGeneratedMatter(renamed, false));
+  assert.match(markdown, /\n# Summary\n\nKinetic theory explains the laws of gases\.\n/);
+});
+
+Deno.test("withGeneratedMatter writes the affiliations under the authors, each once, marks left out", async () => {
+  const source = String.raw`\documentclass{article}
+\title{Tagged PDF}
+\author{Frank Mittelbach}
+\address{Mainz, Germany}
+\author{Ulrike Fischer\affil{1}}
+\affiliation{LaTeX Project \\ Bonn}
+\affil{1}
+\affiliation{LaTeX Project \\ Bonn}
+\begin{document}
+\maketitle
+Text.
+\end{document}
+`;
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(
+    markdown,
+    /^# Tagged PDF\n\nFrank Mittelbach, Ulrike Fischer\n\nMainz, Germany\n\nLaTeX Project Bonn\n\nText\.\n$/,
+  );
+});
+
+Deno.test("withGeneratedMatter writes a title block a class prints unasked before the abstract", async () => {
+  const source = String.raw`\documentclass{aastex631}
+\begin{document}
+\title{Novae in X-rays}
+\author[0000-0002-0786-7307]{Greg Schwarz}
+\affiliation{American Astronomical Society}
+\begin{abstract}
+Novae are bright.
+\end{abstract}
+\section{Introduction}
+Text.
+\end{document}
+`;
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(
+    markdown,
+    /^# Novae in X-rays\n\nGreg Schwarz\n\nAmerican Astronomical Society\n\n# Abstract\n\nNovae are bright\.\n\n# Introduction\n/,
+  );
+});
+
+Deno.test("withGeneratedMatter leaves an abstract shown in verbatim text as the code it prints", async () => {
+  const shown = ARTICLE.replace("text is set.", "text is set with \\verb|\\begin{abstract}|.");
+  const markdown = await pandoc(withGeneratedMatter(shown, false));
+  assert.ok(markdown.includes("text is set with `\\begin{abstract}`."));
+  assert.equal(markdown.match(/^# Abstract$/gm)?.length, 1);
 });
