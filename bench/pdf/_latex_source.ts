@@ -200,6 +200,41 @@ function withoutComments(text: string): string {
   return out + text.slice(last).replace(LINE_END_COMMENT, "");
 }
 
+/** Verbatim environments and `\verb`, where `\string` is text. */
+const VERBATIM_SPANS =
+  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2/g;
+
+/**
+ * `\string` written as what it prints, outside verbatim text (pandoc cannot read it): `\string\begin` the
+ * command's name with its backslash, `\string{` a brace, `\string[` the character (kept from opening an
+ * optional argument). Documentation shows commands so (`{\tt\string\begin\{table\}}`, `\string\genfrac`).
+ */
+export function withStringsSpelled(text: string): string {
+  const spelled = (part: string) =>
+    part
+      .replace(/\\string\s*\\([A-Za-z]+|.)/g, "\\textbackslash{}$1")
+      .replace(/\\string\s*([{}])/g, "\\$1")
+      .replace(/\\string\s*([^\\\s])/g, "{}$1");
+  let out = "";
+  let last = 0;
+  for (const literal of text.matchAll(VERBATIM_SPANS)) {
+    out += spelled(text.slice(last, literal.index)) + literal[0];
+    last = literal.index + literal[0].length;
+  }
+  return out + spelled(text.slice(last));
+}
+
+/** The Latin ligatures of Unicode's presentation forms (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ). */
+const LIGATURES = /[\uFB00-\uFB06]/g;
+
+/**
+ * A ligature character a source types (`workﬂow`) as its letters: the page sets the same glyph whether the
+ * source types the ligature or the letters (the font makes it), and a reference holds the text's letters.
+ */
+export function withLigaturesAsLetters(text: string): string {
+  return text.replace(LIGATURES, (ligature) => ligature.normalize("NFKC"));
+}
+
 /** How a source is to be read beyond what it says itself. */
 export interface LatexReading {
   /** `\lipsum`'s paragraphs, to write out its calls. */
@@ -269,9 +304,9 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
  * only looks like an environment, in verbatim or an error message's title, counts for nothing).
  */
 export function countedNumbers(text: string, reading: LatexReading = {}): Numbering {
-  const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(text)));
+  const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
-  const literal = reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code;
+  const literal = withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code);
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { withoutInternalCode, withUnclosedOpeningsAsText } from "../../bench/pdf/_latex_source.ts";
+import {
+  withLigaturesAsLetters,
+  withoutInternalCode,
+  withStringsSpelled,
+  withUnclosedOpeningsAsText,
+} from "../../bench/pdf/_latex_source.ts";
 
 Deno.test("internal code is left out, but a listing that prints a patch in internal syntax keeps it", () => {
   const source = [
@@ -26,4 +31,24 @@ Deno.test("an environment opened in a group that does not close it is the text i
     withUnclosedOpeningsAsText(source),
     source.replace("{\\begin{split} won't", "{\\textbackslash{}begin\\{split\\} won't"),
   );
+});
+
+Deno.test("\\string is written as what it prints, outside verbatim text", () => {
+  const source =
+    String.raw`{\tt\string\begin\{table\}} and \string\genfrac \string{{\itshape a}\string} \string[x]` +
+    "\n" + String.raw`\begin{verbatim}
+\string\index
+\end{verbatim} \verb|\string\x|`;
+  assert.equal(
+    withStringsSpelled(source),
+    String.raw`{\tt\textbackslash{}begin\{table\}} and \textbackslash{}genfrac \{{\itshape a}\} {}[x]` +
+      "\n" +
+      String.raw`\begin{verbatim}
+\string\index
+\end{verbatim} \verb|\string\x|`,
+  );
+});
+
+Deno.test("a ligature character the source types is written as its letters", () => {
+  assert.equal(withLigaturesAsLetters("the workﬂow's ﬁrst eﬀect, ﬃ"), "the workflow's first effect, ffi");
 });
