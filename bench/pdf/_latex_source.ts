@@ -215,13 +215,30 @@ export function withStringsSpelled(text: string): string {
       .replace(/\\string\s*\\([A-Za-z]+|.)/g, "\\textbackslash{}$1")
       .replace(/\\string\s*([{}])/g, "\\$1")
       .replace(/\\string\s*([^\\\s])/g, "{}$1");
+  return outsideVerbatim(text, spelled);
+}
+
+/** TeX's line breaks within a paragraph: `\break`, `\linebreak[n]`, `\newline`. */
+const LINE_BREAK = /\\(?:break|linebreak|newline)(?![a-zA-Z@])(?:\s*\[\d\])?\s*/g;
+
+/**
+ * A line break inside a paragraph as the space between the words it parts: pandoc drops `\break`,
+ * `\linebreak` and `\newline` and runs the words together (`the\break complex` read `thecomplex`).
+ * Outside verbatim text, where they are what the listing shows.
+ */
+export function withLineBreaksAsSpaces(text: string): string {
+  return outsideVerbatim(text, (part) => part.replace(LINE_BREAK, " "));
+}
+
+/** `text` with `change` made to what lies outside its verbatim spans. */
+function outsideVerbatim(text: string, change: (part: string) => string): string {
   let out = "";
   let last = 0;
   for (const literal of text.matchAll(VERBATIM_SPANS)) {
-    out += spelled(text.slice(last, literal.index)) + literal[0];
+    out += change(text.slice(last, literal.index)) + literal[0];
     last = literal.index + literal[0].length;
   }
-  return out + spelled(text.slice(last));
+  return out + change(text.slice(last));
 }
 
 /** The Latin ligatures of Unicode's presentation forms (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ). */
@@ -306,7 +323,9 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
 export function countedNumbers(text: string, reading: LatexReading = {}): Numbering {
   const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
-  const literal = withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code);
+  const literal = withLineBreaksAsSpaces(
+    withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
+  );
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { runCommand } from "../../bench/pdf/_run.ts";
 import {
   withLigaturesAsLetters,
+  withLineBreaksAsSpaces,
   withoutInternalCode,
   withStringsSpelled,
   withUnclosedOpeningsAsText,
@@ -51,4 +53,13 @@ Deno.test("\\string is written as what it prints, outside verbatim text", () => 
 
 Deno.test("a ligature character the source types is written as its letters", () => {
   assert.equal(withLigaturesAsLetters("the workﬂow's ﬁrst eﬀect, ﬃ"), "the workflow's first effect, ffi");
+});
+
+Deno.test("a line break inside a paragraph parts its words, outside verbatim text", async () => {
+  const source = String.raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y|`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
+      .trim();
+  assert.match(await read(source), /thecomplex/);
+  assert.equal(await read(withLineBreaksAsSpaces(source)), "to the complex, a b, c d x\\break y");
 });
