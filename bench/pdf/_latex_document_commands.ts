@@ -12,12 +12,12 @@
  *
  * @module
  */
-import { groupEnd } from "./_latex_generated.ts";
+import { groupEnd, outsideVerbatim } from "./_latex_generated.ts";
 
 /**
  * Commands of widespread packages pandoc does not know, as what they print: microtype's letter-spaced
  * `\textls[amount]{text}` its text, unicode-math's alphabets (`\symbfit{J}`) texmath's; `\vspace`,
- * `\hspace` and the alignment declarations (`\centering`), nothing; `\raisebox`, its text; in
+ * `\hspace` and the alignment declarations (`\centering`), nothing; `\doi{…}`, `doi:` and the identifier; `\raisebox`, its text; in
  * mathematics texmath cannot read, amsmath's `\hdotsfor` its dots, kerns and a row's added space
  * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content.
  */
@@ -53,25 +53,12 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     .replace(/\\raisebox\s*\{[^{}]*\}(?:\s*\[[^\]]*\]){0,2}\s*(?=\{)/g, "")
     // An alignment declaration prints nothing; pandoc drops a group that follows one (`\centering{…}`).
     .replace(/\\(?:centering|raggedright|raggedleft)(?![a-zA-Z@])\s*/g, "")
+    // The doi package's `\doi{…}` prints its prefix and the identifier; pandoc drops it.
+    .replace(/\\doi\s*\{([^{}]*)\}/g, "doi:\\nolinkurl{$1}")
     .replace(
       /\\(sym(?:bfit|bfup|bf|up|it|sf|tt|cal|bb))(?![a-zA-Z@])/g,
       (_, name: string) => `\\${alphabets[name]}`,
     );
-}
-
-/** Verbatim text, `\verb` included, which prints its commands rather than running them. */
-const VERBATIM =
-  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2/g;
-
-/** `rewrite` applied to the text outside verbatim text. */
-function outsideVerbatim(text: string, rewrite: (part: string) => string): string {
-  let out = "";
-  let last = 0;
-  for (const literal of text.matchAll(VERBATIM)) {
-    out += rewrite(text.slice(last, literal.index)) + literal[0];
-    last = literal.index + literal[0].length;
-  }
-  return out + rewrite(text.slice(last));
 }
 
 /** The engine that printed a document, as its engine tests name it. */

@@ -229,8 +229,8 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
 const VERBATIM =
   /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2/g;
 
-/** `text` with `change` made to what lies outside its verbatim spans. */
-function outsideVerbatim(text: string, change: (part: string) => string): string {
+/** `text` with `change` made to what lies outside its verbatim spans (`\verb` included). */
+export function outsideVerbatim(text: string, change: (part: string) => string): string {
   let out = "";
   let last = 0;
   for (const literal of text.matchAll(VERBATIM)) {

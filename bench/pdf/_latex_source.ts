@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
+import { type GeneratedLists, groupEnd, outsideVerbatim, withGeneratedMatter } from "./_latex_generated.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
 import { withReadableTabulars } from "./_latex_tabular.ts";
@@ -200,10 +200,6 @@ function withoutComments(text: string): string {
   return out + text.slice(last).replace(LINE_END_COMMENT, "");
 }
 
-/** Verbatim environments and `\verb`, where `\string` is text. */
-const VERBATIM_SPANS =
-  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2/g;
-
 /**
  * `\string` written as what it prints, outside verbatim text (pandoc cannot read it): `\string\begin` the
  * command's name with its backslash, `\string{` a brace, `\string[` the character (kept from opening an
@@ -228,17 +224,6 @@ const LINE_BREAK = /\\(?:break|linebreak|newline)(?![a-zA-Z@])(?:\s*\[\d\])?\s*/
  */
 export function withLineBreaksAsSpaces(text: string): string {
   return outsideVerbatim(text, (part) => part.replace(LINE_BREAK, " "));
-}
-
-/** `text` with `change` made to what lies outside its verbatim spans. */
-function outsideVerbatim(text: string, change: (part: string) => string): string {
-  let out = "";
-  let last = 0;
-  for (const literal of text.matchAll(VERBATIM_SPANS)) {
-    out += change(text.slice(last, literal.index)) + literal[0];
-    last = literal.index + literal[0].length;
-  }
-  return out + change(text.slice(last));
 }
 
 /** The Latin ligatures of Unicode's presentation forms (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ). */

@@ -92,3 +92,10 @@ Deno.test("a bookmark no group before it prints is left out", () => {
     "\n\n\\subsection*{ Title}\n\n",
   );
 });
+
+Deno.test("the doi package's \\doi prints its prefix and the identifier, outside verbatim text", () => {
+  assert.equal(
+    withPackageCommands("Holman (1876): \\doi{10.2307/25138434}. \\verb|\\doi{x}|"),
+    "Holman (1876): doi:\\nolinkurl{10.2307/25138434}. \\verb|\\doi{x}|",
+  );
+});
