@@ -21,3 +21,13 @@ Deno.test("LATEX_MATH spaces a binary operator after an operand, as TeX does, an
   const markdown = await withLatexMath(String.raw`so $-a + b \cdot (-c) = x - y$ holds`);
   assert.ok(markdown.includes("so −a + b ⋅ (−c) = x − y holds"), markdown);
 });
+
+Deno.test("LATEX_MATH writes an interjection between a display's rows as its text, before its row's number", async () => {
+  const markdown = await withLatexMath(
+    String
+      .raw`\begin{align*} \text{(3.26) } A_2&=\phi,\\ \text{(3.27) } \intertext{and} A_3&=\omega. \end{align*}`,
+  );
+  assert.ok(markdown.includes("and"), markdown);
+  assert.doesNotMatch(markdown, /intertext/, markdown);
+  assert.ok(markdown.includes("and (3.27)"), markdown);
+});
