@@ -16,6 +16,8 @@
  * @module
  */
 
+import { type AuthorYear, authorYear, withAuthorYearCitations } from "./_latex_natbib.ts";
+
 /** The end of the balanced `{…}` group opening at `open`, or -1. */
 export function groupEnd(text: string, open: number): number {
   let depth = 0;
@@ -126,25 +128,31 @@ function bibliographyName(options: string, text: string, chapters: boolean): str
 /**
  * A `thebibliography` list as LaTeX prints it: its heading, then each entry
  * with its label (`[1]`, or the `\bibitem[label]` given) as an item of a
- * list, and the labels by citation key.
+ * list, and the labels by citation key. Where every entry has natbib's
+ * author-year label (`_latex_natbib.ts`), the list prints none, and the
+ * labels are given as authors and years.
  */
 function labelledBibliography(
   body: string,
   name: string,
   chapters: boolean,
-): { latex: string; labels: Map<string, string> } {
+): { latex: string; labels: Map<string, string>; authorYears: Map<string, AuthorYear> } {
   const labels = new Map<string, string>();
+  const authorYears = new Map<string, AuthorYear>();
+  const entries = body.replace(/(?<!\\)%.*$/gm, "").split(/\\bibitem\b/).slice(1)
+    .map((entry) => ({ entry, head: /^\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}/.exec(entry) }));
+  const authorYearStyle = entries.length > 0 && entries.every(({ head }) => head?.[1] && authorYear(head[1]));
   const items: string[] = [];
-  const entries = body.replace(/(?<!\\)%.*$/gm, "").split(/\\bibitem\b/).slice(1);
-  for (const [i, entry] of entries.entries()) {
-    const head = /^\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}/.exec(entry);
+  for (const [i, { entry, head }] of entries.entries()) {
     if (!head) continue;
     const label = head[1]?.trim() || String(i + 1);
-    labels.set(head[2]!.trim(), label);
-    items.push(`\\item {[}${label}{]} ${entry.slice(head[0].length).trim()}`);
+    const key = head[2]!.trim(), text = entry.slice(head[0].length).trim();
+    labels.set(key, label);
+    if (authorYearStyle) authorYears.set(key, authorYear(label)!);
+    items.push(authorYearStyle ? `\\item ${text}` : `\\item {[}${label}{]} ${text}`);
   }
   const list = items.length ? `\\begin{itemize}\n${items.join("\n")}\n\\end{itemize}` : "";
-  return { latex: `${heading(name, chapters)}\n${list}`, labels };
+  return { latex: `${heading(name, chapters)}\n${list}`, labels, authorYears };
 }
 
 /** `\cite[note]{a,b}` as the labels LaTeX prints, `[1, 2, note]`, where every key has one. */
@@ -214,12 +222,15 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
   );
   const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);
   if (bibliography) {
-    const { latex, labels } = labelledBibliography(
+    const { latex, labels, authorYears } = labelledBibliography(
       bibliography[1]!,
       bibliographyName("", text, chapters),
       chapters,
     );
-    const before = withCitationLabels(body.slice(0, bibliography.index), labels);
+    const cited = body.slice(0, bibliography.index);
+    const before = authorYears.size
+      ? withAuthorYearCitations(cited, authorYears)
+      : withCitationLabels(cited, labels);
     body = before + latex + body.slice(bibliography.index + bibliography[0].length);
   }
   return preamble + body;

@@ -196,3 +196,28 @@ Deno.test("withGeneratedMatter leaves an abstract shown in verbatim text as the 
   assert.ok(markdown.includes("text is set with `\\begin{abstract}`."));
   assert.equal(markdown.match(/^# Abstract$/gm)?.length, 1);
 });
+
+Deno.test("withGeneratedMatter writes natbib's author-year citations as printed, and its list without labels", async () => {
+  const paper = String.raw`\documentclass{article}
+\usepackage{natbib}
+\begin{document}
+As shown \citep{lamport94}, software \citep[see][p.~3]{a13,a18,knuth} and \citet{a13,a18}; \citeauthor{knuth}.
+\begin{thebibliography}{3}
+\bibitem[{Astropy Collaboration et~al.(2013)Astropy Collaboration, Robitaille}]{a13} Astropy Collaboration, 2013, A\&A.
+\bibitem[{Astropy Collaboration et~al.(2018)Astropy Collaboration, Price-Whelan}]{a18} Astropy Collaboration, 2018, AJ.
+\bibitem[{Knuth(1984)}]{knuth} Knuth, D. E. 1984, The TeXbook.
+\bibitem[{Lamport(1994)}]{lamport94} Lamport, L. 1994, LaTeX.
+\end{thebibliography}
+\end{document}
+`;
+  const markdown = await pandoc(withGeneratedMatter(paper, false));
+  assert.ok(
+    markdown.includes(
+      "As shown (Lamport 1994), software (see Astropy Collaboration et al. 2013, 2018; Knuth 1984, p.\u00a03) and " +
+        "Astropy Collaboration et al. (2013, 2018); Knuth.",
+    ),
+    markdown,
+  );
+  assert.match(markdown, /^- {1,3}Lamport, L\. 1994, LaTeX\.$/m);
+  assert.doesNotMatch(markdown, /\(2013\)Astropy|\[Knuth/);
+});
