@@ -80,11 +80,12 @@ function byline(preamble: string): string[] {
 }
 
 /** The title block's declarations of where its authors work, whose text the title block prints. */
-const AFFILIATION = /\\(?:affiliation|affil|address|institute|institution)\s*(?:\[[^\]]*\]\s*)?(?=\{)/g;
+const AFFILIATION = /\\(?:affiliation|affil|institute|institution)\s*(?:\[[^\]]*\]\s*)?(?=\{)/g;
 
 /**
  * The affiliations the title block prints, each once, in the order first declared (authors of one
- * institution share its line): `\affiliation`, `\affil`, `\address`, `\institute`, `\institution`. An
+ * institution share its line): `\affiliation`, `\affil`, `\institute`, `\institution` (not `\address`,
+ * which the AMS classes and TUGboat's set in a signature at the article's end). An
  * argument that is only a mark (`\affil{1}`, numbers tying an author to an affiliation) prints no line.
  */
 function affiliations(declarations: string): string[] {

@@ -153,7 +153,8 @@ Deno.test("withGeneratedMatter writes the affiliations under the authors, each o
   const source = String.raw`\documentclass{article}
 \title{Tagged PDF}
 \author{Frank Mittelbach}
-\address{Mainz, Germany}
+\institute{Mainz, Germany}
+\address{Bonn}
 \author{Ulrike Fischer\affil{1}}
 \affiliation{LaTeX Project \\ Bonn}
 \affil{1}
