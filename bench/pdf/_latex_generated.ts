@@ -7,7 +7,8 @@
  * bibliography (biblatex's `\printbibliography`, BibTeX's `\bibliography`),
  * a `thebibliography` list with the labels LaTeX numbers its entries by (and
  * the citations of them with the same labels), and an
- * abstract, which pandoc keeps as metadata, as the paragraphs it prints. The
+ * abstract, which pandoc keeps as metadata, as the paragraphs it prints under
+ * its name (natbib's author-year lists and citations: `_latex_natbib.ts`). The
  * generated lists' entries (contents lines, index entries), which no source
  * spells, follow their headings where given (`_latex_lists.ts`). Headings take
  * the document's top level: `\chapter*` where the document has chapters,

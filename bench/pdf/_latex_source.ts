@@ -12,11 +12,13 @@
  * know is written out as the text it prints: `\lipsum[a-b]`, the filler
  * paragraphs of the `lipsum` package, read from the TeX installation's copy
  * of the package (paragraphs apart, the last one running on into what
- * follows, as the package sets them).
+ * follows, as the package sets them). `\string`, line breaks inside a
+ * paragraph and ligature characters are written as what they print (`_latex_printed_text.ts`).
  *
  * @module
  */
-import { type GeneratedLists, groupEnd, outsideVerbatim, withGeneratedMatter } from "./_latex_generated.ts";
+import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
+import { withLigaturesAsLetters, withLineBreaksAsSpaces, withStringsSpelled } from "./_latex_printed_text.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
 import { withReadableTabulars } from "./_latex_tabular.ts";
@@ -198,43 +200,6 @@ function withoutComments(text: string): string {
     last = literal.index + literal[0].length;
   }
   return out + text.slice(last).replace(LINE_END_COMMENT, "");
-}
-
-/**
- * `\string` written as what it prints, outside verbatim text (pandoc cannot read it): `\string\begin` the
- * command's name with its backslash, `\string{` a brace, `\string[` the character (kept from opening an
- * optional argument). Documentation shows commands so (`{\tt\string\begin\{table\}}`, `\string\genfrac`).
- */
-export function withStringsSpelled(text: string): string {
-  const spelled = (part: string) =>
-    part
-      .replace(/\\string\s*\\([A-Za-z]+|.)/g, "\\textbackslash{}$1")
-      .replace(/\\string\s*([{}])/g, "\\$1")
-      .replace(/\\string\s*([^\\\s])/g, "{}$1");
-  return outsideVerbatim(text, spelled);
-}
-
-/** TeX's line breaks within a paragraph: `\break`, `\linebreak[n]`, `\newline`. */
-const LINE_BREAK = /\\(?:break|linebreak|newline)(?![a-zA-Z@])(?:\s*\[\d\])?\s*/g;
-
-/**
- * A line break inside a paragraph as the space between the words it parts: pandoc drops `\break`,
- * `\linebreak` and `\newline` and runs the words together (`the\break complex` read `thecomplex`).
- * Outside verbatim text, where they are what the listing shows.
- */
-export function withLineBreaksAsSpaces(text: string): string {
-  return outsideVerbatim(text, (part) => part.replace(LINE_BREAK, " "));
-}
-
-/** The Latin ligatures of Unicode's presentation forms (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ). */
-const LIGATURES = /[\uFB00-\uFB06]/g;
-
-/**
- * A ligature character a source types (`workﬂow`) as its letters: the page sets the same glyph whether the
- * source types the ligature or the letters (the font makes it), and a reference holds the text's letters.
- */
-export function withLigaturesAsLetters(text: string): string {
-  return text.replace(LIGATURES, (ligature) => ligature.normalize("NFKC"));
 }
 
 /** How a source is to be read beyond what it says itself. */

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { runCommand } from "../../bench/pdf/_run.ts";
+import { withoutInternalCode, withUnclosedOpeningsAsText } from "../../bench/pdf/_latex_source.ts";
 import {
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
-  withoutInternalCode,
   withStringsSpelled,
-  withUnclosedOpeningsAsText,
-} from "../../bench/pdf/_latex_source.ts";
+} from "../../bench/pdf/_latex_printed_text.ts";
 
 Deno.test("internal code is left out, but a listing that prints a patch in internal syntax keeps it", () => {
   const source = [
