@@ -19,7 +19,8 @@ import { groupEnd, outsideVerbatim } from "./_latex_generated.ts";
  * `\textls[amount]{text}` its text, unicode-math's alphabets (`\symbfit{J}`) texmath's; `\vspace`,
  * `\hspace` and the alignment declarations (`\centering`), nothing; `\doi{…}`, `doi:` and the identifier; `\raisebox`, its text; in
  * mathematics texmath cannot read, amsmath's `\hdotsfor` its dots, kerns and a row's added space
- * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content.
+ * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content, `\cfrac` a fraction, `\leftroot` and
+ * `\uproot` nothing, `\shoveright` its row, `\idotsint` its signs, `\varliminf` and its kin `\lim`.
  */
 export function withPackageCommands(text: string): string {
   const alphabets: Record<string, string> = {
@@ -46,6 +47,13 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     .replace(/\\hdotsfor\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}/g, "\\cdots ")
     .replace(/\\\\\s*\[[^\]]*\]/g, "\\\\")
     .replace(/\\m(?:kern|skip)\s*-?[\d.]+\s*mu/g, "")
+    // amsmath's continued fraction (a fraction), its root's placement (nothing), its shoved rows (the row),
+    // its dotted multiple integral and its limit variants (the integral signs, "lim").
+    .replace(/\\cfrac\s*(?:\[[lr]\])?(?![a-zA-Z])/g, "\\frac")
+    .replace(/\\(?:leftroot|uproot)\s*\{[^{}]*\}/g, "")
+    .replace(/\\shove(?:left|right)\s*(?=\{)/g, "")
+    .replace(/\\idotsint(?![a-zA-Z])/g, "\\int\\cdots\\int")
+    .replace(/\\var(?:liminf|limsup|injlim|projlim)(?![a-zA-Z])/g, "\\lim")
     // A rotated box sets its text; a formula in it is the formula (no `$` inside the display's math).
     .replace(/\\rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{\s*\$([^$]*)\$\s*\}/g, "{$1}")
     .replace(/\\(?:smash\s*(?:\[[^\]]*\])?|rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\})\s*(?=\{)/g, "")

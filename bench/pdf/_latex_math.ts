@@ -58,6 +58,8 @@ end
 -- amsmath's interjection of text between a display's rows (\\intertext, \\shortintertext), which texmath
 -- cannot read, as the text it sets, before the number a row opening with it prints under leqno.
 local function interjected(tex)
+  -- pandoc writes alignat's column count into the aligned display it makes of it, where it prints nothing.
+  tex = tex:gsub("(\\\\begin{aligned})%s*{%d+}", "%1")
   tex = tex:gsub("(\\\\text%b{}%s*)\\\\short(intertext%b{})", "\\\\short%2 %1")
   tex = tex:gsub("(\\\\text%b{}%s*)\\\\(intertext%b{})", "\\\\%2 %1")
   return (tex:gsub("\\\\shortintertext(%b{})", "\\\\text%1\\\\text{ }"):gsub("\\\\intertext(%b{})", "\\\\text%1\\\\text{ }"))

@@ -20,6 +20,7 @@
  */
 import type { ListLine } from "./_latex_lists.ts";
 import { withNamedReferences } from "./_latex_crossrefs.ts";
+import { outsideVerbatim } from "./_latex_generated.ts";
 import { Count, type NumberingOptions } from "./_latex_counters.ts";
 
 export type { NumberingOptions } from "./_latex_counters.ts";
@@ -106,7 +107,11 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
   for (const insert of count.inserts.sort((a, b) => b.at - a.at)) {
     out = out.slice(0, insert.at) + insert.text + out.slice(insert.end ?? insert.at);
   }
-  out = withNamedReferences(out, labels, count.kinds);
+  // References print their numbers, in a formula too (`\text{by \eqref{eq:C}}`, which texmath cannot read).
+  out = outsideVerbatim(
+    withNamedReferences(out, labels, count.kinds),
+    (part) => withReferences(part, labels),
+  );
   // An entry prints its title on one line, its references as their numbers (the text's are the filter's).
   const printed = (lines: ListLine[]) =>
     lines.map((line) => ({

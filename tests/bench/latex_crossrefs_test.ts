@@ -49,3 +49,15 @@ See \cref{lem:walls}, \autoref{fact:one} and \ref{lem:walls}.
   assert.ok(text.includes("See \\cref{lem:walls}, \\autoref{fact:one} and \\ref{lem:walls}."), text);
   assert.equal(labels.get("lem:walls"), undefined);
 });
+
+Deno.test("a reference inside a formula is written as its number, outside verbatim text", () => {
+  const source = String.raw`\documentclass{article}
+\begin{document}
+\begin{equation}\label{eq:C} a = b \end{equation}
+\begin{align*} x &= y && \text{by \eqref{eq:C}} \end{align*} \verb|\eqref{eq:C}|
+\end{document}
+`;
+  const { text } = numbered(source, { chapters: false, chapterLabels: false });
+  assert.ok(text.includes("\\text{by (1)}"), text);
+  assert.ok(text.includes("\\verb|\\eqref{eq:C}|"), text);
+});

@@ -31,3 +31,11 @@ Deno.test("LATEX_MATH writes an interjection between a display's rows as its tex
   assert.doesNotMatch(markdown, /intertext/, markdown);
   assert.ok(markdown.includes("and (3.27)"), markdown);
 });
+
+Deno.test("LATEX_MATH leaves out alignat's column count, which prints nothing", async () => {
+  const markdown = await withLatexMath(
+    String.raw`\begin{alignat}{2} x &= y &\quad& \text{by Axiom 1.} \end{alignat}`,
+  );
+  assert.doesNotMatch(markdown, /\{2\}|^2|begin/m, markdown);
+  assert.ok(markdown.includes("x = y"), markdown);
+});
