@@ -222,6 +222,8 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
     body,
     (part) => part.replace(/\\begin\{abstract\}/g, () => `${abstract}\n`).replace(/\\end\{abstract\}/g, ""),
   );
+  // Keywords declared in the body print where they stand, after their label (the AAS journals' class).
+  body = outsideVerbatim(body, (part) => part.replace(/\\keywords\s*(?=\{)/g, "\n\nKeywords: "));
   const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);
   if (bibliography) {
     const { latex, labels, authorYears } = labelledBibliography(

@@ -222,3 +222,11 @@ As shown \citep{lamport94}, software \citep[see][p.~3]{a13,a18,knuth} and \citet
   assert.match(markdown, /^- {1,3}Lamport, L\. 1994, LaTeX\.$/m);
   assert.doesNotMatch(markdown, /\(2013\)Astropy|\[Knuth/);
 });
+
+Deno.test("withGeneratedMatter writes keywords declared in the body where they print, after their label", async () => {
+  const source = ARTICLE.replace("\\end{abstract}", "\\end{abstract}\n\\keywords{novae --- surveys}");
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(markdown, /Kinetic theory explains the laws of gases\.\n\nKeywords: novae — surveys\n/);
+  const declared = ARTICLE.replace("\\begin{document}", "\\keywords{preamble}\n\\begin{document}");
+  assert.doesNotMatch(await pandoc(withGeneratedMatter(declared, false)), /Keywords/);
+});
