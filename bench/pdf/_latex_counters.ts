@@ -102,6 +102,10 @@ export class Count {
   #plainEquations = false;
   /** The number the last `\refstepcounter` made, which a `\label` takes. */
   current = "";
+  /** The counter that made it (`section`, `figure`, `appendix`…), which names a reference (`Figure 1`). */
+  currentKind = "";
+  /** Each label's counter, by label. */
+  readonly kinds = new Map<string, string>();
 
   constructor(readonly text: string, readonly scan: string, readonly options: NumberingOptions) {
     this.#top = options.chapters ? 0 : 1;
@@ -145,6 +149,7 @@ export class Count {
       else if (this.#equationsBySection) this.#equation = 0;
     }
     this.current = this.#headingNumber(level);
+    this.currentKind = this.#appendix && level === this.#top ? "appendix" : command;
     this.contents.push({
       depth: level - this.#top,
       latex: `${this.current} ${short ?? title}`.replace(/\s+/g, " "),
@@ -203,7 +208,9 @@ export class Count {
       const notag = /\\(?:notag|nonumber)(?![a-zA-Z])/.test(span);
       const number = tag ? tag[1]! : notag ? "" : `${this.#within()}${++this.#equation}`;
       for (const label of span.matchAll(/\\label\s*\{([^}]*)\}/g)) {
-        if (number) this.labels.set(label[1]!, number);
+        if (!number) continue;
+        this.labels.set(label[1]!, number);
+        this.kinds.set(label[1]!, "equation");
       }
       // The number prints at the row's end, in parentheses (at its start with the class' `leqno`).
       if (number && !tag) {
@@ -225,6 +232,7 @@ export class Count {
     if (!this.#floatNumbered) {
       this.#floatNumbered = true;
       this.current = `${this.#prefix()}${isTable ? ++this.#table : ++this.#figure}`;
+      this.currentKind = isTable ? "table" : "figure";
       if (short !== "") {
         const caption = short ?? text.slice(open + 1, Math.max(open + 1, groupEnd(text, open) - 1));
         const latex = `${this.current} ${caption.replace(/\\label\s*\{[^}]*\}/g, "")}`.replace(/\s+/g, " ")
@@ -252,6 +260,7 @@ export class Count {
   subcaption(at: number, open: number): void {
     const letter = letters(this.#sub, false);
     this.current = `${this.#prefix()}${this.#figure + (this.#floatNumbered ? 0 : 1)}${letter}`;
+    this.currentKind = "figure";
     this.inserts.push(asParagraph(this.text, at, open, `(${letter}) `));
   }
 }

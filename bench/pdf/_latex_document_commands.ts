@@ -12,14 +12,15 @@
  *
  * @module
  */
-import { groupEnd } from "./_latex_generated.ts";
+import { groupEnd, outsideVerbatim } from "./_latex_generated.ts";
 
 /**
  * Commands of widespread packages pandoc does not know, as what they print: microtype's letter-spaced
  * `\textls[amount]{text}` its text, unicode-math's alphabets (`\symbfit{J}`) texmath's; `\vspace`,
- * `\hspace` and the alignment declarations (`\centering`), nothing; `\raisebox`, its text; in
+ * `\hspace` and the alignment declarations (`\centering`), nothing; `\doi{…}`, `doi:` and the identifier; `\raisebox`, its text; in
  * mathematics texmath cannot read, amsmath's `\hdotsfor` its dots, kerns and a row's added space
- * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content.
+ * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content, `\cfrac` a fraction, `\leftroot` and
+ * `\uproot` nothing, `\shoveright` its row, `\idotsint` its signs, `\varliminf` and its kin `\lim`.
  */
 export function withPackageCommands(text: string): string {
   const alphabets: Record<string, string> = {
@@ -46,6 +47,13 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     .replace(/\\hdotsfor\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}/g, "\\cdots ")
     .replace(/\\\\\s*\[[^\]]*\]/g, "\\\\")
     .replace(/\\m(?:kern|skip)\s*-?[\d.]+\s*mu/g, "")
+    // amsmath's continued fraction (a fraction), its root's placement (nothing), its shoved rows (the row),
+    // its dotted multiple integral and its limit variants (the integral signs, "lim").
+    .replace(/\\cfrac\s*(?:\[[lr]\])?(?![a-zA-Z])/g, "\\frac")
+    .replace(/\\(?:leftroot|uproot)\s*\{[^{}]*\}/g, "")
+    .replace(/\\shove(?:left|right)\s*(?=\{)/g, "")
+    .replace(/\\idotsint(?![a-zA-Z])/g, "\\int\\cdots\\int")
+    .replace(/\\var(?:liminf|limsup|injlim|projlim)(?![a-zA-Z])/g, "\\lim")
     // A rotated box sets its text; a formula in it is the formula (no `$` inside the display's math).
     .replace(/\\rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{\s*\$([^$]*)\$\s*\}/g, "{$1}")
     .replace(/\\(?:smash\s*(?:\[[^\]]*\])?|rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\})\s*(?=\{)/g, "")
@@ -53,25 +61,12 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     .replace(/\\raisebox\s*\{[^{}]*\}(?:\s*\[[^\]]*\]){0,2}\s*(?=\{)/g, "")
     // An alignment declaration prints nothing; pandoc drops a group that follows one (`\centering{…}`).
     .replace(/\\(?:centering|raggedright|raggedleft)(?![a-zA-Z@])\s*/g, "")
+    // The doi package's `\doi{…}` prints its prefix and the identifier; pandoc drops it.
+    .replace(/\\doi\s*\{([^{}]*)\}/g, "doi:\\nolinkurl{$1}")
     .replace(
       /\\(sym(?:bfit|bfup|bf|up|it|sf|tt|cal|bb))(?![a-zA-Z@])/g,
       (_, name: string) => `\\${alphabets[name]}`,
     );
-}
-
-/** Verbatim text, `\verb` included, which prints its commands rather than running them. */
-const VERBATIM =
-  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2/g;
-
-/** `rewrite` applied to the text outside verbatim text. */
-function outsideVerbatim(text: string, rewrite: (part: string) => string): string {
-  let out = "";
-  let last = 0;
-  for (const literal of text.matchAll(VERBATIM)) {
-    out += rewrite(text.slice(last, literal.index)) + literal[0];
-    last = literal.index + literal[0].length;
-  }
-  return out + rewrite(text.slice(last));
 }
 
 /** The engine that printed a document, as its engine tests name it. */

@@ -7,7 +7,8 @@
  * bibliography (biblatex's `\printbibliography`, BibTeX's `\bibliography`),
  * a `thebibliography` list with the labels LaTeX numbers its entries by (and
  * the citations of them with the same labels), and an
- * abstract, which pandoc keeps as metadata, as the paragraphs it prints. The
+ * abstract, which pandoc keeps as metadata, as the paragraphs it prints under
+ * its name (natbib's author-year lists and citations: `_latex_natbib.ts`). The
  * generated lists' entries (contents lines, index entries), which no source
  * spells, follow their headings where given (`_latex_lists.ts`). Headings take
  * the document's top level: `\chapter*` where the document has chapters,
@@ -15,6 +16,8 @@
  *
  * @module
  */
+
+import { type AuthorYear, authorYear, withAuthorYearCitations } from "./_latex_natbib.ts";
 
 /** The end of the balanced `{…}` group opening at `open`, or -1. */
 export function groupEnd(text: string, open: number): number {
@@ -70,7 +73,30 @@ function byline(preamble: string): string[] {
   }
   const date = commandArgument(preamble, "date") ?? "";
   const lines = date.split(/\\\\(?:\[[^\]]*\])?/).map((line) => line.trim()).filter(Boolean);
-  return [...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []), ...lines];
+  return [
+    ...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []),
+    ...affiliations(preamble),
+    ...lines,
+  ];
+}
+
+/** The title block's declarations of where its authors work, whose text the title block prints. */
+const AFFILIATION = /\\(?:affiliation|affil|institute|institution)\s*(?:\[[^\]]*\]\s*)?(?=\{)/g;
+
+/**
+ * The affiliations the title block prints, each once, in the order first declared (authors of one
+ * institution share its line): `\affiliation`, `\affil`, `\institute`, `\institution` (not `\address`,
+ * which the AMS classes and TUGboat's set in a signature at the article's end). An
+ * argument that is only a mark (`\affil{1}`, numbers tying an author to an affiliation) prints no line.
+ */
+function affiliations(declarations: string): string[] {
+  const lines: string[] = [];
+  for (const found of declarations.matchAll(AFFILIATION)) {
+    const open = found.index + found[0].length, end = groupEnd(declarations, open);
+    const line = end > 0 ? titleLine(declarations.slice(open + 1, end - 1)) : "";
+    if (line && !/^[\d,\s*†‡]*$/.test(line) && !lines.includes(line)) lines.push(line);
+  }
+  return lines;
 }
 
 /**
@@ -104,25 +130,31 @@ function bibliographyName(options: string, text: string, chapters: boolean): str
 /**
  * A `thebibliography` list as LaTeX prints it: its heading, then each entry
  * with its label (`[1]`, or the `\bibitem[label]` given) as an item of a
- * list, and the labels by citation key.
+ * list, and the labels by citation key. Where every entry has natbib's
+ * author-year label (`_latex_natbib.ts`), the list prints none, and the
+ * labels are given as authors and years.
  */
 function labelledBibliography(
   body: string,
   name: string,
   chapters: boolean,
-): { latex: string; labels: Map<string, string> } {
+): { latex: string; labels: Map<string, string>; authorYears: Map<string, AuthorYear> } {
   const labels = new Map<string, string>();
+  const authorYears = new Map<string, AuthorYear>();
+  const entries = body.replace(/(?<!\\)%.*$/gm, "").split(/\\bibitem\b/).slice(1)
+    .map((entry) => ({ entry, head: /^\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}/.exec(entry) }));
+  const authorYearStyle = entries.length > 0 && entries.every(({ head }) => head?.[1] && authorYear(head[1]));
   const items: string[] = [];
-  const entries = body.replace(/(?<!\\)%.*$/gm, "").split(/\\bibitem\b/).slice(1);
-  for (const [i, entry] of entries.entries()) {
-    const head = /^\s*(?:\[([^\]]*)\])?\s*\{([^}]*)\}/.exec(entry);
+  for (const [i, { entry, head }] of entries.entries()) {
     if (!head) continue;
     const label = head[1]?.trim() || String(i + 1);
-    labels.set(head[2]!.trim(), label);
-    items.push(`\\item {[}${label}{]} ${entry.slice(head[0].length).trim()}`);
+    const key = head[2]!.trim(), text = entry.slice(head[0].length).trim();
+    labels.set(key, label);
+    if (authorYearStyle) authorYears.set(key, authorYear(label)!);
+    items.push(authorYearStyle ? `\\item ${text}` : `\\item {[}${label}{]} ${text}`);
   }
   const list = items.length ? `\\begin{itemize}\n${items.join("\n")}\n\\end{itemize}` : "";
-  return { latex: `${heading(name, chapters)}\n${list}`, labels };
+  return { latex: `${heading(name, chapters)}\n${list}`, labels, authorYears };
 }
 
 /** `\cite[note]{a,b}` as the labels LaTeX prints, `[1, 2, note]`, where every key has one. */
@@ -154,12 +186,14 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
   let preamble = text.slice(0, begin);
   let body = text.slice(begin);
   const title = commandArgument(text, "title");
-  if (title !== null && /\\maketitle\b/.test(body)) {
+  const at = titleBlockAt(body);
+  if (title !== null && at !== null) {
     const { preamble: bare, notes } = titleNotes(preamble);
     preamble = bare;
     // The title's notes print as text at the first page's foot, each after its symbol.
-    const block = [heading(titleLine(title), chapters), ...byline(preamble), ...notes];
-    body = body.replace(/\\maketitle\b/, () => `${block.join("\n\n")}\n\n`);
+    const declared = preamble + body.slice(0, at.index);
+    const block = [heading(titleLine(title), chapters), ...byline(declared), ...notes];
+    body = body.slice(0, at.index) + `${block.join("\n\n")}\n\n` + body.slice(at.index + at.length);
   }
   const lists: Array<[RegExp, string, string | undefined]> = [
     [/\\tableofcontents\b/g, fixedName(text, "contentsname", "Contents"), entries.contents],
@@ -182,18 +216,58 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
     /\\bibliography\s*\{[^}]*\}/g,
     () => heading(bibliographyName("", text, chapters), chapters),
   );
-  body = body.replace(/\\begin\{abstract\}|\\end\{abstract\}/g, "");
+  // The abstract opens with its name (`\abstractname`), which the page prints as the abstract's heading.
+  const abstract = heading(fixedName(text, "abstractname", "Abstract"), chapters);
+  body = outsideVerbatim(
+    body,
+    (part) => part.replace(/\\begin\{abstract\}/g, () => `${abstract}\n`).replace(/\\end\{abstract\}/g, ""),
+  );
+  // Keywords declared in the body print where they stand, after their label (the AAS journals' class).
+  body = outsideVerbatim(body, (part) => part.replace(/\\keywords\s*(?=\{)/g, "\n\nKeywords: "));
   const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);
   if (bibliography) {
-    const { latex, labels } = labelledBibliography(
+    const { latex, labels, authorYears } = labelledBibliography(
       bibliography[1]!,
       bibliographyName("", text, chapters),
       chapters,
     );
-    const before = withCitationLabels(body.slice(0, bibliography.index), labels);
+    const cited = body.slice(0, bibliography.index);
+    const before = authorYears.size
+      ? withAuthorYearCitations(cited, authorYears)
+      : withCitationLabels(cited, labels);
     body = before + latex + body.slice(bibliography.index + bibliography[0].length);
   }
   return preamble + body;
+}
+
+/** Verbatim environments and `\verb`, which print what they hold rather than run it. */
+const VERBATIM =
+  /\\begin\{(verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{\1\}|\\verb\*?([^\sa-zA-Z*]).*?\2/g;
+
+/** `text` with `change` made to what lies outside its verbatim spans (`\verb` included). */
+export function outsideVerbatim(text: string, change: (part: string) => string): string {
+  let out = "";
+  let last = 0;
+  for (const literal of text.matchAll(VERBATIM)) {
+    out += change(text.slice(last, literal.index)) + literal[0];
+    last = literal.index + literal[0].length;
+  }
+  return out + change(text.slice(last));
+}
+
+/**
+ * Where the title block prints in a body: at `\maketitle` (which it replaces), or, where a class prints
+ * the title declared in the body unasked (no `\maketitle`, as the AAS journals' class does), before the
+ * abstract. None where neither is there.
+ */
+function titleBlockAt(body: string): { index: number; length: number } | null {
+  const made = /\\maketitle\b/.exec(body);
+  if (made) return { index: made.index, length: made[0].length };
+  const abstract = outsideVerbatim(body, (part) => part.replace(/\\begin\{abstract\}/g, "\0abstract"))
+    .indexOf("\0abstract");
+  return abstract >= 0 && /\\title\s*[[{]/.test(body.slice(0, abstract))
+    ? { index: abstract, length: 0 }
+    : null;
 }
 
 /** True when a document (its source and the files it reads) divides into chapters. */

@@ -16,7 +16,8 @@
  * binary operator that follows an operand (a sign opening a formula or a
  * bracket is no operator) and after a comma, where TeX puts its wider
  * spaces. A formula texmath cannot read
- * keeps its source, as before. Labels (`\label{…}`) print nothing and go.
+ * keeps its source, as before. Labels (`\label{…}`) print nothing and go. An interjection between rows
+ * (`\intertext{and}`) is the text it sets, before the number its row prints at its start under `leqno`.
  */
 export const LATEX_MATH = `
 local RELATIONS = { "=", "<", ">", "≠", "≤", "≥", "≈", "≡", "∼", "≃", "≅", "∝", "∈", "∉", "⊂", "⊃",
@@ -54,8 +55,18 @@ local function printed(m)
   local text = table.concat(out):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
   return text
 end
+-- amsmath's interjection of text between a display's rows (\\intertext, \\shortintertext), which texmath
+-- cannot read, as the text it sets, before the number a row opening with it prints under leqno.
+local function interjected(tex)
+  -- pandoc writes alignat's column count into the aligned display it makes of it, where it prints nothing.
+  tex = tex:gsub("(\\\\begin{aligned})%s*{%d+}", "%1")
+  tex = tex:gsub("(\\\\text%b{}%s*)\\\\short(intertext%b{})", "\\\\short%2 %1")
+  tex = tex:gsub("(\\\\text%b{}%s*)\\\\(intertext%b{})", "\\\\%2 %1")
+  return (tex:gsub("\\\\shortintertext(%b{})", "\\\\text%1\\\\text{ }"):gsub("\\\\intertext(%b{})", "\\\\text%1\\\\text{ }"))
+end
 return { {
   Math = function(m)
+    m.text = interjected(m.text)
     local text = printed(m)
     if text and #text > 0 then return pandoc.Str(text) end
   end,

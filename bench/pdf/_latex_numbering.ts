@@ -19,6 +19,8 @@
  * @module
  */
 import type { ListLine } from "./_latex_lists.ts";
+import { withNamedReferences } from "./_latex_crossrefs.ts";
+import { outsideVerbatim } from "./_latex_generated.ts";
 import { Count, type NumberingOptions } from "./_latex_counters.ts";
 
 export type { NumberingOptions } from "./_latex_counters.ts";
@@ -58,6 +60,23 @@ function masked(text: string): string {
     .replace(/(?<!\\)%[^\n]*/g, blank);
 }
 
+/** The theorem-like environments of amsthm's and the classes' usage, which number by counters of their own. */
+const THEOREMS =
+  /^(theorem|lemma|proposition|corollary|definition|remark|example|claim|conjecture|observation|exercise)\*?$/;
+
+/**
+ * Whether a label follows the opening of a theorem-like environment (`\begin{lemma}[Title]\label{…}`): one
+ * the source declares (`\newtheorem{name}`) or of the usual names. It takes that environment's number,
+ * which is not counted here, not the heading's before it: left unknown, its references stay as they are.
+ */
+function opensTheorem(before: string, source: string): boolean {
+  const opening = /\\begin\{([a-zA-Z]+\*?)\}\s*(?:\[(?:[^[\]{}]|\{[^{}]*\})*\])?\s*$/.exec(before);
+  if (!opening) return false;
+  const name = opening[1]!;
+  return THEOREMS.test(name) ||
+    new RegExp(`\\\\newtheorem\\*?\\s*\\{${name.replace("*", "\\*")}\\}`).test(source);
+}
+
 /** Counts the source's numbers (see the module's note). */
 export function numbered(text: string, options: NumberingOptions): Numbering {
   const scan = masked(text);
@@ -75,7 +94,12 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
     else if (m[0].startsWith("\\renewcommand")) count.plainEquations();
     else if (m[7] === "caption") count.caption(m[8], at, open);
     else if (m[7] === "subcaption") count.subcaption(at, open);
-    else if (m[9] !== undefined && count.current) count.labels.set(m[9], count.current);
+    else if (
+      m[9] !== undefined && count.current && !opensTheorem(scan.slice(Math.max(0, at - 300), at), text)
+    ) {
+      count.labels.set(m[9], count.current);
+      count.kinds.set(m[9], count.currentKind);
+    }
   }
   const { labels } = count;
   for (const [key, number] of options.labels ?? []) labels.set(key, number);
@@ -83,6 +107,11 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
   for (const insert of count.inserts.sort((a, b) => b.at - a.at)) {
     out = out.slice(0, insert.at) + insert.text + out.slice(insert.end ?? insert.at);
   }
+  // References print their numbers, in a formula too (`\text{by \eqref{eq:C}}`, which texmath cannot read).
+  out = outsideVerbatim(
+    withNamedReferences(out, labels, count.kinds),
+    (part) => withReferences(part, labels),
+  );
   // An entry prints its title on one line, its references as their numbers (the text's are the filter's).
   const printed = (lines: ListLine[]) =>
     lines.map((line) => ({

@@ -12,11 +12,13 @@
  * know is written out as the text it prints: `\lipsum[a-b]`, the filler
  * paragraphs of the `lipsum` package, read from the TeX installation's copy
  * of the package (paragraphs apart, the last one running on into what
- * follows, as the package sets them).
+ * follows, as the package sets them). `\string`, line breaks inside a
+ * paragraph and ligature characters are written as what they print (`_latex_printed_text.ts`).
  *
  * @module
  */
 import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
+import { withLigaturesAsLetters, withLineBreaksAsSpaces, withStringsSpelled } from "./_latex_printed_text.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
 import { withReadableTabulars } from "./_latex_tabular.ts";
@@ -269,9 +271,11 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
  * only looks like an environment, in verbatim or an error message's title, counts for nothing).
  */
 export function countedNumbers(text: string, reading: LatexReading = {}): Numbering {
-  const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(text)));
+  const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
-  const literal = reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code;
+  const literal = withLineBreaksAsSpaces(
+    withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
+  );
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(

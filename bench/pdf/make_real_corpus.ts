@@ -179,16 +179,6 @@ async function auxFiles(snapshots: string, doc: RealDocument): Promise<AuxFiles 
 }
 
 /**
- * A paper's `\string`s as they print (pandoc cannot read them): `\string\begin` prints the command's
- * name, `\string[` the character. AASTeX's sample documents its commands so (`{\tt\string\begin\{table\}}`).
- */
-function spelledOut(text: string): string {
-  return text
-    .replace(/\\string\s*\\([A-Za-z]+|.)/g, "\\textbackslash{}$1")
-    .replace(/\\string\s*([^\\\s])/g, "{}$1");
-}
-
-/**
  * Writes a source file where pandoc reads it: a LaTeX one readied for its
  * reader (`_latex_source.ts`), the others as they are.
  */
@@ -199,8 +189,7 @@ async function writeSource(
   reading: LatexReading = {},
 ): Promise<void> {
   if (doc.format !== "latex") return await Deno.writeFile(path, source);
-  const decoded = new TextDecoder().decode(source);
-  const text = doc.ownClass ? spelledOut(decoded) : decoded;
+  const text = new TextDecoder().decode(source);
   await Deno.writeTextFile(
     path,
     latexForPandoc(text, {

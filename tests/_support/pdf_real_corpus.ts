@@ -111,6 +111,10 @@ const AMSLDOC_COMMANDS = [
     `\\newcommand{\\${name}}{${char}}`
   ),
   "\\newcommand{\\ncn}[1]{\\texttt{#1}}",
+  "\\newcommand{\\mail}[1]{\\texttt{#1}}",
+  // An error message's example and its explanation, each after its label.
+  "\\newcommand{\\errexa}{\\par Example:\\par}",
+  "\\newcommand{\\errexpl}{\\par Explanation: }",
   ...["env", "opt", "fn"].map((name) => `\\newcommand{\\${name}}[1]{\\texttt{#1}}`),
   ...["pkg", "cls"].map((name) => `\\newcommand{\\${name}}[1]{\\textsf{#1}}`),
   "\\newcommand{\\qq}[1]{“#1”}",

@@ -92,3 +92,19 @@ Deno.test("a bookmark no group before it prints is left out", () => {
     "\n\n\\subsection*{ Title}\n\n",
   );
 });
+
+Deno.test("the doi package's \\doi prints its prefix and the identifier, outside verbatim text", () => {
+  assert.equal(
+    withPackageCommands("Holman (1876): \\doi{10.2307/25138434}. \\verb|\\doi{x}|"),
+    "Holman (1876): doi:\\nolinkurl{10.2307/25138434}. \\verb|\\doi{x}|",
+  );
+});
+
+Deno.test("amsmath's continued fractions, root placement, shoved rows, dotted integrals and limit variants", () => {
+  assert.equal(
+    withPackageCommands(
+      "$\\cfrac[l]{1}{2} \\sqrt[\\leftroot{-2}\\uproot{2}\\beta]{k} \\shoveright{C} \\idotsint \\varliminf_n$",
+    ),
+    "$\\frac{1}{2} \\sqrt[\\beta]{k} {C} \\int\\cdots\\int \\lim_n$",
+  );
+});

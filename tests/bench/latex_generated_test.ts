@@ -44,6 +44,7 @@ Deno.test("withGeneratedMatter writes the title, generated headings, abstract an
   const headings = markdown.split("\n").filter((line) => line.startsWith("#"));
   assert.deepEqual(headings, [
     "# On Gases and Their Viscosity",
+    "# Abstract",
     "# Contents",
     "# List of Figures",
     "# Introduction",
@@ -137,4 +138,95 @@ Text.
   );
   const undated = await pandoc(withGeneratedMatter(source.replace(/\\date\{[^\n]*\n/, ""), false));
   assert.doesNotMatch(undated, /1999/);
+});
+
+Deno.test("withGeneratedMatter writes the abstract's name, as the source renames it, as its heading", async () => {
+  const renamed = ARTICLE.replace(
+    "\\begin{document}",
+    "\\renewcommand{\\abstractname}{Summary}\n\\begin{document}",
+  );
+  const markdown = await pandoc(withGeneratedMatter(renamed, false));
+  assert.match(markdown, /\n# Summary\n\nKinetic theory explains the laws of gases\.\n/);
+});
+
+Deno.test("withGeneratedMatter writes the affiliations under the authors, each once, marks left out", async () => {
+  const source = String.raw`\documentclass{article}
+\title{Tagged PDF}
+\author{Frank Mittelbach}
+\institute{Mainz, Germany}
+\address{Bonn}
+\author{Ulrike Fischer\affil{1}}
+\affiliation{LaTeX Project \\ Bonn}
+\affil{1}
+\affiliation{LaTeX Project \\ Bonn}
+\begin{document}
+\maketitle
+Text.
+\end{document}
+`;
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(
+    markdown,
+    /^# Tagged PDF\n\nFrank Mittelbach, Ulrike Fischer\n\nMainz, Germany\n\nLaTeX Project Bonn\n\nText\.\n$/,
+  );
+});
+
+Deno.test("withGeneratedMatter writes a title block a class prints unasked before the abstract", async () => {
+  const source = String.raw`\documentclass{aastex631}
+\begin{document}
+\title{Novae in X-rays}
+\author[0000-0002-0786-7307]{Greg Schwarz}
+\affiliation{American Astronomical Society}
+\begin{abstract}
+Novae are bright.
+\end{abstract}
+\section{Introduction}
+Text.
+\end{document}
+`;
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(
+    markdown,
+    /^# Novae in X-rays\n\nGreg Schwarz\n\nAmerican Astronomical Society\n\n# Abstract\n\nNovae are bright\.\n\n# Introduction\n/,
+  );
+});
+
+Deno.test("withGeneratedMatter leaves an abstract shown in verbatim text as the code it prints", async () => {
+  const shown = ARTICLE.replace("text is set.", "text is set with \\verb|\\begin{abstract}|.");
+  const markdown = await pandoc(withGeneratedMatter(shown, false));
+  assert.ok(markdown.includes("text is set with `\\begin{abstract}`."));
+  assert.equal(markdown.match(/^# Abstract$/gm)?.length, 1);
+});
+
+Deno.test("withGeneratedMatter writes natbib's author-year citations as printed, and its list without labels", async () => {
+  const paper = String.raw`\documentclass{article}
+\usepackage{natbib}
+\begin{document}
+As shown \citep{lamport94}, software \citep[see][p.~3]{a13,a18,knuth} and \citet{a13,a18}; \citeauthor{knuth}.
+\begin{thebibliography}{3}
+\bibitem[{Astropy Collaboration et~al.(2013)Astropy Collaboration, Robitaille}]{a13} Astropy Collaboration, 2013, A\&A.
+\bibitem[{Astropy Collaboration et~al.(2018)Astropy Collaboration, Price-Whelan}]{a18} Astropy Collaboration, 2018, AJ.
+\bibitem[{Knuth(1984)}]{knuth} Knuth, D. E. 1984, The TeXbook.
+\bibitem[{Lamport(1994)}]{lamport94} Lamport, L. 1994, LaTeX.
+\end{thebibliography}
+\end{document}
+`;
+  const markdown = await pandoc(withGeneratedMatter(paper, false));
+  assert.ok(
+    markdown.includes(
+      "As shown (Lamport 1994), software (see Astropy Collaboration et al. 2013, 2018; Knuth 1984, p.\u00a03) and " +
+        "Astropy Collaboration et al. (2013, 2018); Knuth.",
+    ),
+    markdown,
+  );
+  assert.match(markdown, /^- {1,3}Lamport, L\. 1994, LaTeX\.$/m);
+  assert.doesNotMatch(markdown, /\(2013\)Astropy|\[Knuth/);
+});
+
+Deno.test("withGeneratedMatter writes keywords declared in the body where they print, after their label", async () => {
+  const source = ARTICLE.replace("\\end{abstract}", "\\end{abstract}\n\\keywords{novae --- surveys}");
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(markdown, /Kinetic theory explains the laws of gases\.\n\nKeywords: novae — surveys\n/);
+  const declared = ARTICLE.replace("\\begin{document}", "\\keywords{preamble}\n\\begin{document}");
+  assert.doesNotMatch(await pandoc(withGeneratedMatter(declared, false)), /Keywords/);
 });

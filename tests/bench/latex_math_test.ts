@@ -21,3 +21,21 @@ Deno.test("LATEX_MATH spaces a binary operator after an operand, as TeX does, an
   const markdown = await withLatexMath(String.raw`so $-a + b \cdot (-c) = x - y$ holds`);
   assert.ok(markdown.includes("so −a + b ⋅ (−c) = x − y holds"), markdown);
 });
+
+Deno.test("LATEX_MATH writes an interjection between a display's rows as its text, before its row's number", async () => {
+  const markdown = await withLatexMath(
+    String
+      .raw`\begin{align*} \text{(3.26) } A_2&=\phi,\\ \text{(3.27) } \intertext{and} A_3&=\omega. \end{align*}`,
+  );
+  assert.ok(markdown.includes("and"), markdown);
+  assert.doesNotMatch(markdown, /intertext/, markdown);
+  assert.ok(markdown.includes("and (3.27)"), markdown);
+});
+
+Deno.test("LATEX_MATH leaves out alignat's column count, which prints nothing", async () => {
+  const markdown = await withLatexMath(
+    String.raw`\begin{alignat}{2} x &= y &\quad& \text{by Axiom 1.} \end{alignat}`,
+  );
+  assert.doesNotMatch(markdown, /\{2\}|^2|begin/m, markdown);
+  assert.ok(markdown.includes("x = y"), markdown);
+});

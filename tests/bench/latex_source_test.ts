@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
+import { runCommand } from "../../bench/pdf/_run.ts";
 import { withoutInternalCode, withUnclosedOpeningsAsText } from "../../bench/pdf/_latex_source.ts";
+import {
+  withLigaturesAsLetters,
+  withLineBreaksAsSpaces,
+  withStringsSpelled,
+} from "../../bench/pdf/_latex_printed_text.ts";
 
 Deno.test("internal code is left out, but a listing that prints a patch in internal syntax keeps it", () => {
   const source = [
@@ -26,4 +32,33 @@ Deno.test("an environment opened in a group that does not close it is the text i
     withUnclosedOpeningsAsText(source),
     source.replace("{\\begin{split} won't", "{\\textbackslash{}begin\\{split\\} won't"),
   );
+});
+
+Deno.test("\\string is written as what it prints, outside verbatim text", () => {
+  const source =
+    String.raw`{\tt\string\begin\{table\}} and \string\genfrac \string{{\itshape a}\string} \string[x]` +
+    "\n" + String.raw`\begin{verbatim}
+\string\index
+\end{verbatim} \verb|\string\x|`;
+  assert.equal(
+    withStringsSpelled(source),
+    String.raw`{\tt\textbackslash{}begin\{table\}} and \textbackslash{}genfrac \{{\itshape a}\} {}[x]` +
+      "\n" +
+      String.raw`\begin{verbatim}
+\string\index
+\end{verbatim} \verb|\string\x|`,
+  );
+});
+
+Deno.test("a ligature character the source types is written as its letters", () => {
+  assert.equal(withLigaturesAsLetters("the workﬂow's ﬁrst eﬀect, ﬃ"), "the workflow's first effect, ffi");
+});
+
+Deno.test("a line break inside a paragraph parts its words, outside verbatim text", async () => {
+  const source = String.raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y|`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
+      .trim();
+  assert.match(await read(source), /thecomplex/);
+  assert.equal(await read(withLineBreaksAsSpaces(source)), "to the complex, a b, c d x\\break y");
 });

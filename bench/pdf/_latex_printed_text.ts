@@ -1,0 +1,47 @@
+/**
+ * Text a LaTeX source spells in ways pandoc's reader (2.17) misreads, written
+ * as what the page prints: `\string` (pandoc cannot read it), TeX's line
+ * breaks inside a paragraph (pandoc runs the words they part together) and
+ * the ligature characters a source may type (a reference holds letters).
+ * Verbatim text is left as it is: it prints what it holds.
+ *
+ * @module
+ */
+import { outsideVerbatim } from "./_latex_generated.ts";
+
+/**
+ * `\string` written as what it prints, outside verbatim text (pandoc cannot read it): `\string\begin` the
+ * command's name with its backslash, `\string{` a brace, `\string[` the character (kept from opening an
+ * optional argument). Documentation shows commands so (`{\tt\string\begin\{table\}}`, `\string\genfrac`).
+ */
+export function withStringsSpelled(text: string): string {
+  const spelled = (part: string) =>
+    part
+      .replace(/\\string\s*\\([A-Za-z]+|.)/g, "\\textbackslash{}$1")
+      .replace(/\\string\s*([{}])/g, "\\$1")
+      .replace(/\\string\s*([^\\\s])/g, "{}$1");
+  return outsideVerbatim(text, spelled);
+}
+
+/** TeX's line breaks within a paragraph: `\break`, `\linebreak[n]`, `\newline`. */
+const LINE_BREAK = /\\(?:break|linebreak|newline)(?![a-zA-Z@])(?:\s*\[\d\])?\s*/g;
+
+/**
+ * A line break inside a paragraph as the space between the words it parts: pandoc drops `\break`,
+ * `\linebreak` and `\newline` and runs the words together (`the\break complex` read `thecomplex`).
+ * Outside verbatim text, where they are what the listing shows.
+ */
+export function withLineBreaksAsSpaces(text: string): string {
+  return outsideVerbatim(text, (part) => part.replace(LINE_BREAK, " "));
+}
+
+/** The Latin ligatures of Unicode's presentation forms (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ). */
+const LIGATURES = /[\uFB00-\uFB06]/g;
+
+/**
+ * A ligature character a source types (`workﬂow`) as its letters: the page sets the same glyph whether the
+ * source types the ligature or the letters (the font makes it), and a reference holds the text's letters.
+ */
+export function withLigaturesAsLetters(text: string): string {
+  return text.replace(LIGATURES, (ligature) => ligature.normalize("NFKC"));
+}
