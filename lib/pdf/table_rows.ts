@@ -38,8 +38,19 @@ export function opensBand(lines: readonly Line[], start: number): boolean {
 }
 
 /** True when a line is a list's marker alone: a bullet glyph, or a number or letter and its `.` or `)`. */
-export function opensWithMarker(line: Line): boolean {
+function opensWithMarker(line: Line): boolean {
   return isMarkerOnly(plainLineText(line));
+}
+
+/**
+ * True when a row is a list item whose marker stands apart from its text: a bullet alone before the rest,
+ * or a number alone before one piece of text. A number before several cells, or before another number
+ * (a table's numbered rows, a row of column numbers "(1) (2) (3)"), is a table's own.
+ */
+export function isApartItem(row: readonly Line[]): boolean {
+  if (row.length < 2 || !opensWithMarker(row[0]!)) return false;
+  if (plainLineText(row[0]!).trim().length === 1) return true;
+  return row.length === 2 && !opensWithMarker(row[1]!);
 }
 
 /** Merges overlapping x-intervals into column intervals. */

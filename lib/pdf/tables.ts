@@ -17,8 +17,8 @@ import {
   columnIntervals,
   columnOf,
   continuesRow,
+  isApartItem,
   opensBand,
-  opensWithMarker,
   rowAt,
 } from "./table_rows.ts";
 import type { Line } from "./types.ts";
@@ -102,9 +102,8 @@ export function detectTable(
   let prevY = head[0]!.y;
   while (i < lines.length && rows.length < MAX_TABLE_ROWS) {
     const row = rowAt(lines, i);
-    // A row opening with a marker alone (a bullet, a number) is a list item set apart from its text: the
-    // table ended above.
-    if (rows.length > 0 && row.length >= 2 && opensWithMarker(row[0]!)) break;
+    // A list item set apart from its marker (a bullet, a number) ends the table above it.
+    if (rows.length > 0 && isApartItem(row)) break;
     const size = row[0]!.size;
     const dy = row[0]!.y - prevY;
     if (rows.length > 0 && (row[0]!.page !== head[0]!.page || dy > size * 3 || dy <= 0)) break;

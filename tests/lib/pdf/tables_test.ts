@@ -178,3 +178,29 @@ Deno.test("items whose numbers stand apart from their text end a table, not exte
   assert.ok(text.includes("\n2. Your registered fonts"), text);
   assert.ok(text.includes("\n3. You set the language, for example to English."), text);
 });
+
+Deno.test("a table's own numbered rows and its row of column numbers stay in it", () => {
+  // A journal's table: a header, a row of column numbers "(1) (2) (3) (4)", then rows numbered in their
+  // first cell, each with several cells: numbers before several cells or before numbers are the table's.
+  const text = markdown(pageAt(
+    ["Macro", A, 110, 100],
+    ["Symbol", B, 185, 100],
+    ["Kind", C, 275, 100],
+    ["Meaning", D, 400, 100],
+    ["(1)", A, 86, 112],
+    ["(2)", B, 164, 112],
+    ["(3)", C, 264, 112],
+    ["(4)", D, 364, 112],
+    ["1.", A, 80, 124],
+    ["nomSolarEffTemp", B, 230, 124],
+    ["=", C, 256, 124],
+    ["nominal solar effective temperature", D, 520, 124],
+    ["2.", A, 80, 136],
+    ["nomTerrEqRadius", B, 230, 136],
+    ["=", C, 256, 136],
+    ["nominal terrestrial equatorial radius", D, 525, 136],
+  ));
+  assert.match(text, /^\| \(1\) \| \(2\) \| \(3\) \| \(4\) \|$/m, text);
+  assert.match(text, /^\| 1\. \| nomSolarEffTemp \| = \| nominal solar effective temperature \|$/m, text);
+  assert.match(text, /^\| 2\. \| nomTerrEqRadius \| = \| nominal terrestrial equatorial radius \|$/m, text);
+});
