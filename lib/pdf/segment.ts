@@ -252,22 +252,13 @@ function opensUnlistedBlock(line: Line, last: Draft | undefined): boolean {
 /** Fewest outline entries found on the pages for the outline to name the document's headings. */
 const LISTED_HEADINGS = 3;
 
-/** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
-function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
-  const { page, stats, drafts, nesting, gutters } = cut;
-  const resumed = resumedParagraph(drafts, line);
-  if (resumed) {
-    resumed.lines.push(line);
-    return;
-  }
-  // A tagged item's further paragraph (a `P` of its own) is a paragraph under the item, not more of its text.
-  const item = tag?.listItem && last ? drafts.findLast((d) => d.listId === tag.listItem!.id) : undefined;
-  const turn = item && itemParagraphTurn(item, last!, line);
-  if (turn) {
-    if (turn === "goes-on") last!.lines.push(line);
-    else drafts.push({ kind: "text", page: page.page, lines: [line] });
-    return;
-  }
+/**
+ * The list marker a line of prose opens with, if it opens an item: none where a dash runs on from the line
+ * before, where the line opens a note after its mark, or where a bold number was typed (the outline names the
+ * headings); `note` tells whether the line is such a note.
+ */
+function lineMarker(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
+  const { page, stats, gutters } = cut;
   // A dash's room is measured to the edge of the line's own column, on a page of two.
   const dashed = TYPED_BULLETS.includes(line.spans[0]?.text.trimStart()[0] ?? "");
   const runsOn = dashed && (last?.kind === "text" || last?.kind === "list_item") &&
@@ -291,7 +282,26 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   // A list's number is set in its items' weight: a number in bold with bold words after it was typed, where
   // the outline names the headings (without one, such a line may be a numbered heading's).
   const typedNumber = !!found?.ordered && allBold(line) && cut.outline.hits.size >= LISTED_HEADINGS;
-  const marker = typedNumber ? null : found;
+  return { marker: typedNumber ? null : found, typedNumber, note };
+}
+
+/** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
+function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
+  const { page, stats, drafts, nesting, gutters } = cut;
+  const resumed = resumedParagraph(drafts, line);
+  if (resumed) {
+    resumed.lines.push(line);
+    return;
+  }
+  // A tagged item's further paragraph (a `P` of its own) is a paragraph under the item, not more of its text.
+  const item = tag?.listItem && last ? drafts.findLast((d) => d.listId === tag.listItem!.id) : undefined;
+  const turn = item && itemParagraphTurn(item, last!, line);
+  if (turn) {
+    if (turn === "goes-on") last!.lines.push(line);
+    else drafts.push({ kind: "text", page: page.page, lines: [line] });
+    return;
+  }
+  const { marker, typedNumber, note } = lineMarker(cut, line, last, tag);
   if (marker && tag && stats.tagsListItems?.()) {
     drafts.push({ kind: "text", page: page.page, lines: [line] });
     return;
