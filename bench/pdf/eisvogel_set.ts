@@ -25,6 +25,7 @@ import { report } from "../pdf_layout.ts";
 import { runCommand } from "./_run.ts";
 import { PRINTED, UNWRAP_DIVS } from "./make_real_corpus.ts";
 import { FILTER } from "./make_foreign.ts";
+import { LATEX_MATH } from "./_latex_math.ts";
 
 /** One rendering: a source, pandoc's options beyond the template's. */
 interface Rendering {
@@ -175,9 +176,15 @@ async function render(
   await runCommand("pandoc", [printed, "-o", pdf, ...template, ...r.options], { cwd: work });
   const reference = `${OUT}/${r.name}.md`;
   // Normalised as the real-world corpus' references are (`make_real_corpus.ts`): raw LaTeX read,
-  // mathematics as its TeX source, divs unwrapped.
+  // mathematics as its glyphs print (`$\pi r^2$` as `πr2`), divs unwrapped.
   const filters: string[] = [];
-  for (const [file, text] of [["printed", PRINTED], ["filter", FILTER], ["unwrap", UNWRAP_DIVS]]) {
+  const steps = [
+    ["printed", PRINTED],
+    ["latex_math", LATEX_MATH],
+    ["filter", FILTER],
+    ["unwrap", UNWRAP_DIVS],
+  ];
+  for (const [file, text] of steps) {
     await Deno.writeTextFile(`${work}/${file}.lua`, text!);
     filters.push(`--lua-filter=${work}/${file}.lua`);
   }
