@@ -5,7 +5,9 @@
  * show. The template is read from a git snapshot of its repository
  * (Wandmalfarbe/pandoc-latex-template, its `template-multi-file` parts) and
  * set by the local pandoc and TeX Live; the sources are the template's tuning
- * examples, a German text of our own (`eisvogel/wetterstation.de.md`) and one
+ * examples, German texts of our own (`eisvogel/wetterstation.de.md`;
+ * `eisvogel/bienenhaus.de.md` with notes, a definition list and paragraphs
+ * around a table and a listing) and one
  * of block quotes in many situations (`eisvogel/quotes.md`: after a heading,
  * holding a list, a listing or two paragraphs, nested, ending a section).
  * TeX Live 2022 as packaged here lacks Source Sans and Source Code Pro, so
@@ -84,6 +86,12 @@ const RENDERINGS: Rendering[] = [
     name: "german-numbered",
     source: { file: "wetterstation.de.md" },
     options: ["--number-sections"],
+    hyphenate: true,
+  },
+  {
+    name: "beekeeping-twoside-toc",
+    source: { file: "bienenhaus.de.md" },
+    options: ["--toc", "-V", "classoption=twoside"],
     hyphenate: true,
   },
   { name: "quotes", source: { file: "quotes.md" }, options: [] },
