@@ -5,7 +5,9 @@
  * show. The template is read from a git snapshot of its repository
  * (Wandmalfarbe/pandoc-latex-template, its `template-multi-file` parts) and
  * set by the local pandoc and TeX Live; the sources are the template's tuning
- * examples, a German text of our own (`eisvogel/wetterstation.de.md`) and one
+ * examples, German texts of our own (`eisvogel/wetterstation.de.md`;
+ * `eisvogel/bienenhaus.de.md` with notes, a definition list and paragraphs
+ * around a table and a listing) and one
  * of block quotes in many situations (`eisvogel/quotes.md`: after a heading,
  * holding a list, a listing or two paragraphs, nested, ending a section).
  * TeX Live 2022 as packaged here lacks Source Sans and Source Code Pro, so
@@ -25,6 +27,7 @@ import { report } from "../pdf_layout.ts";
 import { runCommand } from "./_run.ts";
 import { PRINTED, UNWRAP_DIVS } from "./make_real_corpus.ts";
 import { FILTER } from "./make_foreign.ts";
+import { LATEX_MATH } from "./_latex_math.ts";
 
 /** One rendering: a source, pandoc's options beyond the template's. */
 interface Rendering {
@@ -83,6 +86,12 @@ const RENDERINGS: Rendering[] = [
     name: "german-numbered",
     source: { file: "wetterstation.de.md" },
     options: ["--number-sections"],
+    hyphenate: true,
+  },
+  {
+    name: "beekeeping-twoside-toc",
+    source: { file: "bienenhaus.de.md" },
+    options: ["--toc", "-V", "classoption=twoside"],
     hyphenate: true,
   },
   { name: "quotes", source: { file: "quotes.md" }, options: [] },
@@ -175,9 +184,15 @@ async function render(
   await runCommand("pandoc", [printed, "-o", pdf, ...template, ...r.options], { cwd: work });
   const reference = `${OUT}/${r.name}.md`;
   // Normalised as the real-world corpus' references are (`make_real_corpus.ts`): raw LaTeX read,
-  // mathematics as its TeX source, divs unwrapped.
+  // mathematics as its glyphs print (`$\pi r^2$` as `πr2`), divs unwrapped.
   const filters: string[] = [];
-  for (const [file, text] of [["printed", PRINTED], ["filter", FILTER], ["unwrap", UNWRAP_DIVS]]) {
+  const steps = [
+    ["printed", PRINTED],
+    ["latex_math", LATEX_MATH],
+    ["filter", FILTER],
+    ["unwrap", UNWRAP_DIVS],
+  ];
+  for (const [file, text] of steps) {
     await Deno.writeTextFile(`${work}/${file}.lua`, text!);
     filters.push(`--lua-filter=${work}/${file}.lua`);
   }

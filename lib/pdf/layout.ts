@@ -10,6 +10,7 @@ import { leftColumnTables, sideOfGutter } from "./gutter_side.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import { codeRowsApart } from "./code_row_seams.ts";
+import { subscriptsFirst } from "./stacked_scripts.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -94,12 +95,12 @@ export function buildLines(spans: readonly Span[], page: number): Line[] {
   let current: Span[] = [];
   for (const span of spans) {
     if (current.length > 0 && !continues(current, span)) {
-      lines.push(makeLine(current, page));
+      lines.push(makeLine(subscriptsFirst(current), page));
       current = [];
     }
     current.push(span);
   }
-  if (current.length > 0) lines.push(makeLine(current, page));
+  if (current.length > 0) lines.push(makeLine(subscriptsFirst(current), page));
   return mergeSameBaseline(lines, page);
 }
 

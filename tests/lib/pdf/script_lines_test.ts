@@ -1,10 +1,12 @@
 /**
  * Sub- and superscripts stacked on one another stay on their line
  * (`layout.ts`): LaTeX sets `λ₁²` with the subscript right under the
- * superscript, starting at the same x.
+ * superscript, starting at the same x, and the subscript is read first, as
+ * `x_i^2` is usually spelled (`stacked_scripts.ts`).
  */
 import assert from "node:assert/strict";
 import { buildLines } from "../../../lib/pdf/layout.ts";
+import { plainLineText } from "../../../lib/pdf/inline.ts";
 import type { Span } from "../../../lib/pdf/types.ts";
 
 const serif = { name: "Serif", bold: false, italic: false, monospace: false };
@@ -23,7 +25,7 @@ Deno.test("a subscript stacked under a superscript stays on the line, and so doe
     span("The next line of the paragraph starts here.", 72, 114.5, 230),
   ], 1);
   assert.deepEqual(lines.map((l) => l.spans.map((s) => s.text).join("")), [
-    "This example uses exp(−λ21 Fo), as the table shows.",
+    "This example uses exp(−λ12 Fo), as the table shows.",
     "The next line of the paragraph starts here.",
   ]);
 });
@@ -36,4 +38,25 @@ Deno.test("small text below a line that does not stand on the scripts' place sta
     span("a note set small", 72, 103, 60, 8),
   ], 1);
   assert.equal(lines.length, 2);
+});
+
+Deno.test("a subscript stacked under a superscript is read first, and what follows is spaced from the wider", () => {
+  // r_d^i(t): TeX writes the superscript i first; the subscript d under it is wider.
+  const lines = buildLines([
+    span("r", 72, 100, 5),
+    span("i", 77, 95, 2, 8),
+    span("d", 77, 104, 4, 8),
+    span("(t + 1) = 0", 81.5, 100, 50),
+  ], 1);
+  assert.deepEqual(lines.map((l) => plainLineText(l)), ["rdi(t + 1) = 0"]);
+});
+
+Deno.test("a binomial's rows after an opening bracket are read top first", () => {
+  const lines = buildLines([
+    span("such as (", 72, 100, 40),
+    span("n", 112, 96, 4, 8),
+    span("k", 112, 104, 4, 8),
+    span(") amsmath has", 116.5, 100, 60),
+  ], 1);
+  assert.deepEqual(lines.map((l) => plainLineText(l)), ["such as (nk) amsmath has"]);
 });
