@@ -29,6 +29,8 @@ const PAGE = String.raw`(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[-–—]{1,2}\s*(?:\d{1,4
 const REFERENCED = new RegExp(String.raw`^.*?\S\s*,\s*${PAGE}(?:\s*,\s*${PAGE})*,?$`, "i");
 /** A row of page numbers alone: the pages of the entry above, wrapped. */
 const PAGES_ONLY = new RegExp(String.raw`^${PAGE}(?:\s*,\s*${PAGE})*,?$`, "i");
+/** A line's end that may close an entry's pages. */
+const ENDS_IN_NUMBER = /\d,?\s*$/;
 /** Rows with pages a page must hold to be an index page. */
 const LEAST_ENTRIES = 8;
 /** Share of a page's rows that must end in pages. */
@@ -112,7 +114,8 @@ function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[];
   if (count < LEAST_ENTRIES || count < rows.length * ENTRY_SHARE) return null;
   const em = commonIndent(rows.map((r) => r[0]!.size), 1) ?? 10;
   const edges = columnEdges(rows.filter((_, i) => referenced[i]).map(left), em);
-  const columns = rows.map((row) => Math.max(0, edges.findLastIndex((x) => x <= left(row) + 1)));
+  // A mark hanging left of its column (`∗ array`) stands in it.
+  const columns = rows.map((row) => Math.max(0, edges.findLastIndex((x) => x <= left(row) + 2 * em)));
   const indent = (i: number) => left(rows[i]!) - edges[columns[i]!]!;
   // The row above in the same column (the lines of a page not read column by column interleave them).
   const above = rows.map((_, i) => columns.lastIndexOf(columns[i]!, i - 1));
@@ -149,6 +152,10 @@ function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[];
  */
 export function rewriteIndexes(pages: readonly PageText[]): PageText[] {
   return pages.map((page) => {
+    // Most pages end few lines in a number: they are passed over before their rows are read.
+    if (page.lines.filter((l) => ENDS_IN_NUMBER.test(l.spans.at(-1)?.text ?? "")).length < LEAST_ENTRIES) {
+      return page;
+    }
     const rows = rowPieces(page);
     const found = indexRows(page, rows);
     if (!found) return page;
