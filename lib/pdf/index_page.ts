@@ -93,7 +93,14 @@ function commonIndent(indents: readonly number[], em: number): number | undefine
 function bulleted(row: readonly Line[]): Line[] {
   const sorted = [...row].sort((a, b) => a.x0 - b.x0);
   const first = sorted[0]!, span = first.spans.find((s) => s.text.trim()) ?? first.spans[0]!;
-  const bullet: Span = { ...span, text: "•", x: first.x0, width: 0 };
+  // The bullet in the text face: one in a code font would read as code opening the entry.
+  const bullet: Span = {
+    ...span,
+    text: "•",
+    x: first.x0,
+    width: 0,
+    font: { ...span.font, monospace: false },
+  };
   delete bullet.link;
   return [{ ...first, spans: [bullet, ...first.spans] }, ...sorted.slice(1)];
 }
