@@ -58,6 +58,9 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   running_heads: ["weasyprint"],
   // A contents page: titles with dot leaders and page numbers, nested, before the chapters they name.
   contents_page: ["weasyprint"],
+  // An index in two columns after a chapter: entries with their pages, sub-entries set in under a term, an entry
+  // whose pages wrap under a hanging indent, gaps between the letters' groups.
+  index_page: ["weasyprint"],
   // A listing with its lines numbered in the text's type left of the code, each line on a strip of its own.
   numbered_listing: ["weasyprint"],
   // A quote after a list, set in a little short of the items' text; an item's paragraph after its listing.

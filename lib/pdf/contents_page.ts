@@ -48,7 +48,8 @@ function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string |
   // A title may hold a word of code (`The \\text command`); a row all of code is a listing's.
   if (row.some((l) => l.spans.some((s) => s.tag?.cell)) || row.every(whollyMonospace)) return null;
   const match = ENTRY.exec(rowText(row));
-  if (!match) return null;
+  // A comma before the page is an index's entry (`factor, 211`), even one spelling an outline title.
+  if (!match || match[1]!.endsWith(",")) return null;
   const title = match[1]!.replace(/(?:\s*\.)+$/, (dots) => dots.trim() === "." ? "." : "");
   if (match[2]) return title;
   return titles.has(matchKey(title.replace(SECTION_NUMBER, ""))) ? title : null;

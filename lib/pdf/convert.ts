@@ -16,6 +16,7 @@ import {
 } from "../shared/errors.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import { rewriteContents } from "./contents_page.ts";
+import { rewriteIndexes } from "./index_page.ts";
 import { carryColumns } from "./column_carry.ts";
 import { removeFurniture } from "./furniture.ts";
 import { dropLineNumbers } from "./listing_numbers.ts";
@@ -201,10 +202,10 @@ export function finishConversion(
 ): ConversionResult {
   const clean = dropWrapMarks(dropSideIcons(
     dropLineNumbers(
-      rewriteContents(
+      rewriteIndexes(rewriteContents(
         carryColumns(removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages),
         plan.outline,
-      ),
+      )),
     ),
   ));
   const blocks = buildBlocks(clean, {

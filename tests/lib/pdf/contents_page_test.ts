@@ -48,3 +48,15 @@ Deno.test("a draft's ? before a contents row's page number goes with the page nu
   );
   assert.deepEqual(texts(out!.lines), ["Contents", "• Collecting the records", "• Notes on the ledger"]);
 });
+
+Deno.test("rows spelling outline titles with a comma before their page are an index's, no contents list", () => {
+  // A reference manual's index names its topics, which are its outline's entries, each followed by its page.
+  const outline = ["complete.cases", "droplevels", "factor", "na.fail"].map((title, i) => ({
+    title,
+    level: 1,
+    page: 10 + i,
+  }));
+  const input = contentsPage(outline.map((e) => [`${e.title},`, 15]));
+  const [out] = rewriteContents([input], outline);
+  assert.equal(out, input);
+});

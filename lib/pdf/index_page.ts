@@ -1,0 +1,174 @@
+/**
+ * Index pages (a book's back-of-the-book index). Their rows are short terms
+ * each ending in a comma and the pages that speak of it (`35`, `4, 16`,
+ * `12–14`), sub-entries set in under their entry, a long entry wrapped onto a
+ * row hanging deeper still, mostly in two or more columns with gaps between
+ * the letters' groups. Read as text, every row became a paragraph of its own
+ * and the entries lost their nesting. A page is an index page when most of its
+ * rows, eight or more, end in page numbers after a comma; from its first such
+ * row on, each entry row (one with its pages, or a term with sub-entries under
+ * it) opens an item of a bulleted list, which the list machinery nests by its
+ * indent within its column, and a row wrapped from the entry above (after a
+ * comma, page numbers alone, or at the hanging indent the wraps use) stays
+ * unmarked and so carries on that item. The pages are kept as printed.
+ *
+ * Where it does not fire: prose, whose rows are long and end in words; a
+ * contents page (its page numbers follow no comma); a bibliography (its rows
+ * end in a year and a full stop); tables and listings (cells and rows all in
+ * a code font are left alone).
+ *
+ * @module
+ */
+import { whollyMonospace } from "./fonts.ts";
+import { readingRows } from "./contents_page.ts";
+import type { Line, PageText, Span } from "./types.ts";
+
+/** A page reference: a page number or a range, arabic or roman. */
+const PAGE = String.raw`(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[-–—]{1,2}\s*(?:\d{1,4}|[ivxlc]{1,6}))?`;
+/** A row ending in its pages after a comma (a trailing comma when the pages wrap on). */
+const REFERENCED = new RegExp(String.raw`^.*?\S\s*,\s*${PAGE}(?:\s*,\s*${PAGE})*,?$`, "i");
+/** A row of page numbers alone: the pages of the entry above, wrapped. */
+const PAGES_ONLY = new RegExp(String.raw`^${PAGE}(?:\s*,\s*${PAGE})*,?$`, "i");
+/** A line's end that may close an entry's pages. */
+const ENDS_IN_NUMBER = /\d,?\s*$/;
+/** Rows with pages a page must hold to be an index page. */
+const LEAST_ENTRIES = 8;
+/** Share of a page's rows that must end in pages. */
+const ENTRY_SHARE = 0.5;
+/** Widest an index row runs, as a share of the page's width (a column's). */
+const ROW_SHARE = 0.6;
+/** Farthest, in ems, a row sets in from its column's left edge (sub-entries and wraps). */
+const DEEPEST_EM = 6;
+
+/** The text of a row, its spans left to right. */
+function rowText(row: readonly Line[]): string {
+  return row.flatMap((l) => l.spans).map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** Widest gap, in ems, between two lines of one row within one column (beyond it, the row crosses a gutter). */
+const GUTTER_EM = 2;
+
+/**
+ * A page's rows, each split where it crosses a gutter: where the page's lines
+ * were not read column by column, a row holds an entry of every column.
+ */
+function rowPieces(page: PageText): Line[][] {
+  return readingRows(page).flatMap((row) => {
+    const pieces: Line[][] = [];
+    for (const line of [...row].sort((a, b) => a.x0 - b.x0)) {
+      const piece = pieces[pieces.length - 1];
+      const last = piece?.[piece.length - 1];
+      if (piece && last && line.x0 - last.x1 <= GUTTER_EM * line.size) piece.push(line);
+      else pieces.push([line]);
+    }
+    return pieces;
+  });
+}
+
+/** The row's left edge. */
+function left(row: readonly Line[]): number {
+  return Math.min(...row.map((l) => l.x0));
+}
+
+/** The left edges of the page's columns: clusters of the referenced rows' edges, each its least. */
+function columnEdges(edges: readonly number[], em: number): number[] {
+  const out: number[] = [];
+  for (const x of [...edges].sort((a, b) => a - b)) {
+    if (out.length === 0 || x > out[out.length - 1]! + DEEPEST_EM * em) out.push(x);
+  }
+  return out;
+}
+
+/** The indent most common among some, to a tenth of an em. */
+function commonIndent(indents: readonly number[], em: number): number | undefined {
+  const counts = new Map<number, number>();
+  for (const d of indents) {
+    counts.set(Math.round(d / em * 10), (counts.get(Math.round(d / em * 10)) ?? 0) + 1);
+  }
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  return best ? best[0] / 10 * em : undefined;
+}
+
+/** The row with a bullet before its first span, set at the row's left edge. */
+function bulleted(row: readonly Line[]): Line[] {
+  const sorted = [...row].sort((a, b) => a.x0 - b.x0);
+  const first = sorted[0]!, span = first.spans.find((s) => s.text.trim()) ?? first.spans[0]!;
+  // The bullet in the text face: one in a code font would read as code opening the entry.
+  const bullet: Span = {
+    ...span,
+    text: "•",
+    x: first.x0,
+    width: 0,
+    font: { ...span.font, monospace: false },
+  };
+  delete bullet.link;
+  return [{ ...first, spans: [bullet, ...first.spans] }, ...sorted.slice(1)];
+}
+
+/** What each row of an index page is: an entry opening an item, a wrap of the one above, or left as it was. */
+type RowKind = "entry" | "wrap" | "other";
+
+/** The kinds of a page's rows and the column each stands in, or null when the page is no index page. */
+function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[]; columns: number[] } | null {
+  const texts = rows.map(rowText);
+  const fits = rows.map((row) =>
+    !row.some((l) => l.spans.some((s) => s.tag?.cell)) &&
+    row.reduce((x, l) => Math.max(x, l.x1), 0) - left(row) <= page.width * ROW_SHARE
+  );
+  const referenced = texts.map((t, i) => fits[i]! && REFERENCED.test(t) && !PAGES_ONLY.test(t));
+  // A listing's rows, all in a code font, may end in numbers after commas: they do not count.
+  const count = referenced.filter((r, i) => r && !rows[i]!.every(whollyMonospace)).length;
+  if (count < LEAST_ENTRIES || count < rows.length * ENTRY_SHARE) return null;
+  const em = commonIndent(rows.map((r) => r[0]!.size), 1) ?? 10;
+  const edges = columnEdges(rows.filter((_, i) => referenced[i]).map(left), em);
+  // A mark hanging left of its column (`∗ array`) stands in it.
+  const columns = rows.map((row) => Math.max(0, edges.findLastIndex((x) => x <= left(row) + 2 * em)));
+  const indent = (i: number) => left(rows[i]!) - edges[columns[i]!]!;
+  // The row above in the same column (the lines of a page not read column by column interleave them).
+  const above = rows.map((_, i) => columns.lastIndexOf(columns[i]!, i - 1));
+  const wrapsOn = (i: number) => above[i]! >= 0 && /[,–-]$/.test(texts[above[i]!]!);
+  // The hanging indent of wrapped rows, from those that surely are (after a comma, or pages alone).
+  const hang = commonIndent(
+    rows.flatMap((_, i) =>
+      fits[i] && (wrapsOn(i) || PAGES_ONLY.test(texts[i]!)) && indent(i) > em ? [indent(i)] : []
+    ),
+    em,
+  );
+  const first = referenced.indexOf(true);
+  const kinds = rows.map((_, i): RowKind => {
+    if (i < first || !fits[i]) return "other";
+    const text = texts[i]!;
+    if (wrapsOn(i) || PAGES_ONLY.test(text)) return "wrap";
+    const up = above[i]!;
+    if (
+      hang !== undefined && up >= 0 && Math.abs(indent(i) - hang) < em * 0.3 && indent(i) > indent(up) + 1
+    ) {
+      return "wrap";
+    }
+    // A letter group's heading (`A`, `Symbols`) and anything too far in stay as they are.
+    if (text.length <= 1 || indent(i) > DEEPEST_EM * em) return "other";
+    return "entry";
+  });
+  return { kinds, columns: columns.map((c, i) => i < first ? -1 : c) };
+}
+
+/**
+ * Rewrites the index pages among some pages (see the module's comment).
+ *
+ * @returns The pages, those that are no index page unchanged.
+ */
+export function rewriteIndexes(pages: readonly PageText[]): PageText[] {
+  return pages.map((page) => {
+    // Most pages end few lines in a number: they are passed over before their rows are read.
+    if (page.lines.filter((l) => ENDS_IN_NUMBER.test(l.spans.at(-1)?.text ?? "")).length < LEAST_ENTRIES) {
+      return page;
+    }
+    const rows = rowPieces(page);
+    const found = indexRows(page, rows);
+    if (!found) return page;
+    const { kinds, columns } = found;
+    // The index read column by column, each column's rows in their order.
+    const order = rows.map((_, i) => i).sort((a, b) => columns[a]! - columns[b]! || a - b);
+    return { ...page, lines: order.flatMap((i) => kinds[i] === "entry" ? bulleted(rows[i]!) : rows[i]!) };
+  });
+}

@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { rewriteIndexes } from "../../../lib/pdf/index_page.ts";
+import type { PageText } from "../../../lib/pdf/types.ts";
+import { LEADING, LEFT, line } from "../../_support/laid_out_page.ts";
+
+/** The fixture's Markdown: a chapter of prose, then its index in two columns. */
+async function indexMarkdown(): Promise<string> {
+  const bytes = await Deno.readFile(new URL("./fixtures/layout/index_page.weasyprint.pdf", import.meta.url));
+  return (await convertPdf(bytes)).markdown;
+}
+
+Deno.test("an index page is a bulleted list nested by indent, wrapped pages joined, pages kept as printed", async () => {
+  const markdown = await indexMarkdown();
+  const index = markdown.slice(markdown.indexOf("# Index"));
+  assert.equal(
+    index.trim(),
+    [
+      "# Index",
+      "",
+      "- account, 3, 5, 17",
+      "- amount, 4, 9–11",
+      "- appending rows, 6",
+      "- auditor, 12, 14, 15, 18, 21, 22, 25, 27, 29, 31, 33, 35, 38, 40",
+      "- balance",
+      "  - at the end, 19",
+      "  - at the start, 18",
+      "  - carried over, 20–21",
+      "- bank statement, 22",
+      "- `byteLength`, 8",
+      "- checksum, 7, 8",
+      "  - length of, 8",
+      "  - verifying, 9, 24, 25, 27, 28, 30, 31, 33, 34, 36, 37, 39",
+      "- closing a ledger, 30",
+      "- columns of a row, 4",
+      "- differences, 23",
+      "- duplicate payments, 24, 26",
+      "- format",
+      "  - compact, 10",
+      "  - wide, 11",
+      "- ledger, 1–40",
+      "- opening a ledger, 2",
+      "- payments, 3, 22–26",
+      "- reconciliation, 22–29",
+      "- rows, 4–6",
+      "- settlement time, 5",
+    ].join("\n"),
+  );
+});
+
+Deno.test("prose with page-like numbers after commas, before the index, stays paragraphs", async () => {
+  const markdown = await indexMarkdown();
+  const prose = markdown.slice(0, markdown.indexOf("# Index"));
+  assert.ok(!/^\s*- /m.test(prose), prose);
+  assert.equal(prose.trim().split(/\n\n+/).length, 3, prose);
+});
+
+/** A two-column index page read row by row across both columns, as a page whose gutter went unseen. */
+function interleavedIndex(): PageText {
+  const left = ["account, 3", "amount, 4", "appending rows, 6", "auditor, 12", "balance, 18", "bank, 22"];
+  const right = ["∗ array", "addmargins, 14", "aperm, 18", "apply, 20", "cbind, 75", "chol, 85"];
+  const lines = left.flatMap((text, i) => {
+    const y = 100 + i * LEADING;
+    // The keyword's mark hangs a little left of its column, as a reference manual's index sets it.
+    const x = i === 0 ? 290 : 300;
+    return [line(text, LEFT, LEFT + text.length * 5, y), line(right[i]!, x, x + right[i]!.length * 5, y)];
+  });
+  return { page: 1, width: 595, height: 842, lines };
+}
+
+Deno.test("an index read across its columns is read column by column, a hanging mark in its own column", () => {
+  const [out] = rewriteIndexes([interleavedIndex()]);
+  assert.deepEqual(out!.lines.map((l) => l.spans.map((s) => s.text).join(" ")), [
+    "• account, 3",
+    "• amount, 4",
+    "• appending rows, 6",
+    "• auditor, 12",
+    "• balance, 18",
+    "• bank, 22",
+    "• ∗ array",
+    "• addmargins, 14",
+    "• aperm, 18",
+    "• apply, 20",
+    "• cbind, 75",
+    "• chol, 85",
+  ]);
+});
