@@ -102,6 +102,8 @@ function bulleted(row: readonly Line[]): Line[] {
     font: { ...span.font, monospace: false },
   };
   delete bullet.link;
+  // The bullet is ours, not the structure tree's: a tree tagging the row a paragraph has no say in it.
+  delete bullet.tag;
   return [{ ...first, spans: [bullet, ...first.spans] }, ...sorted.slice(1)];
 }
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { rewriteIndexes } from "../../../lib/pdf/index_page.ts";
 import type { PageText } from "../../../lib/pdf/types.ts";
-import { LEADING, LEFT, line } from "../../_support/laid_out_page.ts";
+import { LEADING, LEFT, line, markdown } from "../../_support/laid_out_page.ts";
 
 /** The fixture's Markdown: a chapter of prose, then its index in two columns. */
 async function indexMarkdown(): Promise<string> {
@@ -84,4 +84,29 @@ Deno.test("an index read across its columns is read column by column, a hanging 
     "• cbind, 75",
     "• chol, 85",
   ]);
+});
+
+Deno.test("an index in a tree that tags its rows paragraphs, and lists elsewhere, is still a list", () => {
+  // A tagged document files each index row as a paragraph (P) of its own; where the tree also tags list items,
+  // a marker on an untagged-as-item row reads as text: the bullet the index rule adds is ours, not the tree's.
+  const item = { ...line("An item the tree tags as one.", LEFT + 12, 300, 80) };
+  item.spans = item.spans.map((s) => ({ ...s, tag: { block: 1, listItem: { id: 1, depth: 0 } } }));
+  const rows = [
+    "account, 3",
+    "amount, 4",
+    "appending rows, 6",
+    "auditor, 12",
+    "balance, 18",
+    "bank, 22",
+    "cash, 30",
+  ]
+    .concat(["cheque, 31", "credit, 40"])
+    .map((text, i) => {
+      const l = line(text, LEFT, LEFT + text.length * 5, 120 + i * LEADING);
+      return { ...l, spans: l.spans.map((s) => ({ ...s, tag: { block: 2 + i, paragraph: true } })) };
+    });
+  const [out] = rewriteIndexes([{ page: 1, width: 595, height: 842, lines: [item, ...rows] }]);
+  const text = markdown(out!);
+  assert.match(text, /^- account, 3\n- amount, 4\n/m, text);
+  assert.match(text, /^- credit, 40$/m, text);
 });
