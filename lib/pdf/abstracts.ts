@@ -15,7 +15,7 @@ import { plainLineText } from "./inline.ts";
 const ABSTRACT_LABEL = /^abstract[.:]?$/i;
 
 /** True when `draft` is a paragraph of one line reading the abstract's label. */
-function isAbstractLabel(draft: Draft): boolean {
+export function isAbstractLabel(draft: Draft): boolean {
   return draft.kind === "text" && draft.heading === undefined && draft.lines.length === 1 &&
     ABSTRACT_LABEL.test(plainLineText(draft.lines[0]!).trim());
 }

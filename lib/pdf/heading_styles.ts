@@ -18,7 +18,8 @@
  *   every document, by `section_numbers.ts`);
  * - a heading the outline nests one level short (it skips a level, which a
  *   tree cannot show) takes the level its style is the style of, or the
- *   level below the looks that outrank it (`heading_ranks.ts`).
+ *   level below the looks that outrank it (`heading_ranks.ts`); in a
+ *   tagged document whose tree tags no heading, only this ranking runs.
  *
  * Levels the outline does not reach are `markHeadings`' (`heading_marks.ts`).
  *
@@ -49,7 +50,8 @@ export function listsHeadings(drafts: readonly Draft[]): boolean {
 
 /**
  * Settles the headings of an untagged document whose outline lists them (see
- * the module comment). Runs after `markHeadings` and `placeTitle`
+ * the module comment), and ranks the outline's levels by look in a tagged one
+ * whose tree tags no heading. Runs after `markHeadings` and `placeTitle`
  * (`title_block.ts`, which settles the front matter).
  */
 export function settleOutlineHeadings(
@@ -57,13 +59,27 @@ export function settleOutlineHeadings(
   pages: readonly PageText[],
   stats: DocumentStats,
 ): void {
-  if (!listsHeadings(drafts)) return;
+  if (!listsHeadings(drafts)) return rankUntreedHeadings(drafts);
   const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
   deepenSkippedLevels(anchored);
   rankSkippedLevels(anchored);
   const first = drafts.indexOf(anchored[0]!);
   dropLabels(drafts);
   unheadSetInLabels(drafts.slice(first), anchored, pages, stats);
+}
+
+/**
+ * A tagged document whose structure tree tags no heading (a LaTeX README
+ * whose tagging marks paragraphs and lists, not sections) has its outline's
+ * levels and nothing else: a section the source opens with a level-two
+ * heading, before any first level, is nested at the outline's top. Its
+ * headings' looks still rank (`heading_ranks.ts`); the rest of the outline's
+ * habits are left to the tree's own tags.
+ */
+function rankUntreedHeadings(drafts: readonly Draft[]) {
+  const anchored = drafts.filter((d) => d.outlined && d.kind === "text");
+  const treeHeads = drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)));
+  if (anchored.length >= LISTED && !treeHeads) rankSkippedLevels(anchored);
 }
 
 /** A draft's typography as a key (see `headingLook`); a heading set wholly in code has none of its own. */

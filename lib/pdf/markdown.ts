@@ -8,12 +8,14 @@
 import type { Block } from "./types.ts";
 
 /**
- * Escapes what would make a paragraph's start read as other markup: a
- * heading's, a quote's or an item's marker, or a bar (a delimiter `|x|` opening
- * a line of prose), which opens a table's row.
+ * Escapes what would make a paragraph's or a list item's start read as other
+ * markup: a heading's marker (a `#` run alone too: an empty heading), a
+ * quote's or an item's marker, or a bar (a delimiter `|x|` opening a line of
+ * prose), which opens a table's row. An item's text is the start of a block
+ * of its own: `- # comment` is a heading inside the item.
  */
 function guardStart(text: string): string {
-  return text.replace(/^(#{1,6}\s|>|\||[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
+  return text.replace(/^(#{1,6}(?:\s|$)|>|\||[-+*]\s|\d{1,9}[.)]\s)/, "\\$1");
 }
 
 /** True for a block inside a block quote: a quote's paragraph, or a listing or list item quoted with it. */
@@ -96,7 +98,7 @@ export function renderMarkdown(blocks: readonly Block[]): string {
         const task = !block.ordered && /^- \[[ x]\]$/.test(block.marker);
         const marker = block.ordered || task ? block.marker : "-";
         indents.push(indent + (task ? 2 : marker.length + 1));
-        text = `${block.quoted ? "> " : ""}${" ".repeat(indent)}${marker} ${block.text}`;
+        text = `${block.quoted ? "> " : ""}${" ".repeat(indent)}${marker} ${guardStart(block.text)}`;
         break;
       }
     }

@@ -12,6 +12,7 @@
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker } from "./lists.ts";
+import { LABEL } from "./section_numbers.ts";
 import type { Line, OutlineEntry, PageText } from "./types.ts";
 
 /** A line of a heading the outline points at. */
@@ -97,13 +98,28 @@ function spellsAstray(rows: readonly Row[], at: number, key: string): number {
   let text = "", best = 0, bestSimilarity = MIN_SIMILARITY;
   for (let n = 1; n <= MAX_ROWS && at + n - 1 < rows.length; n++) {
     const row = rows[at + n - 1]!;
-    if (!row.key || (n > 1 && row.lines[0]!.size < rows[at]!.lines[0]!.size * 0.85)) break;
+    if (!row.key || (n > 1 && !goesOn(row, rows[at]!))) break;
     text = text ? `${text} ${row.key}` : row.key;
     if (droppedLetters(text, key)) return n;
     const near = similarity(text, key);
     if (near >= bestSimilarity) [best, bestSimilarity] = [n, near];
   }
   return best;
+}
+
+/**
+ * True when a row may go on a heading whose first row is `first`: not much
+ * smaller (the text after it), nor much larger unless `first` is a label
+ * ("Chapter 2", a number: the heading keeps it for `section_numbers.ts` to
+ * drop). A much larger row after a line of text is the heading after the
+ * text above it (a box's last line, nearer the destination than the
+ * heading's own first row).
+ */
+function goesOn(row: Row, first: Row): boolean {
+  const size = row.lines[0]!.size, opening = first.lines[0]!.size;
+  if (size < opening * 0.85) return false;
+  const text = first.lines.map(plainLineText).join(" ").trim();
+  return size * 0.85 <= opening || LABEL.exec(text)?.[0] === text;
 }
 
 /** A section number opening a heading's text ("2.1 ", "IV. ", "A "), which outlines often leave out. */

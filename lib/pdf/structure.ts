@@ -30,6 +30,7 @@ import { mapOutline } from "./outline_map.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
 import { unquoteAbstract } from "./abstracts.ts";
+import { headAbstractLabel } from "./abstract_heading.ts";
 import { joinNoteMarks } from "./note_mark_lines.ts";
 import { headingsOverNotes } from "./heading_over_notes.ts";
 import { bodyColumns } from "./quotes.ts";
@@ -97,6 +98,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));
   unquoteAbstract(drafts);
+  headAbstractLabel(drafts);
   markQuotedLists(drafts, (page) => stats.pageMargin?.(page));
   drafts = quoteCodeRuns(drafts, stats);
   markQuotedListings(drafts, stats);

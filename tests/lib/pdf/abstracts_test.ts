@@ -33,10 +33,10 @@ function paperPage(label: string) {
   );
 }
 
-Deno.test("the block set in under an abstract's label is the abstract's paragraph", () => {
+Deno.test("the block set in under an abstract's label is the abstract's paragraph, under the label as a heading", () => {
   for (const label of ["ABSTRACT", "Abstract"]) {
     const out = paragraphs(markdown(paperPage(label)));
-    assert.equal(out[0], label, out.join("\n\n"));
+    assert.equal(out[0], `# ${label}`, out.join("\n\n"));
     assert.ok(out[1]!.startsWith("The abstract runs"), out.join("\n\n"));
   }
 });

@@ -76,3 +76,19 @@ Deno.test("renderMarkdown() sets an item's further paragraph under its text, and
     "- Web\n  - package.json:\n\n    Lists the dependencies.\n\n  - vite.config.ts:\n\nAfter the list.\n",
   );
 });
+
+Deno.test("renderMarkdown() keeps a list item's text, and a paragraph of a lone #, from reading as a heading", () => {
+  const markdown = renderMarkdown([
+    {
+      kind: "list_item",
+      ordered: false,
+      depth: 0,
+      marker: "-",
+      text: "# in this folder, for example:",
+      page: 1,
+    },
+    { kind: "list_item", ordered: true, depth: 0, marker: "1.", text: "- not a nested list", page: 1 },
+    { kind: "paragraph", text: "#", page: 1 },
+  ]);
+  assert.equal(markdown, "- \\# in this folder, for example:\n\n1. \\- not a nested list\n\n\\#\n");
+});

@@ -83,3 +83,35 @@ Deno.test("a title with letters dropped names its heading, wrapped or not, and n
   assert.deepEqual(found([entry("xt get/set", 4, 90)], [".prefixText get/set", 72, 200, 100]), []);
   assert.deepEqual(found([entry("oraxt", 3, 90)], ["ora(text) and more", 72, 200, 100]), []);
 });
+
+Deno.test("a hyphenated heading near its destination is found from its own first row, not from a smaller line above it", () => {
+  // The last line of a box over the heading stands nearer the destination than the heading's first row; the
+  // heading, set larger, wraps with a hyphen, so only the title spelled with letters astray finds it.
+  const page = pageAt(
+    ["file for the theme's name.", 90, 230, 100],
+    ["Adding or changing file type associa-", 72, 290, 122],
+    ["tions", 72, 110, 140],
+  );
+  for (const line of page.lines.slice(1)) line.size = 14.4;
+  const hits = mapOutline([page], [entry("Adding or changing file type associations", 2, 92)]);
+  assert.deepEqual(page.lines.filter((l) => hits.has(l)).map(plainLineText), [
+    "Adding or changing file type associa-",
+    "tions",
+  ]);
+});
+
+Deno.test("a smaller label over a heading the outline names ('Chapter 2') stays the heading's first row", () => {
+  const page = pageAt(
+    ["Chapter 2", 72, 180, 100],
+    ["Features and their sta-", 72, 400, 132],
+    ["tus", 72, 120, 162],
+  );
+  page.lines[0]!.size = 20.7;
+  for (const line of page.lines.slice(1)) line.size = 24.9;
+  const hits = mapOutline([page], [entry("Features and their status", 1, 92)]);
+  assert.deepEqual(page.lines.filter((l) => hits.has(l)).map(plainLineText), [
+    "Chapter 2",
+    "Features and their sta-",
+    "tus",
+  ]);
+});
