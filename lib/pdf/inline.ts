@@ -53,8 +53,8 @@ function spacedApart(prev: Span, span: Span): boolean {
   const touching = isSpaceUnit(prev.text.charCodeAt(prev.text.length - 1)) ||
     isSpaceUnit(span.text.charCodeAt(0));
   const em = Math.min(prev.size, span.size), gap = span.x - (prev.x + prev.width);
-  const labelEnds = !!prev.tag?.noteLabel &&
-    (!span.tag?.noteLabel || (NOTE_LABEL.test(prev.text.trim()) && !NOTE_LABEL.test(span.text.trim())));
+  const labelEnds = noteLabel(prev) &&
+    (!noteLabel(span) || (NOTE_LABEL.test(prev.text.trim()) && !NOTE_LABEL.test(span.text.trim())));
   return !touching && (labelEnds || gap > em * SPACE_EM || (gap < -em * 0.5 && span.x > prev.x + em * 0.5 &&
     onOneBaseline(prev, span)));
 }
@@ -81,6 +81,11 @@ export function plainLineText(line: Line): string {
   return text.trim();
 }
 
+/** True for the number opening a note, as the structure tree or the page's look (`plain_notes.ts`) tells it. */
+function noteLabel(span: Span | undefined): boolean {
+  return !!span?.tag?.noteLabel || span?.plainNote === "label";
+}
+
 /** What a note's own label is: a number, a reference symbol, a letter or two. */
 const NOTE_LABEL = /^(?:\p{N}+|[*∗†‡§¶]+|\p{L}{1,2})$/u;
 
@@ -90,13 +95,14 @@ const NOTE_LABEL = /^(?:\p{N}+|[*∗†‡§¶]+|\p{L}{1,2})$/u;
  * opening its text as `[^1]:`; undefined for any other span.
  */
 function noteMarkup(span: Span, prev: Span | undefined): string | undefined {
-  if (!span.tag?.noteRef && !span.tag?.noteLabel) return undefined;
+  const ref = !!span.tag?.noteRef || span.plainNote === "ref";
+  if (!ref && !noteLabel(span)) return undefined;
   const number = span.text.trim();
   if (!number || !/^[\p{L}\p{N}*†‡§¶]+$/u.test(number)) return undefined;
   // A note's lead the tree tags whole (TeX Live 2022 files a note's mark and words in one piece): only a
   // mark-like first piece is its label, the words after it its text.
-  if (span.tag.noteLabel && (prev?.tag?.noteLabel || !NOTE_LABEL.test(number))) return undefined;
-  return span.tag.noteRef ? `[^${number}]` : `[^${number}]:`;
+  if (noteLabel(span) && (noteLabel(prev) || !NOTE_LABEL.test(number))) return undefined;
+  return ref ? `[^${number}]` : `[^${number}]:`;
 }
 
 /** Turns one line's spans into pieces, inserting spaces at visible gaps. */

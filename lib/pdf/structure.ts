@@ -11,6 +11,7 @@ import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
 import { codeRowsToItems } from "./code_face_items.ts";
 import { splitCodeParagraphRuns } from "./code_paragraph_runs.ts";
 import { breakBetween } from "./thematic_breaks.ts";
+import { markPlainNotes } from "./plain_notes.ts";
 import type { Draft } from "./draft.ts";
 import { joinAcrossPages, splitOutlineLines } from "./draft_passes.ts";
 import { joinHangingRows } from "./code_hanging_rows.ts";
@@ -63,6 +64,7 @@ export interface StructureOptions {
  * @param options Typography, outline and page-break choice.
  */
 export function buildBlocks(pages: readonly PageText[], options: StructureOptions): Block[] {
+  markPlainNotes(pages);
   const spaced = spacesParagraphs(pages, options.stats.lineGap);
   const columns = bodyColumns(pages, options.stats.bodySize);
   const stats: DocumentStats = {

@@ -71,6 +71,8 @@ export interface Span {
    * the top of the page (`thematic_breaks.ts`).
    */
   ruleAbove?: number;
+  /** On a page without tags: a footnote's mark (`ref`) or the number opening its note (`label`), see `plain_notes.ts`. */
+  plainNote?: "ref" | "label";
 }
 
 /** A horizontal run of spans with no wide gap: a line of a paragraph, a table cell, a column's line. */
