@@ -15,6 +15,7 @@
  */
 import { whollyMonospace } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
+import { syntheticBullet } from "./synthetic_bullet.ts";
 import type { Line, OutlineEntry, PageText, Span } from "./types.ts";
 
 /** A contents row: title (with any section number), then leaders, then a page number (a draft's `?` before it). */
@@ -63,7 +64,7 @@ function entryLine(row: readonly Line[], title: string): Line {
   // entry as narrow as its number stands clear of the entries set in under it, as a table's column would.
   const titled = row.length > 1 ? row.slice(0, -1) : row;
   const x1 = Math.max(...titled.map((l) => l.x1));
-  const bullet: Span = { ...span, text: "•", x: first.x0, width: span.size * 0.5 };
+  const bullet = syntheticBullet(span, first.x0, span.size * 0.5);
   const text: Span = {
     ...span,
     text: title,
@@ -71,7 +72,6 @@ function entryLine(row: readonly Line[], title: string): Line {
     width: Math.max(1, x1 - first.x0 - indent),
   };
   delete text.link;
-  delete bullet.link;
   return { ...first, spans: [bullet, text], x0: first.x0, x1 };
 }
 

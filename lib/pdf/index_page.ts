@@ -20,8 +20,9 @@
  * @module
  */
 import { whollyMonospace } from "./fonts.ts";
+import { syntheticBullet } from "./synthetic_bullet.ts";
 import { readingRows } from "./contents_page.ts";
-import type { Line, PageText, Span } from "./types.ts";
+import type { Line, PageText } from "./types.ts";
 
 /** A page reference: a page number or a range, arabic or roman. */
 const PAGE = String.raw`(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[-–—]{1,2}\s*(?:\d{1,4}|[ivxlc]{1,6}))?`;
@@ -93,17 +94,7 @@ function commonIndent(indents: readonly number[], em: number): number | undefine
 function bulleted(row: readonly Line[]): Line[] {
   const sorted = [...row].sort((a, b) => a.x0 - b.x0);
   const first = sorted[0]!, span = first.spans.find((s) => s.text.trim()) ?? first.spans[0]!;
-  // The bullet in the text face: one in a code font would read as code opening the entry.
-  const bullet: Span = {
-    ...span,
-    text: "•",
-    x: first.x0,
-    width: 0,
-    font: { ...span.font, monospace: false },
-  };
-  delete bullet.link;
-  // The bullet is ours, not the structure tree's: a tree tagging the row a paragraph has no say in it.
-  delete bullet.tag;
+  const bullet = syntheticBullet(span, first.x0, 0);
   return [{ ...first, spans: [bullet, ...first.spans] }, ...sorted.slice(1)];
 }
 

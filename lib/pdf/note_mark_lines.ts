@@ -9,13 +9,14 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { raisedAndSmaller } from "./raised_mark.ts";
 import type { Line } from "./types.ts";
 
 /** A note's mark: a number, a reference symbol, or a letter with a parenthesis (`1`, `∗`, `†`, `a)`). */
 const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,2}|[a-z]\))$/;
 
-/** How far a note's mark stands raised above its text's baseline, at least, in ems of the text. */
-const RAISED_EM = 0.15;
+/** Largest share of its text's size a note's mark is set at. */
+const MARK_SHARE = 0.9;
 
 /** Most a note's mark stands raised above its text's baseline, in ems of the text: more is a line above. */
 const RAISED_MAX_EM = 0.6;
@@ -28,9 +29,7 @@ const RAISED_MAX_EM = 0.6;
 export function isNoteMark(mark: Line, text: Line | undefined): boolean {
   if (!text || text.page !== mark.page || text.x0 <= mark.x1) return false;
   if (!NOTE_MARK.test(plainLineText(mark).trim())) return false;
-  const raised = text.y - mark.y;
-  return mark.size < text.size * 0.9 && raised >= text.size * RAISED_EM &&
-    raised <= text.size * RAISED_MAX_EM;
+  return raisedAndSmaller(mark, text, MARK_SHARE, RAISED_MAX_EM);
 }
 
 /** Closest, in ems of the note's text, a mark stands left of its text: TeX hangs it a gap away. */

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { type Baseline, raisedAndSmaller } from "./raised_mark.ts";
 import type { Line, PageText, Span } from "./types.ts";
 
 /** A note's printed number. */
@@ -19,9 +20,6 @@ const NUMBER = /^\d{1,3}$/;
 
 /** Largest share of its line's size a mark or label is set at. */
 const SMALL = 0.8;
-
-/** Least height, in ems of its line, a mark or label stands raised above its line's baseline. */
-const RAISED_EM = 0.15;
 
 /** Widest gap, in ems of the line, between a word and the mark glued to it. */
 const GLUED_EM = 0.15;
@@ -33,9 +31,8 @@ const NOTE_SIZE = 0.95;
 const FOOT = 0.5;
 
 /** A raised, smaller number on a line, measured against the span `base` beside it. */
-function raisedNumber(span: Span, base: { y: number; size: number }): boolean {
-  return NUMBER.test(span.text.trim()) && span.size <= base.size * SMALL &&
-    base.y - span.y >= base.size * RAISED_EM;
+function raisedNumber(span: Span, base: Baseline): boolean {
+  return NUMBER.test(span.text.trim()) && raisedAndSmaller(span, base, SMALL);
 }
 
 /** A mark glued to the end of the word before it: the spans of the line that are one. */
