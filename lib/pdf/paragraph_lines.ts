@@ -96,8 +96,9 @@ function hangs(draft: Draft): boolean {
 
 /**
  * True when the first word of `line` would have fitted at the end of the
- * line before it, with room to spare: the line was ended by hand, as a
- * paragraph's last line is, not wrapped. The measure is as wide as the
+ * line before it, with room to spare (its width and a tenth, and half an em:
+ * a space and a little more): the line was ended by hand, as a paragraph's
+ * last line is, not wrapped. The measure is as wide as the
  * furthest either the paragraph's lines or `line` reach, so a paragraph
  * beside another column is measured within its own (or to `measureRight`,
  * where the column's edge is known: to it alone where `overfull` lines ran
@@ -121,7 +122,7 @@ export function nextWordFitted(
   // A measure lines ran past (overfull lines) is the column's, and theirs is not.
   let right = overfull ? measureRight : Math.max(line.x1, measureRight);
   if (!overfull) { for (const l of lines) right = Math.max(right, l.x1); }
-  return right - prev.x1 > width * 1.3 + prev.size;
+  return right - prev.x1 > width * 1.1 + prev.size * 0.5;
 }
 
 /**
