@@ -27,3 +27,16 @@ Deno.test("a line ended with room for the next word and its space alone may have
   const wrapped = line("and the paragraph's line goes on under it, for convenience", LEFT, RIGHT - 34, 112);
   assert.equal(nextWordFitted([FULL, wrapped], prose("Little of this is needed.", 124)), false);
 });
+
+Deno.test("a word of capitals is measured wider than its letters' share of the line", () => {
+  // `MB` in Times is some 16 points at 10 pt and a space 2.5 more: 14.5 points left had no room for it, though
+  // at the line's mean width per character (5 points) it would take 10.
+  const wrapped = line(
+    "memory usage grows with larger payloads, for example payloads of 5",
+    LEFT,
+    RIGHT - 14.5,
+    112,
+  );
+  const next = prose("MB or more can already start to bring in these risks, with the default limits.", 124);
+  assert.equal(nextWordFitted([FULL, wrapped], next), false);
+});
