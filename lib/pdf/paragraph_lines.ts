@@ -102,9 +102,17 @@ function hangs(draft: Draft): boolean {
  */
 function setWidth(text: string): number {
   let width = 0;
-  for (const ch of text) width += ch === " " || /[.,:;'’!|]/u.test(ch) ? 0.55 : /\p{Lu}/u.test(ch) ? 1.35 : 1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (NARROW.has(code)) width += 0.55;
+    else if ((code >= 65 && code <= 90) || (code > 127 && text[i] !== text[i]!.toLowerCase())) width += 1.35;
+    else width += 1;
+  }
   return width;
 }
+
+/** Characters narrower than a lower-case letter: a space and stops, by code unit. */
+const NARROW = new Set([..." .,:;'’!|"].map((ch) => ch.charCodeAt(0)));
 
 /**
  * True when the first word of `line` would have fitted at the end of the
