@@ -32,6 +32,7 @@ import { extractRun, type PageCharacters, type PageRun } from "./page_run.ts";
 import { parsePageRange } from "./page_range.ts";
 import { documentStats } from "./stats.ts";
 import { buildBlocks } from "./structure.ts";
+import { titledEntries } from "./untitled_entries.ts";
 import type { OutlineEntry } from "./types.ts";
 
 export type { PageCharacters } from "./page_run.ts";
@@ -204,7 +205,7 @@ export function finishConversion(
     dropLineNumbers(
       rewriteIndexes(rewriteContents(
         carryColumns(removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages),
-        plan.outline,
+        titledEntries(plan.outline),
       )),
     ),
   ));
@@ -221,8 +222,8 @@ export function finishConversion(
   };
   if (plan.title) result.title = plan.title;
   if (plan.author) result.author = plan.author;
-  if (plan.outline.length) {
-    result.outline = plan.outline.map(({ title, level, page }) =>
+  if (titledEntries(plan.outline).length) {
+    result.outline = titledEntries(plan.outline).map(({ title, level, page }) =>
       page === undefined ? { title, level } : { title, level, page }
     );
   }
@@ -264,7 +265,8 @@ async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
       const target = await destination(doc, node.dest).catch(() => undefined);
       if (target?.page !== undefined) entry.page = target.page;
       if (target?.top !== undefined) entry.top = target.top;
-      if (entry.title) entries.push(entry);
+      // An entry with no title still names its heading's place (see `untitled_entries.ts`).
+      if (entry.title || entry.top !== undefined) entries.push(entry);
       await walk(node.items ?? [], level + 1);
     }
   };

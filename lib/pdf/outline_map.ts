@@ -14,6 +14,7 @@ import { plainLineText } from "./inline.ts";
 import { listMarker } from "./lists.ts";
 import { LABEL } from "./section_numbers.ts";
 import type { Line, OutlineEntry, PageText } from "./types.ts";
+import { mapUntitledEntries } from "./untitled_entries.ts";
 
 /** A line of a heading the outline points at. */
 export interface OutlineHit {
@@ -211,6 +212,15 @@ export function mapOutline(
     for (const row of pageRows.slice(at, at + n)) {
       for (const line of row.lines) hits.set(line, { level: entry.level, first });
     }
+  }
+  const untitled = outline.filter((e) => !matchKey(e.title));
+  if (untitled.length > 0) {
+    mapUntitledEntries(untitled, (n) => {
+      const page = byPage.get(n);
+      if (!page) return undefined;
+      if (!rows.has(n)) rows.set(n, rowsOf(page));
+      return { rows: rows.get(n)!, height: page.height };
+    }, hits);
   }
   return hits;
 }

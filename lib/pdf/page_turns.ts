@@ -32,7 +32,8 @@ export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => num
 /**
  * True when `first`, the first line after a turn (to the next page or
  * column), goes on with the paragraph or list item `prev`: `prev` ends with
- * no closing punctuation and `first` opens in lower case or with inline code;
+ * no closing punctuation and `first` opens in lower case or with inline code,
+ * or `prev` ends in a word broken at its hyphen;
  * an item's text goes on at its own text edge, moved by `shift` (how far right
  * of `prev`'s column `first`'s stands), from a last line its next word did
  * not fit on (where `right` is given).
@@ -41,10 +42,13 @@ export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => num
  */
 export function goesOnAfterTurn(prev: Draft, first: Line, shift: number, right?: () => number): boolean {
   if ((prev.kind !== "text" && prev.kind !== "list_item") || prev.heading) return false;
-  if (/[.!?:;]$/.test(plainLineText(prev.lines[prev.lines.length - 1]!))) return false;
+  const last = plainLineText(prev.lines[prev.lines.length - 1]!);
+  if (/[.!?:;]$/.test(last)) return false;
   const opening = first.spans.find((s) => s.text.trim());
   const text = plainLineText(first);
-  if (!opensLowerCase(text) && !(opening?.font.monospace && !/^\p{Lu}/u.test(text))) return false;
+  // A word broken at its hyphen (`Content-` / `Type`) goes on, whatever the case of its rest.
+  const broken = /\p{L}-$/u.test(last);
+  if (!broken && !opensLowerCase(text) && !(opening?.font.monospace && !/^\p{Lu}/u.test(text))) return false;
   // An address opens lower-case whatever stands before it: one set alone is a paragraph of its own.
   if (/^\w+:\/\//.test(text)) return false;
   if (prev.kind === "text") return true;

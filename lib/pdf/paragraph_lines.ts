@@ -95,9 +95,31 @@ function hangs(draft: Draft): boolean {
 }
 
 /**
+ * A text's width in a proportional face, in lower-case letters' widths: a
+ * capital is wider (`MB` in Times is as wide as three), a space or a stop
+ * narrower, so a line's width shared out by its characters alone gives a
+ * word of capitals too little and one in a line of many spaces too little.
+ */
+function setWidth(text: string): number {
+  let width = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (NARROW.has(code)) width += 0.55;
+    else if ((code >= 65 && code <= 90) || (code > 127 && text[i] !== text[i]!.toLowerCase())) width += 1.35;
+    else width += 1;
+  }
+  return width;
+}
+
+/** Characters narrower than a lower-case letter: a space and stops, by code unit. */
+const NARROW = new Set([..." .,:;'’!|"].map((ch) => ch.charCodeAt(0)));
+
+/**
  * True when the first word of `line` would have fitted at the end of the
- * line before it, with room to spare: the line was ended by hand, as a
- * paragraph's last line is, not wrapped. The measure is as wide as the
+ * line before it, with room to spare (its width, estimated by
+ * {@linkcode setWidth} where the face is proportional, and a tenth, and a
+ * space of 0.3 em): the line was ended by hand, as a paragraph's last line
+ * is, not wrapped. The measure is as wide as the
  * furthest either the paragraph's lines or `line` reach, so a paragraph
  * beside another column is measured within its own (or to `measureRight`,
  * where the column's edge is known: to it alone where `overfull` lines ran
@@ -115,13 +137,15 @@ export function nextWordFitted(
   if (!span) return false;
   const text = span.text.trimStart();
   const word = firstWord(text);
-  const own = span.width * word.length / Math.max(text.length, 1);
+  const own = span.font.monospace
+    ? span.width * word.length / Math.max(text.length, 1)
+    : span.width * setWidth(word) / Math.max(setWidth(text), 1);
   // The span holding the word whole, it may go on in the next one (a ligature drawn apart: `fi` `lename`).
   const width = word === text ? wordRunWidth(line.spans, line.spans.indexOf(span), own) : own;
   // A measure lines ran past (overfull lines) is the column's, and theirs is not.
   let right = overfull ? measureRight : Math.max(line.x1, measureRight);
   if (!overfull) { for (const l of lines) right = Math.max(right, l.x1); }
-  return right - prev.x1 > width * 1.3 + prev.size;
+  return right - prev.x1 > width * 1.1 + prev.size * 0.3;
 }
 
 /**

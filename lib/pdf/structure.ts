@@ -28,6 +28,7 @@ import { markItemParagraphs } from "./item_paragraphs.ts";
 import { splitAtListingOpeners } from "./listing_openers.ts";
 import { markQuotedLists } from "./quoted_lists.ts";
 import { mapOutline } from "./outline_map.ts";
+import { titledEntries } from "./untitled_entries.ts";
 import { placeTitle } from "./title_block.ts";
 import { unquotePanels } from "./panels.ts";
 import { unquoteAbstract } from "./abstracts.ts";
@@ -75,8 +76,9 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   };
   let drafts: Draft[] = [];
   const nesting = new ListNesting();
+  const titled = titledEntries(options.outline);
   const outline = {
-    titles: new Set(options.outline.map((e) => matchKey(e.title))),
+    titles: new Set(titled.map((e) => matchKey(e.title))),
     hits: mapOutline(pages, options.outline),
   };
   for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
@@ -89,8 +91,8 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   nameRowsToText(drafts, stats);
   drafts = joinHangingRows(drafts, stats);
   drafts = splitAtListingOpeners(drafts, stats);
-  drafts = splitOutlineLines(drafts, options.outline);
-  markHeadings(drafts, stats, options.outline);
+  drafts = splitOutlineLines(drafts, titled);
+  markHeadings(drafts, stats, titled);
   drafts = placeTitle(drafts);
   drafts = splitRunInHeadings(drafts);
   settleOutlineHeadings(drafts, pages, stats);
