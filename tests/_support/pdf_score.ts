@@ -37,7 +37,8 @@ function words(text: string): string[] {
     .replace(/\u00ad/g, "")
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    // A link's text may hold escaped brackets (`[\[prop1\]](#prop1)`, a reference's label as a page prints it).
+    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1")
     .replace(/<!--.*?-->/g, " ")
     .replace(/\\([\\`*_[\]#>|.-])/g, "$1")
     .replace(/[`*|]/g, " ")

@@ -29,3 +29,9 @@ Deno.test("a listing's language name inside a quote is no word of the text or th
   assert.equal(found.text, 1);
   assert.deepEqual(found.quotes, { hit: 1, of: 1 });
 });
+
+Deno.test("a link whose text holds escaped brackets counts as its text, as the page prints it", () => {
+  const found = score("See [\\[prop1\\]](#prop1) and more.\n", "See \\[prop1\\] and more.\n");
+  assert.equal(found.text, 1);
+  assert.deepEqual(found.paragraphs, { hit: 1, of: 1 });
+});
