@@ -82,6 +82,24 @@ function hangsUnderLabel(draft: Draft, line: Line): boolean {
     (first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && !nextWordFitted([first], line));
 }
 
+/**
+ * True when `line` is the second line of a paragraph set with a hanging
+ * indent (a table's note under `Note—`, a bibliography's entry): the draft
+ * holds only the first line, which ends no sentence, spans at least
+ * {@linkcode MIN_FIRST_LINE_EMS} ems and was wrapped (the first word of
+ * `line` would not have fitted after it), and `line` is set in under it by
+ * at most {@linkcode MAX_FIRST_LINE_INDENT} ems. A paragraph's last line
+ * before one whose first line is indented ends a sentence.
+ */
+function hangsUnderWrappedLine(draft: Draft, line: Line): boolean {
+  if (draft.lines.length !== 1) return false;
+  const first = draft.lines[0]!;
+  const hang = line.x0 - first.x0;
+  return hang > 0 && hang <= first.size * MAX_FIRST_LINE_INDENT &&
+    first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && !endsSentence(plainLineText(first)) &&
+    !nextWordFitted([first], line);
+}
+
 /** True when a line opens with a bold label and goes on in another weight. */
 function opensWithLabel(line: Line): boolean {
   const spans = line.spans.filter((s) => s.text.trim());
@@ -203,7 +221,7 @@ export function continuesText(
   if (line.x0 < left - prev.size * 1.5 && !followsIndentedFirstLine(draft, line)) return false;
   if (
     line.x0 > left + prev.size * 0.8 && Math.abs(prev.x0 - left) < 1 && a === undefined &&
-    !hangsUnderLabel(draft, line)
+    !hangsUnderLabel(draft, line) && !hangsUnderWrappedLine(draft, line)
   ) return false;
   // Back at the edge of a hanging item's label, or at a label as the draft opened with, the next item starts.
   if (hangs(draft) && line.x0 <= left + 1) return false;
