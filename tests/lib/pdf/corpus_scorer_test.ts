@@ -35,3 +35,10 @@ Deno.test("a link whose text holds escaped brackets counts as its text, as the p
   assert.equal(found.text, 1);
   assert.deepEqual(found.paragraphs, { hit: 1, of: 1 });
 });
+
+Deno.test("an emphasis mark inside a word joins its parts; an escaped asterisk stays text between words", () => {
+  const found = score("For *c*enter, *l*eft and *r*ight.\n", "For center, left and right.\n");
+  assert.equal(found.text, 1);
+  assert.deepEqual(found.paragraphs, { hit: 1, of: 1 });
+  assert.ok(score("The product a\\*b here.\n", "The product ab here.\n").text < 1);
+});
