@@ -106,6 +106,17 @@ function opensWithLabel(line: Line): boolean {
   return spans.length >= 2 && spans[0]!.font.bold && !spans.every((s) => s.font.bold);
 }
 
+/**
+ * True when a phrase in bold wraps from the draft's last line onto `line`:
+ * that line ends in bold, and the first word of `line` would not have
+ * fitted after it. A line opening in bold after such a line goes on with the
+ * phrase, and opens no item of a list whose items open with bold labels.
+ */
+function boldWrapsOn(draft: Draft, line: Line, measureRight?: number): boolean {
+  const last = draft.lines.at(-1)!.spans.findLast((s) => s.text.trim());
+  return !!last?.font.bold && !nextWordFitted(draft.lines, line, measureRight);
+}
+
 /** True when the draft's lines hang under its first: the second stands right of it. */
 function hangs(draft: Draft): boolean {
   const [first, second] = draft.lines;
@@ -225,7 +236,9 @@ export function continuesText(
   ) return false;
   // Back at the edge of a hanging item's label, or at a label as the draft opened with, the next item starts.
   if (hangs(draft) && line.x0 <= left + 1) return false;
-  if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
+  if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!) && !boldWrapsOn(draft, line, edges?.measure)) {
+    return false;
+  }
   if (draft.lines.length >= 2 && prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
   // Where paragraphs stand apart by space, a short line with no sentence's end may be a hard line break.
   if (
