@@ -28,12 +28,19 @@ export function withStringsSpelled(text: string): string {
 const LINE_BREAK = /\\(?:break|linebreak|newline)(?![a-zA-Z@])(?:\s*\[\d\])?\s*/g;
 
 /**
+ * A line break right after a slash (`…/styles/\newline oasics-v2021/…`): it breaks a path or an address
+ * where a slash lets it, and parts no words, so it is no space.
+ */
+const SLASH_BREAK = /\/\\(?:break|linebreak|newline)(?![a-zA-Z@])(?:\s*\[\d\])?\s*/g;
+
+/**
  * A line break inside a paragraph as the space between the words it parts: pandoc drops `\break`,
- * `\linebreak` and `\newline` and runs the words together (`the\break complex` read `thecomplex`).
- * Outside verbatim text, where they are what the listing shows.
+ * `\linebreak` and `\newline` and runs the words together (`the\break complex` read `thecomplex`); one
+ * right after a slash is none (see {@linkcode SLASH_BREAK}). Outside verbatim text, where they are what the
+ * listing shows.
  */
 export function withLineBreaksAsSpaces(text: string): string {
-  return outsideVerbatim(text, (part) => part.replace(LINE_BREAK, " "));
+  return outsideVerbatim(text, (part) => part.replace(SLASH_BREAK, "/").replace(LINE_BREAK, " "));
 }
 
 /** `\noindent`, which prints nothing. */

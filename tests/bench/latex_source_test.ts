@@ -56,12 +56,12 @@ Deno.test("a ligature character the source types is written as its letters", () 
 });
 
 Deno.test("a line break inside a paragraph parts its words, outside verbatim text", async () => {
-  const source = String.raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y|`;
+  const source = String.raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y| at/\newline b/c`;
   const read = async (latex: string) =>
     new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
       .trim();
   assert.match(await read(source), /thecomplex/);
-  assert.equal(await read(withLineBreaksAsSpaces(source)), "to the complex, a b, c d x\\break y");
+  assert.equal(await read(withLineBreaksAsSpaces(source)), "to the complex, a b, c d x\\break y at/b/c");
 });
 
 Deno.test("\\noindent prints nothing and a break before a blank line ends its paragraph, outside verbatim", async () => {
