@@ -71,11 +71,11 @@ function isPlainLine(line: string): boolean {
 }
 
 /**
- * A caption's label as a producer sets it ("Figure 1:", "Table 2.3:", "Listing 1:"): a word and a number
- * ending in a colon. The number is the producer's count, which no source spells, so paragraphs are compared
+ * A caption's label as a producer sets it ("Figure 1:", "Table 2.3:", "Listing 1:", a journal's "Figure 1.",
+ * "Fig. 2."): a word (or its abbreviation) and a number ending in a colon or a full stop. The number is the producer's count, which no source spells, so paragraphs are compared
  * without it, on both sides alike; the words still count in the text.
  */
-const CAPTION_LABEL = /^\p{Lu}\p{Ll}+ \d+(?:\.\d+)*: /u;
+const CAPTION_LABEL = /^\p{Lu}\p{Ll}+\.? \d+(?:\.\d+)*[:.] /u;
 
 /** The plain paragraphs of some Markdown: blocks between blank lines, outside code, of plain lines only. */
 function plainParagraphs(markdown: string): string[] {

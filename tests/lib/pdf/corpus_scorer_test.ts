@@ -10,7 +10,17 @@ import { score } from "../../_support/pdf_score.ts";
 const SOURCE = "Some text.\n\nA cat on a mat, seen from above.\n";
 
 Deno.test("a caption found under a producer's label counts as the source's paragraph", () => {
-  for (const label of ["Figure 1:", "Table 2.3:", "Abbildung 4:", "Listing 1:"]) {
+  for (
+    const label of [
+      "Figure 1:",
+      "Table 2.3:",
+      "Abbildung 4:",
+      "Listing 1:",
+      "Figure 1.",
+      "Fig. 2.",
+      "Table 2.3.",
+    ]
+  ) {
     const { paragraphs } = score(SOURCE, `Some text.\n\n${label} A cat on a mat, seen from above.\n`);
     assert.deepEqual(paragraphs, { hit: 2, of: 2 }, label);
   }
