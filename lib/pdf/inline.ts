@@ -319,8 +319,11 @@ function isSpace(piece: Piece): boolean {
   return piece.text === " " && !piece.link;
 }
 
-/** What a broken line leaves inside a URL written out: spaces, a hyphen, escapes. */
-const URL_BREAKS = /[\s\\-]/g;
+/**
+ * What a broken line leaves inside a URL written out: spaces, a hyphen, escapes; and a space where the
+ * address has an underscore (TeX draws `\_` as a rule in its classic fonts, which reads back as a gap).
+ */
+const URL_BREAKS = /[\s\\_-]/g;
 
 /**
  * A link's text that spells its own URL, written as the URL: a URL broken
