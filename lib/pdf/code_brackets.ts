@@ -49,7 +49,7 @@ export function bracketsIntoCode(pieces: readonly Piece[]): Piece[] {
       continue;
     }
     const closing = CLOSING.exec(piece.text);
-    const close = closing?.[1]![0];
+    const close = closing?.[1]?.[0];
     if (closing && close && unclosed(out, out.length - 1, OPENER[close]!, close) >= closing[1]!.length) {
       out.push({ ...piece, text: closing[1]!, code: true });
       if (closing[2]) out.push({ ...piece, text: closing[2] });

@@ -56,7 +56,8 @@ Deno.test("a ligature character the source types is written as its letters", () 
 });
 
 Deno.test("a line break inside a paragraph parts its words, outside verbatim text", async () => {
-  const source = String.raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y| at/\newline b/c`;
+  const source = String
+    .raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y| at/\newline b/c`;
   const read = async (latex: string) =>
     new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
       .trim();
