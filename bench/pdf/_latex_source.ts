@@ -18,7 +18,12 @@
  * @module
  */
 import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
-import { withLigaturesAsLetters, withLineBreaksAsSpaces, withStringsSpelled } from "./_latex_printed_text.ts";
+import {
+  withLigaturesAsLetters,
+  withLineBreaksAsSpaces,
+  withParagraphEndsRead,
+  withStringsSpelled,
+} from "./_latex_printed_text.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
 import { withReadableTabulars } from "./_latex_tabular.ts";
@@ -273,9 +278,9 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
 export function countedNumbers(text: string, reading: LatexReading = {}): Numbering {
   const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
-  const literal = withLineBreaksAsSpaces(
+  const literal = withParagraphEndsRead(withLineBreaksAsSpaces(
     withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
-  );
+  ));
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(

@@ -12,7 +12,7 @@ import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { floatBeforeRunOn } from "./float_turns.ts";
 import { runsOnAcrossTurn } from "./page_turns.ts";
-import { allNotes } from "./tagged_resumes.ts";
+import { isMarkedFootNote } from "./heading_over_notes.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 
@@ -56,8 +56,8 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
     const last = out[out.length - 1];
     const lastOfPage = last !== undefined && out.findLast((d) => d.page === last.page) === last;
     // The notes a page's foot sets under a paragraph the turn breaks stand between its parts: it goes on.
-    const prev = lastOfPage && allNotes(last)
-      ? out.findLast((d) => d.page === last.page && !allNotes(d))
+    const prev = lastOfPage && isMarkedFootNote(last, stats)
+      ? out.findLast((d) => d.page === last.page && !isMarkedFootNote(d, stats))
       : last;
     // A float heading the page between the paragraph's halves follows the paragraph made whole; a block of the
     // float's own (a sub-figure's label, `(a)`) is no run-on, though it opens lower-case.

@@ -25,6 +25,27 @@ function isCaption(draft: Draft): boolean {
   return draft.kind === "text" && !draft.heading && CAPTION_LABEL.test(plainLineText(draft.lines[0]!));
 }
 
+/** How many blocks a table set under its caption may make: its parts (a wide table split in three) and its notes. */
+const MOST_TABLE_BLOCKS = 6;
+
+/**
+ * How many blocks from `drafts[start]` are a table under its caption, as
+ * journals set one: the caption first, then the table's parts and the
+ * notes under it, set smaller than the text's `size`; 0 where the blocks
+ * are no such float or the page ends in it.
+ */
+function tableUnderCaption(drafts: readonly Draft[], start: number, size: number): number {
+  const page = drafts[start]!.page;
+  if (!isCaption(drafts[start]!)) return 0;
+  let k = 1;
+  const onPage = (i: number) => drafts[i] !== undefined && drafts[i]!.page === page;
+  while (k <= MOST_TABLE_BLOCKS && onPage(start + k) && drafts[start + k]!.kind === "table") k++;
+  if (k === 1) return 0;
+  const smaller = (d: Draft) => d.kind === "text" && !d.heading && d.lines.every((l) => l.size < size * 0.9);
+  while (k <= MOST_TABLE_BLOCKS && onPage(start + k) && smaller(drafts[start + k]!)) k++;
+  return onPage(start + k) ? k : 0;
+}
+
 /**
  * How many blocks from `drafts[start]`, the first block of a page, are a
  * float ending in its caption with the block after it running on from `prev`
@@ -38,6 +59,8 @@ export function floatBeforeRunOn(
   runsOn: (prev: Draft, draft: Draft) => boolean,
 ): number {
   const page = drafts[start]!.page;
+  const table = tableUnderCaption(drafts, start, prev.lines.at(-1)!.size);
+  if (table > 0) return runsOn(prev, drafts[start + table]!) ? table : 0;
   for (let k = 1; k <= MOST_FLOAT_BLOCKS; k++) {
     const last = drafts[start + k - 1], next = drafts[start + k];
     if (!last || !next || last.page !== page || next.page !== page || last.heading) return 0;

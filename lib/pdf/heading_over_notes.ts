@@ -9,6 +9,7 @@
  * @module
  */
 import type { Draft } from "./draft.ts";
+import { plainLineText } from "./inline.ts";
 import { allNotes } from "./tagged_resumes.ts";
 import type { DocumentStats } from "./stats.ts";
 
@@ -16,9 +17,21 @@ import type { DocumentStats } from "./stats.ts";
 const NOTE_SIZE = 0.9;
 
 /** True when `draft` is a note at a page's foot: the tree files it under a note, or it is set smaller than the body. */
-function isFootNote(draft: Draft, stats: DocumentStats): boolean {
+export function isFootNote(draft: Draft, stats: DocumentStats): boolean {
   return draft.kind === "text" && draft.heading === undefined &&
     (allNotes(draft) || draft.lines.every((l) => l.size <= stats.bodySize * NOTE_SIZE));
+}
+
+/** A note's mark opening its text: a number, a reference symbol, or a letter and a parenthesis (`a)`). */
+const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,3}|\p{Ll}\))(?:\s|$)/u;
+
+/**
+ * True when `draft` is a note at a page's foot that its mark opens: one the
+ * tree files under a note, or set smaller than the body opening with a
+ * note's mark (a caption or a table's note, smaller too, opens with a word).
+ */
+export function isMarkedFootNote(draft: Draft, stats: DocumentStats): boolean {
+  return allNotes(draft) || (isFootNote(draft, stats) && NOTE_MARK.test(plainLineText(draft.lines[0]!)));
 }
 
 /**

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { bracketsIntoCode } from "./code_brackets.ts";
 import { brokenInsideCode } from "./code_word_breaks.ts";
 import type { Lexicon } from "./lexicon.ts";
 import type { Line, Span } from "./types.ts";
@@ -14,7 +15,7 @@ import { joinsWithoutSpace } from "./sentence_ends.ts";
 const SPACE_EM = 0.15;
 
 /** A piece of text with the inline markup it needs. */
-interface Piece {
+export interface Piece {
   text: string;
   link?: string;
   code: boolean;
@@ -120,7 +121,7 @@ function spanPieces(spans: readonly Span[], codeAllowed: boolean): Piece[] {
     pieces.push(piece);
     prev = span;
   }
-  return pieces;
+  return codeAllowed ? bracketsIntoCode(pieces) : pieces;
 }
 
 /** A line of prose ending in a URL written out, after a slash inside its path (`…/going/and/`). */
@@ -318,8 +319,11 @@ function isSpace(piece: Piece): boolean {
   return piece.text === " " && !piece.link;
 }
 
-/** What a broken line leaves inside a URL written out: spaces, a hyphen, escapes. */
-const URL_BREAKS = /[\s\\-]/g;
+/**
+ * What a broken line leaves inside a URL written out: spaces, a hyphen, escapes; and a space where the
+ * address has an underscore (TeX draws `\_` as a rule in its classic fonts, which reads back as a gap).
+ */
+const URL_BREAKS = /[\s\\_-]/g;
 
 /**
  * A link's text that spells its own URL, written as the URL: a URL broken

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { composeAccents } from "./accents.ts";
 import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
 import { leftColumnTables, sideOfGutter } from "./gutter_side.ts";
 import { whollyMonospace } from "./fonts.ts";
@@ -93,7 +94,7 @@ function continuesSpan(last: Span, span: Span): boolean {
 export function buildLines(spans: readonly Span[], page: number): Line[] {
   const lines: Line[] = [];
   let current: Span[] = [];
-  for (const span of spans) {
+  for (const span of composeAccents(spans)) {
     if (current.length > 0 && !continues(current, span)) {
       lines.push(makeLine(subscriptsFirst(current), page));
       current = [];

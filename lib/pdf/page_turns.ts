@@ -26,7 +26,26 @@ const EDGE_SLACK = 1.5;
  */
 export function runsOnAcrossTurn(prev: Draft, draft: Draft, pageRight: () => number): boolean {
   if (draft.kind !== "text" || draft.heading || draft.page !== prev.page + 1) return false;
-  return goesOnAfterTurn(prev, draft.lines[0]!, 0, pageRight);
+  return goesOnAfterTurn(prev, draft.lines[0]!, 0, pageRight) || nameGoesOnAfterTurn(prev, draft, pageRight);
+}
+
+/**
+ * True when `draft`, opening the next page with a capital (a name: `… in the
+ * AAS` / `Journals. For …`), goes on with the paragraph `prev`: its last
+ * line ends with no punctuation and was wrapped (full to the page's right
+ * edge, its next word not fitted after it), and `draft` opens at its size
+ * and at the edge `prev`'s lines return to, where a paragraph of its own
+ * would be indented.
+ */
+function nameGoesOnAfterTurn(prev: Draft, draft: Draft, pageRight: () => number): boolean {
+  const last = prev.lines.at(-1)!, first = draft.lines[0]!;
+  if (prev.kind !== "text" || prev.heading || prev.lines.length < 2) return false;
+  if (!/^\p{Lu}/u.test(plainLineText(first)) || /[.!?:;,]$/.test(plainLineText(last))) return false;
+  if (Math.abs(first.size - last.size) > last.size * 0.05) return false;
+  const edge = Math.min(...prev.lines.slice(1).map((l) => l.x0));
+  const right = pageRight();
+  return Math.abs(first.x0 - edge) < 1 && right - last.x1 < last.size &&
+    !nextWordFitted(prev.lines, first, right);
 }
 
 /**

@@ -82,10 +82,39 @@ function hangsUnderLabel(draft: Draft, line: Line): boolean {
     (first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && !nextWordFitted([first], line));
 }
 
+/**
+ * True when `line` is the second line of a paragraph set with a hanging
+ * indent (a table's note under `Note—`, a bibliography's entry): the draft
+ * holds only the first line, which ends no sentence, spans at least
+ * {@linkcode MIN_FIRST_LINE_EMS} ems and was wrapped (the first word of
+ * `line` would not have fitted after it), and `line` is set in under it by
+ * at most {@linkcode MAX_FIRST_LINE_INDENT} ems. A paragraph's last line
+ * before one whose first line is indented ends a sentence.
+ */
+function hangsUnderWrappedLine(draft: Draft, line: Line): boolean {
+  if (draft.lines.length !== 1) return false;
+  const first = draft.lines[0]!;
+  const hang = line.x0 - first.x0;
+  return hang > 0 && hang <= first.size * MAX_FIRST_LINE_INDENT &&
+    first.x1 - first.x0 >= first.size * MIN_FIRST_LINE_EMS && !endsSentence(plainLineText(first)) &&
+    !nextWordFitted([first], line);
+}
+
 /** True when a line opens with a bold label and goes on in another weight. */
 function opensWithLabel(line: Line): boolean {
   const spans = line.spans.filter((s) => s.text.trim());
   return spans.length >= 2 && spans[0]!.font.bold && !spans.every((s) => s.font.bold);
+}
+
+/**
+ * True when a phrase in bold wraps from the draft's last line onto `line`:
+ * that line ends in bold, and the first word of `line` would not have
+ * fitted after it. A line opening in bold after such a line goes on with the
+ * phrase, and opens no item of a list whose items open with bold labels.
+ */
+function boldWrapsOn(draft: Draft, line: Line, measureRight?: number): boolean {
+  const last = draft.lines.at(-1)!.spans.findLast((s) => s.text.trim());
+  return !!last?.font.bold && !nextWordFitted(draft.lines, line, measureRight);
 }
 
 /** True when the draft's lines hang under its first: the second stands right of it. */
@@ -227,11 +256,13 @@ export function continuesText(
   if (line.x0 < left - prev.size * 1.5 && !followsIndentedFirstLine(draft, line)) return false;
   if (
     line.x0 > left + prev.size * 0.8 && Math.abs(prev.x0 - left) < 1 && a === undefined &&
-    !hangsUnderLabel(draft, line)
+    !hangsUnderLabel(draft, line) && !hangsUnderWrappedLine(draft, line)
   ) return false;
   // Back at the edge of a hanging item's label, or at a label as the draft opened with, the next item starts.
   if (hangs(draft) && line.x0 <= left + 1) return false;
-  if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!)) return false;
+  if (opensWithLabel(line) && opensWithLabel(draft.lines[0]!) && !boldWrapsOn(draft, line, edges?.measure)) {
+    return false;
+  }
   if (draft.lines.length >= 2 && prev.x1 - prev.x0 < widest * 0.7 && ended) return false;
   // Where paragraphs stand apart by space, a short line with no sentence's end may be a hard line break.
   if (

@@ -37,8 +37,11 @@ function words(text: string): string[] {
     .replace(/\u00ad/g, "")
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    // A link's text may hold escaped brackets (`[\[prop1\]](#prop1)`, a reference's label as a page prints it).
+    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1")
     .replace(/<!--.*?-->/g, " ")
+    // An emphasis mark inside a word joins its parts; an escaped one is text (`*c*enter` renders "center").
+    .replace(/(?<=[\p{L}\p{N}])\*+(?=[\p{L}\p{N}])/gu, "")
     .replace(/\\([\\`*_[\]#>|.-])/g, "$1")
     .replace(/[`*|]/g, " ")
     .toLowerCase()
@@ -68,11 +71,11 @@ function isPlainLine(line: string): boolean {
 }
 
 /**
- * A caption's label as a producer sets it ("Figure 1:", "Table 2.3:", "Listing 1:"): a word and a number
- * ending in a colon. The number is the producer's count, which no source spells, so paragraphs are compared
+ * A caption's label as a producer sets it ("Figure 1:", "Table 2.3:", "Listing 1:", a journal's "Figure 1.",
+ * "Fig. 2."): a word (or its abbreviation) and a number ending in a colon or a full stop. The number is the producer's count, which no source spells, so paragraphs are compared
  * without it, on both sides alike; the words still count in the text.
  */
-const CAPTION_LABEL = /^\p{Lu}\p{Ll}+ \d+(?:\.\d+)*: /u;
+const CAPTION_LABEL = /^\p{Lu}\p{Ll}+\.? \d+(?:\.\d+)*[:.] /u;
 
 /** The plain paragraphs of some Markdown: blocks between blank lines, outside code, of plain lines only. */
 function plainParagraphs(markdown: string): string[] {

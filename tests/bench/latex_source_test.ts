@@ -4,6 +4,7 @@ import { withoutInternalCode, withUnclosedOpeningsAsText } from "../../bench/pdf
 import {
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
+  withParagraphEndsRead,
   withStringsSpelled,
 } from "../../bench/pdf/_latex_printed_text.ts";
 
@@ -55,10 +56,27 @@ Deno.test("a ligature character the source types is written as its letters", () 
 });
 
 Deno.test("a line break inside a paragraph parts its words, outside verbatim text", async () => {
-  const source = String.raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y|`;
+  const source = String
+    .raw`to the\break complex, a\linebreak[3]b, c\newline d \verb|x\break y| at/\newline b/c`;
   const read = async (latex: string) =>
     new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
       .trim();
   assert.match(await read(source), /thecomplex/);
-  assert.equal(await read(withLineBreaksAsSpaces(source)), "to the complex, a b, c d x\\break y");
+  assert.equal(await read(withLineBreaksAsSpaces(source)), "to the complex, a b, c d x\\break y at/b/c");
+});
+
+Deno.test("\\noindent prints nothing and a break before a blank line ends its paragraph, outside verbatim", async () => {
+  const source = String.raw`To invoke it use \\
+
+\noindent {\tt\textbackslash{}documentclass[twocolumn]\{aastex63\}}. \\[2pt]
+
+\noindent This option is ignored. \verb|\noindent x\\|`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
+      .trim();
+  assert.doesNotMatch(await read(source), /documentclass/);
+  assert.equal(
+    await read(withParagraphEndsRead(source)),
+    "To invoke it use\n\n\\documentclass[twocolumn]{aastex63}.\n\nThis option is ignored. \\noindent x\\\\",
+  );
 });

@@ -10,7 +10,17 @@ import { score } from "../../_support/pdf_score.ts";
 const SOURCE = "Some text.\n\nA cat on a mat, seen from above.\n";
 
 Deno.test("a caption found under a producer's label counts as the source's paragraph", () => {
-  for (const label of ["Figure 1:", "Table 2.3:", "Abbildung 4:", "Listing 1:"]) {
+  for (
+    const label of [
+      "Figure 1:",
+      "Table 2.3:",
+      "Abbildung 4:",
+      "Listing 1:",
+      "Figure 1.",
+      "Fig. 2.",
+      "Table 2.3.",
+    ]
+  ) {
     const { paragraphs } = score(SOURCE, `Some text.\n\n${label} A cat on a mat, seen from above.\n`);
     assert.deepEqual(paragraphs, { hit: 2, of: 2 }, label);
   }
@@ -28,4 +38,17 @@ Deno.test("a listing's language name inside a quote is no word of the text or th
   const found = score(source, "> Tip\n>\n> ```\n> if (a) b();\n> ```\n");
   assert.equal(found.text, 1);
   assert.deepEqual(found.quotes, { hit: 1, of: 1 });
+});
+
+Deno.test("a link whose text holds escaped brackets counts as its text, as the page prints it", () => {
+  const found = score("See [\\[prop1\\]](#prop1) and more.\n", "See \\[prop1\\] and more.\n");
+  assert.equal(found.text, 1);
+  assert.deepEqual(found.paragraphs, { hit: 1, of: 1 });
+});
+
+Deno.test("an emphasis mark inside a word joins its parts; an escaped asterisk stays text between words", () => {
+  const found = score("For *c*enter, *l*eft and *r*ight.\n", "For center, left and right.\n");
+  assert.equal(found.text, 1);
+  assert.deepEqual(found.paragraphs, { hit: 1, of: 1 });
+  assert.ok(score("The product a\\*b here.\n", "The product ab here.\n").text < 1);
 });

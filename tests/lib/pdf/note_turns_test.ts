@@ -43,3 +43,27 @@ Deno.test("an untagged last block of the page is no note: the paragraph before i
   const stats = documentStats([{ page: 1, width: 595, height: 842, lines: input.flatMap((d) => d.lines) }]);
   assert.equal(joinAcrossPages(input, stats).length, 3);
 });
+
+/** `lines` set at `size` points, as a page's notes are set smaller than its text. */
+function setAt(lines: Line[], size: number): Line[] {
+  return lines.map((l) => ({ ...l, size, spans: l.spans.map((s) => ({ ...s, size })) }));
+}
+
+Deno.test("an untagged note set smaller than the text, opening with its mark, is passed over too", () => {
+  for (const mark of ["8", "†", "a)"]) {
+    const input = drafts(undefined);
+    const note = input[1]!;
+    note.lines = setAt([at(`${mark} At this point only a few keys are accepted.`, 1, 760)], 8);
+    const stats = documentStats([{ page: 1, width: 595, height: 842, lines: input.flatMap((d) => d.lines) }]);
+    const out = joinAcrossPages(input, stats);
+    assert.equal(out.length, 2, mark);
+    assert.equal(out[0]!.lines.length, 2, mark);
+  }
+});
+
+Deno.test("a smaller block opening with a word (a caption, a table's note) is no note to pass over", () => {
+  const input = drafts(undefined);
+  input[1]!.lines = setAt([at("Note—At this point only a few keys are accepted.", 1, 760)], 8);
+  const stats = documentStats([{ page: 1, width: 595, height: 842, lines: input.flatMap((d) => d.lines) }]);
+  assert.equal(joinAcrossPages(input, stats).length, 3);
+});
