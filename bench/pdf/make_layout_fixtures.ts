@@ -145,6 +145,11 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // A ruled table that is only its header row between prose; a header and one row, whose name column
   // is wide; three rows, whose columns AbiWord sets too narrow for names joined by underscores.
   header_tables: ["abiword", "weasyprint"],
+  // Two columns: listing rows wrapped at a space the engine draws at the row's end (after an address's
+  // slash) and inside tokens with none (a string's escaped quotes, a template's placeholder).
+  break_spaces: ["weasyprint-columns"],
+  // An aligned listing of timings whose `±`, which groff's Courier lacks, gropdf sets in the Symbol font.
+  fallback_symbols: ["gropdf"],
 };
 
 if (import.meta.main) {
