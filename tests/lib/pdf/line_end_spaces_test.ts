@@ -72,6 +72,7 @@ Deno.test("a listing row wrapped at a space it draws goes on after a space, one 
   // document draws the spaces it breaks its listings at, and draws none there.
   assert.ok(markdown.includes("{ skip: (p) => /\\.draft$/.test(p.name) });"), markdown);
   assert.ok(markdown.includes('require("kiln-plan/dist/profiles/cone6-slow.json");'), markdown);
+  assert.ok(markdown.includes('require("kiln-plan/dist/browser/kiln.cjs"); // browser bundle\n'), markdown);
 });
 
 Deno.test("where listings draw the spaces they break at, a row ending in one goes on where the next word would not fit", async () => {
