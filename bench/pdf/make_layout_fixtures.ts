@@ -148,6 +148,11 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // Headings opening with a dot (an API's methods), one right under its section's heading: groff writes their
   // bookmarks with no title, each pointing at its heading.
   untitled_entries: ["gropdf"],
+  // Two columns: listing rows wrapped at a space the engine draws at the row's end (after an address's
+  // slash) and inside tokens with none (a string's escaped quotes, a template's placeholder).
+  break_spaces: ["weasyprint-columns"],
+  // An aligned listing of timings whose `±`, which groff's Courier lacks, gropdf sets in the Symbol font.
+  fallback_symbols: ["gropdf"],
 };
 
 if (import.meta.main) {

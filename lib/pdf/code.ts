@@ -6,6 +6,7 @@
  * @module
  */
 import { isWrappedAtEdge, isWrappedRow, joinWrappedRow } from "./code_wraps.ts";
+import { lastSpan } from "./drawn_break_rows.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
 
@@ -37,7 +38,9 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
     const dy = prev === undefined ? 0 : line.y - prev.y;
     const wrapped = dy > 0 && (isWrappedRow(dy, stats.codeRowGaps?.(line.size)) || isWrappedAtEdge(line));
     if (wrapped) {
-      out.push(joinWrappedRow(out.pop()!, rowText(line, line.x0, cell).trimEnd()));
+      out.push(
+        joinWrappedRow(out.pop()!, rowText(line, line.x0, cell).trimEnd(), brokenAtSpace(prev!, stats)),
+      );
       prev = line;
       continue;
     }
@@ -49,6 +52,16 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
     prev = line;
   }
   return out.join("\n");
+}
+
+/**
+ * Whether wrapped row `row` broke at a space: true where the page draws one
+ * after it, false where it draws none and the document's listings show the
+ * spaces they break at (`line_end_spaces.ts`), unknown otherwise.
+ */
+function brokenAtSpace(row: Line, stats: DocumentStats): boolean | undefined {
+  if (lastSpan(row)?.spaceAfter) return true;
+  return stats.drawsBreakSpaces?.() ? false : undefined;
 }
 
 /**

@@ -6,7 +6,10 @@
  * of monospaced code keeps one baseline and puts every character in a cell of
  * one width, so the space between two of its pieces is a whole number of
  * cells; the two columns' rows keep neither (each column's rows keep their own
- * step, and its listing its own left edge).
+ * step, and its listing its own left edge). Where the left row ends in a
+ * space the page draws (`line_end_spaces.ts`: the engine broke it there), a
+ * piece starting inside that space's cell is another row's, however well it
+ * keeps the grid (two columns whose rows share a baseline).
  *
  * @module
  */
@@ -32,5 +35,7 @@ export function codeRowsApart(last: Span, next: Span): boolean {
   const cell = characterWidth(last);
   if (cell <= 0) return false;
   const cells = (next.x - (last.x + last.width)) / cell;
+  // The page draws a space after `last` (`line_end_spaces.ts`): a glyph in that space's cell is another row's.
+  if (last.spaceAfter && cells < 0.5) return true;
   return Math.abs(cells - Math.round(cells)) >= OFF_GRID_CELLS;
 }

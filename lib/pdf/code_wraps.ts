@@ -10,6 +10,7 @@
  * @module
  */
 
+import { wrapsAtDrawnBreak } from "./drawn_break_rows.ts";
 import { characterWidth } from "./fonts.ts";
 import { BROKEN_REACH, hyphenRunBreak } from "./hyphen_runs.ts";
 import { hyphenOnlyBreak } from "./hyphen_only_rows.ts";
@@ -178,9 +179,13 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * a name's colon inside a string (`'solana:` `5eykt…'`, no space: UAX #14 breaks there), after a slash
  * opening a path inside a string still open (`"POST /` `graphql"`), after an address's `?` before its
  * query (`'/probably.php?` `extra=params'`). After a space
- * otherwise: the space it broke at, which it does not draw.
+ * otherwise: the space it broke at, which it does not draw. Where the page
+ * tells whether the row broke at a space (`spaced`: it draws the space, or
+ * draws none where it draws those it breaks at, `line_end_spaces.ts`), that
+ * decides.
  */
-export function joinWrappedRow(row: string, rest: string): string {
+export function joinWrappedRow(row: string, rest: string, spaced?: boolean): string {
+  if (spaced !== undefined) return spaced ? `${row} ${rest}` : row + rest;
   // A slash after a word of a letter or two standing alone is an abbreviation's (`w/` `white`).
   const inWord = /\S[-/]$/.test(row) && !/(^|\s)(\/|\w{1,2})\/$/.test(row);
   // An option's name is a word standing alone (`-f .env`); `a -` `b.c` is a subtraction.
@@ -260,6 +265,7 @@ const MAX_HANG_EMS = 5;
  *
  * @param lines The page's lines, for the column's edge.
  * @param hyphensOnly Whether the document's listings break at hyphens only ({@linkcode hyphenOnlyBreak}).
+ * @param breakSpaces Whether they draw the spaces they break at ({@linkcode wrapsAtDrawnBreak}).
  */
 export function markWrappedAtEdge(
   prev: Line,
@@ -267,9 +273,17 @@ export function markWrappedAtEdge(
   lines: readonly Line[],
   isCode: (line: Line) => boolean,
   hyphensOnly = false,
+  breakSpaces = false,
 ): void {
   if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1 + line.size * MAX_HANG_EMS) return;
   if (hyphenOnlyBreak(prev, line, lines, isCode, hyphensOnly)) return void wrappedAtEdge.add(line);
+  const first = line.spans.find((s) => s.text.trim());
+  if (
+    breakSpaces && first &&
+    wrapsAtDrawnBreak(prev, line, characterWidth(first), columnEdge(prev, lines, isCode))
+  ) {
+    return void wrappedAtEdge.add(line);
+  }
   // Broken inside a word, where a source line would not end: a space broken at leaves no trace. A
   // slash after a letter or two is an abbreviation's (`w/`), which a word processor wraps after; one
   // after a path's placeholder (`/orgs/{org}/`) goes on with the path.

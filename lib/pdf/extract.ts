@@ -14,6 +14,8 @@ import { type StructNode, tagsFromStructTree } from "./tagged.ts";
 import type { Span, Tag } from "./types.ts";
 import { readLigatureGlyphs, readLigatures } from "./ligature_glyphs.ts";
 import { type LinkAnnotation, linkAreas, splitAtLinks } from "./links.ts";
+import { withSpacesAfter } from "./line_end_spaces.ts";
+import { adoptFallbackSymbols } from "./code_fallback_glyphs.ts";
 import { plainMathLetters } from "./math_letters.ts";
 import { withLevelRules, withShapes } from "./shaded_spans.ts";
 
@@ -104,6 +106,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   const levelRules = options.levelRules?.() ?? [];
   const families: Record<string, string> = {};
   for (const [id, style] of Object.entries(content.styles)) families[id] = style.fontFamily;
+  const parsedBefore = options.fonts.pagesParsed;
   const fonts = await options.fonts.resolve(page, families);
   const ligatures = await readLigatureGlyphs(page, content.items, fonts);
   const links = linkAreas(options.links, viewport.transform);
@@ -161,6 +164,11 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     else for (const piece of splitAtLinks(span, links)) spans.push(piece);
   }
   spans = keepLabelMarkers(joinLineEndHyphens(spans, labelMarkers), labelMarkers);
+  adoptFallbackSymbols(spans);
+  // Only where pdf.js has the page's operator list at hand (fonts or shapes read): no page is parsed for it.
+  if (paints || options.fonts.pagesParsed !== parsedBefore) {
+    await withSpacesAfter(page, spans, viewport.transform);
+  }
   return {
     width: viewport.width,
     height: viewport.height,

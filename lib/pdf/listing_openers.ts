@@ -14,8 +14,10 @@
  *   session stay in it.
  *
  * A listing keeps such lines where a blank row stands before them (a file
- * comment after a blank line inside one listing) and in every document that
- * spaces its paragraphs, where listings stand apart on their own.
+ * comment after a blank line inside one listing) and in every document known
+ * to space its paragraphs, where listings stand apart on their own. Where
+ * none of its paragraphs plainly ends, whether it spaces them is unknown, and
+ * such a line opens a listing all the same.
  *
  * @module
  */
@@ -42,11 +44,11 @@ const EDGE_SLACK = 1;
 
 /**
  * Parts code drafts at the lines that open a listing (see the module
- * comment), where the document leaves no space between its paragraphs.
+ * comment), where the document is not known to space its paragraphs.
  * Returns the drafts with each such listing in pieces.
  */
 export function splitAtListingOpeners(drafts: readonly Draft[], stats: DocumentStats): Draft[] {
-  if (stats.paragraphsSpaced !== false) return [...drafts];
+  if (stats.paragraphsSpaced === true) return [...drafts];
   return drafts.flatMap((draft) => draft.kind === "code" && !draft.quote ? split(draft, stats) : [draft]);
 }
 

@@ -218,7 +218,8 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
   if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
     // A wrapped row stands straight under the row it continues: after a blank row, the row above ended its line.
     if (line.y - open.y < stats.codeLineGap(line.size) * 1.5) {
-      markWrappedAtEdge(open, line, lines, isCodeLine, stats.listingsBreakAtHyphensOnly?.());
+      const breakSpaces = stats.drawsBreakSpaces?.();
+      markWrappedAtEdge(open, line, lines, isCodeLine, stats.listingsBreakAtHyphensOnly?.(), breakSpaces);
     }
     last!.lines.push(line);
   } else cut.drafts.push({ kind: "code", page: cut.page.page, lines: [line] });

@@ -28,6 +28,11 @@ export interface DocumentStats {
   codeRowGaps?(size: number): CodeRowGaps | undefined;
   /** Whether a page shows the document's listings break at hyphens only, not at spaces (`hyphen_only_rows.ts`). */
   listingsBreakAtHyphensOnly?(): boolean;
+  /**
+   * Whether the document's listings draw the spaces their rows break at: some row of code ends in
+   * a drawn space (`line_end_spaces.ts`), as an HTML engine's `pre-wrap` hangs it.
+   */
+  drawsBreakSpaces?(): boolean;
   /** Whether the structure tree tags list items (`LI`): then it tags every list, and text outside them is none. */
   tagsListItems?(): boolean;
   /**
@@ -219,7 +224,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const bodyGap = gapBySize.get(sizeKey(bodySize)) ?? bodySize * 1.2;
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
   const codeSize = mode(tally.codeSizes);
-  let hyphensOnly: boolean | undefined, tagsItems: boolean | undefined;
+  let hyphensOnly: boolean | undefined, tagsItems: boolean | undefined, breakSpaces: boolean | undefined;
   return {
     bodySize,
     bodyFamily: mode(tally.families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
@@ -234,6 +239,12 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
     listingsBreakAtHyphensOnly() {
       hyphensOnly ??= pages.some((page) => breaksAtHyphensOnly(page.lines, isCodeLine));
       return hyphensOnly;
+    },
+    drawsBreakSpaces() {
+      breakSpaces ??= pages.some((page) =>
+        page.lines.some((l) => isCodeLine(l) && l.spans.findLast((s) => s.text.trim())?.spaceAfter)
+      );
+      return breakSpaces;
     },
     tagsListItems() {
       tagsItems ??= pages.some((page) =>

@@ -73,6 +73,8 @@ export interface Span {
   ruleAbove?: number;
   /** On a page without tags: a footnote's mark (`ref`) or the number opening its note (`label`), see `plain_notes.ts`. */
   plainNote?: "ref" | "label";
+  /** On a monospace span: the page draws a space right after it (`line_end_spaces.ts`). */
+  spaceAfter?: true;
 }
 
 /** A horizontal run of spans with no wide gap: a line of a paragraph, a table cell, a column's line. */

@@ -50,3 +50,16 @@ Deno.test("pieces of one row off its character grid are two rows, on it one", ()
   assert.equal(codeRowTails(lines).size, 0);
   assert.equal(codeRowTails(buildLines([left], 1).concat(buildLines([figure], 1))).size, 1);
 });
+
+Deno.test("a row of code running up to another row's piece in the cell of the space it draws is two rows", () => {
+  // The left row wraps after `start` (it draws the space it broke at), over the gutter up to the right
+  // column's `describe:` on its baseline, which starts where that space is: on the grid, but no piece
+  // of the row can stand in its own drawn space.
+  const left = { ...code("if (argv.verbose) console.info(`start", 147.8, 120.4), spaceAfter: true as const };
+  const right = code('describe: "a list of', left.x + left.width, 120.4);
+  assert.equal(codeRowsApart(left, right), true);
+  // Without the drawn space the pieces touch on the grid, as one row's pieces of two colours do.
+  assert.equal(codeRowsApart(code("if (argv.verbose) console.info(`start", 147.8, 120.4), right), false);
+  // A space's cell later, the row's own next piece.
+  assert.equal(codeRowsApart(left, code("server", left.x + left.width + 5.1, 120.4)), false);
+});
