@@ -33,7 +33,7 @@ interface Header {
 }
 
 /** Which optional fields of a span follow its fixed ones. */
-const LINK = 1, TAG = 2, SHADE = 4, BAR = 8, RULE_ABOVE = 16;
+const LINK = 1, TAG = 2, SHADE = 4, BAR = 8, RULE_ABOVE = 16, SPACE_AFTER = 32;
 
 /** Code units per `String.fromCharCode` call (an argument list has a bounded length). */
 const CHUNK = 8192;
@@ -65,7 +65,7 @@ export function encodeRun(run: PageRun): ArrayBuffer {
         texts.push(span.text);
         const flags = (span.link === undefined ? 0 : LINK) | (span.tag === undefined ? 0 : TAG) |
           (span.shade === undefined ? 0 : SHADE) | (span.bar === undefined ? 0 : BAR) |
-          (span.ruleAbove === undefined ? 0 : RULE_ABOVE);
+          (span.ruleAbove === undefined ? 0 : RULE_ABOVE) | (span.spaceAfter ? SPACE_AFTER : 0);
         numbers.push(span.x, span.y, span.width, span.size, intern(fontIndex, fonts, span.font), flags);
         if (span.link !== undefined) numbers.push(intern(linkIndex, links, span.link));
         if (span.tag !== undefined) numbers.push(intern(tagIndex, tags, span.tag));
@@ -179,6 +179,7 @@ export function decodeRun(bytes: Uint8Array): PageRun {
         if (flags & SHADE) out.shade = n[at++]!;
         if (flags & BAR) out.bar = n[at++]!;
         if (flags & RULE_ABOVE) out.ruleAbove = n[at++]!;
+        if (flags & SPACE_AFTER) out.spaceAfter = true;
         spans[s] = out;
       }
       page.lines.push(line);
