@@ -17,7 +17,8 @@
  *
  * @module
  */
-import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
+import { type GeneratedLists, groupEnd, outsideVerbatim, withGeneratedMatter } from "./_latex_generated.ts";
+import { withPageReferences } from "./_latex_aux.ts";
 import { withLigaturesAsLetters, withLineBreaksAsSpaces, withStringsSpelled } from "./_latex_printed_text.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
@@ -224,6 +225,8 @@ export interface LatexReading {
   chapterLabels?: boolean;
   /** The numbers the committed `.aux` gives, by label (`_latex_aux.ts`). */
   labels?: ReadonlyMap<string, string>;
+  /** The pages the committed `.aux` gives, by label: what `\pageref` prints (`_latex_aux.ts`). */
+  pages?: ReadonlyMap<string, string>;
   /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
   engine?: Engine;
 }
@@ -281,7 +284,10 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
     withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
   ));
-  const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
+  const paged = reading.pages
+    ? outsideVerbatim(verbatim, (part) => withPageReferences(part, reading.pages!))
+    : verbatim;
+  const defined = reading.classCommands ? `${reading.classCommands}\n${paged}` : paged;
   return numbered(withLipsum(defined, reading.lipsum ?? []), {
     chapters: reading.chapters ?? false,
     chapterLabels: reading.chapterLabels ?? false,

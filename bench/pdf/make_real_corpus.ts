@@ -227,6 +227,7 @@ async function latexReading(
     chapterLabels: hasChapterLabels(text, classFile),
     engine: engineOf(doc.producer),
     labels: numbers.labels,
+    pages: numbers.pages,
   };
   // Every label's number: counted from the source, the committed `.aux`'s where it has one.
   return { ...reading, labels: countedNumbers(text, reading).labels };
