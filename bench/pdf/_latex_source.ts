@@ -46,8 +46,17 @@ const INTERNAL_CODE =
  * (`\makeatletter` … `\makeatother`) prints it.
  */
 export function withoutInternalCode(text: string): string {
-  return text.replace(INTERNAL_CODE, (_span, verbatim?: string) => verbatim ?? "");
+  return text.replace(
+    INTERNAL_CODE,
+    (span, verbatim?: string) => verbatim ?? [...span.matchAll(USER_LET)].map((m) => m[0]).join("\n"),
+  );
 }
+
+/**
+ * A user-level command made another one (`\let\indexpackagefont\textsf`), neither name internal: internal
+ * code may set such a command up, and the text (a generated index's entries) prints with it.
+ */
+const USER_LET = /\\let\s*\\[A-Za-z]+\s*=?\s*\\[A-Za-z]+(?![A-Za-z@_:])/g;
 
 /** `\DocumentMetadata` and its one argument, braces balanced. */
 function withoutMetadata(text: string): string {
