@@ -20,7 +20,8 @@ import { groupEnd, outsideVerbatim } from "./_latex_generated.ts";
  * `\hspace` and the alignment declarations (`\centering`), nothing; `\doi{…}`, `doi:` and the identifier; `\raisebox`, its text; in
  * mathematics texmath cannot read, amsmath's `\hdotsfor` its dots, kerns and a row's added space
  * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content, `\cfrac` a fraction, `\leftroot` and
- * `\uproot` nothing, `\shoveright` its row, `\idotsint` its signs, `\varliminf` and its kin `\lim`.
+ * `\uproot` nothing, `\shoveright` its row, `\idotsint` its signs, `\varliminf` and its kin `\lim`, `\liminf`
+ * and its kin their two words (`lim inf`), `\varGamma` and its kin the capital letter.
  */
 export function withPackageCommands(text: string): string {
   const alphabets: Record<string, string> = {
@@ -54,6 +55,11 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     .replace(/\\shove(?:left|right)\s*(?=\{)/g, "")
     .replace(/\\idotsint(?![a-zA-Z])/g, "\\int\\cdots\\int")
     .replace(/\\var(?:liminf|limsup|injlim|projlim)(?![a-zA-Z])/g, "\\lim")
+    // Its operator names of two words, which it sets a thin space apart, and its italic capital Greek,
+    // which texmath does not know: the words apart, the letter.
+    .replace(/\\lim(inf|sup)(?![a-zA-Z])/g, "\\lim\\,\\$1")
+    .replace(/\\(proj|inj)lim(?![a-zA-Z])/g, "\\operatorname{$1}\\,\\lim")
+    .replace(/\\var(Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega)(?![a-zA-Z])/g, "\\$1")
     // A rotated box sets its text; a formula in it is the formula (no `$` inside the display's math).
     .replace(/\\rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{\s*\$([^$]*)\$\s*\}/g, "{$1}")
     .replace(/\\(?:smash\s*(?:\[[^\]]*\])?|rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\})\s*(?=\{)/g, "")
