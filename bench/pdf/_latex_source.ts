@@ -19,6 +19,7 @@
  */
 import { type GeneratedLists, groupEnd, outsideVerbatim, withGeneratedMatter } from "./_latex_generated.ts";
 import { withPageReferences } from "./_latex_aux.ts";
+import { withNoteCommas } from "./_latex_note_commas.ts";
 import { withLigaturesAsLetters, withLineBreaksAsSpaces, withStringsSpelled } from "./_latex_printed_text.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
@@ -236,6 +237,8 @@ export interface LatexReading {
   labels?: ReadonlyMap<string, string>;
   /** The pages the committed `.aux` gives, by label: what `\pageref` prints (`_latex_aux.ts`). */
   pages?: ReadonlyMap<string, string>;
+  /** Whether successive notes' marks print a comma between them (`_latex_note_commas.ts`). */
+  noteCommas?: boolean;
   /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
   engine?: Engine;
 }
@@ -296,7 +299,8 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const paged = reading.pages
     ? outsideVerbatim(verbatim, (part) => withPageReferences(part, reading.pages!))
     : verbatim;
-  const defined = reading.classCommands ? `${reading.classCommands}\n${paged}` : paged;
+  const noted = reading.noteCommas ? withNoteCommas(paged) : paged;
+  const defined = reading.classCommands ? `${reading.classCommands}\n${noted}` : noted;
   return numbered(withLipsum(defined, reading.lipsum ?? []), {
     chapters: reading.chapters ?? false,
     chapterLabels: reading.chapterLabels ?? false,

@@ -48,6 +48,7 @@ import {
   withInputs,
 } from "./_latex_source.ts";
 import { documentClass, hasChapterLabels } from "./_latex_numbering.ts";
+import { printsNoteCommas } from "./_latex_note_commas.ts";
 import { engineOf } from "./_latex_document_commands.ts";
 import { biblatexList } from "./_latex_biblatex.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
@@ -225,6 +226,7 @@ async function latexReading(
     chapters,
     lists: { ...committedLists(text, files, chapters), ...(bibliography ? { bibliography } : {}) },
     chapterLabels: hasChapterLabels(text, classFile),
+    noteCommas: printsNoteCommas(text, classFile),
     engine: engineOf(doc.producer),
     labels: numbers.labels,
     pages: numbers.pages,
