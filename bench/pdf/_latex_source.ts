@@ -239,6 +239,8 @@ export interface LatexReading {
   pages?: ReadonlyMap<string, string>;
   /** Whether successive notes' marks print a comma between them (`_latex_note_commas.ts`). */
   noteCommas?: boolean;
+  /** Whether URLs print in the text's font (`\urlstyle{same}`): a `\doi`'s identifier is text. */
+  urlsInText?: boolean;
   /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
   engine?: Engine;
 }
@@ -291,7 +293,9 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const literal = withLineBreaksAsSpaces(
     withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
   );
-  const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
+  const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)), {
+    urlsInText: reading.urlsInText ?? false,
+  });
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
     withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),

@@ -49,7 +49,7 @@ import {
 } from "./_latex_source.ts";
 import { documentClass, hasChapterLabels } from "./_latex_numbering.ts";
 import { printsNoteCommas } from "./_latex_note_commas.ts";
-import { engineOf } from "./_latex_document_commands.ts";
+import { engineOf, printsUrlsInText } from "./_latex_document_commands.ts";
 import { biblatexList } from "./_latex_biblatex.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
@@ -227,6 +227,7 @@ async function latexReading(
     lists: { ...committedLists(text, files, chapters), ...(bibliography ? { bibliography } : {}) },
     chapterLabels: hasChapterLabels(text, classFile),
     noteCommas: printsNoteCommas(text, classFile),
+    urlsInText: printsUrlsInText(text, classFile),
     engine: engineOf(doc.producer),
     labels: numbers.labels,
     pages: numbers.pages,
