@@ -55,7 +55,7 @@ Deno.test("an author-year style prints no numbers; BibTeX's numbers come from th
   assert.equal(bibtex, "As \\[3, 1\\].");
 });
 
-Deno.test("a page reference prints the page the .aux gives its label, outside verbatim text", async () => {
+Deno.test("a page reference prints the page the .aux gives its label, outside verbatim text", () => {
   const { pages } = printedNumbers("", { aux: AUX, bbl: "" });
   const source = latexForPandoc(
     String.raw`\begin{document}
