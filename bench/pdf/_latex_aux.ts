@@ -24,14 +24,16 @@ export interface AuxFiles {
 export interface PrintedNumbers {
   /** `\newlabel{key}{{number}{page}…}`: the number `\ref{key}` prints. */
   labels: Map<string, string>;
+  /** The same lines' second group: the page `\pageref{key}` prints. */
+  pages: Map<string, string>;
   /** A cited entry's number, by key; empty for a style that prints no numbers (author–year). */
   citations: Map<string, number>;
   /** Runs of three or more numbers in one citation print as a range (`1–5`), the numbers sorted. */
   compress: boolean;
 }
 
-/** A `\newlabel` line's key and number (the first group of its value). */
-const NEW_LABEL = /^\\newlabel\{([^}]+)\}\{\{([^{}]*)\}/gm;
+/** A `\newlabel` line's key and number (the first group of its value), and its page (the second). */
+const NEW_LABEL = /^\\newlabel\{([^}]+)\}\{\{([^{}]*)\}(?:\{([^{}]*)\})?/gm;
 
 /** BibTeX's `\bibcite{key}{label}` in the `.aux`. */
 const BIBCITE = /^\\bibcite\{([^}]+)\}\{([^{}]*)\}/gm;
@@ -56,7 +58,9 @@ function bblKeys(bbl: string): string[] {
  * package's options) and the files LaTeX wrote beside it.
  */
 export function printedNumbers(source: string, files: AuxFiles): PrintedNumbers {
-  const labels = new Map([...files.aux.matchAll(NEW_LABEL)].map((m) => [m[1]!, m[2]!.trim()] as const));
+  const newLabels = [...files.aux.matchAll(NEW_LABEL)];
+  const labels = new Map(newLabels.map((m) => [m[1]!, m[2]!.trim()] as const));
+  const pages = new Map(newLabels.filter((m) => m[3]?.trim()).map((m) => [m[1]!, m[3]!.trim()] as const));
   const citations = new Map<string, number>();
   const biblatex = BIBLATEX_OPTIONS.exec(source);
   const style = biblatex
@@ -73,7 +77,16 @@ export function printedNumbers(source: string, files: AuxFiles): PrintedNumbers 
   const compress = biblatex
     ? /comp/.test(style)
     : /\\usepackage\s*\[[^\]]*compress[^\]]*\]\s*\{natbib\}/.test(source);
-  return { labels, citations, compress };
+  return { labels, pages, citations, compress };
+}
+
+/**
+ * `\pageref{key}` written as the page the `.aux` gives the label, which the
+ * PDF prints (`see the note on page 12`): pandoc drops the command and what
+ * it prints. A label the `.aux` does not hold stays as it is.
+ */
+export function withPageReferences(text: string, pages: ReadonlyMap<string, string>): string {
+  return text.replace(/\\pageref\*?\s*\{([^}]*)\}/g, (call, key: string) => pages.get(key.trim()) ?? call);
 }
 
 /** A Lua string literal. */

@@ -147,6 +147,29 @@ function edition(value: string): string {
   return `${n}${suffix} ed.`;
 }
 
+/**
+ * An event's dates as biblatex prints them: "Oct. 15–20, 2017", "Oct. 30–Nov. 2, 2017", "Apr. 1965", or
+ * "" where the entry gives none.
+ */
+function eventDate(f: (name: string) => string): string {
+  const month = (n: string) => MONTHS[Number(n) - 1] ?? "";
+  if (!f("eventyear")) return "";
+  const start = [month(f("eventmonth")), f("eventday")].filter(Boolean).join(" ");
+  const sameYear = !f("eventendyear") || f("eventendyear") === f("eventyear");
+  const sameMonth = sameYear && (!f("eventendmonth") || f("eventendmonth") === f("eventmonth"));
+  const end = !f("eventendday")
+    ? ""
+    : sameMonth
+    ? f("eventendday")
+    : [month(f("eventendmonth")), f("eventendday"), sameYear ? "" : `, ${f("eventendyear")}`].join(" ")
+      .trim();
+  const range = end ? `${start}–${end}` : start;
+  return range ? `${range}, ${f("eventyear")}` : f("eventyear");
+}
+
+/** Entry types whose organization the standard styles print apart from the imprint (an online page's is in it). */
+const OWN_ORGANIZATION = /^(manual|proceedings|inproceedings|mvproceedings)$/;
+
 /** Titles set in quotation marks, the part of a larger work. */
 const QUOTED = /^(article|inbook|incollection|inproceedings|thesis|phdthesis|mastersthesis|unpublished)$/;
 
@@ -161,25 +184,37 @@ export function printedEntry(entry: BibEntry, initials: boolean): string {
   const title = [f("title"), f("subtitle")].filter(Boolean).join(": ");
   if (title) parts.push(QUOTED.test(entry.type) ? `“${title}”` : title);
   const container = f("booktitle") || f("maintitle");
-  if (container && entry.type !== "article") parts.push(`In: ${container}`);
+  // A conference's place and dates, in parentheses after its proceedings' title.
+  const event = [f("venue"), eventDate(f)].filter(Boolean).join(", ");
+  const held = event ? ` (${event})` : "";
+  if (container && entry.type !== "article") parts.push(`In: ${container}${held}`);
+  else if (held && title) parts.push(`${parts.pop()}${held}`);
   if (authors?.length && editors?.length) parts.push(`Ed. by ${names(editors, initials)}`);
-  if (f("type")) parts.push(f("type"));
-  if (f("edition")) parts.push(edition(f("edition")));
-  if (f("series")) {
-    parts.push([f("series"), entry.type === "article" ? "" : f("number")].filter(Boolean).join(" "));
+  // A report's number goes with its type ("Technical Memorandum No. 12-1-58W"), another's with its series.
+  const numbered = entry.type !== "article" && f("number");
+  if (f("type")) {
+    parts.push([f("type"), numbered && !f("series") ? f("number") : ""].filter(Boolean).join(" "));
   }
+  if (f("edition")) parts.push(edition(f("edition")));
+  if (f("series")) parts.push([f("series"), numbered].filter(Boolean).join(" "));
+  else if (numbered && !f("type")) parts.push(f("number"));
   if (f("version")) parts.push(`Version ${f("version")}`);
   if (f("howpublished")) parts.push(f("howpublished"));
   const date = [MONTHS[Number(f("month")) - 1] ?? "", f("year")].filter(Boolean).join(" ");
   if (entry.type === "article") {
     const issue = [f("volume"), f("number")].filter(Boolean).join(".");
-    parts.push(`${[f("journaltitle"), issue].filter(Boolean).join(" ")}${date ? ` (${date})` : ""}`);
+    const journal = [f("journaltitle"), issue].filter(Boolean).join(" ");
+    parts.push(`${[journal, f("eid")].filter(Boolean).join(", ")}${date ? ` (${date})` : ""}`);
   } else {
     if (f("volume")) parts.push(`Vol. ${f("volume")}`);
     const list = (name: string) => joined(entry.lists.get(name) ?? []);
-    const publishers = [list("organization"), list("institution"), list("publisher")].filter(Boolean).join(
-      ", ",
-    );
+    // A manual's or proceedings' organization is a unit of its own, before the place, publisher and date.
+    const apart = OWN_ORGANIZATION.test(entry.type);
+    if (apart && list("organization")) parts.push(list("organization"));
+    const publishers = [apart ? "" : list("organization"), list("institution"), list("publisher")].filter(
+      Boolean,
+    )
+      .join(", ");
     const place = list("location");
     const imprint = [place && publishers ? `${place}: ${publishers}` : place || publishers, date].filter(
       Boolean,
@@ -192,6 +227,7 @@ export function printedEntry(entry: BibEntry, initials: boolean): string {
     f("pages") ? `${/[–,-]/.test(f("pages")) ? "pp." : "p."} ${f("pages")}` : "",
   ];
   if (within.some(Boolean)) parts.push(`${parts.pop() ?? ""}, ${within.filter(Boolean).join(", ")}`);
+  if (f("isbn")) parts.push(`isbn: ${f("isbn")}`);
   const doi = entry.verbs.get("doi");
   if (doi) parts.push(`doi: ${escaped(doi)}`);
   const eprint = entry.verbs.get("eprint");

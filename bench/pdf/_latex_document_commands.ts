@@ -17,12 +17,14 @@ import { groupEnd, outsideVerbatim } from "./_latex_generated.ts";
 /**
  * Commands of widespread packages pandoc does not know, as what they print: microtype's letter-spaced
  * `\textls[amount]{text}` its text, unicode-math's alphabets (`\symbfit{J}`) texmath's; `\vspace`,
- * `\hspace` and the alignment declarations (`\centering`), nothing; `\doi{…}`, `doi:` and the identifier; `\raisebox`, its text; in
+ * `\hspace` and the alignment declarations (`\centering`), nothing; `\doi{…}`, `doi:` and the identifier (as code,
+ * or as text where URLs print in the text's font); `\raisebox`, its text; in
  * mathematics texmath cannot read, amsmath's `\hdotsfor` its dots, kerns and a row's added space
  * (`\\[4\jot]`) nothing, `\smash` and `\rotatebox` their content, `\cfrac` a fraction, `\leftroot` and
- * `\uproot` nothing, `\shoveright` its row, `\idotsint` its signs, `\varliminf` and its kin `\lim`.
+ * `\uproot` nothing, `\shoveright` its row, `\idotsint` its signs, `\varliminf` and its kin `\lim`, `\liminf`
+ * and its kin their two words (`lim inf`), `\varGamma` and its kin the capital letter.
  */
-export function withPackageCommands(text: string): string {
+export function withPackageCommands(text: string, { urlsInText = false } = {}): string {
   const alphabets: Record<string, string> = {
     symbfit: "boldsymbol",
     symbfup: "mathbf",
@@ -34,11 +36,19 @@ export function withPackageCommands(text: string): string {
     symcal: "mathcal",
     symbb: "mathbb",
   };
-  return outsideVerbatim(text, (part) => printedCommands(part, alphabets));
+  return outsideVerbatim(text, (part) => printedCommands(part, alphabets, urlsInText));
+}
+
+/**
+ * Whether a document's URLs print in its text's font (`\urlstyle{same}`, `{rm}` or `{sf}`, in the source
+ * or its class), where a `\doi`'s identifier is text, not code.
+ */
+export function printsUrlsInText(source: string, classFile = ""): boolean {
+  return /\\urlstyle\s*\{(?:same|rm|sf)\}/.test(source) || /\\urlstyle\s*\{(?:same|rm|sf)\}/.test(classFile);
 }
 
 /** `withPackageCommands` on text without verbatim. */
-function printedCommands(text: string, alphabets: Record<string, string>): string {
+function printedCommands(text: string, alphabets: Record<string, string>, urlsInText: boolean): string {
   return text.replace(/\\textls\*?\s*(?:\[[^\]]*\])?\s*(?=\{)/g, "")
     // Space set by hand prints nothing; pandoc drops a paragraph that opens with it.
     .replace(/\\[vh]space\*?\s*\{[^{}]*\}/g, "")
@@ -54,6 +64,11 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     .replace(/\\shove(?:left|right)\s*(?=\{)/g, "")
     .replace(/\\idotsint(?![a-zA-Z])/g, "\\int\\cdots\\int")
     .replace(/\\var(?:liminf|limsup|injlim|projlim)(?![a-zA-Z])/g, "\\lim")
+    // Its operator names of two words, which it sets a thin space apart, and its italic capital Greek,
+    // which texmath does not know: the words apart, the letter.
+    .replace(/\\lim(inf|sup)(?![a-zA-Z])/g, "\\lim\\,\\$1")
+    .replace(/\\(proj|inj)lim(?![a-zA-Z])/g, "\\operatorname{$1}\\,\\lim")
+    .replace(/\\var(Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega)(?![a-zA-Z])/g, "\\$1")
     // A rotated box sets its text; a formula in it is the formula (no `$` inside the display's math).
     .replace(/\\rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}\s*\{\s*\$([^$]*)\$\s*\}/g, "{$1}")
     .replace(/\\(?:smash\s*(?:\[[^\]]*\])?|rotatebox\s*(?:\[[^\]]*\])?\s*\{[^{}]*\})\s*(?=\{)/g, "")
@@ -62,7 +77,11 @@ function printedCommands(text: string, alphabets: Record<string, string>): strin
     // An alignment declaration prints nothing; pandoc drops a group that follows one (`\centering{…}`).
     .replace(/\\(?:centering|raggedright|raggedleft)(?![a-zA-Z@])\s*/g, "")
     // The doi package's `\doi{…}` prints its prefix and the identifier; pandoc drops it.
-    .replace(/\\doi\s*\{([^{}]*)\}/g, "doi:\\nolinkurl{$1}")
+    .replace(
+      /\\doi\s*\{([^{}]*)\}/g,
+      (_, id: string) =>
+        urlsInText ? `doi:${id.replace(/[_%#&$]/g, (c) => `\\${c}`)}` : `doi:\\nolinkurl{${id}}`,
+    )
     .replace(
       /\\(sym(?:bfit|bfup|bf|up|it|sf|tt|cal|bb))(?![a-zA-Z@])/g,
       (_, name: string) => `\\${alphabets[name]}`,

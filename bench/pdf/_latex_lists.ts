@@ -97,7 +97,12 @@ export function contentsLines(file: string, depth: number): ListLine[] {
  */
 export function indexLines(ind: string): ListLine[] {
   const body = /\\begin\{theindex\}([\s\S]*?)\\end\{theindex\}/.exec(ind)?.[1] ?? "";
-  const pages = replaceCommand(body, "hyperpage", 1, ([page]) => page!.replace(/--/g, "–"))
+  const pages = replaceCommand(
+    withCrossReferences(body),
+    "hyperpage",
+    1,
+    ([page]) => page!.replace(/--/g, "–"),
+  )
     .replace(/\\indexspace\b/g, "");
   const parts = pages.split(/\\(item|subitem|subsubitem)(?![a-zA-Z])/);
   const lines: ListLine[] = [];
@@ -106,6 +111,30 @@ export function indexLines(ind: string): ListLine[] {
     lines.push({ depth, latex: withCharCodes(parts[i + 1]!).replace(/\s+/g, " ").trim() });
   }
   return lines;
+}
+
+/** The words LaTeX's `\seename` and `\alsoname` print. */
+const SEE: Record<string, string> = { see: "see", seealso: "see also" };
+
+/**
+ * An index entry's cross-reference (`\see{ellipsis dots}{15}`, which hyperref wraps as
+ * `\hyperxindexformat{\see{…}}{15}`) written as the page prints it, "*see* ellipsis dots": the page
+ * number makeindex passes it is not printed. A page in another format (`\hyperindexformat{\textbf}{12}`)
+ * prints in it.
+ */
+function withCrossReferences(body: string): string {
+  const formatted = ["hyperindexformat", "hyperxindexformat"].reduce(
+    (text, command) =>
+      replaceCommand(text, command, 2, ([format, page]) => {
+        const see = /^\s*\\(see|seealso)\s*\{([\s\S]*)\}\s*$/.exec(format!);
+        return see ? `\\emph{${SEE[see[1]!]}} ${see[2]}` : `${format}{${page}}`;
+      }),
+    body,
+  );
+  return Object.entries(SEE).reduce(
+    (text, [command, words]) => replaceCommand(text, command, 2, ([target]) => `\\emph{${words}} ${target}`),
+    formatted,
+  );
 }
 
 /** TeX's `\char` with a character code (octal `'174`, hex `"7C`, decimal) written as the character it prints. */

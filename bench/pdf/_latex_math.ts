@@ -15,7 +15,7 @@
  * as TeX sets ordinary symbols, with a space around a relation, around a
  * binary operator that follows an operand (a sign opening a formula or a
  * bracket is no operator) and after a comma, where TeX puts its wider
- * spaces. A formula texmath cannot read
+ * spaces, and between two operator names (`lim inf`). A formula texmath cannot read
  * keeps its source, as before. Labels (`\label{…}`) print nothing and go. An interjection between rows
  * (`\intertext{and}`) is the text it sets, before the number its row prints at its start under `leqno`.
  */
@@ -38,7 +38,12 @@ local function printed(m)
   local out, after = {}, "start"
   for tag, text in html:gmatch("<(m[a-z]+)[^>]*>([^<]*)</m[a-z]+>") do
     local token = unescaped(text)
-    if tag == "mo" and relation[token] then
+    -- An operator name after another (amsmath's lim inf, proj lim) stands a thin space apart.
+    local word = tag == "mo" and token:match("^%a%a+$") ~= nil
+    if word and after == "word" then token = " " .. token end
+    if token == "" then
+      -- A space (\\,) prints no character and leaves what it follows as it was.
+    elseif tag == "mo" and relation[token] then
       out[#out + 1] = " " .. token .. " "
       after = "relation"
     elseif tag == "mo" and token == "," then
@@ -49,7 +54,7 @@ local function printed(m)
       after = "binary"
     else
       out[#out + 1] = token
-      after = (tag == "mo" and (OPENING[token] or binary[token])) and "opening" or "ordinary"
+      after = (tag == "mo" and (OPENING[token] or binary[token])) and "opening" or word and "word" or "ordinary"
     end
   end
   local text = table.concat(out):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")

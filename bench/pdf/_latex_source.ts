@@ -17,7 +17,9 @@
  *
  * @module
  */
-import { type GeneratedLists, groupEnd, withGeneratedMatter } from "./_latex_generated.ts";
+import { type GeneratedLists, groupEnd, outsideVerbatim, withGeneratedMatter } from "./_latex_generated.ts";
+import { withPageReferences } from "./_latex_aux.ts";
+import { withNoteCommas } from "./_latex_note_commas.ts";
 import {
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
@@ -50,8 +52,17 @@ const INTERNAL_CODE =
  * (`\makeatletter` … `\makeatother`) prints it.
  */
 export function withoutInternalCode(text: string): string {
-  return text.replace(INTERNAL_CODE, (_span, verbatim?: string) => verbatim ?? "");
+  return text.replace(
+    INTERNAL_CODE,
+    (span, verbatim?: string) => verbatim ?? [...span.matchAll(USER_LET)].map((m) => m[0]).join("\n"),
+  );
 }
+
+/**
+ * A user-level command made another one (`\let\indexpackagefont\textsf`), neither name internal: internal
+ * code may set such a command up, and the text (a generated index's entries) prints with it.
+ */
+const USER_LET = /\\let\s*\\[A-Za-z]+\s*=?\s*\\[A-Za-z]+(?![A-Za-z@_:])/g;
 
 /** `\DocumentMetadata` and its one argument, braces balanced. */
 function withoutMetadata(text: string): string {
@@ -229,6 +240,12 @@ export interface LatexReading {
   chapterLabels?: boolean;
   /** The numbers the committed `.aux` gives, by label (`_latex_aux.ts`). */
   labels?: ReadonlyMap<string, string>;
+  /** The pages the committed `.aux` gives, by label: what `\pageref` prints (`_latex_aux.ts`). */
+  pages?: ReadonlyMap<string, string>;
+  /** Whether successive notes' marks print a comma between them (`_latex_note_commas.ts`). */
+  noteCommas?: boolean;
+  /** Whether URLs print in the text's font (`\urlstyle{same}`): a `\doi`'s identifier is text. */
+  urlsInText?: boolean;
   /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
   engine?: Engine;
 }
@@ -281,12 +298,18 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const literal = withParagraphEndsRead(withLineBreaksAsSpaces(
     withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
   ));
-  const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)));
+  const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)), {
+    urlsInText: reading.urlsInText ?? false,
+  });
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
     withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
   ));
-  const defined = reading.classCommands ? `${reading.classCommands}\n${verbatim}` : verbatim;
+  const paged = reading.pages
+    ? outsideVerbatim(verbatim, (part) => withPageReferences(part, reading.pages!))
+    : verbatim;
+  const noted = reading.noteCommas ? withNoteCommas(paged) : paged;
+  const defined = reading.classCommands ? `${reading.classCommands}\n${noted}` : noted;
   return numbered(withLipsum(defined, reading.lipsum ?? []), {
     chapters: reading.chapters ?? false,
     chapterLabels: reading.chapterLabels ?? false,

@@ -48,7 +48,8 @@ import {
   withInputs,
 } from "./_latex_source.ts";
 import { documentClass, hasChapterLabels } from "./_latex_numbering.ts";
-import { engineOf } from "./_latex_document_commands.ts";
+import { printsNoteCommas } from "./_latex_note_commas.ts";
+import { engineOf, printsUrlsInText } from "./_latex_document_commands.ts";
 import { biblatexList } from "./_latex_biblatex.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
@@ -225,8 +226,11 @@ async function latexReading(
     chapters,
     lists: { ...committedLists(text, files, chapters), ...(bibliography ? { bibliography } : {}) },
     chapterLabels: hasChapterLabels(text, classFile),
+    noteCommas: printsNoteCommas(text, classFile),
+    urlsInText: printsUrlsInText(text, classFile),
     engine: engineOf(doc.producer),
     labels: numbers.labels,
+    pages: numbers.pages,
   };
   // Every label's number: counted from the source, the committed `.aux`'s where it has one.
   return { ...reading, labels: countedNumbers(text, reading).labels };

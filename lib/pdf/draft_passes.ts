@@ -13,6 +13,7 @@ import { plainLineText } from "./inline.ts";
 import { floatBeforeRunOn } from "./float_turns.ts";
 import { runsOnAcrossTurn } from "./page_turns.ts";
 import { isMarkedFootNote } from "./heading_over_notes.ts";
+import { paragraphIndent, runsOnPastFullStop } from "./full_stop_turns.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 
@@ -49,8 +50,15 @@ function textRight(drafts: readonly Draft[], page: number): number {
 export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] {
   const out: Draft[] = [];
   const lowest = pageBottom(drafts, lowestRunningLine(drafts, stats), stats);
+  let indent: number | undefined | null = null;
   const runsOn = (prev: Draft, draft: Draft) =>
-    runsOnAcrossTurn(prev, draft, () => textRight(out, prev.page));
+    runsOnAcrossTurn(prev, draft, () => textRight(out, prev.page)) ||
+    runsOnPastFullStop(
+      prev,
+      draft,
+      indent === null ? (indent = paragraphIndent(drafts)) : indent,
+      () => textRight(out, prev.page),
+    );
   for (let i = 0; i < drafts.length; i++) {
     const draft = drafts[i]!;
     const last = out[out.length - 1];

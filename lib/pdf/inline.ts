@@ -171,6 +171,12 @@ function runsOnAfterSlash(last: Piece, first: Piece, lastText: string, next: str
 }
 
 /**
+ * A line ending in an en dash set close up to the word before it (`Oct. 15–`, `Kármán–`): TeX breaks a
+ * range or a pair after its dash, where no space stands, so the line after goes on without one (`15–20`).
+ */
+const EN_DASH_BREAK = /[\p{L}\p{N}]–$/u;
+
+/**
  * A word going on with a hyphen of its own (`and-egg`, `to-left`): the line
  * before broke a compound of three words or more at one of its hyphens (TeX
  * hyphenates no part of a word that holds a hyphen), so the hyphen ending
@@ -274,7 +280,8 @@ export function inlineMarkdown(
         first.text = next;
       } else if (
         runsOnAfterSlash(last, first, lastText, next) ||
-        (last.code === first.code && HOST_TAIL.test(next) && HOST_BROKEN_AT_DOT.test(lastText))
+        (last.code === first.code && HOST_TAIL.test(next) && HOST_BROKEN_AT_DOT.test(lastText)) ||
+        (!last.code && !first.code && EN_DASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next))
       ) {
         last.text = lastText;
         first.text = next;

@@ -32,6 +32,7 @@ import { tableFromTags } from "./tables.ts";
 import { taggedFormulaEnd } from "./tagged_formulas.ts";
 import { alignedTable, joinRow, JUSTIFIED_LINES, justifiedEdge, sameRow } from "./segment_rows.ts";
 import { continuesItem, dashRunsOn, itemParagraphTurn, taggedItem } from "./segment_items.ts";
+import { flushUnderLabel, labelAsParagraph, labelledItem } from "./label_lines.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** What segmentation knows of the document beyond the page: the outline's titles and the lines it points at. */
@@ -300,6 +301,15 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
   if (turn) {
     if (turn === "goes-on") last!.lines.push(line);
     else drafts.push({ kind: "text", page: page.page, lines: [line] });
+    return;
+  }
+  // A title set flush above its text (a `trivlist`'s label): its lines are paragraphs.
+  const labelled = tag?.listItem ? labelledItem(drafts, line, tag.listItem.id) : undefined;
+  if (labelled?.kind === "text" || (labelled && flushUnderLabel(labelled, line))) {
+    if (labelled.kind === "list_item") labelAsParagraph(labelled);
+    if (last?.kind === "text" && last !== labelled && continuesText(last, line, stats, cut.edges)) {
+      last.lines.push(line);
+    } else drafts.push({ kind: "text", page: page.page, lines: [line] });
     return;
   }
   const { marker, typedNumber, note } = lineMarker(cut, line, last, tag);

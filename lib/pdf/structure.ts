@@ -35,6 +35,7 @@ import { unquoteAbstract } from "./abstracts.ts";
 import { headAbstractLabel } from "./abstract_heading.ts";
 import { joinNoteMarks } from "./note_mark_lines.ts";
 import { headingsOverNotes } from "./heading_over_notes.ts";
+import { notesAfterLists } from "./notes_in_lists.ts";
 import { bodyColumns } from "./quotes.ts";
 import { dropContentsPageNumbers } from "./tagged_contents.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
@@ -97,6 +98,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitRunInHeadings(drafts);
   settleOutlineHeadings(drafts, pages, stats);
   headingsOverNotes(drafts, stats);
+  notesAfterLists(drafts);
   markQuotes(drafts, pages, stats);
   quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);

@@ -112,6 +112,8 @@ const AMSLDOC_COMMANDS = [
   ),
   "\\newcommand{\\ncn}[1]{\\texttt{#1}}",
   "\\newcommand{\\mail}[1]{\\texttt{#1}}",
+  // A section's reference, printed with its sign (`§6`).
+  "\\newcommand{\\secref}[1]{\\S\\ref{#1}}",
   // An error message's example and its explanation, each after its label.
   "\\newcommand{\\errexa}{\\par Example:\\par}",
   "\\newcommand{\\errexpl}{\\par Explanation: }",

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { throughPandocFilter } from "../_support/pandoc_filter.ts";
 import { printedNumbers, printedReferencesFilter } from "../../bench/pdf/_latex_aux.ts";
+import { latexForPandoc } from "../../bench/pdf/_latex_source.ts";
 
 const AUX = String.raw`\relax
 \newlabel{sec:flow}{{1.4}{12}{Stratified flow}{section.1.4}{}}
@@ -52,4 +53,20 @@ Deno.test("an author-year style prints no numbers; BibTeX's numbers come from th
     bbl: "",
   });
   assert.equal(bibtex, "As \\[3, 1\\].");
+});
+
+Deno.test("a page reference prints the page the .aux gives its label, outside verbatim text", () => {
+  const { pages } = printedNumbers("", { aux: AUX, bbl: "" });
+  const source = latexForPandoc(
+    String.raw`\begin{document}
+See the note on page~\pageref{sec:flow} and \pageref{unknown}.
+\begin{verbatim}
+page~\pageref{sec:flow}
+\end{verbatim}
+\end{document}
+`,
+    { pages },
+  );
+  assert.match(source, /See the note on page~12 and \\pageref\{unknown\}\./);
+  assert.match(source, /^page~\\pageref\{sec:flow\}$/m);
 });

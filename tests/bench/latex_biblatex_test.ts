@@ -99,3 +99,76 @@ Deno.test("withGeneratedMatter writes biblatex's list under \\printbibliography'
     /- {3}\\\[2\\\] E\. T\. Whittaker and G\. N\. Watson\..*<https:\/\/archive\.org\/details\/course_00whit>/,
   );
 });
+
+/** An entry of the `.bbl` of `type` with the fields and lists given, as Biber writes them. */
+function entry(type: string, fields: Record<string, string>, lists: Record<string, string> = {}): string {
+  return [
+    `\\entry{k}{${type}}{}{}`,
+    ...Object.entries(lists).map(([name, value]) => `\\list{${name}}{1}{%\n{${value}}%\n}`),
+    ...Object.entries(fields).map(([name, value]) => `\\field{${name}}{${value}}`),
+    "\\endentry",
+  ].join("\n");
+}
+
+/** The one entry of a `.bbl` holding `text`, as printed. */
+function printedOne(text: string): string {
+  const bbl =
+    `\\refsection{0}\n\\datalist[entry]{none/global//global/global/global}\n${text}\n\\enddatalist\n`;
+  return printedEntry(bblEntries(bbl)[0]!, true);
+}
+
+Deno.test("printedEntry prints an event's place and dates, a report's number, an organization, an eid, an ISBN", () => {
+  assert.equal(
+    printedOne(entry("inproceedings", {
+      title: "Losses",
+      booktitle: "Proceedings of IDA",
+      venue: "São Paulo, Brazil",
+      eventyear: "2017",
+      eventmonth: "10",
+      eventday: "15",
+      eventendyear: "2017",
+      eventendmonth: "10",
+      eventendday: "20",
+      number: "IDA17WC-58334",
+      month: "10",
+      year: "2017",
+    }, { publisher: "International Desalination Association" })),
+    "“Losses”. In: Proceedings of IDA (São Paulo, Brazil, Oct. 15–20, 2017). IDA17WC-58334. International Desalination Association, Oct. 2017.",
+  );
+  assert.equal(
+    printedOne(
+      entry("report", { title: "Heat", type: "Technical Memorandum No.", number: "12-1-58W", year: "1958" }, {
+        institution: "NASA",
+        location: "Washington, DC",
+      }),
+    ),
+    "Heat. Technical Memorandum No. 12-1-58W. Washington, DC: NASA, 1958.",
+  );
+  assert.equal(
+    printedOne(entry("manual", { title: "GSL", version: "2.4", year: "2017" }, {
+      organization: "Free Software Foundation",
+      location: "Boston, MA",
+    })),
+    "GSL. Version 2.4. Free Software Foundation. Boston, MA, 2017.",
+  );
+  assert.equal(
+    printedOne(
+      entry("article", {
+        title: "Flow",
+        journaltitle: "J. Heat",
+        volume: "142",
+        number: "6",
+        eid: "061805",
+        month: "6",
+        year: "2020",
+      }),
+    ),
+    "“Flow”. J. Heat 142.6, 061805 (June 2020).",
+  );
+  assert.equal(
+    printedOne(
+      entry("book", { title: "Heat", year: "1998", isbn: "3-540-63695-1" }, { publisher: "Springer" }),
+    ),
+    "Heat. Springer, 1998. isbn: 3-540-63695-1.",
+  );
+});

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   engineOf,
+  printsUrlsInText,
   withBookmarkHeadings,
   withDocumentCommands,
   withEngineTests,
@@ -98,6 +99,13 @@ Deno.test("the doi package's \\doi prints its prefix and the identifier, outside
     withPackageCommands("Holman (1876): \\doi{10.2307/25138434}. \\verb|\\doi{x}|"),
     "Holman (1876): doi:\\nolinkurl{10.2307/25138434}. \\verb|\\doi{x}|",
   );
+  // Where URLs print in the text's font, the identifier is text.
+  assert.equal(
+    withPackageCommands("\\doi{10.1016/S0065_2156}", { urlsInText: true }),
+    "doi:10.1016/S0065\\_2156",
+  );
+  assert.ok(printsUrlsInText("", "\\urlstyle{same} % the text's font"));
+  assert.ok(!printsUrlsInText("\\urlstyle{tt}"));
 });
 
 Deno.test("amsmath's continued fractions, root placement, shoved rows, dotted integrals and limit variants", () => {

@@ -36,6 +36,9 @@ const IND = String.raw`\begin{theindex}
 		\hyperpage{8--10}
     \subitem numbering in, \hyperpage{12}
   \item amsart class, \hyperpage{1}
+  \item dots, \hyperxindexformat{\see{ellipsis dots}}{15}
+  \item limits, \seealso{subscripts}{3}
+  \item sums, \hyperindexformat{\textbf}{4}
 
 \end{theindex}
 `;
@@ -57,6 +60,9 @@ Deno.test("indexLines writes an index's items at their depth with the pages they
     { depth: 0, latex: "align environment, 5, 6, 8–10" },
     { depth: 1, latex: "numbering in, 12" },
     { depth: 0, latex: "amsart class, 1" },
+    { depth: 0, latex: "dots, \\emph{see} ellipsis dots" },
+    { depth: 0, latex: "limits, \\emph{see also} subscripts" },
+    { depth: 0, latex: "sums, \\textbf{4}" },
   ]);
   assert.equal(withCharCodes(String.raw`\char"7C \char92`), "| \\char92");
 });

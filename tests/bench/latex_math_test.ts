@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { throughPandocFilter } from "../_support/pandoc_filter.ts";
 import { LATEX_MATH } from "../../bench/pdf/_latex_math.ts";
+import { withPackageCommands } from "../../bench/pdf/_latex_document_commands.ts";
 
 /** pandoc's GitHub Markdown for a LaTeX source through `LATEX_MATH`, as the real-world references are made. */
 function withLatexMath(latex: string): Promise<string> {
@@ -38,4 +39,11 @@ Deno.test("LATEX_MATH leaves out alignat's column count, which prints nothing", 
   );
   assert.doesNotMatch(markdown, /\{2\}|^2|begin/m, markdown);
   assert.ok(markdown.includes("x = y"), markdown);
+});
+
+Deno.test("LATEX_MATH sets two operator names apart and amsmath's two-word names and italic capitals print", async () => {
+  const markdown = await withLatexMath(
+    withPackageCommands(String.raw`$\liminf \projlim \varGamma \varinjlim$ and $\lim x$`),
+  );
+  assert.ok(markdown.includes("lim inf proj limΓlim and limx"), markdown);
 });

@@ -25,6 +25,16 @@ Deno.test("internal code is left out, but a listing that prints a patch in inter
   );
 });
 
+Deno.test("internal code keeps a user-level command made another, which the text prints with", () => {
+  const source =
+    "\\makeatletter\n\\def\\x@y{z}\n\\let\\indexpackagefont\\textsf\n\\let\\a@b\\c\n\\makeatother\n" +
+    "\\begin{document}\\indexpackagefont{accents} package\\end{document}";
+  assert.equal(
+    withoutInternalCode(source),
+    "\\let\\indexpackagefont\\textsf\n\\begin{document}\\indexpackagefont{accents} package\\end{document}",
+  );
+});
+
 Deno.test("an environment opened in a group that does not close it is the text it prints", () => {
   const body = "\\begin{error}{\\begin{split} won't work here.}\nExample.\n\\end{error}\n" +
     "\\textbf{\\begin{center}kept\\end{center}}\n\\begin{verbatim}\n{\\begin{split} as typed}\n\\end{verbatim}\n";

@@ -240,3 +240,11 @@ Deno.test("inlineMarkdown() runs a host name broken after one of its dots on int
     "It ends the project. org charts follow.",
   );
 });
+
+Deno.test("inlineMarkdown() runs a range broken after its en dash on without a space", () => {
+  const joined = (head: string, tail: string) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))]);
+  assert.equal(joined("Brazil, Oct. 15–", "20, 2017)."), "Brazil, Oct. 15–20, 2017).");
+  // A dash set apart by spaces is a sentence's: the line after is a word of its own.
+  assert.equal(joined("the dash –", "20 of them"), "the dash – 20 of them");
+});
