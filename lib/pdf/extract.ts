@@ -8,6 +8,7 @@
  */
 import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
 import { joinLineEndHyphens, mayBeLineEndHyphen } from "./artifact_hyphens.ts";
+import { sortArtifacts } from "./artifact_blocks.ts";
 import { type FontResolver, styleForText, typedText } from "./fonts.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
@@ -116,14 +117,20 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
    */
   const labelMarkers = new Set<Span>();
   let rotatedCharacters = 0;
-  const marked: Array<{ id?: string; artifact: boolean }> = [];
+  const marked: Array<{ id?: string; artifact: boolean; sequence?: Span[] }> = [];
+  /** Each marked `Artifact` sequence's spans: blocks of text among them are read (`artifact_blocks.ts`). */
+  const sequences: Span[][] = [];
   for (const raw of content.items) {
     const mark = raw as MarkedItem;
     if (mark.type === "beginMarkedContentProps" || mark.type === "beginMarkedContent") {
       const parent = marked.at(-1);
+      const opens = mark.tag === "Artifact" && parent?.artifact !== true;
+      const sequence = opens ? [] : parent?.sequence;
+      if (opens) sequences.push(sequence!);
       marked.push({
         id: mark.id ?? parent?.id,
         artifact: mark.tag === "Artifact" || parent?.artifact === true || omitted.has(mark.id ?? ""),
+        ...(sequence ? { sequence } : {}),
       });
       continue;
     }
@@ -136,7 +143,8 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     // fonts lack) comes out as U+0000: no text.
     if (!item.str || !item.str.replaceAll(NO_CHARACTER, "").trim()) continue;
     const context = marked.at(-1);
-    if (context?.artifact && !mayBeArtifactMarker(item.str) && !mayBeLineEndHyphen(item.str)) continue;
+    const label = mayBeArtifactMarker(item.str) || mayBeLineEndHyphen(item.str);
+    if (context?.artifact && !label && !context.sequence) continue;
     const m = multiply(viewport.transform, item.transform);
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = m;
     if (!(a > 0 && Math.abs(b) <= Math.abs(a) * 0.01)) {
@@ -156,10 +164,14 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     const span: Span = { text, x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;
-    if (context?.artifact) labelMarkers.add(span);
-    if (links.length === 0) spans.push(span);
-    else for (const piece of splitAtLinks(span, links)) spans.push(piece);
+    if (context?.artifact && label) labelMarkers.add(span);
+    const pieces = links.length === 0 ? [span] : splitAtLinks(span, links);
+    spans.push(...pieces);
+    if (context?.artifact) context.sequence?.push(...pieces);
   }
+  const artifacts = sortArtifacts(sequences, [...tags.values()].some((tag) => tag.cell !== undefined));
+  for (const span of artifacts.text) labelMarkers.delete(span);
+  spans = spans.filter((span) => !artifacts.furniture.has(span) || labelMarkers.has(span));
   spans = keepLabelMarkers(joinLineEndHyphens(spans, labelMarkers), labelMarkers);
   return {
     width: viewport.width,

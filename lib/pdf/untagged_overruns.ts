@@ -1,0 +1,47 @@
+/**
+ * Untagged text among a tagged page's text. LaTeX's tagging code leaves a
+ * table it does not tag unmarked (pdfTeX) or marks it as an artifact
+ * (LuaTeX, read as text by `artifact_blocks.ts`); in two columns such a
+ * table, too wide for its column, runs over the gutter and over the right
+ * column's tagged text on the same baselines. Two things then go wrong:
+ * a cell ending at the gutter and the right column's line starting there
+ * touch, and were joined as one line; and a row crossing the gutter cut the
+ * page into bands as a title does, its table's rows read among the right
+ * column's. The tags part them: untagged text and tagged text on one
+ * baseline are two lines, and an untagged line crossing the gutter where the
+ * right column's tagged text runs on above and below it is the left
+ * column's, as a listing's row running over is (`layout.ts`).
+ *
+ * @module
+ */
+import type { Line, Span } from "./types.ts";
+
+/** True when some span of `spans` holds text, and every one that does has a tag (or none has, for `tagged` false). */
+function allTagged(spans: readonly Span[], tagged: boolean): boolean {
+  const text = spans.filter((s) => s.text.trim());
+  return text.length > 0 && text.every((s) => (s.tag !== undefined) === tagged);
+}
+
+/** A word of two letters or more: text, not a list's label or a mark the tagging leaves out. */
+const WORD = /\p{L}{2,}/u;
+
+/**
+ * True when two lines on one baseline are untagged text beside tagged text:
+ * one line's every span tagged, the other's none, and the untagged one
+ * holding words (an artifact list label kept for its item has none).
+ */
+export function taggingParts(a: readonly Span[], b: readonly Span[]): boolean {
+  const words = (spans: readonly Span[]) => spans.some((s) => WORD.test(s.text));
+  return (allTagged(a, true) && allTagged(b, false) && words(b)) ||
+    (allTagged(a, false) && allTagged(b, true) && words(a));
+}
+
+/**
+ * True when `line`, starting left of the gutter and crossing it, is untagged
+ * while the right column's lines around it (`right`, those within reach
+ * above and below) are all tagged: a row of the left column's untagged table
+ * running over.
+ */
+export function untaggedOverrun(line: Line, right: readonly Line[]): boolean {
+  return right.length > 0 && allTagged(line.spans, false) && right.every((l) => allTagged(l.spans, true));
+}

@@ -1,0 +1,64 @@
+/**
+ * READMEs set in two columns by LaTeX's tagging code with LuaTeX, from the
+ * real-world corpus' tuning part (`bench/pdf/real/`, made by
+ * `bench/pdf/make_real_corpus.ts`), converted with real pdf.js: the tables
+ * LuaTeX marks as artifacts are read (`artifact_blocks.ts`), a table running
+ * over the gutter keeps its rows apart from the right column's text
+ * (`untagged_overruns.ts`).
+ */
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { REAL_DOCUMENTS, realPdfUrl } from "../../_support/pdf_real_corpus.ts";
+
+/** These tests check structure, not speed: a loaded machine must not cut a conversion short. */
+const LIMITS = { timeBudgetMs: 300_000 };
+
+/** Converts a document of the tuning part, some of its pages or all. */
+async function convert(name: string, pages?: string): Promise<string> {
+  const doc = REAL_DOCUMENTS.find((d) => d.name === name);
+  assert.ok(doc && !doc.heldOut, `${name} is not a tuning document`);
+  return (await convertPdf(await Deno.readFile(realPdfUrl(name)), { pages, limits: LIMITS })).markdown;
+}
+
+/** The Markdown's table rows, each as its trimmed cells joined by ` | `, separator rows left out. */
+function tableRows(markdown: string): string[] {
+  return markdown.split("\n").filter((l) => l.startsWith("|") && !/^\|[\s|:-]+\|$/.test(l))
+    .map((l) => l.slice(1, -1).split("|").map((c) => c.trim()).join(" | "));
+}
+
+Deno.test("a table LuaTeX's tagging marks as an artifact is read as a table", async () => {
+  const rows = tableRows(await convert("lualatex-tagged-bat-2col", "5"));
+  assert.deepEqual(rows, [
+    "Style | Description",
+    "`default` | Enables the recommended style components listed above.",
+    "`full` | Enables all available components.",
+    "`auto` | Same as `default`, unless the output is piped.",
+    "`plain` | Disables all available components.",
+  ]);
+  // The artifacts of one baseline each (the page number, list bullets) stay furniture or labels.
+  const benchmark = tableRows(await convert("lualatex-tagged-hyperfine-2col", "2"));
+  assert.equal(benchmark[0], "Command | Mean \\[s\\] | Min \\[s\\] | Max \\[s\\] | Relative");
+  assert.equal(benchmark.length, 4);
+});
+
+Deno.test("an untagged table running over the gutter keeps its rows apart from the right column's tagged text", async () => {
+  const markdown = await convert("lualatex-tagged-bat-2col", "6");
+  const rows = tableRows(markdown);
+  assert.equal(rows.length, 9, markdown);
+  assert.ok(
+    rows.includes("`grid` | Vertical/horizontal lines to separate the side bar and header from the content."),
+  );
+  assert.ok(rows.includes("`header-filename` | Show filenames before the content."));
+  // The right column's paragraph, whose lines the table's rows ran over, is whole.
+  assert.ok(
+    markdown.includes(
+      "Should you find that a particular syntax is not available within `bat`, you can follow these " +
+        "instructions to easily add new syntaxes to your current `bat` installation.",
+    ),
+    markdown,
+  );
+  // No cell stands outside the table (the components' names were listings of their own).
+  for (const name of ["header-filesize", "grid", "snip"]) {
+    assert.ok(!markdown.split("\n").includes(name), `${name} outside the table`);
+  }
+});
