@@ -19,6 +19,7 @@
 import { type Draft, leftEdge, shadeOf } from "./draft.ts";
 import { setInFromMargin } from "./quoted_lists.ts";
 import { barOf } from "./quote_marks.ts";
+import { draftColumnLeft, paragraphEdges } from "./column_edges.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
@@ -54,47 +55,14 @@ function ruleRunsOn(drafts: readonly Draft[], i: number): boolean {
     after.page === before.page && barOf(after) === rule;
 }
 
-/**
- * The left edges each page's plain paragraphs (no quote, heading nor item's
- * further paragraph) start at, by page.
- */
-function paragraphEdges(drafts: readonly Draft[]): Map<number, number[]> {
-  const edges = new Map<number, number[]>();
-  for (const d of drafts) {
-    if (d.kind !== "text" || d.quote || d.heading || d.itemDepth !== undefined) continue;
-    const page = edges.get(d.page) ?? [];
-    page.push(leftEdge(d));
-    edges.set(d.page, page);
-  }
-  return edges;
-}
-
-/**
- * The left edge of the column `draft` stands in: the furthest right of the
- * edges its page's plain paragraphs start at (`edges`), at or left of the
- * draft's own; the page's body edge where none does. On a page of two
- * columns the right column's listings measure from the right column, not
- * from the page's margin.
- */
-function draftColumnLeft(
-  edges: Map<number, number[]>,
-  draft: Draft,
-  stats: DocumentStats,
-): number | undefined {
-  const left = leftEdge(draft);
-  let column: number | undefined;
-  for (const edge of edges.get(draft.page) ?? []) {
-    if (edge <= left + SAME_INSET && (column === undefined || edge > column)) column = edge;
-  }
-  return column ?? stats.pageMargin?.(draft.page);
-}
-
 /** The inset most of the body's listings start at from their column's edge, to the point. */
 function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | undefined {
   const counts = new Map<number, number>();
   const edges = paragraphEdges(drafts);
   drafts.forEach((draft, i) => {
-    const margin = draft.kind === "code" ? draftColumnLeft(edges, draft, stats) : undefined;
+    const margin = draft.kind === "code"
+      ? draftColumnLeft(edges, draft, stats.pageMargin?.(draft.page))
+      : undefined;
     if (draft.kind !== "code" || margin === undefined || afterQuote(drafts, i)) return;
     const inset = Math.round(leftEdge(draft) - margin);
     counts.set(inset, (counts.get(inset) ?? 0) + 1);

@@ -4,7 +4,8 @@
  * `bench/pdf/make_real_corpus.ts`), converted with real pdf.js: the tables
  * LuaTeX marks as artifacts are read (`artifact_blocks.ts`), a table running
  * over the gutter keeps its rows apart from the right column's text
- * (`untagged_overruns.ts`).
+ * (`untagged_overruns.ts`), and a quote's lists are the quote's over a
+ * column's turn (`quoted_lists.ts`, `column_edges.ts`).
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -61,4 +62,15 @@ Deno.test("an untagged table running over the gutter keeps its rows apart from t
   for (const name of ["header-filesize", "grid", "snip"]) {
     assert.ok(!markdown.split("\n").includes(name), `${name} outside the table`);
   }
+});
+
+Deno.test("a quote going on over a column's turn keeps the lists set in with it", async () => {
+  const markdown = await convert("lualatex-tagged-bat-2col");
+  const quote = markdown.split("\n").reduce<string[][]>((quotes, line) => {
+    if (!line.startsWith(">")) return [...quotes, []];
+    quotes.at(-1)!.push(line);
+    return quotes;
+  }, [[]]).find((q) => q[0]?.includes("!IMPORTANT")) ?? [];
+  assert.deepEqual(quote.filter((l) => l.startsWith("> - ")).length, 5, quote.join("\n"));
+  assert.ok(quote.some((l) => l.includes("The `--quit-if-one-screen` option will not be added when:")));
 });
