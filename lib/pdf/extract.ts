@@ -9,6 +9,7 @@
 import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
 import { joinLineEndHyphens, mayBeLineEndHyphen } from "./artifact_hyphens.ts";
 import { sortArtifacts } from "./artifact_blocks.ts";
+import { nextShift, shiftedId, treeIdShift } from "./tree_id_shift.ts";
 import { type FontResolver, styleForText, typedText } from "./fonts.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
@@ -40,6 +41,8 @@ export interface ExtractOptions {
   tagged: boolean;
   /** Keeps structure ids unique across pages; advanced by each call. */
   ids: { next: number };
+  /** The shift the next page's structure tree ids take (`tree_id_shift.ts`); advanced by each call. */
+  treeShift?: { next?: number };
   /** The page's link annotations, from `readLinks` (`links.ts`). */
   links: readonly LinkAnnotation[];
   /**
@@ -89,6 +92,25 @@ async function pageTags(
   return { tags: read.tags, omitted: read.omitted };
 }
 
+/** A page's tags and left-out ids, their numbers shifted to meet the page's marked content (`tree_id_shift.ts`). */
+function alignedTags(
+  read: { tags: Map<string, Tag>; omitted: Set<string> },
+  items: readonly MarkedItem[],
+  state: { next?: number } = {},
+): { tags: Map<string, Tag>; omitted: Set<string> } {
+  if (read.tags.size === 0) return read;
+  const ids = new Set(
+    items.flatMap((item) => item.id && item.type.startsWith("beginMarked") ? [item.id] : []),
+  );
+  const shift = treeIdShift([...read.tags.keys(), ...read.omitted], ids, state.next);
+  state.next = nextShift(shift, ids);
+  if (shift === 0) return read;
+  return {
+    tags: new Map([...read.tags].map(([id, tag]) => [shiftedId(id, shift), tag])),
+    omitted: new Set([...read.omitted].map((id) => shiftedId(id, shift))),
+  };
+}
+
 /**
  * Extracts a page's spans.
  *
@@ -108,7 +130,11 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   const fonts = await options.fonts.resolve(page, families);
   const ligatures = await readLigatureGlyphs(page, content.items, fonts);
   const links = linkAreas(options.links, viewport.transform);
-  const { tags, omitted } = await pageTags(page, options);
+  const { tags, omitted } = alignedTags(
+    await pageTags(page, options),
+    content.items as MarkedItem[],
+    options.treeShift,
+  );
 
   let spans: Span[] = [];
   /**

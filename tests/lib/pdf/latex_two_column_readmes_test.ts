@@ -1,11 +1,12 @@
 /**
- * READMEs set in two columns by LaTeX's tagging code with LuaTeX, from the
+ * READMEs set in two columns by LaTeX's tagging code, from the
  * real-world corpus' tuning part (`bench/pdf/real/`, made by
  * `bench/pdf/make_real_corpus.ts`), converted with real pdf.js: the tables
  * LuaTeX marks as artifacts are read (`artifact_blocks.ts`), a table running
  * over the gutter keeps its rows apart from the right column's text
  * (`untagged_overruns.ts`), and a quote's lists are the quote's over a
- * column's turn (`quoted_lists.ts`, `column_edges.ts`).
+ * column's turn (`quoted_lists.ts`, `column_edges.ts`); pdfTeX's trees,
+ * whose ids count on over the pages, meet their text (`tree_id_shift.ts`).
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -73,4 +74,32 @@ Deno.test("a quote going on over a column's turn keeps the lists set in with it"
   }, [[]]).find((q) => q[0]?.includes("!IMPORTANT")) ?? [];
   assert.deepEqual(quote.filter((l) => l.startsWith("> - ")).length, 5, quote.join("\n"));
   assert.ok(quote.some((l) => l.includes("The `--quit-if-one-screen` option will not be added when:")));
+});
+
+Deno.test("pdfTeX's tree, its ids counting on over the pages, tags the page's text: its table runs over no paragraph", async () => {
+  // Page 6 read on its own (its shift found by its ids) and with the pages before it (counted on).
+  for (const pages of ["6", "5-6"]) {
+    const markdown = await convert("pdflatex-tagged-bat-2col", pages);
+    const components = [
+      "changes",
+      "header",
+      "header-filename",
+      "header-filesize",
+      "grid",
+      "rule",
+      "numbers",
+      "snip",
+    ];
+    const rows = tableRows(markdown);
+    assert.ok(rows.includes("Component | Description"), markdown);
+    for (const name of components) assert.ok(rows.some((r) => r.startsWith(`\`${name}\` | `)), name);
+    assert.ok(rows.includes("`header-filesize` | Show file sizes before the content."), markdown);
+    assert.ok(
+      markdown.includes(
+        "Should you find that a particular syntax is not available within `bat`, you can follow these " +
+          "instructions to easily add new syntaxes to your current `bat` installation.",
+      ),
+      markdown,
+    );
+  }
 });
