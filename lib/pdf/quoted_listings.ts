@@ -25,23 +25,29 @@ import type { DocumentStats } from "./stats.ts";
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
 const SAME_INSET = 1;
 
-/** True when a listing follows a quote's paragraph on its page. */
-function afterQuote(drafts: readonly Draft[], i: number): boolean {
-  const before = drafts[i - 1];
+/**
+ * True when a listing follows a quote's paragraph on its page or, with
+ * `overTurn`, at the head of the next page.
+ */
+function afterQuote(drafts: readonly Draft[], i: number, overTurn = false): boolean {
+  const before = drafts[i - 1], page = drafts[i]!.page;
   return !!before && before.kind === "text" && !!before.quote && !before.heading &&
-    before.page === drafts[i]!.page;
+    (before.page === page || (overTurn && before.page === page - 1));
 }
+
+/** A draft's left edge less its column's (`column_edges.ts`). */
+type Inset = (draft: Draft) => number;
 
 /**
  * True when the draft after listing `i` is a paragraph of the quote before
  * it, at that paragraph's edge, and that quote is set in from the margin (a
  * quote set apart by space alone stands at the margin with the listings).
  */
-function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats, inset: Inset): boolean {
   const before = drafts[i - 1]!, after = drafts[i + 1];
   if (!setInFromMargin(before, stats.pageMargin?.(before.page))) return false;
   return !!after && after.kind === "text" && !!after.quote && !after.heading && !after.quoteStart &&
-    after.page === before.page && Math.abs(leftEdge(after) - leftEdge(before)) <= SAME_INSET;
+    after.page === drafts[i]!.page && Math.abs(inset(after) - inset(before)) <= SAME_INSET;
 }
 
 /**
@@ -74,19 +80,27 @@ function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | und
 
 /** Marks as quoted each listing set in with the quote paragraph right before it (see the module comment). */
 export function markQuotedListings(drafts: readonly Draft[], stats: DocumentStats) {
-  if (!drafts.some((d, i) => d.kind === "code" && afterQuote(drafts, i))) return;
+  if (!drafts.some((d, i) => d.kind === "code" && afterQuote(drafts, i, true))) return;
   drafts.forEach((listing, i) => {
     if (listing.kind === "code" && afterQuote(drafts, i) && ruleRunsOn(drafts, i)) listing.quote = true;
   });
   const inset = bodyInset(drafts, stats);
   if (inset === undefined) return;
+  // Over a page's turn a listing and its quote stand in columns of their own: each measured from its own.
+  const edges = paragraphEdges(drafts);
+  const insetOf = (d: Draft) => leftEdge(d) - (draftColumnLeft(edges, d, stats.pageMargin?.(d.page)) ?? 0);
   drafts.forEach((listing, i) => {
-    if (listing.kind !== "code" || listing.quote || !afterQuote(drafts, i)) return;
-    const fromQuote = leftEdge(listing) - leftEdge(drafts[i - 1]!);
+    if (listing.kind !== "code" || listing.quote || !afterQuote(drafts, i, true)) return;
+    const before = drafts[i - 1]!;
+    const fromQuote = before.page === listing.page
+      ? leftEdge(listing) - leftEdge(before)
+      : insetOf(listing) - insetOf(before);
     if (!listing.lines.every((l) => shadeOf(l) !== undefined)) {
-      if (Math.abs(fromQuote - inset) <= SAME_INSET && quoteGoesOn(drafts, i, stats)) listing.quote = true;
+      const goesOn = quoteGoesOn(drafts, i, stats, before.page === listing.page ? leftEdge : insetOf);
+      if (Math.abs(fromQuote - inset) <= SAME_INSET && goesOn) listing.quote = true;
       return;
     }
+    if (before.page !== listing.page) return;
     if (Math.abs(fromQuote - inset) <= SAME_INSET) listing.quote = true;
   });
 }

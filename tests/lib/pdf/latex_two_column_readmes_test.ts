@@ -6,7 +6,8 @@
  * over the gutter keeps its rows apart from the right column's text
  * (`untagged_overruns.ts`), and a quote's lists are the quote's over a
  * column's turn (`quoted_lists.ts`, `column_edges.ts`); pdfTeX's trees,
- * whose ids count on over the pages, meet their text (`tree_id_shift.ts`).
+ * whose ids count on over the pages, meet their text (`tree_id_shift.ts`); a
+ * quote's listing opening the next page is the quote's (`quoted_listings.ts`).
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -102,4 +103,13 @@ Deno.test("pdfTeX's tree, its ids counting on over the pages, tags the page's te
       markdown,
     );
   }
+});
+
+Deno.test("a quote's listing opening the next page, set in from its column as the quote is from its own, is the quote's", async () => {
+  const markdown = await convert("pdflatex-tagged-bat-2col", "2-3");
+  const at = markdown.indexOf("> abbr -e -- --help\n> abbr -e -- -h\n> ```");
+  assert.ok(at > 0, markdown);
+  assert.ok(markdown.slice(0, at).trimEnd().endsWith("> ```"), "the fence opens inside the quote");
+  // The quote goes on after the listing.
+  assert.ok(markdown.includes("> The `--` before the abbreviation name is required"), markdown);
 });
