@@ -11,7 +11,7 @@ import { whollyMonospace } from "./fonts.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import { codeRowsApart } from "./code_row_seams.ts";
 import { subscriptsFirst } from "./stacked_scripts.ts";
-import { taggingParts, untaggedOverrun } from "./untagged_overruns.ts";
+import { codeBesideOtherBlock, taggingParts, untaggedOverrun } from "./untagged_overruns.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -124,7 +124,7 @@ function mergeSameBaseline(lines: Line[], page: number): Line[] {
       if (
         gap >= -Math.min(prev.size, line.size) * 0.15 && gap <= Math.max(prev.size, line.size) * widest &&
         continues(prev.spans, line.spans[0]!) && !codeRowsApart(prev.spans.at(-1)!, line.spans[0]!) &&
-        !taggingParts(prev.spans, line.spans)
+        !taggingParts(prev.spans, line.spans) && !codeBesideOtherBlock(prev.spans, line.spans)
       ) {
         out[out.length - 1] = makeLine(joined, page);
         continue;

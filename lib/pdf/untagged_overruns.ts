@@ -10,7 +10,10 @@
  * column's. The tags part them: untagged text and tagged text on one
  * baseline are two lines, and an untagged line crossing the gutter where the
  * right column's tagged text runs on above and below it is the left
- * column's, as a listing's row running over is (`layout.ts`).
+ * column's, as a listing's row running over is (`layout.ts`). Likewise a
+ * listing's row running over the gutter up to the right column's line on
+ * its baseline is no part of that line where the tree files the two under
+ * blocks of their own.
  *
  * @module
  */
@@ -34,6 +37,19 @@ export function taggingParts(a: readonly Span[], b: readonly Span[]): boolean {
   const words = (spans: readonly Span[]) => spans.some((s) => WORD.test(s.text));
   return (allTagged(a, true) && allTagged(b, false) && words(b)) ||
     (allTagged(a, false) && allTagged(b, true) && words(a));
+}
+
+/**
+ * True when two tagged lines on one baseline are a row of code and another
+ * block's text: every span of each tagged, no block in common, and one of
+ * them wholly monospaced.
+ */
+export function codeBesideOtherBlock(a: readonly Span[], b: readonly Span[]): boolean {
+  if (!allTagged(a, true) || !allTagged(b, true)) return false;
+  const blocks = new Set(a.map((s) => s.tag?.block));
+  if (b.some((s) => blocks.has(s.tag?.block))) return false;
+  const code = (spans: readonly Span[]) => spans.every((s) => s.font.monospace || !s.text.trim());
+  return code(a) || code(b);
 }
 
 /**

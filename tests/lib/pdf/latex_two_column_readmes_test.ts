@@ -7,7 +7,8 @@
  * (`untagged_overruns.ts`), and a quote's lists are the quote's over a
  * column's turn (`quoted_lists.ts`, `column_edges.ts`); pdfTeX's trees,
  * whose ids count on over the pages, meet their text (`tree_id_shift.ts`); a
- * quote's listing opening the next page is the quote's (`quoted_listings.ts`).
+ * quote's listing opening the next page is the quote's (`quoted_listings.ts`);
+ * a listing's row running over onto another block's line stays a row of its own.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -112,4 +113,10 @@ Deno.test("a quote's listing opening the next page, set in from its column as th
   assert.ok(markdown.slice(0, at).trimEnd().endsWith("> ```"), "the fence opens inside the quote");
   // The quote goes on after the listing.
   assert.ok(markdown.includes("> The `--` before the abbreviation name is required"), markdown);
+});
+
+Deno.test("a listing's row running over the gutter onto the right column's tagged line is no part of that line", async () => {
+  const markdown = await convert("pdflatex-tagged-bat-2col", "7");
+  assert.ok(markdown.includes("```\n--map-syntax='/etc/apache2/**/*.conf:Apache Conf'\n```"), markdown);
+  assert.ok(markdown.includes("The `--quit-if-one-screen` option will not be added when:"), markdown);
 });
