@@ -100,15 +100,20 @@ export function markQuotedLists(drafts: readonly Draft[], pageMargin: (page: num
     const after = drafts[j];
     if (j === i + 1) continue;
     const items = drafts.slice(i + 1, j), edge = leftEdge(before);
+    // An item past the page's turn is measured from its own column, as the quote is from its own.
+    const moved = (d: Draft, x: number) =>
+      d.page === before.page ? x : x - (margin(d) ?? 0) + (margin(before) ?? 0);
     if (after?.kind === "text" && after.quote && !after.quoteStart) {
       if (inset(after) < inset(before) - SAME_EDGE) continue;
     } else {
       indent ??= { offset: listIndent(drafts, margin) };
       const listInset = indent.offset;
       if (listInset === undefined || !setInFromMargin(before, margin(before))) continue;
-      if (items.some((d) => (itemTextEdge(d) ?? edge) - edge < listInset - SAME_EDGE)) continue;
+      if (items.some((d) => moved(d, itemTextEdge(d) ?? leftEdge(d)) - edge < listInset - SAME_EDGE)) {
+        continue;
+      }
     }
-    if (items.some((d) => d.page !== before.page || markerOf(d) < edge - SAME_EDGE)) continue;
+    if (items.some((d) => d.page > before.page + 1 || moved(d, markerOf(d)) < edge - SAME_EDGE)) continue;
     // Nested from the quote's own list: the items' markers are measured from the column's edge.
     const shift = Math.min(...items.map((d) => d.depth ?? 0));
     for (const item of items) {

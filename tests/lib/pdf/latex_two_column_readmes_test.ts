@@ -67,15 +67,21 @@ Deno.test("an untagged table running over the gutter keeps its rows apart from t
   }
 });
 
-Deno.test("a quote going on over a column's turn keeps the lists set in with it", async () => {
-  const markdown = await convert("lualatex-tagged-bat-2col");
-  const quote = markdown.split("\n").reduce<string[][]>((quotes, line) => {
-    if (!line.startsWith(">")) return [...quotes, []];
-    quotes.at(-1)!.push(line);
-    return quotes;
-  }, [[]]).find((q) => q[0]?.includes("!IMPORTANT")) ?? [];
-  assert.deepEqual(quote.filter((l) => l.startsWith("> - ")).length, 5, quote.join("\n"));
-  assert.ok(quote.some((l) => l.includes("The `--quit-if-one-screen` option will not be added when:")));
+Deno.test("a quote going on over a column's turn keeps the lists set in with it, over a page's turn too", async () => {
+  // LuaTeX's quote goes on over a column's turn; pdfTeX's last list opens the next page.
+  for (const name of ["lualatex-tagged-bat-2col", "pdflatex-tagged-bat-2col"]) {
+    const markdown = await convert(name);
+    const quote = markdown.split("\n").reduce<string[][]>((quotes, line) => {
+      if (!line.startsWith(">")) return [...quotes, []];
+      quotes.at(-1)!.push(line);
+      return quotes;
+    }, [[]]).find((q) => q[0]?.includes("!IMPORTANT")) ?? [];
+    assert.deepEqual(quote.filter((l) => l.startsWith("> - ")).length, 5, `${name}\n${quote.join("\n")}`);
+    assert.ok(
+      quote.some((l) => l.includes("The `--quit-if-one-screen` option will not be added when:")),
+      name,
+    );
+  }
 });
 
 Deno.test("pdfTeX's tree, its ids counting on over the pages, tags the page's text: its table runs over no paragraph", async () => {
