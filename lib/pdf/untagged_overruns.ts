@@ -13,7 +13,9 @@
  * column's, as a listing's row running over is (`layout.ts`). Likewise a
  * listing's row running over the gutter up to the right column's line on
  * its baseline is no part of that line where the tree files the two under
- * blocks of their own.
+ * blocks of their own, and so is a left column's line of a paragraph ending
+ * at the gutter by the right column's line of another paragraph (pdfTeX sets
+ * a full line of its narrow column within a word space of the next).
  *
  * @module
  */
@@ -41,15 +43,18 @@ export function taggingParts(a: readonly Span[], b: readonly Span[]): boolean {
 
 /**
  * True when two tagged lines on one baseline are a row of code and another
- * block's text: every span of each tagged, no block in common, and one of
- * them wholly monospaced.
+ * block's text, or two paragraphs' lines: every span of each tagged, no
+ * block in common, and one of them wholly monospaced or both in paragraphs.
  */
 export function codeBesideOtherBlock(a: readonly Span[], b: readonly Span[]): boolean {
   if (!allTagged(a, true) || !allTagged(b, true)) return false;
   const blocks = new Set(a.map((s) => s.tag?.block));
   if (b.some((s) => blocks.has(s.tag?.block))) return false;
   const code = (spans: readonly Span[]) => spans.every((s) => s.font.monospace || !s.text.trim());
-  return code(a) || code(b);
+  // Paragraphs' text alone: a heading run into its paragraph, an item's label and its text are one line.
+  const prose = (spans: readonly Span[]) =>
+    spans.every((s) => !s.text.trim() || (s.tag?.paragraph && !s.tag.heading && !s.tag.label));
+  return code(a) || code(b) || (prose(a) && prose(b));
 }
 
 /**

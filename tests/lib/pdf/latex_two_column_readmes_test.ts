@@ -8,7 +8,8 @@
  * column's turn (`quoted_lists.ts`, `column_edges.ts`); pdfTeX's trees,
  * whose ids count on over the pages, meet their text (`tree_id_shift.ts`); a
  * quote's listing opening the next page is the quote's (`quoted_listings.ts`);
- * a listing's row running over onto another block's line stays a row of its own.
+ * a listing's row (or a paragraph's line) running up to another block's line
+ * stays a line of its own.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -125,4 +126,16 @@ Deno.test("a listing's row running over the gutter onto the right column's tagge
   const markdown = await convert("pdflatex-tagged-bat-2col", "7");
   assert.ok(markdown.includes("```\n--map-syntax='/etc/apache2/**/*.conf:Apache Conf'\n```"), markdown);
   assert.ok(markdown.includes("The `--quit-if-one-screen` option will not be added when:"), markdown);
+});
+
+Deno.test("a paragraph's line ending at the gutter is not joined to another paragraph's line beside it", async () => {
+  const markdown = await convert("pdflatex-tagged-fd-2col", "3");
+  assert.ok(
+    markdown.includes(
+      "An example of this is calculating the checksum of each individual file within a directory.\n\n```\n" +
+        "fd -tf -x md5sum > file_checksums.txt\n```",
+    ),
+    markdown,
+  );
+  assert.ok(markdown.includes("\n\nWe can also use this to skip mounted directories:\n\n"), markdown);
 });
