@@ -9,7 +9,8 @@
  * whose ids count on over the pages, meet their text (`tree_id_shift.ts`); a
  * quote's listing opening the next page is the quote's (`quoted_listings.ts`);
  * a listing's row (or a paragraph's line) running up to another block's line
- * stays a line of its own.
+ * stays a line of its own; inline code on a row of its own stays in its
+ * paragraph (`tagged_code_words.ts`).
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -138,4 +139,10 @@ Deno.test("a paragraph's line ending at the gutter is not joined to another para
     markdown,
   );
   assert.ok(markdown.includes("\n\nWe can also use this to skip mounted directories:\n\n"), markdown);
+});
+
+Deno.test("inline code filling a row of its own, filed under its paragraph by the tree, stays in the sentence", async () => {
+  const markdown = await convert("pdflatex-tagged-bat-2col", "8");
+  assert.ok(markdown.includes("affects the `org.gnome.desktop.interface color-scheme` setting."), markdown);
+  assert.ok(!markdown.includes("```\norg.gnome"), markdown);
 });
