@@ -10,7 +10,8 @@
  * quote's listing opening the next page is the quote's (`quoted_listings.ts`);
  * a listing's row (or a paragraph's line) running up to another block's line
  * stays a line of its own; inline code on a row of its own stays in its
- * paragraph (`tagged_code_words.ts`).
+ * paragraph (`tagged_code_words.ts`); an alert printed as text holds its
+ * paragraphs (`alert_quotes.ts`).
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -145,4 +146,18 @@ Deno.test("inline code filling a row of its own, filed under its paragraph by th
   const markdown = await convert("pdflatex-tagged-bat-2col", "8");
   assert.ok(markdown.includes("affects the `org.gnome.desktop.interface color-scheme` setting."), markdown);
   assert.ok(!markdown.includes("```\norg.gnome"), markdown);
+});
+
+Deno.test("an alert printed as text holds the quote paragraphs after it; other quotes stay one paragraph each", async () => {
+  for (const name of ["lualatex-tagged-bat-2col", "pdflatex-tagged-bat-2col"]) {
+    const markdown = await convert(name, "6");
+    assert.match(
+      markdown,
+      /> \\\[!tip\\\] If you specify[^\n]*\n>\n> For example, if your config contains/,
+      name,
+    );
+  }
+  // Alerts labelled otherwise (Eisvogel's "Note", "Tip") stand one after another, each a quote of its own.
+  const alerts = await convert("eisvogel-github-alerts");
+  assert.ok(alerts.includes("even when skimming content.\n\n> Tip\n"), alerts);
 });
