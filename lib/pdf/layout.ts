@@ -11,7 +11,12 @@ import { whollyMonospace } from "./fonts.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import { codeRowsApart } from "./code_row_seams.ts";
 import { subscriptsFirst } from "./stacked_scripts.ts";
-import { codeBesideOtherBlock, taggingParts, untaggedOverrun } from "./untagged_overruns.ts";
+import {
+  codeBesideOtherBlock,
+  mayOverrunUntagged,
+  taggingParts,
+  untaggedOverrun,
+} from "./untagged_overruns.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -246,14 +251,16 @@ const OVERFLOW_REACH = 3;
  */
 function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): boolean {
   if (line.x0 >= gutter.x) return false;
+  const code = whollyMonospace(line) || codeOverruns(line, gutter.x);
+  // Or untagged text among tagged (`untagged_overruns.ts`): looked for on a page holding tagged text only.
+  if (!code && !mayOverrunUntagged(line, lines)) return false;
   // The right column runs on above and below it; a table beside one column's text (a false gutter) does not.
   const near = OVERFLOW_REACH * line.size;
   const right = lines.filter((l) => l.x0 >= gutter.x - 0.5 && Math.abs(l.y - line.y) <= near);
-  const runsOn = right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y);
-  // Or untagged text among tagged (`untagged_overruns.ts`).
-  if (runsOn && untaggedOverrun(line, right)) return true;
-  if (!(whollyMonospace(line) || codeOverruns(line, gutter.x))) return false;
-  if (runsOn) return true;
+  if (right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y)) {
+    return code || untaggedOverrun(line, right);
+  }
+  if (!code) return false;
   // Or a right column of prose ended above it: the row runs into the blank below its last line (the
   // aligned second column of a listing on a page of one column is code, and no column of the page).
   const rightColumn = lines.filter((l) => l.x0 >= gutter.x - 0.5);

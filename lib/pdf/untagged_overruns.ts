@@ -57,6 +57,19 @@ export function codeBesideOtherBlock(a: readonly Span[], b: readonly Span[]): bo
   return code(a) || code(b) || (prose(a) && prose(b));
 }
 
+/** Whether each page's lines (the array read in order) hold tagged text: asked once per page. */
+const TAGGED_PAGES = new WeakMap<readonly Line[], boolean>();
+
+/** True when `line` holds no tagged text and the page's `lines` do: it may be an untagged overrun. */
+export function mayOverrunUntagged(line: Line, lines: readonly Line[]): boolean {
+  let tagged = TAGGED_PAGES.get(lines);
+  if (tagged === undefined) {
+    tagged = lines.some((l) => l.spans.some((s) => s.tag !== undefined));
+    TAGGED_PAGES.set(lines, tagged);
+  }
+  return tagged && line.spans.every((s) => s.tag === undefined);
+}
+
 /**
  * True when `line`, starting left of the gutter and crossing it, is untagged
  * while the right column's lines around it (`right`, those within reach
