@@ -30,6 +30,19 @@ export function charactersBeyondAscii(text: string): string[] {
   return [...new Set([...text].filter((c) => c.codePointAt(0)! > 0x7e))];
 }
 
+/** A pictograph: what an emoji shortcode (`:wink:`) stands for. */
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+
+/**
+ * The characters to ask the engine about: those beyond ASCII of the source,
+ * and the pictographs of the text as pandoc reads it (`read`), where GitHub
+ * Markdown's shortcodes (`:wink:`) become emoji, which the page prints as the
+ * engine prints that character (nothing, in pdfTeX's and Latin Modern's fonts).
+ */
+export function charactersToProbe(source: string, read: string): string[] {
+  return [...new Set([...charactersBeyondAscii(source), ...[...read].filter((c) => PICTOGRAPH.test(c))])];
+}
+
 /**
  * The probe document (GitHub Markdown): each character alone between
  * numbered markers, once in a paragraph of its own and once on a row of a
@@ -104,6 +117,8 @@ return { {
   Str = function(s) return pandoc.Str(as_printed(s.text, prose)) end,
   Code = function(c) c.text = as_printed(c.text, code); return c end,
   CodeBlock = function(c) c.text = as_printed(c.text, code); return c end,
+  -- An emoji written as its character, as printed, not as the shortcode the writer would put back.
+  Span = function(s) if s.classes:includes("emoji") then return s.content end end,
 } }
 `;
 }

@@ -53,7 +53,7 @@ import { engineOf, printsUrlsInText } from "./_latex_document_commands.ts";
 import { biblatexList } from "./_latex_biblatex.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
-import { charactersBeyondAscii, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
+import { charactersToProbe, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
@@ -338,7 +338,11 @@ async function reference(
     filters.push(`--lua-filter=${schemeless}`);
   }
   if (doc.printed === "lualatex" || doc.printed === "pdflatex") {
-    const chars = charactersBeyondAscii(new TextDecoder().decode(source));
+    // What pandoc reads besides the source's own characters: the emoji GitHub Markdown's shortcodes stand for.
+    const read = new TextDecoder().decode(
+      await runCommand("pandoc", ["-f", doc.format, "-t", "plain", input], { cwd: work }),
+    );
+    const chars = charactersToProbe(new TextDecoder().decode(source), read);
     const asPrinted = `${work}/as_printed.lua`;
     await Deno.writeTextFile(
       asPrinted,

@@ -8,6 +8,8 @@
  */
 import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
 import { joinLineEndHyphens, mayBeLineEndHyphen } from "./artifact_hyphens.ts";
+import { sortArtifacts } from "./artifact_blocks.ts";
+import { nextShift, shiftedId, treeIdShift } from "./tree_id_shift.ts";
 import { type FontResolver, styleForText, typedText } from "./fonts.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
@@ -41,6 +43,8 @@ export interface ExtractOptions {
   tagged: boolean;
   /** Keeps structure ids unique across pages; advanced by each call. */
   ids: { next: number };
+  /** The shift the next page's structure tree ids take (`tree_id_shift.ts`); advanced by each call. */
+  treeShift?: { next?: number };
   /** The page's link annotations, from `readLinks` (`links.ts`). */
   links: readonly LinkAnnotation[];
   /**
@@ -90,6 +94,25 @@ async function pageTags(
   return { tags: read.tags, omitted: read.omitted };
 }
 
+/** A page's tags and left-out ids, their numbers shifted to meet the page's marked content (`tree_id_shift.ts`). */
+function alignedTags(
+  read: { tags: Map<string, Tag>; omitted: Set<string> },
+  items: readonly MarkedItem[],
+  state: { next?: number } = {},
+): { tags: Map<string, Tag>; omitted: Set<string> } {
+  if (read.tags.size === 0) return read;
+  const ids = new Set(
+    items.flatMap((item) => item.id && item.type.startsWith("beginMarked") ? [item.id] : []),
+  );
+  const shift = treeIdShift([...read.tags.keys(), ...read.omitted], ids, state.next);
+  state.next = nextShift(shift, ids);
+  if (shift === 0) return read;
+  return {
+    tags: new Map([...read.tags].map(([id, tag]) => [shiftedId(id, shift), tag])),
+    omitted: new Set([...read.omitted].map((id) => shiftedId(id, shift))),
+  };
+}
+
 /**
  * Extracts a page's spans.
  *
@@ -110,7 +133,11 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   const fonts = await options.fonts.resolve(page, families);
   const ligatures = await readLigatureGlyphs(page, content.items, fonts);
   const links = linkAreas(options.links, viewport.transform);
-  const { tags, omitted } = await pageTags(page, options);
+  const { tags, omitted } = alignedTags(
+    await pageTags(page, options),
+    content.items as MarkedItem[],
+    options.treeShift,
+  );
 
   let spans: Span[] = [];
   /**
@@ -119,14 +146,20 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
    */
   const labelMarkers = new Set<Span>();
   let rotatedCharacters = 0;
-  const marked: Array<{ id?: string; artifact: boolean }> = [];
+  const marked: Array<{ id?: string; artifact: boolean; sequence?: Span[] }> = [];
+  /** Each marked `Artifact` sequence's spans: blocks of text among them are read (`artifact_blocks.ts`). */
+  const sequences: Span[][] = [];
   for (const raw of content.items) {
     const mark = raw as MarkedItem;
     if (mark.type === "beginMarkedContentProps" || mark.type === "beginMarkedContent") {
       const parent = marked.at(-1);
+      const opens = mark.tag === "Artifact" && parent?.artifact !== true;
+      const sequence = opens ? [] : parent?.sequence;
+      if (opens) sequences.push(sequence!);
       marked.push({
         id: mark.id ?? parent?.id,
         artifact: mark.tag === "Artifact" || parent?.artifact === true || omitted.has(mark.id ?? ""),
+        ...(sequence ? { sequence } : {}),
       });
       continue;
     }
@@ -139,7 +172,8 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     // fonts lack) comes out as U+0000: no text.
     if (!item.str || !item.str.replaceAll(NO_CHARACTER, "").trim()) continue;
     const context = marked.at(-1);
-    if (context?.artifact && !mayBeArtifactMarker(item.str) && !mayBeLineEndHyphen(item.str)) continue;
+    const label = mayBeArtifactMarker(item.str) || mayBeLineEndHyphen(item.str);
+    if (context?.artifact && !label && !context.sequence) continue;
     const m = multiply(viewport.transform, item.transform);
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = m;
     if (!(a > 0 && Math.abs(b) <= Math.abs(a) * 0.01)) {
@@ -159,10 +193,14 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     const span: Span = { text, x, y, width: item.width, size, font };
     const tag = context?.id ? tags.get(context.id) : undefined;
     if (tag) span.tag = tag;
-    if (context?.artifact) labelMarkers.add(span);
-    if (links.length === 0) spans.push(span);
-    else for (const piece of splitAtLinks(span, links)) spans.push(piece);
+    if (context?.artifact && label) labelMarkers.add(span);
+    const pieces = links.length === 0 ? [span] : splitAtLinks(span, links);
+    spans.push(...pieces);
+    if (context?.artifact) context.sequence?.push(...pieces);
   }
+  const artifacts = sortArtifacts(sequences, [...tags.values()].some((tag) => tag.cell !== undefined));
+  for (const span of artifacts.text) labelMarkers.delete(span);
+  spans = spans.filter((span) => !artifacts.furniture.has(span) || labelMarkers.has(span));
   spans = keepLabelMarkers(joinLineEndHyphens(spans, labelMarkers), labelMarkers);
   adoptFallbackSymbols(spans);
   // Only where pdf.js has the page's operator list at hand (fonts or shapes read): no page is parsed for it.

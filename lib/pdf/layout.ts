@@ -12,6 +12,12 @@ import { whollyMonospace } from "./fonts.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import { codeRowsApart } from "./code_row_seams.ts";
 import { subscriptsFirst } from "./stacked_scripts.ts";
+import {
+  codeBesideOtherBlock,
+  mayOverrunUntagged,
+  taggingParts,
+  untaggedOverrun,
+} from "./untagged_overruns.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -123,7 +129,8 @@ function mergeSameBaseline(lines: Line[], page: number): Line[] {
       const widest = oneBoxed(prev.spans.at(-1)!, line.spans[0]!) ? BOXED_GAP_EM : WIDE_GAP_EM;
       if (
         gap >= -Math.min(prev.size, line.size) * 0.15 && gap <= Math.max(prev.size, line.size) * widest &&
-        continues(prev.spans, line.spans[0]!) && !codeRowsApart(prev.spans.at(-1)!, line.spans[0]!)
+        continues(prev.spans, line.spans[0]!) && !codeRowsApart(prev.spans.at(-1)!, line.spans[0]!) &&
+        !taggingParts(prev.spans, line.spans) && !codeBesideOtherBlock(prev.spans, line.spans)
       ) {
         out[out.length - 1] = makeLine(joined, page);
         continue;
@@ -244,11 +251,17 @@ const OVERFLOW_REACH = 3;
  * listing, not to a band of the page.
  */
 function overflowsGutter(line: Line, lines: readonly Line[], gutter: Gutter): boolean {
-  if (line.x0 >= gutter.x || !(whollyMonospace(line) || codeOverruns(line, gutter.x))) return false;
+  if (line.x0 >= gutter.x) return false;
+  const code = whollyMonospace(line) || codeOverruns(line, gutter.x);
+  // Or untagged text among tagged (`untagged_overruns.ts`): looked for on a page holding tagged text only.
+  if (!code && !mayOverrunUntagged(line, lines)) return false;
   // The right column runs on above and below it; a table beside one column's text (a false gutter) does not.
   const near = OVERFLOW_REACH * line.size;
   const right = lines.filter((l) => l.x0 >= gutter.x - 0.5 && Math.abs(l.y - line.y) <= near);
-  if (right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y)) return true;
+  if (right.some((l) => l.y <= line.y) && right.some((l) => l.y >= line.y)) {
+    return code || untaggedOverrun(line, right);
+  }
+  if (!code) return false;
   // Or a right column of prose ended above it: the row runs into the blank below its last line (the
   // aligned second column of a listing on a page of one column is code, and no column of the page).
   const rightColumn = lines.filter((l) => l.x0 >= gutter.x - 0.5);

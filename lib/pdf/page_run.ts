@@ -84,7 +84,7 @@ export async function extractRun(
   guard.check();
   dropObjectCache();
   const fonts = options.fonts ?? createFontResolver();
-  const ids = { next: 0 };
+  const ids = { next: 0 }, treeShift = {};
   const run: PageRun = { pages: [], pageCharacters: [], warnings: [], ids: 0 };
   let sliceStart = performance.now();
   for (const number of numbers) {
@@ -95,6 +95,7 @@ export async function extractRun(
       fonts,
       tagged: options.tagged,
       ids,
+      treeShift,
       links: links.get(number) ?? [],
       shapeHints,
       levelRules: takeLevelRules,

@@ -7,6 +7,7 @@
  */
 import { blockId, type Draft, isCodeLine, leftEdge } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { opensAlert } from "./alert_quotes.ts";
 import { itemAbove, itemTextEdge } from "./item_edges.ts";
 import { markSpacedQuotes } from "./spaced_quotes.ts";
 import { joinQuotesOverColumns } from "./quote_turns.ts";
@@ -114,11 +115,17 @@ function nestingTies(drafts: readonly Draft[], i: number, insetOf: (draft: Draft
  * into the next; any other paragraph ends its quote, unless the next is
  * nested in it or comes back out of a quote nested in it
  * ({@linkcode nestingTies}, with `insetOf` a draft's inset from its column's left edge).
+ * An alert's label printed as text (`[!TIP]`) opens a quote that holds the
+ * paragraphs after it at its inset (`alert_quotes.ts`).
  */
 function splitQuotes(drafts: readonly Draft[], insetOf: (draft: Draft) => number) {
+  let alert: Draft | undefined;
   drafts.forEach((draft, i) => {
     const prev = drafts[i - 1];
+    if (!draft.quote) alert = undefined;
+    else if (opensAlert(draft)) alert = draft;
     if (!draft.quote || !prev?.quote || barOf(draft) !== undefined || barOf(prev) !== undefined) return;
+    if (alert && alert !== draft && Math.abs(insetOf(draft) - insetOf(alert)) <= 1) return;
     const label = prev.lines.length === 1 && !/[.!?]$/.test(plainLineText(prev.lines[0]!).trim());
     if (!label && !nestingTies(drafts, i, insetOf)) draft.quoteStart = true;
   });

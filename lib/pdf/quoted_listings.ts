@@ -19,28 +19,35 @@
 import { type Draft, leftEdge, shadeOf } from "./draft.ts";
 import { setInFromMargin } from "./quoted_lists.ts";
 import { barOf } from "./quote_marks.ts";
+import { draftColumnLeft, paragraphEdges } from "./column_edges.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
 const SAME_INSET = 1;
 
-/** True when a listing follows a quote's paragraph on its page. */
-function afterQuote(drafts: readonly Draft[], i: number): boolean {
-  const before = drafts[i - 1];
+/**
+ * True when a listing follows a quote's paragraph on its page or, with
+ * `overTurn`, at the head of the next page.
+ */
+function afterQuote(drafts: readonly Draft[], i: number, overTurn = false): boolean {
+  const before = drafts[i - 1], page = drafts[i]!.page;
   return !!before && before.kind === "text" && !!before.quote && !before.heading &&
-    before.page === drafts[i]!.page;
+    (before.page === page || (overTurn && before.page === page - 1));
 }
+
+/** A draft's left edge less its column's (`column_edges.ts`). */
+type Inset = (draft: Draft) => number;
 
 /**
  * True when the draft after listing `i` is a paragraph of the quote before
  * it, at that paragraph's edge, and that quote is set in from the margin (a
  * quote set apart by space alone stands at the margin with the listings).
  */
-function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats): boolean {
+function quoteGoesOn(drafts: readonly Draft[], i: number, stats: DocumentStats, inset: Inset): boolean {
   const before = drafts[i - 1]!, after = drafts[i + 1];
   if (!setInFromMargin(before, stats.pageMargin?.(before.page))) return false;
   return !!after && after.kind === "text" && !!after.quote && !after.heading && !after.quoteStart &&
-    after.page === before.page && Math.abs(leftEdge(after) - leftEdge(before)) <= SAME_INSET;
+    after.page === drafts[i]!.page && Math.abs(inset(after) - inset(before)) <= SAME_INSET;
 }
 
 /**
@@ -54,47 +61,14 @@ function ruleRunsOn(drafts: readonly Draft[], i: number): boolean {
     after.page === before.page && barOf(after) === rule;
 }
 
-/**
- * The left edges each page's plain paragraphs (no quote, heading nor item's
- * further paragraph) start at, by page.
- */
-function paragraphEdges(drafts: readonly Draft[]): Map<number, number[]> {
-  const edges = new Map<number, number[]>();
-  for (const d of drafts) {
-    if (d.kind !== "text" || d.quote || d.heading || d.itemDepth !== undefined) continue;
-    const page = edges.get(d.page) ?? [];
-    page.push(leftEdge(d));
-    edges.set(d.page, page);
-  }
-  return edges;
-}
-
-/**
- * The left edge of the column `draft` stands in: the furthest right of the
- * edges its page's plain paragraphs start at (`edges`), at or left of the
- * draft's own; the page's body edge where none does. On a page of two
- * columns the right column's listings measure from the right column, not
- * from the page's margin.
- */
-function draftColumnLeft(
-  edges: Map<number, number[]>,
-  draft: Draft,
-  stats: DocumentStats,
-): number | undefined {
-  const left = leftEdge(draft);
-  let column: number | undefined;
-  for (const edge of edges.get(draft.page) ?? []) {
-    if (edge <= left + SAME_INSET && (column === undefined || edge > column)) column = edge;
-  }
-  return column ?? stats.pageMargin?.(draft.page);
-}
-
 /** The inset most of the body's listings start at from their column's edge, to the point. */
 function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | undefined {
   const counts = new Map<number, number>();
   const edges = paragraphEdges(drafts);
   drafts.forEach((draft, i) => {
-    const margin = draft.kind === "code" ? draftColumnLeft(edges, draft, stats) : undefined;
+    const margin = draft.kind === "code"
+      ? draftColumnLeft(edges, draft, stats.pageMargin?.(draft.page))
+      : undefined;
     if (draft.kind !== "code" || margin === undefined || afterQuote(drafts, i)) return;
     const inset = Math.round(leftEdge(draft) - margin);
     counts.set(inset, (counts.get(inset) ?? 0) + 1);
@@ -106,19 +80,27 @@ function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | und
 
 /** Marks as quoted each listing set in with the quote paragraph right before it (see the module comment). */
 export function markQuotedListings(drafts: readonly Draft[], stats: DocumentStats) {
-  if (!drafts.some((d, i) => d.kind === "code" && afterQuote(drafts, i))) return;
+  if (!drafts.some((d, i) => d.kind === "code" && afterQuote(drafts, i, true))) return;
   drafts.forEach((listing, i) => {
     if (listing.kind === "code" && afterQuote(drafts, i) && ruleRunsOn(drafts, i)) listing.quote = true;
   });
   const inset = bodyInset(drafts, stats);
   if (inset === undefined) return;
+  // Over a page's turn a listing and its quote stand in columns of their own: each measured from its own.
+  const edges = paragraphEdges(drafts);
+  const insetOf = (d: Draft) => leftEdge(d) - (draftColumnLeft(edges, d, stats.pageMargin?.(d.page)) ?? 0);
   drafts.forEach((listing, i) => {
-    if (listing.kind !== "code" || listing.quote || !afterQuote(drafts, i)) return;
-    const fromQuote = leftEdge(listing) - leftEdge(drafts[i - 1]!);
+    if (listing.kind !== "code" || listing.quote || !afterQuote(drafts, i, true)) return;
+    const before = drafts[i - 1]!;
+    const fromQuote = before.page === listing.page
+      ? leftEdge(listing) - leftEdge(before)
+      : insetOf(listing) - insetOf(before);
     if (!listing.lines.every((l) => shadeOf(l) !== undefined)) {
-      if (Math.abs(fromQuote - inset) <= SAME_INSET && quoteGoesOn(drafts, i, stats)) listing.quote = true;
+      const goesOn = quoteGoesOn(drafts, i, stats, before.page === listing.page ? leftEdge : insetOf);
+      if (Math.abs(fromQuote - inset) <= SAME_INSET && goesOn) listing.quote = true;
       return;
     }
+    if (before.page !== listing.page) return;
     if (Math.abs(fromQuote - inset) <= SAME_INSET) listing.quote = true;
   });
 }

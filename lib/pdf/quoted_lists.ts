@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { draftColumnLeft, paragraphEdges } from "./column_edges.ts";
 import { type Draft, leftEdge } from "./draft.ts";
 import { itemTextEdge } from "./item_edges.ts";
 
@@ -51,7 +52,7 @@ const SAME_INDENT = 1.5;
  */
 function listIndent(
   drafts: readonly Draft[],
-  margin: (page: number) => number | undefined,
+  margin: (draft: Draft) => number | undefined,
 ): number | undefined {
   const offsets: number[] = [];
   let afterQuote = false;
@@ -59,7 +60,7 @@ function listIndent(
     const prev = drafts[i - 1];
     if (draft.kind !== "list_item") return;
     if (prev?.kind !== "list_item") afterQuote = prev?.kind === "text" && !!prev.quote;
-    const left = margin(draft.page), text = itemTextEdge(draft);
+    const left = margin(draft), text = itemTextEdge(draft);
     if (afterQuote || draft.quote || (draft.depth ?? 0) > 0 || left === undefined || text === undefined) {
       return;
     }
@@ -81,10 +82,16 @@ function listIndent(
  * quote, or after a quote's last paragraph (see the module comment): on one
  * page, their markers right of the quote's left edge, and their text in
  * from it by the document's list indent from the page's `margin` where the
- * quote ends with them.
+ * quote ends with them. Each is measured from its column's edge
+ * (`column_edges.ts`): on a page of two columns, the right column's lists
+ * and quotes are set in from the right column, and a quote going on over a
+ * column's turn goes on at its inset from the next column's edge.
  */
-export function markQuotedLists(drafts: readonly Draft[], margin: (page: number) => number | undefined) {
+export function markQuotedLists(drafts: readonly Draft[], pageMargin: (page: number) => number | undefined) {
   let indent: { offset: number | undefined } | undefined;
+  const edges = paragraphEdges(drafts);
+  const margin = (draft: Draft) => draftColumnLeft(edges, draft, pageMargin(draft.page));
+  const inset = (draft: Draft) => leftEdge(draft) - (margin(draft) ?? 0);
   for (let i = 0; i < drafts.length; i++) {
     const before = drafts[i]!;
     if (before.kind !== "text" || !before.quote || before.heading) continue;
@@ -93,15 +100,20 @@ export function markQuotedLists(drafts: readonly Draft[], margin: (page: number)
     const after = drafts[j];
     if (j === i + 1) continue;
     const items = drafts.slice(i + 1, j), edge = leftEdge(before);
+    // An item past the page's turn is measured from its own column, as the quote is from its own.
+    const moved = (d: Draft, x: number) =>
+      d.page === before.page ? x : x - (margin(d) ?? 0) + (margin(before) ?? 0);
     if (after?.kind === "text" && after.quote && !after.quoteStart) {
-      if (leftEdge(after) < edge - SAME_EDGE) continue;
+      if (inset(after) < inset(before) - SAME_EDGE) continue;
     } else {
       indent ??= { offset: listIndent(drafts, margin) };
-      const inset = indent.offset;
-      if (inset === undefined || !setInFromMargin(before, margin(before.page))) continue;
-      if (items.some((d) => (itemTextEdge(d) ?? edge) - edge < inset - SAME_EDGE)) continue;
+      const listInset = indent.offset;
+      if (listInset === undefined || !setInFromMargin(before, margin(before))) continue;
+      if (items.some((d) => moved(d, itemTextEdge(d) ?? leftEdge(d)) - edge < listInset - SAME_EDGE)) {
+        continue;
+      }
     }
-    if (items.some((d) => d.page !== before.page || markerOf(d) < edge - SAME_EDGE)) continue;
+    if (items.some((d) => d.page > before.page + 1 || moved(d, markerOf(d)) < edge - SAME_EDGE)) continue;
     // Nested from the quote's own list: the items' markers are measured from the column's edge.
     const shift = Math.min(...items.map((d) => d.depth ?? 0));
     for (const item of items) {

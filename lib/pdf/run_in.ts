@@ -34,6 +34,12 @@ const BOLD_QUAD_EM = 0.03;
  * dots (the font's interword stretch, a sixth to a fifth of an em), the last one before the quad.
  */
 const ELLIPSIS_KERN_EM = 0.2;
+/**
+ * Widest a word space between two bold words of a lead-in stands, in ems: a
+ * justified line stretches the heading's spaces with the rest (the quad after
+ * it does not stretch), and a narrow column's line stretches them past a quad.
+ */
+const STRETCHED_SPACE_EM = 1.6;
 /** A lead-in ending in an ellipsis: three dots, spaced or not, or the one character. */
 const ENDS_IN_ELLIPSIS = /(?:\. ?){2}\.\s*$|…\s*$/;
 
@@ -54,7 +60,9 @@ export function runInSplit(line: Line): number {
       // of some other gap is a row of cells.
       const gap = (span.x - end) / span.size;
       const most = QUAD_MAX_EM + (ENDS_IN_ELLIPSIS.test(lead) ? ELLIPSIS_KERN_EM : 0);
-      return gap <= most && (!span.font.bold || Math.abs(gap - 1) <= BOLD_QUAD_EM) ? i : -1;
+      if (gap <= most && (!span.font.bold || Math.abs(gap - 1) <= BOLD_QUAD_EM)) return i;
+      // A bold word after a stretched space goes on with the lead-in, where the line is justified.
+      if (!span.font.bold || gap > STRETCHED_SPACE_EM || !stretchedLine(line, span.size)) return -1;
     }
     if (!span.font.bold) return -1;
     letters ||= /[\p{L}\p{N}]/u.test(span.text);
@@ -62,6 +70,22 @@ export function runInSplit(line: Line): number {
     end = span.x + span.width;
   }
   return -1;
+}
+
+/**
+ * True when a line's spaces are stretched: the gaps between its words, past
+ * its first bold ones, are most of them wider than a plain word space (half
+ * an em).
+ */
+function stretchedLine(line: Line, size: number): boolean {
+  const words = line.spans.filter((s) => s.text.trim());
+  const gaps: number[] = [];
+  for (let i = 1; i < words.length; i++) {
+    if (words[i]!.font.bold) continue;
+    gaps.push(words[i]!.x - (words[i - 1]!.x + words[i - 1]!.width));
+  }
+  const wide = gaps.filter((g) => g > size * 0.5 && g < size * STRETCHED_SPACE_EM).length;
+  return gaps.length >= 2 && wide * 2 > gaps.length;
 }
 
 /** A line made of some of `line`'s spans, keeping its baseline and page. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { codeRowOfTaggedParagraph } from "./tagged_code_words.ts";
 import {
   atProseStep,
   continuesCode,
@@ -208,7 +209,8 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
   const taggedListing = line.spans.some((s) => s.tag?.code);
   if (
     code && last && !taggedListing &&
-    (wrapsInlineCode(last, line, stats, continuesItem, sparseMeasure(cut, right)) ||
+    (codeRowOfTaggedParagraph(last, line) ||
+      wrapsInlineCode(last, line, stats, continuesItem, sparseMeasure(cut, right)) ||
       atProseStep(last, line, stats, sparseMeasure(cut, cut.edges.measure)))
   ) {
     last.lines.push(line);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   charactersBeyondAscii,
+  charactersToProbe,
   printedCharactersFilter,
   probeSource,
   readProbe,
@@ -35,4 +36,19 @@ Deno.test("the reference writes text by the prose map and code by the listing ma
     await throughFilter(markdown, printedCharactersFilter(printed)),
     "Time ± , then ... and `min ... σ`.\n\n    Time (mean ± σ)\n    Range (min ... max)\n",
   );
+});
+
+Deno.test("the emoji a shortcode stands for is probed, and written as the engine printed it, not as the shortcode", async () => {
+  // pandoc reads GitHub Markdown's `:wink:` as its emoji; the source holds only ASCII.
+  const source = "Concatenate files :wink:. Mean ± σ.";
+  assert.deepEqual(charactersToProbe(source, "Concatenate files 😉. Mean ± σ."), ["±", "σ", "😉"]);
+  // pdfTeX printed nothing for it.
+  const printed = readProbe("p0:±:\np1:σ:\np2::\n", ["±", "σ", "😉"]);
+  assert.equal(
+    await throughFilter(source, printedCharactersFilter(printed)),
+    "Concatenate files . Mean ± σ.\n",
+  );
+  // An engine that printed it writes the character.
+  const shown = readProbe("p0:😉:\n", ["😉"]);
+  assert.equal(await throughFilter("files :wink:.", printedCharactersFilter(shown)), "files 😉.\n");
 });

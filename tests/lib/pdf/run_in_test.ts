@@ -38,3 +38,31 @@ Deno.test("a run-in heading ending in TeX's spaced dots keeps the kern after its
   // Wider than a quad and the kern together, it is a gap of some other kind.
   assert.equal(runInSplit(leadIn("Please do not . . .", 1.5)), -1);
 });
+
+/**
+ * A line of bold words `headGapEm` ems apart, a quad, and body words `bodyGapEm` ems apart: a justified
+ * narrow column stretches the lead-in's spaces with the body's, not the quad.
+ */
+function stretched(head: readonly string[], headGapEm: number, bodyGapEm: number): Line {
+  const body = ["You", "can", "also", "generate"];
+  const spans: Span[] = [];
+  let x = 72;
+  head.forEach((text, i) => {
+    spans.push({ text, x, y: 100, width: text.length * 5, size: SIZE, font: bold });
+    x += text.length * 5 + (i < head.length - 1 ? headGapEm : 1) * SIZE;
+  });
+  for (const text of body) {
+    spans.push({ text, x, y: 100, width: text.length * 5, size: SIZE, font: serif });
+    x += text.length * 5 + bodyGapEm * SIZE;
+  }
+  return { spans, x0: 72, x1: x, y: 100, size: SIZE, page: 1 };
+}
+
+Deno.test("a lead-in whose words a justified line stretched past a quad is still a run-in heading", () => {
+  const head = ["Generate", "from", "fd"];
+  assert.equal(runInSplit(stretched(head, 1.3, 1.2)), 3);
+  // On a line whose own spaces are plain, bold words a stretched space apart are cells of a row.
+  assert.equal(runInSplit(stretched(head, 1.3, 0.33)), -1);
+  // Bold words farther apart than any stretched space are cells, however the line is set.
+  assert.equal(runInSplit(stretched(head, 2, 1.2)), -1);
+});
