@@ -113,6 +113,89 @@ function alignedTags(
   };
 }
 
+/** What a page's resolved fonts, ligatures, links and tags are, for reading its text items. */
+interface PageContext {
+  transform: number[];
+  fonts: Awaited<ReturnType<ExtractOptions["fonts"]["resolve"]>>;
+  ligatures: Awaited<ReturnType<typeof readLigatureGlyphs>>;
+  links: ReturnType<typeof linkAreas>;
+  tags: Map<string, Tag>;
+  omitted: Set<string>;
+}
+
+/** A page's text items read as spans, with the artifact labels and sequences among them. */
+interface ItemsRead {
+  spans: Span[];
+  /**
+   * Artifact list labels, kept only where tagged text follows (`artifact_markers.ts`), and line-end
+   * hyphens, kept on the word they break (`artifact_hyphens.ts`).
+   */
+  labelMarkers: Set<Span>;
+  /** Each marked `Artifact` sequence's spans: blocks of text among them are read (`artifact_blocks.ts`). */
+  sequences: Span[][];
+  /** Characters set rotated, left out. */
+  rotatedCharacters: number;
+}
+
+/** Reads a page's text items, marked content included, into spans (see {@linkcode extractPage}). */
+function readItems(items: readonly unknown[], page: PageContext): ItemsRead {
+  const spans: Span[] = [];
+  const labelMarkers = new Set<Span>();
+  let rotatedCharacters = 0;
+  const marked: Array<{ id?: string; artifact: boolean; sequence?: Span[] }> = [];
+  const sequences: Span[][] = [];
+  for (const raw of items) {
+    const mark = raw as MarkedItem;
+    if (mark.type === "beginMarkedContentProps" || mark.type === "beginMarkedContent") {
+      const parent = marked.at(-1);
+      const opens = mark.tag === "Artifact" && parent?.artifact !== true;
+      const sequence = opens ? [] : parent?.sequence;
+      if (opens) sequences.push(sequence!);
+      marked.push({
+        id: mark.id ?? parent?.id,
+        artifact: mark.tag === "Artifact" || parent?.artifact === true || page.omitted.has(mark.id ?? ""),
+        ...(sequence ? { sequence } : {}),
+      });
+      continue;
+    }
+    if (mark.type === "endMarkedContent") {
+      marked.pop();
+      continue;
+    }
+    const item = raw as TextItem;
+    // A glyph the font maps to no character (a missing glyph's box, as a browser draws for a script its
+    // fonts lack) comes out as U+0000: no text.
+    if (!item.str || !item.str.replaceAll(NO_CHARACTER, "").trim()) continue;
+    const context = marked.at(-1);
+    const label = mayBeArtifactMarker(item.str) || mayBeLineEndHyphen(item.str);
+    if (context?.artifact && !label && !context.sequence) continue;
+    const m = multiply(page.transform, item.transform);
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = m;
+    if (!(a > 0 && Math.abs(b) <= Math.abs(a) * 0.01)) {
+      rotatedCharacters += item.str.length;
+      continue;
+    }
+    const size = Math.hypot(c, d);
+    const font = styleForText(
+      page.fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false },
+      item.str,
+    );
+    // A soft hyphen is a word's break only at the end of a line (see `text_edits.ts`).
+    const text = plainMathLetters(
+      typedText(readLigatures(item.str, page.ligatures.get(item.fontName)), font).replaceAll(NO_CHARACTER, "")
+        .replace(INNER_SOFT_HYPHEN, ""),
+    );
+    const span: Span = { text, x, y, width: item.width, size, font };
+    const tag = context?.id ? page.tags.get(context.id) : undefined;
+    if (tag) span.tag = tag;
+    if (context?.artifact && label) labelMarkers.add(span);
+    const pieces = page.links.length === 0 ? [span] : splitAtLinks(span, page.links);
+    spans.push(...pieces);
+    if (context?.artifact) context.sequence?.push(...pieces);
+  }
+  return { spans, labelMarkers, sequences, rotatedCharacters };
+}
+
 /**
  * Extracts a page's spans.
  *
@@ -139,65 +222,16 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     options.treeShift,
   );
 
-  let spans: Span[] = [];
-  /**
-   * Artifact list labels, kept only where tagged text follows (`artifact_markers.ts`), and line-end
-   * hyphens, kept on the word they break (`artifact_hyphens.ts`).
-   */
-  const labelMarkers = new Set<Span>();
-  let rotatedCharacters = 0;
-  const marked: Array<{ id?: string; artifact: boolean; sequence?: Span[] }> = [];
-  /** Each marked `Artifact` sequence's spans: blocks of text among them are read (`artifact_blocks.ts`). */
-  const sequences: Span[][] = [];
-  for (const raw of content.items) {
-    const mark = raw as MarkedItem;
-    if (mark.type === "beginMarkedContentProps" || mark.type === "beginMarkedContent") {
-      const parent = marked.at(-1);
-      const opens = mark.tag === "Artifact" && parent?.artifact !== true;
-      const sequence = opens ? [] : parent?.sequence;
-      if (opens) sequences.push(sequence!);
-      marked.push({
-        id: mark.id ?? parent?.id,
-        artifact: mark.tag === "Artifact" || parent?.artifact === true || omitted.has(mark.id ?? ""),
-        ...(sequence ? { sequence } : {}),
-      });
-      continue;
-    }
-    if (mark.type === "endMarkedContent") {
-      marked.pop();
-      continue;
-    }
-    const item = raw as TextItem;
-    // A glyph the font maps to no character (a missing glyph's box, as a browser draws for a script its
-    // fonts lack) comes out as U+0000: no text.
-    if (!item.str || !item.str.replaceAll(NO_CHARACTER, "").trim()) continue;
-    const context = marked.at(-1);
-    const label = mayBeArtifactMarker(item.str) || mayBeLineEndHyphen(item.str);
-    if (context?.artifact && !label && !context.sequence) continue;
-    const m = multiply(viewport.transform, item.transform);
-    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = m;
-    if (!(a > 0 && Math.abs(b) <= Math.abs(a) * 0.01)) {
-      rotatedCharacters += item.str.length;
-      continue;
-    }
-    const size = Math.hypot(c, d);
-    const font = styleForText(
-      fonts.get(item.fontName) ?? { name: "", bold: false, italic: false, monospace: false },
-      item.str,
-    );
-    // A soft hyphen is a word's break only at the end of a line (see `text_edits.ts`).
-    const text = plainMathLetters(
-      typedText(readLigatures(item.str, ligatures.get(item.fontName)), font).replaceAll(NO_CHARACTER, "")
-        .replace(INNER_SOFT_HYPHEN, ""),
-    );
-    const span: Span = { text, x, y, width: item.width, size, font };
-    const tag = context?.id ? tags.get(context.id) : undefined;
-    if (tag) span.tag = tag;
-    if (context?.artifact && label) labelMarkers.add(span);
-    const pieces = links.length === 0 ? [span] : splitAtLinks(span, links);
-    spans.push(...pieces);
-    if (context?.artifact) context.sequence?.push(...pieces);
-  }
+  const read = readItems(content.items, {
+    transform: viewport.transform,
+    fonts,
+    ligatures,
+    links,
+    tags,
+    omitted,
+  });
+  const { labelMarkers, sequences, rotatedCharacters } = read;
+  let spans = read.spans;
   const artifacts = sortArtifacts(sequences, [...tags.values()].some((tag) => tag.cell !== undefined));
   for (const span of artifacts.text) labelMarkers.delete(span);
   spans = spans.filter((span) => !artifacts.furniture.has(span) || labelMarkers.has(span));
