@@ -27,9 +27,9 @@ import type { Line, PageText } from "./types.ts";
 /** A page reference: a page number or a range, arabic or roman. */
 const PAGE = String.raw`(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[-–—]{1,2}\s*(?:\d{1,4}|[ivxlc]{1,6}))?`;
 /** A row ending in its pages after a comma (a trailing comma when the pages wrap on). */
-const REFERENCED = new RegExp(String.raw`^.*?\S\s*,\s*${PAGE}(?:\s*,\s*${PAGE})*,?$`, "i");
+const REFERENCED = new RegExp(String.raw`^.*?\S\s*,\s*${PAGE}(?:\s*,\s*${PAGE})*(?:\s*,)?$`, "i");
 /** A row of page numbers alone: the pages of the entry above, wrapped. */
-const PAGES_ONLY = new RegExp(String.raw`^${PAGE}(?:\s*,\s*${PAGE})*,?$`, "i");
+const PAGES_ONLY = new RegExp(String.raw`^${PAGE}(?:\s*,\s*${PAGE})*(?:\s*,)?$`, "i");
 /** A line's end that may close an entry's pages. */
 const ENDS_IN_NUMBER = /\d,?\s*$/;
 /** Rows with pages a page must hold to be an index page. */

@@ -110,3 +110,19 @@ Deno.test("an index in a tree that tags its rows paragraphs, and lists elsewhere
   assert.match(text, /^- account, 3\n- amount, 4\n/m, text);
   assert.match(text, /^- credit, 40$/m, text);
 });
+
+Deno.test("an entry opening the page whose pages wrap on after a comma set apart is an item, its wrap carrying it on", () => {
+  // A reference manual's index sets each page number and comma as a piece of its own: the row reads
+  // `arrow , 1083, 1105 , 1162 ,`, and the page's first entry must not be left out of the list for it.
+  const texts = ["arrow , 1083, 1105 , 1162 ,", "1173", "arrows , 933, 1011", "as , 90 , 132", "as.call , 68"]
+    .concat(["as.double , 36", "as.factor , 571", "as.list , 298", "as.name , 67", "asin , 717"]);
+  const lines = texts.map((text, i) => {
+    const x = i === 1 ? LEFT + 40 : LEFT;
+    return line(text, x, x + text.length * 5, 100 + i * LEADING);
+  });
+  const [out] = rewriteIndexes([{ page: 1, width: 595, height: 842, lines }]);
+  const rows = out!.lines.map((l) => l.spans.map((s) => s.text).join(" "));
+  assert.equal(rows[0], "• arrow , 1083, 1105 , 1162 ,");
+  assert.equal(rows[1], "1173");
+  assert.equal(rows[2], "• arrows , 933, 1011");
+});
