@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { plainLineText } from "../../../lib/pdf/inline.ts";
 import { mapOutline } from "../../../lib/pdf/outline_map.ts";
-import type { OutlineEntry } from "../../../lib/pdf/types.ts";
+import type { OutlineEntry, PageText } from "../../../lib/pdf/types.ts";
 import { pageAt } from "../../_support/laid_out_page.ts";
 
 /** The text and level of each heading line found, in page order. */
@@ -114,4 +114,30 @@ Deno.test("a smaller label over a heading the outline names ('Chapter 2') stays 
     "Features and their sta-",
     "tus",
   ]);
+});
+
+Deno.test("a destination far from its heading: the one row spelling the title in a found heading's look", () => {
+  // AASTeX's lettered appendix sections point at their page's foot; the heading stands at its top, in capitals.
+  const rows: Array<[string, number, number, number]> = [
+    ["APPENDIX INFORMATION", 200, 390, 100],
+    ["Appendices are lettered.", 72, 300, 130],
+    ["More text of the appendix.", 72, 300, 142],
+    ["B. AUTHOR CHARGES", 220, 370, 300],
+    ["The charges are set per quantum.", 72, 400, 330],
+  ];
+  const outline = [entry("Appendix information", 1, 90), entry("Author charges", 1, 800)];
+  const headings = (page: PageText) => {
+    const hits = mapOutline([page], outline);
+    return page.lines.filter((l) => hits.has(l)).map(plainLineText);
+  };
+  assert.deepEqual(headings(pageAt(...rows)), ["APPENDIX INFORMATION", "B. AUTHOR CHARGES"]);
+  // Set as the body is, or with no heading found where the outline pointed, the far row is nobody's heading.
+  const asBody = rows.map(([text, ...at]): [string, number, number, number] => [
+    text.replace("AUTHOR CHARGES", "Author charges"),
+    ...at,
+  ]);
+  assert.deepEqual(headings(pageAt(...asBody)), ["APPENDIX INFORMATION"]);
+  assert.deepEqual(headings(pageAt(...rows.slice(1))), []);
+  // Two rows spelling it in that look: neither is taken.
+  assert.deepEqual(headings(pageAt(...rows, ["AUTHOR CHARGES", 220, 370, 500])), ["APPENDIX INFORMATION"]);
 });
