@@ -34,7 +34,7 @@ export interface MissedEntry {
  * half point, and whether its letters are all capitals (a class may set its
  * headings in the body's face and size, in capitals).
  */
-function lookOf(lines: readonly Line[]): string | undefined {
+export function lookOf(lines: readonly Line[]): string | undefined {
   const letters = new Map<string, number>();
   let lower = false;
   for (const line of lines) {
@@ -51,7 +51,7 @@ function lookOf(lines: readonly Line[]): string | undefined {
 }
 
 /** The look most of a page's rows are set in: its body text's. */
-function bodyLook(rows: readonly Row[]): string | undefined {
+export function bodyLook(rows: readonly Row[]): string | undefined {
   const counts = new Map<string, number>();
   for (const row of rows) {
     const look = lookOf(row.lines);
@@ -60,8 +60,15 @@ function bodyLook(rows: readonly Row[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** The looks of the headings found by their destinations, keyed `level|look`. */
-function foundLooks(hits: ReadonlyMap<Line, OutlineHit>): Set<string> {
+/** A heading's first row the outline found, with its level and look. */
+export interface FoundRow {
+  level: number;
+  lines: Line[];
+  look: string;
+}
+
+/** The first rows of the headings the outline found, each with its look. */
+export function foundRows(hits: ReadonlyMap<Line, OutlineHit>): FoundRow[] {
   const rows = new Map<Line, { level: number; lines: Line[] }>();
   for (const [line, hit] of hits) {
     // The heading's first row only: the row its first line stands on.
@@ -70,12 +77,10 @@ function foundLooks(hits: ReadonlyMap<Line, OutlineHit>): Set<string> {
     row.lines.push(line);
     rows.set(hit.first, row);
   }
-  const looks = new Set<string>();
-  for (const { level, lines } of rows.values()) {
+  return [...rows.values()].flatMap(({ level, lines }) => {
     const look = lookOf(lines);
-    if (look) looks.add(`${level}|${look}`);
-  }
-  return looks;
+    return look ? [{ level, lines, look }] : [];
+  });
 }
 
 /**
@@ -96,7 +101,7 @@ export function mapFarEntries<R extends Row>(
   hits: Map<Line, OutlineHit>,
 ): void {
   if (missed.length === 0) return;
-  const looks = foundLooks(hits);
+  const looks = new Set(foundRows(hits).map((r) => `${r.level}|${r.look}`));
   if (looks.size === 0) return;
   for (const entry of missed) {
     const rows = rowsOn(entry.page);

@@ -15,6 +15,7 @@ import { plainLineText } from "./inline.ts";
 import { listMarker } from "./lists.ts";
 import { LABEL } from "./section_numbers.ts";
 import type { Line, OutlineEntry, PageText } from "./types.ts";
+import { mapUnlistedHeadings } from "./unlisted_headings.ts";
 import { mapUntitledEntries } from "./untitled_entries.ts";
 
 /** A line of a heading the outline points at. */
@@ -221,6 +222,7 @@ export function mapOutline(
   }
   // A destination set far from its heading: the one row on the page spelling the title in a found heading's look.
   mapFarEntries(missed, (n) => rows.get(n), spells, hits);
+  mapUnlistedHeadings(pages, hits);
   const untitled = outline.filter((e) => !matchKey(e.title));
   if (untitled.length > 0) {
     mapUntitledEntries(untitled, (n) => {

@@ -141,3 +141,40 @@ Deno.test("a destination far from its heading: the one row spelling the title in
   // Two rows spelling it in that look: neither is taken.
   assert.deepEqual(headings(pageAt(...rows, ["AUTHOR CHARGES", 220, 370, 500])), ["APPENDIX INFORMATION"]);
 });
+
+Deno.test("a line the outline leaves out, set and placed as the capitals of the headings it found, is one of them", () => {
+  // AASTeX sets its sections centred in capitals at body size, and writes no bookmark for REFERENCES.
+  const rows: Array<[string, number, number, number]> = [
+    ["ABSTRACT", 270, 325, 80],
+    ["1. INTRODUCTION", 250, 345, 100],
+    ["Text of the introduction runs on.", 72, 522, 115],
+    ["and on over a second line", 72, 522, 127],
+    ["and a third.", 72, 200, 139],
+    ["2. METHODS", 260, 335, 200],
+    ["Text of the methods runs on.", 72, 522, 215],
+    ["and on over a second line", 72, 522, 227],
+    ["and a third.", 72, 200, 239],
+    ["3. RESULTS", 262, 333, 300],
+    ["Text of the results runs on.", 72, 522, 315],
+    ["and on over a second line", 72, 522, 327],
+    ["and a third.", 72, 200, 339],
+    ["REFERENCES", 262, 333, 400],
+    ["Author, A. 2013, A&A, 558, A33", 72, 300, 415],
+    ["NASA", 72, 100, 430],
+    ["Author, B. 2018, AJ, 156, 123", 72, 300, 460],
+  ];
+  const outline = [entry("Introduction", 1, 90), entry("Methods", 1, 190), entry("Results", 1, 290)];
+  const headings = (page: PageText) => {
+    const hits = mapOutline([page], outline);
+    return page.lines.filter((l) => hits.has(l)).map((l) => [plainLineText(l), hits.get(l)!.level]);
+  };
+  const found = [["1. INTRODUCTION", 1], ["2. METHODS", 1], ["3. RESULTS", 1]];
+  // Not the front matter's ABSTRACT before the first heading, nor NASA, flush left and with no space above.
+  assert.deepEqual(headings(pageAt(...rows)), [...found, ["REFERENCES", 1]]);
+  // Headings set in capitals and small letters tell nothing of a line in capitals.
+  const mixed = rows.map(([text, ...at]): [string, number, number, number] => [
+    /^\d/.test(text) ? text[0] + text.slice(1).toLowerCase() : text,
+    ...at,
+  ]);
+  assert.deepEqual(headings(pageAt(...mixed)).length, 3);
+});
