@@ -6,7 +6,8 @@
  * and put where `\bibliography{…}` stands. The reference then prints the list
  * under its heading and each citation as its label, as LaTeX does with a
  * `thebibliography` list (`_latex_generated.ts`). Without the database, or
- * where BibTeX writes nothing, the source stays as it is.
+ * where BibTeX writes nothing, the source stays as it is, but for a paper
+ * printed here, whose page then holds no list either.
  *
  * @module
  */
@@ -46,11 +47,15 @@ export function bibtexAux(text: string): string {
  * `text` with `\bibliography{…}` replaced by the list BibTeX writes from
  * `databases` (file name without `.bib` → content), run in `work`; `text`
  * unchanged where it names no database, one is missing, or BibTeX writes no list.
+ * With `printedHere` (the PDF was made here, by this BibTeX), a list BibTeX
+ * does not write (its style is not installed) is one the page does not print,
+ * nor its heading: `\bibliography{…}` is dropped.
  */
 export async function withBibtexList(
   text: string,
   databases: ReadonlyMap<string, string>,
   work: string,
+  { printedHere = false } = {},
 ): Promise<string> {
   const names = bibliographyDatabases(text);
   if (names.length === 0 || names.some((name) => !databases.get(name))) return text;
@@ -60,7 +65,7 @@ export async function withBibtexList(
   // BibTeX exits non-zero on a warning (an entry without a year, say) and still writes the list.
   await new Deno.Command("bibtex", { args: ["job"], cwd: dir, stdout: "null", stderr: "null" }).output();
   const list = await Deno.readTextFile(`${dir}/job.bbl`).catch(() => "");
-  if (!list.includes("\\begin{thebibliography}")) return text;
+  if (!list.includes("\\begin{thebibliography}")) return printedHere ? text.replace(BIBLIOGRAPHY, "") : text;
   // `\newblock` parts an entry's blocks by a space (LaTeX's default list); pandoc, which does not know it,
   // would take the block after it for its argument and drop both.
   return text.replace(BIBLIOGRAPHY, () => list.replace(/\\newblock\b\s*/g, " "));

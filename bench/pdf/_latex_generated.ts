@@ -224,6 +224,16 @@ export function withGeneratedMatter(text: string, chapters: boolean, entries: Ge
   );
   // Keywords declared in the body print where they stand, after their label (the AAS journals' class).
   body = outsideVerbatim(body, (part) => part.replace(/\\keywords\s*(?=\{)/g, "\n\nKeywords: "));
+  // The AAS journals' `\acknowledgments` prints its name as an unnumbered section's heading (not where `\string`
+  // prints the command's name).
+  body = outsideVerbatim(
+    body,
+    (part) =>
+      part.replace(
+        /(?<!\\string)\\acknowledg(e?)ments\b(?!\s*\{)/g,
+        (_, e) => heading(`Acknowledg${e}ments`, chapters),
+      ),
+  );
   const bibliography = /\\begin\{thebibliography\}\s*\{[^}]*\}([\s\S]*?)\\end\{thebibliography\}/.exec(body);
   if (bibliography) {
     const { latex, labels, authorYears } = labelledBibliography(

@@ -247,7 +247,9 @@ async function withBibtex(source: Uint8Array, doc: RealDocument, work: string, s
   const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
   const databases = new Map<string, string>();
   for (const name of names) databases.set(name, await gitShowIfAny(snapshots, doc, `${folder}${name}.bib`));
-  return new TextEncoder().encode(await withBibtexList(text, databases, work));
+  // A paper printed here by LaTeX has the list this BibTeX makes, or none.
+  const printedHere = doc.printed === "pdflatex" || doc.printed === "lualatex";
+  return new TextEncoder().encode(await withBibtexList(text, databases, work, { printedHere }));
 }
 
 /**

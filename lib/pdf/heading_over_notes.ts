@@ -4,7 +4,9 @@
  * page's footnotes stand between the heading and the section's text, which
  * begins on the next page: read in the page's order, the notes came under
  * the heading, before its first paragraph. The heading goes after them, over
- * the text it heads.
+ * the text it heads. Where the next page goes on in the same smaller type,
+ * the smaller text is the section's own (a bibliography set small), and the
+ * heading stays over it.
  *
  * @module
  */
@@ -48,6 +50,8 @@ export function headingsOverNotes(drafts: Draft[], stats: DocumentStats): void {
     }
     const next = drafts[end];
     if (end === i + 1 || !next || next.page <= heading.page || next.heading !== undefined) continue;
+    // The next page going on in the same smaller type: the section's own text is set small (a bibliography).
+    if (isFootNote(next, stats)) continue;
     drafts.splice(i, 1);
     drafts.splice(end - 1, 0, heading);
     i = end - 1;

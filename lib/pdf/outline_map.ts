@@ -9,11 +9,13 @@
  *
  * @module
  */
+import { mapFarEntries, type MissedEntry } from "./far_entries.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker } from "./lists.ts";
 import { LABEL } from "./section_numbers.ts";
 import type { Line, OutlineEntry, PageText } from "./types.ts";
+import { mapUnlistedHeadings } from "./unlisted_headings.ts";
 import { mapUntitledEntries } from "./untitled_entries.ts";
 
 /** A line of a heading the outline points at. */
@@ -145,8 +147,9 @@ function spells(rows: readonly Row[], at: number, key: string): number {
  * The lines each outline entry points at, keyed by line. An entry takes the
  * unclaimed run of rows spelling its title nearest its destination's top on
  * its page (the first on the page when the destination gives no height), or,
- * near a named height, the row there spelling it with a few letters astray;
- * an entry whose page is unknown or not converted maps nowhere.
+ * near a named height, the row there spelling it with a few letters astray,
+ * or, far from it, the one row spelling it in the look of a heading found
+ * (see `far_entries.ts`); an entry whose page is unknown or not converted maps nowhere.
  *
  * @param pages The converted pages, lines in reading order.
  * @param outline The document's outline.
@@ -159,6 +162,7 @@ export function mapOutline(
   if (outline.length === 0) return hits;
   const byPage = new Map(pages.map((p) => [p.page, p]));
   const rows = new Map<number, Row[]>();
+  const missed: MissedEntry[] = [];
   for (const entry of outline) {
     const page = entry.page === undefined ? undefined : byPage.get(entry.page);
     const key = matchKey(entry.title);
@@ -207,12 +211,18 @@ export function mapOutline(
         }
       }
     }
-    if (at < 0) continue;
+    if (at < 0) {
+      if (top !== undefined) missed.push({ level: entry.level, key, page: page.page });
+      continue;
+    }
     const first = pageRows[at]!.lines[0]!;
     for (const row of pageRows.slice(at, at + n)) {
       for (const line of row.lines) hits.set(line, { level: entry.level, first });
     }
   }
+  // A destination set far from its heading: the one row on the page spelling the title in a found heading's look.
+  mapFarEntries(missed, (n) => rows.get(n), spells, hits);
+  mapUnlistedHeadings(pages, hits);
   const untitled = outline.filter((e) => !matchKey(e.title));
   if (untitled.length > 0) {
     mapUntitledEntries(untitled, (n) => {

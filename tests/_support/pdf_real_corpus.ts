@@ -427,7 +427,7 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     licenseFile: "OASIcs/authors/LICENSE.md",
     producer: "the OASIcs class (Dagstuhl's conference proceedings, one column)",
     note:
-      "Dagstuhl's sample article for its OASIcs proceedings: title block with authors and affiliations, abstract, ACM classes, keywords and the series' metadata, numbered sections, lists, a theorem and a proof, a table, footnotes, an appendix, a bibliography; the reference writes the references as BibTeX lists them from the committed database (`_latex_bibtex.ts`).",
+      "Dagstuhl's sample article for its OASIcs proceedings: title block with authors and affiliations, abstract, ACM classes, keywords and the series' metadata, numbered sections, lists, a theorem and a proof, a table, footnotes, an appendix, a bibliography. Its BibTeX style (`plainurl`) is not installed here, so the print holds neither the list of references nor its heading, and the reference writes neither (`_latex_bibtex.ts`).",
   }),
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", BAT_COMMIT),

@@ -62,3 +62,18 @@ Deno.test("BibTeX's list stands where \\bibliography did, its citations printed 
     await Deno.remove(work, { recursive: true });
   }
 });
+
+Deno.test("a paper printed here whose BibTeX style is not installed prints no list, nor its heading", async () => {
+  const work = await Deno.makeTempDir();
+  try {
+    const unstyled = PAPER.replace("{plain}", "{no-such-style}");
+    const databases = new Map([["refs", REFS]]);
+    // Printed elsewhere, the page may hold the list: the source stays as it is.
+    assert.equal(await withBibtexList(unstyled, databases, work), unstyled);
+    const here = await withBibtexList(unstyled, databases, work, { printedHere: true });
+    assert.ok(!here.includes("\\bibliography{"), here);
+    assert.doesNotMatch(withGeneratedMatter(here, false), /References/);
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+});

@@ -230,3 +230,13 @@ Deno.test("withGeneratedMatter writes keywords declared in the body where they p
   const declared = ARTICLE.replace("\\begin{document}", "\\keywords{preamble}\n\\begin{document}");
   assert.doesNotMatch(await pandoc(withGeneratedMatter(declared, false)), /Keywords/);
 });
+
+Deno.test("withGeneratedMatter writes the heading the AAS journals' acknowledgments command prints", async () => {
+  const source = ARTICLE.replace(
+    "\\end{document}",
+    "Its name is {\\tt\\string\\acknowledgments}.\n\n\\acknowledgments\n\nWe thank the referee.\n\n\\end{document}",
+  );
+  const markdown = await pandoc(withGeneratedMatter(source, false));
+  assert.match(markdown, /\n# Acknowledgments\n\nWe thank the referee\./);
+  assert.equal(markdown.match(/# Acknowledgments/g)?.length, 1);
+});

@@ -50,3 +50,29 @@ Deno.test("a heading over a page's notes comes after them, over the next page's 
   assert.ok(out[heading + 1]!.startsWith("The introduction runs"), out.join("\n\n"));
   assert.ok(out[heading - 1]!.endsWith("Released on June, 10th, 2019"), out.join("\n\n"));
 });
+
+Deno.test("a heading over smaller text the next page goes on with (a bibliography set small) stays over it", () => {
+  const first = [
+    ...prose("The last section", 100, 1),
+    ...prose("Its second paragraph", 140, 1),
+    ...prose("Its third paragraph", 180, 1),
+    ...prose("Its fourth paragraph", 220, 1),
+    sized("REFERENCES", 250, 330, 640, 10),
+    sized("Author, A. 2013, A&A, 558, A33,", LEFT, LEFT + 140, 660, 8),
+    sized("Author, B. 2018, AJ, 156, 123,", LEFT, LEFT + 140, 672, 8),
+  ];
+  const second = [
+    sized("Author, C. 1996, A&AS, 117, 393,", LEFT, LEFT + 140, 100, 8, 2),
+    sized("Author, D. 2015, ApJ, 805, 23,", LEFT, LEFT + 140, 112, 8, 2),
+  ];
+  const text: PageText[] = [
+    { page: 1, width: 595, height: 842, lines: first },
+    { page: 2, width: 595, height: 842, lines: second },
+  ];
+  const outline: OutlineEntry[] = [{ title: "REFERENCES", level: 1, page: 1 }];
+  const out = paragraphs(
+    renderMarkdown(buildBlocks(text, { stats: documentStats(text), outline, pageBreaks: false })),
+  );
+  const heading = out.findIndex((p) => p.startsWith("# "));
+  assert.ok(out[heading + 1]!.startsWith("Author, A. 2013"), out.join("\n\n"));
+});

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { plainLineText } from "../../../lib/pdf/inline.ts";
 import { mapOutline } from "../../../lib/pdf/outline_map.ts";
-import type { OutlineEntry } from "../../../lib/pdf/types.ts";
+import type { OutlineEntry, PageText } from "../../../lib/pdf/types.ts";
 import { pageAt } from "../../_support/laid_out_page.ts";
 
 /** The text and level of each heading line found, in page order. */
@@ -114,4 +114,67 @@ Deno.test("a smaller label over a heading the outline names ('Chapter 2') stays 
     "Features and their sta-",
     "tus",
   ]);
+});
+
+Deno.test("a destination far from its heading: the one row spelling the title in a found heading's look", () => {
+  // AASTeX's lettered appendix sections point at their page's foot; the heading stands at its top, in capitals.
+  const rows: Array<[string, number, number, number]> = [
+    ["APPENDIX INFORMATION", 200, 390, 100],
+    ["Appendices are lettered.", 72, 300, 130],
+    ["More text of the appendix.", 72, 300, 142],
+    ["B. AUTHOR CHARGES", 220, 370, 300],
+    ["The charges are set per quantum.", 72, 400, 330],
+  ];
+  const outline = [entry("Appendix information", 1, 90), entry("Author charges", 1, 800)];
+  const headings = (page: PageText) => {
+    const hits = mapOutline([page], outline);
+    return page.lines.filter((l) => hits.has(l)).map(plainLineText);
+  };
+  assert.deepEqual(headings(pageAt(...rows)), ["APPENDIX INFORMATION", "B. AUTHOR CHARGES"]);
+  // Set as the body is, or with no heading found where the outline pointed, the far row is nobody's heading.
+  const asBody = rows.map(([text, ...at]): [string, number, number, number] => [
+    text.replace("AUTHOR CHARGES", "Author charges"),
+    ...at,
+  ]);
+  assert.deepEqual(headings(pageAt(...asBody)), ["APPENDIX INFORMATION"]);
+  assert.deepEqual(headings(pageAt(...rows.slice(1))), []);
+  // Two rows spelling it in that look: neither is taken.
+  assert.deepEqual(headings(pageAt(...rows, ["AUTHOR CHARGES", 220, 370, 500])), ["APPENDIX INFORMATION"]);
+});
+
+Deno.test("a line the outline leaves out, set and placed as the capitals of the headings it found, is one of them", () => {
+  // AASTeX sets its sections centred in capitals at body size, and writes no bookmark for REFERENCES.
+  const rows: Array<[string, number, number, number]> = [
+    ["ABSTRACT", 270, 325, 80],
+    ["1. INTRODUCTION", 250, 345, 100],
+    ["Text of the introduction runs on.", 72, 522, 115],
+    ["and on over a second line", 72, 522, 127],
+    ["and a third.", 72, 200, 139],
+    ["2. METHODS", 260, 335, 200],
+    ["Text of the methods runs on.", 72, 522, 215],
+    ["and on over a second line", 72, 522, 227],
+    ["and a third.", 72, 200, 239],
+    ["3. RESULTS", 262, 333, 300],
+    ["Text of the results runs on.", 72, 522, 315],
+    ["and on over a second line", 72, 522, 327],
+    ["and a third.", 72, 200, 339],
+    ["REFERENCES", 262, 333, 400],
+    ["Author, A. 2013, A&A, 558, A33", 72, 300, 415],
+    ["NASA", 72, 100, 430],
+    ["Author, B. 2018, AJ, 156, 123", 72, 300, 460],
+  ];
+  const outline = [entry("Introduction", 1, 90), entry("Methods", 1, 190), entry("Results", 1, 290)];
+  const headings = (page: PageText) => {
+    const hits = mapOutline([page], outline);
+    return page.lines.filter((l) => hits.has(l)).map((l) => [plainLineText(l), hits.get(l)!.level]);
+  };
+  const found = [["1. INTRODUCTION", 1], ["2. METHODS", 1], ["3. RESULTS", 1]];
+  // Not the front matter's ABSTRACT before the first heading, nor NASA, flush left and with no space above.
+  assert.deepEqual(headings(pageAt(...rows)), [...found, ["REFERENCES", 1]]);
+  // Headings set in capitals and small letters tell nothing of a line in capitals.
+  const mixed = rows.map(([text, ...at]): [string, number, number, number] => [
+    /^\d/.test(text) ? text[0] + text.slice(1).toLowerCase() : text,
+    ...at,
+  ]);
+  assert.deepEqual(headings(pageAt(...mixed)).length, 3);
 });
