@@ -16,7 +16,9 @@
  * binary operator that follows an operand (a sign opening a formula or a
  * bracket is no operator) and after a comma, where TeX puts its wider
  * spaces, and between two operator names (`lim inf`). A formula texmath cannot read
- * keeps its source, as before. Labels (`\label{…}`) print nothing and go. An interjection between rows
+ * keeps its source, as before. A display's rows and cells (an alignment's
+ * columns, a matrix's entries, a case's condition) stand a space apart, as the page sets them on lines and
+ * columns of their own. Labels (`\label{…}`) print nothing and go. An interjection between rows
  * (`\intertext{and}`) is the text it sets, before the number its row prints at its start under `leqno`.
  */
 export const LATEX_MATH = `
@@ -35,13 +37,18 @@ local function printed(m)
   local html = pandoc.write(pandoc.Pandoc({ pandoc.Plain({ m }) }), "html", { html_math_method = "mathml" })
   if not html:find("<math") then return nil end
   html = html:gsub("<annotation.-</annotation>", "")
+  -- A display's rows print on lines of their own and its cells (a matrix's entries, a case's condition)
+  -- columns apart: the end of each stands a space from what follows.
+  html = html:gsub("</mtd>", "<mcell></mcell>")
   local out, after = {}, "start"
   for tag, text in html:gmatch("<(m[a-z]+)[^>]*>([^<]*)</m[a-z]+>") do
     local token = unescaped(text)
     -- An operator name after another (amsmath's lim inf, proj lim) stands a thin space apart.
     local word = tag == "mo" and token:match("^%a%a+$") ~= nil
     if word and after == "word" then token = " " .. token end
-    if token == "" then
+    if tag == "mcell" then
+      out[#out + 1] = "\\1"
+    elseif token == "" then
       -- A space (\\,) prints no character and leaves what it follows as it was.
     elseif tag == "mo" and relation[token] then
       out[#out + 1] = " " .. token .. " "
@@ -57,7 +64,8 @@ local function printed(m)
       after = (tag == "mo" and (OPENING[token] or binary[token])) and "opening" or word and "word" or "ordinary"
     end
   end
-  local text = table.concat(out):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+  -- A cell's space before the bracket closing its matrix is none.
+  local text = table.concat(out):gsub("\\1%s*([%)%]}|])", "%1"):gsub("\\1", " "):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
   return text
 end
 -- amsmath's interjection of text between a display's rows (\\intertext, \\shortintertext), which texmath

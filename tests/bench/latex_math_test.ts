@@ -47,3 +47,13 @@ Deno.test("LATEX_MATH sets two operator names apart and amsmath's two-word names
   );
   assert.ok(markdown.includes("lim inf proj limΓlim and limx"), markdown);
 });
+
+Deno.test("LATEX_MATH sets a display's rows and cells a space apart, as the page prints them apart", async () => {
+  const markdown = await withLatexMath(
+    String.raw`\begin{align*} \text{(4) } a_1&=b_1+c_1\\ \text{(5) } a_2&=b_2 \end{align*}
+and $\begin{pmatrix} a & b \\ c & d \end{pmatrix}$ or $P = \begin{cases} 0 & \text{if odd} \end{cases}$`,
+  );
+  assert.ok(markdown.includes("(4) a1 = b1 + c1 (5) a2 = b2"), markdown);
+  assert.ok(markdown.includes("(a b c d)"), markdown);
+  assert.ok(markdown.includes("{0 if odd"), markdown);
+});
