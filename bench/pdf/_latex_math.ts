@@ -33,16 +33,43 @@ local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true }
 local function unescaped(s)
   return (s:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&#39;", "'"):gsub("&amp;", "&"))
 end
+-- MathML's elements whose children after the first are scripts (a subscript, a sum's limits).
+local SCRIPTED = { msub = true, msup = true, msubsup = true, munder = true, mover = true, munderover = true }
+-- Marks each token set in a script (\`<mo data-script>\`): TeX sets a script's signs close up, no space around them.
+local function scriptsMarked(html)
+  local open = {}
+  return (html:gsub("<(/?)(m[a-z]+)([^>]*)>", function(closing, name, rest)
+    if closing == "/" then
+      table.remove(open)
+      local parent = open[#open]
+      if parent then parent.children = parent.children + 1 end
+      return nil
+    end
+    if rest:sub(-1) == "/" then
+      local parent = open[#open]
+      if parent then parent.children = parent.children + 1 end
+      return nil
+    end
+    local inScript = false
+    for _, e in ipairs(open) do
+      if SCRIPTED[e.name] and e.children > 0 then inScript = true end
+    end
+    open[#open + 1] = { name = name, children = 0 }
+    if inScript and (name == "mo" or name == "mi" or name == "mn") then return "<" .. name .. " data-script" .. rest .. ">" end
+    return nil
+  end))
+end
 local function printed(m)
   local html = pandoc.write(pandoc.Pandoc({ pandoc.Plain({ m }) }), "html", { html_math_method = "mathml" })
   if not html:find("<math") then return nil end
   html = html:gsub("<annotation.-</annotation>", "")
   -- A display's rows print on lines of their own and its cells (a matrix's entries, a case's condition)
   -- columns apart: the end of each stands a space from what follows.
-  html = html:gsub("</mtd>", "<mcell></mcell>")
+  html = scriptsMarked(html:gsub("</mtd>", "<mcell></mcell>"))
   local out, after = {}, "start"
-  for tag, text in html:gmatch("<(m[a-z]+)[^>]*>([^<]*)</m[a-z]+>") do
+  for tag, attributes, text in html:gmatch("<(m[a-z]+)([^>]*)>([^<]*)</m[a-z]+>") do
     local token = unescaped(text)
+    local script = attributes:find("data%-script") ~= nil
     -- An operator name after another (amsmath's lim inf, proj lim) stands a thin space apart.
     local word = tag == "mo" and token:match("^%a%a+$") ~= nil
     if word and after == "word" then token = " " .. token end
@@ -50,6 +77,9 @@ local function printed(m)
       out[#out + 1] = "\\1"
     elseif token == "" then
       -- A space (\\,) prints no character and leaves what it follows as it was.
+    elseif script and tag == "mo" and (relation[token] or binary[token] or token == ",") then
+      out[#out + 1] = token
+      after = "opening"
     elseif tag == "mo" and relation[token] then
       out[#out + 1] = " " .. token .. " "
       after = "relation"

@@ -57,3 +57,8 @@ and $\begin{pmatrix} a & b \\ c & d \end{pmatrix}$ or $P = \begin{cases} 0 & \te
   assert.ok(markdown.includes("(a b c d)"), markdown);
   assert.ok(markdown.includes("{0 if odd"), markdown);
 });
+
+Deno.test("LATEX_MATH sets a script's signs close up, as TeX does, and the formula's own signs apart", async () => {
+  const markdown = await withLatexMath(String.raw`so $P_{r-j} = \sum_{i=1}^{n+1} x_{i,j}^{k-1}$ holds`);
+  assert.ok(markdown.includes("so Pr−j = ∑i=1n+1xi,jk−1 holds"), markdown);
+});
