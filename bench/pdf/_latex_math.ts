@@ -18,7 +18,8 @@
  * spaces, and between two operator names (`lim inf`). A formula texmath cannot read
  * keeps its source, as before. A display's rows and cells (an alignment's
  * columns, a matrix's entries, a case's condition) stand a space apart, as the page sets them on lines and
- * columns of their own. Labels (`\label{…}`) print nothing and go. An interjection between rows
+ * columns of their own; so do the tokens either side of a space the source sets from a thick one (`\;`,
+ * `\quad`) up, while a script's signs print close up, as TeX sets them. Labels (`\label{…}`) print nothing and go. An interjection between rows
  * (`\intertext{and}`) is the text it sets, before the number its row prints at its start under `leqno`.
  */
 export const LATEX_MATH = `
@@ -29,6 +30,7 @@ local BINARIES = { "+", "−", "-", "±", "∓", "⋅", "·", "×", "∗", "∘"
 local relation, binary = {}, {}
 for _, r in ipairs(RELATIONS) do relation[r] = true end
 for _, b in ipairs(BINARIES) do binary[b] = true end
+local MIN_GAP_EM = 0.25
 local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true }
 local function unescaped(s)
   return (s:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&#39;", "'"):gsub("&amp;", "&"))
@@ -75,8 +77,11 @@ local function printed(m)
     if word and after == "word" then token = " " .. token end
     if tag == "mcell" then
       out[#out + 1] = "\\1"
+    elseif tag == "mspace" and (tonumber(attributes:match('width="([%d.]+)em"')) or 0) >= MIN_GAP_EM then
+      -- A space the source sets (\\;, \\quad) is a gap the page prints between words.
+      out[#out + 1] = " "
     elseif token == "" then
-      -- A space (\\,) prints no character and leaves what it follows as it was.
+      -- A thinner one prints no character and leaves what it follows as it was.
     elseif script and tag == "mo" and (relation[token] or binary[token] or token == ",") then
       out[#out + 1] = token
       after = "opening"

@@ -62,3 +62,8 @@ Deno.test("LATEX_MATH sets a script's signs close up, as TeX does, and the formu
   const markdown = await withLatexMath(String.raw`so $P_{r-j} = \sum_{i=1}^{n+1} x_{i,j}^{k-1}$ holds`);
   assert.ok(markdown.includes("so Pr−j = ∑i=1n+1xi,jk−1 holds"), markdown);
 });
+
+Deno.test("LATEX_MATH parts words at a space the source sets from a thick one up, not at a thin one", async () => {
+  const markdown = await withLatexMath(String.raw`so $f(x)\;g(x)\quad\text{for}\quad x\,dx$ holds`);
+  assert.ok(markdown.includes("so f(x) g(x) for xdx holds"), markdown);
+});
