@@ -16,7 +16,10 @@
  * binary operator that follows an operand (a sign opening a formula or a
  * bracket is no operator) and after a comma, where TeX puts its wider
  * spaces, and between two operator names (`lim inf`). A formula texmath cannot read
- * keeps its source, as before. Labels (`\label{…}`) print nothing and go. An interjection between rows
+ * keeps its source, as before. A display's rows and cells (an alignment's
+ * columns, a matrix's entries, a case's condition) stand a space apart, as the page sets them on lines and
+ * columns of their own; so do the tokens either side of a space the source sets from a thick one (`\;`,
+ * `\quad`) up, while a script's signs print close up, as TeX sets them. Labels (`\label{…}`) print nothing and go. An interjection between rows
  * (`\intertext{and}`) is the text it sets, before the number its row prints at its start under `leqno`.
  */
 export const LATEX_MATH = `
@@ -27,22 +30,61 @@ local BINARIES = { "+", "−", "-", "±", "∓", "⋅", "·", "×", "∗", "∘"
 local relation, binary = {}, {}
 for _, r in ipairs(RELATIONS) do relation[r] = true end
 for _, b in ipairs(BINARIES) do binary[b] = true end
+local MIN_GAP_EM = 0.25
 local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true }
 local function unescaped(s)
   return (s:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&#39;", "'"):gsub("&amp;", "&"))
+end
+-- MathML's elements whose children after the first are scripts (a subscript, a sum's limits).
+local SCRIPTED = { msub = true, msup = true, msubsup = true, munder = true, mover = true, munderover = true }
+-- Marks each token set in a script (\`<mo data-script>\`): TeX sets a script's signs close up, no space around them.
+local function scriptsMarked(html)
+  local open = {}
+  return (html:gsub("<(/?)(m[a-z]+)([^>]*)>", function(closing, name, rest)
+    if closing == "/" then
+      table.remove(open)
+      local parent = open[#open]
+      if parent then parent.children = parent.children + 1 end
+      return nil
+    end
+    if rest:sub(-1) == "/" then
+      local parent = open[#open]
+      if parent then parent.children = parent.children + 1 end
+      return nil
+    end
+    local inScript = false
+    for _, e in ipairs(open) do
+      if SCRIPTED[e.name] and e.children > 0 then inScript = true end
+    end
+    open[#open + 1] = { name = name, children = 0 }
+    if inScript and (name == "mo" or name == "mi" or name == "mn") then return "<" .. name .. " data-script" .. rest .. ">" end
+    return nil
+  end))
 end
 local function printed(m)
   local html = pandoc.write(pandoc.Pandoc({ pandoc.Plain({ m }) }), "html", { html_math_method = "mathml" })
   if not html:find("<math") then return nil end
   html = html:gsub("<annotation.-</annotation>", "")
+  -- A display's rows print on lines of their own and its cells (a matrix's entries, a case's condition)
+  -- columns apart: the end of each stands a space from what follows.
+  html = scriptsMarked(html:gsub("</mtd>", "<mcell></mcell>"))
   local out, after = {}, "start"
-  for tag, text in html:gmatch("<(m[a-z]+)[^>]*>([^<]*)</m[a-z]+>") do
+  for tag, attributes, text in html:gmatch("<(m[a-z]+)([^>]*)>([^<]*)</m[a-z]+>") do
     local token = unescaped(text)
+    local script = attributes:find("data%-script") ~= nil
     -- An operator name after another (amsmath's lim inf, proj lim) stands a thin space apart.
     local word = tag == "mo" and token:match("^%a%a+$") ~= nil
     if word and after == "word" then token = " " .. token end
-    if token == "" then
-      -- A space (\\,) prints no character and leaves what it follows as it was.
+    if tag == "mcell" then
+      out[#out + 1] = "\\1"
+    elseif tag == "mspace" and (tonumber(attributes:match('width="([%d.]+)em"')) or 0) >= MIN_GAP_EM then
+      -- A space the source sets (\\;, \\quad) is a gap the page prints between words.
+      out[#out + 1] = " "
+    elseif token == "" then
+      -- A thinner one prints no character and leaves what it follows as it was.
+    elseif script and tag == "mo" and (relation[token] or binary[token] or token == ",") then
+      out[#out + 1] = token
+      after = "opening"
     elseif tag == "mo" and relation[token] then
       out[#out + 1] = " " .. token .. " "
       after = "relation"
@@ -57,7 +99,8 @@ local function printed(m)
       after = (tag == "mo" and (OPENING[token] or binary[token])) and "opening" or word and "word" or "ordinary"
     end
   end
-  local text = table.concat(out):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+  -- A cell's space before the bracket closing its matrix is none.
+  local text = table.concat(out):gsub("\\1%s*([%)%]}|])", "%1"):gsub("\\1", " "):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
   return text
 end
 -- amsmath's interjection of text between a display's rows (\\intertext, \\shortintertext), which texmath

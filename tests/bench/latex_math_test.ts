@@ -47,3 +47,23 @@ Deno.test("LATEX_MATH sets two operator names apart and amsmath's two-word names
   );
   assert.ok(markdown.includes("lim inf proj limΓlim and limx"), markdown);
 });
+
+Deno.test("LATEX_MATH sets a display's rows and cells a space apart, as the page prints them apart", async () => {
+  const markdown = await withLatexMath(
+    String.raw`\begin{align*} \text{(4) } a_1&=b_1+c_1\\ \text{(5) } a_2&=b_2 \end{align*}
+and $\begin{pmatrix} a & b \\ c & d \end{pmatrix}$ or $P = \begin{cases} 0 & \text{if odd} \end{cases}$`,
+  );
+  assert.ok(markdown.includes("(4) a1 = b1 + c1 (5) a2 = b2"), markdown);
+  assert.ok(markdown.includes("(a b c d)"), markdown);
+  assert.ok(markdown.includes("{0 if odd"), markdown);
+});
+
+Deno.test("LATEX_MATH sets a script's signs close up, as TeX does, and the formula's own signs apart", async () => {
+  const markdown = await withLatexMath(String.raw`so $P_{r-j} = \sum_{i=1}^{n+1} x_{i,j}^{k-1}$ holds`);
+  assert.ok(markdown.includes("so Pr−j = ∑i=1n+1xi,jk−1 holds"), markdown);
+});
+
+Deno.test("LATEX_MATH parts words at a space the source sets from a thick one up, not at a thin one", async () => {
+  const markdown = await withLatexMath(String.raw`so $f(x)\;g(x)\quad\text{for}\quad x\,dx$ holds`);
+  assert.ok(markdown.includes("so f(x) g(x) for xdx holds"), markdown);
+});
