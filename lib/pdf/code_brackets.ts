@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { Piece } from "./inline.ts";
+import type { Piece } from "./types.ts";
 
 /** Brackets only. */
 const BRACKETS = /^[{}[\]()<>]+$/;

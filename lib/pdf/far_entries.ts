@@ -13,8 +13,7 @@
  *
  * @module
  */
-import type { OutlineHit } from "./outline_map.ts";
-import type { Line } from "./types.ts";
+import type { Line, OutlineHit } from "./types.ts";
 
 /** A row of lines on one baseline, as the outline's mapping reads a page. */
 interface Row {

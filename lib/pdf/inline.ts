@@ -8,20 +8,11 @@
 import { bracketsIntoCode } from "./code_brackets.ts";
 import { brokenInsideCode } from "./code_word_breaks.ts";
 import type { Lexicon } from "./lexicon.ts";
-import type { Line, Span } from "./types.ts";
+import type { Line, Piece, Span } from "./types.ts";
 import { joinsWithoutSpace } from "./sentence_ends.ts";
 
 /** A gap wider than this many ems between spans is a space. */
 const SPACE_EM = 0.15;
-
-/** A piece of text with the inline markup it needs. */
-export interface Piece {
-  text: string;
-  link?: string;
-  code: boolean;
-  /** Markdown already (a note's mark, `[^1]`): written as it is, not escaped. */
-  markup?: boolean;
-}
 
 /** Characters {@linkcode escapeInline} may escape. */
 const MARKUP = /[\\`*[\]_]/;

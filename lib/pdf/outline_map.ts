@@ -14,17 +14,9 @@ import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
 import { listMarker } from "./lists.ts";
 import { LABEL } from "./section_numbers.ts";
-import type { Line, OutlineEntry, PageText } from "./types.ts";
+import type { Line, OutlineEntry, OutlineHit, PageText } from "./types.ts";
 import { mapUnlistedHeadings } from "./unlisted_headings.ts";
 import { mapUntitledEntries } from "./untitled_entries.ts";
-
-/** A line of a heading the outline points at. */
-export interface OutlineHit {
-  /** The entry's level (1 = top). */
-  level: number;
-  /** The heading's first line (the others continue it). */
-  first: Line;
-}
 
 /**
  * How far above the destination's top a heading's baseline may sit, in its

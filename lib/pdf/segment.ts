@@ -27,14 +27,13 @@ import { sparsePageMeasure } from "./sparse_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, columnOf, pageLeft } from "./quotes.ts";
 import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
-import type { OutlineHit } from "./outline_map.ts";
 import type { DocumentStats } from "./stats.ts";
 import { tableFromTags } from "./tables.ts";
 import { taggedFormulaEnd } from "./tagged_formulas.ts";
 import { alignedTable, joinRow, JUSTIFIED_LINES, justifiedEdge, sameRow } from "./segment_rows.ts";
 import { continuesItem, dashRunsOn, itemParagraphTurn, taggedItem } from "./segment_items.ts";
 import { flushUnderLabel, labelAsParagraph, labelledItem } from "./label_lines.ts";
-import type { Line, PageText } from "./types.ts";
+import type { Line, OutlineHit, PageText } from "./types.ts";
 
 /** What segmentation knows of the document beyond the page: the outline's titles and the lines it points at. */
 export interface OutlineKnowledge {

@@ -151,3 +151,20 @@ export interface Rule {
   y0: number;
   y1: number;
 }
+
+/** A line of a heading the outline points at. */
+export interface OutlineHit {
+  /** The entry's level (1 = top). */
+  level: number;
+  /** The heading's first line (the others continue it). */
+  first: Line;
+}
+
+/** A piece of text with the inline markup it needs. */
+export interface Piece {
+  text: string;
+  link?: string;
+  code: boolean;
+  /** Markdown already (a note's mark, `[^1]`): written as it is, not escaped. */
+  markup?: boolean;
+}

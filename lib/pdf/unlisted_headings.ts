@@ -16,8 +16,7 @@
  */
 import { bodyLook, foundRows, lookOf } from "./far_entries.ts";
 import { plainLineText } from "./inline.ts";
-import type { OutlineHit } from "./outline_map.ts";
-import type { Line, PageText } from "./types.ts";
+import type { Line, OutlineHit, PageText } from "./types.ts";
 
 /** Fewest headings the outline found for their look to name others. */
 const MIN_FOUND = 3;

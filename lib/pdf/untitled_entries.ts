@@ -11,8 +11,7 @@
  *
  * @module
  */
-import type { OutlineHit } from "./outline_map.ts";
-import type { Line, OutlineEntry } from "./types.ts";
+import type { Line, OutlineEntry, OutlineHit } from "./types.ts";
 
 /** The outline's entries that have a title: those reported, and those matched by their words. */
 export function titledEntries(outline: readonly OutlineEntry[]): OutlineEntry[] {
