@@ -31,6 +31,14 @@ const COMBINING: Record<string, string> = {
 /** How far, in ems, runs may stand apart in height and still be one baseline's. */
 const SAME_BASELINE_EM = 0.3;
 
+/**
+ * Least overlap, in ems, of the next run under the accent's run: TeX sets the
+ * letter under its accent's glyph (a third of an em and more), while a run
+ * merely following another (a listing's backtick, then the next token) starts
+ * at its end give or take the rounding of the coordinates a producer writes.
+ */
+const MIN_OVERLAP_EM = 0.1;
+
 /** The accent ending `span`'s text, if one does. */
 function endingAccent(span: Span): string | undefined {
   const last = span.text.at(-1);
@@ -50,7 +58,8 @@ export function composeAccents(spans: readonly Span[]): Span[] {
     const accent = endingAccent(span);
     if (
       !accent || !next || (span.text.length > 1 && /\s$/.test(span.text.slice(0, -1))) ||
-      Math.abs(next.y - span.y) > span.size * SAME_BASELINE_EM || next.x >= span.x + span.width ||
+      Math.abs(next.y - span.y) > span.size * SAME_BASELINE_EM ||
+      next.x > span.x + span.width - span.size * MIN_OVERLAP_EM ||
       next.x < span.x || !/^\p{L}/u.test(next.text)
     ) {
       out.push(span);

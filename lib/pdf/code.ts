@@ -57,11 +57,12 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
 /**
  * Whether wrapped row `row` broke at a space: true where the page draws one
  * after it, false where it draws none and the document's listings show the
- * spaces they break at (`line_end_spaces.ts`), unknown otherwise.
+ * spaces they break at (`line_end_spaces.ts`) and its page's were read,
+ * unknown otherwise.
  */
 function brokenAtSpace(row: Line, stats: DocumentStats): boolean | undefined {
   if (lastSpan(row)?.spaceAfter) return true;
-  return stats.drawsBreakSpaces?.() ? false : undefined;
+  return stats.drawsBreakSpaces?.(row.page) ? false : undefined;
 }
 
 /**

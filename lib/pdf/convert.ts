@@ -258,15 +258,18 @@ function decodeEntities(title: string): string {
 async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const roots = (await doc.getOutline()) as OutlineNode[] | null;
   const entries: OutlineEntry[] = [];
+  // The limit counts the entries reported (titled ones); untitled ones are kept up to as many again.
+  let titled = 0;
   const walk = async (nodes: OutlineNode[], level: number) => {
     for (const node of nodes) {
-      if (entries.length >= OUTLINE_LIMIT) return;
+      if (titled >= OUTLINE_LIMIT || entries.length >= 2 * OUTLINE_LIMIT) return;
       const entry: OutlineEntry = { title: decodeEntities(node.title).replace(/\s+/g, " ").trim(), level };
       const target = await destination(doc, node.dest).catch(() => undefined);
       if (target?.page !== undefined) entry.page = target.page;
       if (target?.top !== undefined) entry.top = target.top;
       // An entry with no title still names its heading's place (see `untitled_entries.ts`).
       if (entry.title || entry.top !== undefined) entries.push(entry);
+      if (entry.title) titled++;
       await walk(node.items ?? [], level + 1);
     }
   };

@@ -34,6 +34,8 @@ export interface PageSpans {
   spans: Span[];
   /** Characters of text outside the upright reading flow (rotated labels), left out. */
   rotatedCharacters: number;
+  /** The spaces the page draws after its spans were read (`line_end_spaces.ts`). */
+  spacesRead: boolean;
 }
 
 /** Options for {@linkcode extractPage}. */
@@ -238,9 +240,8 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   spans = keepLabelMarkers(joinLineEndHyphens(spans, labelMarkers), labelMarkers);
   adoptFallbackSymbols(spans);
   // Only where pdf.js has the page's operator list at hand (fonts or shapes read): no page is parsed for it.
-  if (paints || options.fonts.pagesParsed !== parsedBefore) {
-    await withSpacesAfter(page, spans, viewport.transform);
-  }
+  const spacesRead = paints || options.fonts.pagesParsed !== parsedBefore;
+  if (spacesRead) await withSpacesAfter(page, spans, viewport.transform);
   return {
     width: viewport.width,
     height: viewport.height,
@@ -250,5 +251,6 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
       ? await withShapes(page, spans, viewport, options.ids)
       : withLevelRules(spans, levelRules, viewport.transform),
     rotatedCharacters,
+    spacesRead,
   };
 }

@@ -13,6 +13,7 @@
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { allNotes } from "./tagged_resumes.ts";
+import { NOTE_MARK_PATTERN } from "./note_mark_lines.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** Largest share of body size a note is set at: TeX sets notes at 8 points under 10. */
@@ -24,8 +25,8 @@ export function isFootNote(draft: Draft, stats: DocumentStats): boolean {
     (allNotes(draft) || draft.lines.every((l) => l.size <= stats.bodySize * NOTE_SIZE));
 }
 
-/** A note's mark opening its text: a number, a reference symbol, or a letter and a parenthesis (`a)`). */
-const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,3}|\p{Ll}\))(?:\s|$)/u;
+/** A note's mark opening its text (`note_mark_lines.ts`' spelling of a mark). */
+const NOTE_MARK = new RegExp(`^(?:${NOTE_MARK_PATTERN})(?:\\s|$)`, "u");
 
 /**
  * True when `draft` is a note at a page's foot that its mark opens: one the

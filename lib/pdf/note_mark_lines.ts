@@ -12,8 +12,15 @@ import { plainLineText } from "./inline.ts";
 import { raisedAndSmaller } from "./raised_mark.ts";
 import type { Line } from "./types.ts";
 
-/** A note's mark: a number, a reference symbol, or a letter with a parenthesis (`1`, `∗`, `†`, `a)`). */
-const NOTE_MARK = /^(?:\d{1,3}|[*∗†‡§¶]{1,2}|[a-z]\))$/;
+/**
+ * A note's mark: a number, up to three reference symbols, or a letter with a parenthesis (`1`, `∗`,
+ * `††`, `a)`). One spelling for the mark standing alone (here) and for the mark opening a note's
+ * text (`heading_over_notes.ts`).
+ */
+export const NOTE_MARK_PATTERN = String.raw`\d{1,3}|[*∗†‡§¶]{1,3}|\p{Ll}\)`;
+
+/** A line that is a note's mark alone. */
+const NOTE_MARK = new RegExp(`^(?:${NOTE_MARK_PATTERN})$`, "u");
 
 /** Largest share of its text's size a note's mark is set at. */
 const MARK_SHARE = 0.9;

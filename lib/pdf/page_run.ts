@@ -112,7 +112,9 @@ export async function extractRun(
       run.warnings.push(`Page ${number}: ${extracted.rotatedCharacters} characters of rotated text left out`);
     }
     const lines = readBandsInTreeOrder(readingOrder(buildLines(extracted.spans, number), extracted.width));
-    run.pages.push({ page: number, width: extracted.width, height: extracted.height, lines });
+    const text: PageText = { page: number, width: extracted.width, height: extracted.height, lines };
+    if (extracted.spacesRead) text.spacesRead = true;
+    run.pages.push(text);
     if (options.sliceMs !== undefined && performance.now() - sliceStart > options.sliceMs) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       sliceStart = performance.now();

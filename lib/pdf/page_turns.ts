@@ -42,7 +42,9 @@ function nameGoesOnAfterTurn(prev: Draft, draft: Draft, pageRight: () => number)
   if (prev.kind !== "text" || prev.heading || prev.lines.length < 2) return false;
   if (!/^\p{Lu}/u.test(plainLineText(first)) || /[.!?:;,]$/.test(plainLineText(last))) return false;
   if (Math.abs(first.size - last.size) > last.size * 0.05) return false;
-  const edge = Math.min(...prev.lines.slice(1).map((l) => l.x0));
+  // A loop, not `Math.min(...lines)`: a paragraph run on over many pages may hold more lines than a call takes.
+  let edge = Infinity;
+  for (let k = 1; k < prev.lines.length; k++) edge = Math.min(edge, prev.lines[k]!.x0);
   const right = pageRight();
   return Math.abs(first.x0 - edge) < 1 && right - last.x1 < last.size &&
     !nextWordFitted(prev.lines, first, right);

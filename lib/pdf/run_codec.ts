@@ -58,7 +58,7 @@ export function encodeRun(run: PageRun): ArrayBuffer {
   const numbers: number[] = [];
   const texts: string[] = [];
   for (const page of run.pages) {
-    numbers.push(page.page, page.width, page.height, page.lines.length);
+    numbers.push(page.page, page.width, page.height, page.lines.length, page.spacesRead ? 1 : 0);
     for (const line of page.lines) {
       numbers.push(line.spans.length, line.x0, line.x1, line.y, line.size, line.page);
       for (const span of line.spans) {
@@ -149,7 +149,8 @@ export function decodeRun(bytes: Uint8Array): PageRun {
   for (let p = 0; p < header.pages; p++) {
     const page: PageText = { page: n[at]!, width: n[at + 1]!, height: n[at + 2]!, lines: [] };
     const lineCount = n[at + 3]!;
-    at += 4;
+    if (n[at + 4]) page.spacesRead = true;
+    at += 5;
     for (let l = 0; l < lineCount; l++) {
       const spanCount = n[at]!;
       const spans: Span[] = new Array(spanCount);

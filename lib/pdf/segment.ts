@@ -220,7 +220,7 @@ function placeCode(cut: PageCut, line: Line, last: Draft | undefined, next: Line
   if (open && (continuesCode(open, line, stats) || continuesInNextColumn(open, line, lines))) {
     // A wrapped row stands straight under the row it continues: after a blank row, the row above ended its line.
     if (line.y - open.y < stats.codeLineGap(line.size) * 1.5) {
-      const breakSpaces = stats.drawsBreakSpaces?.();
+      const breakSpaces = stats.drawsBreakSpaces?.(line.page);
       markWrappedAtEdge(open, line, lines, isCodeLine, stats.listingsBreakAtHyphensOnly?.(), breakSpaces);
     }
     last!.lines.push(line);

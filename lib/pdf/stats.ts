@@ -30,9 +30,10 @@ export interface DocumentStats {
   listingsBreakAtHyphensOnly?(): boolean;
   /**
    * Whether the document's listings draw the spaces their rows break at: some row of code ends in
-   * a drawn space (`line_end_spaces.ts`), as an HTML engine's `pre-wrap` hangs it.
+   * a drawn space (`line_end_spaces.ts`), as an HTML engine's `pre-wrap` hangs it. With `page`:
+   * and that page's drawn spaces were read, so a row of it without one has none.
    */
-  drawsBreakSpaces?(): boolean;
+  drawsBreakSpaces?(page?: number): boolean;
   /** Whether the structure tree tags list items (`LI`): then it tags every list, and text outside them is none. */
   tagsListItems?(): boolean;
   /**
@@ -225,6 +226,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
   const lineGap = (size: number) => gapBySize.get(sizeKey(size)) ?? bodyGap * size / bodySize;
   const codeSize = mode(tally.codeSizes);
   let hyphensOnly: boolean | undefined, tagsItems: boolean | undefined, breakSpaces: boolean | undefined;
+  let spacesRead: Set<number> | undefined;
   return {
     bodySize,
     bodyFamily: mode(tally.families.get(sizeKey(bodySize)) ?? new Map<string, number>()) ?? "",
@@ -240,11 +242,12 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
       hyphensOnly ??= pages.some((page) => breaksAtHyphensOnly(page.lines, isCodeLine));
       return hyphensOnly;
     },
-    drawsBreakSpaces() {
+    drawsBreakSpaces(page?: number) {
       breakSpaces ??= pages.some((page) =>
         page.lines.some((l) => isCodeLine(l) && l.spans.findLast((s) => s.text.trim())?.spaceAfter)
       );
-      return breakSpaces;
+      spacesRead ??= new Set(pages.flatMap((p) => p.spacesRead ? [p.page] : []));
+      return breakSpaces && (page === undefined || spacesRead.has(page));
     },
     tagsListItems() {
       tagsItems ??= pages.some((page) =>

@@ -53,7 +53,12 @@ export function treeIdShift(
   if (meeting(0) >= treeIds.length / 2) return 0;
   const enough = Math.min(treeIds.length, contentIds.size) * MEET_SHARE;
   if (expected !== undefined && expected > 0 && meeting(expected) >= enough) return expected;
-  const first = (ids: Iterable<string>) => Math.min(...[...ids].map((id) => split(id)?.[1] ?? Infinity));
+  // A loop, not `Math.min(...ids)`: a page may hold more ids than a call takes arguments.
+  const first = (ids: Iterable<string>) => {
+    let least = Infinity;
+    for (const id of ids) least = Math.min(least, split(id)?.[1] ?? Infinity);
+    return least;
+  };
   const base = first(treeIds) - first(contentIds);
   if (!Number.isFinite(base) || base <= 0) return 0;
   let best = 0, bestMeeting = 0;

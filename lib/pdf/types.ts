@@ -100,6 +100,11 @@ export interface PageText {
   lines: Line[];
   /** Where the document's gutter parts a page too short to show one of its own (see `column_carry.ts`). */
   gutter?: number;
+  /**
+   * The spaces the page draws after its monospace spans were read (`line_end_spaces.ts`): a span
+   * of it with no `spaceAfter` has none drawn after it. Pages not read say nothing either way.
+   */
+  spacesRead?: true;
 }
 
 /** A structural unit of the output. */

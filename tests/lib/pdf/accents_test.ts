@@ -36,3 +36,13 @@ Deno.test("an accent the next run does not overlap, or one before no letter, sta
   assert.deepEqual(lineTexts([run("don´", 100, 20), run("t", 122, 3)]), ["don´|t"]);
   assert.deepEqual(lineTexts([run("x´", 100, 8), run("(1)", 106, 12)]), ["x´|(1)"]);
 });
+
+Deno.test("a grave accent's character ending a run that the next merely follows (rounding apart) stays", () => {
+  const mono: FontStyle = { name: "DejaVuSansMono", bold: false, italic: false, monospace: true };
+  // A listing's backtick ending one highlighted run; the next run's x, written to a hundredth, falls short of its end.
+  const spans: Span[] = [
+    { text: "now=`", x: 105.42, y: 100, width: 27.09, size: 9, font: mono },
+    { text: "date`", x: 132.5, y: 100, width: 27.09, size: 9, font: mono },
+  ];
+  assert.deepEqual(lineTexts(spans), ["now=`|date`"]);
+});

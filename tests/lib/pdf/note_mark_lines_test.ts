@@ -3,6 +3,9 @@
  * of its own, opens the note's paragraph rather than standing as one.
  */
 import assert from "node:assert/strict";
+import { isMarkedFootNote } from "../../../lib/pdf/heading_over_notes.ts";
+import { isNoteMark } from "../../../lib/pdf/note_mark_lines.ts";
+import type { DocumentStats } from "../../../lib/pdf/stats.ts";
 import type { Line, PageText } from "../../../lib/pdf/types.ts";
 import { LEADING, LEFT, line, markdown, paragraphs, RIGHT } from "../../_support/laid_out_page.ts";
 
@@ -46,4 +49,14 @@ Deno.test("a note's raised mark opens its note's paragraph", () => {
 Deno.test("a mark a line above the text is no note's mark", () => {
   const out = paragraphs(markdown(notesPage(8)));
   assert.ok(!out.includes("∗ Released on June, 10th, 2019"), out.join("\n\n"));
+});
+
+Deno.test("a mark standing alone and a mark opening a note's text are spelled alike", () => {
+  const stats = { bodySize: 10 } as DocumentStats;
+  for (const mark of ["7", "∗∗∗", "‡‡‡", "é)"]) {
+    const text = sized("The note's text.", LEFT + 15, LEFT + 120, 700, 8);
+    assert.ok(isNoteMark(sized(mark, LEFT + 1, LEFT + 9, 697, 6), text), `${mark} alone`);
+    const opening = sized(`${mark} The note's text.`, LEFT, LEFT + 120, 700, 8);
+    assert.ok(isMarkedFootNote({ kind: "text", page: 1, lines: [opening] }, stats), `${mark} opening`);
+  }
 });

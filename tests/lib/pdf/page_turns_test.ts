@@ -39,3 +39,18 @@ Deno.test("a word broken at its hyphen at a page's foot goes on over the turn, t
   const whole = lineOf(1, span("the body property when the ", 90, 700), span("Content", 225, 700, mono));
   assert.ok(!runsOnAcrossTurn(endingPage(whole), next, () => 486));
 });
+
+Deno.test("a paragraph run on over more lines than a call takes arguments is measured, not thrown on", () => {
+  // 200,000 full lines (a paragraph run on over thousands of pages), the last ending a page without a stop.
+  const full = lineOf(
+    1,
+    span("published by the Society and the editors of its journals for all of them in", 90, 700),
+  );
+  const prev: Draft = { kind: "text", page: 1, lines: Array.from({ length: 200_000 }, () => full) };
+  const next: Draft = {
+    kind: "text",
+    page: 2,
+    lines: [lineOf(2, span("Journals. For the rest of the text, see below.", 90, 90))],
+  };
+  assert.ok(runsOnAcrossTurn(prev, next, () => 470));
+});

@@ -30,3 +30,9 @@ Deno.test("a tree no shift makes meet the page's content is left alone", () => {
   assert.equal(treeIdShift(["p12R_mc500", "p12R_mc700", "p12R_mc900"], content), 0);
   assert.equal(treeIdShift([], content), 0);
 });
+
+Deno.test("a page holding more marked content than a call takes arguments is shifted, not thrown on", () => {
+  // 150,000 ids: past what spreading them into one call's arguments allows.
+  const content = new Set(ids(0, 149_999));
+  assert.equal(treeIdShift(ids(1_000_000, 1_149_999), content), 1_000_000);
+});
