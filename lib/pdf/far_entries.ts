@@ -49,12 +49,18 @@ export function lookOf(lines: readonly Line[]): string | undefined {
     : `${face}|${Math.round(lines[0]!.size * 2) / 2}|${lower ? "" : "caps"}`;
 }
 
-/** The look most of a page's rows are set in: its body text's. */
-export function bodyLook(rows: readonly Row[]): string | undefined {
+/**
+ * The look most of a page's rows are set in: its body text's, by `look`
+ * (this module's {@linkcode lookOf} unless another reader measures looks its own way).
+ */
+export function bodyLook(
+  rows: readonly { lines: Line[] }[],
+  look: (lines: readonly Line[]) => string | undefined = lookOf,
+): string | undefined {
   const counts = new Map<string, number>();
   for (const row of rows) {
-    const look = lookOf(row.lines);
-    if (look) counts.set(look, (counts.get(look) ?? 0) + 1);
+    const found = look(row.lines);
+    if (found) counts.set(found, (counts.get(found) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { bodyLook } from "./far_entries.ts";
 import type { Line, OutlineEntry, OutlineHit } from "./types.ts";
 
 /** The outline's entries that have a title: those reported, and those matched by their words. */
@@ -34,16 +35,6 @@ function lookOf(line: Line): string | undefined {
   if (!span) return undefined;
   const { bold, italic, monospace } = span.font;
   return `${Math.round(line.size * 2) / 2}|${bold}|${italic}|${monospace}`;
-}
-
-/** The look most of a page's rows are set in: its body text's. */
-function mostRowsLook(rows: readonly Row[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    const look = lookOf(row.lines[0]!);
-    if (look) counts.set(look, (counts.get(look) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /**
@@ -71,7 +62,7 @@ export function mapUntitledEntries(
     const on = entry.page === undefined || entry.top === undefined ? undefined : rowsOn(entry.page);
     if (!on) continue;
     const top = on.height - entry.top!;
-    const body = mostRowsLook(on.rows);
+    const body = bodyLook(on.rows, (lines) => lookOf(lines[0]!));
     let best: Row | undefined;
     for (const row of on.rows) {
       const first = row.lines[0]!;
