@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { multiply } from "./affine.ts";
 import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
 import { joinLineEndHyphens, mayBeLineEndHyphen } from "./artifact_hyphens.ts";
 import { sortArtifacts } from "./artifact_blocks.ts";
@@ -76,13 +77,6 @@ interface MarkedItem {
   type: string;
   id?: string;
   tag?: string;
-}
-
-/** Multiplies two affine matrices `[a b c d e f]`. */
-function multiply(m: number[], n: number[]): number[] {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
-  const [p = 0, q = 0, r = 0, s = 0, t = 0, u = 0] = n;
-  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
 }
 
 /** The tags of a page's marked content and the ids its structure tree leaves out, when the document is tagged. */

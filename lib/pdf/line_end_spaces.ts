@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { multiply } from "./affine.ts";
 import type { PDFPageProxy } from "./load.ts";
 import type { Span } from "./types.ts";
 import { type OperatorList, OPS } from "./vector_marks.ts";
@@ -47,13 +48,6 @@ export interface SpaceEnd {
   x: number;
   y: number;
   size: number;
-}
-
-/** Multiplies two affine matrices `[a b c d e f]` (`m` applied after `n`). */
-function multiply(m: readonly number[], n: readonly number[]): number[] {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
-  const [p = 0, q = 0, r = 0, s = 0, t = 0, u = 0] = n;
-  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
 }
 
 /** The text state followed through an operator list. */

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { multiply } from "./affine.ts";
 import { isFrameRing } from "./frame_rings.ts";
 import { findGrids, type Grid, pathRules, type Rule } from "./rulings.ts";
 import type { Span } from "./types.ts";
@@ -81,13 +82,6 @@ const EVEN_ODD = new Set<number>([OPS.eoFill, OPS.eoFillStroke, OPS.closeEOFillS
 
 /** The style of a bullet span: a bullet is neither code nor emphasis. */
 const PLAIN = { name: "", bold: false, italic: false, monospace: false };
-
-/** Multiplies affine matrices `[a b c d e f]`: the result applies `n` first, then `m`. */
-function multiply(m: readonly number[], n: readonly number[]): number[] {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m;
-  const [p = 0, q = 0, r = 0, s = 0, t = 0, u = 0] = n;
-  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f];
-}
 
 /** Painted shapes of a page that structure detection reads. */
 export interface PageShapes {
