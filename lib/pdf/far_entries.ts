@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { sizeKey } from "./stats.ts";
 import type { Line, OutlineHit } from "./types.ts";
 
 /** A row of lines on one baseline, as the outline's mapping reads a page. */
@@ -44,9 +45,7 @@ export function lookOf(lines: readonly Line[]): string | undefined {
     }
   }
   const face = [...letters].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return face === undefined
-    ? undefined
-    : `${face}|${Math.round(lines[0]!.size * 2) / 2}|${lower ? "" : "caps"}`;
+  return face === undefined ? undefined : `${face}|${sizeKey(lines[0]!.size)}|${lower ? "" : "caps"}`;
 }
 
 /**

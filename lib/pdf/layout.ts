@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { sizeKey } from "./stats.ts";
 import { composeAccents } from "./accents.ts";
 import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
 import { leftColumnTables, sideOfGutter } from "./gutter_side.ts";
@@ -29,7 +30,7 @@ function dominantSize(spans: readonly Span[]): number {
   let best = spans[0]?.size ?? 0;
   let bestWeight = -1;
   for (const span of spans) {
-    const key = Math.round(span.size * 2) / 2;
+    const key = sizeKey(span.size);
     const w = (weight.get(key) ?? 0) + span.text.length;
     weight.set(key, w);
     if (w > bestWeight) {

@@ -27,6 +27,7 @@
  *
  * @module
  */
+import { sizeKey } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Share of the page height, from the top or the bottom, where running heads and feet may stand. */
@@ -96,7 +97,7 @@ export function bodySize(pages: readonly PageText[]): number {
   for (const page of pages) {
     for (const line of page.lines) {
       for (const s of line.spans) {
-        const key = Math.round(s.size * 2) / 2;
+        const key = sizeKey(s.size);
         chars.set(key, (chars.get(key) ?? 0) + s.text.length);
       }
     }

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { sizeKey } from "./stats.ts";
 import { bodyLook, foundRows, lookOf } from "./far_entries.ts";
 import { plainLineText } from "./inline.ts";
 import type { Line, OutlineHit, PageText } from "./types.ts";
@@ -64,7 +65,7 @@ export function mapUnlistedHeadings(pages: readonly PageText[], hits: Map<Line, 
     levels.set(row.look, (levels.get(row.look) ?? new Set()).add(row.level));
   }
   if (levels.size === 0) return;
-  const sizes = new Set(found.map((r) => Math.round(r.lines[0]!.size * 2) / 2));
+  const sizes = new Set(found.map((r) => sizeKey(r.lines[0]!.size)));
   // The front matter before the outline's first heading (a title block, an abstract's label) is left to others.
   let started = false;
   for (const page of pages) {
@@ -74,7 +75,7 @@ export function mapUnlistedHeadings(pages: readonly PageText[], hits: Map<Line, 
       started ||= hits.has(lines[i]!);
       if (!started) continue;
       const line = lines[i]!, prev = lines[i - 1], next = lines[i + 1];
-      if (hits.has(line) || !sizes.has(Math.round(line.size * 2) / 2)) continue;
+      if (hits.has(line) || !sizes.has(sizeKey(line.size))) continue;
       if (!next || sameRow(prev, line) || sameRow(next, line) || !titleText(line)) continue;
       if (prev && prev.y < line.y && line.y - prev.y < line.size * SPACE_ABOVE) continue;
       const look = lookOf([line]);

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { sizeKey } from "./stats.ts";
 import { bodyLook } from "./far_entries.ts";
 import type { Line, OutlineEntry, OutlineHit } from "./types.ts";
 
@@ -34,7 +35,7 @@ function lookOf(line: Line): string | undefined {
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return undefined;
   const { bold, italic, monospace } = span.font;
-  return `${Math.round(line.size * 2) / 2}|${bold}|${italic}|${monospace}`;
+  return `${sizeKey(line.size)}|${bold}|${italic}|${monospace}`;
 }
 
 /**
