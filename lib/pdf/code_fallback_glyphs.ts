@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { byBaseline } from "./baseline_rows.ts";
 import type { FontStyle, Span } from "./types.ts";
 
 /**
@@ -44,16 +45,10 @@ function monospaceCopy(style: FontStyle): FontStyle {
  */
 export function adoptFallbackSymbols(spans: Span[]): void {
   if (!spans.some((s) => s.font.monospace)) return;
-  const byRow = new Map<number, Span[]>();
-  for (const span of spans) {
-    const key = Math.round(span.y);
-    const row = byRow.get(key);
-    if (row) row.push(span);
-    else byRow.set(key, [span]);
-  }
+  const onRow = byBaseline(spans);
   for (const span of spans) {
     if (span.font.monospace || !SYMBOLS.test(span.text)) continue;
-    const near = [-1, 0, 1].flatMap((d) => byRow.get(Math.round(span.y) + d) ?? []).filter((o) =>
+    const near = onRow(span.y).filter((o) =>
       o !== span && o.font.monospace && Math.abs(o.y - span.y) <= span.size * 0.1 &&
       Math.abs(o.size - span.size) <= span.size * 0.1
     );

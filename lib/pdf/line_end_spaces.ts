@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { byBaseline } from "./baseline_rows.ts";
 import { multiply } from "./affine.ts";
 import type { PDFPageProxy } from "./load.ts";
 import type { Span } from "./types.ts";
@@ -166,21 +167,11 @@ function show(
  */
 export function markSpacesAfter(spans: readonly Span[], ends: readonly SpaceEnd[]): void {
   if (ends.length === 0) return;
-  const byRow = new Map<number, SpaceEnd[]>();
-  for (const end of ends) {
-    const key = Math.round(end.y);
-    for (const k of [key - 1, key, key + 1]) {
-      const row = byRow.get(k);
-      if (row) row.push(end);
-      else byRow.set(k, [end]);
-    }
-  }
+  const onRow = byBaseline(ends);
   for (const span of spans) {
     if (!span.font.monospace || !span.text.trim()) continue;
     const right = span.x + span.width, near = span.size * 0.2;
-    const hit = byRow.get(Math.round(span.y))?.some((e) =>
-      Math.abs(e.y - span.y) <= near && Math.abs(e.x - right) <= near
-    );
+    const hit = onRow(span.y).some((e) => Math.abs(e.y - span.y) <= near && Math.abs(e.x - right) <= near);
     if (hit) span.spaceAfter = true;
   }
 }
