@@ -7,6 +7,7 @@
 import { wrappedRowsOnly } from "./code_step.ts";
 import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
 import { isCodeLine } from "./draft.ts";
+import { lastSpan } from "./drawn_break_rows.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { breaksAtHyphensOnly } from "./hyphen_only_rows.ts";
 import { listMarker } from "./lists.ts";
@@ -243,9 +244,7 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
       return hyphensOnly;
     },
     drawsBreakSpaces(page?: number) {
-      breakSpaces ??= pages.some((page) =>
-        page.lines.some((l) => isCodeLine(l) && l.spans.findLast((s) => s.text.trim())?.spaceAfter)
-      );
+      breakSpaces ??= pages.some((page) => page.lines.some((l) => isCodeLine(l) && lastSpan(l)?.spaceAfter));
       spacesRead ??= new Set(pages.flatMap((p) => p.spacesRead ? [p.page] : []));
       return breakSpaces && (page === undefined || spacesRead.has(page));
     },
