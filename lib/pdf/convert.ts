@@ -201,11 +201,13 @@ export function finishConversion(
   run: PageRun,
   includePageBreaks: boolean,
 ): ConversionResult {
+  // Untitled entries only place their headings (`untitled_entries.ts`): contents pages and the result list the rest.
+  const titled = titledEntries(plan.outline);
   const clean = dropWrapMarks(dropSideIcons(
     dropLineNumbers(
       rewriteIndexes(rewriteContents(
         carryColumns(removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages),
-        titledEntries(plan.outline),
+        titled,
       )),
     ),
   ));
@@ -222,8 +224,8 @@ export function finishConversion(
   };
   if (plan.title) result.title = plan.title;
   if (plan.author) result.author = plan.author;
-  if (titledEntries(plan.outline).length) {
-    result.outline = titledEntries(plan.outline).map(({ title, level, page }) =>
+  if (titled.length) {
+    result.outline = titled.map(({ title, level, page }) =>
       page === undefined ? { title, level } : { title, level, page }
     );
   }
