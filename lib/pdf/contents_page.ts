@@ -38,8 +38,8 @@ export function readingRows(page: PageText): Line[][] {
   return out;
 }
 
-/** The text of a row, its spans left to right. */
-function rowText(row: readonly Line[]): string {
+/** The text of a row, its lines and their spans left to right. */
+export function rowText(row: readonly Line[]): string {
   return [...row].sort((a, b) => a.x0 - b.x0).flatMap((l) => l.spans).map((s) => s.text).join(" ")
     .replace(/\s+/g, " ").trim();
 }

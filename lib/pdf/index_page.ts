@@ -21,7 +21,7 @@
  */
 import { whollyMonospace } from "./fonts.ts";
 import { syntheticBullet } from "./synthetic_bullet.ts";
-import { readingRows } from "./contents_page.ts";
+import { readingRows, rowText } from "./contents_page.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** A page reference: a page number or a range, arabic or roman. */
@@ -40,11 +40,6 @@ const ENTRY_SHARE = 0.5;
 const ROW_SHARE = 0.6;
 /** Farthest, in ems, a row sets in from its column's left edge (sub-entries and wraps). */
 const DEEPEST_EM = 6;
-
-/** The text of a row, its spans left to right. */
-function rowText(row: readonly Line[]): string {
-  return row.flatMap((l) => l.spans).map((s) => s.text).join(" ").replace(/\s+/g, " ").trim();
-}
 
 /** Widest gap, in ems, between two lines of one row within one column (beyond it, the row crosses a gutter). */
 const GUTTER_EM = 2;
