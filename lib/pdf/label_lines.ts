@@ -14,6 +14,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import type { TaggedItems } from "./tagged_items.ts";
 import type { Line } from "./types.ts";
 
 /**
@@ -48,9 +49,9 @@ export function labelAsParagraph(item: Draft): void {
  * last tagged item before it when that one was written as a title and
  * paragraphs.
  */
-export function labelledItem(drafts: readonly Draft[], line: Line, id: number): Draft | undefined {
-  const known = drafts.findLast((d) => d.listId === id);
+export function labelledItem(items: TaggedItems, line: Line, id: number): Draft | undefined {
+  const known = items.item(id);
   if (known || line.spans.some((s) => s.tag?.label)) return known;
-  const before = drafts.findLast((d) => d.listId !== undefined);
+  const before = items.lastItem();
   return before?.kind === "text" && before.page < line.page ? before : undefined;
 }
