@@ -14,6 +14,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { holdsWord } from "./span_text.ts";
 import type { TaggedItems } from "./tagged_items.ts";
 import type { Line } from "./types.ts";
 
@@ -28,7 +29,7 @@ export function flushUnderLabel(item: Draft, line: Line): boolean {
   const first = item.lines[0]!;
   if (first.page !== line.page || line.y <= first.y) return false;
   if (!first.spans.every((s) => s.tag?.label || !s.text.trim())) return false;
-  if (!/\p{L}{2}/u.test(plainLineText(first))) return false;
+  if (!holdsWord(plainLineText(first))) return false;
   return line.x0 <= first.x0 + first.size * 0.5;
 }
 
