@@ -78,8 +78,8 @@ export function fontFamily(name: string): string {
   return name.replace(/[-,].*$/, "").replace(/(PSMT|PS|MT)$/, "").replace(/\d+$/, "");
 }
 
-/** The most frequent key of a weighted histogram. */
-function mode<K>(histogram: Map<K, number>): K | undefined {
+/** The most frequent key of a weighted histogram (the first of those that tie), undefined when it is empty. */
+export function mode<K>(histogram: Map<K, number>): K | undefined {
   let best: K | undefined, weight = -1;
   for (const [key, w] of histogram) {
     if (w > weight) {
