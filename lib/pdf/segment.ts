@@ -21,7 +21,7 @@ import { runsOnOverColumn } from "./column_turns.ts";
 import { resumedParagraph } from "./tagged_resumes.ts";
 import { footnoteAfterMark } from "./note_marks.ts";
 import { itemAfterBreak } from "./tagged_item_breaks.ts";
-import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
+import { allBold, blockId, type Draft, isCodeLine, markedItem } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
 import { sparsePageMeasure } from "./sparse_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
@@ -346,15 +346,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
       columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page),
       marker.textX,
     );
-    drafts.push({
-      kind: "list_item",
-      page: page.page,
-      lines: [{ ...line, spans: marker.rest }],
-      ordered: marker.ordered,
-      marker: marker.markdown,
-      depth,
-      markerX: line.x0,
-    });
+    drafts.push({ page: page.page, ...markedItem(line, marker, depth) });
     return;
   }
   if (!note && last?.kind === "text" && continuesText(last, line, stats, cut.edges)) {
