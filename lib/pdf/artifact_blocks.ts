@@ -15,13 +15,11 @@
  *
  * @module
  */
+import { holdsWord } from "./span_text.ts";
 import type { Span } from "./types.ts";
 
 /** Fewest baselines an artifact sequence's words stand on to be a block of text. */
 const MIN_BLOCK_ROWS = 2;
-
-/** A word of two letters or more: text, not a number, leader or mark. */
-const WORD = /\p{L}{2,}/u;
 
 /**
  * True when one artifact sequence's spans (in content order) are a block
@@ -30,7 +28,7 @@ const WORD = /\p{L}{2,}/u;
 export function isArtifactBlock(spans: readonly Span[]): boolean {
   const rows: number[] = [];
   for (const span of spans) {
-    if (!WORD.test(span.text)) continue;
+    if (!holdsWord(span.text)) continue;
     if (!rows.some((y) => Math.abs(y - span.y) <= span.size * 0.5)) rows.push(span.y);
     if (rows.length >= MIN_BLOCK_ROWS) return true;
   }

@@ -6,7 +6,7 @@
  * @module
  */
 import { isWrappedAtEdge, isWrappedRow, joinWrappedRow } from "./code_wraps.ts";
-import { lastSpan } from "./drawn_break_rows.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
 
@@ -61,7 +61,7 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
  * unknown otherwise.
  */
 function brokenAtSpace(row: Line, stats: DocumentStats): boolean | undefined {
-  if (lastSpan(row)?.spaceAfter) return true;
+  if (lastTextSpan(row.spans)?.spaceAfter) return true;
   return stats.drawsBreakSpaces?.(row.page) ? false : undefined;
 }
 

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Draft } from "./draft.ts";
+import { type Draft, markedItem } from "./draft.ts";
 import { listMarker, type Marker } from "./lists.ts";
 
 /** Most, in points, the items' markers may stand apart and still be at one edge. */
@@ -61,15 +61,7 @@ export function codeRowsToItems(drafts: Draft[]): void {
         ? before.depth ?? 0
         : 0;
       for (const [draft, marker] of run) {
-        const line = draft.lines[0]!;
-        Object.assign(draft, {
-          kind: "list_item",
-          lines: [{ ...line, spans: marker.rest }],
-          ordered: marker.ordered,
-          marker: marker.markdown,
-          depth,
-          markerX: line.x0,
-        });
+        Object.assign(draft, markedItem(draft.lines[0]!, marker, depth));
       }
     }
     start += run.length;

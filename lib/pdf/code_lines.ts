@@ -14,6 +14,7 @@ import { plainLineText } from "./inline.ts";
 import { isMarkerOnly } from "./lists.ts";
 import { continuesText, nextWordFitted } from "./paragraph_lines.ts";
 import { type DocumentStats, nearSize, sizeKey } from "./stats.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { Line } from "./types.ts";
 
 /**
@@ -50,7 +51,7 @@ export function wrapsInlineCode(
     const measured = inline ? { ...line, size: prev.size } : line;
     return textXs.some((x) => Math.abs(line.x0 - x) <= 1) && continuesItem(draft, measured, stats);
   }
-  const end = prev.spans.findLast((s) => s.text.trim());
+  const end = lastTextSpan(prev.spans);
   if (draft.kind !== "text") return false;
   if (!end?.font.monospace) return wrappedWholeWord(draft, line, stats, pageRight);
   // A line that had room for the code's first word was ended by hand: where paragraphs have no

@@ -10,6 +10,7 @@
  * @module
  */
 import { characterWidth } from "./fonts.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { Line, Span } from "./types.ts";
 
 /** The width of the run of non-space characters ending (or opening) a span, at its mean character width. */
@@ -27,7 +28,7 @@ function tokenWidth(span: Span, atEnd: boolean): number {
  * that overran its line (in a table's cell) was not broken at all.
  */
 export function brokenInsideCode(prev: Line, line: Line, lines: readonly Line[]): boolean {
-  const last = prev.spans.findLast((s) => s.text.trim());
+  const last = lastTextSpan(prev.spans);
   const first = line.spans.find((s) => s.text.trim());
   if (!last?.font.monospace || !first?.font.monospace) return false;
   // The token was moved to a line of its own before it was broken: the line holds it alone.

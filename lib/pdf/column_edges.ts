@@ -45,3 +45,12 @@ export function draftColumnLeft(
   }
   return column ?? margin;
 }
+
+/**
+ * How far `draft` stands in from the left edge of its column
+ * ({@linkcode draftColumnLeft}), or from the page's left edge where no column
+ * edge is known.
+ */
+export function draftInset(edges: Map<number, number[]>, draft: Draft, margin: number | undefined): number {
+  return leftEdge(draft) - (draftColumnLeft(edges, draft, margin) ?? 0);
+}

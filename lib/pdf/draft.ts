@@ -5,7 +5,7 @@
  * @module
  */
 import { plainLineText } from "./inline.ts";
-import { isMarkerOnly } from "./lists.ts";
+import { isMarkerOnly, type Marker } from "./lists.ts";
 import type { Line } from "./types.ts";
 
 /** A block being assembled. */
@@ -38,6 +38,21 @@ export interface Draft {
    * names the headings: neither a list's item nor a heading.
    */
   typedNumber?: boolean;
+}
+
+/**
+ * A list item's fields for `line` opening with `marker`, at `depth`: its
+ * text the line without the marker, the marker's left edge the line's.
+ */
+export function markedItem(line: Line, marker: Marker, depth: number): Omit<Draft, "page"> {
+  return {
+    kind: "list_item",
+    lines: [{ ...line, spans: marker.rest }],
+    ordered: marker.ordered,
+    marker: marker.markdown,
+    depth,
+    markerX: line.x0,
+  };
 }
 
 /** True when every visible span of a line is in a bold font. */

@@ -13,12 +13,8 @@
  *
  * @module
  */
-import type { Line, Span } from "./types.ts";
-
-/** A line's last span holding text. */
-export function lastSpan(line: Line): Span | undefined {
-  return line.spans.findLast((s) => s.text.trim());
-}
+import { lastTextSpan } from "./span_text.ts";
+import type { Line } from "./types.ts";
 
 /** Character cells past the column's prose edge a row may end: ragged prose seldom fills its column. */
 const EDGE_SLACK_CELLS = 2;
@@ -35,7 +31,7 @@ export function wrapsAtDrawnBreak(prev: Line, next: Line, cell: number, edge: nu
   const opening = next.spans.find((s) => s.text.trim())?.text.trimStart() ?? "";
   const word = /^\S+/.exec(opening)?.[0] ?? "";
   if (!word) return false;
-  const last = lastSpan(prev);
+  const last = lastTextSpan(prev.spans);
   if (last?.spaceAfter) return prev.x1 + (1 + word.length) * cell > edge;
   // No space drawn after a hyphen or slash inside a word or path: broken there, wherever the row
   // ends, when the next row's first word would not have fitted after it (`dist/browser/`

@@ -10,7 +10,7 @@ import { multiply } from "./affine.ts";
 import { keepLabelMarkers, mayBeArtifactMarker } from "./artifact_markers.ts";
 import { joinLineEndHyphens, mayBeLineEndHyphen } from "./artifact_hyphens.ts";
 import { sortArtifacts } from "./artifact_blocks.ts";
-import { nextShift, shiftedId, treeIdShift } from "./tree_id_shift.ts";
+import { nextShift, shiftedId, type ShiftState, treeIdShift } from "./tree_id_shift.ts";
 import { type FontResolver, styleForText, typedText } from "./fonts.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { type StructNode, tagsFromStructTree } from "./tagged.ts";
@@ -47,7 +47,7 @@ export interface ExtractOptions {
   /** Keeps structure ids unique across pages; advanced by each call. */
   ids: { next: number };
   /** The shift the next page's structure tree ids take (`tree_id_shift.ts`); advanced by each call. */
-  treeShift?: { next?: number };
+  treeShift?: ShiftState;
   /** The page's link annotations, from `readLinks` (`links.ts`). */
   links: readonly LinkAnnotation[];
   /**
@@ -94,13 +94,16 @@ async function pageTags(
 function alignedTags(
   read: { tags: Map<string, Tag>; omitted: Set<string> },
   items: readonly MarkedItem[],
-  state: { next?: number } = {},
+  state: ShiftState = {},
 ): { tags: Map<string, Tag>; omitted: Set<string> } {
   if (read.tags.size === 0) return read;
   const ids = new Set(
     items.flatMap((item) => item.id && item.type.startsWith("beginMarked") ? [item.id] : []),
   );
-  const shift = treeIdShift([...read.tags.keys(), ...read.omitted], ids, state.next);
+  const treeIds = [...read.tags.keys(), ...read.omitted];
+  const shift = treeIdShift(treeIds, ids, state.next);
+  // Read without the pages before: kept, for the run to be read again where they give another shift.
+  if (state.next === undefined) state.start = { treeIds, contentIds: [...ids], shift };
   state.next = nextShift(shift, ids);
   if (shift === 0) return read;
   return {

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { sizeKey } from "./stats.ts";
+import { mode, sizeKey } from "./stats.ts";
 import type { Line, OutlineHit } from "./types.ts";
 
 /** A row of lines on one baseline, as the outline's mapping reads a page. */
@@ -44,7 +44,7 @@ export function lookOf(lines: readonly Line[]): string | undefined {
       lower ||= /\p{Ll}/u.test(span.text);
     }
   }
-  const face = [...letters].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const face = mode(letters);
   return face === undefined ? undefined : `${face}|${sizeKey(lines[0]!.size)}|${lower ? "" : "caps"}`;
 }
 
@@ -61,7 +61,7 @@ export function bodyLook(
     const found = look(row.lines);
     if (found) counts.set(found, (counts.get(found) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return mode(counts);
 }
 
 /** A heading's first row the outline found, with its level and look. */

@@ -19,7 +19,7 @@ import { unheadTaggedLabels } from "./tagged_labels.ts";
 import { plainLineText } from "./inline.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import type { DocumentStats } from "./stats.ts";
-import { fontFamily, sizeKey } from "./stats.ts";
+import { fontFamily, mode, sizeKey } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 
 /** A text draft that may be a heading, at index `at` among the drafts. */
@@ -196,5 +196,5 @@ function spacedLike(spacings: ReadonlyArray<[number, number] | null>, gap: numbe
     if (!spacing || Math.abs(spacing[1] - gap) > 0.75) continue;
     votes.set(sizeKey(spacing[0]), (votes.get(sizeKey(spacing[0])) ?? 0) + 1);
   }
-  return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return mode(votes);
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import type { DocumentStats } from "./stats.ts";
-import { sizeKey } from "./stats.ts";
+import { mode, sizeKey } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 import { isLineAlone, numberedLevels, sectionDepth } from "./heading_numbers.ts";
 
@@ -119,7 +119,7 @@ function rankLevels(
   });
   const styleLevel = new Map<string, number>();
   for (const [style, tally] of votes) {
-    styleLevel.set(style, [...tally].sort((a, b) => b[1] - a[1])[0]![0]);
+    styleLevel.set(style, mode(tally)!);
   }
   placeUnmatchedStyles(styles, styleLevel);
   // An outline stops at some depth (TeX's at subsubsections): a heading left out of it whose style

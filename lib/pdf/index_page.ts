@@ -22,6 +22,7 @@
 import { whollyMonospace } from "./fonts.ts";
 import { syntheticBullet } from "./synthetic_bullet.ts";
 import { readingRows, rowText } from "./contents_page.ts";
+import { mode } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** A page reference: a page number or a range, arabic or roman. */
@@ -81,8 +82,8 @@ function commonIndent(indents: readonly number[], em: number): number | undefine
   for (const d of indents) {
     counts.set(Math.round(d / em * 10), (counts.get(Math.round(d / em * 10)) ?? 0) + 1);
   }
-  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
-  return best ? best[0] / 10 * em : undefined;
+  const tenths = mode(counts);
+  return tenths === undefined ? undefined : tenths / 10 * em;
 }
 
 /** The row with a bullet before its first span, set at the row's left edge. */

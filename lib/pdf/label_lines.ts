@@ -14,6 +14,8 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { holdsWord } from "./span_text.ts";
+import type { TaggedItems } from "./tagged_items.ts";
 import type { Line } from "./types.ts";
 
 /**
@@ -27,7 +29,7 @@ export function flushUnderLabel(item: Draft, line: Line): boolean {
   const first = item.lines[0]!;
   if (first.page !== line.page || line.y <= first.y) return false;
   if (!first.spans.every((s) => s.tag?.label || !s.text.trim())) return false;
-  if (!/\p{L}{2}/u.test(plainLineText(first))) return false;
+  if (!holdsWord(plainLineText(first))) return false;
   return line.x0 <= first.x0 + first.size * 0.5;
 }
 
@@ -48,9 +50,9 @@ export function labelAsParagraph(item: Draft): void {
  * last tagged item before it when that one was written as a title and
  * paragraphs.
  */
-export function labelledItem(drafts: readonly Draft[], line: Line, id: number): Draft | undefined {
-  const known = drafts.findLast((d) => d.listId === id);
+export function labelledItem(items: TaggedItems, line: Line, id: number): Draft | undefined {
+  const known = items.item(id);
   if (known || line.spans.some((s) => s.tag?.label)) return known;
-  const before = drafts.findLast((d) => d.listId !== undefined);
+  const before = items.lastItem();
   return before?.kind === "text" && before.page < line.page ? before : undefined;
 }

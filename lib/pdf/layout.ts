@@ -19,6 +19,7 @@ import {
   taggingParts,
   untaggedOverrun,
 } from "./untagged_overruns.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { Line, Span } from "./types.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
@@ -298,7 +299,7 @@ function partAtGutter(line: Line, gutter: Gutter): [Line, Line] | undefined {
     left.every((s) => s.font.monospace || !s.text.trim()) && !first.font.monospace;
   // Or prose on both sides of the gutter's gap, and the gap stands out, within an em of where the gutter
   // was found (a row of code crossing the gutter has runs of spaces as wide between its tokens).
-  const lastLeft = left.findLast((s) => s.text.trim());
+  const lastLeft = lastTextSpan(left);
   const prose = !first.font.monospace && !lastLeft?.font.monospace;
   if (!codeThenProse && !(prose && first.x - gutter.x <= first.size && gutterGapStandsOut(line.spans, k))) {
     return undefined;

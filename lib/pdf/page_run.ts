@@ -1,8 +1,9 @@
 /**
  * Extracts a run of pages from an open document: text with geometry and
  * fonts, lines in reading order, warnings. A document may be split into runs
- * extracted on different threads; {@linkcode joinRuns} puts them back
- * together exactly as one run over all the pages would have produced them.
+ * extracted on different threads; {@linkcode carryTreeShifts} and
+ * {@linkcode joinRuns} put them back together exactly as one run over all the
+ * pages would have produced them.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, dropObjectCache } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";
 import { shapeHints, takeLevelRules } from "./shape_hint.ts";
+import { shiftCarries, type ShiftState } from "./tree_id_shift.ts";
 import { readBandsInTreeOrder } from "./tree_order.ts";
 import type { PDFDocumentProxy } from "./load.ts";
 import type { PageText, Tag } from "./types.ts";
@@ -30,6 +32,8 @@ export interface PageRun {
   warnings: string[];
   /** Structure ids the run used, counted from 0. */
   ids: number;
+  /** Where the run's tree id shifts began and the shift it hands on (`tree_id_shift.ts`), in a tagged document. */
+  treeShift?: ShiftState;
 }
 
 /** Options for {@linkcode extractRun}. */
@@ -49,6 +53,8 @@ export interface RunOptions {
    * share one.
    */
   fonts?: FontResolver;
+  /** The shift the pages before the run hand on to its first tagged page (`tree_id_shift.ts`), where known. */
+  treeShift?: number;
 }
 
 /**
@@ -84,7 +90,8 @@ export async function extractRun(
   guard.check();
   dropObjectCache();
   const fonts = options.fonts ?? createFontResolver();
-  const ids = { next: 0 }, treeShift = {};
+  const ids = { next: 0 };
+  const treeShift: ShiftState = options.treeShift === undefined ? {} : { next: options.treeShift };
   const run: PageRun = { pages: [], pageCharacters: [], warnings: [], ids: 0 };
   let sliceStart = performance.now();
   for (const number of numbers) {
@@ -121,6 +128,7 @@ export async function extractRun(
     }
   }
   run.ids = ids.next;
+  if (treeShift.next !== undefined) run.treeShift = treeShift;
   return run;
 }
 
@@ -157,4 +165,35 @@ export function joinRuns(runs: readonly PageRun[]): PageRun {
     joined.ids += run.ids;
   }
   return joined;
+}
+
+/** What {@linkcode carryTreeShifts} reads of a run: its pages, and where its tree id shifts began and ended. */
+export type RunShifts = Pick<PageRun, "pageCharacters" | "treeShift">;
+
+/**
+ * Carries the tree id shift (`tree_id_shift.ts`) over runs extracted apart:
+ * a run read its first tagged page's shift from that page alone, where one
+ * run over all the pages gives it the one the pages before hand on, and on a
+ * tie the two differ (and so does every page counted on from it). Walks
+ * `runs` in page order and extracts again, by `extract` given the pages and
+ * the shift carried to them, each run whose start takes another shift with
+ * the one carried. Resolves with the runs extracted again, by first page.
+ */
+export async function carryTreeShifts(
+  runs: readonly RunShifts[],
+  extract: (pages: number[], shift: number) => Promise<PageRun>,
+): Promise<Map<number, PageRun>> {
+  const again = new Map<number, PageRun>();
+  let carried: number | undefined;
+  for (const run of runs) {
+    let shifts = run.treeShift;
+    if (carried !== undefined && shifts?.start && !shiftCarries(shifts.start, carried)) {
+      const pages = run.pageCharacters.map((p) => p.page);
+      const read = await extract(pages, carried);
+      again.set(pages[0]!, read);
+      shifts = read.treeShift;
+    }
+    carried = shifts?.next ?? carried;
+  }
+  return again;
 }

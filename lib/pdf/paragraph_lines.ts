@@ -10,6 +10,7 @@ import { allBold, apartInTree, blockId, type Draft, linesExtent } from "./draft.
 import { plainLineText } from "./inline.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { Line } from "./types.ts";
 import { endsSentence, firstWord, opensSentence } from "./sentence_ends.ts";
 import { wordRunWidth } from "./word_pieces.ts";
@@ -113,7 +114,7 @@ function opensWithLabel(line: Line): boolean {
  * phrase, and opens no item of a list whose items open with bold labels.
  */
 function boldWrapsOn(draft: Draft, line: Line, measureRight?: number): boolean {
-  const last = draft.lines.at(-1)!.spans.findLast((s) => s.text.trim());
+  const last = lastTextSpan(draft.lines.at(-1)!.spans);
   return !!last?.font.bold && !nextWordFitted(draft.lines, line, measureRight);
 }
 

@@ -19,8 +19,8 @@
 import { type Draft, leftEdge, shadeOf } from "./draft.ts";
 import { setInFromMargin } from "./quoted_lists.ts";
 import { barOf } from "./quote_marks.ts";
-import { draftColumnLeft, paragraphEdges } from "./column_edges.ts";
-import type { DocumentStats } from "./stats.ts";
+import { draftColumnLeft, draftInset, paragraphEdges } from "./column_edges.ts";
+import { type DocumentStats, mode } from "./stats.ts";
 
 /** How far (pt) a listing's inset from the quote's edge may stray from the body listings' and still match. */
 const SAME_INSET = 1;
@@ -62,9 +62,12 @@ function ruleRunsOn(drafts: readonly Draft[], i: number): boolean {
 }
 
 /** The inset most of the body's listings start at from their column's edge, to the point. */
-function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | undefined {
+function bodyInset(
+  drafts: readonly Draft[],
+  stats: DocumentStats,
+  edges: Map<number, number[]>,
+): number | undefined {
   const counts = new Map<number, number>();
-  const edges = paragraphEdges(drafts);
   drafts.forEach((draft, i) => {
     const margin = draft.kind === "code"
       ? draftColumnLeft(edges, draft, stats.pageMargin?.(draft.page))
@@ -73,9 +76,7 @@ function bodyInset(drafts: readonly Draft[], stats: DocumentStats): number | und
     const inset = Math.round(leftEdge(draft) - margin);
     counts.set(inset, (counts.get(inset) ?? 0) + 1);
   });
-  let best: number | undefined, most = 0;
-  for (const [inset, n] of counts) if (n > most) [best, most] = [inset, n];
-  return best;
+  return mode(counts);
 }
 
 /** Marks as quoted each listing set in with the quote paragraph right before it (see the module comment). */
@@ -84,11 +85,12 @@ export function markQuotedListings(drafts: readonly Draft[], stats: DocumentStat
   drafts.forEach((listing, i) => {
     if (listing.kind === "code" && afterQuote(drafts, i) && ruleRunsOn(drafts, i)) listing.quote = true;
   });
-  const inset = bodyInset(drafts, stats);
+  // Read once for both measures: marking listings quoted moves no paragraph's edge.
+  const edges = paragraphEdges(drafts);
+  const inset = bodyInset(drafts, stats, edges);
   if (inset === undefined) return;
   // Over a page's turn a listing and its quote stand in columns of their own: each measured from its own.
-  const edges = paragraphEdges(drafts);
-  const insetOf = (d: Draft) => leftEdge(d) - (draftColumnLeft(edges, d, stats.pageMargin?.(d.page)) ?? 0);
+  const insetOf = (d: Draft) => draftInset(edges, d, stats.pageMargin?.(d.page));
   drafts.forEach((listing, i) => {
     if (listing.kind !== "code" || listing.quote || !afterQuote(drafts, i, true)) return;
     const before = drafts[i - 1]!;

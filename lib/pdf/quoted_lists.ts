@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { draftColumnLeft, paragraphEdges } from "./column_edges.ts";
+import { draftColumnLeft, draftInset, paragraphEdges } from "./column_edges.ts";
 import { type Draft, leftEdge } from "./draft.ts";
 import { itemTextEdge } from "./item_edges.ts";
 
@@ -91,7 +91,7 @@ export function markQuotedLists(drafts: readonly Draft[], pageMargin: (page: num
   let indent: { offset: number | undefined } | undefined;
   const edges = paragraphEdges(drafts);
   const margin = (draft: Draft) => draftColumnLeft(edges, draft, pageMargin(draft.page));
-  const inset = (draft: Draft) => leftEdge(draft) - (margin(draft) ?? 0);
+  const inset = (draft: Draft) => draftInset(edges, draft, pageMargin(draft.page));
   for (let i = 0; i < drafts.length; i++) {
     const before = drafts[i]!;
     if (before.kind !== "text" || !before.quote || before.heading) continue;

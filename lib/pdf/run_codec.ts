@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { PageRun } from "./page_run.ts";
+import type { PageRun, RunShifts } from "./page_run.ts";
 import type { FontStyle, Line, PageText, Span, Tag } from "./types.ts";
 
 /** What goes as JSON. */
@@ -24,6 +24,7 @@ interface Header {
   pageCharacters: PageRun["pageCharacters"];
   warnings: string[];
   ids: number;
+  treeShift?: PageRun["treeShift"];
   pages: number;
   spans: number;
   numbers: number;
@@ -83,6 +84,7 @@ export function encodeRun(run: PageRun): ArrayBuffer {
     pageCharacters: run.pageCharacters,
     warnings: run.warnings,
     ids: run.ids,
+    ...(run.treeShift ? { treeShift: run.treeShift } : {}),
     pages: run.pages.length,
     spans: texts.length,
     numbers: numbers.length,
@@ -130,11 +132,24 @@ function unitsToString(units: Uint16Array, wellFormed: boolean): string {
   return parts.join("");
 }
 
+/** The header of a run encoded by {@linkcode encodeRun}, and its length in bytes. */
+function readHeader(bytes: Uint8Array): { header: Header; jsonLength: number } {
+  const jsonLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
+  return { header: JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + jsonLength))), jsonLength };
+}
+
+/** The pages and tree id shifts of a run encoded by {@linkcode encodeRun}, read from its header alone. */
+export function decodeRunShifts(bytes: Uint8Array): RunShifts {
+  const { header } = readHeader(bytes);
+  return {
+    pageCharacters: header.pageCharacters,
+    ...(header.treeShift ? { treeShift: header.treeShift } : {}),
+  };
+}
+
 /** Decodes a run encoded by {@linkcode encodeRun} (a view of a larger buffer will do). */
 export function decodeRun(bytes: Uint8Array): PageRun {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const jsonLength = view.getUint32(0);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + jsonLength))) as Header;
+  const { header, jsonLength } = readHeader(bytes);
   // Typed arrays need aligned offsets: copy the rest when the view itself is not aligned.
   const body = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
   const numbersAt = body.byteOffset + align(4 + jsonLength);
@@ -187,5 +202,12 @@ export function decodeRun(bytes: Uint8Array): PageRun {
     }
     pages.push(page);
   }
-  return { pages, pageCharacters: header.pageCharacters, warnings: header.warnings, ids: header.ids };
+  const run: PageRun = {
+    pages,
+    pageCharacters: header.pageCharacters,
+    warnings: header.warnings,
+    ids: header.ids,
+  };
+  if (header.treeShift) run.treeShift = header.treeShift;
+  return run;
 }

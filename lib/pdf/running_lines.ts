@@ -27,7 +27,7 @@
  *
  * @module
  */
-import { sizeKey } from "./stats.ts";
+import { mode, sizeKey } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Share of the page height, from the top or the bottom, where running heads and feet may stand. */
@@ -102,7 +102,7 @@ export function bodySize(pages: readonly PageText[]): number {
       }
     }
   }
-  return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  return mode(chars) ?? 0;
 }
 
 /** What the pages show at one running slot (an edge and a height). */

@@ -21,7 +21,7 @@ import { runsOnOverColumn } from "./column_turns.ts";
 import { resumedParagraph } from "./tagged_resumes.ts";
 import { footnoteAfterMark } from "./note_marks.ts";
 import { itemAfterBreak } from "./tagged_item_breaks.ts";
-import { allBold, blockId, type Draft, isCodeLine } from "./draft.ts";
+import { allBold, blockId, type Draft, isCodeLine, markedItem } from "./draft.ts";
 import { overfullMeasure, singleColumnMeasure } from "./page_measure.ts";
 import { sparsePageMeasure } from "./sparse_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
@@ -33,6 +33,7 @@ import { taggedFormulaEnd } from "./tagged_formulas.ts";
 import { alignedTable, joinRow, JUSTIFIED_LINES, justifiedEdge, sameRow } from "./segment_rows.ts";
 import { continuesItem, dashRunsOn, itemParagraphTurn, taggedItem } from "./segment_items.ts";
 import { flushUnderLabel, labelAsParagraph, labelledItem } from "./label_lines.ts";
+import type { TaggedItems } from "./tagged_items.ts";
 import type { Line, OutlineHit, PageText } from "./types.ts";
 
 /** What segmentation knows of the document beyond the page: the outline's titles and the lines it points at. */
@@ -72,6 +73,8 @@ interface PageCut {
   page: PageText;
   stats: DocumentStats;
   drafts: Draft[];
+  /** The last draft of each tagged list item among `drafts`. */
+  items: TaggedItems;
   nesting: ListNesting;
   outline: OutlineKnowledge;
   /** The right edge of the page's prose. */
@@ -111,11 +114,11 @@ function proseEdges(
   };
 }
 
-/** Cuts one page's lines into drafts, appending to `drafts`. */
+/** Cuts one page's lines into drafts, appending to `drafts` (which `items` indexes). */
 export function segmentPage(
   page: PageText,
   stats: DocumentStats,
-  drafts: Draft[],
+  { drafts, items }: { drafts: Draft[]; items: TaggedItems },
   nesting: ListNesting,
   outline: OutlineKnowledge,
 ) {
@@ -128,6 +131,7 @@ export function segmentPage(
     page,
     stats,
     drafts,
+    items,
     nesting,
     outline,
     right,
@@ -290,14 +294,14 @@ function lineMarker(cut: PageCut, line: Line, last: Draft | undefined, tag: Line
 
 /** Places a line of prose: onto the item or paragraph it continues, or as a new list item or paragraph. */
 function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line["spans"][number]["tag"]) {
-  const { page, stats, drafts, nesting, gutters } = cut;
+  const { page, stats, drafts, items, nesting, gutters } = cut;
   const resumed = resumedParagraph(drafts, line);
   if (resumed) {
     resumed.lines.push(line);
     return;
   }
   // A tagged item's further paragraph (a `P` of its own) is a paragraph under the item, not more of its text.
-  const item = tag?.listItem && last ? drafts.findLast((d) => d.listId === tag.listItem!.id) : undefined;
+  const item = tag?.listItem && last ? items.item(tag.listItem.id) : undefined;
   const turn = item && itemParagraphTurn(item, last!, line);
   if (turn) {
     if (turn === "goes-on") last!.lines.push(line);
@@ -305,7 +309,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     return;
   }
   // A title set flush above its text (a `trivlist`'s label): its lines are paragraphs.
-  const labelled = tag?.listItem ? labelledItem(drafts, line, tag.listItem.id) : undefined;
+  const labelled = tag?.listItem ? labelledItem(items, line, tag.listItem.id) : undefined;
   if (labelled?.kind === "text" || (labelled && flushUnderLabel(labelled, line))) {
     if (labelled.kind === "list_item") labelAsParagraph(labelled);
     if (last?.kind === "text" && last !== labelled && continuesText(last, line, stats, cut.edges)) {
@@ -327,7 +331,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
     return;
   }
   if (tag?.listItem) {
-    const known = drafts.findLast((d) => d.listId === tag.listItem!.id);
+    const known = items.item(tag.listItem.id);
     if (known) known.lines.push(line);
     else drafts.push(taggedItem(line, page.page));
     return;
@@ -342,15 +346,7 @@ function placeLine(cut: PageCut, line: Line, last: Draft | undefined, tag: Line[
       columnLeft(page, line, gutters) ?? stats.pageMargin?.(page.page),
       marker.textX,
     );
-    drafts.push({
-      kind: "list_item",
-      page: page.page,
-      lines: [{ ...line, spans: marker.rest }],
-      ordered: marker.ordered,
-      marker: marker.markdown,
-      depth,
-      markerX: line.x0,
-    });
+    drafts.push({ page: page.page, ...markedItem(line, marker, depth) });
     return;
   }
   if (!note && last?.kind === "text" && continuesText(last, line, stats, cut.edges)) {

@@ -12,6 +12,7 @@ import { continuesText } from "./paragraph_lines.ts";
 import { plainLineText } from "./inline.ts";
 import { TYPED_BULLETS } from "./lists.ts";
 import type { DocumentStats } from "./stats.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { Line, Span } from "./types.ts";
 
 /** True when `line` continues the list item in `draft`. */
@@ -28,7 +29,7 @@ export function continuesItem(draft: Draft, line: Line, stats: DocumentStats): b
 
 /** The structure tag of a line's last piece of text. */
 function lastTextTag(line: Line | undefined) {
-  return line?.spans.findLast((s) => s.text.trim())?.tag;
+  return line && lastTextSpan(line.spans)?.tag;
 }
 
 /**

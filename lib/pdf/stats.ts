@@ -7,10 +7,10 @@
 import { wrappedRowsOnly } from "./code_step.ts";
 import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
 import { isCodeLine } from "./draft.ts";
-import { lastSpan } from "./drawn_break_rows.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { breaksAtHyphensOnly } from "./hyphen_only_rows.ts";
 import { listMarker } from "./lists.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { PageText } from "./types.ts";
 
 /** Typography measured over a whole document. */
@@ -78,8 +78,8 @@ export function fontFamily(name: string): string {
   return name.replace(/[-,].*$/, "").replace(/(PSMT|PS|MT)$/, "").replace(/\d+$/, "");
 }
 
-/** The most frequent key of a weighted histogram. */
-function mode<K>(histogram: Map<K, number>): K | undefined {
+/** The most frequent key of a weighted histogram (the first of those that tie), undefined when it is empty. */
+export function mode<K>(histogram: Map<K, number>): K | undefined {
   let best: K | undefined, weight = -1;
   for (const [key, w] of histogram) {
     if (w > weight) {
@@ -244,7 +244,9 @@ export function documentStats(pages: readonly PageText[]): DocumentStats {
       return hyphensOnly;
     },
     drawsBreakSpaces(page?: number) {
-      breakSpaces ??= pages.some((page) => page.lines.some((l) => isCodeLine(l) && lastSpan(l)?.spaceAfter));
+      breakSpaces ??= pages.some((page) =>
+        page.lines.some((l) => isCodeLine(l) && lastTextSpan(l.spans)?.spaceAfter)
+      );
       spacesRead ??= new Set(pages.flatMap((p) => p.spacesRead ? [p.page] : []));
       return breakSpaces && (page === undefined || spacesRead.has(page));
     },

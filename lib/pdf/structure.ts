@@ -46,6 +46,7 @@ import { nameRowsToText } from "./code_name_rows.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { withoutAddedNumber } from "./section_numbers.ts";
 import { segmentPage } from "./segment.ts";
+import { TaggedItems } from "./tagged_items.ts";
 import type { DocumentStats } from "./stats.ts";
 import { joinTableParts } from "./table_parts.ts";
 import { cellTexts } from "./tables.ts";
@@ -82,7 +83,8 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
     titles: new Set(titled.map((e) => matchKey(e.title))),
     hits: mapOutline(pages, options.outline),
   };
-  for (const page of pages) segmentPage(page, stats, drafts, nesting, outline);
+  const cut = { drafts, items: new TaggedItems(drafts) };
+  for (const page of pages) segmentPage(page, stats, cut, nesting, outline);
   dropContentsPageNumbers(drafts);
   drafts = joinNoteMarks(drafts);
   unshadedCodeToText(drafts);

@@ -13,6 +13,16 @@
  * running over a page turn is filed under the page it starts or ends on),
  * the larger is taken.
  *
+ * So a page's shift can depend on where the run of pages it was read in
+ * began: a document split into runs extracted on threads of their own
+ * (`page_run.ts`) reads each run's first tagged page by its own ids, and
+ * where the two shifts tie, that page (and, counted on from it, every page
+ * after it in the run) took another shift than one run over all the pages
+ * gave it, so the Markdown depended on the pool's chunks. Each run keeps
+ * what its first tagged page saw ({@linkcode ShiftStart}) and the shift it
+ * hands on; joined in page order, a run whose start takes another shift with
+ * the one the runs before hand on is read again with it (`carryTreeShifts`).
+ *
  * @module
  */
 
@@ -74,6 +84,27 @@ export function nextShift(shift: number, contentIds: ReadonlySet<string>): numbe
   let count = 0;
   for (const id of contentIds) count = Math.max(count, (split(id)?.[1] ?? -1) + 1);
   return shift + count;
+}
+
+/**
+ * A run's first page read for its shift without the pages before it (its
+ * tree ids, its marked-content ids), and the shift it took.
+ */
+export interface ShiftStart {
+  treeIds: string[];
+  contentIds: string[];
+  shift: number;
+}
+
+/** Where a run's shifts stand: its start, when read without the pages before, and the shift it hands on. */
+export interface ShiftState {
+  start?: ShiftStart;
+  next?: number;
+}
+
+/** True when `start`'s page takes the shift it took with the one the pages before give (`expected`) as well. */
+export function shiftCarries(start: ShiftStart, expected: number | undefined): boolean {
+  return treeIdShift(start.treeIds, new Set(start.contentIds), expected) === start.shift;
 }
 
 /** `id` with its number less `shift` (unchanged when it has none, or the shift is 0). */

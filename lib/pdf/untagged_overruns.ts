@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { holdsWord } from "./span_text.ts";
 import type { Line, Span } from "./types.ts";
 
 /** True when some span of `spans` holds text, and every one that does has a tag (or none has, for `tagged` false). */
@@ -27,16 +28,13 @@ function allTagged(spans: readonly Span[], tagged: boolean): boolean {
   return text.length > 0 && text.every((s) => (s.tag !== undefined) === tagged);
 }
 
-/** A word of two letters or more: text, not a list's label or a mark the tagging leaves out. */
-const WORD = /\p{L}{2,}/u;
-
 /**
  * True when two lines on one baseline are untagged text beside tagged text:
  * one line's every span tagged, the other's none, and the untagged one
  * holding words (an artifact list label kept for its item has none).
  */
 export function taggingParts(a: readonly Span[], b: readonly Span[]): boolean {
-  const words = (spans: readonly Span[]) => spans.some((s) => WORD.test(s.text));
+  const words = (spans: readonly Span[]) => spans.some((s) => holdsWord(s.text));
   return (allTagged(a, true) && allTagged(b, false) && words(b)) ||
     (allTagged(a, false) && allTagged(b, true) && words(a));
 }

@@ -30,7 +30,12 @@ const BELOW_TOP_STEPS = 2.5;
 /** Most ems above the destination's top the heading's baseline stands (a destination set at the baseline). */
 const ABOVE_TOP_EMS = 0.5;
 
-/** A line's look: size to the half point, weight, slant and face of its first piece of text. */
+/**
+ * A line's look: size to the half point, weight, slant and face of its first
+ * piece of text. Not `far_entries.ts`' look of a row (the face most of its
+ * letters are set in, and whether they are all capitals): the two read
+ * different things, not one thing at different thresholds.
+ */
 function lookOf(line: Line): string | undefined {
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return undefined;

@@ -11,6 +11,7 @@
  * @module
  */
 import { characterWidth, whollyMonospace } from "./fonts.ts";
+import { lastTextSpan } from "./span_text.ts";
 import type { Line, PageText } from "./types.ts";
 
 /** Fewest long words moved whole past room for a syllable that show a typesetter hyphenates none. */
@@ -46,7 +47,7 @@ function movedWhole(line: Line, next: Line, prose: readonly Line[]): boolean {
   ) {
     return false;
   }
-  if (line.spans.findLast((s) => s.text.trim())?.text.trimEnd().endsWith("-")) return false;
+  if (lastTextSpan(line.spans)?.text.trimEnd().endsWith("-")) return false;
   const span = next.spans.find((s) => s.text.trim());
   if (!span || span.font.monospace) return false;
   const text = span.text.trimStart();

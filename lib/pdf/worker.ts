@@ -23,8 +23,8 @@ import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import type { PdfLimits } from "./limits.ts";
 import { type OpenPdf, openPdf, preloadPdfJs } from "./load.ts";
-import { extractRun, joinRuns, type PageRun } from "./page_run.ts";
-import { decodeRun, encodeRun } from "./run_codec.ts";
+import { carryTreeShifts, extractRun, joinRuns, type PageRun } from "./page_run.ts";
+import { decodeRun, decodeRunShifts, encodeRun } from "./run_codec.ts";
 import { LARGE_DOCUMENT_PAGES } from "./memory.ts";
 import { describeFailure, pack, type Packed, type ThreadFailure, unpack } from "./thread_messages.ts";
 
@@ -153,15 +153,34 @@ function exposeGc(): (() => void) | undefined {
 
 const encoder = new TextEncoder();
 
-/** The runs packed one after another, `lengths` bytes each. */
-function readRuns(bytes: Uint8Array, lengths: readonly number[]): PageRun[] {
+/** The runs packed one after another, `lengths` bytes each, still encoded. */
+function splitRuns(bytes: Uint8Array, lengths: readonly number[]): Uint8Array[] {
   let at = 0;
-  return lengths.map((length) => decodeRun(bytes.subarray(at, at += length)));
+  return lengths.map((length) => bytes.subarray(at, at += length));
 }
 
 /** The first page of a run (every run has at least one). */
-function firstPage(run: PageRun): number {
+function firstPage(run: Pick<PageRun, "pageCharacters">): number {
   return run.pageCharacters[0]?.page ?? 0;
+}
+
+/**
+ * The runs of a tagged document, kept here and `encoded` by the other
+ * workers, whose first tagged page takes another tree id shift with the one
+ * the runs before hand on (`carryTreeShifts`), extracted again with it from
+ * the document still open here, by first page. Only the runs' headers are
+ * read, so the document's memory and the runs' objects are not held at once.
+ */
+function runsReadAgain(encoded: readonly Uint8Array[]): Promise<Map<number, PageRun>> {
+  if (!job?.open || !job.plan?.tagged) return Promise.resolve(new Map());
+  const { open, guard, fonts, runs } = job;
+  const shifts = [...runs, ...encoded.map(decodeRunShifts)].sort((a, b) => firstPage(a) - firstPage(b));
+  // The pool stops a conversion past its time budget by terminating this thread.
+  return carryTreeShifts(
+    shifts,
+    (pages, treeShift) =>
+      extractRun(open.doc, pages, { tagged: true, guard, fonts, beforePage() {}, treeShift }),
+  );
 }
 
 /** A reply and the bytes packed with it. */
@@ -211,9 +230,11 @@ async function serve(
     }
     case "finish": {
       if (!job?.plan) throw new Error("No planned document to finish");
+      const encoded = splitRuns(bytes, request.lengths);
+      const again = await runsReadAgain(encoded);
       await closeDocument();
       if (job.plan.selected.length >= LARGE_DOCUMENT_PAGES) collectGarbage?.();
-      const runs = [...job.runs, ...readRuns(bytes, request.lengths)];
+      const runs = [...job.runs, ...encoded.map(decodeRun)].map((run) => again.get(firstPage(run)) ?? run);
       job.runs = [];
       runs.sort((a, b) => firstPage(a) - firstPage(b));
       const result = finishConversion(job.plan, joinRuns(runs), request.includePageBreaks);

@@ -11,6 +11,7 @@ import { conversionMb, LARGE_DOCUMENT_PAGES } from "../../../lib/pdf/memory.ts";
 import { chunkSize } from "../../../lib/pdf/pool.ts";
 import { densePdf } from "../../_support/mixed_load.ts";
 import { pdfUrl } from "../../_support/pdf_corpus.ts";
+import { realPdfUrl } from "../../_support/pdf_real_corpus.ts";
 import { until } from "../../_support/until.ts";
 import {
   flateBombPdf,
@@ -94,6 +95,20 @@ Deno.test("the pool gives the same result split across workers as one thread giv
     assert.deepEqual(multipage, await convertPdf(await fixture("multipage.pdf"), { pages: "2-9" }));
     assert.equal(service.pool.stats.split, 7, "every conversion was split");
     assert.equal(service.pool.stats.started, 2, "no worker was started but the two");
+  });
+});
+
+Deno.test("the pool reads a tagged document whose tree ids count on over the pages as one thread does", async () => {
+  // pdfTeX's fd README: pages 2-15 go out as 2-9 and 10-15, 3-15 as 3-10 and 11-15; read alone, page 10's and
+  // page 11's tree ids tie between two shifts, and the pages before them tell which (`tree_id_shift.ts`).
+  const bytes = await Deno.readFile(realPdfUrl("pdflatex-tagged-fd"));
+  await withService({ pool: { workers: 2, splitMinPages: 2 } }, async (service) => {
+    service.pool.warm();
+    for (const pages of ["2-15", "3-15"]) {
+      const split = await service.pool.convert(bytes, { limits: service.limits, pages });
+      assert.deepEqual(split, await convertPdf(bytes, { pages }), pages);
+    }
+    assert.equal(service.pool.stats.split, 2, "every conversion was split");
   });
 });
 

@@ -8,7 +8,7 @@ import { createCostGuard, installCostGuard } from "../../../lib/pdf/guard.ts";
 import { DEFAULT_PDF_LIMITS } from "../../../lib/pdf/limits.ts";
 import { openPdf } from "../../../lib/pdf/load.ts";
 import { extractRun, type PageRun } from "../../../lib/pdf/page_run.ts";
-import { decodeRun, encodeRun } from "../../../lib/pdf/run_codec.ts";
+import { decodeRun, decodeRunShifts, encodeRun } from "../../../lib/pdf/run_codec.ts";
 import type { Span } from "../../../lib/pdf/types.ts";
 import { CORPUS, pdfUrl } from "../../_support/pdf_corpus.ts";
 
@@ -105,4 +105,27 @@ Deno.test("well-formed text comes back exactly, a leading byte-order mark and su
   const back = roundTrip(run);
   assert.deepStrictEqual(back, run);
   assert.equal(back.pages[0]!.lines[0]!.spans[0]!.text.charCodeAt(0), 0xfeff, "the mark is kept as text");
+});
+
+Deno.test("a run's tree id shifts come back, and its header alone gives them with its pages", () => {
+  const treeShift = {
+    start: { treeIds: ["p4R_mc52", "p4R_mc53"], contentIds: ["p4R_mc0", "p4R_mc1"], shift: 52 },
+    next: 54,
+  };
+  const run: PageRun = {
+    pages: [{ page: 2, width: 612, height: 792, lines: [] }, { page: 3, width: 612, height: 792, lines: [] }],
+    pageCharacters: [{ page: 2, characters: 0 }, { page: 3, characters: 0 }],
+    warnings: [],
+    ids: 3,
+    treeShift,
+  };
+  assert.deepStrictEqual(roundTrip(run), run);
+  assert.deepStrictEqual(decodeRunShifts(new Uint8Array(encodeRun(run))), {
+    pageCharacters: run.pageCharacters,
+    treeShift,
+  });
+  const { treeShift: _, ...untagged } = run;
+  assert.deepStrictEqual(decodeRunShifts(new Uint8Array(encodeRun(untagged))), {
+    pageCharacters: run.pageCharacters,
+  });
 });

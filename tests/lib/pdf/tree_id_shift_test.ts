@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { nextShift, shiftedId, treeIdShift } from "../../../lib/pdf/tree_id_shift.ts";
+import { nextShift, shiftCarries, shiftedId, treeIdShift } from "../../../lib/pdf/tree_id_shift.ts";
 
 /** Marked-content ids `from`…`to` of page object 12 as pdf.js spells them. */
 function ids(from: number, to: number): string[] {
@@ -35,4 +35,14 @@ Deno.test("a page holding more marked content than a call takes arguments is shi
   // 150,000 ids: past what spreading them into one call's arguments allows.
   const content = new Set(ids(0, 149_999));
   assert.equal(treeIdShift(ids(1_000_000, 1_149_999), content), 1_000_000);
+});
+
+Deno.test("a start read without the pages before carries where they give the shift it took, not where they give another", () => {
+  // Read alone, 490 won the tie with 489; the pages before may give either.
+  const start = { treeIds: ids(489, 529), contentIds: ids(0, 39), shift: 490 };
+  assert.ok(shiftCarries(start, undefined));
+  assert.ok(shiftCarries(start, 490));
+  assert.ok(!shiftCarries(start, 489));
+  // A shift the page's ids do not meet is no reason to read it again.
+  assert.ok(shiftCarries(start, 300));
 });
