@@ -55,14 +55,26 @@ function usual(distances: readonly number[], least: number): number | undefined 
   return best / 10;
 }
 
+/** True when `d` is `at` to within {@linkcode TOLERANCE}. */
+function near(d: number | undefined, at: number): boolean {
+  return d !== undefined && Math.abs(d - at) <= TOLERANCE;
+}
+
+/** True when the second row of a code draft stands `listing` below its first: the first is a paragraph above it. */
+function opensAbove(draft: Draft, listing: number): boolean {
+  const [first, second] = draft.lines;
+  return second !== undefined && first!.page === second.page && near(second.y - first!.y, listing);
+}
+
 /**
- * Turns each one-row code draft that stands the usual distance between
- * paragraphs of prose below the prose before it into a paragraph, where
- * the document's listings of two rows or more stand a distance of their own
- * below prose (by {@linkcode APART} or more) and none at the paragraphs'.
+ * The usual distances below the prose before them of paragraphs of prose and
+ * of listings of two rows or more, where they tell one from the other: apart
+ * by {@linkcode APART} or more, and no listing at the paragraphs' distance
+ * (but one whose first row is itself such a paragraph, standing the
+ * listings' distance above the rest).
  */
-export function paragraphSpacedRowsToText(drafts: readonly Draft[]): void {
-  const paragraphs: number[] = [], listings: number[] = [];
+function distancesBelowProse(drafts: readonly Draft[]): { paragraph: number; listing: number } | undefined {
+  const paragraphs: number[] = [], listings: Array<[number, Draft]> = [];
   for (let i = 1; i < drafts.length; i++) {
     const above = drafts[i - 1]!, below = drafts[i]!;
     if (!endsInProse(above)) continue;
@@ -70,19 +82,44 @@ export function paragraphSpacedRowsToText(drafts: readonly Draft[]): void {
     if (d === undefined) continue;
     if (below.kind === "text" && !isCodeLine(below.lines[0]!)) paragraphs.push(d);
     else if (below.kind === "code" && below.lines.length >= 2 && !markedListing(below.lines[0]!)) {
-      listings.push(d);
+      listings.push([d, below]);
     }
   }
-  const paragraph = usual(paragraphs, MIN_PARAGRAPHS), listing = usual(listings, MIN_LISTINGS);
-  if (paragraph === undefined || listing === undefined || Math.abs(paragraph - listing) < APART) return;
-  // A listing of several rows at the paragraphs' distance shows that one row there may be one too.
-  if (listings.some((d) => Math.abs(d - paragraph) <= TOLERANCE)) return;
-  for (let i = 1; i < drafts.length; i++) {
-    const above = drafts[i - 1]!, row = drafts[i]!;
-    if (
-      row.kind !== "code" || row.lines.length !== 1 || markedListing(row.lines[0]!) || !endsInProse(above)
-    ) continue;
-    const d = distanceDown(above, row);
-    if (d !== undefined && Math.abs(d - paragraph) <= TOLERANCE) row.kind = "text";
+  const paragraph = usual(paragraphs, MIN_PARAGRAPHS),
+    listing = usual(listings.map(([d]) => d), MIN_LISTINGS);
+  if (paragraph === undefined || listing === undefined || Math.abs(paragraph - listing) < APART) {
+    return undefined;
   }
+  // A listing of several rows at the paragraphs' distance shows that one row there may be one too.
+  if (listings.some(([d, draft]) => near(d, paragraph) && !opensAbove(draft, listing))) return undefined;
+  return { paragraph, listing };
+}
+
+/**
+ * Turns each code row that stands the usual distance between paragraphs of
+ * prose below the prose before it into a paragraph, where the document's
+ * listings stand a distance of their own below prose
+ * ({@linkcode distancesBelowProse}): a one-row code draft, or the first row
+ * of one whose next row stands the listings' distance below it (the
+ * paragraph, then the listing it introduces, read as one block).
+ */
+export function paragraphSpacedRowsToText(drafts: readonly Draft[]): Draft[] {
+  const distances = distancesBelowProse(drafts);
+  if (!distances) return [...drafts];
+  const out: Draft[] = [];
+  for (const [i, draft] of drafts.entries()) {
+    const above = drafts[i - 1];
+    const row = draft.lines[0];
+    const candidate = draft.kind === "code" && row !== undefined && !markedListing(row) &&
+      above !== undefined &&
+      endsInProse(above) && near(distanceDown(above, draft), distances.paragraph);
+    if (candidate && draft.lines.length === 1) draft.kind = "text";
+    else if (candidate && opensAbove(draft, distances.listing)) {
+      out.push({ ...draft, kind: "text", lines: [row] });
+      out.push({ ...draft, lines: draft.lines.slice(1) });
+      continue;
+    }
+    out.push(draft);
+  }
+  return out;
 }

@@ -91,7 +91,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitCodeParagraphRuns(drafts, stats);
   proseSpacedCodeToText(drafts, stats);
   nameRowsToText(drafts, stats);
-  paragraphSpacedRowsToText(drafts);
+  drafts = paragraphSpacedRowsToText(drafts);
   drafts = joinHangingRows(drafts, stats);
   drafts = splitAtListingOpeners(drafts, stats);
   drafts = splitOutlineLines(drafts, titled);

@@ -11,7 +11,7 @@ import type { Line } from "../../../lib/pdf/types.ts";
 const PARAGRAPH = 25;
 
 /** A page of prose paragraphs, two listings `listingGap` below prose, then `row` a paragraph's distance below prose. */
-function pageWith(row: string, listingGap: number): string {
+function pageWith(row: string, listingGap: number, { listingAfter = false } = {}): string {
   const lines: Line[] = [];
   let y = 100;
   const paragraph = (...texts: string[]) => {
@@ -48,6 +48,11 @@ function pageWith(row: string, listingGap: number): string {
   paragraph("Install it with your package manager of choice");
   y += PARAGRAPH;
   lines.push(codeLine(row, LEFT, y));
+  if (listingAfter) {
+    // The listing the paragraph introduces stands the listings' distance below it, near two of its steps.
+    y += PARAGRAPH;
+    listing("import ipaddr from 'ipaddr.js';", "ipaddr.parse('::1');");
+  }
   y += PARAGRAPH;
   paragraph("or");
   return markdown(pageOf(lines));
@@ -62,4 +67,10 @@ Deno.test("a row of code a paragraph's distance below prose, where listings stan
 Deno.test("where listings stand a paragraph's distance below prose, such a row stays a listing", () => {
   const out = pageWith("npm install ipaddr.js", PARAGRAPH);
   assert.ok(out.includes("```\nnpm install ipaddr.js\n```"), out);
+});
+
+Deno.test("such a row over the listing it introduces, read with it as one block, is a paragraph again", () => {
+  const out = pageWith("npm install ipaddr.js", 23.5, { listingAfter: true });
+  assert.match(out, /\n`npm install ipaddr\.js`\n/, out);
+  assert.ok(out.includes("```\nimport ipaddr from 'ipaddr.js';\nipaddr.parse('::1');\n```"), out);
 });
