@@ -1,9 +1,11 @@
 /**
- * A listing's row of compact JSON that an engine broke after a key's colon
- * (`"pid":` `657`) goes on below with no space; a row whose keys are
- * followed by a space broke at that space.
+ * Listing rows an engine broke inside a token, going on below with no
+ * space: compact JSON broken after a key's colon (`"pid":` `657`; a row
+ * whose keys are followed by a space broke at that space), and an address
+ * broken after its `?` (`https://host/watch?` `v=…`).
  */
 import assert from "node:assert/strict";
+import { brokenBeforeQuery } from "../../../lib/pdf/code_address_breaks.ts";
 import { brokenAfterCompactKey } from "../../../lib/pdf/code_key_breaks.ts";
 import { isWrappedAtEdge, joinWrappedRow, markWrappedAtEdge } from "../../../lib/pdf/code_wraps.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
@@ -59,4 +61,23 @@ Deno.test("a row whose keys have a space after their colon broke at a space", ()
   const rest = line(['657, "hostname": "Davids-MBP-3.fritz.box" }'], 72, 212);
   markWrappedAtEdge(row, rest, [...column, row, rest], isCode);
   assert.equal(isWrappedAtEdge(rest), false);
+});
+
+Deno.test("a row broken after an address's `?` goes on below with its query, joined with no space", () => {
+  // An unhighlighted listing wraps at its own step, back at its edge under an indented line.
+  const row = line(["pi.html)", "or", "watch", "again", "this", "[talk](https://www.youtube.com/watch?"], 72, 200);
+  const rest = line(["v=lJ8ydIuPFeU)", "on", "the", "topic."], 72, 212);
+  assert.ok(
+    row.x1 > 72 + 60 * CELL && row.x1 <= 72 + 70 * CELL,
+    "the row reaches most of the way to the edge",
+  );
+  markWrappedAtEdge(row, rest, [...column, row, rest], isCode);
+  assert.equal(isWrappedAtEdge(rest), true);
+  assert.equal(
+    joinWrappedRow("[talk](https://www.youtube.com/watch?", "v=lJ8ydIuPFeU) on the topic."),
+    "[talk](https://www.youtube.com/watch?v=lJ8ydIuPFeU) on the topic.",
+  );
+  // A question ending a row, outside any address, ends a sentence.
+  assert.equal(brokenBeforeQuery("// is the host up?", "then retry"), false);
+  assert.equal(joinWrappedRow("// is the host up?", "then retry"), "// is the host up? then retry");
 });
