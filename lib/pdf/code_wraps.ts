@@ -301,7 +301,8 @@ export function markWrappedAtEdge(
   // The name may be drawn in pieces (a ligature apart: `.pre` `fi` `xLength`): read over the row's spans.
   const method = opening.startsWith("(") &&
     /\.[A-Za-z_$][\w$]*$/.test(prev.spans.map((s) => s.text).join("").trimEnd());
-  const key = brokenAfterCompactKey(prev.spans.map((s) => s.text).join(" ").trimEnd(), opening);
+  const key = end.endsWith(":") &&
+    brokenAfterCompactKey(prev.spans.map((s) => s.text).join(" ").trimEnd(), opening);
   if (!inWord && !index && !method && !key && !BROKEN_AT.test(end) && !ADDRESS_QUERY_END.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;

@@ -65,7 +65,11 @@ Deno.test("a row whose keys have a space after their colon broke at a space", ()
 
 Deno.test("a row broken after an address's `?` goes on below with its query, joined with no space", () => {
   // An unhighlighted listing wraps at its own step, back at its edge under an indented line.
-  const row = line(["pi.html)", "or", "watch", "again", "this", "[talk](https://www.youtube.com/watch?"], 72, 200);
+  const row = line(
+    ["pi.html)", "or", "watch", "again", "this", "[talk](https://www.youtube.com/watch?"],
+    72,
+    200,
+  );
   const rest = line(["v=lJ8ydIuPFeU)", "on", "the", "topic."], 72, 212);
   assert.ok(
     row.x1 > 72 + 60 * CELL && row.x1 <= 72 + 70 * CELL,
