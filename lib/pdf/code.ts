@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { rowsHungLikeWrapped } from "./code_hung_rows.ts";
 import { isWrappedAtEdge, isWrappedRow, joinWrappedRow } from "./code_wraps.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -34,9 +35,11 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
   const lefts = columnLefts(lines);
   const out: string[] = [];
   let prev: Line | undefined;
+  const hung = rowsHungLikeWrapped(lines, stats);
   for (const [k, line] of lines.entries()) {
     const dy = prev === undefined ? 0 : line.y - prev.y;
-    const wrapped = dy > 0 && (isWrappedRow(dy, stats.codeRowGaps?.(line.size)) || isWrappedAtEdge(line));
+    const wrapped = dy > 0 &&
+      (isWrappedRow(dy, stats.codeRowGaps?.(line.size)) || isWrappedAtEdge(line) || hung.has(line));
     if (wrapped) {
       out.push(
         joinWrappedRow(out.pop()!, rowText(line, line.x0, cell).trimEnd(), brokenAtSpace(prev!, stats)),

@@ -10,6 +10,8 @@
  * @module
  */
 
+import { ADDRESS_QUERY_END, brokenBeforeQuery } from "./code_address_breaks.ts";
+import { brokenAfterCompactKey } from "./code_key_breaks.ts";
 import { wrapsAtDrawnBreak } from "./drawn_break_rows.ts";
 import { characterWidth } from "./fonts.ts";
 import { BROKEN_REACH, hyphenRunBreak } from "./hyphen_runs.ts";
@@ -178,7 +180,9 @@ export function isWrappedRow(dy: number, gaps: CodeRowGaps | undefined): boolean
  * closing one (`][`, `)[`), before an address's port (`http://localhost:` `3000`) or the number after
  * a name's colon inside a string (`'solana:` `5eykt…'`, no space: UAX #14 breaks there), after a slash
  * opening a path inside a string still open (`"POST /` `graphql"`), after an address's `?` before its
- * query (`'/probably.php?` `extra=params'`). After a space
+ * query (`'/probably.php?` `extra=params'`, or an address with its scheme anywhere,
+ * {@linkcode brokenBeforeQuery}), before a value after a compact JSON key's colon
+ * (`"pid":` `657`, {@linkcode brokenAfterCompactKey}). After a space
  * otherwise: the space it broke at, which it does not draw. Where the page
  * tells whether the row broke at a space (`spaced`: it draws the space, or
  * draws none where it draws those it breaks at, `line_end_spaces.ts`), that
@@ -203,8 +207,11 @@ export function joinWrappedRow(row: string, rest: string, spaced?: boolean): str
   const path = /\s\/$/.test(row) && /^\w/.test(rest) && insideString(row);
   // A query after an address's `?` or opening a string, inside a string holding no space
   // (`'/probably.php?` `extra=params'`, `'?` `a=b'`).
-  const query = QUERY_OPEN.test(row) && /^\w/.test(rest) && insideString(row);
-  return inWord || option || brace || call || index || escape || port || path || query || row.endsWith("!")
+  const query = (QUERY_OPEN.test(row) && /^\w/.test(rest) && insideString(row)) ||
+    brokenBeforeQuery(row, rest);
+  const key = brokenAfterCompactKey(row, rest);
+  return inWord || option || brace || call || index || escape || port || path || query || key ||
+      row.endsWith("!")
     ? row + rest
     : `${row} ${rest}`;
 }
@@ -294,7 +301,9 @@ export function markWrappedAtEdge(
   // The name may be drawn in pieces (a ligature apart: `.pre` `fi` `xLength`): read over the row's spans.
   const method = opening.startsWith("(") &&
     /\.[A-Za-z_$][\w$]*$/.test(prev.spans.map((s) => s.text).join("").trimEnd());
-  if (!inWord && !index && !method && !BROKEN_AT.test(end)) return;
+  const key = end.endsWith(":") &&
+    brokenAfterCompactKey(prev.spans.map((s) => s.text).join(" ").trimEnd(), opening);
+  if (!inWord && !index && !method && !key && !BROKEN_AT.test(end) && !ADDRESS_QUERY_END.test(end)) return;
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;
   const cell = characterWidth(span);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isListingRowInBand } from "./listing_band_rows.ts";
 import { isMarkerOnly } from "./lists.ts";
 import { lineText, runningLines } from "./running_lines.ts";
 import type { Line, PageText } from "./types.ts";
@@ -126,6 +127,7 @@ export function removeFurniture(pages: readonly PageText[]): { pages: PageText[]
       // A table's cell is the table's, though it stand at the foot of a page as a page number does.
       if (!inBand(line, page.height) || line.spans.some((s) => s.tag?.cell) || runOn.has(line)) return true;
       if (marksItemBeside(line, page.lines)) return true;
+      if (isListingRowInBand(line, page, (l) => inBand(l, page.height))) return true;
       // A running head or foot says something; a bare bracket recurring there is a listing's last row (`})`).
       const drop = PAGE_NUMBER.test(lineText(line)) ||
         (pages.length >= 2 && (counts.get(repeatKey(line)) ?? 0) >= threshold && SAYS.test(lineText(line)));

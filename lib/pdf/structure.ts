@@ -43,6 +43,7 @@ import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { quoteCodeRuns } from "./quoted_code_runs.ts";
 import { markQuotedListings } from "./quoted_listings.ts";
 import { nameRowsToText } from "./code_name_rows.ts";
+import { paragraphSpacedRowsToText } from "./code_paragraph_grid.ts";
 import { splitRunInHeadings } from "./run_in.ts";
 import { withoutAddedNumber } from "./section_numbers.ts";
 import { segmentPage } from "./segment.ts";
@@ -92,6 +93,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = splitCodeParagraphRuns(drafts, stats);
   proseSpacedCodeToText(drafts, stats);
   nameRowsToText(drafts, stats);
+  drafts = paragraphSpacedRowsToText(drafts);
   drafts = joinHangingRows(drafts, stats);
   drafts = splitAtListingOpeners(drafts, stats);
   drafts = splitOutlineLines(drafts, titled);
