@@ -62,6 +62,8 @@ interface Piece {
   cells: boolean;
 }
 
+/** How far apart, in points, baselines of one row may stand. */
+const ROW_SLACK = 1.5;
 /** Fewest ems an entry's first line spans: a table's cells, set in from one another, are shorter. */
 const MIN_ENTRY_EMS = 10;
 
@@ -79,11 +81,16 @@ function pieces(page: PageText): Piece[] {
     const sorted = [...lines].sort((a, b) => a.x0 - b.x0);
     return { lines: sorted, x0: sorted[0]!.x0, y: sorted[0]!.y, size: sorted[0]!.size, at, cells: false };
   });
+  // The pieces on each baseline, found in one sweep down the page.
   const middle = page.width / 2;
-  for (const piece of all) {
-    const row = all.filter((p) => Math.abs(p.y - piece.y) <= 1.5);
-    piece.cells = row.length > 2 ||
-      (row.length === 2 && !(right(row[0]!) < middle && row[1]!.x0 > middle));
+  const byY = [...all].sort((a, b) => a.y - b.y);
+  for (let i = 0; i < byY.length;) {
+    let j = i + 1;
+    while (j < byY.length && byY[j]!.y - byY[i]!.y <= ROW_SLACK) j++;
+    const row = byY.slice(i, j).sort((a, b) => a.x0 - b.x0);
+    const twoColumns = row.length === 2 && right(row[0]!) < middle && row[1]!.x0 > middle;
+    for (const piece of row) piece.cells = row.length > 1 && !twoColumns;
+    i = j;
   }
   return all;
 }
