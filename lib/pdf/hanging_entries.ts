@@ -8,21 +8,24 @@
  * few for the gutter search, their rows were read across both columns.
  *
  * A run of row pieces in one column (rows split where they cross a gutter,
- * `rowPieces`), at one size and at most {@linkcode MAX_STEP_EMS} ems apart,
+ * `rowPieces`), at one size and at most {@linkcode STEP_EMS} ems apart,
  * whose pieces stand either flush at the run's edge (entries) or set in by
  * one hanging indent of {@linkcode HANG_EMS} (wraps), is such a list when,
  * with the runs of its look (size and hang) on the pages either side (a
  * list's last rows alone on a page), it holds {@linkcode MIN_ENTRIES}
  * entries or more and two wraps or more; when most of its wraps go on from
  * a line that ends no sentence (paragraphs whose first lines are indented
- * set the line in after a paragraph's last line, which ends one); and when
- * few entries run on into the next as running text does. Each entry then
+ * set the line in after a paragraph's last line, which ends one); when few
+ * entries run on into the next as running text does; and when its entries
+ * read as works cited, an author's name and a comma first and a year in
+ * each (`citesWorks`): description lists, notes at a page's foot and a title
+ * page's lines hang theirs too. Each entry then
  * opens an item (`synthetic_bullet.ts`), its wraps carry it on, and where
  * runs of two columns share their rows, the rows are read column by column.
  * Entries opening with a marker (a bulleted or numbered list's hanging
- * items, `[1]`) are lists already and are left alone, as are a description
- * list's (a term in bold or code opening each), headings in bold, table
- * cells, listings and tagged list items.
+ * items, `[1]`, a note's number) are lists already and are left alone, as
+ * are a description list's (a term in bold or code opening each), headings
+ * in bold, table cells, listings and tagged list items.
  *
  * @module
  */
@@ -40,13 +43,15 @@ import type { Line, PageText, Span } from "./types.ts";
 const HANG_EMS = [0.5, 4] as const;
 /** How far, in ems, pieces may stand from the edge (or the hang) they are counted at. */
 const ALIGN_EMS = 0.3;
-/** Most a piece stands below the one before it in its run, in ems (a line step, with space between entries). */
-const MAX_STEP_EMS = 1.8;
+/** Least and most a piece stands below the one before it in its run, in ems (a line step, with space between entries). */
+const STEP_EMS = [0.8, 1.8] as const;
 /** Fewest entries a run must hold. */
 const MIN_ENTRIES = 3;
 /** Fewest wraps a run must hold, and the least share of them that go on from a line ending no sentence. */
 const MIN_WRAPS = 2;
 const RUN_ON_SHARE = 2 / 3;
+/** The least share of entries that must read as works cited (`citesWorks`). */
+const CITING_SHARE = 0.8;
 /** The most entries, as a share of all, that may run on into the next as running text does. */
 const RUNNING_TEXT_SHARE = 1 / 3;
 
@@ -117,7 +122,10 @@ function runFrom(column: readonly Piece[], start: number): Run | null {
   for (let i = start + 1; i < column.length; i++) {
     const piece = column[i]!, prev = run.at(-1)!;
     const step = piece.y - prev.y;
-    if (!plain(piece) || Math.abs(piece.size - first.size) > 0.5 || step <= 0 || step > MAX_STEP_EMS * em) {
+    if (
+      !plain(piece) || Math.abs(piece.size - first.size) > 0.5 || step < STEP_EMS[0] * em ||
+      step > STEP_EMS[1] * em
+    ) {
       break;
     }
     const inset = piece.x0 - first.x0;
@@ -156,13 +164,47 @@ function mayHang(run: Run): boolean {
     i > 0 && run.entries.has(p) && run.entries.has(before(p)) && right(before(p)) >= edge - run.size &&
     !endsSentence(rowText(before(p).lines))
   );
-  return runningText.length <= run.entries.size * RUNNING_TEXT_SHARE;
+  return runningText.length <= run.entries.size * RUNNING_TEXT_SHARE && citesWorks(run);
 }
 
-/** True when a piece opens with a list's marker (a bullet or a number drawn apart from its text, or not). */
+/** A year a work appeared in (`1994`, `2013a`). */
+const YEAR = /\b(?:1[5-9]|20)\d\d[a-z]?\b/;
+
+/** Most words an entry's authors' first name may take before its comma (`Astropy Collaboration,`, `van Hoof,`). */
+const NAME_WORDS = 3;
+
+/**
+ * True when the entries read as works cited in an author-year style: most
+ * of them ({@linkcode CITING_SHARE}) name an author first, a comma within
+ * the first {@linkcode NAME_WORDS} words, and give a year. A description
+ * list (`boxwex: a scale factor…`), a title page's lines or a table's notes
+ * hang their lines as a bibliography does, and are left as they are read.
+ */
+function citesWorks(run: Run): boolean {
+  const texts: string[] = [];
+  for (const piece of run.pieces) {
+    const text = rowText(piece.lines);
+    if (run.entries.has(piece)) texts.push(text);
+    else texts[texts.length - 1] += ` ${text}`;
+  }
+  const citing = texts.filter((t) =>
+    t.split(/\s+/).slice(0, NAME_WORDS).some((w) => w.endsWith(",")) && YEAR.test(t)
+  );
+  return citing.length >= texts.length * CITING_SHARE;
+}
+
+/** A note's mark opening a line: a number alone or a reference symbol (`1 For portable code`, `∗ Corresponding`). */
+const NOTE_MARK = /^\s*(?:\d+(?:\s|$)|[*∗†‡§¶])/;
+
+/**
+ * True when a piece opens with a list's marker (a bullet or a number drawn
+ * apart from its text, or not) or a note's mark: notes at a page's foot hang
+ * their lines under the mark.
+ */
 function marked(piece: Piece): boolean {
   const [first] = piece.lines;
-  return isMarkerOnly(plainLineText(first!)) ||
+  const text = plainLineText(first!);
+  return isMarkerOnly(text) || NOTE_MARK.test(text) ||
     !!listMarker({ ...first!, spans: piece.lines.flatMap((l) => l.spans) });
 }
 

@@ -85,3 +85,36 @@ Deno.test("paragraphs whose first lines are indented stay paragraphs", async () 
   assert.ok(!/^- /m.test(markdown), markdown);
   for (const lines of paragraphs) assert.ok(markdown.includes(lines.join(" ")), markdown);
 });
+
+Deno.test("a description list and notes hung as a bibliography is, naming no authors and years, stay as read", async () => {
+  const terms = [
+    [
+      "boxwex: a scale factor to be applied to all boxes, when there are only",
+      "a few groups of boxes in the plot.",
+    ],
+    [
+      "staplewex, outwex: staple and outlier line width expansion, proportional",
+      "to box width; both default to half.",
+    ],
+    [
+      "boxlty, boxlwd, boxcol: box outline type, width, color and fill color,",
+      "which currently defaults to the plot's.",
+    ],
+    ["whisklty, whisklwd: whisker line type, dashed by default, and width."],
+  ];
+  const notes = [
+    [
+      "1 For portable code (including that to be used in packages) only letters and",
+      "digits should be used.",
+    ],
+    ["2 Not inside strings, nor within the argument list of a function definition,", "nor in a comment."],
+    [
+      "3 Some of the consoles will not allow you to enter more, and amongst those",
+      "which do some discard the excess.",
+    ],
+  ];
+  for (const entries of [terms, notes]) {
+    const { markdown } = await convertPdf(page(hangingList(entries, 72, 700)));
+    assert.ok(!/^- /m.test(markdown), markdown);
+  }
+});
