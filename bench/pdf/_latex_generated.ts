@@ -154,7 +154,35 @@ function labelledBibliography(
     items.push(authorYearStyle ? `\\item ${text}` : `\\item {[}${label}{]} ${text}`);
   }
   const list = items.length ? `\\begin{itemize}\n${items.join("\n")}\n\\end{itemize}` : "";
-  return { latex: `${heading(name, chapters)}\n${list}`, labels, authorYears };
+  // The commands the list declares for its entries before the first.
+  const declared = bibliographyCommands(body.split(/\\bibitem\b/)[0]!);
+  return {
+    latex: `${declared ? `${declared}\n` : ""}${heading(name, chapters)}\n${list}`,
+    labels,
+    authorYears,
+  };
+}
+
+/** A declaration's opening: `\providecommand{\name}` or `\newcommand\name`, starred or not. */
+const DECLARATION = /\\(?:provide|new|renew)command\*?\s*(?:\{\\[A-Za-z@]+\}|\\[A-Za-z@]+)/g;
+
+/**
+ * The `\providecommand`, `\newcommand` and `\renewcommand` declarations in
+ * `text`, one a line, each with its argument count and its body whole. BibTeX
+ * styles declare there, before a list's first `\bibitem`, commands its
+ * entries call (the AAS journals' style: `\dodoi{…}` printing `doi:` and the
+ * identifier, `\doarXiv{…}` the preprint's address); read entry by entry, the
+ * list lost them, and with them what the entries print.
+ */
+export function bibliographyCommands(text: string): string {
+  const found: string[] = [];
+  for (const m of text.matchAll(DECLARATION)) {
+    let at = m.index + m[0].length;
+    at += /^\s*(?:\[\d\])?\s*/.exec(text.slice(at))![0].length;
+    const end = text[at] === "{" ? groupEnd(text, at) : -1;
+    if (end > 0) found.push(text.slice(m.index, end));
+  }
+  return found.join("\n");
 }
 
 /** `\cite[note]{a,b}` as the labels LaTeX prints, `[1, 2, note]`, where every key has one. */

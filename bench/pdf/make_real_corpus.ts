@@ -51,6 +51,7 @@ import { documentClass, hasChapterLabels } from "./_latex_numbering.ts";
 import { printsNoteCommas } from "./_latex_note_commas.ts";
 import { engineOf, printsUrlsInText } from "./_latex_document_commands.ts";
 import { biblatexList } from "./_latex_biblatex.ts";
+import { classTextCommands } from "./_latex_class_texts.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { charactersToProbe, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
@@ -219,10 +220,16 @@ async function latexReading(
   // biblatex's list, where its numeric style numbers it and its `.bbl` is committed.
   const initials = /\\usepackage\s*\[[^\]]*giveninits\s*=\s*true[^\]]*\]\s*\{biblatex\}/.test(text);
   const bibliography = numbers.citations.size > 0 ? biblatexList(files.bbl, initials) : "";
+  // The text the class's journal names and such print (`_latex_class_texts.ts`), from the class beside the
+  // source or the one the document is printed with.
+  const ownClassFile = doc.ownClass?.extra?.find((path) => path.endsWith(`/${documentClass(text)}.cls`));
+  const classTexts = classTextCommands(
+    classFile || (ownClassFile ? await gitShowIfAny(snapshots, doc, ownClassFile) : ""),
+  );
   const reading: LatexReading = {
     lipsum: /\\lipsum\[/.test(text) ? await installedLipsum() : [],
     shortVerb: doc.shortVerb,
-    classCommands: doc.classCommands,
+    classCommands: [doc.classCommands, classTexts].filter(Boolean).join("\n") || undefined,
     chapters,
     lists: { ...committedLists(text, files, chapters), ...(bibliography ? { bibliography } : {}) },
     chapterLabels: hasChapterLabels(text, classFile),

@@ -17,6 +17,7 @@ import {
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import { rewriteContents } from "./contents_page.ts";
 import { rewriteIndexes } from "./index_page.ts";
+import { rewriteHangingEntries } from "./hanging_entries.ts";
 import { carryColumns } from "./column_carry.ts";
 import { removeFurniture } from "./furniture.ts";
 import { dropLineNumbers } from "./listing_numbers.ts";
@@ -205,10 +206,10 @@ export function finishConversion(
   const titled = titledEntries(plan.outline);
   const clean = dropWrapMarks(dropSideIcons(
     dropLineNumbers(
-      rewriteIndexes(rewriteContents(
+      rewriteHangingEntries(rewriteIndexes(rewriteContents(
         carryColumns(removeFurniture(dropTitledRunningLines(run.pages, [plan.title, plan.author])).pages),
         titled,
-      )),
+      ))),
     ),
   ));
   const blocks = buildBlocks(clean, {

@@ -21,6 +21,7 @@ import { withSpacesAfter } from "./line_end_spaces.ts";
 import { adoptFallbackSymbols } from "./code_fallback_glyphs.ts";
 import { plainMathLetters } from "./math_letters.ts";
 import { withLevelRules, withShapes } from "./shaded_spans.ts";
+import { sidewaysTurn } from "./sideways_pages.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
 const NO_CHARACTER = "\u0000";
@@ -202,10 +203,15 @@ function readItems(items: readonly unknown[], page: PageContext): ItemsRead {
  * @param options Font resolver, tagging and id counter.
  */
 export async function extractPage(page: PDFPageProxy, options: ExtractOptions): Promise<PageSpans> {
-  const viewport = page.getViewport({ scale: 1 });
   const hintsBefore = options.shapeHints?.();
   options.levelRules?.();
   const content = await page.getTextContent({ includeMarkedContent: options.tagged });
+  // A page whose text mostly reads turned (a table set sideways) is read turned upright.
+  const upright = page.getViewport({ scale: 1 });
+  const turn = sidewaysTurn(content.items, upright.transform);
+  const viewport = turn === 0
+    ? upright
+    : page.getViewport({ scale: 1, rotation: (page.rotate + turn) % 360 });
   // Hints measure points; a page with another user unit is always looked at.
   const paints = hintsBefore === undefined || options.shapeHints!() !== hintsBefore || page.userUnit !== 1;
   const levelRules = options.levelRules?.() ?? [];

@@ -49,7 +49,7 @@ const GUTTER_EM = 2;
  * A page's rows, each split where it crosses a gutter: where the page's lines
  * were not read column by column, a row holds an entry of every column.
  */
-function rowPieces(page: PageText): Line[][] {
+export function rowPieces(page: PageText): Line[][] {
   return readingRows(page).flatMap((row) => {
     const pieces: Line[][] = [];
     for (const line of [...row].sort((a, b) => a.x0 - b.x0)) {

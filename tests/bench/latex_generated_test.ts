@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { hasChapters, withGeneratedMatter } from "../../bench/pdf/_latex_generated.ts";
+import { bibliographyCommands, hasChapters, withGeneratedMatter } from "../../bench/pdf/_latex_generated.ts";
+import { classTextCommands } from "../../bench/pdf/_latex_class_texts.ts";
 import { LATEX_BLOCKS } from "../../bench/pdf/_latex_blocks.ts";
 import { runCommand } from "../../bench/pdf/_run.ts";
 import { throughPandocFilter } from "../_support/pandoc_filter.ts";
@@ -239,4 +240,58 @@ Deno.test("withGeneratedMatter writes the heading the AAS journals' acknowledgme
   const markdown = await pandoc(withGeneratedMatter(source, false));
   assert.match(markdown, /\n# Acknowledgments\n\nWe thank the referee\./);
   assert.equal(markdown.match(/# Acknowledgments/g)?.length, 1);
+});
+
+/** A BibTeX list as the AAS journals' style writes it: commands its entries call, declared before the first. */
+const DECLARING_LIST = String.raw`\documentclass{article}
+\begin{document}
+Text.
+\begin{thebibliography}{}
+\expandafter\ifx\csname natexlab\endcsname\relax\def\natexlab#1{#1}\fi
+\providecommand{\dodoi}[1]{doi:~\href{http://doi.org/#1}{\nolinkurl{#1}}}
+\providecommand{\doarXiv}[1]{\href{https://arxiv.org/abs/#1}{\nolinkurl{https://arxiv.org/abs/#1}}}
+
+\bibitem[{Bertin \& Arnouts(1996)}]{b96} Bertin, E., \& Arnouts, S. 1996, A\&AS, 117, 393, \dodoi{10.1051/aas:1996164}
+\bibitem[{Ferland {et~al.}(2013)}]{f13} Ferland, G. J. 2013, RMxAA, 49, 137. \doarXiv{1302.4485}
+\end{thebibliography}
+\end{document}
+`;
+
+Deno.test("bibliographyCommands keeps the declarations a list makes before its first entry, bodies whole", () => {
+  assert.equal(
+    bibliographyCommands(
+      DECLARING_LIST.slice(
+        DECLARING_LIST.indexOf("\\begin{thebibliography}{}") + 25,
+        DECLARING_LIST.indexOf("\\bibitem"),
+      ),
+    ),
+    [
+      String.raw`\providecommand{\dodoi}[1]{doi:~\href{http://doi.org/#1}{\nolinkurl{#1}}}`,
+      String
+        .raw`\providecommand{\doarXiv}[1]{\href{https://arxiv.org/abs/#1}{\nolinkurl{https://arxiv.org/abs/#1}}}`,
+    ].join("\n"),
+  );
+});
+
+Deno.test("a BibTeX list's entries print the DOIs and addresses its declared commands make", async () => {
+  const markdown = await pandoc(withGeneratedMatter(DECLARING_LIST, false));
+  assert.match(
+    markdown,
+    /Bertin, E\., & Arnouts, S\. 1996, A&AS, 117, 393, doi:\s\[`10\.1051\/aas:1996164`\]/,
+    markdown,
+  );
+  assert.match(markdown, /RMxAA, 49, 137\. \[`https:\/\/arxiv\.org\/abs\/1302\.4485`\]/, markdown);
+});
+
+Deno.test("a bibliography's journal names print where the class's commands are read", async () => {
+  const entry = String.raw`\begin{itemize}\item Corrales, L. 2015, \apj, 805, 23\end{itemize}`;
+  assert.match(await pandoc(entry), /Corrales, L\. 2015, , 805, 23/);
+  assert.match(
+    await pandoc(
+      `${
+        classTextCommands(String.raw`\def\ref@jnl#1{{\jnl@style#1}}\newcommand\apj{\ref@jnl{ApJ}}`)
+      }\n${entry}`,
+    ),
+    /Corrales, L\. 2015, ApJ, 805, 23/,
+  );
 });

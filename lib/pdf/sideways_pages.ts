@@ -1,0 +1,54 @@
+/**
+ * Pages printed sideways. A table too wide for the page (LaTeX's
+ * `rotatetable`, `sidewaystable`, `landscape`) is often set turned a quarter
+ * turn inside an upright page, with no `/Rotate` entry to say so: every line
+ * of it runs up (or down) the page. Text reading across the upright flow is
+ * left out as a rotated label would be, and the whole table was lost. Where
+ * most of a page's characters read one quarter (or half) turn away from
+ * upright, the page is read turned that way, as a viewer turning it would;
+ * the few upright ones (a running head, a page number) are then the rotated
+ * ones. A page whose turned text is a figure's axis labels beside upright
+ * prose is read as it stands.
+ *
+ * @module
+ */
+import { multiply } from "./affine.ts";
+
+/** Fields of a text content item used here. */
+interface TextItem {
+  str?: string;
+  transform?: number[];
+}
+
+/** How far off a quarter turn a glyph's direction may lean, as a share of its length. */
+const LEAN = 0.01;
+
+/**
+ * The turn, clockwise in degrees (0, 90, 180 or 270), that sets upright most
+ * of the characters of a page's text `items`, read through the viewport's
+ * transform `view` (page space to top-down coordinates): 0 unless more of
+ * them read one turned way than read upright.
+ */
+export function sidewaysTurn(items: readonly unknown[], view: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const raw of items) {
+    const item = raw as TextItem;
+    if (!item.transform || !item.str?.trim()) continue;
+    const [a = 0, b = 0] = multiply(view, item.transform);
+    const turn = quarterTurn(a, b);
+    if (turn !== undefined) counts.set(turn, (counts.get(turn) ?? 0) + item.str.trim().length);
+  }
+  let best = 0;
+  for (const [turn, count] of counts) if (count > (counts.get(best) ?? 0)) best = turn;
+  return best;
+}
+
+/**
+ * The clockwise turn that sets a glyph's direction `(a, b)` (top-down
+ * coordinates) reading left to right, or undefined when it is no quarter turn.
+ */
+function quarterTurn(a: number, b: number): number | undefined {
+  if (Math.abs(b) <= Math.abs(a) * LEAN) return a > 0 ? 0 : 180;
+  if (Math.abs(a) <= Math.abs(b) * LEAN) return b < 0 ? 90 : 270;
+  return undefined;
+}

@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { buildPdf } from "../../_support/synthetic_pdf.ts";
+
+/** A line of Helvetica text at `x`, `y` (page space), `size` points. */
+interface Placed {
+  text: string;
+  x: number;
+  y: number;
+  size?: number;
+}
+
+/** A one-page PDF showing each line where placed, in order. */
+function page(lines: readonly Placed[]): Uint8Array {
+  const content = lines.map(({ text, x, y, size = 9 }) =>
+    `BT /F1 ${size} Tf ${x} ${y} Td (${text.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`
+  ).join("\n");
+  return buildPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
+/** Entries of an author-year bibliography, each its lines: the first flush, the others hung in. */
+const ENTRIES = [
+  ["Bertin, E., & Arnouts, S. 1996, A&AS, 117, 393,", "doi: 10.1051/aas:1996164"],
+  ["Corrales, L. 2015, ApJ, 805, 23,", "doi: 10.1088/0004-637X/805/1/23"],
+  ["Ferland, G. J., Porter, R. L., van Hoof, P. A. M., et al.", "2013, RMxAA, 49, 137."],
+  ["Hanisch, R. J., & Biemesderfer, C. D. 1989, in BAAS, 780"],
+  ["Lamport, L. 1994, LaTeX: A Document Preparation", "System, 2nd edn. (Addison-Wesley Professional)"],
+  ["Li, L., Zhang, J., Peter, H., et al. 2018, ApJ, 868, L33,", "doi: 10.3847/2041-8213/aaf167"],
+];
+
+/** The entries set from `top` down at `left`, wraps 9 points in, 13 points apart. */
+function hangingList(entries: readonly string[][], left: number, top: number): Placed[] {
+  return entries.flat().map((text, i) => {
+    const first = entries.some((lines) => lines[0] === text);
+    return { text, x: first ? left : left + 9, y: top - i * 13 };
+  });
+}
+
+Deno.test("a bibliography set with a hanging indent is a list, each entry an item with its wraps", async () => {
+  const { markdown } = await convertPdf(page(hangingList(ENTRIES, 72, 700)));
+  for (const lines of ENTRIES) assert.ok(markdown.includes(`- ${lines.join(" ")}`), markdown);
+});
+
+Deno.test("a hanging list in two columns of a few rows under one-column text is read column by column", async () => {
+  const prose = [
+    "The general commands take this form, and they can be used for any units the author requires in the text",
+    "of the article, in tables and in captions alike, as the examples of the last section showed for the Sun.",
+  ].map((text, i) => ({ text, x: 72, y: 720 - i * 14, size: 10 }));
+  const entries = [ENTRIES[0]!, ENTRIES[1]!, ENTRIES[3]!, ENTRIES[4]!, ENTRIES[5]!];
+  const left = hangingList(entries.slice(0, 2), 72, 660), right = hangingList(entries.slice(2), 320, 660.5);
+  // The page draws the rows across both columns, as a reader grouping baselines reads them (the right
+  // column's a little higher, as a column set to its own depth may stand).
+  const rows = [...left, ...right].sort((a, b) => b.y - a.y || a.x - b.x);
+  const { markdown } = await convertPdf(page([...prose, ...rows]));
+  const at = entries.map((lines) => markdown.indexOf(`- ${lines.join(" ")}`));
+  assert.ok(at.every((i) => i >= 0), markdown);
+  assert.deepEqual([...at].sort((a, b) => a - b), at, markdown);
+});
+
+Deno.test("paragraphs whose first lines are indented stay paragraphs", async () => {
+  const paragraphs = [
+    [
+      "Tables that exceed a print page take a slightly different environment, since both",
+      "rotation and long table printing are required in these cases of very wide tables.",
+    ],
+    [
+      "The command moves any rotated table down by the length given to it, which helps",
+      "to centre extremely wide landscape tables on their pages when they are printed.",
+    ],
+    [
+      "A handy sheet that provides the commands needed to produce seventeen kinds of",
+      "tables is available from the journals, with examples of each of them as printed.",
+    ],
+  ];
+  const placed = paragraphs.flatMap((lines, p) =>
+    lines.map((text, i) => ({ text, x: i === 0 ? 87 : 72, y: 700 - (p * 2 + i) * 13, size: 10 }))
+  );
+  const { markdown } = await convertPdf(page(placed));
+  assert.ok(!/^- /m.test(markdown), markdown);
+  for (const lines of paragraphs) assert.ok(markdown.includes(lines.join(" ")), markdown);
+});
+
+Deno.test("a description list and notes hung as a bibliography is, naming no authors and years, stay as read", async () => {
+  const terms = [
+    [
+      "boxwex: a scale factor to be applied to all boxes, when there are only",
+      "a few groups of boxes in the plot.",
+    ],
+    [
+      "staplewex, outwex: staple and outlier line width expansion, proportional",
+      "to box width; both default to half.",
+    ],
+    [
+      "boxlty, boxlwd, boxcol: box outline type, width, color and fill color,",
+      "which currently defaults to the plot's.",
+    ],
+    ["whisklty, whisklwd: whisker line type, dashed by default, and width."],
+  ];
+  const notes = [
+    [
+      "1 For portable code (including that to be used in packages) only letters and",
+      "digits should be used.",
+    ],
+    ["2 Not inside strings, nor within the argument list of a function definition,", "nor in a comment."],
+    [
+      "3 Some of the consoles will not allow you to enter more, and amongst those",
+      "which do some discard the excess.",
+    ],
+  ];
+  for (const entries of [terms, notes]) {
+    const { markdown } = await convertPdf(page(hangingList(entries, 72, 700)));
+    assert.ok(!/^- /m.test(markdown), markdown);
+  }
+});

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { sidewaysTurn } from "../../../lib/pdf/sideways_pages.ts";
+import { buildPdf } from "../../_support/synthetic_pdf.ts";
+
+/** A table of novae, row by row. */
+const ROWS = [
+  ["Name", "Vmax", "Period", "Distance"],
+  ["CI Aql", "8.83", "0.62", "6.25"],
+  ["GQ Mus", "7.2", "0.059", "4.8"],
+  ["IM Nor", "7.84", "0.102", "4.25"],
+  ["KT Eri", "5.42", "0.35", "6.5"],
+  ["RS Oph", "4.5", "456", "1.6"],
+];
+
+/** A one-page PDF in Helvetica showing `content`. */
+function page(content: string): Uint8Array {
+  return buildPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
+/** An upright running head at the page's top. */
+const HEAD = "BT /F1 10 Tf 72 740 Td (Sample article 17) Tj ET";
+
+/**
+ * `ROWS` set turned a quarter turn, as LaTeX's `rotatetable` sets a wide
+ * table on an upright page: each row runs up the page (`0 1 -1 0` text
+ * matrices), the first row nearest the page's left edge, a row's cells 120
+ * points apart up the page.
+ */
+function sidewaysTable(): string {
+  return ROWS.flatMap((row, r) =>
+    row.map((cell, c) => `BT /F1 10 Tf 0 1 -1 0 ${120 + r * 16} ${120 + c * 120} Tm (${cell}) Tj ET`)
+  ).join("\n");
+}
+
+Deno.test("a table set sideways on an upright page is read turned upright, row by row", async () => {
+  const { markdown } = await convertPdf(page(`${HEAD}\n${sidewaysTable()}`));
+  for (const row of ROWS) assert.ok(markdown.includes(`| ${row.join(" | ")} |`), markdown);
+});
+
+Deno.test("labels set sideways beside upright prose are left out, the prose read as it stands", async () => {
+  const prose = [
+    "The light curve of the nova rises over two days and falls over forty,",
+    "as the figure beside this paragraph shows for every nova of the sample.",
+  ].map((line, k) => `BT /F1 10 Tf 72 ${600 - k * 12} Td (${line}) Tj ET`).join("\n");
+  const label = "BT /F1 8 Tf 0 1 -1 0 60 500 Tm (Count rate) Tj ET";
+  const { markdown } = await convertPdf(page(`${prose}\n${label}`));
+  assert.ok(markdown.includes("The light curve of the nova rises"), markdown);
+  assert.ok(!markdown.includes("Count rate"), markdown);
+});
+
+Deno.test("sidewaysTurn: the clockwise turn that sets most characters upright", () => {
+  const view = [1, 0, 0, -1, 0, 792];
+  const item = (str: string, transform: number[]) => ({ str, transform });
+  const up = [0, 1, -1, 0, 100, 100], down = [0, -1, 1, 0, 100, 700], upsideDown = [-1, 0, 0, -1, 500, 400];
+  const upright = [1, 0, 0, 1, 72, 700];
+  assert.equal(sidewaysTurn([item("Sample article", upright), item("CI Aql 8.83 0.62", up)], view), 90);
+  assert.equal(sidewaysTurn([item("Sample article", upright), item("CI Aql 8.83 0.62", down)], view), 270);
+  assert.equal(sidewaysTurn([item("ab", upright), item("upside down", upsideDown)], view), 180);
+  assert.equal(sidewaysTurn([item("A paragraph of prose", upright), item("Count rate", up)], view), 0);
+  // A slanted label is no quarter turn: it counts for no side.
+  assert.equal(
+    sidewaysTurn([item("ab", upright), item("a long slanted label", [0.7, 0.7, -0.7, 0.7, 0, 0])], view),
+    0,
+  );
+});
