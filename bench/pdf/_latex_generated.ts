@@ -62,8 +62,9 @@ function titleLine(title: string): string {
 
 /**
  * What `\maketitle` prints under the title: the authors (every `\author`, their `\and`s, on one line, as
- * a class that takes several sets them), then the date's lines as `\date` gives them (none where it is
- * empty; where it is not given, the day of the run, which no source spells, stays out).
+ * a class that takes several sets them), then the date's lines as `\date` gives them, one paragraph broken
+ * where it breaks (none where it is empty; where it is not given, the day of the run, which no source
+ * spells, stays out).
  */
 function byline(preamble: string): string[] {
   const authors: string[] = [];
@@ -76,7 +77,8 @@ function byline(preamble: string): string[] {
   return [
     ...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []),
     ...affiliations(preamble),
-    ...lines,
+    // The date's lines are one paragraph a forced break parts, as \maketitle sets it.
+    ...(lines.length > 0 ? [lines.join("\\\\\n")] : []),
   ];
 }
 

@@ -134,7 +134,7 @@ Text.
   const markdown = await pandoc(withGeneratedMatter(source, false));
   assert.match(
     markdown,
-    /^# Tagged PDF\n\nFrank Mittelbach, Ulrike Fischer, Chris Rowley\n\n1999-12-13\n\n\(revised 2020-02-18\)\n\nPresented in Tokyo\.\n\nMainz\.\n\nText\.\n$/,
+    /^# Tagged PDF\n\nFrank Mittelbach, Ulrike Fischer, Chris Rowley\n\n1999-12-13 {2}\n\(revised 2020-02-18\)\n\nPresented in Tokyo\.\n\nMainz\.\n\nText\.\n$/,
   );
   const undated = await pandoc(withGeneratedMatter(source.replace(/\\date\{[^\n]*\n/, ""), false));
   assert.doesNotMatch(undated, /1999/);
