@@ -92,6 +92,16 @@ We have \[ a = b \] for all cases.`;
   assert.match(formula!, /a.*=.*b/);
 });
 
+Deno.test("LATEX_BLOCKS writes code set close up to code as one span, and code a space parts as two", async () => {
+  const source = String
+    .raw`Use \texttt{\textbackslash sqrt}\texttt{[\textbackslash beta]\{k\}} or \texttt{a} \texttt{b}.`;
+  assert.match(await throughPandocFilter(source, "latex", ""), /`\\sqrt``\[\\beta\]\{k\}`/);
+  assert.equal(
+    (await throughPandocFilter(source, "latex", LATEX_BLOCKS)).trim(),
+    "Use `\\sqrt[\\beta]{k}` or `a` `b`.",
+  );
+});
+
 Deno.test("withGeneratedMatter writes the heading BibTeX's list opens with, at the document's top level", async () => {
   const paper = String.raw`\documentclass{article}
 \begin{document}
