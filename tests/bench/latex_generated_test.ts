@@ -150,6 +150,22 @@ Text.
   assert.doesNotMatch(undated, /1999/);
 });
 
+Deno.test("withGeneratedMatter writes a footnote in an author's name as the title's note, once", async () => {
+  const source = String.raw`\documentclass{article}
+\title{Dummy title}
+\author{Jane Open Access \and Joan R. Public\footnote{Corresponding author.}}
+\newcommand{\later}{\footnote{A note of the text.}}
+\begin{document}
+\maketitle
+Text.\later
+\end{document}
+`;
+  assert.match(
+    await pandoc(withGeneratedMatter(source, false)),
+    /Public\n\nCorresponding author\.\n\nText\.\[\^1\]\n\n\[\^1\]: A note of the text\.\n$/,
+  );
+});
+
 Deno.test("withGeneratedMatter writes the abstract's name, as the source renames it, as its heading", async () => {
   const renamed = ARTICLE.replace(
     "\\begin{document}",
