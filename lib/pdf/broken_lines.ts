@@ -49,7 +49,8 @@ function atLineStep(above: Line, line: Line, stats: DocumentStats): boolean {
  * of one line under another looks the same.
  */
 export function joinBrokenLines(drafts: Draft[], stats: DocumentStats): Draft[] {
-  if (paragraphIndent(drafts) === undefined) return drafts;
+  // Only a tagged paragraph can be such a line: an untagged document's indent is not measured.
+  if (!drafts.some(isLoneParagraphLine) || paragraphIndent(drafts) === undefined) return drafts;
   const out: Draft[] = [];
   /** The draft the last lines were joined into, while it holds only such lines. */
   let run: Draft | undefined;
