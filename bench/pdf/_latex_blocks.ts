@@ -12,7 +12,8 @@
  * a list item, where GitHub Markdown has no description list and would write
  * the term as a paragraph's first line; a display formula stands apart from
  * the text around it, a block of its own, where pandoc keeps it inside the
- * paragraph it was written in.
+ * paragraph it was written in; code set close up to code (`\cn{sqrt}\texttt{[\beta]\{k\}}`) prints one
+ * run of typewriter type, one code span, where pandoc writes two touching spans that read as two words.
  */
 export const LATEX_BLOCKS = `
 local function trimmed(inlines)
@@ -24,6 +25,15 @@ local function trimmed(inlines)
 end
 local function is_display(inline) return inline.t == "Math" and inline.mathtype == "DisplayMath" end
 return { {
+  Inlines = function(inlines)
+    for i = #inlines, 2, -1 do
+      if inlines[i].t == "Code" and inlines[i - 1].t == "Code" then
+        inlines[i - 1].text = inlines[i - 1].text .. inlines[i].text
+        inlines:remove(i)
+      end
+    end
+    return inlines
+  end,
   DefinitionList = function(dl)
     local items = {}
     for _, entry in ipairs(dl.content) do

@@ -62,8 +62,9 @@ function titleLine(title: string): string {
 
 /**
  * What `\maketitle` prints under the title: the authors (every `\author`, their `\and`s, on one line, as
- * a class that takes several sets them), then the date's lines as `\date` gives them (none where it is
- * empty; where it is not given, the day of the run, which no source spells, stays out).
+ * a class that takes several sets them), then the date's lines as `\date` gives them, one paragraph broken
+ * where it breaks (none where it is empty; where it is not given, the day of the run, which no source
+ * spells, stays out).
  */
 function byline(preamble: string): string[] {
   const authors: string[] = [];
@@ -76,7 +77,8 @@ function byline(preamble: string): string[] {
   return [
     ...(authors.some(Boolean) ? [authors.filter(Boolean).join(", ")] : []),
     ...affiliations(preamble),
-    ...lines,
+    // The date's lines are one paragraph a forced break parts, as \maketitle sets it.
+    ...(lines.length > 0 ? [lines.join("\\\\\n")] : []),
   ];
 }
 
@@ -108,7 +110,7 @@ function affiliations(declarations: string): string[] {
  */
 function titleNotes(preamble: string): { preamble: string; notes: string[] } {
   const notes: string[] = [];
-  let out = preamble;
+  let out = footnotesAsThanks(preamble);
   for (let at = out.search(/\\thanks\s*\{/); at >= 0; at = out.search(/\\thanks\s*\{/)) {
     const open = out.indexOf("{", at), end = groupEnd(out, open);
     if (end < 0) break;
@@ -116,6 +118,26 @@ function titleNotes(preamble: string): { preamble: string; notes: string[] } {
     out = out.slice(0, at) + out.slice(end);
   }
   return { preamble: out, notes };
+}
+
+/** The opening of a title block's declaration whose argument may hold a note: `\title{`, `\author[…]{`. */
+const TITLE_DECLARATION = /\\(?:title|author)\s*(?:\[[^\]]*\]\s*)?\{/g;
+
+/**
+ * The preamble with every `\footnote` inside a `\title` or `\author` argument written as `\thanks`: LaTeX
+ * sets it as the title's notes, marked by a symbol outside the footnotes' count (OASIcs' sample marks its
+ * corresponding author so), and pandoc read it as a numbered note, twice.
+ */
+function footnotesAsThanks(preamble: string): string {
+  let out = "", last = 0;
+  for (const found of preamble.matchAll(TITLE_DECLARATION)) {
+    const open = found.index + found[0].length - 1, end = groupEnd(preamble, open);
+    if (end < 0 || open < last) continue;
+    out += preamble.slice(last, open) +
+      preamble.slice(open, end).replace(/\\footnote(?![a-zA-Z@])/g, "\\thanks");
+    last = end;
+  }
+  return out + preamble.slice(last);
 }
 
 /** The name a bibliography prints: its `title=` option, `\refname`/`\bibname` spelled out. */

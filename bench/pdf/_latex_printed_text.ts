@@ -72,3 +72,37 @@ const LIGATURES = /[\uFB00-\uFB06]/g;
 export function withLigaturesAsLetters(text: string): string {
   return text.replace(LIGATURES, (ligature) => ligature.normalize("NFKC"));
 }
+
+/** A box's size as TeX's primitives give it (`\hbox to\parindent`, `\vbox spread 2pt`), before its group. */
+const BOX_SIZE =
+  /\\(?:[hv]box|vtop)\s*(?:to|spread)\s*-?(?:\d*\.?\d+\s*(?:pt|em|ex|in|cm|mm|bp|sp|pc|dd|cc)|\d*\.?\d*\s*\\[a-zA-Z@]+)\s*(?=\{)/g;
+
+/** A `\rule` given an absolute width (and its raise and height). */
+const SMALL_RULE = /\\rule\s*(?:\[[^\]]*\])?\s*\{\s*(\d*\.?\d+)\s*(pt|bp|sp|mm|em|ex)\s*\}\s*\{[^{}]*\}/g;
+
+/** Points in one of each absolute unit `SMALL_RULE` reads (an em and an ex at ten-point type). */
+const POINTS: Readonly<Record<string, number>> = {
+  pt: 1,
+  bp: 1.004,
+  sp: 1 / 65536,
+  mm: 2.845,
+  em: 10,
+  ex: 4.3,
+};
+
+/** An empty group for a rule narrower than two ems, which draws a mark in the line; a wider one as it is. */
+function smallRule(rule: string, width: string, unit: string): string {
+  return Number(width) * (POINTS[unit] ?? Infinity) < 20 ? "{}" : rule;
+}
+
+/**
+ * A box given a size (`\hbox`, `\vbox` or `\vtop` `to` or `spread` a width) written as the group of its
+ * content, outside verbatim text: the page prints only the content, and pandoc 2.17 reads the size as words
+ * (amsldoc's error titles, set after `\hbox to\parindent{…}`, read `to Section numbers…`). An empty
+ * group goes before it (pandoc would read the box's group as an argument of a command before it). A rule
+ * narrower than two ems (`\rule[-.5pt]{2.5pt}{7.5pt}`, a mark drawn in the line, as amsldoc's error mark) is a
+ * box too, which prints no text; pandoc reads any `\rule` as a thematic break.
+ */
+export function withBoxSizesRead(text: string): string {
+  return outsideVerbatim(text, (part) => part.replace(BOX_SIZE, "{}").replace(SMALL_RULE, smallRule));
+}

@@ -21,6 +21,7 @@ import { type GeneratedLists, groupEnd, outsideVerbatim, withGeneratedMatter } f
 import { withPageReferences } from "./_latex_aux.ts";
 import { withNoteCommas } from "./_latex_note_commas.ts";
 import {
+  withBoxSizesRead,
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
   withParagraphEndsRead,
@@ -295,9 +296,9 @@ export function latexForPandoc(text: string, reading: LatexReading = {}): string
 export function countedNumbers(text: string, reading: LatexReading = {}): Numbering {
   const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
-  const literal = withParagraphEndsRead(withLineBreaksAsSpaces(
+  const literal = withParagraphEndsRead(withLineBreaksAsSpaces(withBoxSizesRead(
     withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
-  ));
+  )));
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)), {
     urlsInText: reading.urlsInText ?? false,
   });

@@ -38,6 +38,8 @@ export interface Draft {
    * names the headings: neither a list's item nor a heading.
    */
   typedNumber?: boolean;
+  /** A paragraph whose first lines each end in a forced break (`broken_lines.ts`): how many lines that is. */
+  brokenLines?: number;
 }
 
 /**

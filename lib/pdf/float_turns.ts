@@ -15,7 +15,7 @@ import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 
 /** How many blocks a float at a page's head may make (the figure's own text, its sub-labels, its caption). */
-const MOST_FLOAT_BLOCKS = 4;
+const MOST_FLOAT_BLOCKS = 8;
 
 /** A caption's label: a capitalised word, a number (`1`, `1.1`, `3a`) and a colon or full stop. */
 const CAPTION_LABEL = /^\p{Lu}\p{Ll}+\.? \d+(?:\.\d+)*[a-z]?[:.]\s/u;

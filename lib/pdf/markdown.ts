@@ -65,7 +65,8 @@ export function renderMarkdown(blocks: readonly Block[]): string {
         text = `${"#".repeat(block.level)} ${block.text}`;
         break;
       case "paragraph":
-        text = guardStart(block.text);
+        // A line after a forced break must not open a heading, quote or item either.
+        text = block.text.split("\n").map(guardStart).join("\n");
         if (underItem) {
           const depth = Math.min(block.itemDepth!, indents.length - 1);
           indents = indents.slice(0, depth + 1);

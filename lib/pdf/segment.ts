@@ -30,6 +30,7 @@ import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
 import type { DocumentStats } from "./stats.ts";
 import { tableFromTags } from "./tables.ts";
 import { taggedFormulaEnd } from "./tagged_formulas.ts";
+import { numberAtMargin } from "./formula_numbers.ts";
 import { alignedTable, joinRow, JUSTIFIED_LINES, justifiedEdge, sameRow } from "./segment_rows.ts";
 import { continuesItem, dashRunsOn, itemParagraphTurn, taggedItem } from "./segment_items.ts";
 import { flushUnderLabel, labelAsParagraph, labelledItem } from "./label_lines.ts";
@@ -183,7 +184,7 @@ function cutBlock(cut: PageCut, start: number): number | null {
   }
   const formulaEnd = taggedFormulaEnd(lines, start);
   if (formulaEnd !== null) {
-    drafts.push({ kind: "text", page: page.page, lines: lines.slice(start, formulaEnd) });
+    drafts.push({ kind: "text", page: page.page, lines: numberAtMargin(lines.slice(start, formulaEnd)) });
     return formulaEnd;
   }
   const table = tag?.cell ? tableFromTags(lines, start) : alignedTable(lines, start, cut.stats);

@@ -12,6 +12,7 @@ import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 import { detectTable } from "./tables.ts";
+import { besideParagraph } from "./side_by_side_paragraphs.ts";
 import type { Line } from "./types.ts";
 
 /**
@@ -35,7 +36,7 @@ export function sameRow(
     end < lines.length && Math.abs(lines[end]!.y - first.y) <= Math.min(first.size, lines[end]!.size) * 0.35
   ) {
     const line = lines[end]!, prev = lines[end - 1]!;
-    if (line.x0 < prev.x1) break;
+    if (line.x0 < prev.x1 || besideParagraph(lines, prev, line)) break;
     if (
       isCodeLine(line) !== isCodeLine(first) &&
       !stretchedApart(prev, line, stats, justifiedRight, !isCodeLine(first)) &&

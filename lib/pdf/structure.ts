@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { brokenLinesText, joinBrokenLines } from "./broken_lines.ts";
 import { markCalloutLabels } from "./callouts.ts";
 import { codeBlockText } from "./code.ts";
 import { proseSpacedCodeToText, unshadedCodeToText } from "./code_passes.ts";
@@ -103,6 +104,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   settleOutlineHeadings(drafts, pages, stats);
   headingsOverNotes(drafts, stats);
   notesAfterLists(drafts);
+  drafts = joinBrokenLines(drafts, stats);
   markQuotes(drafts, pages, stats);
   quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);
@@ -165,7 +167,9 @@ function toBlock(draft: Draft, stats: DocumentStats, words: Lexicon, prose: Lexi
         ...(draft.quote ? { quoted: true } : {}),
       };
     default: {
-      const text = inlineMarkdown(draft.lines, { words });
+      const text = draft.brokenLines && !draft.quote
+        ? brokenLinesText(draft.lines, draft.brokenLines, (lines) => inlineMarkdown(lines, { words }))
+        : inlineMarkdown(draft.lines, { words });
       if (!text) return null;
       if (draft.heading) return { kind: "heading", level: draft.heading, text, page };
       if (!draft.quote) {

@@ -93,6 +93,16 @@ We have \[ a = b \] for all cases.`;
   assert.match(formula!, /a.*=.*b/);
 });
 
+Deno.test("LATEX_BLOCKS writes code set close up to code as one span, and code a space parts as two", async () => {
+  const source = String
+    .raw`Use \texttt{\textbackslash sqrt}\texttt{[\textbackslash beta]\{k\}} or \texttt{a} \texttt{b}.`;
+  assert.match(await throughPandocFilter(source, "latex", ""), /`\\sqrt``\[\\beta\]\{k\}`/);
+  assert.equal(
+    (await throughPandocFilter(source, "latex", LATEX_BLOCKS)).trim(),
+    "Use `\\sqrt[\\beta]{k}` or `a` `b`.",
+  );
+});
+
 Deno.test("withGeneratedMatter writes the heading BibTeX's list opens with, at the document's top level", async () => {
   const paper = String.raw`\documentclass{article}
 \begin{document}
@@ -135,10 +145,26 @@ Text.
   const markdown = await pandoc(withGeneratedMatter(source, false));
   assert.match(
     markdown,
-    /^# Tagged PDF\n\nFrank Mittelbach, Ulrike Fischer, Chris Rowley\n\n1999-12-13\n\n\(revised 2020-02-18\)\n\nPresented in Tokyo\.\n\nMainz\.\n\nText\.\n$/,
+    /^# Tagged PDF\n\nFrank Mittelbach, Ulrike Fischer, Chris Rowley\n\n1999-12-13 {2}\n\(revised 2020-02-18\)\n\nPresented in Tokyo\.\n\nMainz\.\n\nText\.\n$/,
   );
   const undated = await pandoc(withGeneratedMatter(source.replace(/\\date\{[^\n]*\n/, ""), false));
   assert.doesNotMatch(undated, /1999/);
+});
+
+Deno.test("withGeneratedMatter writes a footnote in an author's name as the title's note, once", async () => {
+  const source = String.raw`\documentclass{article}
+\title{Dummy title}
+\author{Jane Open Access \and Joan R. Public\footnote{Corresponding author.}}
+\newcommand{\later}{\footnote{A note of the text.}}
+\begin{document}
+\maketitle
+Text.\later
+\end{document}
+`;
+  assert.match(
+    await pandoc(withGeneratedMatter(source, false)),
+    /Public\n\nCorresponding author\.\n\nText\.\[\^1\]\n\n\[\^1\]: A note of the text\.\n$/,
+  );
 });
 
 Deno.test("withGeneratedMatter writes the abstract's name, as the source renames it, as its heading", async () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { runCommand } from "../../bench/pdf/_run.ts";
 import { withoutInternalCode, withUnclosedOpeningsAsText } from "../../bench/pdf/_latex_source.ts";
 import {
+  withBoxSizesRead,
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
   withParagraphEndsRead,
@@ -88,5 +89,29 @@ Deno.test("\\noindent prints nothing and a break before a blank line ends its pa
   assert.equal(
     await read(withParagraphEndsRead(source)),
     "To invoke it use\n\n\\documentclass[twocolumn]{aastex63}.\n\nThis option is ignored. \\noindent x\\\\",
+  );
+});
+
+Deno.test("a box's size and a small rule print nothing, outside verbatim", async () => {
+  const source = String.raw`\newenvironment{erroro}[1]{\par\noindent\hangindent\parindent
+  \hbox to\parindent{\rule{2pt}{7pt}\hfil}\ignorespaces
+  #1\par}{\par}
+\begin{document}
+A \hbox to 3em{b} c \hbox spread -2.5pt{d} e \hbox{f} \verb|\hbox to\x{}|.
+
+\rule{\linewidth}{0.4pt}
+
+\begin{erroro}{Section numbers}
+Text.
+\end{erroro}
+\end{document}`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
+      .trim();
+  assert.match(await read(source), /to Section numbers/);
+  // The rule as wide as the line stays a thematic break; the error's mark, a small rule, prints no text.
+  assert.equal(
+    await read(withBoxSizesRead(source)),
+    `A b c d e f \\hbox to\\x{}.\n\n${"-".repeat(72)}\n\nSection numbers\n\nText.`,
   );
 });

@@ -87,3 +87,20 @@ Deno.test("a float's own text opening lower-case at the page's head is no run-on
   assert.ok(blocks.includes([...BEFORE, ...AFTER].join(" ")), markdown);
   assert.ok(blocks.includes("time in seconds, along the axis"), markdown);
 });
+
+Deno.test("a paragraph runs on over a float at the next page's head whose sub-figures' labels make many blocks", async () => {
+  const first = BEFORE.map((text, k) => line(text, 690 - k * 14));
+  // A grid of sub-figures, each row's labels under the row's figures, some rows of one: six blocks before the caption.
+  const labels = [["(a)", 740], ["(b)", 700], ["(c)", 660], ["(d)", 620], ["(e)", 580], [
+    "(f)",
+    540,
+  ]] as const;
+  const second = [
+    ...labels.map(([label, y]) => line(label, y, 300)),
+    line("Figure 2: Six individual figures, (a) to (f), set in a grid over the page.", 510, 90),
+    ...AFTER.map((text, k) => line(text, 470 - k * 14)),
+  ];
+  const { markdown } = await convertPdf(pages([first, second]));
+  const blocks = markdown.trim().split(/\n\n+/);
+  assert.ok(blocks.includes([...BEFORE, ...AFTER].join(" ")), markdown);
+});
