@@ -168,6 +168,12 @@ function runsOnAfterSlash(last: Piece, first: Piece, lastText: string, next: str
 const EN_DASH_BREAK = /[\p{L}\p{N}]–$/u;
 
 /**
+ * A line ending in a word's hyphen after a digit (`utf-8-` / `validate`): no typesetter hyphenates after a
+ * digit (TeX and troff give digits no hyphenation code), so the hyphen is the word's own and the word runs on.
+ */
+const DIGIT_HYPHEN_BREAK = /\p{L}[\p{L}\p{N}-]*\p{N}-$/u;
+
+/**
  * A word going on with a hyphen of its own (`and-egg`, `to-left`): the line
  * before broke a compound of three words or more at one of its hyphens (TeX
  * hyphenates no part of a word that holds a hyphen), so the hyphen ending
@@ -272,7 +278,8 @@ export function inlineMarkdown(
       } else if (
         runsOnAfterSlash(last, first, lastText, next) ||
         (last.code === first.code && HOST_TAIL.test(next) && HOST_BROKEN_AT_DOT.test(lastText)) ||
-        (!last.code && !first.code && EN_DASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next))
+        (!last.code && !first.code && EN_DASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next)) ||
+        (!last.code && !first.code && DIGIT_HYPHEN_BREAK.test(lastText) && /^\p{L}/u.test(next))
       ) {
         last.text = lastText;
         first.text = next;

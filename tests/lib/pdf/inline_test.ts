@@ -248,3 +248,12 @@ Deno.test("inlineMarkdown() runs a range broken after its en dash on without a s
   // A dash set apart by spaces is a sentence's: the line after is a word of its own.
   assert.equal(joined("the dash –", "20 of them"), "the dash – 20 of them");
 });
+
+Deno.test("inlineMarkdown() runs a word broken at its hyphen after a digit on, the hyphen kept", () => {
+  const joined = (head: string, tail: string) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))]);
+  assert.equal(joined("or later for utf-8-", "validate) that"), "or later for utf-8-validate) that");
+  // A hyphen after a letter stays the typesetter's to judge; a number alone before a hyphen is no word.
+  assert.equal(joined("an ex-", "pert"), "an expert");
+  assert.equal(joined("pages 10-", "and more"), "pages 10- and more");
+});
