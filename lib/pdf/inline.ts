@@ -144,10 +144,10 @@ const NAME_TAIL = /^[\p{L}\p{N}]+[./_][\p{L}\p{N}]/u;
 /**
  * A slash inside a word or path ending a line: an engine that breaks lines
  * at slashes (Pango, browsers) broke it there, where a space after it would
- * have been the break. A slash after a word of a letter or two standing alone
- * is an abbreviation's (`w/` `white`), which a space follows.
+ * have been the break; so after a dotted name (`Node.js/` `zlib`). A slash after a word of a letter or
+ * two standing alone is an abbreviation's (`w/` `white`), which a space follows.
  */
-const SLASH_BREAK = /[\p{L}\p{N}]{3}\/$|[\p{L}\p{N}]\/[\p{L}\p{N}.-]*\/$/u;
+const SLASH_BREAK = /[\p{L}\p{N}]{3}\/$|[\p{L}\p{N}]\/[\p{L}\p{N}.-]*\/$|[\p{L}\p{N}]\.[\p{L}\p{N}]{2}\/$/u;
 
 /**
  * True when a line ending in a slash runs on into the next without a space:

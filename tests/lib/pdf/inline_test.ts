@@ -160,11 +160,12 @@ Deno.test("inlineMarkdown() runs a path or pair broken after its slash on withou
     line(span("node#31481), stats and/", 72, 114)),
     line(span("or contents of", 72, 128), span("text/", 72 + 15 * 6, 128, { font: mono })),
     line(span("plain", 72, 142, { font: mono }), span("bodies, w/", 72 + 6 * 6, 142)),
-    line(span("white text.", 72, 156)),
+    line(span("white text, Node.js/", 72, 156)),
+    line(span("zlib.", 72, 170)),
   ]);
   assert.equal(
     text,
-    "errors (see nodejs/node#31481), stats and/or contents of `text/plain` bodies, w/ white text.",
+    "errors (see nodejs/node#31481), stats and/or contents of `text/plain` bodies, w/ white text, Node.js/zlib.",
   );
 });
 
