@@ -153,6 +153,12 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   break_spaces: ["weasyprint-columns"],
   // An aligned listing of timings whose `±`, which groff's Courier lacks, gropdf sets in the Symbol font.
   fallback_symbols: ["gropdf"],
+  // One-line paragraphs before a label line with no space between them (AbiWord), on a page in one column
+  // that also holds a ruled table of two columns and listing rows parted at a comment's two spaces.
+  table_page_measure: ["abiword"],
+  // Two columns: quotes of one command each in inline code, wrapped inside the command's token, one going on
+  // in prose after it (a comment).
+  code_quote_wraps: ["weasyprint-columns"],
 };
 
 if (import.meta.main) {

@@ -144,10 +144,10 @@ const NAME_TAIL = /^[\p{L}\p{N}]+[./_][\p{L}\p{N}]/u;
 /**
  * A slash inside a word or path ending a line: an engine that breaks lines
  * at slashes (Pango, browsers) broke it there, where a space after it would
- * have been the break. A slash after a word of a letter or two standing alone
- * is an abbreviation's (`w/` `white`), which a space follows.
+ * have been the break; so after a dotted name (`Node.js/` `zlib`). A slash after a word of a letter or
+ * two standing alone is an abbreviation's (`w/` `white`), which a space follows.
  */
-const SLASH_BREAK = /[\p{L}\p{N}]{3}\/$|[\p{L}\p{N}]\/[\p{L}\p{N}.-]*\/$/u;
+const SLASH_BREAK = /[\p{L}\p{N}]{3}\/$|[\p{L}\p{N}]\/[\p{L}\p{N}.-]*\/$|[\p{L}\p{N}]\.[\p{L}\p{N}]{2}\/$/u;
 
 /**
  * True when a line ending in a slash runs on into the next without a space:
@@ -166,6 +166,12 @@ function runsOnAfterSlash(last: Piece, first: Piece, lastText: string, next: str
  * range or a pair after its dash, where no space stands, so the line after goes on without one (`15–20`).
  */
 const EN_DASH_BREAK = /[\p{L}\p{N}]–$/u;
+
+/**
+ * A line ending in a word's hyphen after a digit (`utf-8-` / `validate`): no typesetter hyphenates after a
+ * digit (TeX and troff give digits no hyphenation code), so the hyphen is the word's own and the word runs on.
+ */
+const DIGIT_HYPHEN_BREAK = /\p{L}[\p{L}\p{N}-]*\p{N}-$/u;
 
 /**
  * A word going on with a hyphen of its own (`and-egg`, `to-left`): the line
@@ -272,7 +278,8 @@ export function inlineMarkdown(
       } else if (
         runsOnAfterSlash(last, first, lastText, next) ||
         (last.code === first.code && HOST_TAIL.test(next) && HOST_BROKEN_AT_DOT.test(lastText)) ||
-        (!last.code && !first.code && EN_DASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next))
+        (!last.code && !first.code && EN_DASH_BREAK.test(lastText) && /^[\p{L}\p{N}]/u.test(next)) ||
+        (!last.code && !first.code && DIGIT_HYPHEN_BREAK.test(lastText) && /^\p{L}/u.test(next))
       ) {
         last.text = lastText;
         first.text = next;

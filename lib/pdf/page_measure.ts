@@ -7,11 +7,14 @@
  * only on a page set in one column; a page where two lines share a baseline
  * (columns side by side, a table's cells) or a line starts past the middle of
  * the text (a second column's, a line set flush right) gives no single measure.
+ * Not so the cells of a table its rulings (or tags) tell, nor a listing's row
+ * parted at a run of spaces into two lines of code: a one-column page holds them.
  * A list marker a producer draws apart from its item's text, on the text's
  * baseline, is no line beside it.
  *
  * @module
  */
+import { isCodeLine } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { isMarkerOnly } from "./lists.ts";
 import type { Line } from "./types.ts";
@@ -23,10 +26,12 @@ const SAME_BASELINE = 1;
  * The right edge of a page's prose when the page is set in one column, else
  * undefined.
  *
- * @param lines The page's lines in reading order.
+ * @param page The page's lines in reading order.
  * @param right The furthest right any of its prose lines ends.
  */
-export function singleColumnMeasure(lines: readonly Line[], right: number): number | undefined {
+export function singleColumnMeasure(page: readonly Line[], right: number): number | undefined {
+  const parted = partedListingRows(page);
+  const lines = page.filter((l) => !parted.has(l) && !inCell(l));
   if (!Number.isFinite(right) || lines.length === 0) return undefined;
   const left = Math.min(...lines.map((l) => l.x0));
   if (lines.some((l) => l.x0 > (left + right) / 2)) return undefined;
@@ -34,6 +39,25 @@ export function singleColumnMeasure(lines: readonly Line[], right: number): numb
   const ys = lines.filter((l) => !isMarkerOnly(plainLineText(l))).map((l) => l.y).sort((a, b) => a - b);
   for (let i = 1; i < ys.length; i++) if (ys[i]! - ys[i - 1]! < SAME_BASELINE) return undefined;
   return right;
+}
+
+/** True when a line is a table cell's, as the page's rulings (or its structure tags) tell. */
+function inCell(line: Line): boolean {
+  return line.spans.every((s) => s.tag?.cell !== undefined);
+}
+
+/**
+ * The lines of listing rows a run of spaces parted into lines side by side
+ * (`NIL_UUID; //` and its comment two spaces on): code beside code on one
+ * baseline. They stand where the listing's row does, in the one column.
+ */
+function partedListingRows(lines: readonly Line[]): Set<Line> {
+  const code = lines.filter(isCodeLine).sort((a, b) => a.y - b.y);
+  const parted = new Set<Line>();
+  for (let i = 1; i < code.length; i++) {
+    if (code[i]!.y - code[i - 1]!.y < SAME_BASELINE) parted.add(code[i]!).add(code[i - 1]!);
+  }
+  return parted;
 }
 
 /** Fewest lines ending together (within {@linkcode SAME_EDGE} points) for their edge to be the measure. */

@@ -193,6 +193,10 @@ function wrapsIntoBold(draft: Draft, line: Line, atStep: boolean, measureRight?:
   // After a line wholly in bold the phrase goes on in bold; text in another weight follows a heading.
   const opening = line.spans.find((s) => s.text.trim());
   if (allBold(draft.lines.at(-1)!) && !opening?.font.bold) return false;
+  // A line wholly in bold ending in a colon after one in another weight labels what follows it (`Colors:`).
+  if (allBold(line) && !allBold(draft.lines.at(-1)!) && plainLineText(line).trimEnd().endsWith(":")) {
+    return false;
+  }
   return !nextWordFitted(draft.lines, line, measureRight);
 }
 

@@ -42,6 +42,7 @@ import { dropContentsPageNumbers } from "./tagged_contents.ts";
 import { markTaggedQuotes } from "./tagged_quotes.ts";
 import { spacesParagraphs } from "./paragraph_gaps.ts";
 import { quoteCodeRuns } from "./quoted_code_runs.ts";
+import { settleCodeQuotes } from "./code_quote_wraps.ts";
 import { markQuotedListings } from "./quoted_listings.ts";
 import { nameRowsToText } from "./code_name_rows.ts";
 import { paragraphSpacedRowsToText } from "./code_paragraph_grid.ts";
@@ -113,6 +114,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   headAbstractLabel(drafts);
   markQuotedLists(drafts, (page) => stats.pageMargin?.(page));
   drafts = quoteCodeRuns(drafts, stats);
+  drafts = settleCodeQuotes(drafts, stats);
   markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);
   drafts = joinTableParts(drafts, !options.pageBreaks);

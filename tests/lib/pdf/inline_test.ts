@@ -160,11 +160,12 @@ Deno.test("inlineMarkdown() runs a path or pair broken after its slash on withou
     line(span("node#31481), stats and/", 72, 114)),
     line(span("or contents of", 72, 128), span("text/", 72 + 15 * 6, 128, { font: mono })),
     line(span("plain", 72, 142, { font: mono }), span("bodies, w/", 72 + 6 * 6, 142)),
-    line(span("white text.", 72, 156)),
+    line(span("white text, Node.js/", 72, 156)),
+    line(span("zlib.", 72, 170)),
   ]);
   assert.equal(
     text,
-    "errors (see nodejs/node#31481), stats and/or contents of `text/plain` bodies, w/ white text.",
+    "errors (see nodejs/node#31481), stats and/or contents of `text/plain` bodies, w/ white text, Node.js/zlib.",
   );
 });
 
@@ -247,4 +248,13 @@ Deno.test("inlineMarkdown() runs a range broken after its en dash on without a s
   assert.equal(joined("Brazil, Oct. 15–", "20, 2017)."), "Brazil, Oct. 15–20, 2017).");
   // A dash set apart by spaces is a sentence's: the line after is a word of its own.
   assert.equal(joined("the dash –", "20 of them"), "the dash – 20 of them");
+});
+
+Deno.test("inlineMarkdown() runs a word broken at its hyphen after a digit on, the hyphen kept", () => {
+  const joined = (head: string, tail: string) =>
+    inlineMarkdown([line(span(head, 72, 100)), line(span(tail, 72, 114))]);
+  assert.equal(joined("or later for utf-8-", "validate) that"), "or later for utf-8-validate) that");
+  // A hyphen after a letter stays the typesetter's to judge; a number alone before a hyphen is no word.
+  assert.equal(joined("an ex-", "pert"), "an expert");
+  assert.equal(joined("pages 10-", "and more"), "pages 10- and more");
 });

@@ -1,0 +1,23 @@
+/**
+ * Quotes of one command each in inline code, in a narrow column: fixture
+ * `code_quote_wraps` (two-column WeasyPrint, made from Markdown by
+ * `deno task make:pdf-layout-fixtures`), converted with real pdf.js.
+ */
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+
+/** Our Markdown for the fixture. */
+async function convert(): Promise<string> {
+  const url = new URL("./fixtures/layout/code_quote_wraps.weasyprint-columns.pdf", import.meta.url);
+  return (await convertPdf(await Deno.readFile(url))).markdown;
+}
+
+Deno.test("a quote of inline code wrapped inside its token goes on into the prose after it (two columns)", async () => {
+  const out = await convert();
+  assert.ok(out.includes("\n> `deno doc jsr:@tides/base` # command-line documentation\n"), out);
+});
+
+Deno.test("quotes of one command each stand apart, wrapped or not (two columns)", async () => {
+  const out = await convert();
+  assert.ok(out.includes("> `npm install @tides/base`\n\n> `deno add jsr:@tides/base`\n\n> `deno doc"), out);
+});
