@@ -112,6 +112,9 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   // Tagged quotes: a listing and lists inside one, two paragraphs of one, two quotes in a row; a listing whose
   // long rows wrap under a hanging indent at a hyphen and after an option's dashes (pandoc's print style).
   tagged_quote: ["chromium"],
+  // Two columns whose pages of short listing rows leave a wide blank before the gutter; on the last page,
+  // ragged prose in the left column reaches further into it, beside a listing of short rows in the right.
+  column_blank: ["weasyprint"],
 };
 
 /** The fixtures written in Markdown, and the layout corpus' producers each is rendered with. */

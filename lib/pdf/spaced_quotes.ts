@@ -70,7 +70,7 @@ function median(values: number[]): number | undefined {
 /**
  * True when a document's paragraphs follow the block above them a line's
  * step apart: of the gaps above its paragraphs of body text (below anything
- * but a heading), {@linkcode FEWEST_PAIRS} or more, at least
+ * but a heading; not above one already a quote), {@linkcode FEWEST_PAIRS} or more, at least
  * {@linkcode UNSPACED_SHARE} are at most {@linkcode UNSPACED_STEPS} steps (a
  * document of many quotes has as many wider gaps).
  */
@@ -78,7 +78,8 @@ function unspacedParagraphs(drafts: readonly Draft[], stats: DocumentStats, step
   const gaps: number[] = [];
   for (let i = 1; i < drafts.length; i++) {
     const prev = drafts[i - 1]!, draft = drafts[i]!;
-    if (prev.heading || !isBodyText(draft, stats)) continue;
+    // A quote's own drafts (one wrapped inside a token, parted in two) show nothing of the body's spacing.
+    if (prev.heading || draft.quote || !isBodyText(draft, stats)) continue;
     const gap = gapBetween(prev, draft);
     if (gap !== undefined) gaps.push(gap / step);
   }

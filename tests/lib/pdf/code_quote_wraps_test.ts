@@ -21,3 +21,12 @@ Deno.test("quotes of one command each stand apart, wrapped or not (two columns)"
   const out = await convert();
   assert.ok(out.includes("> `npm install @tides/base`\n\n> `deno add jsr:@tides/base`\n\n> `deno doc"), out);
 });
+
+Deno.test("paragraphs after quotes of wrapped commands stay paragraphs (two columns)", async () => {
+  const out = await convert();
+  // The quote wrapped inside its token is parted in two drafts a line apart at first: that says
+  // nothing of how the document spaces its paragraphs, which WeasyPrint sets apart.
+  assert.ok(out.includes("\n\nCheck out the ports using tide-tables.\n"), out);
+  assert.ok(out.includes("\n\nThe package reads the tables for one port"), out);
+  assert.ok(!out.includes("> The package reads") && !out.includes("> Check out"), out);
+});
