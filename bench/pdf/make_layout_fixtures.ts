@@ -162,6 +162,9 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // Two columns: quotes of one command each in inline code, wrapped inside the command's token, one going on
   // in prose after it (a comment).
   code_quote_wraps: ["weasyprint-columns"],
+  // Paragraphs AbiWord sets with no space between them, each ending a line whose room holds the next
+  // paragraph's first word by the font's widths, though not by an estimate of letters' widths with a margin.
+  next_word_fit: ["abiword"],
 };
 
 if (import.meta.main) {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { fontAdvances, type FontMetrics } from "./font_advances.ts";
 import type { PDFPageProxy } from "./load.ts";
 import { FULL_WIDTH } from "./sentence_ends.ts";
 import type { FontStyle, Line, Span } from "./types.ts";
@@ -16,7 +17,7 @@ export function characterWidth(span: Span): number {
 }
 
 /** What pdf.js sends for a font (only the fields used here). */
-interface LoadedFont {
+interface LoadedFont extends FontMetrics {
   name?: string;
   isMonospace?: boolean;
   fallbackName?: string;
@@ -119,6 +120,8 @@ export function createFontResolver(): FontResolver {
         const style = fontStyleFromName(font?.name ?? "", fixedPitch);
         if (font?.bold) style.bold = true;
         if (font?.italic) style.italic = true;
+        const advances = fontAdvances(font);
+        if (advances) style.advances = advances;
         cache.set(id, style);
       }
     }

@@ -14,6 +14,7 @@ import { lastTextSpan } from "./span_text.ts";
 import type { Line } from "./types.ts";
 import { endsSentence, firstWord, opensSentence } from "./sentence_ends.ts";
 import { wordRunWidth } from "./word_pieces.ts";
+import { setTextWidth, spaceWidth } from "./font_advances.ts";
 
 /**
  * Most a paragraph's first line is indented, in ems: TeX indents by 1.5 (15 pt
@@ -167,14 +168,22 @@ export function nextWordFitted(
   if (!span) return false;
   const text = span.text.trimStart();
   const word = firstWord(text);
-  const own = span.font.monospace
-    ? span.width * word.length / Math.max(text.length, 1)
-    : span.width * setWidth(word) / Math.max(setWidth(text), 1);
+  // Measured by the font's own widths where it gives them, the word needs no margin for an estimate's error.
+  const measured = span.font.monospace ? undefined : setTextWidth(span, word);
+  const own = measured ??
+    (span.font.monospace
+      ? span.width * word.length / Math.max(text.length, 1)
+      : span.width * setWidth(word) / Math.max(setWidth(text), 1));
   // The span holding the word whole, it may go on in the next one (a ligature drawn apart: `fi` `lename`).
   const width = word === text ? wordRunWidth(line.spans, line.spans.indexOf(span), own) : own;
   // A measure lines ran past (overfull lines) is the column's, and theirs is not.
   let right = overfull ? measureRight : Math.max(line.x1, measureRight);
   if (!overfull) { for (const l of lines) right = Math.max(right, l.x1); }
+  if (measured !== undefined) {
+    const last = lastTextSpan(prev.spans);
+    const space = (last && spaceWidth(last.font, last.size)) ?? prev.size * 0.3;
+    return right - prev.x1 > width + space;
+  }
   return right - prev.x1 > width * 1.1 + prev.size * 0.3;
 }
 

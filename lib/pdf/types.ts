@@ -12,6 +12,11 @@ export interface FontStyle {
   bold: boolean;
   italic: boolean;
   monospace: boolean;
+  /**
+   * Each printable ASCII character's advance in ems, where a simple font gives its widths
+   * (`font_advances.ts`).
+   */
+  advances?: Record<string, number>;
 }
 
 /** What a tagged PDF's structure tree says about a piece of text. */

@@ -88,7 +88,14 @@ Deno.test("the codec keeps any text and number exactly, and fonts and tags share
 });
 
 Deno.test("well-formed text comes back exactly, a leading byte-order mark and surrogate pairs included", () => {
-  const font = { name: "Serif", bold: false, italic: false, monospace: false };
+  // A font's advances (`font_advances.ts`) go with it.
+  const font = {
+    name: "Serif",
+    bold: false,
+    italic: false,
+    monospace: false,
+    advances: { " ": 0.25, T: 0.611 },
+  };
   const texts = ["\ufeffstarts with a byte-order mark", "pair 😀 and \ufeff inside", "ünïcödé", ""];
   const spans: Span[] = texts.map((text, i) => ({ text, x: i, y: 1, width: 5, size: 10, font }));
   const run: PageRun = {
