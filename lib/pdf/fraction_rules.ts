@@ -31,6 +31,8 @@ const AXIS_EM = 0.25;
 const ROW_REACH = 0.75;
 /** A part's top above its baseline, in ems (a capital's or a digit's height; a radical's bar clears it). */
 const CAP_EM = 0.7;
+/** Widest a space ending a part's span is, in ems. */
+const SPACE_WIDTH_EM = 0.35;
 /** A gap, in ems, between two pieces of one part that reads as a space (as between a line's spans). */
 const SPACE_EM = 0.15;
 
@@ -61,10 +63,19 @@ export function withFractionsInRow(spans: Span[], rules: readonly Rule[]): Span[
   return out;
 }
 
+/**
+ * Where a span's ink ends: its end less the spaces it ends in (the space the
+ * text extraction adds after a part, as wide as the gap it saw).
+ */
+function inkEnd(span: Span): number {
+  const spaces = span.text.length - span.text.trimEnd().length;
+  return span.x + Math.max(span.width - spaces * span.size * SPACE_WIDTH_EM, 0);
+}
+
 /** True when a span is formula text lying within the rule's length. */
 function within(span: Span, rule: Rule): boolean {
   return !!span.tag?.formula && !!span.text.trim() && span.x >= rule.x0 - END_SLACK &&
-    span.x + span.width <= rule.x1 + END_SLACK;
+    inkEnd(span) <= rule.x1 + END_SLACK;
 }
 
 /** The fraction whose rule is `rule`, or null when the rule is no fraction's. */
@@ -95,7 +106,7 @@ function partText(part: readonly Span[]): string {
   let text = "";
   let prev: Span | undefined;
   for (const span of part) {
-    if (prev && span.x - (prev.x + prev.width) > Math.min(prev.size, span.size) * SPACE_EM) text += " ";
+    if (prev && span.x - inkEnd(prev) > Math.min(prev.size, span.size) * SPACE_EM) text += " ";
     text += span.text.trim();
     prev = span;
   }
@@ -126,7 +137,7 @@ function readInRow(spans: readonly Span[], fraction: Fraction): Span[] {
   const first = fraction.over[0]!;
   const size = Math.max(...[...parts].map((s) => s.size));
   const x0 = Math.min(fraction.rule.x0, ...[...parts].map((s) => s.x));
-  const x1 = Math.max(fraction.rule.x1, ...[...parts].map((s) => s.x + s.width));
+  const x1 = Math.max(fraction.rule.x1, ...[...parts].map(inkEnd));
   const merged: Span = {
     ...first,
     text: partText(fraction.over) + partText(fraction.under),

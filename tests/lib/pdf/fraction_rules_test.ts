@@ -92,3 +92,9 @@ Deno.test("a rule between a candidate rule and the text over it takes that text:
   const rules = [rule(119, 133), rule(125.5, 131.5, ROW + 0.5)];
   assert.deepEqual(read(spans, rules), ["w = 1√k"]);
 });
+
+Deno.test("a part's span ending in the space extraction adds after it still lies within its rule", () => {
+  // ∂/∂t [ρe]: the denominator's span reads "∂t " and runs a space's width past the rule.
+  const spans = [piece("∂", 123, ROW - 7), piece("∂t ", 121, ROW + 7), piece("[ρe]", 136, ROW)];
+  assert.deepEqual(read(spans, [rule(120.8, 132)]), ["∂∂t [ρe]"]);
+});
