@@ -98,3 +98,28 @@ Deno.test("a part's span ending in the space extraction adds after it still lies
   const spans = [piece("∂", 123, ROW - 7), piece("∂t ", 121, ROW + 7), piece("[ρe]", 136, ROW)];
   assert.deepEqual(read(spans, [rule(120.8, 132)]), ["∂∂t [ρe]"]);
 });
+
+Deno.test("a fraction under a radical stands on its row's baseline, not on the radical sign's", () => {
+  // √(1/k log c): the radical's sign, just left of the rule, sits lower than the row.
+  const spans = [
+    piece("√", 113, ROW + 4.8),
+    piece("1", 122, ROW - 7),
+    piece("k", 122, ROW + 7),
+    piece("log c", 132, ROW),
+  ];
+  const fraction = withFractionsInRow(spans, [rule(120.8, 128.2), rule(120.8, 158, ROW - 16)])
+    .find((s) => s.text === "1k");
+  assert.equal(fraction?.y, ROW);
+});
+
+Deno.test("a continued fraction reads whole: an inner fraction's numerator brings the denominator near", () => {
+  // 1 / (a + 1/b): the denominator's baseline stands two ems under the outer rule, its inner numerator near it.
+  const row = ROW + 18;
+  const spans = [
+    piece("1", 128, ROW - 7),
+    piece("a +", 98, row),
+    piece("1", 135, row - 9),
+    piece("b", 135, row + 7),
+  ];
+  assert.deepEqual(read(spans, [rule(97, 160), rule(115, 160, row - 2.5)]), ["1a + 1b"]);
+});
