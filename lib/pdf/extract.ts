@@ -20,7 +20,8 @@ import { type LinkAnnotation, linkAreas, splitAtLinks } from "./links.ts";
 import { withSpacesAfter } from "./line_end_spaces.ts";
 import { adoptFallbackSymbols } from "./code_fallback_glyphs.ts";
 import { plainMathLetters } from "./math_letters.ts";
-import { withLevelRules, withShapes } from "./shaded_spans.ts";
+import { rulesInView, withLevelRules, withShapes } from "./shaded_spans.ts";
+import { withFractionsInRow } from "./fraction_rules.ts";
 import { sidewaysTurn } from "./sideways_pages.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
@@ -249,7 +250,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     width: viewport.width,
     height: viewport.height,
     spans: options.tagged
-      ? spans
+      ? withFractionsInRow(spans, rulesInView(levelRules, viewport.transform))
       : paints
       ? await withShapes(page, spans, viewport, options.ids)
       : withLevelRules(spans, levelRules, viewport.transform),

@@ -7,7 +7,7 @@
  * @module
  */
 import type { PDFPageProxy } from "./load.ts";
-import type { Span } from "./types.ts";
+import type { Rule, Span } from "./types.ts";
 import { markInlineBoxes } from "./inline_boxes.ts";
 import { labelGridCells } from "./rulings.ts";
 import { markThematicBreaks } from "./thematic_breaks.ts";
@@ -61,15 +61,20 @@ export function withLevelRules(
   transform: readonly number[],
 ): Span[] {
   if (rules.length === 0 || spans.length === 0) return spans;
-  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
-  markThematicBreaks(
-    spans,
-    rules.map(([x0, y0, x1, y1]) => {
-      const xs = [a * x0 + c * y0 + e, a * x1 + c * y1 + e], ys = [b * x0 + d * y0 + f, b * x1 + d * y1 + f];
-      return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
-    }),
-  );
+  markThematicBreaks(spans, rulesInView(rules, transform));
   return spans;
+}
+
+/** Level rules given in page space (y up) brought to the spans' space by the viewport's transform. */
+export function rulesInView(
+  rules: ReadonlyArray<readonly [number, number, number, number]>,
+  transform: readonly number[],
+): Rule[] {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
+  return rules.map(([x0, y0, x1, y1]) => {
+    const xs = [a * x0 + c * y0 + e, a * x1 + c * y1 + e], ys = [b * x0 + d * y0 + f, b * x1 + d * y1 + f];
+    return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+  });
 }
 
 /**
