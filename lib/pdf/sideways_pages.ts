@@ -46,8 +46,11 @@ export function sidewaysTurn(items: readonly unknown[], view: readonly number[])
 /**
  * The clockwise turn that sets a glyph's direction `(a, b)` (top-down
  * coordinates) reading left to right, or undefined when it is no quarter turn.
+ * Text drawn at no size (a zero font size or matrix, hidden text) has no
+ * direction: counted as upside down, it turned the page away from its visible text.
  */
 function quarterTurn(a: number, b: number): number | undefined {
+  if (!(Math.hypot(a, b) > 0)) return undefined;
   if (Math.abs(b) <= Math.abs(a) * LEAN) return a > 0 ? 0 : 180;
   if (Math.abs(a) <= Math.abs(b) * LEAN) return b < 0 ? 90 : 270;
   return undefined;

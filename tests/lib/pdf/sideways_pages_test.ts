@@ -55,6 +55,38 @@ Deno.test("labels set sideways beside upright prose are left out, the prose read
   assert.ok(!markdown.includes("Count rate"), markdown);
 });
 
+Deno.test("text drawn at no size turns no page: the visible text is read as it stands", async () => {
+  const prose = [
+    "The light curve of the nova rises over two days and falls over forty,",
+    "as the figure beside this paragraph shows for every nova of the sample.",
+  ].map((line, k) => `BT /F1 10 Tf 72 ${600 - k * 12} Td (${line}) Tj ET`).join("\n");
+  const hidden = "searchable text drawn at no size ".repeat(6);
+  for (
+    const zero of [
+      `BT /F1 0 Tf 72 400 Td (${hidden}) Tj ET`,
+      `BT /F1 10 Tf 0 0 0 0 72 400 Tm (${hidden}) Tj ET`,
+    ]
+  ) {
+    const { markdown } = await convertPdf(page(`${prose}\n${zero}`));
+    assert.ok(markdown.includes("The light curve of the nova rises"), markdown);
+  }
+  const view = [1, 0, 0, -1, 0, 792];
+  assert.equal(
+    sidewaysTurn([{ str: "ab", transform: [1, 0, 0, 1, 72, 700] }, {
+      str: hidden,
+      transform: [0, 0, 0, 0, 72, 400],
+    }], view),
+    0,
+  );
+  assert.equal(
+    sidewaysTurn([{ str: "ab", transform: [1, 0, 0, 1, 72, 700] }, {
+      str: hidden,
+      transform: [NaN, 0, 0, NaN, 72, 400],
+    }], view),
+    0,
+  );
+});
+
 Deno.test("sidewaysTurn: the clockwise turn that sets most characters upright", () => {
   const view = [1, 0, 0, -1, 0, 792];
   const item = (str: string, transform: number[]) => ({ str, transform });
