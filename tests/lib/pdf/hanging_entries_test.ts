@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { rewriteHangingEntries } from "../../../lib/pdf/hanging_entries.ts";
 import type { Line, Span } from "../../../lib/pdf/types.ts";
-import { buildPdf } from "../../_support/synthetic_pdf.ts";
+import { onePagePdf } from "../../_support/synthetic_pdf.ts";
 
 /** A line of Helvetica text at `x`, `y` (page space), `size` points. */
 interface Placed {
@@ -17,13 +17,7 @@ function page(lines: readonly Placed[]): Uint8Array {
   const content = lines.map(({ text, x, y, size = 9 }) =>
     `BT /F1 ${size} Tf ${x} ${y} Td (${text.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`
   ).join("\n");
-  return buildPdf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ]);
+  return onePagePdf(content);
 }
 
 /** Entries of an author-year bibliography, each its lines: the first flush, the others hung in. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { destinationHeight, sidewaysTurn } from "../../../lib/pdf/sideways_pages.ts";
-import { buildPdf } from "../../_support/synthetic_pdf.ts";
+import { buildPdf, onePagePdf } from "../../_support/synthetic_pdf.ts";
 
 /** A table of novae, row by row. */
 const ROWS = [
@@ -12,17 +12,6 @@ const ROWS = [
   ["KT Eri", "5.42", "0.35", "6.5"],
   ["RS Oph", "4.5", "456", "1.6"],
 ];
-
-/** A one-page PDF in Helvetica showing `content`. */
-function page(content: string): Uint8Array {
-  return buildPdf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ]);
-}
 
 /** An upright running head at the page's top. */
 const HEAD = "BT /F1 10 Tf 72 740 Td (Sample article 17) Tj ET";
@@ -40,7 +29,7 @@ function sidewaysTable(): string {
 }
 
 Deno.test("a table set sideways on an upright page is read turned upright, row by row", async () => {
-  const { markdown } = await convertPdf(page(`${HEAD}\n${sidewaysTable()}`));
+  const { markdown } = await convertPdf(onePagePdf(`${HEAD}\n${sidewaysTable()}`));
   for (const row of ROWS) assert.ok(markdown.includes(`| ${row.join(" | ")} |`), markdown);
 });
 
@@ -50,7 +39,7 @@ Deno.test("labels set sideways beside upright prose are left out, the prose read
     "as the figure beside this paragraph shows for every nova of the sample.",
   ].map((line, k) => `BT /F1 10 Tf 72 ${600 - k * 12} Td (${line}) Tj ET`).join("\n");
   const label = "BT /F1 8 Tf 0 1 -1 0 60 500 Tm (Count rate) Tj ET";
-  const { markdown } = await convertPdf(page(`${prose}\n${label}`));
+  const { markdown } = await convertPdf(onePagePdf(`${prose}\n${label}`));
   assert.ok(markdown.includes("The light curve of the nova rises"), markdown);
   assert.ok(!markdown.includes("Count rate"), markdown);
 });
@@ -67,7 +56,7 @@ Deno.test("text drawn at no size turns no page: the visible text is read as it s
       `BT /F1 10 Tf 0 0 0 0 72 400 Tm (${hidden}) Tj ET`,
     ]
   ) {
-    const { markdown } = await convertPdf(page(`${prose}\n${zero}`));
+    const { markdown } = await convertPdf(onePagePdf(`${prose}\n${zero}`));
     assert.ok(markdown.includes("The light curve of the nova rises"), markdown);
   }
   const view = [1, 0, 0, -1, 0, 792];
