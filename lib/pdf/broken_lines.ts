@@ -5,12 +5,14 @@
  * each read as a paragraph. What TeX prints tells them apart from paragraphs:
  * in a document that indents its paragraphs' first lines, paragraphs of one
  * line each, set one under the other at the text's own line spacing (no
- * paragraph gap) and aligned on one edge or centred, with none set in, are the
- * lines of one paragraph broken by hand. A gap above a line (`\\[18pt]`, the
+ * paragraph gap) and aligned on one edge or centred, with none set in by the
+ * paragraphs' indent from its column's edge, are the lines of one paragraph
+ * broken by hand. A gap above a line (`\\[18pt]`, the
  * space before the next member) still parts paragraphs.
  *
  * @module
  */
+import { draftInset, paragraphEdges } from "./column_edges.ts";
 import { apartInTree, type Draft } from "./draft.ts";
 import { paragraphIndent } from "./full_stop_turns.ts";
 import type { DocumentStats } from "./stats.ts";
@@ -50,16 +52,23 @@ function atLineStep(above: Line, line: Line, stats: DocumentStats): boolean {
  */
 export function joinBrokenLines(drafts: Draft[], stats: DocumentStats): Draft[] {
   // Only a tagged paragraph can be such a line: an untagged document's indent is not measured.
-  if (!drafts.some(isLoneParagraphLine) || paragraphIndent(drafts) === undefined) return drafts;
+  const indent = drafts.some(isLoneParagraphLine) ? paragraphIndent(drafts) : undefined;
+  if (indent === undefined) return drafts;
+  // A line set in by the indent opens a paragraph (lines of dialogue, each set in, align on that edge):
+  // measured from the column's edge, where the later lines of its page's longer paragraphs stand.
+  const edges = paragraphEdges(drafts.filter((d) => d.lines.length > 1));
+  const setIn = (d: Draft) =>
+    Math.abs(draftInset(edges, d, stats.pageMargin?.(d.page)) - indent) < indent / 3;
+  const lineOf = (d: Draft) => isLoneParagraphLine(d) && !setIn(d);
   const out: Draft[] = [];
   /** The draft the last lines were joined into, while it holds only such lines. */
   let run: Draft | undefined;
   for (const draft of drafts) {
-    const lone = isLoneParagraphLine(draft);
+    const lone = lineOf(draft);
     const last = out.at(-1);
     const above = last?.lines.at(-1);
     if (
-      lone && last && above && (last === run || isLoneParagraphLine(last)) &&
+      lone && last && above && (last === run || lineOf(last)) &&
       apartInTree(above, draft.lines[0]!) && atLineStep(above, draft.lines[0]!, stats) &&
       aligned(above, draft.lines[0]!)
     ) {

@@ -8,8 +8,11 @@
  * @module
  */
 
-/** A row ending in an address with its scheme, up to its query's `?` (`…//host/watch?`). */
-export const ADDRESS_QUERY_END = /\w:\/\/\S*\?$/;
+/**
+ * A row ending in an address with its scheme, up to its query's `?` (`…//host/watch?`). Read back from
+ * the row's end (a lookbehind): matched forward, each `x://` of a long row tried to reach the end.
+ */
+export const ADDRESS_QUERY_END = /\?$(?<=\w:\/\/\S*\?)/;
 
 /** True when `row` ends in an address's `?` and `rest` opens its query (`v=…`). */
 export function brokenBeforeQuery(row: string, rest: string): boolean {

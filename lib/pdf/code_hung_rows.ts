@@ -26,16 +26,20 @@ const SAME_PLACE = 0.1;
  */
 export function rowsHungLikeWrapped(lines: readonly Line[], stats: DocumentStats): Set<Line> {
   const hung = new Set<Line>();
-  const edge = Math.min(...lines.map((l) => l.x0));
-  const places: Array<{ dy: number; x: number }> = [];
+  // A listing may run over many pages: its edge is read in a loop (a spread of its rows as arguments
+  // overflows the stack past some 125,000), and its wrapped rows' places kept once each (looked up for
+  // every row).
+  const edge = lines.reduce((least, l) => Math.min(least, l.x0), Infinity);
+  const found = new Map<string, { dy: number; x: number }>();
   lines.forEach((line, k) => {
     const prev = lines[k - 1];
     if (!prev || prev.page !== line.page || !isWrappedAtEdge(line)) return;
     const dy = line.y - prev.y;
     if (dy > 0 && dy < stats.codeLineGap(line.size) - CLOSER && line.x0 > edge + 1) {
-      places.push({ dy, x: line.x0 });
+      found.set(`${dy} ${line.x0}`, { dy, x: line.x0 });
     }
   });
+  const places = [...found.values()];
   if (places.length === 0) return hung;
   lines.forEach((line, k) => {
     const prev = lines[k - 1];

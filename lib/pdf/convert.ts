@@ -270,6 +270,7 @@ async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
       const target = await destination(doc, node.dest).catch(() => undefined);
       if (target?.page !== undefined) entry.page = target.page;
       if (target?.top !== undefined) entry.top = target.top;
+      if (target?.left !== undefined) entry.left = target.left;
       // An entry with no title still names its heading's place (see `untitled_entries.ts`).
       if (entry.title || entry.top !== undefined) entries.push(entry);
       if (entry.title) titled++;
@@ -285,19 +286,25 @@ async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
  * top zoom]`, `[page, /FitH top]`, `[page, /FitR left bottom right top]`.
  */
 const TOP_AT: Record<string, number> = { XYZ: 3, FitH: 2, FitBH: 2, FitR: 5 };
+/** Where in a destination's array its left edge is, by fit type: `[page, /XYZ left top zoom]`, `[page, /FitV left]`. */
+const LEFT_AT: Record<string, number> = { XYZ: 2, FitV: 2, FitBV: 2, FitR: 2 };
 
 /** The 1-based page an outline destination points to, and the top it shows. */
 async function destination(
   doc: PDFDocumentProxy,
   dest: OutlineNode["dest"],
-): Promise<{ page?: number; top?: number }> {
+): Promise<{ page?: number; top?: number; left?: number }> {
   const explicit = typeof dest === "string" ? await doc.getDestination(dest) : dest;
   const ref = explicit?.[0];
   if (ref === undefined || ref === null) return {};
   const fit = (explicit![1] as { name?: string } | null)?.name ?? "";
-  const top = explicit![TOP_AT[fit] ?? -1];
+  const top = explicit![TOP_AT[fit] ?? -1], left = explicit![LEFT_AT[fit] ?? -1];
   const page = typeof ref === "number"
     ? ref + 1
     : (await doc.getPageIndex(ref as Parameters<PDFDocumentProxy["getPageIndex"]>[0])) + 1;
-  return typeof top === "number" && Number.isFinite(top) ? { page, top } : { page };
+  return {
+    page,
+    ...(typeof top === "number" && Number.isFinite(top) ? { top } : {}),
+    ...(typeof left === "number" && Number.isFinite(left) ? { left } : {}),
+  };
 }

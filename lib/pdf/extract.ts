@@ -39,6 +39,8 @@ export interface PageSpans {
   rotatedCharacters: number;
   /** The spaces the page draws after its spans were read (`line_end_spaces.ts`). */
   spacesRead: boolean;
+  /** The transform the page was read through, where it was read turned (`sideways_pages.ts`). */
+  view?: number[];
 }
 
 /** Options for {@linkcode extractPage}. */
@@ -256,5 +258,6 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
       : withLevelRules(spans, levelRules, viewport.transform),
     rotatedCharacters,
     spacesRead,
+    ...(turn === 0 ? {} : { view: viewport.transform }),
   };
 }

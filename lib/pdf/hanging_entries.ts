@@ -65,6 +65,21 @@ interface Piece {
   at: number;
   /** Whether its row split into pieces other than two columns' (a table's cells). */
   cells: boolean;
+  /**
+   * What the runs tried from each piece of its column ask of it, read once
+   * (a run is tried from each piece in turn, so each try must stay cheap):
+   * whether it is `plain`, its right edge, whether it opens with a marker or
+   * a term, its text and whether that ends a sentence, and whether it opens
+   * an entry citing a work, by its count of wraps.
+   */
+  read?: {
+    plain?: boolean;
+    right?: number;
+    marked?: boolean;
+    text?: string;
+    ends?: boolean;
+    cites?: Map<number, boolean>;
+  };
 }
 
 /** How far apart, in points, baselines of one row may stand. */
@@ -105,7 +120,7 @@ function pieces(page: PageText): Piece[] {
  * listing, tagged list item or line wholly in bold (a heading).
  */
 function plain(piece: Piece): boolean {
-  return !piece.cells && !piece.lines.every(allBold) &&
+  return (piece.read ??= {}).plain ??= !piece.cells && !piece.lines.every(allBold) &&
     !piece.lines.some((l) => whollyMonospace(l) || l.spans.some((s) => s.tag?.cell || s.tag?.listItem));
 }
 
@@ -142,7 +157,7 @@ function runFrom(column: readonly Piece[], start: number): Run | null {
 
 /** The right edge of a piece. */
 function right(piece: Piece): number {
-  return Math.max(...piece.lines.map((l) => l.x1));
+  return (piece.read ??= {}).right ??= Math.max(...piece.lines.map((l) => l.x1));
 }
 
 /**
@@ -154,17 +169,30 @@ function right(piece: Piece): number {
  * after another).
  */
 function mayHang(run: Run): boolean {
-  const wraps = run.pieces.filter((p) => !run.entries.has(p));
-  if ([...run.entries].some((p) => marked(p) || opensWithTerm(p.lines[0]!))) return false;
-  const before = (p: Piece) => run.pieces[run.pieces.indexOf(p) - 1]!;
-  const runOn = wraps.filter((p) => !endsSentence(rowText(before(p).lines)));
+  const { pieces, entries } = run;
+  if ([...entries].some((p) => (p.read ??= {}).marked ??= marked(p) || opensWithTerm(p.lines[0]!))) {
+    return false;
+  }
+  // Each piece by its index: a run is tried from each of its pieces in turn, so each try stays linear.
+  const wraps = pieces.flatMap((p, i) => entries.has(p) ? [] : [i]);
+  const runOn = wraps.filter((i) => !endsText(pieces[i - 1]!));
   if (runOn.length < wraps.length * RUN_ON_SHARE) return false;
-  const edge = Math.max(...run.pieces.map(right));
-  const runningText = run.pieces.filter((p, i) =>
-    i > 0 && run.entries.has(p) && run.entries.has(before(p)) && right(before(p)) >= edge - run.size &&
-    !endsSentence(rowText(before(p).lines))
+  const edge = Math.max(...pieces.map(right));
+  const runningText = pieces.filter((p, i) =>
+    i > 0 && entries.has(p) && entries.has(pieces[i - 1]!) && right(pieces[i - 1]!) >= edge - run.size &&
+    !endsText(pieces[i - 1]!)
   );
-  return runningText.length <= run.entries.size * RUNNING_TEXT_SHARE && citesWorks(run);
+  return runningText.length <= entries.size * RUNNING_TEXT_SHARE && citesWorks(run);
+}
+
+/** A piece's text (`rowText`), read once. */
+function textOf(piece: Piece): string {
+  return (piece.read ??= {}).text ??= rowText(piece.lines);
+}
+
+/** True when a piece's text ends a sentence, read once. */
+function endsText(piece: Piece): boolean {
+  return (piece.read ??= {}).ends ??= endsSentence(textOf(piece));
 }
 
 /** A year a work appeared in (`1994`, `2013a`). */
@@ -181,16 +209,19 @@ const NAME_WORDS = 3;
  * hang their lines as a bibliography does, and are left as they are read.
  */
 function citesWorks(run: Run): boolean {
-  const texts: string[] = [];
-  for (const piece of run.pieces) {
-    const text = rowText(piece.lines);
-    if (run.entries.has(piece)) texts.push(text);
-    else texts[texts.length - 1] += ` ${text}`;
-  }
-  const citing = texts.filter((t) =>
-    t.split(/\s+/).slice(0, NAME_WORDS).some((w) => w.endsWith(",")) && YEAR.test(t)
-  );
-  return citing.length >= texts.length * CITING_SHARE;
+  let citing = 0;
+  run.pieces.forEach((piece, i) => {
+    if (!run.entries.has(piece)) return;
+    let wraps = 0;
+    while (i + wraps + 1 < run.pieces.length && !run.entries.has(run.pieces[i + wraps + 1]!)) wraps++;
+    const cites = (piece.read ??= {}).cites ??= new Map();
+    if (!cites.has(wraps)) {
+      const t = run.pieces.slice(i, i + wraps + 1).map(textOf).join(" ");
+      cites.set(wraps, t.split(/\s+/).slice(0, NAME_WORDS).some((w) => w.endsWith(",")) && YEAR.test(t));
+    }
+    if (cites.get(wraps)) citing++;
+  });
+  return citing >= run.entries.size * CITING_SHARE;
 }
 
 /** A note's mark opening a line: a number alone or a reference symbol (`1 For portable code`, `∗ Corresponding`). */

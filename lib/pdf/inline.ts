@@ -170,8 +170,10 @@ const EN_DASH_BREAK = /[\p{L}\p{N}]–$/u;
 /**
  * A line ending in a word's hyphen after a digit (`utf-8-` / `validate`): no typesetter hyphenates after a
  * digit (TeX and troff give digits no hyphenation code), so the hyphen is the word's own and the word runs on.
+ * The word is read back from the line's end (a lookbehind): matched forward, each letter of a long
+ * token tried to reach the end, the square of its length.
  */
-const DIGIT_HYPHEN_BREAK = /\p{L}[\p{L}\p{N}-]*\p{N}-$/u;
+const DIGIT_HYPHEN_BREAK = /\p{N}-$(?<=\p{L}[\p{L}\p{N}-]*\p{N}-)/u;
 
 /**
  * A word going on with a hyphen of its own (`and-egg`, `to-left`): the line

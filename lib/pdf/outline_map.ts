@@ -12,6 +12,7 @@
 import { mapFarEntries, type MissedEntry } from "./far_entries.ts";
 import { matchKey } from "./headings.ts";
 import { plainLineText } from "./inline.ts";
+import { destinationHeight } from "./sideways_pages.ts";
 import { listMarker } from "./lists.ts";
 import { LABEL } from "./section_numbers.ts";
 import type { Line, OutlineEntry, OutlineHit, PageText } from "./types.ts";
@@ -161,7 +162,7 @@ export function mapOutline(
     if (!page || !key) continue;
     if (!rows.has(page.page)) rows.set(page.page, rowsOf(page));
     const pageRows = rows.get(page.page)!;
-    const top = entry.top === undefined ? undefined : page.height - entry.top;
+    const top = destinationHeight(page, entry);
     const near: number[] = [];
     for (let at = 0; at < pageRows.length; at++) {
       const first = pageRows[at]!.lines[0]!;
@@ -221,7 +222,7 @@ export function mapOutline(
       const page = byPage.get(n);
       if (!page) return undefined;
       if (!rows.has(n)) rows.set(n, rowsOf(page));
-      return { rows: rows.get(n)!, height: page.height };
+      return { rows: rows.get(n)!, height: page.height, ...(page.view ? { view: page.view } : {}) };
     }, hits);
   }
   return hits;

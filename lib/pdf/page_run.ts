@@ -121,6 +121,7 @@ export async function extractRun(
     const lines = readBandsInTreeOrder(readingOrder(buildLines(extracted.spans, number), extracted.width));
     const text: PageText = { page: number, width: extracted.width, height: extracted.height, lines };
     if (extracted.spacesRead) text.spacesRead = true;
+    if (extracted.view) text.view = extracted.view;
     run.pages.push(text);
     if (options.sliceMs !== undefined && performance.now() - sliceStart > options.sliceMs) {
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -36,6 +36,9 @@ interface Header {
 /** Which optional fields of a span follow its fixed ones. */
 const LINK = 1, TAG = 2, SHADE = 4, BAR = 8, RULE_ABOVE = 16, SPACE_AFTER = 32;
 
+/** Bits of a page's flags: which optional fields it has (a view takes its six numbers after the flags). */
+const SPACES_READ = 1, VIEW = 2;
+
 /** Code units per `String.fromCharCode` call (an argument list has a bounded length). */
 const CHUNK = 8192;
 
@@ -59,7 +62,9 @@ export function encodeRun(run: PageRun): ArrayBuffer {
   const numbers: number[] = [];
   const texts: string[] = [];
   for (const page of run.pages) {
-    numbers.push(page.page, page.width, page.height, page.lines.length, page.spacesRead ? 1 : 0);
+    const flags = (page.spacesRead ? SPACES_READ : 0) | (page.view ? VIEW : 0);
+    numbers.push(page.page, page.width, page.height, page.lines.length, flags);
+    if (page.view) numbers.push(...page.view);
     for (const line of page.lines) {
       numbers.push(line.spans.length, line.x0, line.x1, line.y, line.size, line.page);
       for (const span of line.spans) {
@@ -164,8 +169,10 @@ export function decodeRun(bytes: Uint8Array): PageRun {
   for (let p = 0; p < header.pages; p++) {
     const page: PageText = { page: n[at]!, width: n[at + 1]!, height: n[at + 2]!, lines: [] };
     const lineCount = n[at + 3]!;
-    if (n[at + 4]) page.spacesRead = true;
+    const flags = n[at + 4]!;
     at += 5;
+    if (flags & SPACES_READ) page.spacesRead = true;
+    if (flags & VIEW) page.view = [...n.subarray(at, at += 6)];
     for (let l = 0; l < lineCount; l++) {
       const spanCount = n[at]!;
       const spans: Span[] = new Array(spanCount);

@@ -13,6 +13,7 @@
  * @module
  */
 import { multiply } from "./affine.ts";
+import type { OutlineEntry, PageText } from "./types.ts";
 
 /** Fields of a text content item used here. */
 interface TextItem {
@@ -46,9 +47,30 @@ export function sidewaysTurn(items: readonly unknown[], view: readonly number[])
 /**
  * The clockwise turn that sets a glyph's direction `(a, b)` (top-down
  * coordinates) reading left to right, or undefined when it is no quarter turn.
+ * Text drawn at no size (a zero font size or matrix, hidden text) has no
+ * direction: counted as upside down, it turned the page away from its visible text.
  */
 function quarterTurn(a: number, b: number): number | undefined {
+  if (!(Math.hypot(a, b) > 0)) return undefined;
   if (Math.abs(b) <= Math.abs(a) * LEAN) return a > 0 ? 0 : 180;
   if (Math.abs(a) <= Math.abs(b) * LEAN) return b < 0 ? 90 : 270;
   return undefined;
+}
+
+/**
+ * Where an outline destination's top lands on a page as read, in its
+ * top-down coordinates: its height from the page's top on an upright page;
+ * on a page read turned (`view`), its point through the turn, a quarter
+ * turn taking the height from the destination's left edge (unknown where
+ * it names none, as `FitH` does).
+ */
+export function destinationHeight(
+  page: Pick<PageText, "height" | "view">,
+  entry: Pick<OutlineEntry, "top" | "left">,
+): number | undefined {
+  if (entry.top === undefined) return undefined;
+  const { view } = page;
+  if (!view) return page.height - entry.top;
+  if (view[1] !== 0 && entry.left === undefined) return undefined;
+  return view[1]! * (entry.left ?? 0) + view[3]! * entry.top + view[5]!;
 }

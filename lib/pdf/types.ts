@@ -110,6 +110,12 @@ export interface PageText {
    * of it with no `spaceAfter` has none drawn after it. Pages not read say nothing either way.
    */
   spacesRead?: true;
+  /**
+   * The transform a page read turned (`sideways_pages.ts`) was read through,
+   * from PDF user space to the page's top-down coordinates: where an outline
+   * destination's point lands on the page as read.
+   */
+  view?: number[];
 }
 
 /** A structural unit of the output. */
@@ -152,6 +158,8 @@ export interface OutlineEntry {
    * below it. Used to find the heading; not part of the conversion's result.
    */
   top?: number;
+  /** The left edge the destination shows, in PDF user space, when it names one (`top`'s partner). */
+  left?: number;
 }
 
 /** A drawn rule's box in top-down page coordinates. */

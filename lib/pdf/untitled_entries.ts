@@ -13,6 +13,7 @@
  */
 import { sizeKey } from "./stats.ts";
 import { bodyLook } from "./far_entries.ts";
+import { destinationHeight } from "./sideways_pages.ts";
 import type { Line, OutlineEntry, OutlineHit } from "./types.ts";
 
 /** The outline's entries that have a title: those reported, and those matched by their words. */
@@ -55,7 +56,7 @@ function lookOf(line: Line): string | undefined {
  */
 export function mapUntitledEntries(
   entries: readonly OutlineEntry[],
-  rowsOn: (page: number) => { rows: readonly Row[]; height: number } | undefined,
+  rowsOn: (page: number) => { rows: readonly Row[]; height: number; view?: number[] } | undefined,
   hits: Map<Line, OutlineHit>,
 ): void {
   const looks = new Set<string>();
@@ -66,8 +67,8 @@ export function mapUntitledEntries(
   if (looks.size === 0) return;
   for (const entry of entries) {
     const on = entry.page === undefined || entry.top === undefined ? undefined : rowsOn(entry.page);
-    if (!on) continue;
-    const top = on.height - entry.top!;
+    const top = on && destinationHeight(on, entry);
+    if (!on || top === undefined) continue;
     const body = bodyLook(on.rows, (lines) => lookOf(lines[0]!));
     let best: Row | undefined;
     for (const row of on.rows) {

@@ -51,6 +51,17 @@ export function buildPdf(objects: readonly (string | BinaryStream)[]): Uint8Arra
   return out;
 }
 
+/** One US-letter page whose content stream is `content`, its font `/F1` Helvetica. */
+export function onePagePdf(content: string): Uint8Array {
+  return buildPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
 /** A page showing `lines` of Helvetica text, one per line from the top. */
 export function textPdf(pages: readonly string[][], extraCatalog = ""): Uint8Array {
   const objects: string[] = [];

@@ -73,3 +73,14 @@ Deno.test("one-line paragraphs are left apart in a document that does not indent
   ]);
   assert.match(markdown, /\n\nFirst of two short paragraphs\.\n\nSecond of them\.\n$/);
 });
+
+Deno.test("one-line paragraphs each set in, one under the other, stay paragraphs of their own", () => {
+  // A dialogue's lines: each a paragraph of one line, opening set in as every paragraph of the document does.
+  const markdown = markdownOf([
+    ...PROSE,
+    ["\u201cYes,\u201d he said.", LEFT + INDENT, LEFT + 80, 3],
+    ["\u201cNo,\u201d she said, and went on.", LEFT + INDENT, LEFT + 140, 4],
+    ["\u201cWhy not?\u201d", LEFT + INDENT, LEFT + 60, 5],
+  ]);
+  assert.match(markdown, /\n\n“Yes,” he said\.\n\n“No,” she said, and went on\.\n\n“Why not\?”\n$/);
+});

@@ -75,3 +75,23 @@ Deno.test("rows set in elsewhere than the rows wrapped at the edge stay lines of
   const text = codeBlockText(wrapped, stats);
   assert.equal(text.split("\n").length, 3, text);
 });
+
+Deno.test("a listing of more rows than a call takes arguments is read, its wrapped rows' places kept once", () => {
+  // 150,000 rows (a listing over some thousands of pages), each fourth set in and closer: wrapped. Those
+  // of the first page are found wrapped at the edge; the others stand where those do.
+  const rows = Array.from({ length: 150_000 }, (_, k) => {
+    const at = k % 60, wrap = at % 4 === 3;
+    const line = row(wrap ? "rest_of_a_long_name" : "const a_long_name_here =", wrap ? 348.1 : 305.6, 0);
+    return { ...line, y: 60 + at * 12.08 - (wrap ? 1.46 : 0), page: Math.floor(k / 60) + 1 };
+  });
+  for (const line of rows.slice(0, 60).filter((l) => l.x0 > 306)) markContinuedRow(line);
+  const stats = documentStats([{
+    page: 1,
+    width: 595,
+    height: 842,
+    lines: [...listing(100), ...listing(200)],
+  }]);
+  const text = codeBlockText(rows, stats).split("\n");
+  assert.equal(text.length, 150_000 * 3 / 4, "each wrapped row joins the row above");
+  assert.equal(text.at(-1), "const a_long_name_here = rest_of_a_long_name");
+});

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
-import { buildPdf } from "../../_support/synthetic_pdf.ts";
+import { rewriteHangingEntries } from "../../../lib/pdf/hanging_entries.ts";
+import type { Line, Span } from "../../../lib/pdf/types.ts";
+import { onePagePdf } from "../../_support/synthetic_pdf.ts";
 
 /** A line of Helvetica text at `x`, `y` (page space), `size` points. */
 interface Placed {
@@ -15,13 +17,7 @@ function page(lines: readonly Placed[]): Uint8Array {
   const content = lines.map(({ text, x, y, size = 9 }) =>
     `BT /F1 ${size} Tf ${x} ${y} Td (${text.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`
   ).join("\n");
-  return buildPdf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ]);
+  return onePagePdf(content);
 }
 
 /** Entries of an author-year bibliography, each its lines: the first flush, the others hung in. */
@@ -117,4 +113,33 @@ Deno.test("a description list and notes hung as a bibliography is, naming no aut
     const { markdown } = await convertPdf(page(hangingList(entries, 72, 700)));
     assert.ok(!/^- /m.test(markdown), markdown);
   }
+});
+
+Deno.test("a long column hung as no list reads each line's text a few times, not again for each run tried", () => {
+  // Entries and wraps that cite no work: a run is tried from each of them in turn. Each try read every
+  // piece after it again (its text, its faces, its marker), the square of the column's length.
+  const font = { name: "Helvetica", bold: false, italic: false, monospace: false };
+  const count = 1000;
+  let reads = 0;
+  const lines: Line[] = Array.from({ length: count }, (_, i) => {
+    const x = i % 2 === 0 ? 72 : 84, y = 50 + i * 12;
+    const text = i % 2 === 0
+      ? "Smith, J. and Jones, K. on the light curves of novae"
+      : "going on over a second line";
+    const span = {
+      x,
+      y,
+      width: text.length * 5,
+      size: 10,
+      font,
+      get text() {
+        reads++;
+        return text;
+      },
+    } as Span;
+    return { spans: [span], x0: x, x1: x + span.width, y, size: 10, page: 1 };
+  });
+  const [page] = rewriteHangingEntries([{ page: 1, width: 612, height: 50 + count * 12, lines }]);
+  assert.equal(page!.lines.length, count, "no list: the entries cite no year");
+  assert.ok(reads <= count * 10, `${reads} reads of ${count} lines' text`);
 });

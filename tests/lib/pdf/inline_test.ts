@@ -258,3 +258,10 @@ Deno.test("inlineMarkdown() runs a word broken at its hyphen after a digit on, t
   assert.equal(joined("an ex-", "pert"), "an expert");
   assert.equal(joined("pages 10-", "and more"), "pages 10- and more");
 });
+
+Deno.test("inlineMarkdown() reads a line ending in one long token in time linear in its length", () => {
+  // Matched from each letter on, a token of 400,000 letters took minutes; read back from its end, at once.
+  const token = "a".repeat(400_000);
+  const text = inlineMarkdown([line(span(token, 72, 100)), line(span("and more", 72, 114))]);
+  assert.equal(text, `${token} and more`);
+});

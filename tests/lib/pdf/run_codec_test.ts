@@ -73,7 +73,7 @@ Deno.test("the codec keeps any text and number exactly, and fonts and tags share
   const run: PageRun = {
     pages: [
       { page: 2, width: 612, height: 792, lines: [{ spans, x0: -0, x1: 600, y: 10, size: 9.5, page: 2 }] },
-      { page: 3, width: 612, height: 792, lines: [] },
+      { page: 3, width: 792, height: 612, lines: [], spacesRead: true, view: [0, 1, 1, 0, -0, 0] },
     ],
     pageCharacters: [{ page: 2, characters: 30 }, { page: 3, characters: 0 }],
     warnings: ["Page 3 has no text layer: scanned image or blank page, OCR not supported"],
