@@ -54,6 +54,7 @@ import { biblatexList } from "./_latex_biblatex.ts";
 import { classTextCommands } from "./_latex_class_texts.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
+import { CONTENTS, contentsArguments, pandocCall } from "./_pandoc_contents.ts";
 import { charactersToProbe, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
 /**
@@ -162,6 +163,26 @@ async function gitShowIfAny(snapshots: string, doc: RealDocument, path: string):
   } catch {
     return "";
   }
+}
+
+/** A file that may run pandoc: a shell or batch script, a makefile. */
+const BUILD_SCRIPT = /(\.(sh|bash|cmd|bat|ps1|mk)|(^|\/)(GNU)?[Mm]akefile)$/;
+
+/**
+ * pandoc's arguments in the build script beside a Markdown source that prints it (`_pandoc_contents.ts`),
+ * for a PDF copied from its repository (none for one printed here).
+ */
+async function buildArguments(snapshots: string, doc: RealDocument): Promise<string[]> {
+  if (doc.printed || doc.pdfFrom) return [];
+  const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  const tree = ["ls-tree", "--name-only", doc.commit, folder || "."];
+  const listing = await runCommand("git", ["--git-dir", gitDir, ...tree]);
+  for (const path of new TextDecoder().decode(listing).split("\n").filter((p) => BUILD_SCRIPT.test(p))) {
+    const call = pandocCall(await gitShowIfAny(snapshots, doc, path), doc.source.slice(folder.length));
+    if (call) return call;
+  }
+  return [];
 }
 
 /**
@@ -364,6 +385,13 @@ async function reference(
     ? await topHeadingShift(input, doc.format, filter)
     : 0;
   if (shift !== 0) filters.push(`--shift-heading-level-by=${shift}`);
+  if (!latex && doc.printed !== "chromium") {
+    // The contents list pandoc's LaTeX prints, by the source's metadata and the options its build script
+    // gave pandoc; written last.
+    const contents = `${work}/contents.lua`;
+    await Deno.writeTextFile(contents, CONTENTS);
+    filters.push(...contentsArguments(await buildArguments(snapshots, doc)), `--lua-filter=${contents}`);
+  }
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   const markdown = new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
   // Letters of the mathematical alphanumeric block (texmath's bold, script) plain, as the converter writes them.
