@@ -54,7 +54,7 @@ import { biblatexList } from "./_latex_biblatex.ts";
 import { classTextCommands } from "./_latex_class_texts.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
-import { CONTENTS, contentsArguments, pandocCall } from "./_pandoc_contents.ts";
+import { FRONT_MATTER, frontMatterArguments, pandocCall } from "./_pandoc_front_matter.ts";
 import { charactersToProbe, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
 /**
@@ -169,11 +169,11 @@ async function gitShowIfAny(snapshots: string, doc: RealDocument, path: string):
 const BUILD_SCRIPT = /(\.(sh|bash|cmd|bat|ps1|mk)|(^|\/)(GNU)?[Mm]akefile)$/;
 
 /**
- * pandoc's arguments in the build script beside a Markdown source that prints it (`_pandoc_contents.ts`),
- * for a PDF copied from its repository (none for one printed here).
+ * pandoc's arguments in the build script beside a source that prints it (`_pandoc_front_matter.ts`), for
+ * a PDF copied from its repository; undefined where none is found, or the PDF was printed here.
  */
-async function buildArguments(snapshots: string, doc: RealDocument): Promise<string[]> {
-  if (doc.printed || doc.pdfFrom) return [];
+async function buildArguments(snapshots: string, doc: RealDocument): Promise<string[] | undefined> {
+  if (doc.printed || doc.pdfFrom) return undefined;
   const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
   const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
   const tree = ["ls-tree", "--name-only", doc.commit, folder || "."];
@@ -182,7 +182,7 @@ async function buildArguments(snapshots: string, doc: RealDocument): Promise<str
     const call = pandocCall(await gitShowIfAny(snapshots, doc, path), doc.source.slice(folder.length));
     if (call) return call;
   }
-  return [];
+  return undefined;
 }
 
 /**
@@ -385,12 +385,13 @@ async function reference(
     ? await topHeadingShift(input, doc.format, filter)
     : 0;
   if (shift !== 0) filters.push(`--shift-heading-level-by=${shift}`);
-  if (!latex && doc.printed !== "chromium") {
-    // The contents list pandoc's LaTeX prints, by the source's metadata and the options its build script
-    // gave pandoc; written last.
-    const contents = `${work}/contents.lua`;
-    await Deno.writeTextFile(contents, CONTENTS);
-    filters.push(...contentsArguments(await buildArguments(snapshots, doc)), `--lua-filter=${contents}`);
+  const call = latex ? undefined : await buildArguments(snapshots, doc);
+  if (call) {
+    // The title block and contents pandoc's LaTeX prints, by the source's metadata and the options its
+    // repository's build script gave pandoc; written last.
+    const front = `${work}/front_matter.lua`;
+    await Deno.writeTextFile(front, FRONT_MATTER);
+    filters.push(...frontMatterArguments(call), `--lua-filter=${front}`);
   }
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   const markdown = new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { throughPandocFilter } from "../_support/pandoc_filter.ts";
-import { CONTENTS, contentsArguments, pandocCall } from "../../bench/pdf/_pandoc_contents.ts";
+import { FRONT_MATTER, frontMatterArguments, pandocCall } from "../../bench/pdf/_pandoc_front_matter.ts";
 
 const SOURCE = `---
-title: A Report
+lang: en
 ---
 
 Opening words.
@@ -33,10 +33,10 @@ Opening words.
 
 /** The reference Markdown of `SOURCE` with pandoc given `options`, as the reference builder runs it. */
 function reference(options: string[], source = SOURCE): Promise<string> {
-  return throughPandocFilter(source, "markdown", CONTENTS, contentsArguments(options));
+  return throughPandocFilter(source, "markdown", FRONT_MATTER, frontMatterArguments(options));
 }
 
-Deno.test("CONTENTS writes the contents --toc prints before the body: numbered entries nested by level, no pages", async () => {
+Deno.test("FRONT_MATTER writes the contents --toc prints before the body: numbered entries nested by level, no pages", async () => {
   const markdown = await reference(["--toc", "--number-sections"]);
   assert.ok(
     markdown.startsWith(
@@ -52,15 +52,15 @@ Deno.test("CONTENTS writes the contents --toc prints before the body: numbered e
   assert.equal(markdown.match(/A note the contents leave out/g)?.length, 1, markdown);
 });
 
-Deno.test("CONTENTS writes nothing where pandoc was given no contents", async () => {
+Deno.test("FRONT_MATTER writes nothing where pandoc was given no contents", async () => {
   const markdown = await reference(["--number-sections", "-V", "titlepage"]);
   assert.ok(markdown.startsWith("Opening words.\n"), markdown);
 });
 
-Deno.test("CONTENTS reads the metadata: toc, toc-title, toc-depth on LaTeX's scale, one deeper with chapters", async () => {
+Deno.test("FRONT_MATTER reads the metadata: toc, toc-title, toc-depth on LaTeX's scale, one deeper with chapters", async () => {
   const source = SOURCE.replace(
-    "title: A Report",
-    "title: A Report\ntoc: true\ntoc-title: Inhalt\ntoc-depth: 1",
+    "lang: en",
+    "lang: en\ntoc: true\ntoc-title: Inhalt\ntoc-depth: 1",
   );
   assert.ok(
     (await reference([], source)).startsWith("Inhalt\n\n-   Setting up *the* tools\n\n-   Preface\n\n"),
@@ -72,7 +72,7 @@ Deno.test("CONTENTS reads the metadata: toc, toc-title, toc-depth on LaTeX's sca
   );
 });
 
-Deno.test("pandocCall finds the options a build script gives pandoc for the source, lines continued", () => {
+Deno.test("pandocCall finds the options a build script gives pandoc for the source it reads, lines continued", () => {
   const script = [
     "#!/bin/sh",
     "# pandoc README.md --toc (a comment)",
@@ -92,6 +92,7 @@ Deno.test("pandocCall finds the options a build script gives pandoc for the sour
     "README.md",
   ]);
   assert.equal(pandocCall("pandoc CHANGES.md -o changes.pdf", "README.md"), undefined);
+  assert.equal(pandocCall("pandoc README.typ -o README.md", "README.md"), undefined);
   assert.deepEqual(pandocCall('pandoc "document.md" -o x.pdf ^\r\n  -N\r\n', "document.md"), [
     "document.md",
     "-o",
@@ -100,9 +101,9 @@ Deno.test("pandocCall finds the options a build script gives pandoc for the sour
   ]);
 });
 
-Deno.test("contentsArguments keeps what decides the contents, each with its value", () => {
+Deno.test("frontMatterArguments keeps what decides the front matter, each with its value, the template by name", () => {
   assert.deepEqual(
-    contentsArguments([
+    frontMatterArguments([
       "document.md",
       "-o",
       "x.pdf",
@@ -114,7 +115,45 @@ Deno.test("contentsArguments keeps what decides the contents, each with its valu
       "2",
       "-H",
       "x",
+      "--template",
+      "../dist/eisvogel.latex",
     ]),
-    ["--toc", "-N", "--variable=toc-own-page", "--toc-depth=2"],
+    ["--toc", "-N", "--variable=toc-own-page", "--toc-depth=2", "--variable=pandoc-template=eisvogel"],
   );
+});
+
+const TITLED = `---
+title: "A *Report*"
+subtitle: On the tools
+author: [Ann Smith, Bob Jones]
+date: 2017-02-20
+---
+
+# Setting up
+
+Opening words.
+`;
+
+Deno.test("FRONT_MATTER writes the title block pandoc's own template prints: title, subtitle, authors, date", async () => {
+  const markdown = await reference([], TITLED);
+  assert.ok(
+    markdown.startsWith("A Report\n\nOn the tools\n\nAnn Smith\n\nBob Jones\n\n2017-02-20\n\n# Setting up\n"),
+    markdown,
+  );
+});
+
+Deno.test("FRONT_MATTER writes Eisvogel's title block only for its title page, authors on one line, before the contents", async () => {
+  const template = ["--template", "../../dist/eisvogel.latex"];
+  assert.ok(
+    (await reference([...template, "--toc"], TITLED)).startsWith("Contents\n\n-   Setting up\n\n# Setting"),
+  );
+  const markdown = await reference([...template, "-V", "titlepage", "--toc"], TITLED);
+  assert.ok(
+    markdown.startsWith(
+      "A Report\n\nOn the tools\n\nAnn Smith, Bob Jones\n\n2017-02-20\n\nContents\n\n-   Setting up\n\n",
+    ),
+    markdown,
+  );
+  // A template whose title block is not known: none is written.
+  assert.ok((await reference(["--template=mine.tex"], TITLED)).startsWith("# Setting up\n"));
 });

@@ -1,26 +1,34 @@
 /**
- * The contents list pandoc's LaTeX prints for a Markdown source, written into
- * its reference. A source printed with a contents page (`--toc`, or `toc:
- * true` in its metadata) prints entries no Markdown line spells; a reference
- * that is the source alone counts every one against the converter. What
- * pandoc was given decides it, as its LaTeX template does: the contents
- * (`--toc`, the `toc` metadata or variable), how deep they go (`--toc-depth`,
- * or the `toc-depth` metadata or variable on LaTeX's scale, one deeper with
- * chapters), their numbers (`--number-sections`, `numbersections`, to
- * `secnumdepth`) and their title (`toc-title`, else LaTeX's "Contents").
- * The entries are written as a LaTeX reference's are (`_latex_lists.ts`):
- * each — its number, a space, its heading's text, no page — an item of a
- * bulleted list nested by level; the title before them as a line of text, as
- * the converter writes an untagged contents page's title row
- * (`lib/pdf/contents_page.ts`: no heading of the document). The list opens the
- * body, where the page prints it after the title block. Unlisted headings (`.unlisted`) are
- * left out, unnumbered ones (`{-}`) listed without a number.
+ * What pandoc's LaTeX prints before a Markdown source's body, written into
+ * its reference: the title block and the contents list. A source's metadata
+ * title and a contents page (`--toc`, or `toc: true` in its metadata) print
+ * lines no Markdown body spells; a reference that is the body alone counts
+ * every one against the converter. What pandoc was given decides it, as its
+ * LaTeX template does.
+ *
+ * The title block: pandoc's own template prints it (`\maketitle`) wherever
+ * the metadata has a title; Eisvogel's only on its title page (`titlepage`);
+ * another template's is not known, so none is written. Its lines — title,
+ * subtitle, authors (Eisvogel's on one line, after commas), date — are
+ * paragraphs, as the converter writes a title block (`lib/pdf/title_block.ts`).
+ *
+ * The contents: whether (`--toc`, the `toc` metadata or variable), how deep
+ * (`--toc-depth`, or the `toc-depth` metadata or variable on LaTeX's scale,
+ * one deeper with chapters), their numbers (`--number-sections`,
+ * `numbersections`, to `secnumdepth`) and their title (`toc-title`, else
+ * LaTeX's "Contents"). The entries are written as a LaTeX reference's are
+ * (`_latex_lists.ts`): each — its number, a space, its heading's text, no
+ * page — an item of a bulleted list nested by level; the title before them as
+ * a line of text, as the converter writes an untagged contents page's title
+ * row (`lib/pdf/contents_page.ts`: no heading of the document). Unlisted
+ * headings (`.unlisted`) are left out, unnumbered ones (`{-}`) listed without
+ * a number. Both open the body, the title block first.
  *
  * Where the options come from: the call of pandoc in the repository's build
  * script for the source ({@linkcode pandocCall}), or the renderings' own
- * options (`eisvogel_set.ts`); {@linkcode contentsArguments} keeps those that
- * decide the list, for the reference's pandoc run, whose filter
- * ({@linkcode CONTENTS}) reads them back from pandoc's writer options.
+ * options (`eisvogel_set.ts`); {@linkcode frontMatterArguments} keeps those
+ * that decide the front matter, for the reference's pandoc run, whose filter
+ * ({@linkcode FRONT_MATTER}) reads them back from pandoc's writer options.
  *
  * @module
  */
@@ -37,15 +45,21 @@ const DECIDING = new Set([
 ]);
 
 /**
- * The options among pandoc's `args` that decide the contents list the LaTeX
- * prints, in the `--name=value` form a reference's pandoc run is given.
+ * The options among pandoc's `args` that decide the front matter the LaTeX
+ * prints, in the `--name=value` form a reference's pandoc run is given. The
+ * template (which would make the run standalone) is passed as the variable
+ * `pandoc-template`, its file's name without folder or extension.
  */
-export function contentsArguments(args: readonly string[]): string[] {
+export function frontMatterArguments(args: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const eq = arg.indexOf("=");
     const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    if (name === "--template") {
+      const path = eq > 0 ? arg.slice(eq + 1) : args[++i] ?? "";
+      out.push(`--variable=pandoc-template=${path.replace(/^.*\//, "").replace(/\.[^.]*$/, "")}`);
+    }
     if (!DECIDING.has(name)) continue;
     if (!WITH_VALUE.has(name) || eq > 0) out.push(arg);
     else if (i + 1 < args.length) out.push(`${name.startsWith("--") ? name : longName(name)}=${args[++i]}`);
@@ -68,8 +82,8 @@ function shellWords(command: string): string[] {
 
 /**
  * pandoc's arguments where `script` (a shell or batch file, a makefile) runs
- * pandoc on the file named `source`, continued lines (`\`, `^`) joined; or
- * undefined where it runs none on it.
+ * pandoc on the file named `source` (reads it: not its output), continued lines
+ * (`\`, `^`) joined; or undefined where it runs none on it.
  */
 export function pandocCall(script: string, source: string): string[] | undefined {
   const lines = script.replace(/[\\^][ \t]*\r?\n/g, " ").split(/\r?\n/);
@@ -77,7 +91,10 @@ export function pandocCall(script: string, source: string): string[] | undefined
     if (/^\s*(#|rem\b|::)/i.test(line)) continue;
     const words = shellWords(line);
     const at = words.findIndex((w) => /(^|\/)pandoc(\.exe)?$/.test(w));
-    if (at >= 0 && words.slice(at + 1).some((w) => w === source || w.endsWith(`/${source}`))) {
+    const read = words.filter((w, k) =>
+      k > at && !/^(-o|--output)$/.test(words[k - 1]!) && !w.startsWith("--output=")
+    );
+    if (at >= 0 && read.some((w) => w === source || w.endsWith(`/${source}`))) {
       return words.slice(at + 1);
     }
   }
@@ -89,7 +106,7 @@ export function pandocCall(script: string, source: string): string[] | undefined
  * `PANDOC_WRITER_OPTIONS` and the document's metadata. Run last, on headings
  * as the other filters left them.
  */
-export const CONTENTS = `
+export const FRONT_MATTER = `
 local CHAPTER_CLASSES = { book = true, memoir = true, report = true, scrbook = true, scrreprt = true }
 
 local function given(meta, name)
@@ -135,10 +152,37 @@ local function nest(entries, i, depth)
   return items, i
 end
 
-function Pandoc(doc)
+local function text_of(value)
+  return value == nil and "" or pandoc.utils.stringify(value)
+end
+
+local function title_block(meta)
+  local template = PANDOC_WRITER_OPTIONS.variables["pandoc-template"]
+  template = template and text_of(template)
+  local prints
+  if template == nil then prints = true
+  elseif template:match("eisvogel") then prints = truthy(given(meta, "titlepage"))
+  else prints = false end
+  if not prints or text_of(meta.title) == "" then return {} end
+  local authors = {}
+  if meta.author ~= nil then
+    local list = pandoc.utils.type(meta.author) == "List" and meta.author or { meta.author }
+    for _, author in ipairs(list) do authors[#authors + 1] = text_of(author) end
+  end
+  if template ~= nil then authors = { table.concat(authors, ", ") } end
+  local lines = { text_of(meta.title), text_of(meta.subtitle), table.unpack(authors) }
+  lines[#lines + 1] = text_of(meta.date)
+  local blocks = {}
+  for _, line in ipairs(lines) do
+    if line ~= "" then blocks[#blocks + 1] = pandoc.Para({ pandoc.Str(line) }) end
+  end
+  return blocks
+end
+
+local function contents_list(doc)
   local options = PANDOC_WRITER_OPTIONS
   local meta = doc.meta
-  if not (options.table_of_contents or truthy(given(meta, "toc"))) then return nil end
+  if not (options.table_of_contents or truthy(given(meta, "toc"))) then return {} end
   local class = pandoc.utils.stringify(given(meta, "documentclass") or "")
   local division = tostring(options.top_level_division)
   local chapters = (division:match("chapter") or division:match("part") or CHAPTER_CLASSES[class]) and 1 or 0
@@ -171,8 +215,15 @@ function Pandoc(doc)
   local title = given(meta, "toc-title")
   local contents = { pandoc.Para({ pandoc.Str(title and pandoc.utils.stringify(title) or "Contents") }) }
   if #entries > 0 then contents[2] = pandoc.BulletList((nest(entries, 1, 0))) end
-  for _, block in ipairs(doc.blocks) do contents[#contents + 1] = block end
-  doc.blocks = contents
+  return contents
+end
+
+function Pandoc(doc)
+  local front = title_block(doc.meta)
+  for _, block in ipairs(contents_list(doc)) do front[#front + 1] = block end
+  if #front == 0 then return nil end
+  for _, block in ipairs(doc.blocks) do front[#front + 1] = block end
+  doc.blocks = front
   return doc
 end
 `;
