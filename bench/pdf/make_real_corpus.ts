@@ -82,9 +82,10 @@ return { {
  * before the foreign corpus' filter drops images and raw blocks. The foreign
  * corpus renders its PDFs from the already filtered source, so its PDFs never
  * carry such text; these PDFs were made by their authors from the whole source.
- * A raw LaTeX block (a table LaTeX sets, say) is read as LaTeX; a caption (of a
- * figure, a table, a code listing) becomes a paragraph above what it captions,
- * where the LaTeX templates print it. The producer's label ("Figure 1:") is the
+ * A raw LaTeX block (a table LaTeX sets, say), or a paragraph of one raw
+ * LaTeX piece (as pandoc's Markdown reads an environment, `\\begin{equation}`),
+ * is read as LaTeX; a caption (of a figure, a table, a code listing) becomes a
+ * paragraph above what it captions, where the LaTeX templates print it. The producer's label ("Figure 1:") is the
  * producer's, not the source's, and stays out.
  */
 export const PRINTED = `
@@ -112,6 +113,10 @@ return {
       return before(caption_blocks(caption), c)
     end,
     Para = function(p)
+      local raw = p.content[1]
+      if #p.content == 1 and raw.t == "RawInline" and (raw.format == "latex" or raw.format == "tex") then
+        return pandoc.read(raw.text, "latex").blocks
+      end
       local image = p.content[1]
       if #p.content == 1 and image.t == "Image" and image.title:match("^fig:") and #image.caption > 0 then
         return pandoc.Para(image.caption)
