@@ -146,18 +146,21 @@ export function withCharCodes(latex: string): string {
   });
 }
 
-/** Lines as nested `itemize` lists, one item a line, a deeper line in a list inside the item above it. */
+/**
+ * Lines as nested `itemize` lists, one item a line, a deeper line in a list inside the item above it; lines
+ * a level or more below the one above (a skipped level) are that list's items, side by side.
+ */
 export function nestedItemize(lines: readonly ListLine[]): string {
   if (lines.length === 0) return "";
   const out: string[] = [];
-  let open = 0;
+  /** The depth of each open list's lines, outermost first. */
+  const open: number[] = [];
   for (const line of lines) {
-    const depth = Math.min(line.depth, open);
-    while (open <= depth) (out.push("\\begin{itemize}"), open++);
-    while (open > depth + 1) (out.push("\\end{itemize}"), open--);
+    while (open.length > 1 && open.at(-1)! > line.depth) (out.push("\\end{itemize}"), open.pop());
+    if (open.length === 0 || open.at(-1)! < line.depth) (out.push("\\begin{itemize}"), open.push(line.depth));
     out.push(`\\item ${line.latex}`);
   }
-  while (open > 0) (out.push("\\end{itemize}"), open--);
+  for (const _ of open) out.push("\\end{itemize}");
   return out.join("\n");
 }
 

@@ -28,6 +28,7 @@ import { runCommand } from "./_run.ts";
 import { PRINTED, UNWRAP_DIVS } from "./make_real_corpus.ts";
 import { FILTER } from "./make_foreign.ts";
 import { LATEX_MATH } from "./_latex_math.ts";
+import { FRONT_MATTER, frontMatterArguments } from "./_pandoc_front_matter.ts";
 
 /** One rendering: a source, pandoc's options beyond the template's. */
 interface Rendering {
@@ -184,19 +185,22 @@ async function render(
   await runCommand("pandoc", [printed, "-o", pdf, ...template, ...r.options], { cwd: work });
   const reference = `${OUT}/${r.name}.md`;
   // Normalised as the real-world corpus' references are (`make_real_corpus.ts`): raw LaTeX read,
-  // mathematics as its glyphs print (`$\pi r^2$` as `πr2`), divs unwrapped.
+  // mathematics as its glyphs print (`$\pi r^2$` as `πr2`), divs unwrapped; the title block and
+  // contents the template and the rendering's options print (`_pandoc_front_matter.ts`).
   const filters: string[] = [];
   const steps = [
     ["printed", PRINTED],
     ["latex_math", LATEX_MATH],
     ["filter", FILTER],
     ["unwrap", UNWRAP_DIVS],
+    ["front_matter", FRONT_MATTER],
   ];
   for (const [file, text] of steps) {
     await Deno.writeTextFile(`${work}/${file}.lua`, text!);
     filters.push(`--lua-filter=${work}/${file}.lua`);
   }
-  const args = ["-f", "markdown", "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
+  const front = frontMatterArguments([...template, ...r.options]);
+  const args = ["-f", "markdown", "-t", "gfm-raw_html", "--wrap=none", ...front, ...filters, input];
   await Deno.writeFile(reference, await runCommand("pandoc", args));
   return { pdf, reference };
 }

@@ -54,6 +54,7 @@ import { biblatexList } from "./_latex_biblatex.ts";
 import { classTextCommands } from "./_latex_class_texts.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
+import { FRONT_MATTER, frontMatterArguments, pandocCall } from "./_pandoc_front_matter.ts";
 import { charactersToProbe, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
 
 /**
@@ -81,9 +82,10 @@ return { {
  * before the foreign corpus' filter drops images and raw blocks. The foreign
  * corpus renders its PDFs from the already filtered source, so its PDFs never
  * carry such text; these PDFs were made by their authors from the whole source.
- * A raw LaTeX block (a table LaTeX sets, say) is read as LaTeX; a caption (of a
- * figure, a table, a code listing) becomes a paragraph above what it captions,
- * where the LaTeX templates print it. The producer's label ("Figure 1:") is the
+ * A raw LaTeX block (a table LaTeX sets, say), or a paragraph of one raw
+ * LaTeX piece (as pandoc's Markdown reads an environment, `\\begin{equation}`),
+ * is read as LaTeX; a caption (of a figure, a table, a code listing) becomes a
+ * paragraph above what it captions, where the LaTeX templates print it. The producer's label ("Figure 1:") is the
  * producer's, not the source's, and stays out.
  */
 export const PRINTED = `
@@ -111,6 +113,10 @@ return {
       return before(caption_blocks(caption), c)
     end,
     Para = function(p)
+      local raw = p.content[1]
+      if #p.content == 1 and raw.t == "RawInline" and (raw.format == "latex" or raw.format == "tex") then
+        return pandoc.read(raw.text, "latex").blocks
+      end
       local image = p.content[1]
       if #p.content == 1 and image.t == "Image" and image.title:match("^fig:") and #image.caption > 0 then
         return pandoc.Para(image.caption)
@@ -162,6 +168,26 @@ async function gitShowIfAny(snapshots: string, doc: RealDocument, path: string):
   } catch {
     return "";
   }
+}
+
+/** A file that may run pandoc: a shell or batch script, a makefile. */
+const BUILD_SCRIPT = /(\.(sh|bash|cmd|bat|ps1|mk)|(^|\/)(GNU)?[Mm]akefile)$/;
+
+/**
+ * pandoc's arguments in the build script beside a source that prints it (`_pandoc_front_matter.ts`), for
+ * a PDF copied from its repository; undefined where none is found, or the PDF was printed here.
+ */
+async function buildArguments(snapshots: string, doc: RealDocument): Promise<string[] | undefined> {
+  if (doc.printed || doc.pdfFrom) return undefined;
+  const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
+  const folder = doc.source.slice(0, doc.source.lastIndexOf("/") + 1);
+  const tree = ["ls-tree", "--name-only", doc.commit, folder || "."];
+  const listing = await runCommand("git", ["--git-dir", gitDir, ...tree]);
+  for (const path of new TextDecoder().decode(listing).split("\n").filter((p) => BUILD_SCRIPT.test(p))) {
+    const call = pandocCall(await gitShowIfAny(snapshots, doc, path), doc.source.slice(folder.length));
+    if (call) return call;
+  }
+  return undefined;
 }
 
 /**
@@ -364,6 +390,14 @@ async function reference(
     ? await topHeadingShift(input, doc.format, filter)
     : 0;
   if (shift !== 0) filters.push(`--shift-heading-level-by=${shift}`);
+  const call = latex ? undefined : await buildArguments(snapshots, doc);
+  if (call) {
+    // The title block and contents pandoc's LaTeX prints, by the source's metadata and the options its
+    // repository's build script gave pandoc; written last.
+    const front = `${work}/front_matter.lua`;
+    await Deno.writeTextFile(front, FRONT_MATTER);
+    filters.push(...frontMatterArguments(call), `--lua-filter=${front}`);
+  }
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   const markdown = new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));
   // Letters of the mathematical alphanumeric block (texmath's bold, script) plain, as the converter writes them.

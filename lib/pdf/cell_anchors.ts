@@ -1,7 +1,9 @@
 /**
  * Cells of an aligned table (`tables.ts`) that swallowed their neighbour (a
  * gap too narrow to end the line) split again at a left edge other cells
- * share. Apart from the table reader because it rewrites lines, span by span.
+ * share. Apart from the table reader because it rewrites lines, span by span. A
+ * header wider than its column of right-aligned figures, ending where they end,
+ * stays whole.
  *
  * @module
  */
@@ -23,16 +25,27 @@ export function splitAtAnchors(rows: Line[][][]) {
     ),
   );
   const firstAnchor = firstInside(edges.filter((x) => shared.has(x)));
+  const firsts = rows.flatMap((row) => row.map((cellLines) => cellLines[0]!));
   for (const row of rows) {
     for (let c = 0; c < row.length; c++) {
       if (row[c]!.length > 1) continue;
       const line = row[c]![0]!;
       const anchor = firstAnchor(line.x0 + 2, line.x1 - 2);
-      if (anchor === undefined) continue;
+      if (anchor === undefined || overRightAligned(line, anchor, shared, firsts)) continue;
       const halves = splitLineAt(line, anchor);
       if (halves) row.splice(c, 1, [halves[0]], [halves[1]]);
     }
   }
+}
+
+/**
+ * True when `line` starts at no shared edge and ends where every cell starting at `anchor` ends: the
+ * header of a column of right-aligned figures, wider than they are, not a cell run into its neighbour.
+ */
+function overRightAligned(line: Line, anchor: number, shared: ReadonlySet<number>, firsts: readonly Line[]) {
+  if (shared.has(line.x0)) return false;
+  const below = firsts.filter((cell) => cell !== line && Math.abs(cell.x0 - anchor) <= 2);
+  return below.length > 0 && below.every((cell) => Math.abs(cell.x1 - line.x1) <= 2);
 }
 
 /** Splits a line at `x`: between spans, or at the nearest space inside a span. */

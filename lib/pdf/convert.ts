@@ -28,13 +28,14 @@ import { DEFAULT_PDF_LIMITS, type PdfLimits } from "./limits.ts";
 import { openPdf, type PDFDocumentProxy } from "./load.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { uniqueNoteLabels, unmarkedNotesAsText } from "./note_labels.ts";
+import { notesLast } from "./notes_last.ts";
 import { captionsApart } from "./table_captions.ts";
 import { extractRun, type PageCharacters, type PageRun } from "./page_run.ts";
 import { parsePageRange } from "./page_range.ts";
 import { documentStats } from "./stats.ts";
 import { buildBlocks } from "./structure.ts";
 import { titledEntries } from "./untitled_entries.ts";
-import type { OutlineEntry } from "./types.ts";
+import type { Block, OutlineEntry } from "./types.ts";
 
 export type { PageCharacters } from "./page_run.ts";
 
@@ -217,8 +218,10 @@ export function finishConversion(
     outline: plan.outline,
     pageBreaks: includePageBreaks,
   });
+  // Notes after the text, unless pages are marked (each note stays on its page).
+  const notesAfter = includePageBreaks ? (b: Block[]) => b : notesLast;
   const result: ConversionResult = {
-    markdown: renderMarkdown(uniqueNoteLabels(unmarkedNotesAsText(captionsApart(blocks)))),
+    markdown: renderMarkdown(notesAfter(uniqueNoteLabels(unmarkedNotesAsText(captionsApart(blocks))))),
     pages: plan.numPages,
     pageCharacters: run.pageCharacters,
     warnings: run.warnings,

@@ -74,6 +74,17 @@ Deno.test("nestedItemize sets deeper lines in a list inside the item above", () 
   );
 });
 
+Deno.test("nestedItemize sets lines under a skipped level side by side in one list inside the item above", () => {
+  const lines = [{ depth: 0, latex: "a" }, { depth: 2, latex: "b" }, { depth: 2, latex: "c" }, {
+    depth: 0,
+    latex: "d",
+  }];
+  assert.equal(
+    nestedItemize(lines),
+    "\\begin{itemize}\n\\item a\n\\begin{itemize}\n\\item b\n\\item c\n\\end{itemize}\n\\item d\n\\end{itemize}",
+  );
+});
+
 Deno.test("withGeneratedMatter writes the committed contents and index under their headings", async () => {
   const source = String.raw`\documentclass{book}
 \setcounter{tocdepth}{1}
