@@ -107,3 +107,15 @@ Deno.test("readView keeps a view only where the page is not plainly upright at t
   assert.equal(destinationHeight({ height: 792, view: [1, 0, 0, -1, -50, 992] }, { top: 904 }), 88);
   assert.equal(destinationHeight({ height: 612, view: [-1, 0, 0, 1, 612, 0] }, { top: 88 }), 88);
 });
+
+/** The outline-only headings fixture, and its variants (`bench/pdf/make_page_box_fixtures.ts`). */
+const fixture = (variant: string) =>
+  Deno.readFile(new URL(`./fixtures/layout/outline_headings.weasyprint${variant}.pdf`, import.meta.url));
+
+Deno.test("a real producer's outline-only headings read the same on a /Rotate 90 page and on a box off the origin", async () => {
+  const { markdown } = await convertPdf(await fixture(""));
+  assert.ok(markdown.includes("### In winter\n"), markdown);
+  for (const variant of [".rotate90", ".offset"]) {
+    assert.equal((await convertPdf(await fixture(variant))).markdown, markdown, variant);
+  }
+});
