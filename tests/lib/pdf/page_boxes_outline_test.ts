@@ -3,11 +3,13 @@
  * than the plain upright one: a `/Rotate` entry, or a media or crop box not
  * starting at the origin. The heading on such a page is set at the body's
  * size, so only its outline entry makes it one, and the entry finds it only
- * where its destination's point is read through the page's view.
+ * where its destination's point is read through the page's view; a level
+ * rule read in page space is judged level only as the page is shown.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { destinationHeight, readView } from "../../../lib/pdf/sideways_pages.ts";
+import { rulesInView } from "../../../lib/pdf/shaded_spans.ts";
 import { buildPdf } from "../../_support/synthetic_pdf.ts";
 
 /** The second page's lines as shown, top down: a body-size heading, then prose. */
@@ -118,4 +120,11 @@ Deno.test("a real producer's outline-only headings read the same on a /Rotate 90
   for (const variant of [".rotate90", ".offset"]) {
     assert.equal((await convertPdf(await fixture(variant))).markdown, markdown, variant);
   }
+});
+
+Deno.test("rulesInView: a rule level in page space stands upright on a page shown a quarter turn, no level rule", () => {
+  const rule = [72, 400, 540, 400.5] as const;
+  assert.deepEqual(rulesInView([rule], [1, 0, 0, -1, -50, 992]), [{ x0: 22, x1: 490, y0: 591.5, y1: 592 }]);
+  assert.deepEqual(rulesInView([rule], [-1, 0, 0, 1, 612, 0]).length, 1);
+  assert.deepEqual(rulesInView([rule], [0, 1, 1, 0, 0, 0]), []);
 });
