@@ -22,7 +22,7 @@ import { adoptFallbackSymbols } from "./code_fallback_glyphs.ts";
 import { plainMathLetters } from "./math_letters.ts";
 import { rulesInView, withLevelRules, withShapes } from "./shaded_spans.ts";
 import { withFractionsInRow } from "./fraction_rules.ts";
-import { sidewaysTurn } from "./sideways_pages.ts";
+import { readView, sidewaysTurn } from "./sideways_pages.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
 const NO_CHARACTER = "\u0000";
@@ -39,7 +39,10 @@ export interface PageSpans {
   rotatedCharacters: number;
   /** The spaces the page draws after its spans were read (`line_end_spaces.ts`). */
   spacesRead: boolean;
-  /** The transform the page was read through, where it was read turned (`sideways_pages.ts`). */
+  /**
+   * The transform the page was read through, where it is not the plain upright one: a page read turned
+   * (`sideways_pages.ts`), a `/Rotate` entry, or a media or crop box not starting at the origin.
+   */
   view?: number[];
 }
 
@@ -258,6 +261,6 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
       : withLevelRules(spans, levelRules, viewport.transform),
     rotatedCharacters,
     spacesRead,
-    ...(turn === 0 ? {} : { view: viewport.transform }),
+    ...readView(viewport),
   };
 }

@@ -65,7 +65,11 @@ export function withLevelRules(
   return spans;
 }
 
-/** Level rules given in page space (y up) brought to the spans' space by the viewport's transform. */
+/**
+ * Level rules given in page space (y up) brought to the spans' space by the
+ * viewport's transform. A rule level in page space stands upright on a page
+ * shown a quarter turn (`/Rotate 90`, or read turned): no level rule there, left out.
+ */
 export function rulesInView(
   rules: ReadonlyArray<readonly [number, number, number, number]>,
   transform: readonly number[],
@@ -74,7 +78,7 @@ export function rulesInView(
   return rules.map(([x0, y0, x1, y1]) => {
     const xs = [a * x0 + c * y0 + e, a * x1 + c * y1 + e], ys = [b * x0 + d * y0 + f, b * x1 + d * y1 + f];
     return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
-  });
+  }).filter((rule) => rule.x1 - rule.x0 > rule.y1 - rule.y0);
 }
 
 /**

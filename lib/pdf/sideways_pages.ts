@@ -58,11 +58,26 @@ function quarterTurn(a: number, b: number): number | undefined {
 }
 
 /**
+ * The page's view to keep beside its text, `{}` where it is the plain
+ * upright one (`[1, 0, 0, -1, 0, height]`, which a destination's top needs
+ * no view to be measured by). A page turned by its `/Rotate` entry, or whose
+ * media or crop box does not start at the origin (a cropped, imposed or
+ * scanned page), is read through a transform that moves every point: an
+ * outline destination, in page space, lands on its text only through it.
+ */
+export function readView(viewport: { transform: number[]; height: number }): { view?: number[] } {
+  const [a, b, c, d, e, f] = viewport.transform;
+  const plain = a === 1 && b === 0 && c === 0 && d === -1 && e === 0 && f === viewport.height;
+  return plain ? {} : { view: viewport.transform };
+}
+
+/**
  * Where an outline destination's top lands on a page as read, in its
- * top-down coordinates: its height from the page's top on an upright page;
- * on a page read turned (`view`), its point through the turn, a quarter
- * turn taking the height from the destination's left edge (unknown where
- * it names none, as `FitH` does).
+ * top-down coordinates: its height from the page's top on a plain upright
+ * page; on a page read through a view (turned, rotated by `/Rotate`, or
+ * its box off the origin: see {@linkcode readView}), its point through the
+ * view, a quarter turn taking the height from the destination's left edge
+ * (unknown where it names none, as `FitH` does).
  */
 export function destinationHeight(
   page: Pick<PageText, "height" | "view">,

@@ -111,9 +111,10 @@ export interface PageText {
    */
   spacesRead?: true;
   /**
-   * The transform a page read turned (`sideways_pages.ts`) was read through,
-   * from PDF user space to the page's top-down coordinates: where an outline
-   * destination's point lands on the page as read.
+   * The transform a page was read through, from PDF user space to the page's
+   * top-down coordinates, where it is not the plain upright one (a page read
+   * turned, `sideways_pages.ts`; a `/Rotate` entry; a media or crop box off
+   * the origin): where an outline destination's point lands on the page as read.
    */
   view?: number[];
 }
