@@ -12,6 +12,7 @@ import { breaksAtHyphensOnly } from "./hyphen_only_rows.ts";
 import { listMarker } from "./lists.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { PageText } from "./types.ts";
+import { DIGITS_AT_END } from "./line_end_runs.ts";
 
 /** Typography measured over a whole document. */
 export interface DocumentStats {
@@ -75,7 +76,7 @@ export function nearSize(size: number, target: number): boolean {
  * ```
  */
 export function fontFamily(name: string): string {
-  return name.replace(/[-,].*$/, "").replace(/(PSMT|PS|MT)$/, "").replace(/\d+$/, "");
+  return name.replace(/[-,].*$/, "").replace(/(PSMT|PS|MT)$/, "").replace(DIGITS_AT_END, "");
 }
 
 /** The most frequent key of a weighted histogram (the first of those that tie), undefined when it is empty. */
