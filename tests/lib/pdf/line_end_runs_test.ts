@@ -7,6 +7,7 @@ import {
   SPACE_AT_END,
   WORD_HYPHEN_AT_END,
 } from "../../../lib/pdf/line_end_runs.ts";
+import { randomTexts } from "../../_support/random_texts.ts";
 
 /** Each linear pattern beside the plain pattern it stands for; `group` is the part of the match read. */
 const PAIRS: { name: string; linear: RegExp; plain: RegExp; group: number }[] = [
@@ -26,26 +27,8 @@ const PAIRS: { name: string; linear: RegExp; plain: RegExp; group: number }[] = 
 /** Characters of every class the patterns tell apart: letters (two scripts), digits, hyphens, spaces, marks. */
 const ALPHABET = ["a", "Z", "é", "ж", "1", "9", "٣", "-", " ", "\t", "\n", ".", "/", ",", "_", "?", "😀"];
 
-/** A random text of up to `max` characters from the alphabet, from a seeded generator. */
-function randomText(next: () => number, max: number): string {
-  const length = Math.floor(next() * max);
-  return Array.from({ length }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join("");
-}
-
-/** A small seeded generator (mulberry32), so a failure repeats. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 Deno.test("line_end_runs: each pattern gives the plain pattern's answer on random texts", () => {
-  const next = seeded(33);
-  for (let i = 0; i < 20_000; i++) {
-    const text = randomText(next, 24);
+  for (const text of randomTexts(33, 20_000, 24, ALPHABET)) {
     for (const { name, linear, plain, group } of PAIRS) {
       const want = plain.exec(text), got = linear.exec(text);
       assert.equal(got?.[group], want?.[group], `${name} on ${JSON.stringify(text)}`);
