@@ -1,0 +1,11 @@
+import assert from "node:assert/strict";
+import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { textPdf } from "../../_support/synthetic_pdf.ts";
+
+Deno.test("convertPdf() reads a page holding one 200,000-character token in time linear in its length", async () => {
+  // Each line-end pattern tried from every letter, a token that does not end its line (a full stop after
+  // it) held the conversion for hours; read from where the runs start, it converts at once.
+  const token = "a".repeat(200_000);
+  const { markdown } = await convertPdf(textPdf([[`${token}.`, "and more"]]));
+  assert.equal(markdown.trim(), `${token}. and more`);
+});
