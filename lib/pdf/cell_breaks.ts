@@ -30,6 +30,7 @@
 import { plainLineText } from "./inline.ts";
 import type { Lexicon } from "./lexicon.ts";
 import type { Line } from "./types.ts";
+import { LETTERS_AT_END } from "./line_end_runs.ts";
 
 /** How close, in ems, a line's end must come to its column's right edge to fill the cell. */
 const FILLED_EM = 0.6;
@@ -69,7 +70,7 @@ function breaksWord(
   if (/[\p{L}\p{N}]$/u.test(end) && /^_[\p{L}\p{N}]/u.test(start)) return true;
   // Broken inside a number after its point or comma (`1.` over `0`, `14,` over `200`).
   if (/\d[.,]$/.test(end) && /^\d/.test(start)) return true;
-  const head = /\p{L}+$/u.exec(plainLineText(line))?.[0];
+  const head = LETTERS_AT_END.exec(plainLineText(line))?.[0];
   const tail = /^\p{Ll}+/u.exec(plainLineText(next))?.[0];
   if (!head || !tail) return false;
   // A word broken in three (`De` over `fa` over `ult`): the pieces joined so far go on with `next`.
@@ -117,7 +118,7 @@ export function joinBrokenWords(
     // The line above as it stands on the page tells whether it filled the cell.
     const above = lines[i - 1];
     // The word the lines above end in once joined: a word broken in three mends piece by piece.
-    const joinedHead = above && /\p{L}+$/u.exec(plainLineText(out.at(-1)!))?.[0];
+    const joinedHead = above && LETTERS_AT_END.exec(plainLineText(out.at(-1)!))?.[0];
     if (above && breaksWord(above, line, right, words, narrow, lines[i + 1], joinedHead)) {
       out[out.length - 1] = joined(out.at(-1)!, line);
       changed = true;

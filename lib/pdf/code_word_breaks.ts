@@ -12,10 +12,13 @@
 import { characterWidth } from "./fonts.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { Line, Span } from "./types.ts";
+import { NON_SPACE_AT_END } from "./line_end_runs.ts";
 
 /** The width of the run of non-space characters ending (or opening) a span, at its mean character width. */
 function tokenWidth(span: Span, atEnd: boolean): number {
-  const token = atEnd ? /\S+$/u.exec(span.text.trimEnd())?.[0] : /^\S+/u.exec(span.text.trimStart())?.[0];
+  const token = atEnd
+    ? NON_SPACE_AT_END.exec(span.text.trimEnd())?.[0]
+    : /^\S+/u.exec(span.text.trimStart())?.[0];
   return token ? characterWidth(span) * [...token].length : 0;
 }
 

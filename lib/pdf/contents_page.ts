@@ -13,13 +13,17 @@
  *
  * @module
  */
+import { contentsEntry } from "./contents_entry.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
 import { syntheticBullet } from "./synthetic_bullet.ts";
 import type { Line, OutlineEntry, PageText, Span } from "./types.ts";
 
-/** A contents row: title (with any section number), then leaders, then a page number (a draft's `?` before it). */
-const ENTRY = /^(.*?\S)\s*((?:\.\s*){3,})?(?:\s+\?+\s*|\s+)(\d{1,4}|[ivxlcdm]{1,7})$/i;
+/**
+ * The dots and spaces ending a title (`/(?:\s*\.)+$/`), tried only where their run starts (a lookbehind):
+ * tried from every dot, a long run of them before a last letter took the square of its length.
+ */
+export const TITLE_END_DOTS = /(?<![\s.])[\s.]*\.$/;
 /** A section number opening a row (`4.1`, `A.2`). */
 const SECTION_NUMBER = /^(?:\d+|[A-Z])(?:\.\d+)*\.?\s+/;
 /** Entries that must run on for a contents list. */
@@ -48,11 +52,11 @@ export function rowText(row: readonly Line[]): string {
 function entryTitle(row: readonly Line[], titles: ReadonlySet<string>): string | null {
   // A title may hold a word of code (`The \\text command`); a row all of code is a listing's.
   if (row.some((l) => l.spans.some((s) => s.tag?.cell)) || row.every(whollyMonospace)) return null;
-  const match = ENTRY.exec(rowText(row));
+  const entry = contentsEntry(rowText(row));
   // A comma before the page is an index's entry (`factor, 211`), even one spelling an outline title.
-  if (!match || match[1]!.endsWith(",")) return null;
-  const title = match[1]!.replace(/(?:\s*\.)+$/, (dots) => dots.trim() === "." ? "." : "");
-  if (match[2]) return title;
+  if (!entry || entry.title.endsWith(",")) return null;
+  const title = entry.title.replace(TITLE_END_DOTS, (dots) => dots.trim() === "." ? "." : "");
+  if (entry.leaders) return title;
   return titles.has(matchKey(title.replace(SECTION_NUMBER, ""))) ? title : null;
 }
 

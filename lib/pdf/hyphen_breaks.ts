@@ -14,6 +14,7 @@
 import { whollyMonospace } from "./fonts.ts";
 import type { Line, PageText } from "./types.ts";
 import { hyphenatesNoWord } from "./whole_word_breaks.ts";
+import { LETTER_WORD_HYPHEN_AT_END } from "./line_end_runs.ts";
 
 /** How many times a document writes a word (case-insensitive). */
 type Uses = (word: string) => number;
@@ -101,7 +102,7 @@ function hyphenBreaks(pages: readonly PageText[]): HyphenBreak[] {
     let flush: boolean | undefined;
     prose.forEach((line, i) => {
       const next = prose[i + 1];
-      const head = next && /(\p{L}[\p{L}\p{N}]*)-$/u.exec(lineText(line))?.[1];
+      const head = next && LETTER_WORD_HYPHEN_AT_END.exec(lineText(line))?.[1];
       // The first span's word: inline code after it may stand a gap, not a space, away (`emits` `Ctrl+C`).
       const opening = next?.spans.find((s) => s.text.trim())?.text ?? "";
       const tail = head && /^\s*(\p{Ll}[\p{L}\p{N}]*)/u.exec(opening)?.[1];

@@ -27,8 +27,20 @@ import type { Line, PageText } from "./types.ts";
 
 /** A page reference: a page number or a range, arabic or roman. */
 const PAGE = String.raw`(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[-–—]{1,2}\s*(?:\d{1,4}|[ivxlc]{1,6}))?`;
-/** A row ending in its pages after a comma (a trailing comma when the pages wrap on). */
+/** A row ending in its pages after a comma (a trailing comma when the pages wrap on), read forward. */
 const REFERENCED = new RegExp(String.raw`^.*?\S\s*,\s*${PAGE}(?:\s*,\s*${PAGE})*(?:\s*,)?$`, "i");
+/**
+ * The same read back from the row's end (a lookbehind): read forward, the lazy title tried the list of pages
+ * again from each comma, the square of a long list's length. Its title may run over line ends, which a
+ * row's text (its spaces made one) never holds.
+ */
+const REFERENCED_FROM_END = new RegExp(String.raw`$(?<=\S\s*,\s*${PAGE}(?:\s*,\s*${PAGE})*(?:\s*,)?)`, "i");
+const LINE_END = /[\n\r\u2028\u2029]/;
+
+/** True when `text` ends in its pages after a comma: {@linkcode REFERENCED}, read back from the end. */
+export function endsInPages(text: string): boolean {
+  return LINE_END.test(text) ? REFERENCED.test(text) : REFERENCED_FROM_END.test(text);
+}
 /** A row of page numbers alone: the pages of the entry above, wrapped. */
 const PAGES_ONLY = new RegExp(String.raw`^${PAGE}(?:\s*,\s*${PAGE})*(?:\s*,)?$`, "i");
 /** A line's end that may close an entry's pages. */
@@ -104,7 +116,7 @@ function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[];
     !row.some((l) => l.spans.some((s) => s.tag?.cell)) &&
     row.reduce((x, l) => Math.max(x, l.x1), 0) - left(row) <= page.width * ROW_SHARE
   );
-  const referenced = texts.map((t, i) => fits[i]! && REFERENCED.test(t) && !PAGES_ONLY.test(t));
+  const referenced = texts.map((t, i) => fits[i]! && endsInPages(t) && !PAGES_ONLY.test(t));
   // A listing's rows, all in a code font, may end in numbers after commas: they do not count.
   const count = referenced.filter((r, i) => r && !rows[i]!.every(whollyMonospace)).length;
   if (count < LEAST_ENTRIES || count < rows.length * ENTRY_SHARE) return null;

@@ -10,6 +10,7 @@ import { brokenInsideCode } from "./code_word_breaks.ts";
 import type { Lexicon } from "./lexicon.ts";
 import type { Line, Piece, Span } from "./types.ts";
 import { joinsWithoutSpace } from "./sentence_ends.ts";
+import { SPACE_AT_END, WORD_HYPHEN_AT_END } from "./line_end_runs.ts";
 
 /** A gap wider than this many ems between spans is a space. */
 const SPACE_EM = 0.15;
@@ -188,7 +189,10 @@ const COMPOUND_TAIL = /^\p{Ll}+(?:-[\p{L}\p{N}]+)+/u;
 
 /** True when the hyphen ending `pieces` before `next` is the word's own, as the document or the name tells. */
 function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon | undefined): boolean {
-  const head = /([\p{L}\p{N}]+)-$/u.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[1];
+  const head = WORD_HYPHEN_AT_END.exec(pieces.slice(-3).map((p) => p.text).join("").trimEnd())?.[0].slice(
+    0,
+    -1,
+  );
   const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
   if (!head || !tail) return false;
   if (NAME_TAIL.test(next) && !words?.(head + tail)) return true;
@@ -205,7 +209,7 @@ function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon |
  * `bin`, `Anglo-` and `Saxon`).
  */
 function typesetterHyphen(before: string, after: string, words: Lexicon | undefined): boolean {
-  const head = /[\p{L}\p{N}]+-$/u.exec(before)?.[0].slice(0, -1);
+  const head = WORD_HYPHEN_AT_END.exec(before)?.[0].slice(0, -1);
   const tail = /^[\p{L}\p{N}]+/u.exec(after)?.[0];
   if (!words || !head || !tail) return false;
   return words(head + tail) && !words(`${head}-${tail}`);
@@ -349,7 +353,7 @@ function spelledUrl(inner: string, url: string): string {
   ) {
     return inner;
   }
-  const lead = /^\s*/.exec(inner)![0], trail = /\s*$/.exec(inner)![0];
+  const lead = /^\s*/.exec(inner)![0], trail = SPACE_AT_END.exec(inner)![0];
   const rest = spelled.slice(target.length - at);
   const written = code ? `\`${url.slice(at)}${rest}\`` : `${escapeInline(url.slice(at))}${rest}`;
   return `${lead}${written}${trail}`;
@@ -358,7 +362,7 @@ function spelledUrl(inner: string, url: string): string {
 /** Wraps text in a link, keeping surrounding spaces outside the brackets. */
 function linkMarkdown(inner: string, url: string): string {
   const lead = /^\s*/.exec(inner)![0];
-  const trail = /\s*$/.exec(inner)![0];
+  const trail = SPACE_AT_END.exec(inner)![0];
   const target = url.replace(/[()\s]/g, (c) => encodeURIComponent(c));
   return `${lead}[${inner.trim()}](${target})${trail}`;
 }
@@ -389,7 +393,7 @@ function renderCode(pieces: readonly Piece[]): string {
 /** A code span with a fence longer than any backtick run inside. */
 function codeSpan(text: string): string {
   const lead = /^\s*/.exec(text)![0];
-  const trail = /\s*$/.exec(text)![0];
+  const trail = SPACE_AT_END.exec(text)![0];
   const body = text.trim();
   if (!body) return text;
   const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((r) => r.length));

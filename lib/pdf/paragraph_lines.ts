@@ -60,9 +60,11 @@ function followsIndentedFirstLine(draft: Draft, line: Line): boolean {
 /**
  * The end of a table of contents' entry: dot leaders, then a page number. A
  * long entry's last line is indented under its title, as a paragraph's
- * first line is, and the next entry starts left of it.
+ * first line is, and the next entry starts left of it. Tried only where the
+ * leaders start (a lookbehind): tried from each leader, a long run of them
+ * took the square of its length.
  */
-const LEADERS_AND_PAGE = /(?:[.·…] ?){4,}\s*[\dixvlc]+\s*$/i;
+export const LEADERS_AND_PAGE = /(?<![.·…] ?)(?:[.·…] ?){4,}\s*[\dixvlc]+\s*$/i;
 
 /**
  * True when `line` is the second line of an item of a description list (or a

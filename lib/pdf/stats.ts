@@ -12,6 +12,7 @@ import { breaksAtHyphensOnly } from "./hyphen_only_rows.ts";
 import { listMarker } from "./lists.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { PageText } from "./types.ts";
+import { DIGITS_AT_END } from "./line_end_runs.ts";
 
 /** Typography measured over a whole document. */
 export interface DocumentStats {
@@ -75,7 +76,18 @@ export function nearSize(size: number, target: number): boolean {
  * ```
  */
 export function fontFamily(name: string): string {
-  return name.replace(/[-,].*$/, "").replace(/(PSMT|PS|MT)$/, "").replace(/\d+$/, "");
+  return beforeStyle(name).replace(/(PSMT|PS|MT)$/, "").replace(DIGITS_AT_END, "");
+}
+
+/**
+ * `name` up to its style after a hyphen or comma: what `name.replace(/[-,].*$/, "")` leaves (`.` stops at
+ * a line end), read once. The pattern read the rest of the name again from each hyphen, the square of a
+ * long name's length.
+ */
+function beforeStyle(name: string): string {
+  const lineStart = Math.max(...["\n", "\r", "\u2028", "\u2029"].map((end) => name.lastIndexOf(end))) + 1;
+  const style = name.slice(lineStart).search(/[-,]/);
+  return style < 0 ? name : name.slice(0, lineStart + style);
 }
 
 /** The most frequent key of a weighted histogram (the first of those that tie), undefined when it is empty. */

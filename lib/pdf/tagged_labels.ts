@@ -12,8 +12,19 @@ import { blockId, type Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { LABEL } from "./section_numbers.ts";
 
-/** Dashes, brackets and the like around a label set alone. */
-const DECORATION = /^[\p{Pd}\p{Ps}\s]+|[\p{Pd}\p{Pe}\s]+$/gu;
+/** Dashes, opening brackets and spaces before a label set alone. */
+const LEADING_DECORATION = /^[\p{Pd}\p{Ps}\s]+/u;
+
+/**
+ * Dashes, closing brackets and spaces after it, tried only where their run starts (a lookbehind): tried
+ * from every position, a heading of one long run of spaces or dashes took the square of its length.
+ */
+const TRAILING_DECORATION = /(?<![\p{Pd}\p{Pe}\s])[\p{Pd}\p{Pe}\s]+$/u;
+
+/** `text` without the dashes, brackets and the like around a label set alone (`—1—`, `[A]`). */
+export function undecorated(text: string): string {
+  return text.replace(LEADING_DECORATION, "").replace(TRAILING_DECORATION, "");
+}
 
 /** The structure element a draft's text starts in. */
 function elementOf(draft: Draft): number | undefined {
@@ -32,8 +43,8 @@ export function unheadTaggedLabels(drafts: readonly Draft[]) {
     const element = elementOf(draft);
     if (element === undefined || elementOf(next) !== element) return;
     // A label may stand between dashes or brackets ("—1—", "[A]").
-    const text = draft.lines.map(plainLineText).join(" ").trim().replace(DECORATION, "");
-    if (!text || LABEL.exec(text)?.[0] !== text) return;
+    const label = undecorated(draft.lines.map(plainLineText).join(" ").trim());
+    if (!label || LABEL.exec(label)?.[0] !== label) return;
     delete draft.heading;
     delete draft.runIn;
   });
