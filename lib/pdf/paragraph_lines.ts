@@ -14,6 +14,7 @@ import { lastTextSpan } from "./span_text.ts";
 import type { Line } from "./types.ts";
 import { endsSentence, firstWord, opensSentence } from "./sentence_ends.ts";
 import { wordRunWidth } from "./word_pieces.ts";
+import { continuesDisplay } from "./display_rows.ts";
 import { setTextWidth, spaceWidth } from "./font_advances.ts";
 
 /**
@@ -259,6 +260,8 @@ export function continuesText(
   const dy = line.y - prev.y;
   const spacing = stats.lineGap(prev.size);
   if (dy <= 0 || dy > spacing * 1.3 + 1) return false;
+  // A display formula's rows (fraction, limits) stand at their own edges and sizes, closer than lines.
+  if (continuesDisplay(draft.lines, line, stats.lineGap(stats.bodySize))) return true;
   // Lines of one tagged paragraph (`P`) a line apart are that paragraph, whatever their type or length.
   if (a !== undefined && a === b && prev.spans[0]?.tag?.paragraph) return true;
   const ended = endsSentence(plainLineText(prev));
