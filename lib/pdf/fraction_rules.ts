@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { SPACE_EM } from "./inline.ts";
 import type { Rule, Span } from "./types.ts";
 
 /**
@@ -39,8 +40,6 @@ const CAP_EM = 0.7;
 const ROW_TIE = 0.5;
 /** Widest a space ending a part's span is, in ems. */
 const SPACE_WIDTH_EM = 0.35;
-/** A gap, in ems, between two pieces of one part that reads as a space (as between a line's spans). */
-const SPACE_EM = 0.15;
 
 /** How far up and down a fraction read into one span reaches: its numerator's top, its denominator's baseline. */
 interface Extent {
@@ -128,7 +127,7 @@ function extentOf(span: Span, extents: ReadonlyMap<Span, Extent>): Extent {
   return extents.get(span) ?? { top: span.y - span.size * CAP_EM, bottom: span.y };
 }
 
-/** A part's text, its spans spaced by their gaps. */
+/** A part's text, its spans spaced by their gaps as a line's are (`inline.ts`' {@linkcode SPACE_EM}). */
 function partText(part: readonly Span[]): string {
   let text = "";
   let prev: Span | undefined;

@@ -13,7 +13,7 @@ import { joinsWithoutSpace } from "./sentence_ends.ts";
 import { SPACE_AT_END, WORD_HYPHEN_AT_END } from "./line_end_runs.ts";
 
 /** A gap wider than this many ems between spans is a space. */
-const SPACE_EM = 0.15;
+export const SPACE_EM = 0.15;
 
 /** Characters {@linkcode escapeInline} may escape. */
 const MARKUP = /[\\`*[\]_]/;
