@@ -55,9 +55,15 @@ export function isDisplayRow(line: Line): boolean {
 export function continuesDisplay(rows: readonly Line[], line: Line, lineStep: number): boolean {
   const last = rows.at(-1);
   if (!last || line.y - last.y >= lineStep || line.y <= last.y) return false;
-  if ([...rows, line].some((l) => l.spans.some((s) => s.tag))) return false;
-  if (!isDisplayRow(line) || !rows.every(isDisplayRow)) return false;
+  // The new line first: a paragraph's rows are read again only when it could go on in a display.
+  if (tagged(line) || !isDisplayRow(line)) return false;
+  if (rows.some(tagged) || !rows.every(isDisplayRow)) return false;
   const left = Math.min(...rows.map((l) => l.x0)), right = Math.max(...rows.map((l) => l.x1));
   const reach = line.size * NEAR_EMS;
   return line.x0 < right + reach && line.x1 > left - reach;
+}
+
+/** True when any of a line's spans carries a structure tag. */
+function tagged(line: Line): boolean {
+  return line.spans.some((s) => s.tag);
 }
