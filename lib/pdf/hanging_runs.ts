@@ -11,6 +11,7 @@
 import { endsText, plain, right, type RowPiece, textOf } from "./hanging_pieces.ts";
 import { plainLineText } from "./inline.ts";
 import { isMarkerOnly, listMarker } from "./lists.ts";
+import { NOTE_MARK_OPENING } from "./note_mark_lines.ts";
 import type { Line, Span } from "./types.ts";
 
 /** Least and most a wrap is set in from its entry's edge, in ems. */
@@ -121,9 +122,6 @@ function citesWorks(run: Run): boolean {
   return citing >= run.entries.size * CITING_SHARE;
 }
 
-/** A note's mark opening a line: a number alone or a reference symbol (`1 For portable code`, `∗ Corresponding`). */
-const NOTE_MARK = /^\s*(?:\d+(?:\s|$)|[*∗†‡§¶])/;
-
 /**
  * True when a piece opens with a list's marker (a bullet or a number drawn
  * apart from its text, or not) or a note's mark: notes at a page's foot hang
@@ -132,7 +130,7 @@ const NOTE_MARK = /^\s*(?:\d+(?:\s|$)|[*∗†‡§¶])/;
 function marked(piece: RowPiece): boolean {
   const [first] = piece.lines;
   const text = plainLineText(first!);
-  return isMarkerOnly(text) || NOTE_MARK.test(text) ||
+  return isMarkerOnly(text) || NOTE_MARK_OPENING.test(text) ||
     !!listMarker({ ...first!, spans: piece.lines.flatMap((l) => l.spans) });
 }
 
