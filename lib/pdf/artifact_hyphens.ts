@@ -6,7 +6,7 @@
  * halves as two words ("enhance" "ments"). Such a hyphen, standing right
  * after tagged text on its baseline, with the next tagged text a line
  * below, opening in lower case, is kept as a soft hyphen at the end of the
- * text it follows: the line joining (`inline.ts`) then joins the word, as for
+ * text it follows: the line joining (`line_joins.ts`) then joins the word, as for
  * a hyphen drawn with a glyph mapped to U+00AD.
  *
  * @module

@@ -6,7 +6,9 @@
  * @module
  */
 import { rowsHungLikeWrapped } from "./code_hung_rows.ts";
-import { isWrappedAtEdge, isWrappedRow, joinWrappedRow } from "./code_wraps.ts";
+import { isWrappedAtEdge } from "./code_edge_wraps.ts";
+import { isWrappedRow } from "./code_row_gaps.ts";
+import { joinWrappedRow } from "./code_row_joins.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";

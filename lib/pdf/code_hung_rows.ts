@@ -2,14 +2,14 @@
  * Wrapped rows known by the rows a listing shows wrapped. An HTML engine
  * sets a listing's wrapped rows closer than its lines and under a hanging
  * indent; where a document has too few of them to measure that distance
- * (`code_wraps.ts`' row gaps), the rows found wrapped at the column's edge
+ * (`code_row_gaps.ts`), the rows found wrapped at the column's edge
  * show it: another row of the same listing standing as far below the row
  * above and as far in is wrapped too, though it broke at a space (a link's
  * `](` and `https://` before the address that would not fit).
  *
  * @module
  */
-import { isWrappedAtEdge } from "./code_wraps.ts";
+import { isWrappedAtEdge } from "./code_edge_wraps.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
 

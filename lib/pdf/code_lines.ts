@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CodeRowGaps } from "./code_wraps.ts";
+import type { CodeRowGaps } from "./code_row_gaps.ts";
 import { allBold, type Draft, isCodeLine, linesExtent, shadeOf } from "./draft.ts";
 import { characterWidth } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
@@ -145,7 +145,7 @@ export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, page
 /**
  * True when code line `line` continues the code block ending in `prev`: one
  * shaded area holds both, or, unshaded, the gap is a whole number of lines,
- * a few blank lines at most, or (where listings wrap, see `code_wraps.ts`) a
+ * a few blank lines at most, or (where listings wrap, see `code_row_gaps.ts`) a
  * line and a wrapped row: an engine that wraps a line before its first word
  * leaves the row above holding only the line's indentation.
  */
@@ -197,7 +197,7 @@ const BLANK_ROW_SLACK = 0.25;
  * inline code after the listing stands at the paragraph's spacing instead,
  * a fraction of a step further down. Only rows at one left edge are
  * measured so: a wrapped line's rows stand a fraction closer, and the
- * rows after them off the grid by that much (see `code_wraps.ts`).
+ * rows after them off the grid by that much (see `code_row_gaps.ts`).
  */
 export function pastBlankRows(dy: number, gaps: CodeRowGaps): boolean {
   const rows = Math.round(dy / gaps.step);

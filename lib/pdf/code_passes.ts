@@ -8,7 +8,7 @@
  */
 import { type Draft, shadeOf } from "./draft.ts";
 import { atProseLineStep } from "./code_lines.ts";
-import { isWrappedRow } from "./code_wraps.ts";
+import { isWrappedRow } from "./code_row_gaps.ts";
 import { type DocumentStats, nearSize } from "./stats.ts";
 
 /**

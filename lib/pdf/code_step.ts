@@ -3,7 +3,7 @@
  * The step is the usual distance between two rows of code; but where every
  * listing is one source line, the only rows seen one under the other are a
  * long line's wrapped rows, which an HTML engine sets closer than the step
- * (`code_wraps.ts`). Taken for the step, that distance makes the blank line
+ * (`code_row_gaps.ts`). Taken for the step, that distance makes the blank line
  * between two statements of one listing (two steps) a fraction of a step
  * off the grid, and the listing falls apart into one block a line. A row
  * is a wrap's when it is set in from the row above, or stands level with
@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { CodeRow } from "./code_wraps.ts";
+import type { CodeRow } from "./code_row_gaps.ts";
 
 /** How far, in points, two left edges may stand apart and still be one. */
 const EDGE_SLACK = 1;

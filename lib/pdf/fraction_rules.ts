@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { SPACE_EM } from "./inline.ts";
+import { SPACE_EM } from "./span_spacing.ts";
 import type { Rule, Span } from "./types.ts";
 
 /**
@@ -127,7 +127,7 @@ function extentOf(span: Span, extents: ReadonlyMap<Span, Extent>): Extent {
   return extents.get(span) ?? { top: span.y - span.size * CAP_EM, bottom: span.y };
 }
 
-/** A part's text, its spans spaced by their gaps as a line's are (`inline.ts`' {@linkcode SPACE_EM}). */
+/** A part's text, its spans spaced by their gaps as a line's are (`span_spacing.ts`' {@linkcode SPACE_EM}). */
 function partText(part: readonly Span[]): string {
   let text = "";
   let prev: Span | undefined;

@@ -13,7 +13,7 @@
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { allNotes } from "./tagged_resumes.ts";
-import { NOTE_MARK_PATTERN } from "./note_mark_lines.ts";
+import { NOTE_MARK_OPENING } from "./note_mark_lines.ts";
 import type { DocumentStats } from "./stats.ts";
 
 /** Largest share of body size a note is set at: TeX sets notes at 8 points under 10. */
@@ -25,16 +25,14 @@ export function isFootNote(draft: Draft, stats: DocumentStats): boolean {
     (allNotes(draft) || draft.lines.every((l) => l.size <= stats.bodySize * NOTE_SIZE));
 }
 
-/** A note's mark opening its text (`note_mark_lines.ts`' spelling of a mark). */
-const NOTE_MARK = new RegExp(`^(?:${NOTE_MARK_PATTERN})(?:\\s|$)`, "u");
-
 /**
  * True when `draft` is a note at a page's foot that its mark opens: one the
  * tree files under a note, or set smaller than the body opening with a
  * note's mark (a caption or a table's note, smaller too, opens with a word).
  */
 export function isMarkedFootNote(draft: Draft, stats: DocumentStats): boolean {
-  return allNotes(draft) || (isFootNote(draft, stats) && NOTE_MARK.test(plainLineText(draft.lines[0]!)));
+  return allNotes(draft) ||
+    (isFootNote(draft, stats) && NOTE_MARK_OPENING.test(plainLineText(draft.lines[0]!)));
 }
 
 /**

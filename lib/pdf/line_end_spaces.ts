@@ -5,7 +5,7 @@
  * a line of JSON too long for its column) ends with no space. pdf.js' text
  * content leaves every space glyph out and puts back only those between two
  * glyphs, so the one at a row's end is lost, and with it whether the row's
- * rest joins it with a space or straight on (`code_wraps.ts`).
+ * rest joins it with a space or straight on (`code_row_joins.ts`).
  *
  * The operator list pdf.js builds for the page keeps the glyphs: a text
  * state is followed through it (matrices, font and spacing) and each text

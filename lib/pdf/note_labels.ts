@@ -1,7 +1,7 @@
 /**
  * Footnote labels made unique over a document. A tagged note's mark and its
  * text are written in Markdown's footnote syntax (`[^1]`, `[^1]:`, see
- * `inline.ts`) with the number the page prints; a book numbers its notes
+ * `note_markup.ts`) with the number the page prints; a book numbers its notes
  * afresh in each chapter, so two notes may print `1`, and Markdown would tie
  * every `[^1]` to the first of them. Where a number is printed again, every
  * note is labelled by its place among the document's notes (`[^1]` … `[^n]`,

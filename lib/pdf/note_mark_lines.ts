@@ -15,12 +15,19 @@ import type { Line } from "./types.ts";
 /**
  * A note's mark: a number, up to three reference symbols, or a letter with a parenthesis (`1`, `∗`,
  * `††`, `a)`). One spelling for the mark standing alone (here) and for the mark opening a note's
- * text (`heading_over_notes.ts`).
+ * text ({@linkcode NOTE_MARK_OPENING}).
  */
 export const NOTE_MARK_PATTERN = String.raw`\d{1,3}|[*∗†‡§¶]{1,3}|\p{Ll}\)`;
 
 /** A line that is a note's mark alone. */
 const NOTE_MARK = new RegExp(`^(?:${NOTE_MARK_PATTERN})$`, "u");
+
+/**
+ * A note's mark opening its text, a space after it (`1 For portable code`, `∗ Corresponding`): a note at a
+ * page's foot that its mark opens (`heading_over_notes.ts`), whose lines hang under the mark as a
+ * bibliography's entries do (`hanging_runs.ts`). Tested on a line's trimmed text.
+ */
+export const NOTE_MARK_OPENING = new RegExp(`^(?:${NOTE_MARK_PATTERN})(?:\\s|$)`, "u");
 
 /** Largest share of its text's size a note's mark is set at. */
 const MARK_SHARE = 0.9;

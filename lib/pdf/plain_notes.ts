@@ -7,7 +7,7 @@
  * `werden.1` and `1Die Gruppe …`. Where both halves are found, the mark on a
  * page and the note on that page (under it) or the next one, their spans are
  * marked as a tree's tags would mark them, so they are written as Markdown's notes
- * (`[^1]`, `[^1]:`, see `inline.ts`). A raised number with no note of its
+ * (`[^1]`, `[^1]:`, see `note_markup.ts`). A raised number with no note of its
  * number under it (an exponent, `10³`) is left as it is.
  *
  * @module

@@ -16,7 +16,7 @@ import {
   setAsText,
   wrapsInlineCode,
 } from "./code_lines.ts";
-import { markWrappedAtEdge } from "./code_wraps.ts";
+import { markWrappedAtEdge } from "./code_edge_wraps.ts";
 import { runsOnOverColumn } from "./column_turns.ts";
 import { resumedParagraph } from "./tagged_resumes.ts";
 import { footnoteAfterMark } from "./note_marks.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 import { wrappedRowsOnly } from "./code_step.ts";
-import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_wraps.ts";
+import { type CodeRow, type CodeRowGaps, splitCodeRowGaps } from "./code_row_gaps.ts";
 import { isCodeLine } from "./draft.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { breaksAtHyphensOnly } from "./hyphen_only_rows.ts";

@@ -124,7 +124,7 @@ const NAMED_PROPERTIES: [string, string] = [
  * LuaTeX (LaTeX's tagging code) draws the hyphen of a word broken at a
  * line's end so, with a glyph mapped to U+00AD: without it, the broken
  * word's halves read as two words ("ex" "tensively"). A soft hyphen is now
- * kept; the line joining (`inline.ts`) drops it and joins the word, and one
+ * kept; the line joining (`line_joins.ts`) drops it and joins the word, and one
  * inside a line is dropped at extraction (`extract.ts`).
  */
 const SOFT_HYPHENS: [string, string] = [

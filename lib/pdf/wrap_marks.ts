@@ -6,12 +6,12 @@
  * of its own before the row and split the listing. A row of code that opens
  * with such a mark, or has one on its baseline just left of it, below a row
  * of code within two line steps, is that row's rest: the mark is dropped and
- * the row is joined to the one above (`code_wraps.ts`). A mark in the code's
+ * the row is joined to the one above (`code_edge_wraps.ts`). A mark in the code's
  * own font is the code's text and stays.
  *
  * @module
  */
-import { markContinuedRow } from "./code_wraps.ts";
+import { markContinuedRow } from "./code_edge_wraps.ts";
 import { whollyMonospace } from "./fonts.ts";
 import type { Line, PageText } from "./types.ts";
 

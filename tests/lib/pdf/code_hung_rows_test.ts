@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { codeBlockText } from "../../../lib/pdf/code.ts";
-import { markContinuedRow } from "../../../lib/pdf/code_wraps.ts";
+import { markContinuedRow } from "../../../lib/pdf/code_edge_wraps.ts";
 import { documentStats } from "../../../lib/pdf/stats.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
 

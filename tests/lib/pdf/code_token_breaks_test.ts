@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { brokenBeforeQuery } from "../../../lib/pdf/code_address_breaks.ts";
 import { brokenAfterCompactKey } from "../../../lib/pdf/code_key_breaks.ts";
-import { isWrappedAtEdge, joinWrappedRow, markWrappedAtEdge } from "../../../lib/pdf/code_wraps.ts";
+import { isWrappedAtEdge, markWrappedAtEdge } from "../../../lib/pdf/code_edge_wraps.ts";
+import { joinWrappedRow } from "../../../lib/pdf/code_row_joins.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
 
 /** Width of a character: 10 pt type, monospace code and prose alike. */

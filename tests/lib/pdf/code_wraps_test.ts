@@ -3,13 +3,9 @@
  * rows, and wrapped rows joined again where the engine broke them.
  */
 import assert from "node:assert/strict";
-import {
-  isWrappedAtEdge,
-  isWrappedRow,
-  joinWrappedRow,
-  markWrappedAtEdge,
-  splitCodeRowGaps,
-} from "../../../lib/pdf/code_wraps.ts";
+import { isWrappedAtEdge, markWrappedAtEdge } from "../../../lib/pdf/code_edge_wraps.ts";
+import { isWrappedRow, splitCodeRowGaps } from "../../../lib/pdf/code_row_gaps.ts";
+import { joinWrappedRow } from "../../../lib/pdf/code_row_joins.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
 import { codeLine, LEFT, line as plainLine, markdown, pageOf } from "../../_support/laid_out_page.ts";
 

@@ -3,7 +3,8 @@
  * that spaces never break them (LuaTeX's verbatim in two columns).
  */
 import assert from "node:assert/strict";
-import { isWrappedAtEdge, joinWrappedRow, markWrappedAtEdge } from "../../../lib/pdf/code_wraps.ts";
+import { isWrappedAtEdge, markWrappedAtEdge } from "../../../lib/pdf/code_edge_wraps.ts";
+import { joinWrappedRow } from "../../../lib/pdf/code_row_joins.ts";
 import { breaksAtHyphensOnly, hyphenOnlyBreak, proseEdgeAt } from "../../../lib/pdf/hyphen_only_rows.ts";
 import type { Line } from "../../../lib/pdf/types.ts";
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { escapeInline, inlineMarkdown } from "../../../lib/pdf/inline.ts";
+import { inlineMarkdown } from "../../../lib/pdf/inline.ts";
+import { escapeInline } from "../../../lib/pdf/inline_render.ts";
 import type { FontStyle, Line, Span } from "../../../lib/pdf/types.ts";
 
 const body: FontStyle = { name: "Serif", bold: false, italic: false, monospace: false };

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
-import { isWrappedAtEdge } from "../../../lib/pdf/code_wraps.ts";
+import { isWrappedAtEdge } from "../../../lib/pdf/code_edge_wraps.ts";
 import { dropWrapMarks } from "../../../lib/pdf/wrap_marks.ts";
 import type { Line, Span } from "../../../lib/pdf/types.ts";
 import { REAL_DOCUMENTS, realPdfUrl, realSourceUrl } from "../../_support/pdf_real_corpus.ts";
