@@ -52,6 +52,11 @@ function printedCommands(text: string, alphabets: Record<string, string>, urlsIn
   return text.replace(/\\textls\*?\s*(?:\[[^\]]*\])?\s*(?=\{)/g, "")
     // Space set by hand prints nothing; pandoc drops a paragraph that opens with it.
     .replace(/\\[vh]space\*?\s*\{[^{}]*\}/g, "")
+    // Glue set by hand (`\hskip 1em plus 0.5em minus 0.4em\relax`, IEEEtran's bibliography) prints a space.
+    .replace(
+      /\\hskip\s*-?[\d.]+\s*[a-z]{2}(?:\s*plus\s*-?[\d.]+\s*fil{1,3}|\s*plus\s*-?[\d.]+\s*[a-z]{2})?(?:\s*minus\s*-?[\d.]+\s*[a-z]{2})?\s*(?:\\relax(?![a-zA-Z@]))?/g,
+      " ",
+    )
     // Math texmath stops at: amsmath's dots across columns, a row's added space, kerns, smashed and
     // rotated boxes (which print their content).
     .replace(/\\hdotsfor\s*(?:\[[^\]]*\])?\s*\{[^{}]*\}/g, "\\cdots ")

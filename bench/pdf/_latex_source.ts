@@ -30,6 +30,7 @@ import {
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
 import { withReadableTabulars } from "./_latex_tabular.ts";
+import { withAppendixLabels, withClassOptionTests, withRunInAbstract } from "./_latex_ieeetran.ts";
 import {
   type Engine,
   withBookmarkHeadings,
@@ -302,7 +303,9 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)), {
     urlsInText: reading.urlsInText ?? false,
   });
-  const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
+  const tested = withRunInAbstract(
+    withAppendixLabels(withClassOptionTests(reading.engine ? withEngineTests(bare, reading.engine) : bare)),
+  );
   const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
     withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
   ));

@@ -484,7 +484,7 @@ function manifest(): string {
     "most half its words (word-level similarity ≤ 0.5) with the source of every held-out example, and the others",
     "(basic, header and footer, title pages, page background, watermark, columns: 0.68–0.99) were left out, so the",
     "held-out part stays independent of what is tuned on (eisvogel-book, here from the start, measures 0.54).",
-    "Every document added since is checked so by `real_held_out_similarity.ts` (the two papers set by their",
+    "Every document added since is checked so by `real_held_out_similarity.ts` (the papers set by their",
     "own classes: at most 0.12).",
     "",
     "| name | repository | commit | PDF | source | licence | producer | part |",

@@ -20,6 +20,8 @@
  *   source's own top heading opens its text, a title page is made apart
  *   from the text from the metadata (Eisvogel's, LaTeX's `titlepage`).
  *
+ * Without an outline, only a title's rows are joined (`joinOpeningTitle`).
+ *
  * Where the outline lists the document's headings (see `listsHeadings`),
  * the rest of the front matter (byline, date, a contents page's heading) is
  * text: only a title set larger than every heading the outline names stays
@@ -53,6 +55,7 @@ export function placeTitle(drafts: Draft[]): Draft[] {
   if (drafts.some((d) => d.lines.some((l) => l.spans.some((s) => s.tag?.heading)))) return drafts;
   const texts = drafts.filter((d) => d.kind === "text");
   const named = texts.filter((d) => d.outlined);
+  if (named.length === 0) return joinOpeningTitle(drafts, texts);
   const first = texts.indexOf(named[0]!);
   if (first <= 0) return drafts;
   const trusted = listsHeadings(drafts);
@@ -121,6 +124,17 @@ function joinTitleRows(drafts: readonly Draft[], first: number, all: boolean): D
     out.push(draft);
   });
   return out;
+}
+
+/**
+ * Without an outline, the rows of a title that opens the document (a title broken over two rows by hand, as
+ * a paper's class sets it) joined as `joinTitleRows` joins them: headings before the first text that is no
+ * heading, one right under the other at one size and level.
+ */
+function joinOpeningTitle(drafts: readonly Draft[], texts: readonly Draft[]): Draft[] {
+  if (!texts[0]?.heading) return [...drafts];
+  const body = texts.find((d) => !d.heading);
+  return joinTitleRows(drafts, body ? drafts.indexOf(body) : drafts.length, false);
 }
 
 /**

@@ -8,7 +8,7 @@
  * by a browser (Chromium, tagged), the commonest producer of a printed README
  * and one none of them used, three with GitHub-like page styling: their
  * source and wording are still their authors'. Four more are a README set here by
- * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two), and two are
+ * LaTeX's tagging code (TeX Live 2022's older kernel, LuaTeX and pdfTeX, one column and two), and four are
  * journal and conference papers printed here from their own source and class through that code. `bench/pdf/make_real_corpus.ts` copies each PDF
  * out of a snapshot of its repository at the recorded commit and turns its
  * source into the reference Markdown with pandoc; the bench and the tests read
@@ -138,6 +138,14 @@ const TUGBOAT_COMMANDS = [
   ...["API", "ASCII", "DVI", "HTML", "ISO", "XML"].map((name) => `\\def\\${name}{${name}}`),
 ].join("\n");
 
+/** The IEEEtran class' text commands, as it prints them (`IEEEtran.cls`): a first word's drop capital and the rest of it, a membership note, a raised heading. */
+const IEEETRAN_COMMANDS = [
+  "\\newcommand{\\IEEEPARstart}[2]{#1#2}",
+  "\\newcommand{\\IEEEmembership}[1]{#1}",
+  // A Computer Society journal's heading raised into the column's head: the heading.
+  "\\newcommand{\\IEEEraisesectionheading}[1]{#1}",
+].join("\n");
+
 const FD_COMMIT = "ee20f426ddf338ac7ead5c5f00ea49258005caaf";
 const BAT_COMMIT = "2ba8db9c14e5794572f5ea338c2b90404c9769cb";
 const HYPERFINE_COMMIT = "327d5f4d9107141929f67f062bf9ef59f98b7399";
@@ -242,10 +250,15 @@ function latexTaggedTwoColumn(
  * repositories publish the source but no PDF the tagging code made.
  */
 function latexTaggedPaper(
-  paper: Pick<RealDocument, "name" | "repo" | "commit" | "source" | "ownClass" | "license" | "note"> & {
-    licenseFile?: string;
-    producer: string;
-  },
+  paper:
+    & Pick<
+      RealDocument,
+      "name" | "repo" | "commit" | "source" | "ownClass" | "license" | "note" | "classCommands"
+    >
+    & {
+      licenseFile?: string;
+      producer: string;
+    },
 ): Omit<RealDocument, "heldOut"> {
   return {
     ...paper,
@@ -428,6 +441,32 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     producer: "the OASIcs class (Dagstuhl's conference proceedings, one column)",
     note:
       "Dagstuhl's sample article for its OASIcs proceedings: title block with authors and affiliations, abstract, ACM classes, keywords and the series' metadata, numbered sections, lists, a theorem and a proof, a table, footnotes, an appendix, a bibliography. Its BibTeX style (`plainurl`) is not installed here, so the print holds neither the list of references nor its heading, and the reference writes neither (`_latex_bibtex.ts`).",
+  }),
+  latexTaggedPaper({
+    name: "latex-tagged-ieeetran",
+    repo: "light-tech/LawTeXSamples",
+    commit: "fb8c86ad26a8c47f7e6e4ba181d4b3bfd42435ca",
+    source: "bare_jrnl.tex",
+    ownClass: {},
+    classCommands: IEEETRAN_COMMANDS,
+    license: "LPPL-1.3 (the sample's own notice)",
+    licenseFile: "bare_jrnl.tex",
+    producer: "the IEEEtran class' journal sample (IEEE Transactions, two columns)",
+    note:
+      "IEEEtran's own journal sample (`bare_jrnl.tex` V1.4b, Michael Shell, unchanged as the IEEEtran bundle ships it; the repository carries no licence file, the sample's header gives the LPPL 1.3): the two columns of an IEEE Transactions paper, title block with authors, a membership note and notes at the first page's foot, abstract, index terms, a drop-cap first word, numbered sections in small capitals, an appendix, acknowledgment, a `thebibliography` list and the authors' biographies. One page: its notes, references and biographies, set smaller, outnumber the body's characters. The reference writes the class' `\\IEEEPARstart` and `\\IEEEmembership` as they print (`classCommands`), and its option tests, run-in abstract and index terms and untitled appendices as the class sets them (`_latex_ieeetran.ts`); not what the class alone prints (the biography's PLACE PHOTO HERE box, the label line above a titled appendix).",
+  }),
+  latexTaggedPaper({
+    name: "latex-tagged-ieeetran-compsoc",
+    repo: "light-tech/LawTeXSamples",
+    commit: "fb8c86ad26a8c47f7e6e4ba181d4b3bfd42435ca",
+    source: "bare_adv.tex",
+    ownClass: {},
+    classCommands: IEEETRAN_COMMANDS,
+    license: "LPPL-1.3 (the sample's own notice)",
+    licenseFile: "bare_jrnl.tex",
+    producer: "the IEEEtran class' advanced sample (an IEEE Computer Society journal, two columns)",
+    note:
+      "IEEEtran's own advanced sample (`bare_adv.tex` V1.4b, unchanged as the IEEEtran bundle ships it; its header gives the LPPL 1.3): an IEEE Computer Society journal paper in two columns, its title block, abstract and index terms set across both, numbered sections and subsections in the Society's sans-serif, footnotes, appendices, acknowledgments, a `thebibliography` list and the authors' biographies. One page, as its journal sample's: its notes, references and biographies, set smaller, outnumber the body's characters. The reference writes the class' `\\IEEEPARstart` and `\\IEEEmembership` as they print (`classCommands`), and its option tests, run-in abstract and index terms and untitled appendices as the class sets them (`_latex_ieeetran.ts`); not what the class alone prints (the biography's PLACE PHOTO HERE box, the label line above a titled appendix).",
   }),
   {
     ...printedReadme("chromium-bat-readme", "sharkdp/bat", BAT_COMMIT),
