@@ -49,14 +49,20 @@ export function cellTexts(
   words: Lexicon,
   prose?: Lexicon,
 ): string[][] {
-  const rights = table.rows[0]!.map((_, c) => {
-    let right = -Infinity;
-    for (const row of table.cells) for (const line of row[c] ?? []) right = Math.max(right, line.x1);
-    return right;
-  });
   const lefts = table.rows[0]!.map((_, c) =>
     Math.min(...table.cells.flatMap((row) => row[c] ?? []).map((l) => l.x0))
   );
+  // A ruled column's text ends at its rule at the latest: a line running on over the next cells fills none.
+  const rights = table.rows[0]!.map((_, c) => {
+    let right = -Infinity, rule = -Infinity;
+    for (const row of table.cells) {
+      for (const line of row[c] ?? []) {
+        right = Math.max(right, line.x1);
+        rule = Math.max(rule, line.spans[0]?.tag?.cell?.right ?? Infinity);
+      }
+    }
+    return Math.min(right, rule);
+  });
   return table.rows.map((row, r) =>
     row.map((text, c) => {
       const lines = table.cells[r]![c]!;
