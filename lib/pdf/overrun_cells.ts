@@ -71,7 +71,11 @@ function setWidth(span: Span, text = span.text): number | undefined {
  * undefined (not such a run, or its letters' widths unknown: the caller
  * splits it as before).
  */
-export function overrunPieces(span: Span, grids: readonly GridEdges[]): Span[] | undefined {
+export function overrunPieces(
+  span: Span,
+  grids: readonly GridEdges[],
+  startsAt: RunStarts = () => false,
+): Span[] | undefined {
   const end = span.x + span.width, middle = span.y - span.size * 0.3;
   const grid = grids.find((g) => middle >= g.ys[0]! && middle <= g.ys.at(-1)!);
   if (!grid) return undefined;
@@ -79,7 +83,7 @@ export function overrunPieces(span: Span, grids: readonly GridEdges[]): Span[] |
   if (c < 0 || span.x - grid.xs[c]! > span.size * PADDING_EMS || end <= grid.xs[c + 1]! + 1) return undefined;
   const set = setWidth(span), first = setWidth(span, span.text.split(" ")[0]);
   if (set === undefined || first === undefined) return undefined;
-  const natural = Math.abs(set - span.width), letters = letterPerColumn(span, grid.xs, c);
+  const natural = Math.abs(set - span.width), letters = letterPerColumn(span, grid.xs, c, startsAt);
   // Its letters each at the next column's rule, as near the run's end as at their own widths: a cell a letter.
   if (letters && letters.miss <= Math.min(natural, span.size * SET_SLACK_EMS)) return letters.pieces;
   // Set at its letters' own widths (give or take a kerning's or a rounding's share): one cell's text, unless
@@ -92,22 +96,50 @@ export function overrunPieces(span: Span, grids: readonly GridEdges[]): Span[] |
  * A run's letters (the spaces pdf.js put between them left out), one a
  * column from column `c` on, each as far past its column's rule as the run
  * starts past its own, and how far from the run's end the last one then
- * ends; undefined for fewer than two letters or more than the columns.
+ * ends; undefined for fewer than two letters or more than the columns, or
+ * where another run of the row starts where a letter would (a cell's text
+ * starts once on a line: where the columns are about a letter wide, `19`
+ * before `parser` in the next cell is not two cells).
  */
 function letterPerColumn(
   span: Span,
   xs: readonly number[],
   c: number,
+  startsAt: RunStarts,
 ): { pieces: Span[]; miss: number } | undefined {
   const letters = [...span.text].filter((l) => l.trim());
   const advances = span.font.advances!;
   if (letters.length < 2 || c + letters.length > xs.length - 1) return undefined;
   const pad = span.x - xs[c]!, at = (k: number) => xs[c + k]! + pad;
+  if (letters.some((_, k) => k > 0 && startsAt(span, at(k)))) return undefined;
   const miss = Math.abs(
     at(letters.length - 1) + advances[letters.at(-1)!]! * span.size - (span.x + span.width),
   );
   const pieces = letters.map((text, k) => ({ ...span, text, x: at(k), width: advances[text]! * span.size }));
   return { pieces, miss };
+}
+
+/** Whether a run other than `span` starts on its baseline within a point of `x`. */
+export type RunStarts = (span: Span, x: number) => boolean;
+
+/** How far apart, in points, two runs' starts may be and be one start. */
+const SAME_START = 1;
+
+/** {@linkcode RunStarts} over a page's spans, which it files by baseline on its first call. */
+export function runStarts(spans: readonly Span[]): RunStarts {
+  let rows: Map<number, Span[]> | undefined;
+  return (span, x) => {
+    if (!rows) {
+      rows = new Map();
+      for (const s of spans) rows.set(Math.round(s.y), [...rows.get(Math.round(s.y)) ?? [], s]);
+    }
+    const y = Math.round(span.y);
+    return [y - 1, y, y + 1].some((k) =>
+      (rows!.get(k) ?? []).some((o) =>
+        o !== span && Math.abs(o.y - span.y) <= span.size * 0.3 && Math.abs(o.x - x) <= SAME_START
+      )
+    );
+  };
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import { joinCollinear } from "./collinear_rules.ts";
 import { spillingSpans } from "./grid_spill.ts";
-import { cellPoint, cellRight, overrunPieces, runsOn } from "./overrun_cells.ts";
+import { cellPoint, cellRight, overrunPieces, runsOn, runStarts } from "./overrun_cells.ts";
 import { splitSideBySide } from "./side_by_side_grids.ts";
 import type { Rule, Span, Tag } from "./types.ts";
 
@@ -264,8 +264,8 @@ export function labelGridCells(
 ): Span[] {
   if (grids.length === 0) return [...spans];
   // A run starting at a cell's rule and running over the next cells is that cell's (`overrun_cells.ts`).
-  const split = (span: Span) => overrunPieces(span, grids) ?? splitAtEdges(span, grids);
-  const out = spans.flatMap((span) => span.tag ? [span] : split(span));
+  const starts = runStarts(spans);
+  const out = spans.flatMap((s) => s.tag ? [s] : overrunPieces(s, grids, starts) ?? splitAtEdges(s, grids));
   for (const grid of grids) {
     const columns = grid.xs.length - 1;
     const inside = new Map<Span, number>();

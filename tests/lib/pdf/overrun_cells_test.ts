@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { joinCollinear } from "../../../lib/pdf/collinear_rules.ts";
-import { cellPoint, overrunPieces } from "../../../lib/pdf/overrun_cells.ts";
+import { cellPoint, overrunPieces, runStarts } from "../../../lib/pdf/overrun_cells.ts";
 import type { Span } from "../../../lib/pdf/types.ts";
 
 /** Each Markdown table's rows, as their cells' texts. */
@@ -64,6 +64,13 @@ Deno.test("a run set at its letters' widths over the next cells is its first cel
 Deno.test("a run drawn narrower than its letters, one a column, is cut into its letters at their rules", () => {
   const pieces = overrunPieces(run("abab", 11, 14), [NARROW]);
   assert.deepEqual(pieces?.map((p) => [p.text, p.x]), [["a", 11], ["b", 14], ["a", 17], ["b", 20]]);
+});
+
+Deno.test("letters that fit one a column are one cell's where another run starts where a letter would", () => {
+  const span = run("abab", 11, 14), next = run("ab", 14, 10);
+  const starts = runStarts([span, next]);
+  assert.deepEqual(overrunPieces(span, [NARROW], starts), undefined);
+  assert.equal(overrunPieces(span, [NARROW], runStarts([span]))?.length, 4);
 });
 
 Deno.test("two cells' words a space apart, the first ending at its rule, are left to the split at the rule", () => {
