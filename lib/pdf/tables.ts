@@ -8,6 +8,7 @@
  */
 import { joinBrokenWords } from "./cell_breaks.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
+import { stackedWords } from "./letter_stacks.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isMarkerOnly } from "./lists.ts";
 import { isNoteMark } from "./note_mark_lines.ts";
@@ -67,6 +68,9 @@ export function cellTexts(
     row.map((text, c) => {
       const lines = table.cells[r]![c]!;
       if (lines.length < 2) return text;
+      // A ruled cell narrower than a letter: one letter a line, the spaces lost at the lines' ends.
+      const stack = prose && lines[0]!.spans[0]?.tag?.cell?.right !== undefined && stackedWords(lines, prose);
+      if (stack) return stack;
       const whole = joinBrokenWords(lines, rights[c]!, words, prose && { left: lefts[c]!, prose });
       if (whole) return inlineMarkdown(whole, { words });
       // Rendered without the word list, a hyphen ending a line is taken for a typesetter's and dropped.

@@ -22,7 +22,7 @@ function tables(text: string): string[][][] {
 Deno.test("abiword: cells narrower than a letter are read by where each cell's text starts, empty columns left out", async () => {
   const url = new URL("./fixtures/layout/overrun_cells.abiword.pdf", import.meta.url);
   const { markdown } = await convertPdf(await Deno.readFile(url));
-  const [letters, settings] = tables(markdown);
+  const [letters, settings, steps] = tables(markdown);
   // Seven columns 5–6 pt wide: pdf.js joins a row's letters into one run, each letter at its own rule.
   const letter = (r: number, c: number) => String.fromCharCode(97 + r + c);
   assert.deepEqual(letters, [
@@ -36,6 +36,12 @@ Deno.test("abiword: cells narrower than a letter are read by where each cell's t
     [["Name", "Kind", "Scope", "Since"], ["read buffer", "bytes", "server", "1.13"]],
     markdown,
   );
+  // Columns 10 pt wide set a cell one letter a line, the spaces between its words lost at the lines' ends
+  // (`letter_stacks.ts`): read as the prose's words its letters spell.
+  assert.deepEqual(steps?.slice(-2), [
+    ["five", "next", "reads the last value", "each step"],
+    ["six", "last", "keeps it until", "the next run"],
+  ], markdown);
 });
 
 const FONT = {
