@@ -148,6 +148,9 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // A ruled table that is only its header row between prose; a header and one row, whose name column
   // is wide; three rows, whose columns AbiWord sets too narrow for names joined by underscores.
   header_tables: ["abiword", "weasyprint"],
+  // Ruled tables of six rows and more, whose columns AbiWord narrows below a letter's width (a staircase of
+  // empty ruled cells takes the width): each cell's text starts at its rule and runs on over its neighbours'.
+  overrun_cells: ["abiword"],
   // Headings opening with a dot (an API's methods), one right under its section's heading: groff writes their
   // bookmarks with no title, each pointing at its heading.
   untitled_entries: ["gropdf"],

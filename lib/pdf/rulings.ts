@@ -11,7 +11,9 @@
  *
  * @module
  */
+import { joinCollinear } from "./collinear_rules.ts";
 import { spillingSpans } from "./grid_spill.ts";
+import { cellPoint, cellRight, overrunPieces, runsOn, runStarts } from "./overrun_cells.ts";
 import { splitSideBySide } from "./side_by_side_grids.ts";
 import type { Rule, Span, Tag } from "./types.ts";
 
@@ -29,6 +31,8 @@ export interface Grid {
 const MAX_THICKNESS = 3;
 /** Shortest a rule is, in points (shorter is a dash or a dot). */
 const MIN_LENGTH = 4;
+/** Shortest a stroked segment is and still a rule, in points (a cell's side drawn alone, 3 pt wide). */
+const MIN_SIDE = 2.5;
 /** How far apart, in points, rule ends may be and still meet (joins, double borders). */
 const MEET = 2.5;
 /** How far, in points, upright rules must run past a table's last rule across to bound an open row. */
@@ -39,10 +43,10 @@ const MAX_RULES = 4000;
 /** pdf.js' path drawing codes inside a `constructPath` (its `DrawOPS`). */
 export const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
 
-/** True when a box is thin one way and long the other. */
-function isRule(r: Rule): boolean {
+/** True when a box is thin one way and at least `length` long the other. */
+function isRule(r: Rule, length = MIN_LENGTH): boolean {
   const w = r.x1 - r.x0, h = r.y1 - r.y0;
-  return (w <= MAX_THICKNESS && h >= MIN_LENGTH) || (h <= MAX_THICKNESS && w >= MIN_LENGTH);
+  return (w <= MAX_THICKNESS && h >= length) || (h <= MAX_THICKNESS && w >= length);
 }
 
 /** True when a rule runs across (is wider than tall). */
@@ -76,7 +80,7 @@ export function pathRules(path: ArrayLike<number>, stroked: boolean, m: readonly
   const segment = (x: number, y: number) => {
     if (!stroked) return;
     const r = { x0: Math.min(px, x), x1: Math.max(px, x), y0: Math.min(py, y), y1: Math.max(py, y) };
-    if (isRule(r)) rules.push(r);
+    if (isRule(r, MIN_SIDE)) rules.push(r);
   };
   const endSubpath = () => {
     if (!stroked && box && isRule(box)) rules.push(box);
@@ -193,8 +197,11 @@ function gridOf(rules: readonly Rule[]): Grid | null {
 }
 
 /** The table grids drawn by some rules (see the module comment). */
-export function findGrids(rules: readonly Rule[]): Grid[] {
-  if (rules.length < 6 || rules.length > MAX_RULES) return [];
+export function findGrids(pieces: readonly Rule[]): Grid[] {
+  if (pieces.length < 6) return [];
+  // Past the count, pieces of one line are joined (`collinear_rules.ts`); fewer may be two tables' that touch.
+  const rules = pieces.length > MAX_RULES ? joinCollinear(pieces) : pieces;
+  if (rules.length > MAX_RULES) return [];
   return connected(rules).flatMap(splitSideBySide).map(gridOf).filter((g): g is Grid => g !== null);
 }
 
@@ -256,7 +263,9 @@ export function labelGridCells(
   ids: { next: number },
 ): Span[] {
   if (grids.length === 0) return [...spans];
-  const out = spans.flatMap((span) => span.tag ? [span] : splitAtEdges(span, grids));
+  // A run starting at a cell's rule and running over the next cells is that cell's (`overrun_cells.ts`).
+  const starts = runStarts(spans);
+  const out = spans.flatMap((s) => s.tag ? [s] : overrunPieces(s, grids, starts) ?? splitAtEdges(s, grids));
   for (const grid of grids) {
     const columns = grid.xs.length - 1;
     const inside = new Map<Span, number>();
@@ -264,21 +273,24 @@ export function labelGridCells(
     const spill = spillingSpans(out.filter((s) => !s.tag), grid);
     for (const span of out) {
       if (span.tag || spill.has(span)) continue;
-      const x = span.x + Math.min(span.width, span.size) / 2, y = span.y - span.size * 0.3;
-      const c = intervalOf(grid.xs, x), r = intervalOf(grid.ys, y);
+      const c = intervalOf(grid.xs, cellPoint(span, grid.xs)),
+        r = intervalOf(grid.ys, span.y - span.size * 0.3);
       if (c >= 0 && r >= 0) inside.set(span, grid.owner[r * columns + c]!);
     }
     const cells = new Set(inside.values());
     const rows = new Set([...cells].map((k) => Math.floor(k / columns)));
     const used = new Set([...cells].map((k) => k % columns));
-    if ((rows.size < 2 && used.size < 3) || used.size < 2) continue;
+    if (((rows.size < 2 && used.size < 3) || used.size < 2) && !runsOn(inside, grid)) continue;
     const table = ids.next++;
     const tags = new Map<number, Tag>();
+    // Columns holding no text (a staircase of empty ruled cells) are left out.
+    const columnOf = new Map([...used].sort((p, q) => p - q).map((k, i) => [k, i]));
     for (const [span, k] of inside) {
       let tag = tags.get(k);
       if (!tag) {
         const row = Math.floor(k / columns);
-        tag = { block: ids.next++, cell: { table, row, column: k % columns, header: row === 0 } };
+        const column = columnOf.get(k % columns)!, right = cellRight(grid, k);
+        tag = { block: ids.next++, cell: { table, row, column, header: row === 0, right } };
         tags.set(k, tag);
       }
       span.tag = tag;

@@ -8,6 +8,7 @@
  */
 import { joinBrokenWords } from "./cell_breaks.ts";
 import { inlineMarkdown, plainLineText } from "./inline.ts";
+import { stackedWords } from "./letter_stacks.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isMarkerOnly } from "./lists.ts";
 import { isNoteMark } from "./note_mark_lines.ts";
@@ -49,18 +50,27 @@ export function cellTexts(
   words: Lexicon,
   prose?: Lexicon,
 ): string[][] {
-  const rights = table.rows[0]!.map((_, c) => {
-    let right = -Infinity;
-    for (const row of table.cells) for (const line of row[c] ?? []) right = Math.max(right, line.x1);
-    return right;
-  });
   const lefts = table.rows[0]!.map((_, c) =>
     Math.min(...table.cells.flatMap((row) => row[c] ?? []).map((l) => l.x0))
   );
+  // A ruled column's text ends at its rule at the latest: a line running on over the next cells fills none.
+  const rights = table.rows[0]!.map((_, c) => {
+    let right = -Infinity, rule = -Infinity;
+    for (const row of table.cells) {
+      for (const line of row[c] ?? []) {
+        right = Math.max(right, line.x1);
+        rule = Math.max(rule, line.spans[0]?.tag?.cell?.right ?? Infinity);
+      }
+    }
+    return Math.min(right, rule);
+  });
   return table.rows.map((row, r) =>
     row.map((text, c) => {
       const lines = table.cells[r]![c]!;
       if (lines.length < 2) return text;
+      // A ruled cell narrower than a letter: one letter a line, the spaces lost at the lines' ends.
+      const stack = prose && lines[0]!.spans[0]?.tag?.cell?.right !== undefined && stackedWords(lines, prose);
+      if (stack) return stack;
       const whole = joinBrokenWords(lines, rights[c]!, words, prose && { left: lefts[c]!, prose });
       if (whole) return inlineMarkdown(whole, { words });
       // Rendered without the word list, a hyphen ending a line is taken for a typesetter's and dropped.

@@ -33,8 +33,8 @@ export interface Tag {
   contents?: boolean;
   /** Inside the item's label (`Lbl`): the bullet or number. */
   label?: boolean;
-  /** Inside a table cell. */
-  cell?: { table: number; row: number; column: number; header: boolean };
+  /** Inside a table cell; `right`: a ruled cell's right rule (its text may run on past it, `overrun_cells.ts`). */
+  cell?: { table: number; row: number; column: number; header: boolean; right?: number };
   /** Inside `Code`. */
   code?: boolean;
   /** Inside `BlockQuote`. */
