@@ -131,7 +131,11 @@ export function runStarts(spans: readonly Span[]): RunStarts {
   return (span, x) => {
     if (!rows) {
       rows = new Map();
-      for (const s of spans) rows.set(Math.round(s.y), [...rows.get(Math.round(s.y)) ?? [], s]);
+      for (const s of spans) {
+        const row = rows.get(Math.round(s.y));
+        if (row) row.push(s);
+        else rows.set(Math.round(s.y), [s]);
+      }
     }
     const y = Math.round(span.y);
     return [y - 1, y, y + 1].some((k) =>
