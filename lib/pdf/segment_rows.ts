@@ -12,6 +12,7 @@ import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 import { detectTable } from "./tables.ts";
+import type { TableSearchBudget } from "./table_search_budget.ts";
 import { besideParagraph } from "./side_by_side_paragraphs.ts";
 import type { Line } from "./types.ts";
 
@@ -96,14 +97,20 @@ export function joinRow(row: readonly Line[]): Line {
  * and its body side by side, as a nomenclature or a description list sets
  * them) are the list, and rows it files wholly under one paragraph (a
  * fraction's numerator and denominator set in a line of prose, on
- * baselines of their own) are that paragraph.
+ * baselines of their own) are that paragraph. `budget` is the page's
+ * allowance for the search (`table_search_budget.ts`).
  */
-export function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
+export function alignedTable(
+  lines: readonly Line[],
+  start: number,
+  stats: DocumentStats,
+  budget?: TableSearchBudget,
+) {
   return detectTable(lines, start, (end) => {
     const rows = lines.slice(start, end);
     return !rows.every(isCodeLine) && !runInRows(rows, stats) && !rows.every(inTaggedItem) &&
       !inOneTaggedParagraph(rows) && !justifiedProse(rows, stats);
-  });
+  }, budget);
 }
 
 /** How much wider than a row's narrowest gap its widest may be for the row to be one justified line. */
