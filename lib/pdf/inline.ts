@@ -299,7 +299,7 @@ export function inlineMarkdown(
         pieces.push({ text: " ", code: false });
       }
     }
-    pieces.push(...own);
+    for (const piece of own) pieces.push(piece);
     prevLine = line;
     dashesOnly = /^-{1,2}$/.test(own.map((p) => p.text).join("").trim());
   }
