@@ -17,6 +17,7 @@ import { line } from "../tests/_support/laid_out_page.ts";
 import {
   contentsDotsPdf,
   deepTagsPdf,
+  itemLeadersPdf,
   longLinePdf,
   outlineFloodPdf,
   ruledGridPdf,
@@ -28,6 +29,7 @@ import {
 /** Each shape: its name, its full size, and the file at a size. */
 const SHAPES: [string, number, (n: number) => Uint8Array][] = [
   ["contents row of dots", 200_000, contentsDotsPdf],
+  ["contents row of dots, each an item", 200_000, itemLeadersPdf],
   ["line of letters", 200_000, (n) => longLinePdf("a", n)],
   ["line of spaces", 200_000, (n) => longLinePdf(" ", n)],
   ["glyphs at one spot", 200_000, sameSpotGlyphsPdf],

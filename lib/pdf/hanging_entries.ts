@@ -38,6 +38,7 @@ import { endsSentence } from "./sentence_ends.ts";
 import { syntheticBullet } from "./synthetic_bullet.ts";
 import { rowText } from "./contents_page.ts";
 import type { Line, PageText, Span } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /** Least and most a wrap is set in from its entry's edge, in ems. */
 const HANG_EMS = [0.5, 4] as const;
@@ -157,7 +158,7 @@ function runFrom(column: readonly Piece[], start: number): Run | null {
 
 /** The right edge of a piece. */
 function right(piece: Piece): number {
-  return (piece.read ??= {}).right ??= Math.max(...piece.lines.map((l) => l.x1));
+  return (piece.read ??= {}).right ??= greatest(piece.lines.map((l) => l.x1));
 }
 
 /**

@@ -15,6 +15,7 @@ import { detectTable } from "./tables.ts";
 import type { TableSearchBudget } from "./table_search_budget.ts";
 import { besideParagraph } from "./side_by_side_paragraphs.ts";
 import type { Line } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /**
  * Lines from `start` on the same baseline as it (cells of a row that is not a
@@ -87,7 +88,7 @@ function stretchedApart(
 /** One line from the pieces of a row, left to right. */
 export function joinRow(row: readonly Line[]): Line {
   const spans = row.flatMap((l) => l.spans);
-  return { ...row[0]!, spans, x1: Math.max(...row.map((l) => l.x1)) };
+  return { ...row[0]!, spans, x1: greatest(row.map((l) => l.x1)) };
 }
 
 /**

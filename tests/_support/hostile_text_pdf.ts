@@ -44,6 +44,17 @@ export function contentsDotsPdf(dots: number): Uint8Array {
   ]);
 }
 
+/**
+ * A contents row whose `dots` leaders are each their own text item (a kern of a full em between them, as
+ * leaders set apart are drawn), before its page number.
+ */
+export function itemLeadersPdf(dots: number): Uint8Array {
+  const leaders = Array.from({ length: dots }, () => "(.)").join(" -1000 ");
+  return pagesPdf([
+    `BT /F1 12 Tf 72 720 Td [(Intro) -1000 ${leaders} -1000 (5)] TJ ET BT /F1 12 Tf 72 700 Td (and more) Tj ET`,
+  ]);
+}
+
 /** One line of `count` times `character` between a word and a page number, then a line of text. */
 export function longLinePdf(character: string, count: number): Uint8Array {
   return textPdf([[`Intro${character.repeat(count)}5`, "and more"]]);
@@ -145,6 +156,7 @@ export function deepTagsPdf(depth: number): Uint8Array {
 export function hostileTextFiles(): Record<string, Uint8Array> {
   return {
     "contents_dots_200k.pdf": contentsDotsPdf(200_000),
+    "item_leaders_200k.pdf": itemLeadersPdf(200_000),
     "letters_200k.pdf": longLinePdf("a", 200_000),
     "spaces_200k.pdf": longLinePdf(" ", 200_000),
     "same_spot_100k.pdf": sameSpotGlyphsPdf(100_000),
