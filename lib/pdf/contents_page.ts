@@ -117,7 +117,7 @@ export function rewriteContents(pages: readonly PageText[], outline: readonly Ou
       while (end < pageRows.length && entries[end] !== null) end++;
       if (end - i < LEAST_ENTRIES && !spellsWholeOutline(entries.slice(i, end), titles)) {
         const stop = Math.max(end, i + 1);
-        for (let k = i; k < stop; k++) lines.push(...pageRows[k]!);
+        for (let k = i; k < stop; k++) for (const line of pageRows[k]!) lines.push(line);
         i = stop;
         continue;
       }

@@ -23,6 +23,7 @@ import { plainMathLetters } from "./math_letters.ts";
 import { rulesInView, withLevelRules, withShapes } from "./shaded_spans.ts";
 import { withFractionsInRow } from "./fraction_rules.ts";
 import { readView, sidewaysTurn } from "./sideways_pages.ts";
+import { readTextContent } from "./text_content.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
 const NO_CHARACTER = "\u0000";
@@ -211,7 +212,7 @@ function readItems(items: readonly unknown[], page: PageContext): ItemsRead {
 export async function extractPage(page: PDFPageProxy, options: ExtractOptions): Promise<PageSpans> {
   const hintsBefore = options.shapeHints?.();
   options.levelRules?.();
-  const content = await page.getTextContent({ includeMarkedContent: options.tagged });
+  const content = await readTextContent(page, { includeMarkedContent: options.tagged });
   // A page whose text mostly reads turned (a table set sideways) is read turned upright.
   const upright = page.getViewport({ scale: 1 });
   const turn = sidewaysTurn(content.items, upright.transform);

@@ -9,6 +9,7 @@ import { isListingRowInBand } from "./listing_band_rows.ts";
 import { isMarkerOnly } from "./lists.ts";
 import { lineText, runningLines } from "./running_lines.ts";
 import type { Line, PageText } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /** Share of the page height that counts as the top or bottom margin band. */
 const BAND = 0.1;
@@ -79,7 +80,7 @@ function runOnLines(page: PageText, running: ReadonlySet<Line>): Set<Line> {
   const band = page.lines.filter((l) => inBand(l, page.height) && !running.has(l));
   if (band.length === 0) return reached;
   // Only the text's rows within a step of the bands can carry it on into them.
-  const reach = Math.max(...band.map((l) => l.size)) * RUN_ON_STEP * RUN_ON_SIZE;
+  const reach = greatest(band.map((l) => l.size)) * RUN_ON_STEP * RUN_ON_SIZE;
   const text = page.lines.filter((l) =>
     !inBand(l, page.height) && !running.has(l) &&
     (l.y < page.height * BAND + reach || l.y > page.height * (1 - BAND) - reach)

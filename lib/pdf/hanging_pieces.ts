@@ -9,6 +9,7 @@
  */
 import { rowText } from "./contents_page.ts";
 import { allBold } from "./draft.ts";
+import { greatest } from "./extremes.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { rowPieces } from "./index_page.ts";
 import { endsSentence } from "./sentence_ends.ts";
@@ -75,7 +76,7 @@ export function plain(piece: RowPiece): boolean {
 
 /** The right edge of a piece. */
 export function right(piece: RowPiece): number {
-  return (piece.read ??= {}).right ??= Math.max(...piece.lines.map((l) => l.x1));
+  return (piece.read ??= {}).right ??= greatest(piece.lines.map((l) => l.x1));
 }
 
 /** A piece's text (`rowText`), read once. */

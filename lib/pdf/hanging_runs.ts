@@ -9,6 +9,7 @@
  * @module
  */
 import { endsText, plain, right, type RowPiece, textOf } from "./hanging_pieces.ts";
+import { greatest } from "./extremes.ts";
 import { plainLineText } from "./inline.ts";
 import { isMarkerOnly, listMarker } from "./lists.ts";
 import { NOTE_MARK_OPENING } from "./note_mark_lines.ts";
@@ -85,7 +86,7 @@ function mayHang(run: Run): boolean {
   const wraps = pieces.flatMap((p, i) => entries.has(p) ? [] : [i]);
   const runOn = wraps.filter((i) => !endsText(pieces[i - 1]!));
   if (runOn.length < wraps.length * RUN_ON_SHARE) return false;
-  const edge = Math.max(...pieces.map(right));
+  const edge = greatest(pieces.map(right));
   const runningText = pieces.filter((p, i) =>
     i > 0 && entries.has(p) && entries.has(pieces[i - 1]!) && right(pieces[i - 1]!) >= edge - run.size &&
     !endsText(pieces[i - 1]!)

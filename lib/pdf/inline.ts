@@ -59,7 +59,7 @@ export function inlineMarkdown(
     if (pieces.length > 0 && first) {
       joinLineBreak(pieces, first, { line, prevLine, lines, dashesOnly, words: options.words });
     }
-    pieces.push(...own);
+    for (const piece of own) pieces.push(piece);
     prevLine = line;
     dashesOnly = /^-{1,2}$/.test(own.map((p) => p.text).join("").trim());
   }

@@ -18,6 +18,7 @@ import { isCodeLine } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import { isMarkerOnly } from "./lists.ts";
 import type { Line } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** Largest baseline difference, in points, at which two lines stand side by side. */
 const SAME_BASELINE = 1;
@@ -33,7 +34,7 @@ export function singleColumnMeasure(page: readonly Line[], right: number): numbe
   const parted = partedListingRows(page);
   const lines = page.filter((l) => !parted.has(l) && !inCell(l));
   if (!Number.isFinite(right) || lines.length === 0) return undefined;
-  const left = Math.min(...lines.map((l) => l.x0));
+  const left = least(lines.map((l) => l.x0));
   if (lines.some((l) => l.x0 > (left + right) / 2)) return undefined;
   // A list marker drawn apart from its item's text (AbiWord) stands on the text's baseline: no column.
   const ys = lines.filter((l) => !isMarkerOnly(plainLineText(l))).map((l) => l.y).sort((a, b) => a - b);

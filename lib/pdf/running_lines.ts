@@ -27,6 +27,7 @@
  *
  * @module
  */
+import { greatest, least } from "./extremes.ts";
 import { mode, sizeKey } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 
@@ -76,14 +77,14 @@ interface EdgeLine {
 function edgeLines(page: PageText): EdgeLine[] {
   if (page.lines.length === 0) return [];
   const ys = page.lines.map((l) => l.y);
-  const top = Math.min(...ys), foot = Math.max(...ys);
+  const top = least(ys), foot = greatest(ys);
   const out: EdgeLine[] = [];
   for (const [edge, y] of [["top", top], ["foot", foot]] as const) {
     if (edge === "top" ? y > page.height * OUTER_BAND : y < page.height * (1 - OUTER_BAND)) continue;
     const on = page.lines.filter((l) => Math.abs(l.y - y) <= 2);
     const rest = page.lines.filter((l) => Math.abs(l.y - y) > 2).map((l) => l.y);
-    const gap = rest.length === 0 ? Infinity : edge === "top" ? Math.min(...rest) - y : y - Math.max(...rest);
-    const size = Math.max(...on.map((l) => l.size));
+    const gap = rest.length === 0 ? Infinity : edge === "top" ? least(rest) - y : y - greatest(rest);
+    const size = greatest(on.map((l) => l.size));
     if (gap < size * APART) continue;
     for (const line of on) out.push({ line, edge });
     if (top === foot) break;
@@ -144,7 +145,7 @@ const EDGE_SLACK = 3;
 function splitRows(pages: readonly PageText[], edges: readonly EdgeLine[][]): Line[] {
   return pages.flatMap((page, i) => {
     if (page.lines.length < 4) return [];
-    const left = Math.min(...page.lines.map((l) => l.x0)), right = Math.max(...page.lines.map((l) => l.x1));
+    const left = least(page.lines.map((l) => l.x0)), right = greatest(page.lines.map((l) => l.x1));
     const out: Line[] = [];
     for (const edge of ["top", "foot"] as const) {
       const row = edges[i]!.filter((e) => e.edge === edge).map((e) => e.line).sort((a, b) => a.x0 - b.x0);
@@ -196,7 +197,7 @@ function numbersInPlace(pages: readonly PageText[], inStep: readonly Line[]): Li
   return pages.flatMap((page) => {
     if (page.lines.length === 0) return [];
     const ys = page.lines.map((l) => l.y);
-    const ends = [Math.min(...ys), Math.max(...ys)];
+    const ends = [least(ys), greatest(ys)];
     return page.lines.filter((line) => {
       if (found.has(line) || !ends.some((y) => near(line.y, y))) return false;
       const step = numberStep(line, page.page);

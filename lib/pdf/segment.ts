@@ -35,6 +35,7 @@ import { alignedTable, joinRow, JUSTIFIED_LINES, justifiedEdge, sameRow } from "
 import { continuesItem, dashRunsOn, itemParagraphTurn, taggedItem } from "./segment_items.ts";
 import { flushUnderLabel, labelAsParagraph, labelledItem } from "./label_lines.ts";
 import type { TaggedItems } from "./tagged_items.ts";
+import { TableSearchBudget } from "./table_search_budget.ts";
 import type { Line, OutlineHit, PageText } from "./types.ts";
 
 /** What segmentation knows of the document beyond the page: the outline's titles and the lines it points at. */
@@ -88,6 +89,8 @@ interface PageCut {
   margin: ReturnType<typeof justifiedEdge>;
   /** Column gutters found so far, by line position. */
   gutters: Map<number, number | null>;
+  /** What is left of the page's allowance for the aligned-table search. */
+  tableBudget: TableSearchBudget;
 }
 
 /**
@@ -140,6 +143,7 @@ export function segmentPage(
     edges: proseEdges(page, lines, prose, right, justified),
     margin: justifiedEdge(prose),
     gutters: new Map(),
+    tableBudget: new TableSearchBudget(),
   };
   let i = 0;
   while (i < lines.length) {
@@ -187,7 +191,9 @@ function cutBlock(cut: PageCut, start: number): number | null {
     drafts.push({ kind: "text", page: page.page, lines: numberAtMargin(lines.slice(start, formulaEnd)) });
     return formulaEnd;
   }
-  const table = tag?.cell ? tableFromTags(lines, start) : alignedTable(lines, start, cut.stats);
+  const table = tag?.cell
+    ? tableFromTags(lines, start)
+    : alignedTable(lines, start, cut.stats, cut.tableBudget);
   if (!table) return null;
   drafts.push({
     kind: "table",

@@ -12,8 +12,10 @@ import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 import { detectTable } from "./tables.ts";
+import type { TableSearchBudget } from "./table_search_budget.ts";
 import { besideParagraph } from "./side_by_side_paragraphs.ts";
 import type { Line } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /**
  * Lines from `start` on the same baseline as it (cells of a row that is not a
@@ -86,7 +88,7 @@ function stretchedApart(
 /** One line from the pieces of a row, left to right. */
 export function joinRow(row: readonly Line[]): Line {
   const spans = row.flatMap((l) => l.spans);
-  return { ...row[0]!, spans, x1: Math.max(...row.map((l) => l.x1)) };
+  return { ...row[0]!, spans, x1: greatest(row.map((l) => l.x1)) };
 }
 
 /**
@@ -96,14 +98,20 @@ export function joinRow(row: readonly Line[]): Line {
  * and its body side by side, as a nomenclature or a description list sets
  * them) are the list, and rows it files wholly under one paragraph (a
  * fraction's numerator and denominator set in a line of prose, on
- * baselines of their own) are that paragraph.
+ * baselines of their own) are that paragraph. `budget` is the page's
+ * allowance for the search (`table_search_budget.ts`).
  */
-export function alignedTable(lines: readonly Line[], start: number, stats: DocumentStats) {
+export function alignedTable(
+  lines: readonly Line[],
+  start: number,
+  stats: DocumentStats,
+  budget?: TableSearchBudget,
+) {
   return detectTable(lines, start, (end) => {
     const rows = lines.slice(start, end);
     return !rows.every(isCodeLine) && !runInRows(rows, stats) && !rows.every(inTaggedItem) &&
       !inOneTaggedParagraph(rows) && !justifiedProse(rows, stats);
-  });
+  }, budget);
 }
 
 /** How much wider than a row's narrowest gap its widest may be for the row to be one justified line. */

@@ -22,6 +22,7 @@ import {
   opensBand,
   rowAt,
 } from "./table_rows.ts";
+import type { TableSearchBudget } from "./table_search_budget.ts";
 import type { Line } from "./types.ts";
 
 /** A table found in a run of lines. */
@@ -95,13 +96,16 @@ const MAX_TABLE_ROWS = 400;
  * below a row, inside one column, continues that row's cell there, or is its
  * cell in a column it lacks (cells centred beside wrapped ones); one further
  * below opens a row, kept when another cell joins it. `accept` may turn the
- * lines `[start, end)` down before their cells are rendered.
+ * lines `[start, end)` down before their cells are rendered. Rows read spend
+ * their cells from `budget`, the page's allowance: none is looked for once it is spent.
  */
 export function detectTable(
   lines: readonly Line[],
   start: number,
   accept: (end: number) => boolean = () => true,
+  budget?: TableSearchBudget,
 ): FoundTable | null {
+  if (budget?.spent) return null;
   const head = rowAt(lines, start);
   if (head.length < 2 && !opensBand(lines, start)) return null;
   if (isMarkerOnly(plainLineText(head[0]!)) || isNoteMark(head[0]!, head[1] ?? lines[start + 1])) return null;
@@ -112,6 +116,7 @@ export function detectTable(
   let prevY = head[0]!.y;
   while (i < lines.length && rows.length < MAX_TABLE_ROWS) {
     const row = rowAt(lines, i);
+    if (budget && !budget.spend(row.length)) return null;
     // A list item set apart from its marker (a bullet, a number) ends the table above it.
     if (rows.length > 0 && isApartItem(row)) break;
     const size = row[0]!.size;
@@ -134,7 +139,9 @@ export function detectTable(
       rows.push([[row[0]!]]);
       starts.push(i);
     } else {
-      const columns = columnIntervals(rows.flat(2));
+      const cells = rows.flat(2);
+      if (budget && !budget.spend(cells.length)) return null;
+      const columns = columnIntervals(cells);
       const last = rows[rows.length - 1]!;
       const column = columnOf(columns, row[0]!);
       const target = last.find((cellLines) => columnOf(columns, cellLines[0]!) === column);
