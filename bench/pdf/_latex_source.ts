@@ -24,6 +24,7 @@ import {
   withBoxSizesRead,
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
+  withLowercaseRead,
   withParagraphEndsRead,
   withStringsSpelled,
 } from "./_latex_printed_text.ts";
@@ -297,7 +298,7 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
   const literal = withParagraphEndsRead(withLineBreaksAsSpaces(withBoxSizesRead(
-    withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
+    withStringsSpelled(withLowercaseRead(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code)),
   )));
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)), {
     urlsInText: reading.urlsInText ?? false,

@@ -5,6 +5,7 @@ import {
   withBoxSizesRead,
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
+  withLowercaseRead,
   withParagraphEndsRead,
   withStringsSpelled,
 } from "../../bench/pdf/_latex_printed_text.ts";
@@ -113,5 +114,20 @@ Text.
   assert.equal(
     await read(withBoxSizesRead(source)),
     `A b c d e f \\hbox to\\x{}.\n\n${"-".repeat(72)}\n\nSection numbers\n\nText.`,
+  );
+});
+
+Deno.test("TeX's \\lowercase trick is written as what it prints, outside verbatim", async () => {
+  const source = String.raw`\begingroup
+\lccode` + "`M=`M\n\\lccode`@=`\\}\n" + String.raw`\lowercase{\endgroup
+\section{Missing @ Inserted}}
+Text. \verb|\lowercase{\endgroup X}|`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
+      .trim();
+  assert.doesNotMatch(await read(source).catch(() => ""), /Missing/);
+  assert.equal(
+    await read(withLowercaseRead(source)),
+    "Missing } inserted\n\nText. \\lowercase{\\endgroup X}",
   );
 });
