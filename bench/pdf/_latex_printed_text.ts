@@ -151,3 +151,38 @@ export function withLowercaseRead(text: string): string {
     return out + part.slice(last);
   });
 }
+
+/** A character LaTeX reads as markup, written as the text it prints. */
+function typedCharacter(char: string): string {
+  if (char === "\\") return "\\textbackslash{}";
+  if (char === "~") return "\\textasciitilde{}";
+  if (char === "^") return "\\textasciicircum{}";
+  return `\\${char}`;
+}
+
+/**
+ * The first argument of each of `environments` written as the text it prints, outside verbatim text: a class
+ * may read an environment's argument with the backslash made an ordinary character and print it as typed
+ * (the AMS documentation class' `error`, `{Missing \right. inserted}`), where pandoc reads its commands and
+ * drops them (`Missing . inserted`). Backslashes and the other characters LaTeX reads as markup are written
+ * as text.
+ */
+export function withLiteralArguments(text: string, environments: readonly string[]): string {
+  if (environments.length === 0) return text;
+  const names = environments.map((name) => name.replace(/[*]/g, "\\*")).join("|");
+  const opening = new RegExp(`\\\\begin\\{(?:${names})\\}\\s*\\{`, "g");
+  return outsideVerbatim(text, (part) => {
+    let out = "", last = 0;
+    for (const found of part.matchAll(opening)) {
+      if (found.index < last) continue;
+      const open = found.index + found[0].length - 1;
+      const end = groupEnd(part, open);
+      if (end < 0) continue;
+      out += part.slice(last, open + 1) +
+        part.slice(open + 1, end - 1).replace(/[\\{}#$%&_~^]/g, typedCharacter) +
+        "}";
+      last = end;
+    }
+    return out + part.slice(last);
+  });
+}

@@ -24,6 +24,7 @@ import {
   withBoxSizesRead,
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
+  withLiteralArguments,
   withLowercaseRead,
   withParagraphEndsRead,
   withStringsSpelled,
@@ -250,6 +251,8 @@ export interface LatexReading {
   urlsInText?: boolean;
   /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
   engine?: Engine;
+  /** Environments whose first argument the class prints as typed (`withLiteralArguments`). */
+  literalArguments?: readonly string[];
 }
 
 /** The entries of a list counted from the source, as a LaTeX list, or none. */
@@ -298,7 +301,12 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
   const literal = withParagraphEndsRead(withLineBreaksAsSpaces(withBoxSizesRead(
-    withStringsSpelled(withLowercaseRead(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code)),
+    withStringsSpelled(withLowercaseRead(
+      withLiteralArguments(
+        reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code,
+        reading.literalArguments ?? [],
+      ),
+    )),
   )));
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)), {
     urlsInText: reading.urlsInText ?? false,
