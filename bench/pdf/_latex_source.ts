@@ -31,7 +31,7 @@ import {
 } from "./_latex_printed_text.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
-import { withReadableTabulars } from "./_latex_tabular.ts";
+import { withoutDeluxeColumnSpecs, withReadableTabulars } from "./_latex_tabular.ts";
 import {
   type Engine,
   withBookmarkHeadings,
@@ -312,9 +312,9 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
     urlsInText: reading.urlsInText ?? false,
   });
   const tested = reading.engine ? withEngineTests(bare, reading.engine) : bare;
-  const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
+  const verbatim = withUnclosedOpeningsAsText(withoutDeluxeColumnSpecs(withReadableTabulars(
     withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
-  ));
+  )));
   const paged = reading.pages
     ? outsideVerbatim(verbatim, (part) => withPageReferences(part, reading.pages!))
     : verbatim;
