@@ -109,7 +109,7 @@ export function withBoxSizesRead(text: string): string {
 
 /**
  * `\lowercase` after `\lccode` assignments in a group, TeX's way to set a character that cannot be typed
- * where it stands (`\lccode`@=`\}\lowercase{\endgroup\begin{error}{Missing @ inserted}}`, a brace that would
+ * where it stands (`` \lccode`@=`\}\lowercase{\endgroup\begin{error}{Missing @ inserted}} ``, a brace that would
  * unbalance the group).
  */
 const LOWERCASE_TRICK =
