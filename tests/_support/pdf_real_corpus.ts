@@ -128,6 +128,7 @@ const AMSLDOC_COMMANDS = [
   "\\def\\tex/{TeX}",
   "\\def\\amstex/{AMS-TeX}",
   "\\def\\amslatex/{AMS-LaTeX}",
+  "\\def\\xypic/{XY-pic}",
 ].join("\n");
 
 /** The TUGboat class' acronyms, names and title references, as it prints them (`ltugboat.cls`): the acronyms' letters in small capitals. */
