@@ -98,6 +98,8 @@ export class Count {
   #float: "figure" | "table" | "longtable" | null = null;
   #floatNumbered = false;
   #floatStart = 0;
+  /** The number the float was given by hand (`\tablenum`), which steps no counter. */
+  #byHand: string | undefined;
   /** A float that sets its equations' numbers plain (`\renewcommand{\theequation}{\arabic{equation}}`). */
   #plainEquations = false;
   /** The number the last `\refstepcounter` made, which a `\label` takes. */
@@ -174,7 +176,13 @@ export class Count {
     this.#float = env as "figure" | "table" | "longtable";
     this.#floatStart = at;
     this.#floatNumbered = false;
+    this.#byHand = undefined;
     this.#sub = 0;
+  }
+
+  /** The open float's number given by hand (the AAS journals' `\tablenum{5}`): its caption's, no counter stepped. */
+  numberedByHand(number: string): void {
+    if (this.#float && !this.#floatNumbered) this.#byHand = number;
   }
 
   floatEnd(): void {
@@ -231,7 +239,7 @@ export class Count {
     const isTable = this.#float !== "figure";
     if (!this.#floatNumbered) {
       this.#floatNumbered = true;
-      this.current = `${this.#prefix()}${isTable ? ++this.#table : ++this.#figure}`;
+      this.current = this.#byHand ?? `${this.#prefix()}${isTable ? ++this.#table : ++this.#figure}`;
       this.currentKind = isTable ? "table" : "figure";
       if (short !== "") {
         const caption = short ?? text.slice(open + 1, Math.max(open + 1, groupEnd(text, open) - 1));

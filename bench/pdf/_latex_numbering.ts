@@ -40,11 +40,13 @@ const EVENT = new RegExp(
     String.raw`\\(chapter|section|subsection|subsubsection|paragraph)(\*?)\s*(?:\[([^\]]*)\])?\s*(?=\{)`,
     String.raw`\\appendix(?![a-zA-Z])`,
     String
-      .raw`\\begin\{(figure|table|longtable|subfigure|equation|multline|align|gather|flalign|alignat|eqnarray)(\*?)\}`,
-    String.raw`\\end\{(figure|table|longtable)\*?\}`,
-    String.raw`\\(caption|subcaption)\s*(?:\[([^\]]*)\])?\s*(?=\{)`,
+      .raw`\\begin\{(figure|table|longtable|(?:split)?deluxetable|subfigure|equation|multline|align|gather|flalign|alignat|eqnarray)(\*?)\}`,
+    String.raw`\\end\{(figure|table|longtable|(?:split)?deluxetable)\*?\}`,
+    String.raw`\\(caption|subcaption|tablecaption)\s*(?:\[([^\]]*)\])?\s*(?=\{)`,
     String.raw`\\label\s*\{([^}]*)\}`,
     String.raw`\\renewcommand\s*\{?\\theequation\}?\s*\{\\arabic\{equation\}\}`,
+    // The AAS journals' deluxetable numbered by hand: this table's number, the counter left as it stands.
+    String.raw`\\tablenum\s*\{([^}]*)\}`,
   ].join("|"),
   "g",
 );
@@ -86,13 +88,15 @@ export function numbered(text: string, options: NumberingOptions): Numbering {
     const at = m.index, open = at + m[0].length;
     if (m[1]) count.heading(m[1], m[2] === "*", m[3], at, open);
     else if (m[0].startsWith("\\appendix")) count.appendix();
+    else if (m[4] && /deluxetable$/.test(m[4])) count.float("table", at);
     else if (m[4] && /^(figure|table|longtable|subfigure)$/.test(m[4])) count.float(m[4], at);
     else if (m[4] && m[5] !== "*") {
       const next = count.display(m[4], at, m[0]);
       if (next >= 0) EVENT.lastIndex = next;
     } else if (m[6]) count.floatEnd();
     else if (m[0].startsWith("\\renewcommand")) count.plainEquations();
-    else if (m[7] === "caption") count.caption(m[8], at, open);
+    else if (m[10] !== undefined) count.numberedByHand(m[10].trim());
+    else if (m[7] === "caption" || m[7] === "tablecaption") count.caption(m[8], at, open);
     else if (m[7] === "subcaption") count.subcaption(at, open);
     else if (
       m[9] !== undefined && count.current && !opensTheorem(scan.slice(Math.max(0, at - 300), at), text)

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { outsideVerbatim } from "./_latex_generated.ts";
+import { groupEnd, outsideVerbatim } from "./_latex_generated.ts";
 
 /**
  * `\string` written as what it prints, outside verbatim text (pandoc cannot read it): `\string\begin` the
@@ -105,4 +105,84 @@ function smallRule(rule: string, width: string, unit: string): string {
  */
 export function withBoxSizesRead(text: string): string {
   return outsideVerbatim(text, (part) => part.replace(BOX_SIZE, "{}").replace(SMALL_RULE, smallRule));
+}
+
+/**
+ * `\lowercase` after `\lccode` assignments in a group, TeX's way to set a character that cannot be typed
+ * where it stands (`` \lccode`@=`\}\lowercase{\endgroup\begin{error}{Missing @ inserted}} ``, a brace that would
+ * unbalance the group).
+ */
+const LOWERCASE_TRICK =
+  /\\begingroup\s*((?:\\lccode\s*`\\?.\s*=\s*`\\?.\s*)+)\\lowercase\s*\{\s*\\endgroup\b\s*/g;
+
+/** One `\lccode` assignment: the character changed and the one it becomes. */
+const LCCODE = /\\lccode\s*`\\?(.)\s*=\s*`\\?(.)/g;
+
+/** Characters LaTeX reads as markup: set as text, each takes its backslash. */
+const SPECIAL = /[{}#$%&_]/;
+
+/** `body` as `\lowercase` gives it: each character by its code (`codes`, else A–Z lower-cased), commands kept. */
+function lowercased(body: string, codes: ReadonlyMap<string, string>): string {
+  return body.replace(/\\(?:[A-Za-z@]+|.)|[^\\]/gs, (token) => {
+    if (token.startsWith("\\")) return token;
+    const to = codes.get(token) ?? (/[A-Z]/.test(token) ? token.toLowerCase() : token);
+    return to !== token && SPECIAL.test(to) ? `\\${to}` : to;
+  });
+}
+
+/**
+ * TeX's `\lowercase` trick written as what it prints, outside verbatim text: pandoc 2.17 reads neither
+ * `\lccode` nor `\lowercase` and dropped what the group holds (amsldoc's `Missing } inserted` entry, its
+ * example and explanation). The group's text is given each character its assigned code (a brace set as
+ * text), every other capital letter lower-cased, as TeX does; commands keep their names.
+ */
+export function withLowercaseRead(text: string): string {
+  return outsideVerbatim(text, (part) => {
+    let out = "", last = 0;
+    for (const trick of part.matchAll(LOWERCASE_TRICK)) {
+      if (trick.index < last) continue;
+      const end = groupEnd(part, trick.index + trick[0].lastIndexOf("{"));
+      if (end < 0) continue;
+      const codes = new Map([...trick[1]!.matchAll(LCCODE)].map((m) => [m[1]!, m[2]!] as [string, string]));
+      out += part.slice(last, trick.index) +
+        lowercased(part.slice(trick.index + trick[0].length, end - 1), codes);
+      last = end;
+    }
+    return out + part.slice(last);
+  });
+}
+
+/** A character LaTeX reads as markup, written as the text it prints. */
+function typedCharacter(char: string): string {
+  if (char === "\\") return "\\textbackslash{}";
+  if (char === "~") return "\\textasciitilde{}";
+  if (char === "^") return "\\textasciicircum{}";
+  return `\\${char}`;
+}
+
+/**
+ * The first argument of each of `environments` written as the text it prints, outside verbatim text: a class
+ * may read an environment's argument with the backslash made an ordinary character and print it as typed
+ * (the AMS documentation class' `error`, `{Missing \right. inserted}`), where pandoc reads its commands and
+ * drops them (`Missing . inserted`). Backslashes and the other characters LaTeX reads as markup are written
+ * as text.
+ */
+export function withLiteralArguments(text: string, environments: readonly string[]): string {
+  if (environments.length === 0) return text;
+  const names = environments.map((name) => name.replace(/[*]/g, "\\*")).join("|");
+  const opening = new RegExp(`\\\\begin\\{(?:${names})\\}\\s*\\{`, "g");
+  return outsideVerbatim(text, (part) => {
+    let out = "", last = 0;
+    for (const found of part.matchAll(opening)) {
+      if (found.index < last) continue;
+      const open = found.index + found[0].length - 1;
+      const end = groupEnd(part, open);
+      if (end < 0) continue;
+      out += part.slice(last, open + 1) +
+        part.slice(open + 1, end - 1).replace(/[\\{}#$%&_~^]/g, typedCharacter) +
+        "}";
+      last = end;
+    }
+    return out + part.slice(last);
+  });
 }

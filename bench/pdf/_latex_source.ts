@@ -24,12 +24,14 @@ import {
   withBoxSizesRead,
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
+  withLiteralArguments,
+  withLowercaseRead,
   withParagraphEndsRead,
   withStringsSpelled,
 } from "./_latex_printed_text.ts";
 import { runCommand } from "./_run.ts";
 import { numbered, type Numbering } from "./_latex_numbering.ts";
-import { withReadableTabulars } from "./_latex_tabular.ts";
+import { withoutDeluxeColumnSpecs, withReadableTabulars } from "./_latex_tabular.ts";
 import { withAppendixLabels, withClassOptionTests, withRunInAbstract } from "./_latex_ieeetran.ts";
 import {
   type Engine,
@@ -250,6 +252,8 @@ export interface LatexReading {
   urlsInText?: boolean;
   /** The engine that printed the PDF, which the source's engine tests (`\ifpdftex`) ask for. */
   engine?: Engine;
+  /** Environments whose first argument the class prints as typed (`withLiteralArguments`). */
+  literalArguments?: readonly string[];
 }
 
 /** The entries of a list counted from the source, as a LaTeX list, or none. */
@@ -298,7 +302,12 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const code = withoutInternalCode(withoutMetadata(withoutLineEndComments(withLigaturesAsLetters(text))));
   // A class's short verbatim first: what follows leaves verbatim text as it is.
   const literal = withParagraphEndsRead(withLineBreaksAsSpaces(withBoxSizesRead(
-    withStringsSpelled(reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code),
+    withStringsSpelled(withLowercaseRead(
+      withLiteralArguments(
+        reading.shortVerb ? withShortVerb(code, reading.shortVerb) : code,
+        reading.literalArguments ?? [],
+      ),
+    )),
   )));
   const bare = withPackageCommands(withPackageTests(withDocumentCommands(literal)), {
     urlsInText: reading.urlsInText ?? false,
@@ -306,9 +315,9 @@ export function countedNumbers(text: string, reading: LatexReading = {}): Number
   const tested = withRunInAbstract(
     withAppendixLabels(withClassOptionTests(reading.engine ? withEngineTests(bare, reading.engine) : bare)),
   );
-  const verbatim = withUnclosedOpeningsAsText(withReadableTabulars(
+  const verbatim = withUnclosedOpeningsAsText(withoutDeluxeColumnSpecs(withReadableTabulars(
     withoutSwitchingEnvironments(withBookmarkHeadings(tested, reading.chapters ?? false)),
-  ));
+  )));
   const paged = reading.pages
     ? outsideVerbatim(verbatim, (part) => withPageReferences(part, reading.pages!))
     : verbatim;

@@ -80,3 +80,24 @@ export function withReadableTabulars(text: string): string {
   }
   return (out + text.slice(last)).replace(/\\end\{tabular\*\}/g, "\\end{tabular}");
 }
+
+/** The opening of an AAS journals' deluxetable, with its column specification. */
+const DELUXE_OPENING = /\\begin\{((?:split)?deluxetable\*?)\}\s*(?:\[[^\]]*\]\s*)?(?=\{)/g;
+
+/**
+ * The AAS journals' deluxetables without their column specifications: pandoc reads the environment as its
+ * content and wrote the specification (`cchlDlc`) as the first words of the table's text, which the page
+ * does not print.
+ */
+export function withoutDeluxeColumnSpecs(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const found of text.matchAll(DELUXE_OPENING)) {
+    if (found.index < last) continue;
+    const spec = groupAt(text, found.index + found[0].length);
+    if (!spec) continue;
+    out += `${text.slice(last, found.index)}\\begin{${found[1]}}`;
+    last = spec.end;
+  }
+  return out + text.slice(last);
+}

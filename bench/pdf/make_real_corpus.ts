@@ -262,6 +262,7 @@ async function latexReading(
     noteCommas: printsNoteCommas(text, classFile),
     urlsInText: printsUrlsInText(text, classFile),
     engine: engineOf(doc.producer),
+    ...(doc.literalArguments ? { literalArguments: doc.literalArguments } : {}),
     labels: numbers.labels,
     pages: numbers.pages,
   };

@@ -135,7 +135,11 @@ function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[];
     ),
     em,
   );
-  const first = referenced.indexOf(true);
+  // An entry whose pages wrapped onto the row under it (`options,` over `6, 12, 15`, atop a page) opens it too.
+  const first = rows.findIndex((_, i) =>
+    referenced[i] ||
+    (fits[i] && /,$/.test(texts[i]!) && above.some((up, j) => up === i && PAGES_ONLY.test(texts[j]!)))
+  );
   const kinds = rows.map((_, i): RowKind => {
     if (i < first || !fits[i]) return "other";
     const text = texts[i]!;

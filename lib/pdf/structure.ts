@@ -26,6 +26,7 @@ import { inlineMarkdown } from "./inline.ts";
 import { documentLexicon, type Lexicon, proseLexicon } from "./lexicon.ts";
 import { ListNesting } from "./lists.ts";
 import { markItemParagraphs } from "./item_paragraphs.ts";
+import { markDescriptionItems } from "./description_items.ts";
 import { splitAtListingOpeners } from "./listing_openers.ts";
 import { markQuotedLists } from "./quoted_lists.ts";
 import { mapOutline } from "./outline_map.ts";
@@ -117,6 +118,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   drafts = settleCodeQuotes(drafts, stats);
   markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);
+  markDescriptionItems(drafts);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   drafts = splitListingsBesideOutput(drafts, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);

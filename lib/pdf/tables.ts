@@ -108,7 +108,14 @@ export function detectTable(
   if (budget?.spent) return null;
   const head = rowAt(lines, start);
   if (head.length < 2 && !opensBand(lines, start)) return null;
-  if (isMarkerOnly(plainLineText(head[0]!)) || isNoteMark(head[0]!, head[1] ?? lines[start + 1])) return null;
+  // A number before several cells opens a table's numbered row, as further down (`isApartItem`); a marker
+  // before one piece of text opens a list's item.
+  const marked = isMarkerOnly(plainLineText(head[0]!));
+  if (
+    (marked && (head.length < 3 || isApartItem(head))) || isNoteMark(head[0]!, head[1] ?? lines[start + 1])
+  ) {
+    return null;
+  }
   const rows: Line[][][] = [];
   /** Index of each row's first line. */
   const starts: number[] = [];

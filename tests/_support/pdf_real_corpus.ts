@@ -74,6 +74,8 @@ export interface RealDocument {
    * cannot read (a command name printed in typewriter type, say), so the reference keeps the words they print.
    */
   classCommands?: string;
+  /** For a LaTeX source: environments whose first argument its class prints as typed, backslashes and all. */
+  literalArguments?: readonly string[];
   /**
    * For a LaTeX source whose class prints the bibliography's URLs without their scheme (TUGboat's
    * `\tbsurl`: `pdfa.org/…` for `https://pdfa.org/…`): the reference writes them so (`_latex_bibtex.ts`).
@@ -126,6 +128,7 @@ const AMSLDOC_COMMANDS = [
   "\\def\\tex/{TeX}",
   "\\def\\amstex/{AMS-TeX}",
   "\\def\\amslatex/{AMS-LaTeX}",
+  "\\def\\xypic/{XY-pic}",
 ].join("\n");
 
 /** The TUGboat class' acronyms, names and title references, as it prints them (`ltugboat.cls`): the acronyms' letters in small capitals. */
@@ -395,6 +398,8 @@ const DOCUMENTS: ReadonlyArray<Omit<RealDocument, "heldOut">> = [
     format: "latex",
     shortVerb: "|",
     classCommands: AMSLDOC_COMMANDS,
+    // The class reads an error message's title with the backslash an ordinary character and prints it so.
+    literalArguments: ["error"],
     license: "LPPL-1.3c",
     licenseFile: "LICENCE",
     producer:

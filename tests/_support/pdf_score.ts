@@ -37,8 +37,9 @@ function words(text: string): string[] {
     .replace(/\u00ad/g, "")
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    // A link's text may hold escaped brackets (`[\[prop1\]](#prop1)`, a reference's label as a page prints it).
-    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1")
+    // A link's text may hold escaped brackets (`[\[prop1\]](#prop1)`, a reference's label as a page prints it),
+    // its address balanced parentheses (a DOI's `S0065-2156(08)70370-3`), as Markdown reads them.
+    .replace(/\[((?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/<!--.*?-->/g, " ")
     // An emphasis mark inside a word joins its parts; an escaped one is text (`*c*enter` renders "center").
     .replace(/(?<=[\p{L}\p{N}])\*+(?=[\p{L}\p{N}])/gu, "")

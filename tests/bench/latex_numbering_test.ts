@@ -79,6 +79,32 @@ Deno.test("an article numbers sections from 1, equations and figures through the
   assert.doesNotMatch(n.text, /Chapter/);
 });
 
+Deno.test("the AAS journals' deluxetables are tables: their captions numbered, a number given by hand kept", () => {
+  const article = String.raw`\documentclass{aastex63}
+\begin{document}
+\section{One}
+\begin{deluxetable*}{cchlDlc}
+\tablenum{1}
+\tablecaption{Fun facts\label{tab:messier}}
+\startdata
+M1 & 2 \\
+\enddata
+\end{deluxetable*}
+\begin{splitdeluxetable*}{lccBcc}
+\tablenum{5}
+\tablecaption{Two breaks \label{tab:split}}
+\end{splitdeluxetable*}
+\begin{deluxetable*}{ll}
+\tablecaption{Novae\label{tab:novae}}
+\end{deluxetable*}
+Table \ref{tab:messier}, \ref{tab:split} and \ref{tab:novae}.
+\end{document}`;
+  const n = numbered(article, { chapters: false, chapterLabels: false });
+  assert.deepEqual(Object.fromEntries(n.labels), { "tab:messier": "1", "tab:split": "5", "tab:novae": "1" });
+  assert.match(n.text, /Table 1: Fun facts/);
+  assert.match(n.text, /Table 1, 5 and 1\./);
+});
+
 Deno.test("hasChapterLabels knows the report-like classes and classes built on them", () => {
   assert.ok(hasChapterLabels("\\documentclass[12pt]{book}"));
   assert.ok(hasChapterLabels("\\documentclass{mitthesis}", "\\LoadClass[12pt,openright]{report}"));

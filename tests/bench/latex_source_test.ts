@@ -5,6 +5,8 @@ import {
   withBoxSizesRead,
   withLigaturesAsLetters,
   withLineBreaksAsSpaces,
+  withLiteralArguments,
+  withLowercaseRead,
   withParagraphEndsRead,
   withStringsSpelled,
 } from "../../bench/pdf/_latex_printed_text.ts";
@@ -114,4 +116,41 @@ Text.
     await read(withBoxSizesRead(source)),
     `A b c d e f \\hbox to\\x{}.\n\n${"-".repeat(72)}\n\nSection numbers\n\nText.`,
   );
+});
+
+Deno.test("TeX's \\lowercase trick is written as what it prints, outside verbatim", async () => {
+  const source = String.raw`\begingroup
+\lccode` + "`M=`M\n\\lccode`@=`\\}\n" + String.raw`\lowercase{\endgroup
+\section{Missing @ Inserted}}
+Text. \verb|\lowercase{\endgroup X}|`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
+      .trim();
+  assert.doesNotMatch(await read(source).catch(() => ""), /Missing/);
+  assert.equal(
+    await read(withLowercaseRead(source)),
+    "Missing } inserted\n\nText. \\lowercase{\\endgroup X}",
+  );
+});
+
+Deno.test("an environment's argument its class prints as typed keeps its backslashes, outside verbatim", async () => {
+  const source = String.raw`\begin{error}{Missing \right. inserted}
+Text \right.
+\end{error}
+\begin{error}{Old form \pmatrix should be \begin{pmatrix}.}\end{error}
+\begin{verbatim}
+\begin{error}{\x}
+\end{verbatim}`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }))
+      .trim();
+  assert.doesNotMatch(await read(source).catch(() => ""), /\\right/);
+  assert.equal(
+    withLiteralArguments(source, ["error"]),
+    source.replace("{Missing \\right. inserted}", "{Missing \\textbackslash{}right. inserted}").replace(
+      "{Old form \\pmatrix should be \\begin{pmatrix}.}",
+      "{Old form \\textbackslash{}pmatrix should be \\textbackslash{}begin\\{pmatrix\\}.}",
+    ),
+  );
+  assert.match(await read(withLiteralArguments(source, ["error"])), /Missing \\right\. inserted/);
 });

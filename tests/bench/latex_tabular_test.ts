@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { readableColumns, withReadableTabulars } from "../../bench/pdf/_latex_tabular.ts";
+import {
+  readableColumns,
+  withoutDeluxeColumnSpecs,
+  withReadableTabulars,
+} from "../../bench/pdf/_latex_tabular.ts";
 import { latexForPandoc } from "../../bench/pdf/_latex_source.ts";
 import { runCommand } from "../../bench/pdf/_run.ts";
 
@@ -55,4 +59,26 @@ Deno.test("tables pandoc drops (tabular*, inter-column material, column types) k
   assert.match(markdown, /Table 1\.2: Coefficients\n\n\|/);
   assert.match(markdown, /\| 0\.01 \| 1\.0017 \| 1\.0000 \|/);
   assert.doesNotMatch(markdown, /continued/);
+});
+
+Deno.test("a deluxetable's column specification prints nothing", async () => {
+  const source = String.raw`\begin{deluxetable*}{cchlDlc}
+\tablewidth{0pt}
+M1 & 2 \\
+\end{deluxetable*}
+\begin{splitdeluxetable*}[t]{lccBcc}
+x
+\end{splitdeluxetable*}`;
+  const read = async (latex: string) =>
+    new TextDecoder().decode(await runCommand("pandoc", ["-f", "latex", "-t", "plain"], { stdin: latex }));
+  assert.match(await read(source), /cchlDlc/);
+  const without = withoutDeluxeColumnSpecs(source);
+  assert.equal(
+    without,
+    source.replace("{deluxetable*}{cchlDlc}", "{deluxetable*}").replace(
+      "{splitdeluxetable*}[t]{lccBcc}",
+      "{splitdeluxetable*}",
+    ),
+  );
+  assert.doesNotMatch(await read(without), /cchlDlc|lccBcc/);
 });

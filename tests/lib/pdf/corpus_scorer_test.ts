@@ -46,6 +46,16 @@ Deno.test("a link whose text holds escaped brackets counts as its text, as the p
   assert.deepEqual(found.paragraphs, { hit: 1, of: 1 });
 });
 
+Deno.test("a link whose address holds balanced parentheses counts as its text", () => {
+  const doi = "10.1016/S0065-2156(08)70370-3";
+  const found = score(
+    `- Elsevier, 1956. doi: ${doi}.\n`,
+    `- Elsevier, 1956. doi: [${doi}](https://doi.org/${doi}).\n`,
+  );
+  assert.deepEqual(found.bulletItems, { hit: 1, of: 1 });
+  assert.equal(found.text, 1);
+});
+
 Deno.test("an emphasis mark inside a word joins its parts; an escaped asterisk stays text between words", () => {
   const found = score("For *c*enter, *l*eft and *r*ight.\n", "For center, left and right.\n");
   assert.equal(found.text, 1);

@@ -126,3 +126,28 @@ Deno.test("an entry opening the page whose pages wrap on after a comma set apart
   assert.equal(rows[1], "1173");
   assert.equal(rows[2], "• arrows , 933, 1011");
 });
+
+Deno.test("a sub-entry opening the page whose pages all wrap onto the row under it is an item too", () => {
+  // amsldoc's index turns a page inside `options`: the page opens with `behavior of particular options,`,
+  // its pages alone on the row under it, hung in deeper.
+  const texts = ["behavior of particular options,", "6, 12, 15, 18, 20, 27, 33", "extra space after \\\\, 11"]
+    .concat([
+      "positioning, 10, 38",
+      "pmatrix, 16",
+      "pmb, 29",
+      "pmod, 25",
+      "pod, 25",
+      "proof, 30",
+      "qquad, 12",
+    ]);
+  const indents = [20, 40, 20, 20, 0, 0, 0, 0, 0, 0];
+  const lines = texts.map((text, i) => {
+    const x = LEFT + indents[i]!;
+    return line(text, x, x + text.length * 5, 100 + i * LEADING);
+  });
+  const [out] = rewriteIndexes([{ page: 2, width: 595, height: 842, lines }]);
+  const rows = out!.lines.map((l) => l.spans.map((s) => s.text).join(" "));
+  assert.equal(rows[0], "• behavior of particular options,");
+  assert.equal(rows[1], "6, 12, 15, 18, 20, 27, 33");
+  assert.equal(rows[2], "• extra space after \\\\, 11");
+});

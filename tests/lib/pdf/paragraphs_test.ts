@@ -151,7 +151,7 @@ Deno.test("a line opening with a dash carries on the text when the line above ha
   assert.ok(found.includes("- one, the first of them\n- two, the second"), out);
 });
 
-Deno.test("an item whose lines hang under its bold label is one paragraph, and the next label starts the next", () => {
+Deno.test("an item whose lines hang under its bold label is one item, and the next label starts the next", () => {
   const out = markdown(page(
     ["**required** Omitting the field will produce a warning message and, rarely, a", LEFT, RIGHT],
     ["badly formatted entry, so the field is needed whatever else is given here", LEFT + 25, RIGHT],
@@ -162,13 +162,16 @@ Deno.test("an item whose lines hang under its bold label is one paragraph, and t
     ["**optional** The field is used if present, and it fits on this line.", LEFT, RIGHT],
     ["**unknown** A field the style does not know is left out altogether.", LEFT, 480],
   ));
+  // Bold terms at one edge, wrapped rows hung in: a description list, an item each (`description_items.ts`).
   assert.deepEqual(paragraphs(out), [
-    "required Omitting the field will produce a warning message and, rarely, a badly formatted entry, so the " +
-    "field is needed whatever else is given here for the entry and for the style that formats its fields in the list",
-    "ignored The field is ignored: any field that is not required or optional is left out of the reference " +
-    "list, so extra fields do no harm at all in the file, where they may serve later.",
-    "optional The field is used if present, and it fits on this line.",
-    "unknown A field the style does not know is left out altogether.",
+    [
+      "- required Omitting the field will produce a warning message and, rarely, a badly formatted entry, so the " +
+      "field is needed whatever else is given here for the entry and for the style that formats its fields in the list",
+      "- ignored The field is ignored: any field that is not required or optional is left out of the reference " +
+      "list, so extra fields do no harm at all in the file, where they may serve later.",
+      "- optional The field is used if present, and it fits on this line.",
+      "- unknown A field the style does not know is left out altogether.",
+    ].join("\n"),
   ]);
 });
 
