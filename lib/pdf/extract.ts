@@ -22,6 +22,7 @@ import { adoptFallbackSymbols } from "./code_fallback_glyphs.ts";
 import { plainMathLetters } from "./math_letters.ts";
 import { rulesInView, withLevelRules, withShapes } from "./shaded_spans.ts";
 import { withFractionsInRow } from "./fraction_rules.ts";
+import { withUntaggedMathInRow } from "./untagged_math.ts";
 import { readView, sidewaysTurn } from "./sideways_pages.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
@@ -251,6 +252,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   // Only where pdf.js has the page's operator list at hand (fonts or shapes read): no page is parsed for it.
   const spacesRead = paints || options.fonts.pagesParsed !== parsedBefore;
   if (spacesRead) await withSpacesAfter(page, spans, viewport.transform);
+  if (!options.tagged) spans = withUntaggedMathInRow(spans, rulesInView(levelRules, viewport.transform));
   return {
     width: viewport.width,
     height: viewport.height,
