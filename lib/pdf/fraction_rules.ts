@@ -51,6 +51,10 @@ const CENTRE_EMS = 0.3;
 const BESIDE_EMS = 3;
 /** A prose word in a text face: four letters running (a function's name, `log`, `max`, is shorter). */
 const PROSE_WORD = /\p{L}{4}/u;
+/** Words of prose: two runs of letters a space apart (`is a`; a formula's text face sets one name at a time). */
+const WORDS = /\p{L}\s+\p{L}/u;
+/** A contents or index page's leaders: dots (texinfo sets them in the math italic). */
+const LEADERS = /^[\s.·]*(?:\.\s*){3}$/;
 
 /** Whether a span is a display formula's text: tagged `Formula`, or (without tags) {@linkcode isMathText}. */
 type FormulaTest = (span: Span) => boolean;
@@ -112,11 +116,14 @@ export function withUntaggedFractionsInRow(
 
 /**
  * True when a span may be a formula's text on a page without tags: in a math
- * font, or in a text face with no prose word (the digits, brackets, signs and
- * function names TeX takes from it).
+ * font, or in a text face (not a typewriter's) with no prose word (the
+ * digits, brackets, signs and function names TeX takes from it); never a
+ * run of leader dots.
  */
 export function isMathText(span: Span): boolean {
-  return !!span.text.trim() && (isMathFont(span.font.name) || !PROSE_WORD.test(span.text));
+  if (!span.text.trim() || LEADERS.test(span.text)) return false;
+  if (isMathFont(span.font.name)) return true;
+  return !span.font.monospace && !PROSE_WORD.test(span.text) && !WORDS.test(span.text);
 }
 
 /**

@@ -23,7 +23,11 @@ import { inkEnd, partText } from "./math_parts.ts";
 /** TeX's extension fonts by name. */
 const EXTENSION_FONT = /^(?:CMEX|EUEX|LMMathExtension)/i;
 
-/** Computer Modern's extension font's slots read as ASCII letters, and the signs they draw. */
+/**
+ * Computer Modern's extension font's slots read as ASCII letters (pdf.js
+ * knows no character for their glyphs' names), and the signs they draw. A
+ * bracket or a brace it reads by its glyph's name, as itself.
+ */
 const CMEX_SIGNS: Readonly<Record<string, string>> = {
   F: "⨆",
   G: "⨆",
@@ -46,12 +50,6 @@ const CMEX_SIGNS: Readonly<Record<string, string>> = {
   X: "∑",
   Y: "∏",
   Z: "∫",
-  "[": "⋃",
-  "\\": "⋂",
-  "]": "⨄",
-  "^": "⋀",
-  _: "⋁",
-  "`": "∐",
   a: "∐",
   p: "√",
   q: "√",
@@ -74,6 +72,12 @@ const AXIS_EM = 0.25;
 const LIMIT_EMS = 1.3;
 /** Ems (of the limit) by which a limit's middle may stand off the sign's. */
 const CENTRE_EMS = 0.5;
+
+/** True when `a` stands on a higher baseline than `b` (by a point), or on the same one nearer `x`. */
+function nearer(a: Span, b: Span, x: number): boolean {
+  if (Math.abs(a.y - b.y) > 1) return a.y < b.y;
+  return Math.abs(a.x - x) < Math.abs(b.x - x);
+}
 
 /** True when a span is one sign of an extension font. */
 function isExtensionSign(span: Span): boolean {
@@ -99,18 +103,26 @@ export function withSignsOnTheirRows(spans: Span[], formula: (span: Span) => boo
   return out;
 }
 
-/** The first full-size formula piece after a sign whose baseline lies within the glyph's reach below its top. */
+/**
+ * The full-size formula piece after a sign on the first baseline within the
+ * glyph's reach below its top, nearest it; else (a closing bracket) the one
+ * before it. The first baseline: a sum set in a line of prose reaches down
+ * to the next line's formulas too.
+ */
 function rowAfter(spans: readonly Span[], sign: Span, formula: (span: Span) => boolean): Span | null {
   const em = sign.size, end = sign.x + sign.width;
-  let best: Span | null = null;
+  let after: Span | null = null, before: Span | null = null;
   for (const s of spans) {
     if (s === sign || isExtensionSign(s) || !formula(s) || s.size < em * ROW_SIZE) continue;
-    if (s.x < end - em * 0.5 || s.x > end + em * AFTER_EMS) continue;
     const drop = s.y - sign.y;
     if (drop < em * LEAST_DROP_EMS || drop > em * REACH_EMS) continue;
-    if (!best || s.x < best.x) best = s;
+    if (s.x >= end - em * 0.5 && s.x <= end + em * AFTER_EMS) {
+      if (!after || nearer(s, after, sign.x)) after = s;
+    } else if (s.x < sign.x && s.x + s.width >= sign.x - em * AFTER_EMS) {
+      if (!before || nearer(s, before, sign.x)) before = s;
+    }
   }
-  return best;
+  return after ?? before;
 }
 
 /**
