@@ -21,8 +21,7 @@ import { withSpacesAfter } from "./line_end_spaces.ts";
 import { adoptFallbackSymbols } from "./code_fallback_glyphs.ts";
 import { plainMathLetters } from "./math_letters.ts";
 import { rulesInView, withLevelRules, withShapes } from "./shaded_spans.ts";
-import { withFractionsInRow } from "./fraction_rules.ts";
-import { withUntaggedMathInRow } from "./untagged_math.ts";
+import { withTaggedMathInRow, withUntaggedMathInRow } from "./math_rows.ts";
 import { readView, sidewaysTurn } from "./sideways_pages.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
@@ -257,7 +256,7 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
     width: viewport.width,
     height: viewport.height,
     spans: options.tagged
-      ? withFractionsInRow(spans, rulesInView(levelRules, viewport.transform))
+      ? withTaggedMathInRow(spans, rulesInView(levelRules, viewport.transform))
       : paints
       ? await withShapes(page, spans, viewport, options.ids)
       : withLevelRules(spans, levelRules, viewport.transform),

@@ -7,13 +7,14 @@
  * the thin spaces TeX sets beside operators and fractions join, as the
  * MathML a reference is written from runs them. Synthetic pages check that a
  * table's rule between rows of figures, and prose around a short rule, are
- * no fraction.
+ * no fraction, and that a tagged formula's big sign and thin spaces are read
+ * as an untagged one's.
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
 import { plainLineText } from "../../../lib/pdf/inline.ts";
 import { buildLines } from "../../../lib/pdf/layout.ts";
-import { withUntaggedMathInRow } from "../../../lib/pdf/untagged_math.ts";
+import { withTaggedMathInRow, withUntaggedMathInRow } from "../../../lib/pdf/math_rows.ts";
 import type { FontStyle, Rule, Span } from "../../../lib/pdf/types.ts";
 
 const FIXTURE = new URL("./fixtures/displays/displays.pdf", import.meta.url);
@@ -87,4 +88,41 @@ Deno.test("an untagged fraction is read only where a math font and the centring 
   ) {
     assert.deepEqual(read([...spans], [...rules]), read([...spans], []));
   }
+});
+
+Deno.test("a tagged formula's big sign comes down to its row with its limits, and its thin spaces join", () => {
+  const tagged = (
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    size: number,
+    font: FontStyle,
+  ): Span => ({
+    text,
+    x,
+    y,
+    width,
+    size,
+    font,
+    tag: { block: 7, formula: true },
+  });
+  const row = 400, extension = face("CMEX10");
+  // x = 1/k log c, spaced as TeX spaces it: thick round `=`, null delimiters and a thin space by the fraction
+  // and `log`; then ∑_{i=1}^n i as pdfTeX sets it, the sign hanging from its top over the row.
+  const spans = [
+    tagged("x", 100, row, 5, 10, MATH),
+    tagged("=", 107.8, row, 5, 10, ROMAN),
+    tagged("1", 118, row - 7, 5, 10, ROMAN),
+    tagged("k", 118, row + 7, 5, 10, MATH),
+    tagged("log", 127.1, row, 15, 10, ROMAN),
+    tagged("c", 143.8, row, 5, 10, MATH),
+    tagged("n", 263.6, row - 13.6, 5.2, 8, MATH),
+    tagged("X", 258.3, row - 10.3, 15.8, 10.9, extension),
+    tagged("i", 259.3, row + 13.1, 2.9, 8, MATH),
+    tagged("=1", 262.2, row + 13.1, 10.8, 8, ROMAN),
+    tagged("i", 275.9, row, 3.8, 10.9, MATH),
+  ];
+  const lines = buildLines(withTaggedMathInRow(spans, [rule(116.8, 124.2, row - 2.5)]), 1).map(plainLineText);
+  assert.deepEqual(lines, ["x = 1klogc", "∑i=1ni"]);
 });
