@@ -128,7 +128,8 @@ export function isMathText(span: Span): boolean {
 
 /**
  * True when a fraction found on a page without tags is one: some of its parts
- * in a math font, and each part's middle within {@linkcode CENTRE_EMS} of the
+ * in a math font (or a fraction read already), else a piece in one on its
+ * row beside it, and each part's middle within {@linkcode CENTRE_EMS} of the
  * rule's (TeX centres the narrower part; the wider reaches both ends). A
  * table's rule between two rows of figures holds no math font and its cells
  * are not centred on it.
