@@ -21,7 +21,7 @@ import { withSpacesAfter } from "./line_end_spaces.ts";
 import { adoptFallbackSymbols } from "./code_fallback_glyphs.ts";
 import { plainMathLetters } from "./math_letters.ts";
 import { rulesInView, withLevelRules, withShapes } from "./shaded_spans.ts";
-import { withFractionsInRow } from "./fraction_rules.ts";
+import { withTaggedMathInRow, withUntaggedMathInRow } from "./math_rows.ts";
 import { readView, sidewaysTurn } from "./sideways_pages.ts";
 import { readTextContent } from "./text_content.ts";
 
@@ -252,11 +252,12 @@ export async function extractPage(page: PDFPageProxy, options: ExtractOptions): 
   // Only where pdf.js has the page's operator list at hand (fonts or shapes read): no page is parsed for it.
   const spacesRead = paints || options.fonts.pagesParsed !== parsedBefore;
   if (spacesRead) await withSpacesAfter(page, spans, viewport.transform);
+  if (!options.tagged) spans = withUntaggedMathInRow(spans, rulesInView(levelRules, viewport.transform));
   return {
     width: viewport.width,
     height: viewport.height,
     spans: options.tagged
-      ? withFractionsInRow(spans, rulesInView(levelRules, viewport.transform))
+      ? withTaggedMathInRow(spans, rulesInView(levelRules, viewport.transform))
       : paints
       ? await withShapes(page, spans, viewport, options.ids)
       : withLevelRules(spans, levelRules, viewport.transform),

@@ -34,9 +34,10 @@ const MONOSPACE = /mono|courier|^CMTT|^SFTT|consola|menlo|typewriter|inconsolata
  * copy of a roman face holding only the bullet) can be; the name overrules.
  * TeX Gyre's proportional families (Termes, Heros, Pagella, Bonum, Schola,
  * Adventor, Chorus) are named after no generic class; its Cursor is Courier.
+ * TeX's math fonts, subset to a few signs (`−`, `∈`, `∑`), are no code either.
  */
 const PROPORTIONAL =
-  /roman|serif|sans|times|arial|helvet|georgia|garamond|palatino|charter|calibri|cambria|verdana|libertin|^CMR\d|^CMSS|^CMBX|^SFRM|^SFSS|^TeXGyre(?:Termes|Heros|Pagella|Bonum|Schola|Adventor|Chorus)/i;
+  /roman|serif|sans|times|arial|helvet|georgia|garamond|palatino|charter|calibri|cambria|verdana|libertin|^CMR\d|^CMSS|^CMBX|^SFRM|^SFSS|^TeXGyre(?:Termes|Heros|Pagella|Bonum|Schola|Adventor|Chorus)|^CM(?:MI|MIB|SY|BSY|EX)\d|^LMMath|^MSAM|^MSBM/i;
 
 /**
  * Derives a style from a font's PostScript name and flags.

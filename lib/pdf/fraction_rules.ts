@@ -10,6 +10,11 @@
  * one span on the row's baseline at the rule's place, in the content stream
  * where the numerator was, so the row reads as one line.
  *
+ * A page without tags has no `Formula` to ask: there a fraction's text is
+ * told by TeX's math fonts (`display_rows.ts`' {@linkcode isMathFont}), the
+ * digits and signs it takes from the text face, and the centring TeX gives
+ * both parts under the rule (see {@linkcode untaggedFraction}).
+ *
  * A radical's bar has nothing over it; an overline nothing under it within its
  * length; a binomial draws no rule. Fractions inside fractions are read from
  * the shortest rule out, so an inner fraction is one span of the outer one's
@@ -17,7 +22,8 @@
  *
  * @module
  */
-import { SPACE_EM } from "./span_spacing.ts";
+import { isMathFont } from "./display_rows.ts";
+import { inkEnd, partText } from "./math_parts.ts";
 import type { Rule, Span } from "./types.ts";
 
 /**
@@ -38,11 +44,23 @@ const ROW_REACH = 0.75;
 const CAP_EM = 0.7;
 /** Points within which two baselines beside a rule are as near its axis. */
 const ROW_TIE = 0.5;
-/** Widest a space ending a part's span is, in ems. */
-const SPACE_WIDTH_EM = 0.35;
+
+/** Ems by which a part's middle may stand off its rule's on a page without tags (TeX centres both). */
+const CENTRE_EMS = 0.3;
+/** Ems beyond a rule's ends within which a math font on its row marks it a formula's. */
+const BESIDE_EMS = 3;
+/** A prose word in a text face: four letters running (a function's name, `log`, `max`, is shorter). */
+const PROSE_WORD = /\p{L}{4}/u;
+/** Words of prose: two runs of letters a space apart (`is a`; a formula's text face sets one name at a time). */
+const WORDS = /\p{L}\s+\p{L}/u;
+/** A contents or index page's leaders: dots (texinfo sets them in the math italic). */
+const LEADERS = /^[\s.·]*(?:\.\s*){3}$/;
+
+/** Whether a span is a display formula's text: tagged `Formula`, or (without tags) {@linkcode isMathText}. */
+type FormulaTest = (span: Span) => boolean;
 
 /** How far up and down a fraction read into one span reaches: its numerator's top, its denominator's baseline. */
-interface Extent {
+export interface Extent {
   top: number;
   bottom: number;
 }
@@ -65,28 +83,117 @@ interface Fraction {
  */
 export function withFractionsInRow(spans: Span[], rules: readonly Rule[]): Span[] {
   if (rules.length === 0 || !spans.some((s) => s.tag?.formula)) return spans;
+  return fractionsRead(spans, rules, {
+    formula: (s) => !!s.tag?.formula,
+    accept: () => true,
+    formulaGaps: false,
+  }, new Map());
+}
+
+/**
+ * The spans of a page without tags with its fractions read in place, as
+ * {@linkcode withFractionsInRow} reads a tagged page's: a fraction's text is
+ * {@linkcode isMathText}, some of it or of its row in a math font, and both
+ * parts centred on the rule (see {@linkcode untaggedFraction}). Pages without
+ * a math font come back as they are.
+ *
+ * @param extents How far the fractions already read reach up and down, kept
+ *   over passes (a fraction read in a later pass may hold one read before).
+ */
+export function withUntaggedFractionsInRow(
+  spans: Span[],
+  rules: readonly Rule[],
+  extents = new Map<Span, Extent>(),
+): Span[] {
+  if (rules.length === 0 || !spans.some((s) => isMathFont(s.font.name))) return spans;
+  return fractionsRead(
+    spans,
+    rules,
+    { formula: isMathText, accept: untaggedFraction, formulaGaps: true },
+    extents,
+  );
+}
+
+/**
+ * True when a span may be a formula's text on a page without tags: in a math
+ * font, or in a text face (not a typewriter's) with no prose word (the
+ * digits, brackets, signs and function names TeX takes from it); never a
+ * run of leader dots.
+ */
+export function isMathText(span: Span): boolean {
+  if (!span.text.trim() || LEADERS.test(span.text)) return false;
+  if (isMathFont(span.font.name)) return true;
+  return !span.font.monospace && !PROSE_WORD.test(span.text) && !WORDS.test(span.text);
+}
+
+/**
+ * True when a fraction found on a page without tags is one: some of its parts
+ * in a math font (or a fraction read already), else a piece in one on its
+ * row beside it, and each part's middle within {@linkcode CENTRE_EMS} of the
+ * rule's (TeX centres the narrower part; the wider reaches both ends). A
+ * table's rule between two rows of figures holds no math font and its cells
+ * are not centred on it.
+ */
+function untaggedFraction(
+  fraction: Fraction,
+  spans: readonly Span[],
+  extents: ReadonlyMap<Span, Extent>,
+): boolean {
+  const { rule, over, under } = fraction;
+  if (
+    ![...over, ...under].some((s) => isMathFont(s.font.name) || extents.has(s)) && !mathBeside(spans, rule)
+  ) {
+    return false;
+  }
+  const middle = (rule.x0 + rule.x1) / 2;
+  return [over, under].every((part) => {
+    const x0 = Math.min(...part.map((s) => s.x)), x1 = Math.max(...part.map(inkEnd));
+    const em = Math.max(...part.map((s) => s.size));
+    return Math.abs((x0 + x1) / 2 - middle) <= em * CENTRE_EMS + END_SLACK;
+  });
+}
+
+/**
+ * True when a piece in a math font stands on the row beside a rule, within
+ * {@linkcode BESIDE_EMS} of its ends (`x =` before a fraction of digits).
+ */
+function mathBeside(spans: readonly Span[], rule: Rule): boolean {
+  const mid = (rule.y0 + rule.y1) / 2;
+  return spans.some((s) =>
+    isMathFont(s.font.name) && s.y > mid && s.y - mid <= s.size * ROW_REACH &&
+    s.x + s.width > rule.x0 - s.size * BESIDE_EMS && s.x < rule.x1 + s.size * BESIDE_EMS
+  );
+}
+
+/** How a page's fractions are read: with its tags, or by its math fonts. */
+interface Reading {
+  /** Whether a span is a formula's text. */
+  formula: FormulaTest;
+  /** Whether a fraction found is one. */
+  accept: (fraction: Fraction, spans: readonly Span[], extents: ReadonlyMap<Span, Extent>) => boolean;
+  /** Whether a thin space within a part is read as none (`math_parts.ts`' `thinGap`). */
+  formulaGaps: boolean;
+}
+
+/** The spans with every fraction the reading admits read in place, shortest rule first. */
+function fractionsRead(
+  spans: Span[],
+  rules: readonly Rule[],
+  reading: Reading,
+  extents: Map<Span, Extent>,
+): Span[] {
   let out = spans;
-  const extents = new Map<Span, Extent>();
   const ordered = [...rules].sort((a, b) => (a.x1 - a.x0) - (b.x1 - b.x0));
   for (const rule of ordered) {
-    const fraction = fractionAt(out, rule, rules, extents);
-    if (fraction) out = readInRow(out, fraction, extents);
+    const fraction = fractionAt(out, rule, rules, extents, reading.formula);
+    if (fraction && reading.accept(fraction, out, extents)) out = readInRow(out, fraction, extents, reading);
   }
   return out;
 }
 
-/**
- * Where a span's ink ends: its end less the spaces it ends in (the space the
- * text extraction adds after a part, as wide as the gap it saw).
- */
-function inkEnd(span: Span): number {
-  const spaces = span.text.length - span.text.trimEnd().length;
-  return span.x + Math.max(span.width - spaces * span.size * SPACE_WIDTH_EM, 0);
-}
-
 /** True when a span is formula text lying within the rule's length. */
-function within(span: Span, rule: Rule): boolean {
-  return !!span.tag?.formula && !!span.text.trim() && span.x >= rule.x0 - END_SLACK &&
+function within(span: Span, rule: Rule, formula: FormulaTest): boolean {
+  return formula(span) && !!span.text.trim() && span.x >= rule.x0 - END_SLACK &&
     inkEnd(span) <= rule.x1 + END_SLACK;
 }
 
@@ -96,14 +203,18 @@ function fractionAt(
   rule: Rule,
   rules: readonly Rule[],
   extents: ReadonlyMap<Span, Extent>,
+  formula: FormulaTest,
 ): Fraction | null {
-  const inside = spans.filter((s) => within(s, rule));
+  const inside = spans.filter((s) => within(s, rule, formula));
   const above = inside.filter((s) => s.y < rule.y0),
     below = inside.filter((s) => s.y - s.size * 0.5 > rule.y1);
   if (above.length === 0 || below.length === 0) return null;
   const overBase = Math.max(...above.map((s) => s.y)), underBase = Math.min(...below.map((s) => s.y));
-  const over = above.filter((s) => s.y >= overBase - s.size * SCRIPT_REACH);
-  const under = below.filter((s) => s.y <= underBase + s.size * SCRIPT_REACH);
+  // Scripts reach from their part's baseline by the part's size: a sub-subscript (`N_i` in a limit) too.
+  const overSize = Math.max(...above.filter((s) => s.y === overBase).map((s) => s.size));
+  const underSize = Math.max(...below.filter((s) => s.y === underBase).map((s) => s.size));
+  const over = above.filter((s) => s.y >= overBase - Math.max(s.size, overSize) * SCRIPT_REACH);
+  const under = below.filter((s) => s.y <= underBase + Math.max(s.size, underSize) * SCRIPT_REACH);
   const em = Math.max(...[...over, ...under].map((s) => s.size));
   // Measured to the parts' nearest edges: a fraction read inside the denominator stands its numerator's
   // height nearer than its baseline (a continued fraction's).
@@ -127,18 +238,6 @@ function extentOf(span: Span, extents: ReadonlyMap<Span, Extent>): Extent {
   return extents.get(span) ?? { top: span.y - span.size * CAP_EM, bottom: span.y };
 }
 
-/** A part's text, its spans spaced by their gaps as a line's are (`span_spacing.ts`' {@linkcode SPACE_EM}). */
-function partText(part: readonly Span[]): string {
-  let text = "";
-  let prev: Span | undefined;
-  for (const span of part) {
-    if (prev && span.x - inkEnd(prev) > Math.min(prev.size, span.size) * SPACE_EM) text += " ";
-    text += span.text.trim();
-    prev = span;
-  }
-  return text;
-}
-
 /**
  * The baseline of the row a fraction stands in: that of the formula text
  * beside the rule (outside its length), under the rule by at most
@@ -146,12 +245,12 @@ function partText(part: readonly Span[]): string {
  * sign beside a fraction it holds sits lower), then nearest the rule; else
  * the axis' height under the rule.
  */
-function rowBaseline(spans: readonly Span[], fraction: Fraction, em: number): number {
+function rowBaseline(spans: readonly Span[], fraction: Fraction, em: number, formula: FormulaTest): number {
   const { rule } = fraction;
   const mid = (rule.y0 + rule.y1) / 2, axis = mid + em * AXIS_EM;
   let best: { y: number; off: number; distance: number } | null = null;
   for (const s of spans) {
-    if (!s.tag?.formula || !s.text.trim() || s.y < mid || s.y - mid > s.size * ROW_REACH) continue;
+    if (!formula(s) || !s.text.trim() || s.y < mid || s.y - mid > s.size * ROW_REACH) continue;
     if (s.x + s.width > rule.x0 - END_SLACK && s.x < rule.x1 + END_SLACK) continue;
     const off = Math.abs(s.y - axis), distance = s.x >= rule.x1 ? s.x - rule.x1 : rule.x0 - (s.x + s.width);
     if (
@@ -164,7 +263,12 @@ function rowBaseline(spans: readonly Span[], fraction: Fraction, em: number): nu
 }
 
 /** The spans with a fraction's parts replaced by one span on its row, where its numerator's first span was. */
-function readInRow(spans: readonly Span[], fraction: Fraction, extents: Map<Span, Extent>): Span[] {
+function readInRow(
+  spans: readonly Span[],
+  fraction: Fraction,
+  extents: Map<Span, Extent>,
+  reading: Reading,
+): Span[] {
   const parts = new Set([...fraction.over, ...fraction.under]);
   const first = fraction.over[0]!;
   const size = Math.max(...[...parts].map((s) => s.size));
@@ -172,9 +276,9 @@ function readInRow(spans: readonly Span[], fraction: Fraction, extents: Map<Span
   const x1 = Math.max(fraction.rule.x1, ...[...parts].map(inkEnd));
   const merged: Span = {
     ...first,
-    text: partText(fraction.over) + partText(fraction.under),
+    text: partText(fraction.over, reading.formulaGaps) + partText(fraction.under, reading.formulaGaps),
     x: x0,
-    y: rowBaseline(spans, fraction, size),
+    y: rowBaseline(spans, fraction, size, reading.formula),
     width: x1 - x0,
     size,
   };
