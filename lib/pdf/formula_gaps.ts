@@ -15,7 +15,7 @@
  * @module
  */
 import { isMathFont } from "./display_rows.ts";
-import { SPACE_EM } from "./inline.ts";
+import { SPACE_EM } from "./span_spacing.ts";
 import { thinGap } from "./math_parts.ts";
 import type { Span } from "./types.ts";
 
