@@ -40,8 +40,9 @@ function words(text: string): string[] {
     // A link's text may hold escaped brackets (`[\[prop1\]](#prop1)`, a reference's label as a page prints it).
     .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, "$1")
     .replace(/<!--.*?-->/g, " ")
-    // An emphasis mark inside a word joins its parts; an escaped one is text (`*c*enter` renders "center").
-    .replace(/(?<=[\p{L}\p{N}])\*+(?=[\p{L}\p{N}])/gu, "")
+    // An emphasis mark inside a word joins its parts; an escaped one is text (`*c*enter` renders "center"),
+    // and so does one before a word's apostrophe (`*fd*'s` renders "fd's").
+    .replace(/(?<=[\p{L}\p{N}])\*+(?=[\p{L}\p{N}]|['\u2019]\p{L})/gu, "")
     .replace(/\\([\\`*_[\]#>|.-])/g, "$1")
     .replace(/[`*|]/g, " ")
     .toLowerCase()
