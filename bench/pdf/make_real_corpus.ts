@@ -55,7 +55,12 @@ import { classTextCommands } from "./_latex_class_texts.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { FRONT_MATTER, frontMatterArguments, pandocCall } from "./_pandoc_front_matter.ts";
-import { charactersToProbe, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
+import {
+  charactersToProbe,
+  EMOJI_AS_CHARACTERS,
+  printedCharacters,
+  printedCharactersFilter,
+} from "./_printed_characters.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
@@ -325,7 +330,8 @@ async function writeSources(
  * are written beside it, by their names relative to the source's folder,
  * and pandoc runs there. For a document printed here by LaTeX, each
  * character beyond ASCII is written as the engine printed it
- * (`_printed_characters.ts`).
+ * (`_printed_characters.ts`); for one a browser printed, each emoji as the
+ * character its HTML holds.
  */
 async function reference(
   committed: Uint8Array,
@@ -384,6 +390,10 @@ async function reference(
       printedCharactersFilter(await printedCharacters(doc.printed, chars, filter, work)),
     );
     filters.push(`--lua-filter=${asPrinted}`);
+  } else if (doc.printed === "chromium") {
+    const emoji = `${work}/emoji.lua`;
+    await Deno.writeTextFile(emoji, EMOJI_AS_CHARACTERS);
+    filters.push(`--lua-filter=${emoji}`);
   }
   // A document printed here by LaTeX opens at LaTeX's top division (`topHeadingShift`), and its reference alike.
   const shift = doc.printed === "lualatex" || doc.printed === "pdflatex"
