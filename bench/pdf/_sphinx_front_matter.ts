@@ -30,7 +30,7 @@ export interface SphinxLatexDocument {
 /** A Python string literal's text (single or double quotes, no escapes read but `\'`, `\"`). */
 function pythonString(literal: string): string | undefined {
   const found = /^\s*[rRuU]?(['"])((?:\\.|(?!\1).)*)\1\s*$/.exec(literal);
-  return found?.[2]!.replace(/\\(['"\\])/g, "$1");
+  return found?.[2]?.replace(/\\(['"\\])/g, "$1");
 }
 
 /** The string a top-level assignment in `conf.py` gives a name (`author = '…'`), if a literal. */
