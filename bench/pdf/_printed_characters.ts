@@ -88,6 +88,15 @@ export async function printedCharacters(
   return readProbe(text, chars);
 }
 
+/**
+ * A pandoc Lua filter that writes each emoji of GitHub Markdown's shortcodes
+ * (`:wink:`) as its character, for a document a browser printed: the HTML
+ * holds the character, never the shortcode pandoc's writer would put back.
+ */
+export const EMOJI_AS_CHARACTERS = `
+return { { Span = function(s) if s.classes:includes("emoji") then return s.content end end } }
+`;
+
 /** A Lua string expression for a text, spelled by code points so no quoting can break it. */
 function luaString(text: string): string {
   const points = [...text].map((c) => c.codePointAt(0)!);

@@ -55,7 +55,13 @@ import { classTextCommands } from "./_latex_class_texts.ts";
 import { committedLists, type ListFiles } from "./_latex_lists.ts";
 import { BIBLIOGRAPHY_URLS_WITHOUT_SCHEME, bibliographyDatabases, withBibtexList } from "./_latex_bibtex.ts";
 import { FRONT_MATTER, frontMatterArguments, pandocCall } from "./_pandoc_front_matter.ts";
-import { charactersToProbe, printedCharacters, printedCharactersFilter } from "./_printed_characters.ts";
+import { SPHINX_FRONT_MATTER, sphinxDate, sphinxLatexDocument } from "./_sphinx_front_matter.ts";
+import {
+  charactersToProbe,
+  EMOJI_AS_CHARACTERS,
+  printedCharacters,
+  printedCharactersFilter,
+} from "./_printed_characters.ts";
 
 /**
  * Keeps a fenced div's content without the div (GitHub Markdown would write it
@@ -188,6 +194,30 @@ async function buildArguments(snapshots: string, doc: RealDocument): Promise<str
     if (call) return call;
   }
   return undefined;
+}
+
+/**
+ * The metadata for Sphinx's title block and contents (`_sphinx_front_matter.ts`), for a PDF its
+ * repository built with Sphinx's LaTeX builder from an reStructuredText source: the `conf.py` nearest
+ * above the source that lists it in `latex_documents`, and the day the PDF was committed, the build's.
+ * Empty where no `conf.py` lists it, or the PDF was printed here or comes from elsewhere.
+ */
+async function sphinxArguments(snapshots: string, doc: RealDocument): Promise<string[]> {
+  if (doc.printed || doc.pdfFrom) return [];
+  const parts = doc.source.split("/");
+  for (let n = parts.length - 1; n >= 0; n--) {
+    const folder = parts.slice(0, n).join("/");
+    const conf = await gitShowIfAny(snapshots, doc, folder ? `${folder}/conf.py` : "conf.py");
+    const startdoc = parts.slice(n).join("/").replace(/\.rst$/, "");
+    const latex = conf ? sphinxLatexDocument(conf, startdoc) : undefined;
+    if (!latex) continue;
+    const gitDir = `${snapshots}/${doc.repo.replace("/", "+")}/repo`;
+    const log = ["--git-dir", gitDir, "log", "-1", "--format=%cs", doc.commit, "--", doc.pdf];
+    const day = new TextDecoder().decode(await runCommand("git", log)).trim();
+    const date = latex.today ?? (day ? sphinxDate(day) : "");
+    return [`--metadata=sphinx-author:${latex.author}`, ...date ? [`--metadata=sphinx-date:${date}`] : []];
+  }
+  return [];
 }
 
 /**
@@ -326,7 +356,8 @@ async function writeSources(
  * are written beside it, by their names relative to the source's folder,
  * and pandoc runs there. For a document printed here by LaTeX, each
  * character beyond ASCII is written as the engine printed it
- * (`_printed_characters.ts`).
+ * (`_printed_characters.ts`); for one a browser printed, each emoji as the
+ * character its HTML holds.
  */
 async function reference(
   committed: Uint8Array,
@@ -385,6 +416,10 @@ async function reference(
       printedCharactersFilter(await printedCharacters(doc.printed, chars, filter, work)),
     );
     filters.push(`--lua-filter=${asPrinted}`);
+  } else if (doc.printed === "chromium") {
+    const emoji = `${work}/emoji.lua`;
+    await Deno.writeTextFile(emoji, EMOJI_AS_CHARACTERS);
+    filters.push(`--lua-filter=${emoji}`);
   }
   // A document printed here by LaTeX opens at LaTeX's top division (`topHeadingShift`), and its reference alike.
   const shift = doc.printed === "lualatex" || doc.printed === "pdflatex"
@@ -398,6 +433,12 @@ async function reference(
     const front = `${work}/front_matter.lua`;
     await Deno.writeTextFile(front, FRONT_MATTER);
     filters.push(...frontMatterArguments(call), `--lua-filter=${front}`);
+  }
+  const sphinx = doc.format === "rst" ? await sphinxArguments(snapshots, doc) : [];
+  if (sphinx.length > 0) {
+    const front = `${work}/sphinx_front_matter.lua`;
+    await Deno.writeTextFile(front, SPHINX_FRONT_MATTER);
+    filters.push(...sphinx, `--lua-filter=${front}`);
   }
   const args = ["-f", doc.format, "-t", "gfm-raw_html", "--wrap=none", ...filters, input];
   const markdown = new TextDecoder().decode(await runCommand("pandoc", args, { cwd: work }));

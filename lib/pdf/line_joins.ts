@@ -12,6 +12,7 @@ import { brokenInsideCode } from "./code_word_breaks.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { WORD_HYPHEN_AT_END } from "./line_end_runs.ts";
 import { joinsWithoutSpace } from "./sentence_ends.ts";
+import { slashWordHyphen } from "./slash_word_hyphens.ts";
 import type { Line, Piece } from "./types.ts";
 
 /** A line of prose ending in a URL written out, after a slash inside its path (`…/going/and/`). */
@@ -94,6 +95,7 @@ function keepsOwnHyphen(pieces: readonly Piece[], next: string, words: Lexicon |
   const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0];
   if (!head || !tail) return false;
   if (NAME_TAIL.test(next) && !words?.(head + tail)) return true;
+  if (slashWordHyphen(pieces.slice(-3).map((p) => p.text).join("").trimEnd())) return true;
   const compound = COMPOUND_TAIL.exec(next)?.[0];
   if (compound && words?.(tail) && !words(head + tail) && !words(head + compound)) return true;
   return !!words?.keepsHyphen?.(head, tail);

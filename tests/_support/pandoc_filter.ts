@@ -13,7 +13,7 @@ import { runCommand } from "../../bench/pdf/_run.ts";
  */
 export async function throughPandocFilter(
   source: string,
-  from: "latex" | "gfm" | "markdown",
+  from: "latex" | "gfm" | "markdown" | "rst",
   filter: string,
   options: readonly string[] = [],
 ): Promise<string> {

@@ -41,8 +41,9 @@ function words(text: string): string[] {
     // its address balanced parentheses (a DOI's `S0065-2156(08)70370-3`), as Markdown reads them.
     .replace(/\[((?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)/g, "$1")
     .replace(/<!--.*?-->/g, " ")
-    // An emphasis mark inside a word joins its parts; an escaped one is text (`*c*enter` renders "center").
-    .replace(/(?<=[\p{L}\p{N}])\*+(?=[\p{L}\p{N}])/gu, "")
+    // An emphasis mark inside a word joins its parts; an escaped one is text (`*c*enter` renders "center"),
+    // and so does one before a word's apostrophe (`*fd*'s` renders "fd's").
+    .replace(/(?<=[\p{L}\p{N}])\*+(?=[\p{L}\p{N}]|['\u2019]\p{L})/gu, "")
     .replace(/\\([\\`*_[\]#>|.-])/g, "$1")
     .replace(/[`*|]/g, " ")
     .toLowerCase()

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   charactersBeyondAscii,
   charactersToProbe,
+  EMOJI_AS_CHARACTERS,
   printedCharactersFilter,
   probeSource,
   readProbe,
@@ -51,4 +52,11 @@ Deno.test("the emoji a shortcode stands for is probed, and written as the engine
   // An engine that printed it writes the character.
   const shown = readProbe("p0:😉:\n", ["😉"]);
   assert.equal(await throughFilter("files :wink:.", printedCharactersFilter(shown)), "files 😉.\n");
+});
+
+Deno.test("a browser's print writes a shortcode's emoji as the character its HTML holds, not as the shortcode", async () => {
+  assert.equal(
+    await throughFilter("Concatenate files :wink:, same 546 files :smile:.", EMOJI_AS_CHARACTERS),
+    "Concatenate files 😉, same 546 files 😄.\n",
+  );
 });

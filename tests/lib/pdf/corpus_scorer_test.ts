@@ -62,3 +62,13 @@ Deno.test("an emphasis mark inside a word joins its parts; an escaped asterisk s
   assert.deepEqual(found.paragraphs, { hit: 1, of: 1 });
   assert.ok(score("The product a\\*b here.\n", "The product ab here.\n").text < 1);
 });
+
+Deno.test("an emphasised word before its apostrophe is one word with it, as the page prints it", () => {
+  for (const printed of ["Concerning fd's speed.\n", "Concerning fd\u2019s speed.\n"]) {
+    const found = score("Concerning *fd*'s speed.\n", printed);
+    assert.equal(found.text, 1, printed);
+    assert.deepEqual(found.paragraphs, { hit: 1, of: 1 }, printed);
+  }
+  // Emphasis closed before a closing quote still leaves the word alone.
+  assert.equal(score("A '*word*' here.\n", "A 'word' here.\n").text, 1);
+});
