@@ -19,6 +19,7 @@
  */
 import { SPACE_EM } from "./span_spacing.ts";
 import type { Rule, Span } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /**
  * Farthest, in ems of the parts, a fraction's numerator's baseline stands
@@ -101,21 +102,21 @@ function fractionAt(
   const above = inside.filter((s) => s.y < rule.y0),
     below = inside.filter((s) => s.y - s.size * 0.5 > rule.y1);
   if (above.length === 0 || below.length === 0) return null;
-  const overBase = Math.max(...above.map((s) => s.y)), underBase = Math.min(...below.map((s) => s.y));
+  const overBase = greatest(above.map((s) => s.y)), underBase = least(below.map((s) => s.y));
   const over = above.filter((s) => s.y >= overBase - s.size * SCRIPT_REACH);
   const under = below.filter((s) => s.y <= underBase + s.size * SCRIPT_REACH);
-  const em = Math.max(...[...over, ...under].map((s) => s.size));
+  const em = greatest([...over, ...under].map((s) => s.size));
   // Measured to the parts' nearest edges: a fraction read inside the denominator stands its numerator's
   // height nearer than its baseline (a continued fraction's).
-  const overEdge = Math.max(...over.map((s) => extentOf(s, extents).bottom));
-  const underEdge = Math.min(...under.map((s) => extentOf(s, extents).top));
+  const overEdge = greatest(over.map((s) => extentOf(s, extents).bottom));
+  const underEdge = least(under.map((s) => extentOf(s, extents).top));
   if (rule.y0 - overEdge > em * PART_REACH || underEdge - rule.y1 > em * (PART_REACH - CAP_EM)) return null;
   // A longer rule across this one's length between it and a part: the part is that rule's (a radical's bar
   // under a fraction's rule finds the fraction's numerator above it). A shorter one is inside the part (a
   // radical's bar over the denominator, an inner fraction's rule, read already).
   const between = rules.some((r) =>
     r !== rule && r.x1 - r.x0 >= rule.x1 - rule.x0 && r.x0 < rule.x1 && r.x1 > rule.x0 &&
-    ((r.y1 <= rule.y0 && r.y0 > Math.min(...over.map((s) => extentOf(s, extents).top))) ||
+    ((r.y1 <= rule.y0 && r.y0 > least(over.map((s) => extentOf(s, extents).top))) ||
       (r.y0 >= rule.y1 && r.y1 < underBase))
   );
   if (between) return null;
@@ -167,9 +168,9 @@ function rowBaseline(spans: readonly Span[], fraction: Fraction, em: number): nu
 function readInRow(spans: readonly Span[], fraction: Fraction, extents: Map<Span, Extent>): Span[] {
   const parts = new Set([...fraction.over, ...fraction.under]);
   const first = fraction.over[0]!;
-  const size = Math.max(...[...parts].map((s) => s.size));
-  const x0 = Math.min(fraction.rule.x0, ...[...parts].map((s) => s.x));
-  const x1 = Math.max(fraction.rule.x1, ...[...parts].map(inkEnd));
+  const size = greatest([...parts].map((s) => s.size));
+  const x0 = Math.min(fraction.rule.x0, least([...parts].map((s) => s.x)));
+  const x1 = Math.max(fraction.rule.x1, greatest([...parts].map(inkEnd)));
   const merged: Span = {
     ...first,
     text: partText(fraction.over) + partText(fraction.under),
@@ -180,8 +181,8 @@ function readInRow(spans: readonly Span[], fraction: Fraction, extents: Map<Span
   };
   delete merged.spaceAfter;
   extents.set(merged, {
-    top: Math.min(...fraction.over.map((s) => extentOf(s, extents).top)),
-    bottom: Math.max(...fraction.under.map((s) => extentOf(s, extents).bottom)),
+    top: least(fraction.over.map((s) => extentOf(s, extents).top)),
+    bottom: greatest(fraction.under.map((s) => extentOf(s, extents).bottom)),
   });
   const at = spans.findIndex((s) => parts.has(s));
   const out: Span[] = [];
