@@ -15,8 +15,11 @@ import { TableSearchBudget } from "../lib/pdf/table_search_budget.ts";
 import { detectTable } from "../lib/pdf/tables.ts";
 import { line } from "../tests/_support/laid_out_page.ts";
 import {
+  codeFencesPdf,
   contentsDotsPdf,
+  deepOutlinePdf,
   deepTagsPdf,
+  inlineBackticksPdf,
   itemLeadersPdf,
   longLinePdf,
   outlineFloodPdf,
@@ -38,6 +41,9 @@ const SHAPES: [string, number, (n: number) => Uint8Array][] = [
   ["ruled grid cells", 20_000, ruledGridPdf],
   ["outline entries", 5_000, outlineFloodPdf],
   ["tag nesting depth", 5_000, deepTagsPdf],
+  ["outline nesting depth", 50_000, deepOutlinePdf],
+  ["inline code of backtick runs", 150_000, inlineBackticksPdf],
+  ["code block of fences", 150_000, codeFencesPdf],
 ];
 
 /** Milliseconds `run` takes. */

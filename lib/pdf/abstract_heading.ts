@@ -17,6 +17,7 @@
  */
 import { isAbstractLabel } from "./abstracts.ts";
 import type { Draft } from "./draft.ts";
+import { least } from "./extremes.ts";
 
 /**
  * Makes the abstract's label line a heading at the document's top level (see
@@ -26,7 +27,7 @@ import type { Draft } from "./draft.ts";
  */
 export function headAbstractLabel(drafts: readonly Draft[]): void {
   const levels = drafts.flatMap((d) => d.heading === undefined ? [] : [d.heading]);
-  const top = levels.length > 0 ? Math.min(...levels) : 1;
+  const top = levels.length > 0 ? least(levels) : 1;
   for (const [i, draft] of drafts.entries()) {
     if (draft.heading !== undefined && draft.heading > top) return;
     if (!isAbstractLabel(draft)) continue;

@@ -18,6 +18,7 @@ import { plainLineText } from "./inline.ts";
 import { bodyColumns, columnOf, firstLineIndent } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** Words a callout's label may have. */
 const LABEL_WORDS = 3;
@@ -142,7 +143,7 @@ export function unheadSetInLabels(
   if (!flush) return;
   const edges = [0, 1].map((parity) => {
     const same = anchored.filter((d) => d.page % 2 === parity);
-    return Math.min(...(same.length ? same : anchored).map((d) => d.lines[0]!.x0));
+    return least((same.length ? same : anchored).map((d) => d.lines[0]!.x0));
   });
   // Set in by no more than the document's paragraphs indent their first line, it may be the first line
   // of a paragraph: only further in, or on a line after the first, does it stand in a box.

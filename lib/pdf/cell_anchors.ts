@@ -9,6 +9,7 @@
  */
 import { extremesNear, firstInside, type NearExtremes } from "./sorted.ts";
 import type { Line } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /**
  * Splits cells that swallowed their neighbour (a gap too narrow to end the
@@ -87,7 +88,7 @@ function splitLineAt(line: Line, x: number): [Line, Line] | null {
     ...line,
     spans: part,
     x0: part[0]!.x,
-    x1: Math.max(...part.map((s) => s.x + s.width)),
+    x1: greatest(part.map((s) => s.x + s.width)),
   });
   return [piece(spans.slice(0, cut)), piece(spans.slice(cut))];
 }

@@ -12,6 +12,7 @@ import { joinWrappedRow } from "./code_row_joins.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** The width of one character cell: the median advance of the lines' monospace glyphs. */
 function cellWidth(lines: readonly Line[]): number {
@@ -78,7 +79,7 @@ function columnLefts(lines: readonly Line[]): number[] {
   const lefts: number[] = [];
   let start = 0;
   const close = (end: number) => {
-    const left = Math.min(...lines.slice(start, end).map((l) => l.x0));
+    const left = least(lines.slice(start, end).map((l) => l.x0));
     for (let k = start; k < end; k++) lefts.push(left);
     start = end;
   };

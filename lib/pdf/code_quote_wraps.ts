@@ -16,6 +16,7 @@
 import { type Draft, isCodeLine, leftEdge } from "./draft.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
+import { append } from "./append.ts";
 
 /** How far (pt) a row may stand from prose's line step, or from the left edge of the row above, and wrap from it. */
 const TOLERANCE = 1;
@@ -50,7 +51,7 @@ export function settleCodeQuotes(drafts: readonly Draft[], stats: DocumentStats)
     const prev = out.at(-1);
     if (quoteParagraph(prev) && quoteParagraph(draft)) {
       if (wrapsFrom(prev, draft, stats)) {
-        prev.lines.push(...draft.lines);
+        append(prev.lines, draft.lines);
         continue;
       }
       if (prev.lines.every(isCodeLine) && draft.lines.every(isCodeLine)) draft.quoteStart = true;

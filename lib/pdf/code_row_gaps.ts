@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { greatest } from "./extremes.ts";
 
 /** Fewest measurements in each of the two groups before the document is taken to wrap its listings. */
 const MIN_GROUP = 3;
@@ -59,7 +60,7 @@ function mostInOneBucket(values: readonly number[]): number {
     const bucket = Math.round(value / INDENT_BUCKET);
     buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
   }
-  return Math.max(0, ...buckets.values());
+  return Math.max(0, greatest(buckets.values()));
 }
 
 /** The buckets of the left edges {@linkcode MIN_WRAPS} or more set-in rows hang to. */

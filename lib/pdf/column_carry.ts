@@ -19,6 +19,7 @@
 import { findGutter, MIN_GUTTER_LINES, sortRows } from "./layout.ts";
 import { sideOfGutter } from "./gutter_side.ts";
 import type { Line, PageText } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** Most pages measured for the document's gutter: the first pages long enough to show one. */
 const SAMPLE = 8;
@@ -55,7 +56,7 @@ function documentGutter(pages: readonly PageText[]): DocumentGutter | undefined 
   if (found.length < MIN_SHOWN || found.length < measured.length * SHOWN_SHARE) return undefined;
   const gutters = found.map((f) => f.x).sort((a, b) => a - b);
   const median = gutters[Math.floor(gutters.length / 2)]!;
-  const from = Math.max(...found.map((f) => f.blank[0])), to = Math.min(...found.map((f) => f.blank[1]));
+  const from = greatest(found.map((f) => f.blank[0])), to = least(found.map((f) => f.blank[1]));
   if (gutters.every((x) => Math.abs(x - median) <= GUTTER_SLACK)) return { x: median, blank: [from, to] };
   return to - from > 1 ? { x: (from + to) / 2, blank: [from, to] } : undefined;
 }
@@ -87,7 +88,7 @@ function pageGutter(page: PageText, gutter: DocumentGutter): number | undefined 
   if (!page.lines.some((l) => crosses(l, gutter.x))) return gutter.x;
   const ends = page.lines.filter((l) => crosses(l, gutter.x) && l.x1 + 1 < gutter.blank[1]);
   if (ends.length === 0) return undefined;
-  const x = Math.max(...ends.map((l) => l.x1)) + 1;
+  const x = greatest(ends.map((l) => l.x1)) + 1;
   return page.lines.some((l) => crosses(l, x)) ? undefined : x;
 }
 

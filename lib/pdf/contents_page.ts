@@ -18,6 +18,8 @@ import { whollyMonospace } from "./fonts.ts";
 import { matchKey } from "./headings.ts";
 import { syntheticBullet } from "./synthetic_bullet.ts";
 import type { Line, OutlineEntry, PageText, Span } from "./types.ts";
+import { greatest } from "./extremes.ts";
+import { replaceRange } from "./append.ts";
 
 /**
  * The dots and spaces ending a title (`/(?:\s*\.)+$/`), tried only where their run starts (a lookbehind):
@@ -67,7 +69,7 @@ function entryLine(row: readonly Line[], title: string): Line {
   // The title reaches to its last line's end: a section number set apart is a row's first line, and an
   // entry as narrow as its number stands clear of the entries set in under it, as a table's column would.
   const titled = row.length > 1 ? row.slice(0, -1) : row;
-  const x1 = Math.max(...titled.map((l) => l.x1));
+  const x1 = greatest(titled.map((l) => l.x1));
   const bullet = syntheticBullet(span, first.x0, span.size * 0.5);
   const text: Span = {
     ...span,
@@ -125,7 +127,7 @@ export function rewriteContents(pages: readonly PageText[], outline: readonly Ou
       const size = pageRows[i]![0]!.size;
       const above = pageRows[i - 1];
       if (above && rowText(above).split(" ").length <= TITLE_WORDS && !titles.has(matchKey(rowText(above)))) {
-        lines.splice(lines.length - above.length, above.length, ...plainTitle(above, size));
+        replaceRange(lines, lines.length - above.length, above.length, plainTitle(above, size));
       }
       for (let k = i; k < end; k++) lines.push(entryLine(pageRows[k]!, entries[k]!));
       i = end;

@@ -23,6 +23,8 @@
  */
 import { inflateSync } from "node:zlib";
 import { findBytes, findLastBytes, isPdfSpace, keyword, latin1Text } from "./byte_search.ts";
+import { greatest } from "./extremes.ts";
+import { append } from "./append.ts";
 
 /** What a conversion of the whole document will read. */
 export interface PdfCostScan {
@@ -78,7 +80,7 @@ export async function scanPdfCost(
   let imageBytes = 0, streamBytes = 0, contentBytes = 0, pageObjects = 0, objectStreamText = 0;
   const counts: number[] = [];
   const readPageTree = (text: string) => {
-    counts.push(...pageTreeCounts(text));
+    append(counts, pageTreeCounts(text));
     pageObjects += text.match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
   };
   let outside = 0, slice = performance.now();
@@ -106,7 +108,7 @@ export async function scanPdfCost(
     } else contentBytes += await inflatedLength(data, maxStreamBytes);
   }
   readPageTree(latin1Text(bytes, outside, bytes.length));
-  const pages = counts.length ? Math.max(...counts) : pageObjects;
+  const pages = counts.length ? greatest(counts) : pageObjects;
   if (pages <= 0) return undefined;
   return { pages, imageBytes, objectBytes: bytes.length - streamBytes + objectStreamText, contentBytes };
 }

@@ -14,6 +14,7 @@
  * @module
  */
 import type { Line } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** TeX's math fonts by name: Computer Modern's and the AMS', Latin Modern's, OpenType math faces. */
 const MATH_FONT = /^(?:CMMI|CMMIB|CMSY|CMBSY|CMEX|MSAM|MSBM|EUFM|EUSM|EUEX|RSFS|LMMath|\w*-?Math\b)/i;
@@ -58,7 +59,7 @@ export function continuesDisplay(rows: readonly Line[], line: Line, lineStep: nu
   // The new line first: a paragraph's rows are read again only when it could go on in a display.
   if (tagged(line) || !isDisplayRow(line)) return false;
   if (rows.some(tagged) || !rows.every(isDisplayRow)) return false;
-  const left = Math.min(...rows.map((l) => l.x0)), right = Math.max(...rows.map((l) => l.x1));
+  const left = least(rows.map((l) => l.x0)), right = greatest(rows.map((l) => l.x1));
   const reach = line.size * NEAR_EMS;
   return line.x0 < right + reach && line.x1 > left - reach;
 }

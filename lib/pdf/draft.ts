@@ -7,6 +7,7 @@
 import { plainLineText } from "./inline.ts";
 import { isMarkerOnly, type Marker } from "./lists.ts";
 import type { Line } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** A block being assembled. */
 export interface Draft {
@@ -108,7 +109,7 @@ export interface LinesExtent {
 
 /** The leftmost start of a draft's lines. */
 export function leftEdge(draft: Draft): number {
-  return Math.min(...draft.lines.map((l) => l.x0));
+  return least(draft.lines.map((l) => l.x0));
 }
 
 /** Extents by array of lines, with how many of its lines each has measured. */

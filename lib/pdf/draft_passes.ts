@@ -16,6 +16,7 @@ import { isMarkedFootNote } from "./heading_over_notes.ts";
 import { paragraphIndent, runsOnPastFullStop } from "./full_stop_turns.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
+import { append } from "./append.ts";
 
 /**
  * Splits a paragraph whose every line is an outline title into one block per
@@ -73,18 +74,18 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
       ? floatBeforeRunOn(drafts, i, prev, runsOn)
       : 0;
     if (prev && float > 0) {
-      prev.lines.push(...drafts[i + float]!.lines);
-      out.push(...drafts.slice(i, i + float));
+      append(prev.lines, drafts[i + float]!.lines);
+      append(out, drafts.slice(i, i + float));
       i += float;
       continue;
     }
     if (prev && lastOfPage && runsOn(prev, draft)) {
-      prev.lines.push(...draft.lines);
+      append(prev.lines, draft.lines);
       continue;
     }
     // Code that ends one page where no further line fits and opens the next is one block broken by the turn.
     if (prev?.kind === "code" && draft.kind === "code" && codeRunsOn(prev, draft, lowest, stats)) {
-      prev.lines.push(...draft.lines);
+      append(prev.lines, draft.lines);
       continue;
     }
     out.push(draft);

@@ -24,6 +24,7 @@ import { rulesInView, withLevelRules, withShapes } from "./shaded_spans.ts";
 import { withTaggedMathInRow, withUntaggedMathInRow } from "./math_rows.ts";
 import { readView, sidewaysTurn } from "./sideways_pages.ts";
 import { readTextContent } from "./text_content.ts";
+import { append } from "./append.ts";
 
 /** What pdf.js reads for a glyph its font maps to no character. */
 const NO_CHARACTER = "\u0000";
@@ -197,8 +198,8 @@ function readItems(items: readonly unknown[], page: PageContext): ItemsRead {
     if (tag) span.tag = tag;
     if (context?.artifact && label) labelMarkers.add(span);
     const pieces = page.links.length === 0 ? [span] : splitAtLinks(span, page.links);
-    spans.push(...pieces);
-    if (context?.artifact) context.sequence?.push(...pieces);
+    append(spans, pieces);
+    if (context?.artifact && context.sequence) append(context.sequence, pieces);
   }
   return { spans, labelMarkers, sequences, rotatedCharacters };
 }

@@ -25,6 +25,7 @@
 import { isMathFont } from "./display_rows.ts";
 import { inkEnd, partText } from "./math_parts.ts";
 import type { Rule, Span } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /**
  * Farthest, in ems of the parts, a fraction's numerator's baseline stands
@@ -147,8 +148,8 @@ function untaggedFraction(
   }
   const middle = (rule.x0 + rule.x1) / 2;
   return [over, under].every((part) => {
-    const x0 = Math.min(...part.map((s) => s.x)), x1 = Math.max(...part.map(inkEnd));
-    const em = Math.max(...part.map((s) => s.size));
+    const x0 = least(part.map((s) => s.x)), x1 = greatest(part.map(inkEnd));
+    const em = greatest(part.map((s) => s.size));
     return Math.abs((x0 + x1) / 2 - middle) <= em * CENTRE_EMS + END_SLACK;
   });
 }
@@ -209,24 +210,24 @@ function fractionAt(
   const above = inside.filter((s) => s.y < rule.y0),
     below = inside.filter((s) => s.y - s.size * 0.5 > rule.y1);
   if (above.length === 0 || below.length === 0) return null;
-  const overBase = Math.max(...above.map((s) => s.y)), underBase = Math.min(...below.map((s) => s.y));
+  const overBase = greatest(above.map((s) => s.y)), underBase = least(below.map((s) => s.y));
   // Scripts reach from their part's baseline by the part's size: a sub-subscript (`N_i` in a limit) too.
-  const overSize = Math.max(...above.filter((s) => s.y === overBase).map((s) => s.size));
-  const underSize = Math.max(...below.filter((s) => s.y === underBase).map((s) => s.size));
+  const overSize = greatest(above.filter((s) => s.y === overBase).map((s) => s.size));
+  const underSize = greatest(below.filter((s) => s.y === underBase).map((s) => s.size));
   const over = above.filter((s) => s.y >= overBase - Math.max(s.size, overSize) * SCRIPT_REACH);
   const under = below.filter((s) => s.y <= underBase + Math.max(s.size, underSize) * SCRIPT_REACH);
-  const em = Math.max(...[...over, ...under].map((s) => s.size));
+  const em = greatest([...over, ...under].map((s) => s.size));
   // Measured to the parts' nearest edges: a fraction read inside the denominator stands its numerator's
   // height nearer than its baseline (a continued fraction's).
-  const overEdge = Math.max(...over.map((s) => extentOf(s, extents).bottom));
-  const underEdge = Math.min(...under.map((s) => extentOf(s, extents).top));
+  const overEdge = greatest(over.map((s) => extentOf(s, extents).bottom));
+  const underEdge = least(under.map((s) => extentOf(s, extents).top));
   if (rule.y0 - overEdge > em * PART_REACH || underEdge - rule.y1 > em * (PART_REACH - CAP_EM)) return null;
   // A longer rule across this one's length between it and a part: the part is that rule's (a radical's bar
   // under a fraction's rule finds the fraction's numerator above it). A shorter one is inside the part (a
   // radical's bar over the denominator, an inner fraction's rule, read already).
   const between = rules.some((r) =>
     r !== rule && r.x1 - r.x0 >= rule.x1 - rule.x0 && r.x0 < rule.x1 && r.x1 > rule.x0 &&
-    ((r.y1 <= rule.y0 && r.y0 > Math.min(...over.map((s) => extentOf(s, extents).top))) ||
+    ((r.y1 <= rule.y0 && r.y0 > least(over.map((s) => extentOf(s, extents).top))) ||
       (r.y0 >= rule.y1 && r.y1 < underBase))
   );
   if (between) return null;
@@ -271,9 +272,9 @@ function readInRow(
 ): Span[] {
   const parts = new Set([...fraction.over, ...fraction.under]);
   const first = fraction.over[0]!;
-  const size = Math.max(...[...parts].map((s) => s.size));
-  const x0 = Math.min(fraction.rule.x0, ...[...parts].map((s) => s.x));
-  const x1 = Math.max(fraction.rule.x1, ...[...parts].map(inkEnd));
+  const size = greatest([...parts].map((s) => s.size));
+  const x0 = Math.min(fraction.rule.x0, least([...parts].map((s) => s.x)));
+  const x1 = Math.max(fraction.rule.x1, greatest([...parts].map(inkEnd)));
   const merged: Span = {
     ...first,
     text: partText(fraction.over, reading.formulaGaps) + partText(fraction.under, reading.formulaGaps),
@@ -284,8 +285,8 @@ function readInRow(
   };
   delete merged.spaceAfter;
   extents.set(merged, {
-    top: Math.min(...fraction.over.map((s) => extentOf(s, extents).top)),
-    bottom: Math.max(...fraction.under.map((s) => extentOf(s, extents).bottom)),
+    top: least(fraction.over.map((s) => extentOf(s, extents).top)),
+    bottom: greatest(fraction.under.map((s) => extentOf(s, extents).bottom)),
   });
   const at = spans.findIndex((s) => parts.has(s));
   const out: Span[] = [];

@@ -33,6 +33,8 @@ import { measuredPieces, type RowPiece } from "./hanging_pieces.ts";
 import { alike, candidateRuns, type Run } from "./hanging_runs.ts";
 import { syntheticBullet } from "./synthetic_bullet.ts";
 import type { Line, PageText } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
+import { replaceRange } from "./append.ts";
 
 /** Fewest entries a run must hold. */
 const MIN_ENTRIES = 3;
@@ -59,10 +61,10 @@ function readingOrder(all: readonly RowPiece[], runs: readonly Run[]): RowPiece[
     if (beside.length < 2 || beside[0] !== run) continue;
     const members = new Map(beside.flatMap((r) => r.pieces.map((p) => [p, r.pieces[0]!.x0] as const)));
     const ats = [...members.keys()].map((p) => order.indexOf(p));
-    const from = Math.min(...ats), to = Math.max(...ats);
+    const from = least(ats), to = greatest(ats);
     if (ats.length !== to - from + 1) continue;
     const region = order.slice(from, to + 1).sort((a, b) => members.get(a)! - members.get(b)! || a.at - b.at);
-    order.splice(from, region.length, ...region);
+    replaceRange(order, from, region.length, region);
   }
   return order;
 }

@@ -18,6 +18,7 @@
  * @module
  */
 import type { Span } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 import { inkEnd, partText } from "./math_parts.ts";
 
 /** TeX's extension fonts by name. */
@@ -148,7 +149,7 @@ function withLimits(spans: Span[], sign: Span, moved: Span, rowSize: number): Sp
   if (upper.length === 0 && lower.length === 0) return spans;
   const parts = new Set([...upper, ...lower]);
   const all = [moved, ...parts];
-  const x0 = Math.min(...all.map((s) => s.x)), x1 = Math.max(...all.map(inkEnd));
+  const x0 = least(all.map((s) => s.x)), x1 = greatest(all.map(inkEnd));
   const merged: Span = {
     ...moved,
     text: moved.text + partText(lower, true) + partText(upper, true),
@@ -174,7 +175,7 @@ function centred(pieces: readonly Span[], middle: number): Span[] {
     } else runs.push([s]);
   }
   for (const run of runs) {
-    const x0 = run[0]!.x, x1 = Math.max(...run.map(inkEnd)), em = Math.max(...run.map((s) => s.size));
+    const x0 = run[0]!.x, x1 = greatest(run.map(inkEnd)), em = greatest(run.map((s) => s.size));
     if (Math.abs((x0 + x1) / 2 - middle) <= em * CENTRE_EMS) return run;
   }
   return [];

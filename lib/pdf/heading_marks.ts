@@ -21,6 +21,7 @@ import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, mode, sizeKey } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /** A text draft that may be a heading, at index `at` among the drafts. */
 interface HeadingDraft {
@@ -44,7 +45,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     }
     const info: HeadingCandidate = {
       text: draft.lines.map(plainLineText).join(" "),
-      size: Math.max(...draft.lines.map((l) => l.size)),
+      size: greatest(draft.lines.map((l) => l.size)),
       bold: draft.lines.every(allBold),
       italic: spans.every((s) => s.font.italic || !s.text.trim()),
       lineCount: draft.lines.length,
@@ -78,7 +79,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
   // Below the outline's depth at body size: TeX's run-in levels, set on a line of their own. Right
   // under a heading two levels up or more, where the space above cannot tell, bold text is likelier
   // than a heading skipping levels.
-  const deepest = Math.max(0, ...outline.map((e) => e.level));
+  const deepest = Math.max(0, greatest(outline.map((e) => e.level)));
   candidates.forEach((c, k) => {
     const level = levels[k];
     if (!level) return;

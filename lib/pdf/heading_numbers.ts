@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { greatest } from "./extremes.ts";
 
 /** A section number opening a heading: "2", "2.1", "2.1.3." followed by a capitalised word. */
 const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+[\p{Lu}\p{Lt}]/u;
@@ -62,7 +63,7 @@ export function numberedLevels(
   const depths = candidates.map((c) => sectionDepth(c.text));
   const numbered = depths.flatMap((d, i) => d > 0 ? [i] : []);
   if (numbered.length < 2) return null;
-  const largest = Math.max(...numbered.map((i) => sizes[i]!));
+  const largest = greatest(numbered.map((i) => sizes[i]!));
   const titled = candidates.slice(0, numbered[0]).some((_, i) => sizes[i]! > largest * 1.05);
   const shift = titled ? 1 : 0;
   const styleLevel = new Map<string, Map<number, number>>();

@@ -29,6 +29,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { fontFamily, sizeKey } from "./stats.ts";
+import { greatest } from "./extremes.ts";
 
 /** How much larger (as a ratio) one heading's type must be than another's to rank above it by size. */
 const SIZE_STEP = 1.05;
@@ -49,7 +50,7 @@ export function headingLook(draft: Draft): HeadingLook | undefined {
   const spans = draft.lines.flatMap((l) => l.spans).filter((s) => s.text.trim() && !s.font.monospace);
   if (spans.length === 0) return undefined;
   return {
-    size: Math.max(...spans.map((s) => s.size)),
+    size: greatest(spans.map((s) => s.size)),
     bold: spans.every((s) => s.font.bold),
     italic: spans.every((s) => s.font.italic),
     family: fontFamily(spans[0]!.font.name),
@@ -100,7 +101,7 @@ export function rankSkippedLevels(anchored: readonly Draft[]): void {
     for (const group of ranked) {
       const above = ranked.filter((g) => outranks(g.look, group.look)).flatMap((g) => levels(g));
       const below = ranked.filter((g) => outranks(group.look, g.look)).flatMap((g) => levels(g));
-      const level = Math.max(0, ...above) + 1;
+      const level = Math.max(0, greatest(above)) + 1;
       if (level > DEEPEST || below.some((l) => l <= level)) continue;
       for (const draft of group.drafts) {
         if (draft.heading! >= level) continue;

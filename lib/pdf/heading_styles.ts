@@ -32,6 +32,7 @@ import { plainLineText } from "./inline.ts";
 import { LABEL } from "./section_numbers.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { PageText } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /** How many headings the outline must be found to point at before its habits are trusted. */
 const LISTED = 3;
@@ -111,7 +112,7 @@ function deepenSkippedLevels(anchored: readonly Draft[]) {
     if (deeper <= level || most < 2 || most < count(style, level) * 2) continue;
     // The level's own style: more of its headings are set in another one.
     const others = [...tally].filter(([s]) => s !== style).map(([s]) => count(s, level));
-    if (Math.max(0, ...others) > count(style, level)) moves.set(draft, deeper);
+    if (Math.max(0, greatest(others)) > count(style, level)) moves.set(draft, deeper);
   }
   for (const [draft, level] of moves) draft.heading = level;
 }

@@ -11,6 +11,7 @@ import type { DocumentStats } from "./stats.ts";
 import { mode, sizeKey } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 import { isLineAlone, numberedLevels, sectionDepth } from "./heading_numbers.ts";
+import { greatest } from "./extremes.ts";
 
 /** What heading detection needs to know about a block of text. */
 export interface HeadingCandidate {
@@ -127,7 +128,7 @@ function rankLevels(
   // document's headings, a candidate it leaves out in any other style is emphasis, not a heading.
   // At body size, where the page shows it, the space above tells the two apart: a heading gets more
   // than a paragraph would.
-  const deepest = Math.max(0, ...outline.map((e) => e.level));
+  const deepest = Math.max(0, greatest(outline.map((e) => e.level)));
   const listed = Math.max(mapped, exactLevels.filter((l) => l !== undefined).length) >= 3;
   const spacedStyles = headingSpacedStyles(candidates, exactLevels);
   return candidates.map((c, i) => {

@@ -24,6 +24,7 @@ import { syntheticBullet } from "./synthetic_bullet.ts";
 import { readingRows, rowText } from "./contents_page.ts";
 import { mode } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** A page reference: a page number or a range, arabic or roman. */
 const PAGE = String.raw`(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[-–—]{1,2}\s*(?:\d{1,4}|[ivxlc]{1,6}))?`;
@@ -76,7 +77,7 @@ export function rowPieces(page: PageText): Line[][] {
 
 /** The row's left edge. */
 function left(row: readonly Line[]): number {
-  return Math.min(...row.map((l) => l.x0));
+  return least(row.map((l) => l.x0));
 }
 
 /** The left edges of the page's columns: clusters of the referenced rows' edges, each its least. */

@@ -16,6 +16,7 @@
  */
 import { firstWhere } from "./sorted.ts";
 import type { Span } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** A filled box in top-down page coordinates. */
 export interface Box {
@@ -61,10 +62,10 @@ export function markInlineBoxes(spans: readonly Span[], boxes: readonly Box[]): 
       }
     }
     if (!outside || inside.length === 0) continue;
-    const y = inside[0]!.y, size = Math.max(...inside.map((s) => s.size));
+    const y = inside[0]!.y, size = greatest(inside.map((s) => s.size));
     if (inside.some((s) => Math.abs(s.y - y) > size * 0.3)) continue;
     if (box.y1 - box.y0 > size * MAX_HEIGHT_EM || box.y1 < y || box.y0 > y - size * 0.5) continue;
-    const left = Math.min(...inside.map((s) => s.x)), right = Math.max(...inside.map((s) => s.x + s.width));
+    const left = least(inside.map((s) => s.x)), right = greatest(inside.map((s) => s.x + s.width));
     if (left - box.x0 > size * MAX_PADDING_EM || box.x1 - right > size * MAX_PADDING_EM) continue;
     for (const s of inside) edges.set(s, box);
     marked = true;

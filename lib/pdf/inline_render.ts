@@ -9,6 +9,7 @@
  */
 import { SPACE_AT_END } from "./line_end_runs.ts";
 import type { Piece } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /** Characters {@linkcode escapeInline} may escape. */
 const MARKUP = /[\\`*[\]_]/;
@@ -114,7 +115,7 @@ function codeSpan(text: string): string {
   const [lead, trail] = edgeSpaces(text);
   const body = text.trim();
   if (!body) return text;
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((r) => r.length));
+  const longest = Math.max(0, greatest((body.match(/`+/g) ?? []).map((r) => r.length)));
   const fence = "`".repeat(longest + 1);
   const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
   return `${lead}${fence}${pad}${body}${pad}${fence}${trail}`;

@@ -11,6 +11,7 @@
 import type { Draft } from "./draft.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** How far, in ems, a line may stray from the item's text edge and still line up with it. */
 const TEXT_EDGE_EM = 0.15;
@@ -28,7 +29,7 @@ const SET_APART_STEP = 1.1;
 export function itemTextEdge(draft: Draft | undefined): number | undefined {
   const [first, ...later] = draft?.lines ?? [];
   if (!first) return undefined;
-  if (later.length) return Math.min(...later.map((l) => l.x0));
+  if (later.length) return least(later.map((l) => l.x0));
   const span = first.spans.find((s) => s.text.trim());
   return span?.x;
 }

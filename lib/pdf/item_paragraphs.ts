@@ -12,6 +12,7 @@ import type { Draft } from "./draft.ts";
 import { gapBetween } from "./draft_spacing.ts";
 import { itemTextEdge } from "./item_edges.ts";
 import type { DocumentStats } from "./stats.ts";
+import { least } from "./extremes.ts";
 
 /** How far, in ems, a paragraph's left edge may stand from the item's text edge (measured within a span, where the marker shares one). */
 const EDGE_SLACK_EM = 0.5;
@@ -50,7 +51,7 @@ export function markItemParagraphs(drafts: readonly Draft[], stats: DocumentStat
       return;
     }
     const edge = itemTextEdgeOnPage(item, draft, stats);
-    const left = Math.min(...draft.lines.map((l) => l.x0));
+    const left = least(draft.lines.map((l) => l.x0));
     const size = draft.lines[0]!.size;
     if (edge === undefined || Math.abs(left - edge) > size * EDGE_SLACK_EM) {
       item = undefined;

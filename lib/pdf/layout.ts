@@ -21,6 +21,7 @@ import {
 } from "./untagged_overruns.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { Line, Span } from "./types.ts";
+import { append } from "./append.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
 const WIDE_GAP_EM = 0.8;
@@ -351,7 +352,8 @@ export function readingOrder(lines: readonly Line[], pageWidth = Infinity): Line
   const out: Line[] = [];
   let leftBand: Line[] = [], rightBand: Line[] = [];
   const flush = () => {
-    out.push(...leftBand, ...rightBand);
+    append(out, leftBand);
+    append(out, rightBand);
     leftBand = [];
     rightBand = [];
   };

@@ -25,6 +25,7 @@ import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** An interpreter line: only a file's first line. */
 const INTERPRETER = /^#!\//;
@@ -70,7 +71,7 @@ function opensListing(piece: readonly Line[], line: Line, stats: DocumentStats):
   if (prev.page !== line.page) return false;
   const dy = line.y - prev.y;
   if (dy <= 0 || dy > stats.codeLineGap(line.size) * NO_BLANK_ROW) return false;
-  const left = Math.min(...piece.filter((l) => l.page === line.page).map((l) => l.x0));
+  const left = least(piece.filter((l) => l.page === line.page).map((l) => l.x0));
   if (Math.abs(line.x0 - left) > EDGE_SLACK) return false;
   const text = plainLineText(line).trim();
   if (INTERPRETER.test(text) || FILE_COMMENT.test(text)) return true;

@@ -15,6 +15,8 @@
 import { type Draft, isCodeLine } from "./draft.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
+import { greatest } from "./extremes.ts";
+import { replaceRange } from "./append.ts";
 
 /**
  * How many times a listing's line step a gap must be to part two listings:
@@ -56,7 +58,7 @@ function besideOutput(table: Draft): boolean {
 /** One line of the pieces of a row on one baseline (the table had cut it at a run of spaces). */
 function joined(pieces: readonly Line[]): Line {
   const spans = pieces.flatMap((l) => l.spans).sort((a, b) => a.x - b.x);
-  return { ...pieces[0]!, spans, x0: spans[0]!.x, x1: Math.max(...pieces.map((l) => l.x1)) };
+  return { ...pieces[0]!, spans, x0: spans[0]!.x, x1: greatest(pieces.map((l) => l.x1)) };
 }
 
 /** The lines of the listings, each row's pieces joined, parted where more than a row's step stands between. */
@@ -98,7 +100,7 @@ export function splitListingsBesideOutput(drafts: readonly Draft[], stats: Docum
       top && Math.abs(top.x0 - left[0]!.x0) <= EDGE_SLACK && left[0]!.y > top.y &&
       left[0]!.y - top.y <= stats.codeLineGap(top.size) * PART_STEPS
     ) {
-      left.unshift(...out.pop()!.lines);
+      replaceRange(left, 0, 0, out.pop()!.lines);
     }
     const parts = listings(left, stats);
     parts.forEach((lines, k) => {

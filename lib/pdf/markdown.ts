@@ -6,6 +6,7 @@
  * @module
  */
 import type { Block } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /**
  * Escapes what would make a paragraph's or a list item's start read as other
@@ -26,13 +27,13 @@ function inQuote(block: Block): boolean {
 
 /** A fence longer than any backtick run in the code. */
 function fence(code: string): string {
-  const longest = Math.max(2, ...(code.match(/`{3,}/g) ?? []).map((r) => r.length));
+  const longest = Math.max(2, greatest((code.match(/`{3,}/g) ?? []).map((r) => r.length)));
   return "`".repeat(longest + 1);
 }
 
 /** Renders a table; the first row is the header. */
 function table(rows: readonly string[][]): string {
-  const width = Math.max(...rows.map((r) => r.length));
+  const width = greatest(rows.map((r) => r.length));
   const cell = (c: string | undefined) => (c ?? "").replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
   const line = (r: readonly string[]) =>
     `| ${Array.from({ length: width }, (_, i) => cell(r[i])).join(" | ")} |`;

@@ -10,6 +10,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { allNotes } from "./tagged_resumes.ts";
+import { replaceRange } from "./append.ts";
 
 /** True when `draft` is a paragraph the structure tree files wholly under notes. */
 function isNote(draft: Draft): boolean {
@@ -27,7 +28,7 @@ export function notesAfterLists(drafts: Draft[]): void {
     let listEnd = end;
     while (listEnd < drafts.length && drafts[listEnd]!.kind === "list_item") listEnd++;
     const notes = drafts.splice(i, end - i);
-    drafts.splice(listEnd - notes.length, 0, ...notes);
+    replaceRange(drafts, listEnd - notes.length, 0, notes);
     i = listEnd - 1;
   }
 }

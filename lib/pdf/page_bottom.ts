@@ -12,6 +12,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { type DocumentStats, nearSize } from "./stats.ts";
+import { greatest } from "./extremes.ts";
 
 /**
  * Least share of a document's pages (its last one aside) ending on one
@@ -36,7 +37,7 @@ export function pageBottom(drafts: readonly Draft[], lowest: number, stats: Docu
     if (draft.kind !== "code" && !nearSize(draft.lines[0]?.size ?? 0, stats.bodySize)) continue;
     for (const line of draft.lines) bottoms.set(line.page, Math.max(bottoms.get(line.page) ?? 0, line.y));
   }
-  const last = Math.max(...bottoms.keys());
+  const last = greatest(bottoms.keys());
   const ends = [...bottoms].filter(([page]) => page !== last).map(([, bottom]) => bottom);
   let best = lowest, most = 0;
   for (const end of ends) {

@@ -18,6 +18,7 @@ import { shiftCarries, type ShiftState } from "./tree_id_shift.ts";
 import { readBandsInTreeOrder } from "./tree_order.ts";
 import type { PDFDocumentProxy } from "./load.ts";
 import type { PageText, Tag } from "./types.ts";
+import { append } from "./append.ts";
 
 /** Characters of text found on a page. */
 export interface PageCharacters {
@@ -161,8 +162,8 @@ export function joinRuns(runs: readonly PageRun[]): PageRun {
       }
       joined.pages.push(page);
     }
-    joined.pageCharacters.push(...run.pageCharacters);
-    joined.warnings.push(...run.warnings);
+    append(joined.pageCharacters, run.pageCharacters);
+    append(joined.warnings, run.warnings);
     joined.ids += run.ids;
   }
   return joined;

@@ -16,6 +16,7 @@ import { afterTightList, itemTextEdgeOnPage } from "./item_paragraphs.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
 import type { PageText } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /**
  * True when the structure tree tags more than paragraphs: a heading, a list
@@ -64,7 +65,7 @@ export function markQuotes(drafts: Draft[], pages: readonly PageText[], stats: D
     if (
       !draft.quote && listTextX !== undefined && next?.kind === "text" && !next.heading &&
       next.page === draft.page && isQuoteParagraph(next.lines, column) &&
-      Math.abs(Math.min(...next.lines.map((l) => l.x0)) - first.x0) <= 1 &&
+      Math.abs(least(next.lines.map((l) => l.x0)) - first.x0) <= 1 &&
       isQuoteParagraph(draft.lines, column)
     ) draft.quote = true;
   });

@@ -8,6 +8,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { append } from "./append.ts";
 
 /** True when a paragraph's text opens lower-case, past opening quotation marks and brackets. */
 export function opensLowerCase(text: string): boolean {
@@ -28,7 +29,7 @@ export function joinQuotesOverColumns(drafts: Draft[]) {
   for (let i = drafts.length - 1; i > 0; i--) {
     const prev = drafts[i - 1]!, next = drafts[i]!;
     if (!runsOnOverColumn(prev, next)) continue;
-    prev.lines.push(...next.lines);
+    append(prev.lines, next.lines);
     drafts.splice(i, 1);
   }
 }

@@ -19,6 +19,7 @@ import { type Draft, leftEdge } from "./draft.ts";
 import { bodyColumns, type Column, columnOf } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { PageText } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /** How far, in body ems, a heading must be set in from its column's edge to stand in a quote. */
 const SET_IN_EM = 0.9;
@@ -37,7 +38,7 @@ const LABEL_STEPS = 2.5;
 
 /** The middle of a draft's widest extent. */
 function centre(draft: Draft): number {
-  return (leftEdge(draft) + Math.max(...draft.lines.map((l) => l.x1))) / 2;
+  return (leftEdge(draft) + greatest(draft.lines.map((l) => l.x1))) / 2;
 }
 
 /**

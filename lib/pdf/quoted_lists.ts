@@ -18,6 +18,7 @@
 import { draftColumnLeft, draftInset, paragraphEdges } from "./column_edges.ts";
 import { type Draft, leftEdge } from "./draft.ts";
 import { itemTextEdge } from "./item_edges.ts";
+import { least } from "./extremes.ts";
 
 /** How far (pt) left of the quote's edge the paragraph after a list, or an item's marker, may stand. */
 const SAME_EDGE = 1;
@@ -115,7 +116,7 @@ export function markQuotedLists(drafts: readonly Draft[], pageMargin: (page: num
     }
     if (items.some((d) => d.page > before.page + 1 || moved(d, markerOf(d)) < edge - SAME_EDGE)) continue;
     // Nested from the quote's own list: the items' markers are measured from the column's edge.
-    const shift = Math.min(...items.map((d) => d.depth ?? 0));
+    const shift = least(items.map((d) => d.depth ?? 0));
     for (const item of items) {
       item.quote = true;
       if (item.depth !== undefined) item.depth -= shift;

@@ -13,6 +13,7 @@ import { findGutter } from "./layout.ts";
 import { firstWhere } from "./sorted.ts";
 import { nearSize } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** Left and right edges of a page's body text. */
 export interface Column {
@@ -152,8 +153,8 @@ export function isQuoteParagraph(
 ): boolean {
   const size = lines[0]?.size ?? 0;
   if (!size) return false;
-  const x0 = Math.min(...lines.map((l) => l.x0));
-  const x1 = Math.max(...lines.map((l) => l.x1));
+  const x0 = least(lines.map((l) => l.x0));
+  const x1 = greatest(lines.map((l) => l.x1));
   // A line set in by just the first-line indent is a paragraph of one line.
   if (lines.length === 1 && indent !== undefined && Math.abs(x0 - column.left - indent) <= 1) return false;
   // Set in as far as the item's text before it (and its first-line indent, if the document has one), it

@@ -16,6 +16,7 @@ import { spillingSpans } from "./grid_spill.ts";
 import { cellPoint, cellRight, overrunPieces, runsOn, runStarts } from "./overrun_cells.ts";
 import { splitSideBySide } from "./side_by_side_grids.ts";
 import type { Rule, Span, Tag } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 export type { Rule };
 
@@ -160,7 +161,7 @@ function edges(values: number[]): number[] {
  */
 function openEnds(ys: number[], down: readonly Rule[]): number[] {
   if (ys.length < 2 || down.length === 0) return ys;
-  const top = Math.min(...down.map((r) => r.y0)), bottom = Math.max(...down.map((r) => r.y1));
+  const top = least(down.map((r) => r.y0)), bottom = greatest(down.map((r) => r.y1));
   const out = [...ys];
   if (top < out[0]! - OPEN_ROW) out.unshift(top);
   if (bottom > out.at(-1)! + OPEN_ROW) out.push(bottom);

@@ -19,6 +19,7 @@
 import { blockId, type Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
 import type { Line, Span } from "./types.ts";
+import { greatest } from "./extremes.ts";
 
 /** TeX's run-in levels are its fourth and fifth, below three displayed ones, whichever a document uses. */
 const FIRST_RUN_IN = 4;
@@ -90,7 +91,7 @@ function stretchedLine(line: Line, size: number): boolean {
 
 /** A line made of some of `line`'s spans, keeping its baseline and page. */
 function lineOf(line: Line, spans: Span[], x0: number): Line {
-  const x1 = Math.max(...spans.map((s) => s.x + s.width));
+  const x1 = greatest(spans.map((s) => s.x + s.width));
   return { ...line, spans, x0, x1 };
 }
 

@@ -15,7 +15,7 @@ import { detectTable } from "./tables.ts";
 import type { TableSearchBudget } from "./table_search_budget.ts";
 import { besideParagraph } from "./side_by_side_paragraphs.ts";
 import type { Line } from "./types.ts";
-import { greatest } from "./extremes.ts";
+import { greatest, least } from "./extremes.ts";
 
 /**
  * Lines from `start` on the same baseline as it (cells of a row that is not a
@@ -142,7 +142,7 @@ function justifiedProse(lines: readonly Line[], stats: DocumentStats): boolean {
     const gaps = row.slice(1).filter((_, k) => !/[.,;:!?]$/.test(plainLineText(row[k]!)))
       .map((l) => l.x0 - row[row.indexOf(l) - 1]!.x1);
     if (gaps.length < 2) return false;
-    const widest = Math.max(...gaps), narrowest = Math.min(...gaps);
+    const widest = greatest(gaps), narrowest = least(gaps);
     if (narrowest <= 0 || widest > narrowest * EVEN_GAPS || widest > stats.bodySize * STRETCHED_SPACE_EM) {
       return false;
     }

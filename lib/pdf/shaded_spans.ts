@@ -12,6 +12,7 @@ import { markInlineBoxes } from "./inline_boxes.ts";
 import { labelGridCells } from "./rulings.ts";
 import { markThematicBreaks } from "./thematic_breaks.ts";
 import { addVectorBullets, type Mark, type OperatorList, pageShapes } from "./vector_marks.ts";
+import { greatest, least } from "./extremes.ts";
 
 /**
  * Reads what painted shapes say (untagged PDFs; a tagged one labels its list
@@ -77,7 +78,7 @@ export function rulesInView(
   const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = transform;
   return rules.map(([x0, y0, x1, y1]) => {
     const xs = [a * x0 + c * y0 + e, a * x1 + c * y1 + e], ys = [b * x0 + d * y0 + f, b * x1 + d * y1 + f];
-    return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+    return { x0: least(xs), x1: greatest(xs), y0: least(ys), y1: greatest(ys) };
   }).filter((rule) => rule.x1 - rule.x0 > rule.y1 - rule.y0);
 }
 

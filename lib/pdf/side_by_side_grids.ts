@@ -10,6 +10,7 @@
  * @module
  */
 import type { Rule } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** Longest, in points, a rule may run past the edge between two tables and still be one table's. */
 const MAX_OVERRUN = 12;
@@ -63,7 +64,7 @@ function drawsGrid(rules: readonly Rule[]): boolean {
 /** True when a level rule of `side` stands where the `other` side has rows but no level rule near its height. */
 function rowsDisagree(side: readonly Rule[], other: readonly Rule[]): boolean {
   const rows = other.filter(across).map((r) => (r.y0 + r.y1) / 2);
-  const top = Math.min(...rows), bottom = Math.max(...rows);
+  const top = least(rows), bottom = greatest(rows);
   return side.filter(across).some((r) => {
     const y = (r.y0 + r.y1) / 2;
     return y > top + ALIGN && y < bottom - ALIGN && !rows.some((v) => Math.abs(v - y) <= ALIGN);
@@ -92,7 +93,7 @@ export function splitSideBySide(group: readonly Rule[]): Rule[][] {
     if (!sides || !sides.every(drawsGrid)) continue;
     const [left, right] = sides;
     if (rowsDisagree(left, right) || rowsDisagree(right, left)) {
-      const edge = Math.min(...right.filter((r) => !across(r)).map((r) => (r.x0 + r.x1) / 2));
+      const edge = least(right.filter((r) => !across(r)).map((r) => (r.x0 + r.x1) / 2));
       return [left.map((r) => clipAt(r, edge)), ...splitSideBySide(right)];
     }
   }

@@ -15,6 +15,7 @@
 import { isCodeLine } from "./draft.ts";
 import { proseEdgeAt } from "./hyphen_only_rows.ts";
 import type { Line } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** Share of the body column's width a line of prose may end short of its right edge and be full. */
 const FULL_LINE_SHORTFALL = 0.15;
@@ -32,7 +33,7 @@ export function sparsePageMeasure(
   bodyRight: number | undefined,
 ): number | undefined {
   if (single === undefined || bodyRight === undefined || lines.length === 0) return measure;
-  const left = Math.min(...lines.map((l) => l.x0));
+  const left = least(lines.map((l) => l.x0));
   const full = bodyRight - (bodyRight - left) * FULL_LINE_SHORTFALL;
   if (lines.some((l) => l.x1 >= full && !isCodeLine(l))) return measure;
   // Prose lines ending level (justified: see `proseEdgeAt`) set the column's own edge.

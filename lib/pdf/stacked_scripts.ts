@@ -13,6 +13,7 @@
  * @module
  */
 import type { Span } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** A script is set at most this share of the size of the text it hangs on. */
 const SCRIPT_SHARE = 0.85;
@@ -48,8 +49,8 @@ function hangsOn(base: Span, scripts: readonly Span[]): boolean {
  */
 function stacked(lowered: Span[], raised: Span[]): Span {
   const all = [...lowered, ...raised];
-  const x = Math.min(...all.map((s) => s.x));
-  const end = Math.max(...all.map((s) => s.x + s.width));
+  const x = least(all.map((s) => s.x));
+  const end = greatest(all.map((s) => s.x + s.width));
   return { ...raised[0]!, text: all.map((s) => s.text).join(""), x, width: end - x };
 }
 
@@ -66,7 +67,7 @@ export function subscriptsFirst(spans: Span[]): Span[] {
     let j = i + 1;
     while (j < out.length && scriptOf(base, out[j]!) && out[j]!.y < base.y) j++;
     if (j === i + 1) continue;
-    const raisedEnd = Math.max(...out.slice(i + 1, j).map((s) => s.x + s.width));
+    const raisedEnd = greatest(out.slice(i + 1, j).map((s) => s.x + s.width));
     let k = j;
     while (k < out.length && scriptOf(base, out[k]!) && out[k]!.y > base.y) k++;
     if (k === j || out[j]!.x >= raisedEnd || !hangsOn(base, out.slice(i + 1, k))) continue;

@@ -11,6 +11,7 @@
  * @module
  */
 import type { Draft } from "./draft.ts";
+import { append } from "./append.ts";
 
 /** How far, in points, a column's left edge may stand from the other part's and still be the same column. */
 const COLUMN_SLACK = 3;
@@ -65,9 +66,9 @@ function join(table: Draft, next: Draft) {
       [text, textsAfter[c]].filter(Boolean).join(" ")
     );
   }
-  table.cells!.push(...cells);
-  table.rows!.push(...rows);
-  table.lines.push(...next.lines);
+  append(table.cells!, cells);
+  append(table.rows!, rows);
+  append(table.lines, next.lines);
 }
 
 /**

@@ -24,6 +24,8 @@ import {
 } from "./table_rows.ts";
 import type { TableSearchBudget } from "./table_search_budget.ts";
 import type { Line } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
+import { append } from "./append.ts";
 
 /** A table found in a run of lines. */
 export interface FoundTable {
@@ -52,7 +54,7 @@ export function cellTexts(
   prose?: Lexicon,
 ): string[][] {
   const lefts = table.rows[0]!.map((_, c) =>
-    Math.min(...table.cells.flatMap((row) => row[c] ?? []).map((l) => l.x0))
+    least(table.cells.flatMap((row) => row[c] ?? []).map((l) => l.x0))
   );
   // A ruled column's text ends at its rule at the latest: a line running on over the next cells fills none.
   const rights = table.rows[0]!.map((_, c) => {
@@ -152,7 +154,7 @@ export function detectTable(
       const last = rows[rows.length - 1]!;
       const column = columnOf(columns, row[0]!);
       const target = last.find((cellLines) => columnOf(columns, cellLines[0]!) === column);
-      const clear = Math.max(...last.flat().map((l) => l.x1)) + size;
+      const clear = greatest(last.flat().map((l) => l.x1)) + size;
       if (column < 0 && dy <= size * 1.5 && row[0]!.x0 > clear) {
         // A cell of a new column, beside the row's cells but not on their baseline.
         last.push([row[0]!]);
@@ -183,7 +185,7 @@ export function detectTable(
   if (columns.length < 2) return null;
   const grid = rows.map((row) => {
     const cells: Line[][] = columns.map(() => []);
-    for (const cellLines of row) cells[columnOf(columns, cellLines[0]!)]?.push(...cellLines);
+    for (const cellLines of row) append(cells[columnOf(columns, cellLines[0]!)] ?? [], cellLines);
     return cells;
   });
   const texts = renderCells(grid);

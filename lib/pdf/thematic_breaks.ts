@@ -14,6 +14,7 @@
 import type { Draft } from "./draft.ts";
 import { isHorizontal, meet } from "./rulings.ts";
 import type { Rule, Span } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** Points by which a rule across may miss an upright one and still be its box's border. */
 const BOX_SLACK = 1.5;
@@ -45,7 +46,7 @@ export function markThematicBreaks(spans: readonly Span[], rules: readonly Rule[
     // The text beside the rule: its column's, where the page has several.
     const beside = text.filter((s) => s.x < rule.x1 && s.x + s.width > rule.x0);
     const near = beside.filter((s) => Math.abs(s.y - rule.y0) < s.size * MAX_REACH * 3);
-    const left = Math.min(...near.map((s) => s.x)), right = Math.max(...near.map((s) => s.x + s.width));
+    const left = least(near.map((s) => s.x)), right = greatest(near.map((s) => s.x + s.width));
     if (near.length === 0 || rule.x1 - rule.x0 < (right - left) * MIN_SHARE) continue;
     // Lines under and over it: any of the column's (a rule set centred and short leaves a line set flush
     // left of it, and short, out of its reach).

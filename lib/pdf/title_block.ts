@@ -32,6 +32,8 @@
 import { allBold, type Draft } from "./draft.ts";
 import { listsHeadings } from "./heading_styles.ts";
 import { fontFamily } from "./stats.ts";
+import { greatest, least } from "./extremes.ts";
+import { append } from "./append.ts";
 
 /** How far (points) two lines' centres or right edges may stand apart and still be aligned. */
 const ALIGN_TOLERANCE = 4;
@@ -61,7 +63,7 @@ export function placeTitle(drafts: Draft[]): Draft[] {
   const trusted = listsHeadings(drafts);
   const joined = joinTitleRows(drafts, drafts.indexOf(texts[first]!), trusted);
   const front = joined.slice(0, joined.indexOf(named[0]!)).filter((d) => d.kind === "text");
-  const largest = Math.max(...named.map(size));
+  const largest = greatest(named.map(size));
   const inHeadingFace = (d: Draft) => named.some((n) => bold(n) === bold(d) && family(n) === family(d));
   const opening = front.find((d) => d.heading);
   const onFirstPage = opening && opening.page === front[0]!.page ? opening : undefined;
@@ -80,7 +82,7 @@ export function placeTitle(drafts: Draft[]): Draft[] {
 
 /** The size a draft's largest line is set at. */
 function size(draft: Draft): number {
-  return Math.max(...draft.lines.map((l) => l.size));
+  return greatest(draft.lines.map((l) => l.size));
 }
 
 /** True when every line of a draft is bold. */
@@ -117,7 +119,7 @@ function joinTitleRows(drafts: readonly Draft[], first: number, all: boolean): D
       Math.abs(size(prev) - size(draft)) < 0.5 &&
       draft.lines[0]!.y - prev.lines.at(-1)!.y <= size(draft) * 1.6
     ) {
-      prev.lines.push(...draft.lines);
+      append(prev.lines, draft.lines);
       return;
     }
     if (prev?.heading) opened = true;
@@ -144,7 +146,7 @@ function joinOpeningTitle(drafts: readonly Draft[], texts: readonly Draft[]): Dr
  */
 function settleFrontMatter(front: readonly Draft[], largestNamed: number) {
   const heads = front.filter((d) => d.heading && !d.outlined);
-  const top = Math.max(0, ...heads.map(size));
+  const top = Math.max(0, greatest(heads.map(size)));
   for (const draft of heads) {
     if (size(draft) < top * 0.97 || top < largestNamed * TITLE_SCALE) unhead(draft);
   }
@@ -194,7 +196,7 @@ function alignedWith(draft: Draft, title: Draft): boolean {
   const centre = (x0: number, x1: number) => (x0 + x1) / 2;
   const titleCentres = title.lines.map((l) => centre(l.x0, l.x1));
   const titleRights = title.lines.map((l) => l.x1);
-  const titleLeft = Math.min(...title.lines.map((l) => l.x0));
+  const titleLeft = least(title.lines.map((l) => l.x0));
   return draft.lines.every((l) => {
     // Lines flush left with the title are the text's own start, not a block centred or set right.
     if (Math.abs(l.x0 - titleLeft) <= ALIGN_TOLERANCE) return false;

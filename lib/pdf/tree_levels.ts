@@ -18,6 +18,7 @@
  */
 import type { Draft } from "./draft.ts";
 import type { Tag } from "./types.ts";
+import { least } from "./extremes.ts";
 
 /** Moves the tree's headings up so that the shallowest stands at level 1 (see the module comment). */
 export function liftTreeLevels(drafts: readonly Draft[]): void {
@@ -26,7 +27,7 @@ export function liftTreeLevels(drafts: readonly Draft[]): void {
     for (const line of draft.lines) for (const span of line.spans) if (span.tag?.heading) tags.push(span.tag);
   }
   if (tags.length === 0 || !tags.every((t) => t.ownHeading)) return;
-  const top = Math.min(...tags.map((t) => t.heading!));
+  const top = least(tags.map((t) => t.heading!));
   if (top <= 1) return;
   for (const draft of drafts) if (draft.heading) draft.heading = Math.max(1, draft.heading - (top - 1));
 }

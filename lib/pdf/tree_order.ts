@@ -17,6 +17,7 @@
  * @module
  */
 import type { Line } from "./types.ts";
+import { append } from "./append.ts";
 
 /** Fewest rows of lines of different elements side by side that make a band. */
 const MIN_PARTED_ROWS = 2;
@@ -88,7 +89,7 @@ export function readBandsInTreeOrder(lines: Line[]): Line[] {
   for (let i = 0; i < rows.length;) {
     const parts = partings(rows[i]!);
     if (parts.length === 0) {
-      out.push(...rows[i++]!);
+      append(out, rows[i++]!);
       continue;
     }
     let end = i + 1, parted = 1;
@@ -98,15 +99,15 @@ export function readBandsInTreeOrder(lines: Line[]): Line[] {
       if (row.some((l) => crosses(l, parts)) || row[0]!.y - above[0]!.y > size * MAX_ROW_GAP_EM) break;
       const more = partings(row);
       if (more.length > 0) parted++;
-      parts.push(...more);
+      append(parts, more);
       end++;
     }
     const band = rows.slice(i, end).flat();
     if (parted >= MIN_PARTED_ROWS) {
       const ordered = treeOrdered(band);
       moved ||= ordered.some((line, k) => line !== band[k]);
-      out.push(...ordered);
-    } else out.push(...band);
+      append(out, ordered);
+    } else append(out, band);
     i = end;
   }
   return moved ? out : lines;

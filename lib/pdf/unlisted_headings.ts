@@ -18,6 +18,7 @@ import { sizeKey } from "./stats.ts";
 import { bodyLook, foundRows, lookOf } from "./far_entries.ts";
 import { plainLineText } from "./inline.ts";
 import type { Line, OutlineHit, PageText } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** Fewest headings the outline found for their look to name others. */
 const MIN_FOUND = 3;
@@ -33,7 +34,7 @@ function sameRow(a: Line | undefined, b: Line): boolean {
 
 /** True when `line` stands where a heading's row does: at its left edge or its centre, to an em. */
 function alignedWith(row: readonly Line[], line: Line): boolean {
-  const x0 = Math.min(...row.map((l) => l.x0)), x1 = Math.max(...row.map((l) => l.x1));
+  const x0 = least(row.map((l) => l.x0)), x1 = greatest(row.map((l) => l.x1));
   return Math.abs(line.x0 - x0) <= line.size ||
     Math.abs((line.x0 + line.x1) / 2 - (x0 + x1) / 2) <= line.size;
 }

@@ -12,6 +12,7 @@ import { multiply } from "./affine.ts";
 import { isFrameRing } from "./frame_rings.ts";
 import { findGrids, type Grid, pathRules, type Rule } from "./rulings.ts";
 import type { Span } from "./types.ts";
+import { greatest, least } from "./extremes.ts";
 
 /** A painted shape's box in top-down page coordinates, and whether it was filled. */
 export interface Mark {
@@ -183,7 +184,7 @@ function transformBox(m: readonly number[], box: ArrayLike<number>): Omit<Mark, 
     xs.push(a * x! + c * y! + e);
     ys.push(b * x! + d * y! + f);
   }
-  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+  return { x0: least(xs), x1: greatest(xs), y0: least(ys), y1: greatest(ys) };
 }
 
 /**
@@ -225,8 +226,8 @@ export function addVectorBullets(spans: readonly Span[], marks: readonly Mark[])
     if (blocked) continue;
     // The bullet takes the size of its line's text: an item opening with inline code set smaller
     // would otherwise leave its bullet too small to reach the text.
-    const size = Math.max(
-      ...spans.filter((s) =>
+    const size = greatest(
+      spans.filter((s) =>
         Math.abs(s.y - next.y) < next.size * 0.3 && s.x >= next.x && s.x < next.x + next.size * 20
       )
         .map((s) => s.size),

@@ -3,7 +3,8 @@
  * structure passes time out of proportion to their size: a contents row of
  * hundreds of thousands of dots, one line of one character repeated, glyphs
  * drawn over one another, pages of tens of thousands of one-letter text
- * items or tiny rules, floods of outline entries, deep tagged structure.
+ * items or tiny rules, floods of outline entries, deep tagged structure, code
+ * of backtick runs by the hundred thousand, page trees of as many nodes.
  * Tests and `bench/pdf_hostile.ts` build them at run time; run this module to
  * write them to a folder:
  *
@@ -131,14 +132,14 @@ export function outlineFloodPdf(entries: number): Uint8Array {
   return pagesPdf(contents, `/Outlines ${root} 0 R`, [outlines, ...items]);
 }
 
-/** A tagged page whose one paragraph sits `depth` structure elements (`Div`) deep. */
-export function deepTagsPdf(depth: number): Uint8Array {
+/** A tagged page whose one element, a `role` (a paragraph unless told), sits `depth` structure elements (`Div`) deep. */
+export function deepTagsPdf(depth: number, role = "P"): Uint8Array {
   const content = "/P << /MCID 0 >> BDC BT /F1 12 Tf 72 720 Td (Deep) Tj ET EMC";
   // Objects: 6 the tree's root, 7 the parent tree, 8 … the elements, the paragraph last.
   const elements = Array.from({ length: depth + 1 }, (_, i) => {
     const parent = i === 0 ? 6 : 8 + i - 1;
     const kids = i === depth ? "<< /Type /MCR /Pg 4 0 R /MCID 0 >>" : `${8 + i + 1} 0 R`;
-    return `<< /Type /StructElem /S /${i === depth ? "P" : "Div"} /P ${parent} 0 R /Pg 4 0 R /K ${kids} >>`;
+    return `<< /Type /StructElem /S /${i === depth ? role : "Div"} /P ${parent} 0 R /Pg 4 0 R /K ${kids} >>`;
   });
   return buildPdf([
     "<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 6 0 R /MarkInfo << /Marked true >> >>",
@@ -150,6 +151,67 @@ export function deepTagsPdf(depth: number): Uint8Array {
     `<< /Nums [0 [${8 + depth} 0 R]] >>`,
     ...elements,
   ]);
+}
+
+/** One page drawing `content` with Helvetica as `/F1` and Courier (WinAnsi: 0x60 a backtick) as `/F2`. */
+function monoPdf(content: string): Uint8Array {
+  return buildPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [5 0 R] /Count 1 >>",
+    FONT,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>",
+    `<< ${PAGE.replace("/F1 3 0 R", "/F1 3 0 R /F2 4 0 R")} /Contents 6 0 R >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
+/** A sentence whose inline code is `runs` backticks apart (`` ` ` ` ``), then a line of text. */
+export function inlineBackticksPdf(runs: number): Uint8Array {
+  return monoPdf(
+    `BT /F1 10 Tf 72 720 Td (Run the ) Tj /F2 10 Tf (${
+      "` ".repeat(runs)
+    }) Tj /F1 10 Tf (command now.) Tj ET ` +
+      "BT /F1 10 Tf 72 700 Td (and more) Tj ET",
+  );
+}
+
+/** A code block whose middle line is `runs` fences (```` ``` ````) apart, after a line of prose. */
+export function codeFencesPdf(runs: number): Uint8Array {
+  return monoPdf(
+    "BT /F1 10 Tf 72 740 Td (Some prose comes first here.) Tj ET " +
+      `BT /F2 9 Tf 72 720 Td (let a = 1;) Tj 0 -11 Td (${
+        "``` ".repeat(runs)
+      }) Tj 0 -11 Td (let b = 2;) Tj ET ` +
+      "BT /F1 10 Tf 72 660 Td (and more) Tj ET",
+  );
+}
+
+/** A one-page file and `nodes` empty page-tree nodes (`/Kids [] /Count 0`) no page reaches. */
+export function pageTreeNodesPdf(nodes: number): Uint8Array {
+  const node = "<< /Type /Pages /Parent 2 0 R /Kids [] /Count 0 >>";
+  return pagesPdf(["BT /F1 10 Tf 72 720 Td (and more) Tj ET"], "", Array.from({ length: nodes }, () => node));
+}
+
+/**
+ * A page of two titles, each over a line of text, and an outline `depth` entries deep: each entry the one
+ * child of the one before, the first two naming the titles.
+ */
+export function deepOutlinePdf(depth: number): Uint8Array {
+  const page = [[720, "Alpha title"], [700, "Body text of the page."], [660, "Beta title"], [
+    640,
+    "More text.",
+  ]]
+    .map(([y, text]) => `BT /F1 10 Tf 72 ${y} Td (${text}) Tj ET`).join("\n");
+  // Objects: 4 the page, 5 its contents, 6 the outline's root, 7 … its entries.
+  const entries = Array.from({ length: depth }, (_, i) => {
+    const child = i < depth - 1 ? ` /First ${8 + i} 0 R /Last ${8 + i} 0 R /Count 1` : "";
+    const title = ["Alpha title", "Beta title"][i] ?? `Entry ${i}`;
+    return `<< /Title (${title}) /Parent ${i === 0 ? 6 : 6 + i} 0 R${child} /Dest [4 0 R /XYZ 72 ${
+      i === 1 ? 670 : 730
+    } 0] >>`;
+  });
+  const root = `<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count ${depth} >>`;
+  return pagesPdf([page], "/Outlines 6 0 R", [root, ...entries]);
 }
 
 /** Every hostile text file by name, as the command line writes them. */
@@ -165,6 +227,10 @@ export function hostileTextFiles(): Record<string, Uint8Array> {
     "ruled_grid_20k.pdf": ruledGridPdf(20_000),
     "outline_5k.pdf": outlineFloodPdf(5_000),
     "deep_tags_5k.pdf": deepTagsPdf(5_000),
+    "deep_outline_50k.pdf": deepOutlinePdf(50_000),
+    "inline_backticks_150k.pdf": inlineBackticksPdf(150_000),
+    "code_fences_150k.pdf": codeFencesPdf(150_000),
+    "page_tree_nodes_150k.pdf": pageTreeNodesPdf(150_000),
   };
 }
 
