@@ -7,12 +7,13 @@
  * A page's foot band is the run of lines at its bottom that stands below a
  * wide gap (the vertical fill a typesetter puts above notes it pushes to the
  * foot), starts in the page's lower part, and is set smaller than most of the
- * page's other characters: a closing paragraph at the body's size after a
- * figure is no note.
+ * page's other characters, no word of it monospace: a closing paragraph at the
+ * body's size after a figure is no note, nor a listing set small. On a page
+ * of two columns the band is read last, after both columns (`footBandLast`).
  *
  * @module
  */
-import type { PageText } from "./types.ts";
+import type { Line, PageText } from "./types.ts";
 
 /** Share of the page's height above which a foot band does not start. */
 const LOWER_PART = 0.6;
@@ -44,7 +45,7 @@ function usualSize(lines: PageText["lines"]): number | undefined {
  * Where the notes at a page's foot start: the baseline of the band's first
  * line (see the module comment), or `Infinity` when the page has none.
  */
-export function footBandTop(page: PageText): number {
+export function footBandTop(page: Pick<PageText, "lines" | "height">): number {
   const lines = page.lines;
   if (lines.length < 2) return Infinity;
   const ys = lines.map((l) => l.y).sort((a, b) => a - b);
@@ -59,7 +60,19 @@ export function footBandTop(page: PageText): number {
   if (top === Infinity) return top;
   const above = usualSize(lines.filter((l) => l.y < top));
   const band = lines.filter((l) => l.y >= top);
+  // Notes are prose: a listing set small at a column's foot is the text's.
   const smaller = above !== undefined &&
+    !band.some((l) => l.spans.some((s) => s.font.monospace && /[\p{L}\p{N}]/u.test(s.text))) &&
     band.every((l) => l.spans.every((s) => Math.round(s.size * 2) / 2 < above || !s.text.trim()));
   return smaller ? top : Infinity;
+}
+
+/**
+ * A two-column page's lines in reading order with its foot band last: the
+ * notes at the left column's foot are read after the right column, as the
+ * page's, not between the two columns' text.
+ */
+export function footBandLast(lines: Line[], height: number): Line[] {
+  const top = footBandTop({ lines, height });
+  return top === Infinity ? lines : [...lines.filter((l) => l.y < top), ...lines.filter((l) => l.y >= top)];
 }

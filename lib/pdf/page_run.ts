@@ -118,7 +118,9 @@ export async function extractRun(
     if (extracted.rotatedCharacters > 0) {
       run.warnings.push(`Page ${number}: ${extracted.rotatedCharacters} characters of rotated text left out`);
     }
-    const lines = readBandsInTreeOrder(readingOrder(buildLines(extracted.spans, number), extracted.width));
+    const lines = readBandsInTreeOrder(
+      readingOrder(buildLines(extracted.spans, number), extracted.width, extracted.height),
+    );
     const text: PageText = { page: number, width: extracted.width, height: extracted.height, lines };
     if (extracted.spacesRead) text.spacesRead = true;
     if (extracted.view) text.view = extracted.view;

@@ -5,7 +5,7 @@
  * body's paragraphs are no headings.
  */
 import assert from "node:assert/strict";
-import { footBandTop } from "../../../lib/pdf/foot_band.ts";
+import { footBandLast, footBandTop } from "../../../lib/pdf/foot_band.ts";
 import { renderMarkdown } from "../../../lib/pdf/markdown.ts";
 import { documentStats } from "../../../lib/pdf/stats.ts";
 import { buildBlocks } from "../../../lib/pdf/structure.ts";
@@ -61,4 +61,11 @@ Deno.test("a closing paragraph at the page's usual size after a figure's gap is 
     l.y >= 700 ? sized(l.spans.map((s) => s.text).join(""), l.x0, l.x1, l.y, 10) : l
   );
   assert.equal(footBandTop({ ...page, lines }), Infinity);
+});
+
+Deno.test("on a page of two columns the notes at the left column's foot are read after the right column", () => {
+  const page = notedPage();
+  const right = sized("The right column's only line, a name.", 320, 500, 120, 10);
+  const ordered = footBandLast([...page.lines.slice(0, 2), ...page.lines.slice(2), right], page.height);
+  assert.deepEqual(ordered.map((l) => l.y), [100, 114, 120, 700, 709, 718]);
 });
