@@ -5,7 +5,8 @@
  * the introduction in the left are two columns read in turn, not one table
  * (`flush_gutter.ts`), the notes after both; the authors' line is text
  * (`title_block.ts`); the headings set in small capitals by size are headings
- * at the top level (`small_caps.ts`).
+ * at the top level (`small_caps.ts`); the bibliography's entry is an item
+ * (`cited_entries.ts`).
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -35,6 +36,7 @@ for (
     for (const heading of [`# ${appendix}`, "# REFERENCES", "# APPENDIX B"]) {
       assert.ok(at(heading) >= 0, `${heading} in\n${markdown}`);
     }
+    assert.ok(lines.some((l) => l.startsWith("- \\[1\\] H. Kopka")), "the bibliography's entry is an item");
     const biography = at("Michael Shell Biography text here.");
     assert.ok(biography > at("# REFERENCES"), "the right column after the left");
     assert.ok(
