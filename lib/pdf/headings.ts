@@ -11,6 +11,7 @@ import type { DocumentStats } from "./stats.ts";
 import { mode, sizeKey } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 import { isLineAlone, numberedLevels, sectionDepth } from "./heading_numbers.ts";
+import { letteredSection } from "./lettered_headings.ts";
 
 /** What heading detection needs to know about a block of text. */
 export interface HeadingCandidate {
@@ -54,6 +55,10 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
   // Or set in small capitals, a line alone with a heading's space above it where the page tells.
   const alone = isLineAlone({ ...c, spacedAbove: c.spacedAbove ?? true });
   if (c.smallCaps && alone && c.size >= stats.bodySize * 0.9) return true;
+  // Or a lettered section in italics (`lettered_headings.ts`), alone with a heading's space above it.
+  if (c.italic && !c.bold && letteredSection(text) && isLineAlone(c) && c.size >= stats.bodySize * 0.9) {
+    return true;
+  }
   // At body size only weight sets a heading apart; a bold line ending in a colon leads into what
   // follows, unless a heading's space above or its headings' face sets it apart.
   return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 &&

@@ -6,7 +6,8 @@
  * (`flush_gutter.ts`), the notes after both; the authors' line is text
  * (`title_block.ts`); the headings set in small capitals by size are headings
  * at the top level (`small_caps.ts`); the bibliography's entry is an item
- * (`cited_entries.ts`).
+ * (`cited_entries.ts`); the journal's lettered subsection in italics is no
+ * list item holding its text (`lettered_headings.ts`).
  */
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
@@ -28,6 +29,7 @@ for (
     const lines = markdown.split("\n");
     const at = (line: string) => lines.indexOf(line);
     assert.ok(at("The conclusion goes here.") >= 0, "a body paragraph is a paragraph");
+    assert.ok(at("Subsection text here.") >= 0, "a subsection's text is a paragraph, no item's");
     assert.ok(!lines.some((l) => l.startsWith("|")), "no table");
     assert.ok(
       lines.some((l) => /^Michael Shell, Member, IEEE, John Doe/.test(l)),
