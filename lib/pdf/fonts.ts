@@ -27,6 +27,8 @@ interface LoadedFont extends FontMetrics {
 
 const BOLD = /bold|black|heavy|semibold|demi|^CMB|^CMSSBX|^SFBX|^SFB\d/i;
 const ITALIC = /italic|oblique|^CMTI|^CMSL|^CMMI|^SFTI|^SFSL/i;
+/** URW's abbreviated styles (`NimbusRomNo9L-ReguItal`, `-MediItal`): `Ital` closing the name, case and all. */
+const URW_ITALIC = /Ital$/;
 const MONOSPACE = /mono|courier|^CMTT|^SFTT|consola|menlo|typewriter|inconsolata|^LMMono/i;
 /**
  * Names of proportional families. pdf.js calls a font fixed-pitch when all
@@ -52,7 +54,7 @@ export function fontStyleFromName(fullName: string, fixedPitch: boolean): FontSt
   return {
     name,
     bold: BOLD.test(name),
-    italic: ITALIC.test(name),
+    italic: ITALIC.test(name) || URW_ITALIC.test(name),
     monospace: MONOSPACE.test(name) || (fixedPitch && !PROPORTIONAL.test(name)),
   };
 }

@@ -17,6 +17,7 @@ import {
 import { unnumberedPeers } from "./heading_numbers.ts";
 import { unheadTaggedLabels } from "./tagged_labels.ts";
 import { plainLineText } from "./inline.ts";
+import { capitalsSize } from "./small_caps.ts";
 import { gapBetween, spacedAbove } from "./draft_spacing.ts";
 import type { DocumentStats } from "./stats.ts";
 import { fontFamily, mode, sizeKey } from "./stats.ts";
@@ -45,7 +46,7 @@ export function markHeadings(drafts: Draft[], stats: DocumentStats, outline: rea
     }
     const info: HeadingCandidate = {
       text: draft.lines.map(plainLineText).join(" "),
-      size: greatest(draft.lines.map((l) => l.size)),
+      ...capitalsSize(draft.lines),
       bold: draft.lines.every(allBold),
       italic: spans.every((s) => s.font.italic || !s.text.trim()),
       lineCount: draft.lines.length,

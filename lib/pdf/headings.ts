@@ -12,6 +12,7 @@ import { mode, sizeKey } from "./stats.ts";
 import type { OutlineEntry } from "./types.ts";
 import { isLineAlone, numberedLevels, sectionDepth } from "./heading_numbers.ts";
 import { greatest } from "./extremes.ts";
+import { letteredSection } from "./lettered_headings.ts";
 
 /** What heading detection needs to know about a block of text. */
 export interface HeadingCandidate {
@@ -31,6 +32,8 @@ export interface HeadingCandidate {
   spacedAbove?: boolean;
   /** Set in the face that the larger headings share and body text does not. */
   headingFace?: boolean;
+  /** Set in small capitals by size (`small_caps.ts`), its size its capitals'. */
+  smallCaps?: boolean;
 }
 
 /** Style identity: size to the half point, weight and slant. */
@@ -50,6 +53,13 @@ export function isHeadingCandidate(c: HeadingCandidate, stats: DocumentStats): b
   if (c.size >= stats.bodySize * 1.12) return true;
   // At body size in the body's weight, a numbered line alone with a heading's space above it.
   if (!c.bold && sectionDepth(text) > 0 && isLineAlone(c) && c.size >= stats.bodySize * 0.9) return true;
+  // Or set in small capitals, a line alone with a heading's space above it where the page tells.
+  const alone = isLineAlone({ ...c, spacedAbove: c.spacedAbove ?? true });
+  if (c.smallCaps && alone && c.size >= stats.bodySize * 0.9) return true;
+  // Or a lettered section in italics (`lettered_headings.ts`), alone with a heading's space above it.
+  if (c.italic && !c.bold && letteredSection(text) && isLineAlone(c) && c.size >= stats.bodySize * 0.9) {
+    return true;
+  }
   // At body size only weight sets a heading apart; a bold line ending in a colon leads into what
   // follows, unless a heading's space above or its headings' face sets it apart.
   return c.bold && c.size >= stats.bodySize * 0.6 && c.lineCount <= 2 &&

@@ -10,6 +10,8 @@ import { composeAccents } from "./accents.ts";
 import { BOXED_GAP_EM, boxPadding, oneBoxed, visibleGap } from "./inline_boxes.ts";
 import { leftColumnTables, sideOfGutter } from "./gutter_side.ts";
 import { whollyMonospace } from "./fonts.ts";
+import { flushEdgeGutter } from "./flush_gutter.ts";
+import { footBandLast } from "./foot_band.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import { codeRowsApart } from "./code_row_seams.ts";
 import { subscriptsFirst } from "./stacked_scripts.ts";
@@ -238,7 +240,7 @@ export function findGutter(lines: readonly Line[], pageWidth = Infinity): Gutter
   // A page's right column runs to its text's right edge; two narrow columns ending well short of lines
   // that cross them are a table of wrapped cells within one column, read row by row. A column holding a
   // ruled table may end short: the table's own rules, not alignment, made its cells.
-  if (!best || best.score <= 3) return null;
+  if (!best || best.score <= 3) return flushEdgeGutter(lines, left, width);
   if (!best.ruled && right - best.rightEnd > width * MAX_COLUMN_SHORTFALL) return null;
   return { x: best.x, spanning: best.spanning };
 }
@@ -337,9 +339,10 @@ function partRowsAtGutter(sorted: readonly Line[], gutter: Gutter): Line[] {
 /**
  * Puts a page's lines in reading order. On a two-column page, lines crossing
  * the gutter (titles, full-width figures' captions; not code running over)
- * cut the page into bands, and each band is read left column first.
+ * cut the page into bands, and each band is read left column first; with
+ * `pageHeight`, the notes at the page's foot are read last (`foot_band.ts`).
  */
-export function readingOrder(lines: readonly Line[], pageWidth = Infinity): Line[] {
+export function readingOrder(lines: readonly Line[], pageWidth = Infinity, pageHeight?: number): Line[] {
   let sorted = sortRows(lines);
   let gutter = findGutter(sorted, pageWidth);
   if (!gutter) return sorted;
@@ -370,5 +373,5 @@ export function readingOrder(lines: readonly Line[], pageWidth = Infinity): Line
     else rightBand.push(line);
   });
   flush();
-  return out;
+  return pageHeight === undefined ? out : footBandLast(out, pageHeight);
 }

@@ -13,6 +13,7 @@ import { readLinks } from "./links.ts";
 import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, dropObjectCache } from "./guard.ts";
 import { buildLines, readingOrder } from "./layout.ts";
+import { inlineDropCapitals } from "./drop_capitals.ts";
 import { shapeHints, takeLevelRules } from "./shape_hint.ts";
 import { shiftCarries, type ShiftState } from "./tree_id_shift.ts";
 import { readBandsInTreeOrder } from "./tree_order.ts";
@@ -119,7 +120,13 @@ export async function extractRun(
     if (extracted.rotatedCharacters > 0) {
       run.warnings.push(`Page ${number}: ${extracted.rotatedCharacters} characters of rotated text left out`);
     }
-    const lines = readBandsInTreeOrder(readingOrder(buildLines(extracted.spans, number), extracted.width));
+    const lines = readBandsInTreeOrder(
+      readingOrder(
+        buildLines(inlineDropCapitals(extracted.spans), number),
+        extracted.width,
+        extracted.height,
+      ),
+    );
     const text: PageText = { page: number, width: extracted.width, height: extracted.height, lines };
     if (extracted.spacesRead) text.spacesRead = true;
     if (extracted.view) text.view = extracted.view;

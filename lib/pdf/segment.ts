@@ -27,6 +27,8 @@ import { sparsePageMeasure } from "./sparse_measure.ts";
 import { continuesText } from "./paragraph_lines.ts";
 import { columnLeft, columnOf, pageLeft } from "./quotes.ts";
 import { listMarker, type ListNesting, TYPED_BULLETS } from "./lists.ts";
+import { smallCapsSize } from "./small_caps.ts";
+import { letteredHeadingLine } from "./lettered_headings.ts";
 import type { DocumentStats } from "./stats.ts";
 import { tableFromTags } from "./tables.ts";
 import { taggedFormulaEnd } from "./tagged_formulas.ts";
@@ -289,8 +291,9 @@ function lineMarker(cut: PageCut, line: Line, last: Draft | undefined, tag: Line
       before,
       columnOf(page, before, { left: cut.edges.left ?? before.x0, right: cut.edges.right }, gutters).right,
     );
+  // A line in small capitals set by size (`I. INTRODUCTION`) or a lettered one in italics is a heading's.
   const found = line.size <= stats.bodySize * 1.15 && (!tag || opensUnlistedBlock(line, last) || breaks()) &&
-      !runsOn && !note
+      !runsOn && !note && smallCapsSize(line) === undefined && !letteredHeadingLine(line)
     ? listMarker(line)
     : null;
   // A list's number is set in its items' weight: a number in bold with bold words after it was typed, where

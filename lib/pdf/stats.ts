@@ -13,6 +13,7 @@ import { listMarker } from "./lists.ts";
 import { lastTextSpan } from "./span_text.ts";
 import type { PageText } from "./types.ts";
 import { DIGITS_AT_END } from "./line_end_runs.ts";
+import { footBandTop } from "./foot_band.ts";
 
 /** Typography measured over a whole document. */
 export interface DocumentStats {
@@ -191,9 +192,11 @@ function tallyDocument(pages: readonly PageText[]): Tally {
   };
   for (const page of pages) {
     const widest = page.lines.reduce((most, l) => whollyMonospace(l) ? most : Math.max(most, l.x1 - l.x0), 0);
+    // Notes pushed to the page's foot are not the body, however many characters they hold.
+    const notesTop = footBandTop(page);
     let prev: Line | undefined;
     for (const line of page.lines) {
-      tallyCharacters(tally, line);
+      if (line.y < notesTop) tallyCharacters(tally, line);
       if (prev) tallyGap(tally, prev, line, widest);
       prev = line;
     }
@@ -228,7 +231,10 @@ function codeGaps(tally: Tally): { gapBySize: Map<number, number>; rowGapsBySize
   return { gapBySize, rowGapsBySize };
 }
 
-/** Measures body size (character-weighted mode of the text outside monospace fonts) and line gaps. */
+/**
+ * Measures body size (character-weighted mode of the text outside monospace fonts and the notes at a
+ * page's foot, `foot_band.ts`) and line gaps.
+ */
 export function documentStats(pages: readonly PageText[]): DocumentStats {
   const tally = tallyDocument(pages);
   // Body text is prose: in a code-heavy document most characters may be code, set smaller.

@@ -32,6 +32,7 @@ import { markQuotedLists } from "./quoted_lists.ts";
 import { mapOutline } from "./outline_map.ts";
 import { titledEntries } from "./untitled_entries.ts";
 import { placeTitle } from "./title_block.ts";
+import { citedEntriesToItems } from "./cited_entries.ts";
 import { unquotePanels } from "./panels.ts";
 import { unquoteAbstract } from "./abstracts.ts";
 import { headAbstractLabel } from "./abstract_heading.ts";
@@ -119,6 +120,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   markQuotedListings(drafts, stats);
   markItemParagraphs(drafts, stats);
   markDescriptionItems(drafts);
+  citedEntriesToItems(drafts);
   drafts = joinTableParts(drafts, !options.pageBreaks);
   drafts = splitListingsBesideOutput(drafts, stats);
   if (!options.pageBreaks) drafts = joinAcrossPages(drafts, stats);

@@ -20,7 +20,8 @@
  *   source's own top heading opens its text, a title page is made apart
  *   from the text from the metadata (Eisvogel's, LaTeX's `titlepage`).
  *
- * Without an outline, only a title's rows are joined (`joinOpeningTitle`).
+ * Without an outline, a title's rows are joined (`joinOpeningTitle`), and a
+ * byline centred under it is text (`settleOpeningBlock`).
  *
  * Where the outline lists the document's headings (see `listsHeadings`),
  * the rest of the front matter (byline, date, a contents page's heading) is
@@ -136,7 +137,39 @@ function joinTitleRows(drafts: readonly Draft[], first: number, all: boolean): D
 function joinOpeningTitle(drafts: readonly Draft[], texts: readonly Draft[]): Draft[] {
   if (!texts[0]?.heading) return [...drafts];
   const body = texts.find((d) => !d.heading);
-  return joinTitleRows(drafts, body ? drafts.indexOf(body) : drafts.length, false);
+  const joined = joinTitleRows(drafts, body ? drafts.indexOf(body) : drafts.length, false);
+  settleOpeningBlock(joined, texts[0]);
+  return joined;
+}
+
+/**
+ * Without an outline, a title block under the opening title (`title`): its bylines, centred on the
+ * title and smaller, are text, and the text's own headings count from the top level, as the title
+ * does (a paper's metadata title stands apart from its sections, not over them).
+ */
+function settleOpeningBlock(drafts: readonly Draft[], title: Draft): void {
+  if (title.page !== drafts.find((d) => d.kind === "text")?.page) return;
+  const block = titleBlock(drafts, title, (d) => isByline(d) || listsNames(d));
+  if (!block) return;
+  for (const d of block.slice(1)) unhead(d);
+  const after = drafts.slice(drafts.indexOf(title) + 1).filter((d) => d.heading);
+  const top = least(after.map((d) => d.heading!));
+  if (top > 1 && top <= 6) { for (const d of after) d.heading! -= top - 1; }
+}
+
+/** Parts, at least, of a line naming authors: names and titles between commas. */
+const NAMED_PARTS = 3;
+/** Words each part of such a line has at most. */
+const PART_WORDS = 4;
+
+/** True when each line of a draft lists names between commas (authors with their titles), no sentence. */
+function listsNames(draft: Draft): boolean {
+  return draft.lines.every((l) => {
+    const text = l.spans.map((s) => s.text).join(" ").trim();
+    const parts = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).filter(Boolean);
+    return !/[.;:!?]$/.test(text) && parts.length >= NAMED_PARTS &&
+      parts.every((p) => p.split(/\s+/).length <= PART_WORDS) && l.spans.every((s) => !s.link);
+  });
 }
 
 /**
@@ -172,12 +205,12 @@ function titlePage(drafts: readonly Draft[], title: Draft, firstNamed: Draft): D
  * after it on its page that share its centre or right edge, while they are
  * short; undefined when none of them is smaller than the title (no byline).
  */
-function titleBlock(drafts: readonly Draft[], title: Draft): Draft[] | undefined {
+function titleBlock(drafts: readonly Draft[], title: Draft, byline = isByline): Draft[] | undefined {
   if (title.lines.length > BLOCK_LINES) return undefined;
   const block = [title];
   for (const draft of drafts.slice(drafts.indexOf(title) + 1)) {
     if (draft.kind !== "text" || draft.page !== title.page || draft.outlined) break;
-    if (draft.lines.length > BLOCK_LINES || !isByline(draft) || !alignedWith(draft, title)) break;
+    if (draft.lines.length > BLOCK_LINES || !byline(draft) || !alignedWith(draft, title)) break;
     block.push(draft);
   }
   return block.some((d) => size(d) < size(title) * 0.95) ? block : undefined;
