@@ -19,7 +19,8 @@
  * keeps its source, as before. A display's rows and cells (an alignment's
  * columns, a matrix's entries, a case's condition) stand a space apart, as the page sets them on lines and
  * columns of their own; so do the tokens either side of a space the source sets from a thick one (`\;`,
- * `\quad`) up, while a script's signs print close up, as TeX sets them. Labels (`\label{…}`) print nothing and go. An interjection between rows
+ * `\quad`) up, while a script's signs print close up, as TeX sets them. Labels (`\label{…}`) print nothing and go.
+ * A radical prints its sign (`√`) before its radicand, where MathML leaves it to its element. An interjection between rows
  * (`\intertext{and}`) is the text it sets, before the number its row prints at its start under `leqno`.
  */
 export const LATEX_MATH = `
@@ -31,7 +32,8 @@ local relation, binary = {}, {}
 for _, r in ipairs(RELATIONS) do relation[r] = true end
 for _, b in ipairs(BINARIES) do binary[b] = true end
 local MIN_GAP_EM = 0.25
-local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true }
+-- What a following sign opens after, as a formula's start: a bracket, a radical's sign.
+local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true, ["√"] = true }
 local function unescaped(s)
   return (s:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&#39;", "'"):gsub("&amp;", "&"))
 end
@@ -65,6 +67,8 @@ local function printed(m)
   local html = pandoc.write(pandoc.Pandoc({ pandoc.Plain({ m }) }), "html", { html_math_method = "mathml" })
   if not html:find("<math") then return nil end
   html = html:gsub("<annotation.-</annotation>", "")
+  -- MathML draws a radical's sign from its element, texmath writes no character for it: the page prints \`√\`.
+  html = html:gsub("(<msqrt[^>]*>)", "%1<mo>√</mo>"):gsub("(<mroot[^>]*>)", "%1<mo>√</mo>")
   -- A display's rows print on lines of their own and its cells (a matrix's entries, a case's condition)
   -- columns apart: the end of each stands a space from what follows.
   html = scriptsMarked(html:gsub("</mtd>", "<mcell></mcell>"))

@@ -67,3 +67,8 @@ Deno.test("LATEX_MATH parts words at a space the source sets from a thick one up
   const markdown = await withLatexMath(String.raw`so $f(x)\;g(x)\quad\text{for}\quad x\,dx$ holds`);
   assert.ok(markdown.includes("so f(x) g(x) for xdx holds"), markdown);
 });
+
+Deno.test("LATEX_MATH writes a radical's sign before its radicand, as the page prints it", async () => {
+  const markdown = await withLatexMath(String.raw`so $r = \sqrt{a^2 + b^2} + \sqrt{-1}$ holds`);
+  assert.ok(markdown.includes("so r = √a2 + b2 + √−1 holds"), markdown);
+});
