@@ -32,7 +32,7 @@ export const THIN_SPACE_EM = 0.2;
 /** A piece ending in punctuation: TeX's thin space after a comma is a word gap a reader writes too. */
 const PUNCTUATION_END = /[,;]\s*$/;
 /** Ems TeX adds after a script (`\scriptspace`, half a point at ten). */
-const SCRIPT_SPACE_EM = 0.05;
+export const SCRIPT_SPACE_EM = 0.05;
 /** Ems TeX adds on each side of a fraction (`\nulldelimiterspace`, 1.2 points at ten). */
 const NULL_DELIMITER_EM = 0.11;
 

@@ -3,7 +3,8 @@
  * displays pdfLaTeX sets in Computer Modern (`fixtures/displays/`, written by
  * `bench/pdf/make_display_fixtures.ts`) converted with real pdf.js. Each
  * fraction reads numerator then denominator at its rule's place, a sum's
- * stacked limits after its sign, a radical's sign before its radicand, and
+ * stacked limits after its sign, an integral's and a sum's in prose beside it
+ * lower first, a radical's sign before its radicand, and
  * the thin spaces TeX sets beside operators and fractions join, as the
  * MathML a reference is written from runs them. Synthetic pages check that a
  * table's rule between rows of figures, and prose around a short rule, are
@@ -34,8 +35,17 @@ Deno.test("an untagged page's display formulas read as their source spells them"
       "∑i=1ni = n(n + 1)2",
       // Radicals on their radicand's row, over a sum and over a fraction.
       "r = √a2 + b2 + √ab (4)",
+      // An integral's limits beside its sign, on baselines of their own, read lower first after it.
+      "F = ∫01f(x)dx (5)",
     ]
   ) assert.ok(paragraphs.includes(display), `${display} in:\n${markdown}`);
+  // A sum's limits beside it in prose: lower first, as written, and the paragraph whole.
+  assert.ok(
+    paragraphs.includes(
+      "Prose holding a sum ∑j=1Kπj = 1 with its limits set beside it reads them as they are written, and so does a display’s integral.",
+    ),
+    markdown,
+  );
   assert.ok(
     paragraphs.includes(
       "Prose with an inline fraction 12 stays a paragraph of its own, and so does this closing sentence of the document.",
