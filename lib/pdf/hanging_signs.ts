@@ -18,11 +18,8 @@
  * @module
  */
 import type { Span } from "./types.ts";
-import { inkEnd, partText, SCRIPT_SPACE_EM } from "./math_parts.ts";
-import { sideLimits } from "./side_limits.ts";
-
-/** TeX's extension fonts by name. */
-const EXTENSION_FONT = /^(?:CMEX|EUEX|LMMathExtension)/i;
+import { inkEnd } from "./math_parts.ts";
+import { EXTENSION_FONT, sideLimits, withLimitsRead } from "./side_limits.ts";
 
 /**
  * Computer Modern's extension font's slots read as ASCII letters (pdf.js
@@ -153,20 +150,7 @@ function withLimits(spans: Span[], sign: Span, moved: Span, rowSize: number): Sp
   // Else limits beside it: an integral's in a display, any big operator's in prose (`side_limits.ts`).
   const beside = upper.length === 0 && lower.length === 0;
   if (beside) ({ upper, lower } = sideLimits(spans, moved, { top, foot, rowSize }));
-  if (upper.length === 0 && lower.length === 0) return spans;
-  const parts = new Set([...upper, ...lower]);
-  const all = [moved, ...parts];
-  // Scripts beside it end in TeX's script space, which the gap to the row's next piece leaves out.
-  const scriptSpace = beside ? moved.size * SCRIPT_SPACE_EM : 0;
-  const x0 = Math.min(...all.map((s) => s.x)), x1 = Math.max(...all.map(inkEnd)) + scriptSpace;
-  const merged: Span = {
-    ...moved,
-    text: moved.text + partText(lower, true) + partText(upper, true),
-    x: x0,
-    width: x1 - x0,
-  };
-  delete merged.spaceAfter;
-  return spans.filter((s) => !parts.has(s)).map((s) => s === moved ? merged : s);
+  return withLimitsRead(spans, moved, { upper, lower }, beside);
 }
 
 /**

@@ -136,3 +136,26 @@ Deno.test("a tagged formula's big sign comes down to its row with its limits, an
   const lines = buildLines(withTaggedMathInRow(spans, [rule(116.8, 124.2, row - 2.5)]), 1).map(plainLineText);
   assert.deepEqual(lines, ["x = 1klogc", "∑i=1ni"]);
 });
+
+Deno.test("an OpenType math face's integral reads its limits beside it lower first, and a sign after keeps its gap", () => {
+  // d/dt ∮_𝒞 u·dr + ∫_0^1 f as LuaLaTeX sets them in Latin Modern Math: the signs on the row, each lower limit
+  // kerned in under its slanted sign, the upper one past its top, on baselines of their own.
+  const face11 = face("LatinModernMath-Regular"), row = 400;
+  const tagged = (text: string, x: number, y: number, width: number, size = 11.96): Span => ({
+    ...piece(text, x, y, face11),
+    width,
+    size,
+    tag: { block: 3, formula: true },
+  });
+  const spans = [
+    tagged("∫", 268.45, row, 11.94),
+    tagged("𝒞", 273.33, row + 12.68, 5.99, 8.37),
+    tagged("u ⋅ dr", 281.98, row, 27.8),
+    tagged("+ ∫", 312.4, row, 21),
+    tagged("1", 334.5, row - 13, 4.2, 8.37),
+    tagged("0", 329.2, row + 12.68, 4.2, 8.37),
+    tagged("f", 341.3, row, 5.3),
+  ];
+  const lines = buildLines(withTaggedMathInRow(spans, []), 1).map(plainLineText);
+  assert.deepEqual(lines, ["∫𝒞u ⋅ dr + ∫01f"]);
+});
