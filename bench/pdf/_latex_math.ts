@@ -19,7 +19,9 @@
  * keeps its source, as before. A display's rows and cells (an alignment's
  * columns, a matrix's entries, a case's condition) stand a space apart, as the page sets them on lines and
  * columns of their own; so do the tokens either side of a space the source sets from a thick one (`\;`,
- * `\quad`) up, while a script's signs print close up, as TeX sets them. Labels (`\label{…}`) print nothing and go. An interjection between rows
+ * `\quad`) up, while a script's signs print close up, as TeX sets them. Labels (`\label{…}`) print nothing and go.
+ * A radical prints its sign (`√`) before its radicand (a root's index before the sign), where MathML leaves
+ * it to its element. An interjection between rows
  * (`\intertext{and}`) is the text it sets, before the number its row prints at its start under `leqno`.
  */
 export const LATEX_MATH = `
@@ -31,7 +33,8 @@ local relation, binary = {}, {}
 for _, r in ipairs(RELATIONS) do relation[r] = true end
 for _, b in ipairs(BINARIES) do binary[b] = true end
 local MIN_GAP_EM = 0.25
-local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true }
+-- What a following sign opens after, as a formula's start: a bracket, a radical's sign.
+local OPENING = { ["("] = true, ["["] = true, ["{"] = true, ["⟨"] = true, ["√"] = true }
 local function unescaped(s)
   return (s:gsub("&lt;", "<"):gsub("&gt;", ">"):gsub("&quot;", '"'):gsub("&#39;", "'"):gsub("&amp;", "&"))
 end
@@ -61,10 +64,38 @@ local function scriptsMarked(html)
     return nil
   end))
 end
+-- Where the MathML child starting at \`from\` ends (one element, its inner elements and all).
+local function childEnd(html, from)
+  local depth, at = 0, from
+  repeat
+    local s, e, closing, _, selfClosing = html:find("<(/?)(m[a-z]+)[^>]*(/?)>", at)
+    if not s then return #html end
+    if closing == "/" then depth = depth - 1 elseif selfClosing ~= "/" then depth = depth + 1 end
+    at = e + 1
+  until depth == 0
+  return at - 1
+end
+-- A root with an index (\`\\sqrt[3]{x}\`) as the page sets it: the index raised before the sign, the radicand
+-- after it; MathML lists the radicand first. The innermost (the last opened) first.
+local function rootsInPrintedOrder(html)
+  while true do
+    local open, openEnd
+    for s, e in html:gmatch("()<mroot[^>]*>()") do open, openEnd = s, e end
+    if not open then return html end
+    local baseEnd = childEnd(html, openEnd)
+    local indexEnd = childEnd(html, baseEnd + 1)
+    local closeEnd = select(2, html:find("</mroot>", indexEnd + 1, true))
+    local base, index = html:sub(openEnd, baseEnd), html:sub(baseEnd + 1, indexEnd)
+    html = html:sub(1, open - 1) .. "<mrow><msup><mrow></mrow>" .. index .. "</msup><mo>√</mo>" .. base ..
+      "</mrow>" .. html:sub(closeEnd + 1)
+  end
+end
 local function printed(m)
   local html = pandoc.write(pandoc.Pandoc({ pandoc.Plain({ m }) }), "html", { html_math_method = "mathml" })
   if not html:find("<math") then return nil end
   html = html:gsub("<annotation.-</annotation>", "")
+  -- MathML draws a radical's sign from its element, texmath writes no character for it: the page prints \`√\`.
+  html = rootsInPrintedOrder(html:gsub("(<msqrt[^>]*>)", "%1<mo>√</mo>"))
   -- A display's rows print on lines of their own and its cells (a matrix's entries, a case's condition)
   -- columns apart: the end of each stands a space from what follows.
   html = scriptsMarked(html:gsub("</mtd>", "<mcell></mcell>"))

@@ -29,6 +29,7 @@ import { PRINTED, UNWRAP_DIVS } from "./make_real_corpus.ts";
 import { FILTER } from "./make_foreign.ts";
 import { LATEX_MATH } from "./_latex_math.ts";
 import { FRONT_MATTER, frontMatterArguments } from "./_pandoc_front_matter.ts";
+import { withEquationNumbers } from "./_markdown_equations.ts";
 
 /** One rendering: a source, pandoc's options beyond the template's. */
 interface Rendering {
@@ -185,8 +186,9 @@ async function render(
   await runCommand("pandoc", [printed, "-o", pdf, ...template, ...r.options], { cwd: work });
   const reference = `${OUT}/${r.name}.md`;
   // Normalised as the real-world corpus' references are (`make_real_corpus.ts`): raw LaTeX read,
-  // mathematics as its glyphs print (`$\pi r^2$` as `πr2`), divs unwrapped; the title block and
-  // contents the template and the rendering's options print (`_pandoc_front_matter.ts`).
+  // mathematics as its glyphs print (`$\pi r^2$` as `πr2`), displays' numbers as printed, divs
+  // unwrapped; the title block and contents the template and the rendering's options print
+  // (`_pandoc_front_matter.ts`).
   const filters: string[] = [];
   const steps = [
     ["printed", PRINTED],
@@ -200,7 +202,10 @@ async function render(
     filters.push(`--lua-filter=${work}/${file}.lua`);
   }
   const front = frontMatterArguments([...template, ...r.options]);
-  const args = ["-f", "markdown", "-t", "gfm-raw_html", "--wrap=none", ...front, ...filters, input];
+  // The numbers LaTeX prints at its displays' ends (`(1)`), which pandoc reading the source has not.
+  const numbered = `${work}/${r.name}.numbered.md`;
+  await Deno.writeTextFile(numbered, withEquationNumbers(text));
+  const args = ["-f", "markdown", "-t", "gfm-raw_html", "--wrap=none", ...front, ...filters, numbered];
   await Deno.writeFile(reference, await runCommand("pandoc", args));
   return { pdf, reference };
 }

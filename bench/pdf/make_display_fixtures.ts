@@ -3,7 +3,8 @@
  * `displays.tex`, a short page of displays written for it (two fractions on
  * one row, a fraction whose denominator holds a sum, a fraction in a
  * fraction's denominator, a sum with stacked limits, radicals over a sum and
- * over a fraction, an inline fraction in prose), set by pdfLaTeX without
+ * over a fraction, an inline fraction and a sum with its limits beside it in prose, an
+ * integral), set by pdfLaTeX without
  * tags in Computer Modern, whose extension font maps its signs to no
  * character. The PDF is committed; tests read it, so neither they nor CI
  * need TeX.

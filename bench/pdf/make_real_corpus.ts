@@ -37,6 +37,7 @@ import { printLatex, topHeadingShift } from "./_latex_producers.ts";
 import { printOwnClass } from "./_own_class_print.ts";
 import { LATEX_BLOCKS } from "./_latex_blocks.ts";
 import { LATEX_MATH } from "./_latex_math.ts";
+import { withEquationNumbers } from "./_markdown_equations.ts";
 import { type AuxFiles, printedNumbers, printedReferencesFilter } from "./_latex_aux.ts";
 import { plainMathLetters } from "../../lib/pdf/math_letters.ts";
 import { hasChapters } from "./_latex_generated.ts";
@@ -246,6 +247,10 @@ async function writeSource(
   doc: RealDocument,
   reading: LatexReading = {},
 ): Promise<void> {
+  // A pandoc Markdown source went to LaTeX, which numbers its raw displays (`_markdown_equations.ts`).
+  if (doc.format === "markdown") {
+    return await Deno.writeTextFile(path, withEquationNumbers(new TextDecoder().decode(source)));
+  }
   if (doc.format !== "latex") return await Deno.writeFile(path, source);
   const text = new TextDecoder().decode(source);
   await Deno.writeTextFile(

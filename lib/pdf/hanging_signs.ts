@@ -18,11 +18,9 @@
  * @module
  */
 import type { Span } from "./types.ts";
-import { greatest, least } from "./extremes.ts";
-import { inkEnd, partText } from "./math_parts.ts";
-
-/** TeX's extension fonts by name. */
-const EXTENSION_FONT = /^(?:CMEX|EUEX|LMMathExtension)/i;
+import { greatest } from "./extremes.ts";
+import { inkEnd } from "./math_parts.ts";
+import { EXTENSION_FONT, sideLimits, withLimitsRead } from "./side_limits.ts";
 
 /**
  * Computer Modern's extension font's slots read as ASCII letters (pdf.js
@@ -60,6 +58,8 @@ const CMEX_SIGNS: Readonly<Record<string, string>> = {
 
 /** Big operators whose limits TeX stacks over and under them in a display (not an integral's). */
 const STACKING = /^[∑∏∐⋃⋂⋀⋁⨀⨁⨂⨄⨆]$/u;
+/** Every big operator: those and the integrals, whose limits stand beside them. */
+const BIG_OPERATOR = /^[∑∏∐⋃⋂⋀⋁⨀⨁⨂⨄⨆∫∮]$/u;
 
 /** Least share of the sign's size a piece of its row is set at (a script is set at 0.7 of it or less). */
 const ROW_SIZE = 0.85;
@@ -134,30 +134,24 @@ function rowAfter(spans: readonly Span[], sign: Span, formula: (span: Span) => b
  * top above).
  */
 function withLimits(spans: Span[], sign: Span, moved: Span, rowSize: number): Span[] {
-  if (!STACKING.test(moved.text)) return spans;
+  if (!BIG_OPERATOR.test(moved.text)) return spans;
   const top = sign.y, axis = moved.y - rowSize * AXIS_EM, foot = axis + (axis - top);
   const middle = sign.x + sign.width / 2;
   const small = spans.filter((s) => s !== moved && s.size < sign.size * ROW_SIZE && !!s.text.trim());
-  const upper = centred(
-    small.filter((s) => s.y <= top + s.size * 0.2 && s.y >= top - s.size * LIMIT_EMS),
-    middle,
-  );
-  const lower = centred(
-    small.filter((s) => s.y - s.size * 0.6 >= foot - s.size * 0.4 && s.y <= foot + s.size * LIMIT_EMS),
-    middle,
-  );
-  if (upper.length === 0 && lower.length === 0) return spans;
-  const parts = new Set([...upper, ...lower]);
-  const all = [moved, ...parts];
-  const x0 = least(all.map((s) => s.x)), x1 = greatest(all.map(inkEnd));
-  const merged: Span = {
-    ...moved,
-    text: moved.text + partText(lower, true) + partText(upper, true),
-    x: x0,
-    width: x1 - x0,
-  };
-  delete merged.spaceAfter;
-  return spans.filter((s) => !parts.has(s)).map((s) => s === moved ? merged : s);
+  const stacking = STACKING.test(moved.text);
+  let upper = stacking
+    ? centred(small.filter((s) => s.y <= top + s.size * 0.2 && s.y >= top - s.size * LIMIT_EMS), middle)
+    : [];
+  let lower = stacking
+    ? centred(
+      small.filter((s) => s.y - s.size * 0.6 >= foot - s.size * 0.4 && s.y <= foot + s.size * LIMIT_EMS),
+      middle,
+    )
+    : [];
+  // Else limits beside it: an integral's in a display, any big operator's in prose (`side_limits.ts`).
+  const beside = upper.length === 0 && lower.length === 0;
+  if (beside) ({ upper, lower } = sideLimits(spans, moved, { top, foot, rowSize }));
+  return withLimitsRead(spans, moved, { upper, lower }, beside);
 }
 
 /**

@@ -31,8 +31,13 @@ export function inkEnd(span: Span): number {
 export const THIN_SPACE_EM = 0.2;
 /** A piece ending in punctuation: TeX's thin space after a comma is a word gap a reader writes too. */
 const PUNCTUATION_END = /[,;]\s*$/;
+/**
+ * A piece opening with a binary operator or a relation: TeX sets a medium or thick space before it (none in
+ * a script, where no gap is), a word gap a reader writes.
+ */
+const OPERATOR_START = /^[+−±∓×⋅=<>≤≥≠≈≡∼→⇒∈]/u;
 /** Ems TeX adds after a script (`\scriptspace`, half a point at ten). */
-const SCRIPT_SPACE_EM = 0.05;
+export const SCRIPT_SPACE_EM = 0.05;
 /** Ems TeX adds on each side of a fraction (`\nulldelimiterspace`, 1.2 points at ten). */
 const NULL_DELIMITER_EM = 0.11;
 
@@ -41,10 +46,10 @@ const NULL_DELIMITER_EM = 0.11;
  * wider than a thin space, with the script space after a script (`prev`
  * smaller than `next`) and the null delimiter beside a fraction read into one
  * piece (`stacked`) added. The thin space after a comma or a semicolon is a
- * word gap still.
+ * word gap still, and so is the gap before a binary operator or a relation.
  */
 export function thinGap(prev: Span, next: Span, gap: number, stacked: boolean): boolean {
-  if (PUNCTUATION_END.test(prev.text)) return false;
+  if (PUNCTUATION_END.test(prev.text) || OPERATOR_START.test(next.text)) return false;
   const em = Math.max(prev.size, next.size);
   const script = prev.size < next.size * 0.85 ? SCRIPT_SPACE_EM : 0;
   return gap <= em * (THIN_SPACE_EM + script + (stacked ? NULL_DELIMITER_EM : 0));

@@ -15,6 +15,7 @@
  */
 import { type Extent, isMathText, withFractionsInRow, withUntaggedFractionsInRow } from "./fraction_rules.ts";
 import { withSignsOnTheirRows } from "./hanging_signs.ts";
+import { withIntegralLimitsBeside } from "./side_limits.ts";
 import { isMathFont } from "./display_rows.ts";
 import { withThinGapsClosed } from "./formula_gaps.ts";
 import type { Rule, Span } from "./types.ts";
@@ -31,7 +32,7 @@ export function withUntaggedMathInRow(spans: Span[], rules: readonly Rule[]): Sp
   if (!spans.some((s) => isMathFont(s.font.name))) return spans;
   const extents = new Map<Span, Extent>();
   const fractions = withUntaggedFractionsInRow(spans, rules, extents);
-  const signs = withSignsOnTheirRows(fractions, isMathText);
+  const signs = withIntegralLimitsBeside(withSignsOnTheirRows(fractions, isMathText), isMathText);
   const rows = signs === fractions ? signs : withUntaggedFractionsInRow(signs, rules, extents);
   return withThinGapsClosed(rows, isMathText, readPieces(spans, rows), extents);
 }
@@ -48,7 +49,7 @@ export function withTaggedMathInRow(spans: Span[], rules: readonly Rule[]): Span
   const formula = (s: Span) => !!s.tag?.formula;
   if (!spans.some(formula)) return spans;
   const fractions = withFractionsInRow(spans, rules);
-  const signs = withSignsOnTheirRows(fractions, formula);
+  const signs = withIntegralLimitsBeside(withSignsOnTheirRows(fractions, formula), formula);
   const rows = signs === fractions ? signs : withFractionsInRow(signs, rules);
   const read = readPieces(spans, rows);
   // A tagged fraction keeps no extent across the passes: each piece read from a stack may be one.

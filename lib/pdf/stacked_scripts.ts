@@ -8,7 +8,11 @@
  * both, so that what follows is spaced from the wider's end, not from the
  * superscript's. Rows set small after an opening bracket are not scripts but
  * a binomial's or a small matrix's rows (`\binom{n}{k}`, `smallmatrix`), read
- * top first; only a letter or a digit carries a pair read the other way.
+ * top first; only a letter or a digit carries a pair read the other way, and
+ * a big operator: a sum in a line of prose, an integral in a display, whose
+ * limits TeX sets beside it as scripts (`∑Kj=1` read `∑j=1K`, as
+ * `\sum_{j=1}^{K}` is written and MathML's `msubsup` lists them), a limit
+ * mixing faces (`j=1`: an italic letter, an upright sign and digit).
  *
  * @module
  */
@@ -23,6 +27,9 @@ const SCRIPT_SHARE = 0.85;
  * (a binomial's rows), nor a closing one (`(GM)` with a unit's marks stacked on it).
  */
 const NUCLEUS = /[\p{L}\p{N}]$/u;
+
+/** A big operator whose limits TeX sets beside it as scripts (in a line of prose, an integral's in a display). */
+const BIG_OPERATOR = /[∑∏∐∫∬∭∮⋃⋂⋀⋁⨀⨁⨂⨄⨆]$/u;
 
 /** True when `span` is set small enough to be a script of `base`. */
 function scriptOf(base: Span, span: Span): boolean {
@@ -39,8 +46,9 @@ const NUCLEUS_GAP_EM = 0.15;
  */
 function hangsOn(base: Span, scripts: readonly Span[]): boolean {
   const first = scripts[0]!;
-  return first.x - (base.x + base.width) <= base.size * NUCLEUS_GAP_EM &&
-    scripts.every((s) => s.font.name === first.font.name && s.tag === first.tag);
+  const oneFace = BIG_OPERATOR.test(base.text) || scripts.every((s) => s.font.name === first.font.name);
+  return first.x - (base.x + base.width) <= base.size * NUCLEUS_GAP_EM && oneFace &&
+    scripts.every((s) => s.tag === first.tag);
 }
 
 /**
@@ -63,7 +71,7 @@ export function subscriptsFirst(spans: Span[]): Span[] {
   let out = spans;
   for (let i = 0; i < out.length - 2; i++) {
     const base = out[i]!;
-    if (!NUCLEUS.test(base.text)) continue;
+    if (!NUCLEUS.test(base.text) && !BIG_OPERATOR.test(base.text)) continue;
     let j = i + 1;
     while (j < out.length && scriptOf(base, out[j]!) && out[j]!.y < base.y) j++;
     if (j === i + 1) continue;

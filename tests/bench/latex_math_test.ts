@@ -67,3 +67,11 @@ Deno.test("LATEX_MATH parts words at a space the source sets from a thick one up
   const markdown = await withLatexMath(String.raw`so $f(x)\;g(x)\quad\text{for}\quad x\,dx$ holds`);
   assert.ok(markdown.includes("so f(x) g(x) for xdx holds"), markdown);
 });
+
+Deno.test("LATEX_MATH writes a radical's sign before its radicand, as the page prints it", async () => {
+  const markdown = await withLatexMath(String.raw`so $r = \sqrt{a^2 + b^2} + \sqrt{-1}$ holds`);
+  assert.ok(markdown.includes("so r = √a2 + b2 + √−1 holds"), markdown);
+  // A root's index stands raised before the sign, where MathML lists it after the radicand.
+  const root = await withLatexMath(String.raw`so $\sqrt[\beta]{k} + \sqrt[n]{x + \sqrt[3]{y}}$ holds`);
+  assert.ok(root.includes("so β√k + n√x + 3√y holds"), root);
+});

@@ -3,7 +3,8 @@
  * displays pdfLaTeX sets in Computer Modern (`fixtures/displays/`, written by
  * `bench/pdf/make_display_fixtures.ts`) converted with real pdf.js. Each
  * fraction reads numerator then denominator at its rule's place, a sum's
- * stacked limits after its sign, a radical's sign before its radicand, and
+ * stacked limits after its sign, an integral's and a sum's in prose beside it
+ * lower first, a radical's sign before its radicand, and
  * the thin spaces TeX sets beside operators and fractions join, as the
  * MathML a reference is written from runs them. Synthetic pages check that a
  * table's rule between rows of figures, and prose around a short rule, are
@@ -34,8 +35,17 @@ Deno.test("an untagged page's display formulas read as their source spells them"
       "∑i=1ni = n(n + 1)2",
       // Radicals on their radicand's row, over a sum and over a fraction.
       "r = √a2 + b2 + √ab (4)",
+      // An integral's limits beside its sign, on baselines of their own, read lower first after it.
+      "F = ∫01f(x)dx (5)",
     ]
   ) assert.ok(paragraphs.includes(display), `${display} in:\n${markdown}`);
+  // A sum's limits beside it in prose: lower first, as written, and the paragraph whole.
+  assert.ok(
+    paragraphs.includes(
+      "Prose holding a sum ∑j=1Kπj = 1 with its limits set beside it reads them as they are written, and so does a display’s integral.",
+    ),
+    markdown,
+  );
   assert.ok(
     paragraphs.includes(
       "Prose with an inline fraction 12 stays a paragraph of its own, and so does this closing sentence of the document.",
@@ -125,4 +135,27 @@ Deno.test("a tagged formula's big sign comes down to its row with its limits, an
   ];
   const lines = buildLines(withTaggedMathInRow(spans, [rule(116.8, 124.2, row - 2.5)]), 1).map(plainLineText);
   assert.deepEqual(lines, ["x = 1klogc", "∑i=1ni"]);
+});
+
+Deno.test("an OpenType math face's integral reads its limits beside it lower first, and a sign after keeps its gap", () => {
+  // d/dt ∮_𝒞 u·dr + ∫_0^1 f as LuaLaTeX sets them in Latin Modern Math: the signs on the row, each lower limit
+  // kerned in under its slanted sign, the upper one past its top, on baselines of their own.
+  const face11 = face("LatinModernMath-Regular"), row = 400;
+  const tagged = (text: string, x: number, y: number, width: number, size = 11.96): Span => ({
+    ...piece(text, x, y, face11),
+    width,
+    size,
+    tag: { block: 3, formula: true },
+  });
+  const spans = [
+    tagged("∫", 268.45, row, 11.94),
+    tagged("𝒞", 273.33, row + 12.68, 5.99, 8.37),
+    tagged("u ⋅ dr", 281.98, row, 27.8),
+    tagged("+ ∫", 312.4, row, 21),
+    tagged("1", 334.5, row - 13, 4.2, 8.37),
+    tagged("0", 329.2, row + 12.68, 4.2, 8.37),
+    tagged("f", 341.3, row, 5.3),
+  ];
+  const lines = buildLines(withTaggedMathInRow(spans, []), 1).map(plainLineText);
+  assert.deepEqual(lines, ["∫𝒞u ⋅ dr + ∫01f"]);
 });

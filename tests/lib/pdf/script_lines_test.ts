@@ -60,3 +60,16 @@ Deno.test("a binomial's rows after an opening bracket are read top first", () =>
   ], 1);
   assert.deepEqual(lines.map((l) => plainLineText(l)), ["such as (nk) amsmath has"]);
 });
+
+Deno.test("a big operator's limits beside it are read lower first, in whatever faces each is set", () => {
+  // \sum_{j=1}^{K} in prose, its sign a character of the face (an OpenType math face): K, then j, =, 1.
+  const italic = { name: "MathItalic", bold: false, italic: true, monospace: false };
+  const lines = buildLines([
+    span("so that ∑", 72, 100, 44),
+    { ...span("K", 116.5, 95, 5, 8), font: italic },
+    { ...span("j", 116.5, 103, 3, 8), font: italic },
+    span("=1", 119.5, 103, 8, 8),
+    span(" πj = 1 holds", 128, 100, 60),
+  ], 1);
+  assert.deepEqual(lines.map((l) => plainLineText(l)), ["so that ∑j=1K πj = 1 holds"]);
+});
