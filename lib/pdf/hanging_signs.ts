@@ -104,6 +104,9 @@ export function withSignsOnTheirRows(spans: Span[], formula: (span: Span) => boo
   if (signs.length === 0 || signs.length * spans.length > MAX_SIGN_READS) return spans;
   let out = spans;
   for (const sign of signs) {
+    // A small sign read into a bigger one's limits is text of that one now: moved, it would take its own
+    // limits off the page with it.
+    if (!out.includes(sign)) continue;
     const row = rowAfter(out, sign, formula);
     if (row === null) continue;
     const text = CMEX_SIGNS[sign.text.trim()] ?? sign.text.trim();

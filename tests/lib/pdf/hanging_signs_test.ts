@@ -41,3 +41,25 @@ Deno.test("withSignsOnTheirRows() keeps a page of more signs than its allowance 
   assert.equal(out, spans);
   assert.ok(out.every((s) => s.font !== EXTENSION || s.text === "P"));
 });
+
+Deno.test("withSignsOnTheirRows() moves no sign read into another's limits: its own limit stays text", () => {
+  // `\sum_{\sum^{j} k}`: the small sum under the big one is one of its limits; its own upper limit `j`,
+  // clear of the big sum's, stays text rather than going with a sign that is no longer on the page.
+  const small = (text: string, x: number, y: number, size: number, font = MATH): Span => ({
+    text,
+    x,
+    y,
+    width: text.length * size * 0.5,
+    size,
+    font,
+  });
+  const spans = [
+    small("P", 100, 100, 10, EXTENSION),
+    small("x", 112, 110, 10),
+    small("P", 101, 118, 7, EXTENSION),
+    small("j", 103, 113, 5),
+    small("k", 109, 124, 7),
+  ];
+  const text = withSignsOnTheirRows(spans, () => true).map((s) => s.text).join(" ");
+  assert.ok(text.includes("j"), text);
+});
