@@ -29,12 +29,17 @@ export function ieeetranOptions(text: string): ReadonlySet<string> | undefined {
 
 /**
  * `\ifCLASSOPTION<name> yes \else no \fi` as the branch the class options take (`yes` where `<name>` is
- * one of them), and `\ifCLASSINFOpdf` as its first branch (the PDF was written directly), nested tests of
- * other kinds carried along; text set by another class is returned as it is.
+ * one of them), and `\ifCLASSINFOpdf` as its first branch (the PDF was written directly), such tests inside
+ * the branch taken read the same way, tests of other kinds carried along; text set by another class is
+ * returned as it is.
  */
 export function withClassOptionTests(text: string): string {
   const options = ieeetranOptions(text);
-  if (!options) return text;
+  return options ? branchesTaken(text, options) : text;
+}
+
+/** `text` with each class option test as the branch `options` take, tests nested in that branch as well. */
+function branchesTaken(text: string, options: ReadonlySet<string>): string {
   const tokens: RegExpExecArray[] = [...text.matchAll(TOKEN)].filter((token) => token[1] !== undefined);
   let out = "";
   let last = 0;
@@ -51,7 +56,7 @@ export function withClassOptionTests(text: string): string {
       : otherwise
       ? text.slice(otherwise.index + otherwise[0].length, end.index)
       : "";
-    out += text.slice(last, open.index) + branch;
+    out += text.slice(last, open.index) + branchesTaken(branch, options);
     last = end.index + end[0].length;
   }
   return out + text.slice(last);

@@ -102,30 +102,11 @@ export function pandocCall(script: string, source: string): string[] | undefined
 }
 
 /**
- * The Lua filter writing the contents list (see the module's note), from
- * `PANDOC_WRITER_OPTIONS` and the document's metadata. Run last, on headings
- * as the other filters left them.
+ * Lua functions the contents lists' filters share: `entry_text`, a heading's
+ * text as an entry writes it (no notes, images or links), and `nest`, the
+ * entries as bulleted items nested by level.
  */
-export const FRONT_MATTER = `
-local CHAPTER_CLASSES = { book = true, memoir = true, report = true, scrbook = true, scrreprt = true }
-
-local function given(meta, name)
-  if meta[name] ~= nil then return meta[name] end
-  return PANDOC_WRITER_OPTIONS.variables[name]
-end
-
-local function truthy(value)
-  if value == nil or value == false then return false end
-  if value == true then return true end
-  return pandoc.utils.stringify(value) ~= ""
-end
-
-local function number_of(value)
-  if value == nil then return nil end
-  return tonumber(pandoc.utils.stringify(value))
-end
-
-local function entry_text(header)
+export const CONTENTS_ENTRIES = `local function entry_text(header)
   local plain = pandoc.walk_block(pandoc.Plain(header.content), {
     Note = function() return {} end,
     Image = function() return {} end,
@@ -151,7 +132,33 @@ local function nest(entries, i, depth)
   end
   return items, i
 end
+`;
 
+/**
+ * The Lua filter writing the contents list (see the module's note), from
+ * `PANDOC_WRITER_OPTIONS` and the document's metadata. Run last, on headings
+ * as the other filters left them.
+ */
+export const FRONT_MATTER = `
+local CHAPTER_CLASSES = { book = true, memoir = true, report = true, scrbook = true, scrreprt = true }
+
+local function given(meta, name)
+  if meta[name] ~= nil then return meta[name] end
+  return PANDOC_WRITER_OPTIONS.variables[name]
+end
+
+local function truthy(value)
+  if value == nil or value == false then return false end
+  if value == true then return true end
+  return pandoc.utils.stringify(value) ~= ""
+end
+
+local function number_of(value)
+  if value == nil then return nil end
+  return tonumber(pandoc.utils.stringify(value))
+end
+
+${CONTENTS_ENTRIES}
 local function text_of(value)
   return value == nil and "" or pandoc.utils.stringify(value)
 end

@@ -18,6 +18,7 @@
  *
  * @module
  */
+import { CONTENTS_ENTRIES } from "./_pandoc_front_matter.ts";
 
 /** What `conf.py` says of the LaTeX document made from one source. */
 export interface SphinxLatexDocument {
@@ -74,31 +75,7 @@ export function sphinxDate(isoDay: string): string {
 export const SPHINX_FRONT_MATTER = `
 local DEPTH = 3
 
-local function entry_text(header)
-  local plain = pandoc.walk_block(pandoc.Plain(header.content), {
-    Note = function() return {} end,
-    Image = function() return {} end,
-    Link = function(l) return l.content end,
-  })
-  return plain.content
-end
-
-local function nest(entries, i, depth)
-  local items = {}
-  while i <= #entries and entries[i].depth >= depth do
-    local item = { pandoc.Para(entries[i].inlines) }
-    local own = entries[i].depth
-    i = i + 1
-    if i <= #entries and entries[i].depth > own then
-      local sub
-      sub, i = nest(entries, i, own + 1)
-      item[#item + 1] = pandoc.BulletList(sub)
-    end
-    items[#items + 1] = item
-  end
-  return items, i
-end
-
+${CONTENTS_ENTRIES}
 function Pandoc(doc)
   local author = pandoc.utils.stringify(doc.meta["sphinx-author"] or "")
   if author == "" then return nil end

@@ -74,6 +74,15 @@ const LIMIT_EMS = 1.3;
 /** Ems (of the limit) by which a limit's middle may stand off the sign's. */
 const CENTRE_EMS = 0.5;
 
+/**
+ * Most signs times spans a page's signs are set on their rows for: each sign
+ * reads the page's spans for its row and its limits, so a page of thousands
+ * of signs drawn to cost time read the square of its spans (4,000 signs, 8
+ * seconds). Far past any page of mathematics (the corpora's densest holds 4
+ * signs among 204 spans); a page past it keeps its signs as drawn.
+ */
+export const MAX_SIGN_READS = 400_000;
+
 /** True when `a` stands on a higher baseline than `b` (by a point), or on the same one nearer `x`. */
 function nearer(a: Span, b: Span, x: number): boolean {
   if (Math.abs(a.y - b.y) > 1) return a.y < b.y;
@@ -92,9 +101,13 @@ function isExtensionSign(span: Span): boolean {
  * its math fonts); spans of pages with no extension sign come back as they are.
  */
 export function withSignsOnTheirRows(spans: Span[], formula: (span: Span) => boolean): Span[] {
-  if (!spans.some(isExtensionSign)) return spans;
+  const signs = spans.filter(isExtensionSign);
+  if (signs.length === 0 || signs.length * spans.length > MAX_SIGN_READS) return spans;
   let out = spans;
-  for (const sign of spans.filter(isExtensionSign)) {
+  for (const sign of signs) {
+    // A small sign read into a bigger one's limits is text of that one now: moved, it would take its own
+    // limits off the page with it.
+    if (!out.includes(sign)) continue;
     const row = rowAfter(out, sign, formula);
     if (row === null) continue;
     const text = CMEX_SIGNS[sign.text.trim()] ?? sign.text.trim();

@@ -84,6 +84,12 @@ Deno.test("a nested test of another kind stays inside its class option branch", 
   assert.equal(withClassOptionTests(text).split("\n")[1]!.trim(), String.raw`\iftrue A\else B\fi`);
 });
 
+Deno.test("a class option test nested in a taken branch is read as the options say too", () => {
+  const text = String.raw`\documentclass[journal,compsoc]{IEEEtran}
+\ifCLASSOPTIONjournal \ifCLASSOPTIONcompsoc A\else B\fi \else C\fi`;
+  assert.equal(withClassOptionTests(text).split("\n")[1]!.trim(), "A");
+});
+
 Deno.test("an untitled appendix section is its label; a titled one keeps its title", () => {
   const out = withAppendixLabels(COMPSOC);
   assert.match(out, /\\section\{Proof of the First Equation\}/);
