@@ -75,7 +75,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   spaced_quote: ["weasyprint"],
   // Inline code too long for the rest of a line, wrapped whole onto one of its own; a one-word listing.
   wrapped_code_word: ["weasyprint"],
-  // Listings back to back with no space between (AbiWord): a file comment, a prompt or an interpreter line opens one.
+  // Listings back to back with no space between (AbiWord): a file comment, a prompt or an interpreter line opens one;
+  // so does a program's statement or another manager's install under a listing of one command.
   adjoining_listings: ["abiword"],
   // Two columns: listing rows too long for the left column ending in the gutter or over the right column's edge.
   gutter_rows: ["weasyprint"],

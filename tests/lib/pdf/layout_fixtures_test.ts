@@ -552,7 +552,7 @@ Deno.test("inline code too long for the rest of a line, wrapped whole onto its o
   assert.ok(blocks.includes("```\nmake\n```"), blocks.join("\n\n"));
 });
 
-Deno.test("listings back to back with no space between part where a file comment, a prompt or an interpreter line opens one", async () => {
+Deno.test("listings back to back with no space between part where a file comment, a prompt, an interpreter line or a lone command's sequel opens one", async () => {
   const { markdown } = await convert("adjoining_listings.abiword");
   const listings = [...markdown.matchAll(/```\n([\s\S]*?)\n```/g)].map((m) => m[1]);
   assert.deepEqual(listings, [
@@ -567,6 +567,16 @@ Deno.test("listings back to back with no space between part where a file comment
     '#!/usr/bin/env node\nimport { report } from "reader";\nreport(process.argv[2]);',
     // Later prompts of a terminal session stay in it.
     "$ npm install reader\nadded 1 package\n$ npx reader --version\n2.1.0",
+    // A listing of one command: another manager's install of the same package, a program's statement under it.
+    "npm install reader",
+    "yarn add reader",
+    "pnpm add reader",
+    "npm install reader",
+    'import { read } from "reader";\nread("./settings.json");',
+    "$ reader --fast ./settings.json",
+    'await read("./settings.json", { fast: true });',
+    // Commands run one after another stay in their listing.
+    "npm install reader\nnpm test",
   ]);
 });
 
