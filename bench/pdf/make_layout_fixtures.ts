@@ -127,6 +127,8 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // point lower), a line wrapped at a space leaving `10.` alone on its row, rows broken after a path's `{team}/`,
   // a row ending in a URL's slash before a blank line, a column of percentiles beside their latencies.
   abiword_listings: ["abiword"],
+  // Headings made of inline code under listings, set at the code's size and on the listing's grid, prose under them.
+  code_heading_rows: ["abiword"],
   // Two columns; a last page too short to show its gutter, a one-line quote in its right column.
   column_quote: ["weasyprint-columns"],
   // A quote holding a nested one, going on after it at its own edge; a quote of its own below.

@@ -225,9 +225,21 @@ export function isCodeHeading(
   if (allBold(line) && largerThanCode && line.size >= stats.bodySize * 1.08) return true;
   if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
   const { prev, next } = around;
-  if (prev && continuesCode(prev, line, stats)) return false;
+  if (prev && continuesCode(prev, line, stats) && !boldAfterListing(prev, line, next, stats)) return false;
   // A wholly bold line of code after it is another such heading, not the listing it opens.
   return !(next && isCodeLine(next) && !allBold(next) && continuesCode(line, next, stats));
+}
+
+/**
+ * True when a wholly bold line of code stands a blank row or more below a
+ * listing and no code follows it: a heading made of inline code that a word
+ * processor sets at the code's size and on the listing's grid (AbiWord's
+ * `getMeta` under a listing, prose under it). A bold keyword inside a
+ * listing has code after it.
+ */
+function boldAfterListing(prev: Line, line: Line, next: Line | undefined, stats: DocumentStats): boolean {
+  if (!allBold(line) || allBold(prev) || (next && isCodeLine(next))) return false;
+  return line.y - prev.y > stats.codeLineGap(line.size) * 1.5;
 }
 
 /** How far, in character cells, a space may stray from a whole number of cells on a listing's grid. */

@@ -749,6 +749,15 @@ Deno.test("AbiWord's listings stay whole: blank lines in indented code, rows wra
   }
 });
 
+Deno.test("a heading of inline code a blank row or more under a listing, prose under it, is no row of the listing", async () => {
+  const { markdown } = await convert("code_heading_rows.abiword");
+  const source = await Deno.readTextFile(new URL("./fixtures/layout/code_heading_rows.md", import.meta.url));
+  const listings = (text: string) => [...text.matchAll(/```[^\n]*\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+  // AbiWord sets these headings bold at the code's size; one (`ebbStart`) lands on the listing's grid.
+  assert.deepEqual(listings(markdown), listings(source), markdown);
+  assert.deepEqual(markdown.match(/^### .*$/gm), source.match(/^### .*$/gm), markdown);
+});
+
 Deno.test("a quote in the right column of a last page too short to show its gutter is set in from that column", async () => {
   const { markdown } = await convert("column_quote.weasyprint-columns");
   // The page's own lines show no gutter; the document's other pages do, and the quote is set in from its column.
