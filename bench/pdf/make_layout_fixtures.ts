@@ -129,6 +129,8 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   abiword_listings: ["abiword"],
   // Headings made of inline code under listings, set at the code's size and on the listing's grid, prose under them.
   code_heading_rows: ["abiword"],
+  // A heading at body size, bold, over a listing on a page of listings: too little prose to measure its room.
+  listing_heading: ["abiword"],
   // Two columns; a last page too short to show its gutter, a one-line quote in its right column.
   column_quote: ["weasyprint-columns"],
   // A quote holding a nested one, going on after it at its own edge; a quote of its own below.

@@ -116,7 +116,8 @@ export function atProseLineStep(
  * and a listing stands a paragraph's space below the text before it (or,
  * where paragraphs have none, below prose that ended or had room to go on,
  * measured to `pageRight`, the right end of a page set in one column: a short label
- * over a listing of short rows has room that neither line shows).
+ * over a listing of short rows has room that neither line shows; or a heading's
+ * line alone, wholly bold).
  */
 export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, pageRight = -Infinity): boolean {
   if (draft.kind !== "text" && draft.kind !== "list_item") return false;
@@ -132,6 +133,9 @@ export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, page
   ) {
     return false;
   }
+  // A line alone and wholly bold is a heading at body size, not prose wrapping into code, where the page
+  // holds too little prose to measure its room (AbiWord's third level over a listing).
+  if (draft.kind === "text" && draft.lines.length === 1 && isCodeLine(line) && allBold(prev)) return false;
   const code = isCodeLine(line) ? line : prev;
   if (!atProseLineStep(line.y - prev.y, proseSize, code.size, stats)) return false;
   // A paragraph run on into the next column has its edge there: measured by its lines in `line`'s column.

@@ -758,6 +758,16 @@ Deno.test("a heading of inline code a blank row or more under a listing, prose u
   assert.deepEqual(markdown.match(/^### .*$/gm), source.match(/^### .*$/gm), markdown);
 });
 
+Deno.test("a heading at body size alone and bold over a listing, on a page of too little prose to measure, keeps no row of it", async () => {
+  const { markdown } = await convert("listing_heading.abiword");
+  const source = await Deno.readTextFile(new URL("./fixtures/layout/listing_heading.md", import.meta.url));
+  const listings = (text: string) => [...text.matchAll(/```[^\n]*\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+  // The second page is mostly listings: the heading's line gives no room to measure, and stands at the
+  // prose's step over the listing's short first row (`import {`).
+  assert.deepEqual(listings(markdown), listings(source), markdown);
+  assert.match(markdown, /^#+ Row helpers$/m);
+});
+
 Deno.test("a quote in the right column of a last page too short to show its gutter is set in from that column", async () => {
   const { markdown } = await convert("column_quote.weasyprint-columns");
   // The page's own lines show no gutter; the document's other pages do, and the quote is set in from its column.
