@@ -9,7 +9,9 @@
  * it is the text: a shell command alone, under it a statement of a program
  * (a command's output is no `import` or `await` line, nor ends in a
  * semicolon), or the same package installed again by another manager, which
- * nobody runs twice.
+ * nobody runs twice. So too a data file's listing, opened by a comment naming
+ * it (`# file.yml`), and the program reading it under it: no such file holds
+ * an `import` or a declaration.
  *
  * @module
  */
@@ -39,4 +41,19 @@ export function followsLoneCommand(first: string, line: string): boolean {
 /** The packages an install names, without a registry's prefix (`jsr:`, `npm:`). */
 function packages(names: string): string {
   return names.trim().split(" ").map((n) => n.replace(/^(?:jsr|npm):/, "")).sort().join(" ");
+}
+
+/** A comment naming a data file, which no program's statement is a line of (`# file.yml`, `# .env`). */
+const DATA_FILE_COMMENT = /^#\s*[\w./-]*\.(?:ya?ml|toml|ini|env|cfg|conf|properties)$/;
+
+/** A program's opening statement: an import or a declaration (an `.env` file may `export`). */
+const PROGRAM_LINE = /^(?:(?:import|const|let|var) [\w{*"']|require\()/;
+
+/**
+ * True when `line`, straight under a listing whose first row is `first`,
+ * opens a listing of its own: `first` names a data file and `line` is a
+ * program's statement.
+ */
+export function followsDataFile(first: string, line: string): boolean {
+  return DATA_FILE_COMMENT.test(first) && PROGRAM_LINE.test(line);
 }

@@ -575,6 +575,9 @@ Deno.test("listings back to back with no space between part where a file comment
     'import { read } from "reader";\nread("./settings.json");',
     "$ reader --fast ./settings.json",
     'await read("./settings.json", { fast: true });',
+    // A data file's listing, opened by its name, and the program reading it.
+    "# settings.yml\nport: 8080\nhosts:\n  - harbour.example",
+    'import { readYaml } from "reader";\nconst settings = readYaml("./settings.yml");',
     // Commands run one after another stay in their listing.
     "npm install reader\nnpm test",
   ]);

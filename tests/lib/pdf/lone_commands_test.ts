@@ -3,7 +3,7 @@
  * under it (`lone_commands.ts`).
  */
 import assert from "node:assert/strict";
-import { followsLoneCommand } from "../../../lib/pdf/lone_commands.ts";
+import { followsDataFile, followsLoneCommand } from "../../../lib/pdf/lone_commands.ts";
 
 Deno.test("a program's statement under a lone command opens a listing of its own", () => {
   assert.ok(followsLoneCommand("npm install undici", 'import { fetch } from "undici";'));
@@ -28,4 +28,13 @@ Deno.test("what a command prints, and rows under no command, stay in the listing
   // A row of code under code is no sequel to a command.
   assert.ok(!followsLoneCommand('import { read } from "reader";', 'read("./settings.json");'));
   assert.ok(!followsLoneCommand("// index.js", "const x = 1;"));
+});
+
+Deno.test("a program's import or declaration under a data file's listing opens a listing of its own", () => {
+  assert.ok(followsDataFile("# file.yml", "import fs from 'fs'"));
+  assert.ok(followsDataFile("# app/backend/.env", 'require("dotenv").config();'));
+  // A data file's own lines, an `.env` file's exports, and code under a program's file comment stay.
+  assert.ok(!followsDataFile("# file.yml", "yaml:"));
+  assert.ok(!followsDataFile("# .env", "export PORT=8080"));
+  assert.ok(!followsDataFile("// index.js", "import fs from 'fs'"));
 });
