@@ -4,7 +4,11 @@
  * lacks (spurious listings), matched as the corpus scorer matches them
  * (`tests/_support/pdf_score.ts`). It never reads a held-out document.
  *
- *     deno run -A bench/pdf/layout_code_misses.ts [--producer P] [--part tuning|added]
+ *     deno run -A bench/pdf/layout_code_misses.ts [--producer P] [--part tuning|added] [--dir DIR]
+ *
+ * `--dir DIR` reads a bench-only set instead (`fresh_set.ts`' folders,
+ * `abiword_tables_set.ts`' and `fresh_columns_set.ts`' outputs): every
+ * `NAME.md` there with its `NAME.PRODUCER.pdf` renderings.
  *
  * @module
  */
@@ -42,17 +46,38 @@ if (import.meta.main) {
     !d.heldOut && (part === undefined || d.set === (part === "tuning" ? "foreign" : part))
   );
   const cut = (s: string) => (s.length > 140 ? `${s.slice(0, 140)}…` : s);
+  const dir = flag("--dir");
+  const pairs: Array<[string, string, URL, URL]> = [];
   for (const producer of producers) {
-    for (const doc of docs) {
-      const source = parseMarkdown(await Deno.readTextFile(layoutSourceUrl(doc.name)));
-      const { markdown } = await convertPdf(await Deno.readFile(layoutPdfUrl(doc.name, producer)));
-      const ours = parseMarkdown(markdown);
-      const missed = unmatched(source.codeBlocks, ours.codeBlocks);
-      const spurious = unmatched(ours.codeBlocks, source.codeBlocks);
-      if (missed.length === 0 && spurious.length === 0) continue;
-      console.log(`\n## ${doc.name} ${producer} (${doc.set})`);
-      for (const m of missed) console.log(`  missed:   ${cut(m)}`);
-      for (const s of spurious) console.log(`  spurious: ${cut(s)}`);
+    if (dir === undefined) {
+      for (const doc of docs) {
+        pairs.push([
+          doc.name,
+          `${producer} (${doc.set})`,
+          layoutSourceUrl(doc.name),
+          layoutPdfUrl(doc.name, producer),
+        ]);
+      }
+      continue;
     }
+    const base = new URL(`${dir.replace(/\/?$/, "/")}`, `file://${Deno.cwd()}/`);
+    for await (const entry of Deno.readDir(base)) {
+      const name = entry.name.endsWith(".md") ? entry.name.slice(0, -3) : undefined;
+      const pdf = name === undefined ? undefined : new URL(`${name}.${producer}.pdf`, base);
+      if (pdf && (await Deno.stat(pdf).catch(() => null))) {
+        pairs.push([name!, producer, new URL(entry.name, base), pdf]);
+      }
+    }
+  }
+  for (const [name, label, sourceUrl, pdfUrl] of pairs) {
+    const source = parseMarkdown(await Deno.readTextFile(sourceUrl));
+    const { markdown } = await convertPdf(await Deno.readFile(pdfUrl));
+    const ours = parseMarkdown(markdown);
+    const missed = unmatched(source.codeBlocks, ours.codeBlocks);
+    const spurious = unmatched(ours.codeBlocks, source.codeBlocks);
+    if (missed.length === 0 && spurious.length === 0) continue;
+    console.log(`\n## ${name} ${label}`);
+    for (const m of missed) console.log(`  missed:   ${cut(m)}`);
+    for (const s of spurious) console.log(`  spurious: ${cut(s)}`);
   }
 }

@@ -75,7 +75,8 @@ export const LAYOUT_FIXTURES: Record<string, readonly HtmlProducer[]> = {
   spaced_quote: ["weasyprint"],
   // Inline code too long for the rest of a line, wrapped whole onto one of its own; a one-word listing.
   wrapped_code_word: ["weasyprint"],
-  // Listings back to back with no space between (AbiWord): a file comment, a prompt or an interpreter line opens one.
+  // Listings back to back with no space between (AbiWord): a file comment, a prompt or an interpreter line opens one;
+  // so does a program's statement or another manager's install under a listing of one command.
   adjoining_listings: ["abiword"],
   // Two columns: listing rows too long for the left column ending in the gutter or over the right column's edge.
   gutter_rows: ["weasyprint"],
@@ -126,6 +127,10 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // point lower), a line wrapped at a space leaving `10.` alone on its row, rows broken after a path's `{team}/`,
   // a row ending in a URL's slash before a blank line, a column of percentiles beside their latencies.
   abiword_listings: ["abiword"],
+  // Headings made of inline code under listings, set at the code's size and on the listing's grid, prose under them.
+  code_heading_rows: ["abiword"],
+  // A heading at body size, bold, over a listing on a page of listings: too little prose to measure its room.
+  listing_heading: ["abiword"],
   // Two columns; a last page too short to show its gutter, a one-line quote in its right column.
   column_quote: ["weasyprint-columns"],
   // A quote holding a nested one, going on after it at its own edge; a quote of its own below.

@@ -116,7 +116,8 @@ export function atProseLineStep(
  * and a listing stands a paragraph's space below the text before it (or,
  * where paragraphs have none, below prose that ended or had room to go on,
  * measured to `pageRight`, the right end of a page set in one column: a short label
- * over a listing of short rows has room that neither line shows).
+ * over a listing of short rows has room that neither line shows; or a heading's
+ * line alone, wholly bold).
  */
 export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, pageRight = -Infinity): boolean {
   if (draft.kind !== "text" && draft.kind !== "list_item") return false;
@@ -132,6 +133,9 @@ export function atProseStep(draft: Draft, line: Line, stats: DocumentStats, page
   ) {
     return false;
   }
+  // A line alone and wholly bold is a heading at body size, not prose wrapping into code, where the page
+  // holds too little prose to measure its room (AbiWord's third level over a listing).
+  if (draft.kind === "text" && draft.lines.length === 1 && isCodeLine(line) && allBold(prev)) return false;
   const code = isCodeLine(line) ? line : prev;
   if (!atProseLineStep(line.y - prev.y, proseSize, code.size, stats)) return false;
   // A paragraph run on into the next column has its edge there: measured by its lines in `line`'s column.
@@ -225,9 +229,21 @@ export function isCodeHeading(
   if (allBold(line) && largerThanCode && line.size >= stats.bodySize * 1.08) return true;
   if (!titles.has(matchKey(plainLineText(line))) && !allBold(line)) return false;
   const { prev, next } = around;
-  if (prev && continuesCode(prev, line, stats)) return false;
+  if (prev && continuesCode(prev, line, stats) && !boldAfterListing(prev, line, next, stats)) return false;
   // A wholly bold line of code after it is another such heading, not the listing it opens.
   return !(next && isCodeLine(next) && !allBold(next) && continuesCode(line, next, stats));
+}
+
+/**
+ * True when a wholly bold line of code stands a blank row or more below a
+ * listing and no code follows it: a heading made of inline code that a word
+ * processor sets at the code's size and on the listing's grid (AbiWord's
+ * `getMeta` under a listing, prose under it). A bold keyword inside a
+ * listing has code after it.
+ */
+function boldAfterListing(prev: Line, line: Line, next: Line | undefined, stats: DocumentStats): boolean {
+  if (!allBold(line) || allBold(prev) || (next && isCodeLine(next))) return false;
+  return line.y - prev.y > stats.codeLineGap(line.size) * 1.5;
 }
 
 /** How far, in character cells, a space may stray from a whole number of cells on a listing's grid. */

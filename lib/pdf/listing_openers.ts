@@ -11,7 +11,10 @@
  *   the heading README listings open with when they show one file each;
  * - a shell prompt (`$ node index.js`) under code no prompt opened: a
  *   terminal session shown after the code it runs. Later prompts of a
- *   session stay in it.
+ *   session stay in it;
+ * - a program's statement, or another manager's install of the same
+ *   package, under a listing of one command; a program's import or
+ *   declaration under a data file's listing (`lone_commands.ts`).
  *
  * A listing keeps such lines where a blank row stands before them (a file
  * comment after a blank line inside one listing) and in every document known
@@ -23,6 +26,7 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { followsDataFile, followsLoneCommand } from "./lone_commands.ts";
 import type { DocumentStats } from "./stats.ts";
 import type { Line } from "./types.ts";
 import { least } from "./extremes.ts";
@@ -75,5 +79,7 @@ function opensListing(piece: readonly Line[], line: Line, stats: DocumentStats):
   if (Math.abs(line.x0 - left) > EDGE_SLACK) return false;
   const text = plainLineText(line).trim();
   if (INTERPRETER.test(text) || FILE_COMMENT.test(text)) return true;
+  if (piece.length === 1 && followsLoneCommand(plainLineText(prev).trim(), text)) return true;
+  if (followsDataFile(plainLineText(piece[0]!).trim(), text)) return true;
   return PROMPT.test(text) && !piece.some((l) => PROMPT.test(plainLineText(l).trim()));
 }

@@ -552,7 +552,7 @@ Deno.test("inline code too long for the rest of a line, wrapped whole onto its o
   assert.ok(blocks.includes("```\nmake\n```"), blocks.join("\n\n"));
 });
 
-Deno.test("listings back to back with no space between part where a file comment, a prompt or an interpreter line opens one", async () => {
+Deno.test("listings back to back with no space between part where a file comment, a prompt, an interpreter line or a lone command's sequel opens one", async () => {
   const { markdown } = await convert("adjoining_listings.abiword");
   const listings = [...markdown.matchAll(/```\n([\s\S]*?)\n```/g)].map((m) => m[1]);
   assert.deepEqual(listings, [
@@ -567,6 +567,19 @@ Deno.test("listings back to back with no space between part where a file comment
     '#!/usr/bin/env node\nimport { report } from "reader";\nreport(process.argv[2]);',
     // Later prompts of a terminal session stay in it.
     "$ npm install reader\nadded 1 package\n$ npx reader --version\n2.1.0",
+    // A listing of one command: another manager's install of the same package, a program's statement under it.
+    "npm install reader",
+    "yarn add reader",
+    "pnpm add reader",
+    "npm install reader",
+    'import { read } from "reader";\nread("./settings.json");',
+    "$ reader --fast ./settings.json",
+    'await read("./settings.json", { fast: true });',
+    // A data file's listing, opened by its name, and the program reading it.
+    "# settings.yml\nport: 8080\nhosts:\n  - harbour.example",
+    'import { readYaml } from "reader";\nconst settings = readYaml("./settings.yml");',
+    // Commands run one after another stay in their listing.
+    "npm install reader\nnpm test",
   ]);
 });
 
@@ -737,6 +750,25 @@ Deno.test("AbiWord's listings stay whole: blank lines in indented code, rows wra
   for (const p of ["0.1", "1", "10", "25", "50", "75", "90", "99"]) {
     assert.ok(percentiles.includes(p), markdown);
   }
+});
+
+Deno.test("a heading of inline code a blank row or more under a listing, prose under it, is no row of the listing", async () => {
+  const { markdown } = await convert("code_heading_rows.abiword");
+  const source = await Deno.readTextFile(new URL("./fixtures/layout/code_heading_rows.md", import.meta.url));
+  const listings = (text: string) => [...text.matchAll(/```[^\n]*\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+  // AbiWord sets these headings bold at the code's size; one (`ebbStart`) lands on the listing's grid.
+  assert.deepEqual(listings(markdown), listings(source), markdown);
+  assert.deepEqual(markdown.match(/^### .*$/gm), source.match(/^### .*$/gm), markdown);
+});
+
+Deno.test("a heading at body size alone and bold over a listing, on a page of too little prose to measure, keeps no row of it", async () => {
+  const { markdown } = await convert("listing_heading.abiword");
+  const source = await Deno.readTextFile(new URL("./fixtures/layout/listing_heading.md", import.meta.url));
+  const listings = (text: string) => [...text.matchAll(/```[^\n]*\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+  // The second page is mostly listings: the heading's line gives no room to measure, and stands at the
+  // prose's step over the listing's short first row (`import {`).
+  assert.deepEqual(listings(markdown), listings(source), markdown);
+  assert.match(markdown, /^#+ Row helpers$/m);
 });
 
 Deno.test("a quote in the right column of a last page too short to show its gutter is set in from that column", async () => {
