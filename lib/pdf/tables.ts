@@ -109,15 +109,7 @@ export function detectTable(
 ): FoundTable | null {
   if (budget?.spent) return null;
   const head = rowAt(lines, start);
-  if (head.length < 2 && !opensBand(lines, start)) return null;
-  // A number before several cells opens a table's numbered row, as further down (`isApartItem`); a marker
-  // before one piece of text opens a list's item.
-  const marked = isMarkerOnly(plainLineText(head[0]!));
-  if (
-    (marked && (head.length < 3 || isApartItem(head))) || isNoteMark(head[0]!, head[1] ?? lines[start + 1])
-  ) {
-    return null;
-  }
+  if (!opensTable(lines, start, head)) return null;
   const rows: Line[][][] = [];
   /** Index of each row's first line. */
   const starts: number[] = [];
@@ -181,16 +173,35 @@ export function detectTable(
   }
   if (rows.length < 2 || !accept(i)) return null;
   splitAtAnchors(rows);
+  const grid = cellGrid(rows);
+  if (!grid) return null;
+  const texts = renderCells(grid);
+  if (!plausible(texts)) return null;
+  return { end: i, cells: grid, rows: texts };
+}
+
+/**
+ * Whether the row at `lines[start]` may open a table: two cells or more, or
+ * the first of a band; not a list's marker before one piece of text (a number
+ * before several cells opens a table's numbered row, as further down:
+ * `isApartItem`), nor a note's mark.
+ */
+function opensTable(lines: readonly Line[], start: number, head: readonly Line[]): boolean {
+  if (head.length < 2 && !opensBand(lines, start)) return false;
+  const marked = isMarkerOnly(plainLineText(head[0]!));
+  return !(marked && (head.length < 3 || isApartItem(head))) &&
+    !isNoteMark(head[0]!, head[1] ?? lines[start + 1]);
+}
+
+/** The rows' cells set in the columns their first lines share, or null for fewer than two columns. */
+function cellGrid(rows: readonly (readonly Line[][])[]): Line[][][] | null {
   const columns = columnIntervals(rows.flatMap((row) => row.map((cellLines) => cellLines[0]!)));
   if (columns.length < 2) return null;
-  const grid = rows.map((row) => {
+  return rows.map((row) => {
     const cells: Line[][] = columns.map(() => []);
     for (const cellLines of row) append(cells[columnOf(columns, cellLines[0]!)] ?? [], cellLines);
     return cells;
   });
-  const texts = renderCells(grid);
-  if (!plausible(texts)) return null;
-  return { end: i, cells: grid, rows: texts };
 }
 
 /** Rejects side-by-side prose that merely looks like a two-column table. */
