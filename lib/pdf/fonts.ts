@@ -78,7 +78,7 @@ export function whollyMonospace(line: Line): boolean {
  * One character, neither letter nor digit nor ASCII (typed code's punctuation is ASCII), nor a box-drawing
  * or block element (they draw in a grid of fixed-pitch cells: trees, frames), spaces around it.
  */
-const LONE_SYMBOL = /^\s*[^\p{L}\p{N}\s\x00-\x7f\u2500-\u259f]\s*$/u;
+const LONE_SYMBOL = /^\s*[^\p{L}\p{N}\s\p{ASCII}\u2500-\u259f]\s*$/u;
 
 const proportionalCopies = new WeakMap<FontStyle, FontStyle>();
 
