@@ -74,6 +74,12 @@ export function whollyMonospace(line: Line): boolean {
   return line.spans.every((s) => s.font.monospace || !s.text.trim());
 }
 
+/**
+ * One character, neither letter nor digit nor ASCII (typed code's punctuation is ASCII), nor a box-drawing
+ * or block element (they draw in a grid of fixed-pitch cells: trees, frames), spaces around it.
+ */
+const LONE_SYMBOL = /^\s*[^\p{L}\p{N}\s\p{ASCII}\u2500-\u259f]\s*$/u;
+
 const proportionalCopies = new WeakMap<FontStyle, FontStyle>();
 
 /**
@@ -81,12 +87,14 @@ const proportionalCopies = new WeakMap<FontStyle, FontStyle>();
  * sets every ideograph, kana and hangul one em wide, so pdf.js finds all its
  * widths equal and calls it fixed-pitch; for text that is mostly such
  * characters equal widths say nothing of code, and only a monospace name
- * keeps the font monospace.
+ * keeps the font monospace. Nor do they for a lone symbol outside ASCII
+ * (`✦`, `•`): a font holding a few dingbats gives them all one width, and
+ * such a glyph among the text is no code.
  */
 export function styleForText(style: FontStyle, text: string): FontStyle {
   if (!style.monospace || MONOSPACE.test(style.name)) return style;
   const fullWidth = text.match(FULL_WIDTH)?.length ?? 0;
-  if (fullWidth * 2 <= text.replace(/\s/g, "").length) return style;
+  if (fullWidth * 2 <= text.replace(/\s/g, "").length && !LONE_SYMBOL.test(text)) return style;
   let copy = proportionalCopies.get(style);
   if (!copy) {
     copy = { ...style, monospace: false };

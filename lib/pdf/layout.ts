@@ -12,6 +12,7 @@ import { leftColumnTables, sideOfGutter } from "./gutter_side.ts";
 import { whollyMonospace } from "./fonts.ts";
 import { flushEdgeGutter } from "./flush_gutter.ts";
 import { footBandLast } from "./foot_band.ts";
+import { boxedHead } from "./side_by_side_boxes.ts";
 import { codeRowTails } from "./code_row_tails.ts";
 import { codeRowsApart } from "./code_row_seams.ts";
 import { subscriptsFirst } from "./stacked_scripts.ts";
@@ -361,7 +362,11 @@ export function readingOrder(lines: readonly Line[], pageWidth = Infinity, pageH
     rightBand = [];
   };
   const leftTables = leftColumnTables(sorted, gutter.x), tails = codeRowTails(sorted);
+  // Blocks side by side under a title (authors' boxes) are read one after the other, before the columns.
+  const head = boxedHead(sorted, gutter.x);
+  if (head) append(out, head.lines);
   sorted.forEach((line, i) => {
+    if (i < (head?.count ?? 0)) return;
     const spanning = gutter.spanning.has(i);
     const leftCell = line.x0 < gutter.x && leftTables.has(line.spans[0]?.tag?.cell?.table ?? -1);
     // A row of code's last piece past the gutter goes on the row it ends, begun in the left column.
