@@ -31,6 +31,7 @@ import { uniqueNoteLabels, unmarkedNotesAsText } from "./note_labels.ts";
 import { notesLast } from "./notes_last.ts";
 import { captionsApart } from "./table_captions.ts";
 import { extractRun, type PageCharacters, type PageRun } from "./page_run.ts";
+import { readDocumentOutline } from "./outline_read.ts";
 import { parsePageRange } from "./page_range.ts";
 import { documentStats } from "./stats.ts";
 import { buildBlocks } from "./structure.ts";
@@ -77,10 +78,9 @@ export interface DocumentPlan {
   title?: string;
   author?: string;
   outline: OutlineEntry[];
+  /** What was lost in reading the outline (see {@linkcode readDocumentOutline}). */
+  outlineWarnings?: string[];
 }
-
-/** Most outline entries reported. */
-const OUTLINE_LIMIT = 2000;
 
 /**
  * Longest stretch of work, in milliseconds, before letting other work on the
@@ -174,9 +174,9 @@ export async function planDocument(
       `Too many pages: ${selected.length} selected, the limit is ${limits.maxPages} per request; choose fewer with "pages"`,
     );
   }
-  const [info, outline, markInfo] = await Promise.all([
+  const [info, read, markInfo] = await Promise.all([
     doc.getMetadata().catch(() => null),
-    withOutline ? readDocumentOutline(doc) : [],
+    withOutline ? readDocumentOutline(doc) : { outline: [], warnings: [] },
     doc.getMarkInfo().catch(() => null),
   ]);
   guard.check();
@@ -187,8 +187,9 @@ export async function planDocument(
     numPages: doc.numPages,
     selected,
     tagged: (options.useStructTree ?? true) && marked === true,
-    outline,
+    outline: read.outline,
   };
+  if (read.warnings.length) plan.outlineWarnings = read.warnings;
   const meta = (info?.info ?? {}) as { Title?: unknown; Author?: unknown };
   const title = typeof meta.Title === "string" ? meta.Title.trim() : "";
   const author = typeof meta.Author === "string" ? meta.Author.trim() : "";
@@ -224,7 +225,7 @@ export function finishConversion(
     markdown: renderMarkdown(notesAfter(uniqueNoteLabels(unmarkedNotesAsText(captionsApart(blocks))))),
     pages: plan.numPages,
     pageCharacters: run.pageCharacters,
-    warnings: run.warnings,
+    warnings: (plan.outlineWarnings ?? []).concat(run.warnings),
   };
   if (plan.title) result.title = plan.title;
   if (plan.author) result.author = plan.author;
@@ -234,80 +235,4 @@ export function finishConversion(
     );
   }
   return result;
-}
-
-/** The document's outline, flattened (empty when it cannot be read). */
-export function readDocumentOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
-  return readOutline(doc).catch(() => []);
-}
-
-/** An outline node as pdf.js returns it (fields used here). */
-interface OutlineNode {
-  title: string;
-  dest: string | unknown[] | null;
-  items: OutlineNode[];
-}
-
-/** Characters some producers write into bookmark titles as HTML entities. */
-const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** A bookmark title with the HTML entities a producer left in it decoded (rst2pdf writes `&nbsp;`). */
-function decodeEntities(title: string): string {
-  return title.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? entity;
-    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
-}
-
-/** Flattens the outline, resolving each entry's page where possible. */
-async function readOutline(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
-  const roots = (await doc.getOutline()) as OutlineNode[] | null;
-  const entries: OutlineEntry[] = [];
-  // The limit counts the entries reported (titled ones); untitled ones are kept up to as many again.
-  let titled = 0;
-  const walk = async (nodes: OutlineNode[], level: number) => {
-    for (const node of nodes) {
-      if (titled >= OUTLINE_LIMIT || entries.length >= 2 * OUTLINE_LIMIT) return;
-      const entry: OutlineEntry = { title: decodeEntities(node.title).replace(/\s+/g, " ").trim(), level };
-      const target = await destination(doc, node.dest).catch(() => undefined);
-      if (target?.page !== undefined) entry.page = target.page;
-      if (target?.top !== undefined) entry.top = target.top;
-      if (target?.left !== undefined) entry.left = target.left;
-      // An entry with no title still names its heading's place (see `untitled_entries.ts`).
-      if (entry.title || entry.top !== undefined) entries.push(entry);
-      if (entry.title) titled++;
-      await walk(node.items ?? [], level + 1);
-    }
-  };
-  await walk(roots ?? [], 1);
-  return entries;
-}
-
-/**
- * Where in a destination's array its top is, by fit type: `[page, /XYZ left
- * top zoom]`, `[page, /FitH top]`, `[page, /FitR left bottom right top]`.
- */
-const TOP_AT: Record<string, number> = { XYZ: 3, FitH: 2, FitBH: 2, FitR: 5 };
-/** Where in a destination's array its left edge is, by fit type: `[page, /XYZ left top zoom]`, `[page, /FitV left]`. */
-const LEFT_AT: Record<string, number> = { XYZ: 2, FitV: 2, FitBV: 2, FitR: 2 };
-
-/** The 1-based page an outline destination points to, and the top it shows. */
-async function destination(
-  doc: PDFDocumentProxy,
-  dest: OutlineNode["dest"],
-): Promise<{ page?: number; top?: number; left?: number }> {
-  const explicit = typeof dest === "string" ? await doc.getDestination(dest) : dest;
-  const ref = explicit?.[0];
-  if (ref === undefined || ref === null) return {};
-  const fit = (explicit![1] as { name?: string } | null)?.name ?? "";
-  const top = explicit![TOP_AT[fit] ?? -1], left = explicit![LEFT_AT[fit] ?? -1];
-  const page = typeof ref === "number"
-    ? ref + 1
-    : (await doc.getPageIndex(ref as Parameters<PDFDocumentProxy["getPageIndex"]>[0])) + 1;
-  return {
-    page,
-    ...(typeof top === "number" && Number.isFinite(top) ? { top } : {}),
-    ...(typeof left === "number" && Number.isFinite(left) ? { left } : {}),
-  };
 }

@@ -92,7 +92,10 @@ export function handOver(data: unknown, transfer?: Transferable[]): unknown {
 /** Returned by {@linkcode copyPlain} for data it leaves to `structuredClone`. */
 const NOT_PLAIN = Symbol("not plain");
 
-/** Deepest nesting copied here; deeper data (or a cycle) goes to `structuredClone`. */
+/**
+ * Deepest nesting copied by recursion; deeper data is copied by a loop
+ * ({@linkcode copyDeep}), whose stack does not grow with the nesting.
+ */
 const MAX_DEPTH = 32;
 
 /**
@@ -109,7 +112,7 @@ export function copyPlain(value: unknown, depth: number): unknown {
   if (typeof value !== "object" || value === null) {
     return typeof value === "function" || typeof value === "symbol" ? NOT_PLAIN : value;
   }
-  if (depth >= MAX_DEPTH) return NOT_PLAIN;
+  if (depth >= MAX_DEPTH) return copyDeep(value);
   if (ArrayBuffer.isView(value)) {
     // A typed array (a rectangle, a colour) becomes a copy of its own elements.
     return value instanceof DataView || value.buffer instanceof SharedArrayBuffer
@@ -135,6 +138,87 @@ export function copyPlain(value: unknown, depth: number): unknown {
     const item = copyPlain((value as Record<string, unknown>)[key], depth + 1);
     if (item === NOT_PLAIN) return NOT_PLAIN;
     copy[key] = item;
+  }
+  return copy;
+}
+
+/**
+ * Most objects {@linkcode copyDeep} copies: pdf.js' messages are trees far
+ * smaller; objects shared within one (each copied as often as it is reached)
+ * could multiply beyond.
+ */
+const MAX_DEEP_OBJECTS = 1 << 20;
+
+/** The depth an object at `depth` is compared with for a cycle: the last power of two below it (0 for 1). */
+function checkpoint(depth: number): number {
+  return depth <= 1 ? 0 : 2 ** Math.floor(Math.log2(depth - 1));
+}
+
+/** An object or array being copied by {@linkcode copyDeep}: its keys, the next to copy, the copy so far. */
+interface Frame {
+  source: Record<string | number, unknown>;
+  target: Record<string | number, unknown>;
+  keys: (string | number)[];
+  next: number;
+}
+
+/**
+ * {@linkcode copyPlain}'s copy of data nested past {@linkcode MAX_DEPTH}, made
+ * by a loop: `structuredClone` recurses per level and runs out of stack past
+ * about 1,900 (an outline whose every entry is the child of the one before).
+ * As in {@linkcode copyPlain}, an object reached twice is copied twice. An
+ * object found inside itself (a cycle), or more than
+ * {@linkcode MAX_DEEP_OBJECTS} objects, leave the whole to `structuredClone`,
+ * which keeps cycles. A cycle is caught as Brent's method catches one: each
+ * object is compared with the one on its path at the last power of two of
+ * depths, which a cycle of length L starting at depth S meets again within
+ * about 2·max(S, L) levels.
+ */
+function copyDeep(root: object): unknown {
+  let budget = MAX_DEEP_OBJECTS;
+  const frames: Frame[] = [];
+  // A leaf's copy, or a new empty copy whose frame is pushed to be filled, or NOT_PLAIN.
+  const open = (value: unknown): unknown => {
+    if (typeof value !== "object" || value === null) {
+      return typeof value === "function" || typeof value === "symbol" ? NOT_PLAIN : value;
+    }
+    if (--budget < 0 || value === frames[checkpoint(frames.length)]?.source) return NOT_PLAIN;
+    if (ArrayBuffer.isView(value)) {
+      return value instanceof DataView || value.buffer instanceof SharedArrayBuffer
+        ? NOT_PLAIN
+        : (value as unknown as { slice(): unknown }).slice();
+    }
+    const keys: (string | number)[] = [];
+    let target: Record<string | number, unknown>;
+    if (Array.isArray(value)) {
+      if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN;
+      for (let i = 0; i < value.length; i++) {
+        if (!(i in value)) return NOT_PLAIN;
+        keys.push(i);
+      }
+      target = new Array(value.length) as unknown as Record<number, unknown>;
+    } else {
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null && !isOrdinaryInstance(value)) return NOT_PLAIN;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key) || key === "__proto__") return NOT_PLAIN;
+        keys.push(key);
+      }
+      target = {};
+    }
+    frames.push({ source: value as Record<string | number, unknown>, target, keys, next: 0 });
+    return target;
+  };
+  const copy = open(root);
+  for (let frame = frames.at(-1); frame && copy !== NOT_PLAIN; frame = frames.at(-1)) {
+    if (frame.next === frame.keys.length) {
+      frames.pop();
+      continue;
+    }
+    const key = frame.keys[frame.next++] as string | number;
+    const item = open(frame.source[key]);
+    if (item === NOT_PLAIN) return NOT_PLAIN;
+    frame.target[key] = item;
   }
   return copy;
 }

@@ -17,13 +17,13 @@ import {
   type DocumentPlan,
   finishConversion,
   planDocument,
-  readDocumentOutline,
 } from "./convert.ts";
 import { createFontResolver, type FontResolver } from "./fonts.ts";
 import { type CostGuard, createCostGuard, installCostGuard } from "./guard.ts";
 import type { PdfLimits } from "./limits.ts";
 import { type OpenPdf, openPdf, preloadPdfJs } from "./load.ts";
 import { carryTreeShifts, extractRun, joinRuns, type PageRun } from "./page_run.ts";
+import { readDocumentOutline } from "./outline_read.ts";
 import { decodeRun, decodeRunShifts, encodeRun } from "./run_codec.ts";
 import { LARGE_DOCUMENT_PAGES } from "./memory.ts";
 import { describeFailure, pack, type Packed, type ThreadFailure, unpack } from "./thread_messages.ts";
@@ -209,7 +209,9 @@ async function serve(
     case "outline": {
       const { open, plan, guard } = openedJob();
       if (!plan) throw new Error("No plan to read the outline into");
-      plan.outline = await readDocumentOutline(open.doc);
+      const read = await readDocumentOutline(open.doc);
+      plan.outline = read.outline;
+      if (read.warnings.length) plan.outlineWarnings = read.warnings;
       guard.check();
       return { reply: { type: "done" } };
     }

@@ -192,16 +192,38 @@ export function pageTreeNodesPdf(nodes: number): Uint8Array {
   return pagesPdf(["BT /F1 10 Tf 72 720 Td (and more) Tj ET"], "", Array.from({ length: nodes }, () => node));
 }
 
+/** A page's contents: two titles, each over a line of text, all of one size. */
+function titledPage(): string {
+  const lines = [[720, "Alpha title"], [700, "Body text of the page."], [660, "Beta title"], [
+    640,
+    "More text.",
+  ]];
+  return lines.map(([y, text]) => `BT /F1 10 Tf 72 ${y} Td (${text}) Tj ET`).join("\n");
+}
+
+/**
+ * The page of {@linkcode deepOutlinePdf} and an outline of three entries: the first title's, which points to
+ * it; the second's, which points to an object that is no page; a third's, which names a destination the file
+ * lacks.
+ */
+export function strayOutlinePdf(): Uint8Array {
+  const entries = [
+    "<< /Title (Alpha title) /Parent 6 0 R /Next 8 0 R /Dest [4 0 R /XYZ 72 730 0] >>",
+    "<< /Title (Beta title) /Parent 6 0 R /Prev 7 0 R /Next 9 0 R /Dest [5 0 R /XYZ 72 670 0] >>",
+    "<< /Title (More text.) /Parent 6 0 R /Prev 8 0 R /Dest (nowhere) >>",
+  ];
+  return pagesPdf([titledPage()], "/Outlines 6 0 R", [
+    "<< /Type /Outlines /First 7 0 R /Last 9 0 R /Count 3 >>",
+    ...entries,
+  ]);
+}
+
 /**
  * A page of two titles, each over a line of text, and an outline `depth` entries deep: each entry the one
  * child of the one before, the first two naming the titles.
  */
 export function deepOutlinePdf(depth: number): Uint8Array {
-  const page = [[720, "Alpha title"], [700, "Body text of the page."], [660, "Beta title"], [
-    640,
-    "More text.",
-  ]]
-    .map(([y, text]) => `BT /F1 10 Tf 72 ${y} Td (${text}) Tj ET`).join("\n");
+  const page = titledPage();
   // Objects: 4 the page, 5 its contents, 6 the outline's root, 7 … its entries.
   const entries = Array.from({ length: depth }, (_, i) => {
     const child = i < depth - 1 ? ` /First ${8 + i} 0 R /Last ${8 + i} 0 R /Count 1` : "";

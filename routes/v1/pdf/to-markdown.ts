@@ -26,7 +26,9 @@ const outputSchema = z.object({
     page: z.number().int(),
     characters: z.number().int().describe("Characters of text found on the page"),
   })).describe("Text found per converted page; 0 means no text layer"),
-  warnings: z.array(z.string()).describe("Pages that could not be fully read, and why"),
+  warnings: z.array(z.string()).describe(
+    "Pages or parts of the outline that could not be fully read, and why",
+  ),
 });
 
 export default defineOperation({
@@ -39,7 +41,7 @@ export default defineOperation({
     "de-hyphenated, bullet and numbered lists with nesting, monospace blocks as fenced code, aligned tables " +
     "as Markdown tables, link annotations as `[text](url)`, two-column pages in reading order, running " +
     "headers, footers and page numbers dropped. Returns metadata, outline and per-page character counts. " +
-    `Scanned pages (no text layer) are reported in warnings; OCR is not done. Up to ${
+    `Scanned pages (no text layer) and outlines that cannot be read whole are reported in warnings; OCR is not done. Up to ${
       DEFAULT_PDF_LIMITS.maxBytes / MB
     } MB and ${DEFAULT_PDF_LIMITS.maxPages} pages per request, admitted by what the conversion reads (pages, ` +
     "text and fonts; images are never decoded) within the memory budget: `/healthz` lists the limits in force, " +

@@ -106,3 +106,42 @@ Deno.test("a DirectPort delivers a copy to its listeners on a later microtask", 
   assert.notEqual(data.chunk, sent);
   assert.equal(data.chunk.items, sent.items, "a text chunk's items are handed over as they are");
 });
+
+/** A chain `depth` objects deep, each `{ level, color, items: [next] }`, all sharing one colour. */
+function chain(depth: number) {
+  type Node = { level: number; color: Uint8ClampedArray; items: Node[] };
+  const color = new Uint8ClampedArray(3);
+  const root: Node = { level: 0, color, items: [] };
+  let last = root;
+  for (let level = 1; level < depth; level++) {
+    const node = { level, color, items: [] };
+    last.items.push(node);
+    last = node;
+  }
+  return root;
+}
+
+Deno.test("handOver() copies data nested past structuredClone's reach, and leaves a cycle to it", () => {
+  const deep = { callbackId: 1, data: [chain(20_000)] };
+  // structuredClone itself runs out of stack on this.
+  assert.throws(() => structuredClone(deep), RangeError);
+  const copy = handOver(deep) as typeof deep;
+  let node = copy.data[0]!, source = deep.data[0]!, levels = 1;
+  for (; node.items.length > 0; levels++) {
+    assert.notEqual(node, source);
+    assert.notEqual(node.color, source.color);
+    assert.deepEqual(Object.keys(node), ["level", "color", "items"]);
+    node = node.items[0]!;
+    source = source.items[0]!;
+  }
+  assert.equal(levels, 20_000);
+  assert.equal(node.level, 19_999);
+  const looped = chain(40);
+  let end = looped;
+  while (end.items[0]) end = end.items[0];
+  end.items.push(looped);
+  const cyclic = handOver({ data: looped }) as { data: typeof looped };
+  let back = cyclic.data;
+  for (let i = 0; i < 40; i++) back = back.items[0]!;
+  assert.equal(back, cyclic.data, "the cycle is kept, as structuredClone keeps it");
+});

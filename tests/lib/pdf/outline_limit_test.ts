@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { taggedPage } from "../../../bench/pdf/make_tagged_fixture.ts";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
+import { outlineFloodPdf } from "../../_support/hostile_text_pdf.ts";
 
 Deno.test("untitled bookmarks do not use up the cap on the outline's reported entries", async () => {
   const untitled = Array.from({ length: 2000 }, () => ({ title: "", top: 700 }));
@@ -17,4 +18,15 @@ Deno.test("untitled bookmarks do not use up the cap on the outline's reported en
   );
   const result = await convertPdf(pdf);
   assert.deepEqual(result.outline, [{ title: "Getting started", level: 1, page: 1 }]);
+});
+
+Deno.test("an outline longer than the cap is cut with a warning, one at the cap without", async () => {
+  const over = await convertPdf(outlineFloodPdf(2001), { pages: "1" });
+  assert.equal(over.outline?.length, 2000);
+  assert.deepEqual(over.warnings, [
+    "The outline has more than 2000 entries: those after the first 2000 are left out",
+  ]);
+  const at = await convertPdf(outlineFloodPdf(2000), { pages: "1" });
+  assert.equal(at.outline?.length, 2000);
+  assert.deepEqual(at.warnings, []);
 });

@@ -6,6 +6,7 @@ import { loadConfig } from "../../../../lib/server/config/load.ts";
 import { buildServices } from "../../../../lib/server/services.ts";
 import { createSolanaClient } from "../../../../lib/solana/rpc.ts";
 import { pdfUrl } from "../../../_support/pdf_corpus.ts";
+import { deepOutlinePdf } from "../../../_support/hostile_text_pdf.ts";
 
 /** A handler context with the given PDF service (no Solana calls are made). */
 function context(
@@ -38,6 +39,17 @@ Deno.test("pdf_to_markdown handler returns output that matches its declared sche
   assert.equal(output.title, "Quarterly Operations Report");
   assert.match(output.markdown, /^<!-- page 1 -->\n\n# Quarterly Operations Report\n/);
   assert.deepEqual(output.pageCharacters.map((p) => p.page), [1]);
+});
+
+Deno.test("pdf_to_markdown handler's answer says when part of the outline was left out", async () => {
+  // The service converts in its pool's workers, which read the outline apart from the pages.
+  const output = await operation.handler({ pdf: deepOutlinePdf(40) }, context());
+  assert.deepEqual(operation.output.parse(output), output);
+  assert.match(output.markdown, /^# Alpha title\n/);
+  assert.equal(output.outline?.length, 32);
+  assert.deepEqual(output.warnings, [
+    "The outline nests deeper than 32 levels: its entries below that are left out",
+  ]);
 });
 
 Deno.test("pdf_to_markdown handler answers 503 with Retry-After when its queue is full", async () => {
