@@ -173,6 +173,9 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // Paragraphs AbiWord sets with no space between them, each ending a line whose room holds the next
   // paragraph's first word by the font's widths, though not by an estimate of letters' widths with a margin.
   next_word_fit: ["abiword"],
+  // Quotes of one command each in inline code that AbiWord sets flush left, a blank line's space above them
+  // and none below, where its listings stand a line's step below the block above them.
+  command_quotes: ["abiword"],
 };
 
 if (import.meta.main) {

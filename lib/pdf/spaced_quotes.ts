@@ -13,6 +13,7 @@
 import { allBold, blockId, type Draft, leftEdge } from "./draft.ts";
 import { gapBetween } from "./draft_spacing.ts";
 import { plainLineText } from "./inline.ts";
+import { commandQuotes, isCommandRows } from "./spaced_command_quotes.ts";
 import type { Line } from "./types.ts";
 import { nextWordFitted } from "./paragraph_lines.ts";
 import type { Column } from "./quotes.ts";
@@ -168,6 +169,14 @@ export function markSpacedQuotes(
   const right = rightEdges(drafts, stats);
   for (let i = drafts.length - 1; i > 0; i--) {
     const prev = drafts[i - 1]!, draft = drafts[i]!;
+    if (isCommandRows(draft, stats) && mayStandApart(prev, draft, column)) {
+      // A listing stands a line's step or less below any block: a blank line more is a quote's space.
+      const apart = (gapBetween(prev, draft) ?? 0) / step;
+      if (apart < SET_APART_STEPS || apart > MOST_APART_STEPS) continue;
+      if (drafts[i + 1]?.quote) drafts[i + 1]!.quoteStart = true;
+      drafts.splice(i, 1, ...commandQuotes(draft));
+      continue;
+    }
     if (draft.quote || !isBodyText(draft, stats) || !mayStandApart(prev, draft, column)) continue;
     const gap = gapBetween(prev, draft), usual = least.get(kindAbove(prev));
     if (gap === undefined || usual === undefined) continue;

@@ -879,3 +879,27 @@ for (const producer of ["weasyprint", "gropdf", "rst2pdf"]) {
     );
   });
 }
+
+Deno.test("quotes of one command set flush left stand a blank line below the block above, where listings stand a line's step", async () => {
+  // AbiWord marks a quote only by a blank line's space above it: one-row quotes in the code face read as
+  // quotes, one each, while listings under a heading or a paragraph stay listings.
+  const blocks = (await convert("command_quotes.abiword")).markdown.split("\n\n");
+  for (
+    const quote of [
+      "> `npm install reader`",
+      "> `deno add jsr:@scope/reader`",
+      "> `npx reader --print ./settings.yml`",
+    ]
+  ) {
+    assert.ok(blocks.includes(quote), `${quote}\n---\n${blocks.join("\n\n")}`);
+  }
+  assert.ok(blocks.includes("```\nreader --check ./settings.yml\n```"), blocks.join("\n\n"));
+  assert.ok(
+    blocks.includes('```\nimport { read } from "reader";\nconst settings = read("./settings.yml");\n```'),
+    blocks.join("\n\n"),
+  );
+  assert.ok(
+    blocks.includes("It prints the values as the program would see them, one a line."),
+    blocks.join("\n\n"),
+  );
+});
