@@ -19,6 +19,7 @@ import { nextWordFitted } from "./paragraph_lines.ts";
 import type { Column } from "./quotes.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
+import { replaceRange } from "./append.ts";
 
 /**
  * Most a document's usual gap between two paragraphs may be, in line steps, for it to leave no space
@@ -174,7 +175,7 @@ export function markSpacedQuotes(
       const apart = (gapBetween(prev, draft) ?? 0) / step;
       if (apart < SET_APART_STEPS || apart > MOST_APART_STEPS) continue;
       if (drafts[i + 1]?.quote) drafts[i + 1]!.quoteStart = true;
-      drafts.splice(i, 1, ...commandQuotes(draft));
+      replaceRange(drafts, i, 1, commandQuotes(draft));
       continue;
     }
     if (draft.quote || !isBodyText(draft, stats) || !mayStandApart(prev, draft, column)) continue;
