@@ -176,6 +176,10 @@ export const MARKDOWN_LAYOUT_FIXTURES: Record<string, readonly LayoutProducer[]>
   // Quotes of one command each in inline code that AbiWord sets flush left, a blank line's space above them
   // and none below, where its listings stand a line's step below the block above them.
   command_quotes: ["abiword"],
+  // GitHub alerts AbiWord prints as paragraphs flush left opening with their label, under a table (where every
+  // paragraph stands as far down) and a listing: one whose last line is a lead-in to the listing after it,
+  // one whose label stands alone on its line, one going on into a paragraph of prose.
+  flush_alerts: ["abiword"],
 };
 
 if (import.meta.main) {

@@ -20,3 +20,11 @@ export function opensAlert(draft: Draft): boolean {
   const first = draft.lines[0];
   return first !== undefined && ALERT_LABEL.test(plainLineText(first).trim());
 }
+
+/**
+ * A quote's text with the alert's label it opens with written as GitHub reads
+ * it, brackets unescaped (`[!NOTE]`, not `\[!NOTE\]`): escaped, it is no alert.
+ */
+export function withAlertLabel(text: string): string {
+  return text.replace(/^\\\[!(\p{L}+)\\\]/u, "[!$1]");
+}

@@ -7,6 +7,7 @@
  */
 import type { Block } from "./types.ts";
 import { greatest } from "./extremes.ts";
+import { withAlertLabel } from "./alert_quotes.ts";
 
 /**
  * Escapes what would make a paragraph's or a list item's start read as other
@@ -75,7 +76,7 @@ export function renderMarkdown(blocks: readonly Block[]): string {
         }
         break;
       case "quote":
-        text = `> ${guardStart(block.text)}`;
+        text = `> ${withAlertLabel(guardStart(block.text))}`;
         break;
       case "code": {
         const f = fence(block.text);

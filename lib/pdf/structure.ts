@@ -19,6 +19,7 @@ import { joinHangingRows } from "./code_hanging_rows.ts";
 import { splitListingsBesideOutput } from "./listings_beside_output.ts";
 import { markHeadings } from "./heading_marks.ts";
 import { markQuotes } from "./quote_marks.ts";
+import { quoteFlushAlerts } from "./flush_alerts.ts";
 import { quoteHeadingsInQuotes } from "./quoted_headings.ts";
 import { matchKey } from "./headings.ts";
 import { settleOutlineHeadings } from "./heading_styles.ts";
@@ -109,6 +110,7 @@ export function buildBlocks(pages: readonly PageText[], options: StructureOption
   notesAfterLists(drafts);
   drafts = joinBrokenLines(drafts, stats);
   markQuotes(drafts, pages, stats);
+  drafts = quoteFlushAlerts(drafts, stats);
   quoteHeadingsInQuotes(drafts, pages, stats);
   markTaggedQuotes(drafts);
   unquotePanels(drafts, markCalloutLabels(drafts));

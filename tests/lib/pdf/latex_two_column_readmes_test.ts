@@ -153,7 +153,7 @@ Deno.test("an alert printed as text holds the quote paragraphs after it; other q
     const markdown = await convert(name, "6");
     assert.match(
       markdown,
-      /> \\\[!tip\\\] If you specify[^\n]*\n>\n> For example, if your config contains/,
+      /> \[!tip\] If you specify[^\n]*\n>\n> For example, if your config contains/,
       name,
     );
   }

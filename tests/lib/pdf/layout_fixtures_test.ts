@@ -903,3 +903,15 @@ Deno.test("quotes of one command set flush left stand a blank line below the blo
     blocks.join("\n\n"),
   );
 });
+
+Deno.test("GitHub alerts printed flush left as paragraphs opening with their label are quotes", async () => {
+  // AbiWord sets a quote flush left, as far below a table or a listing as any paragraph: the label is the
+  // only mark. A lead-in ending the alert's paragraph over a listing outside it is a paragraph of its own.
+  const blocks = (await convert("flush_alerts.abiword")).markdown.split("\n\n");
+  const quotes = blocks.filter((b) => b.startsWith(">"));
+  assert.deepEqual(quotes.map((q) => /^> (\[!\w+\])/.exec(q)?.[1]), ["[!NOTE]", "[!WARNING]", "[!TIP]"]);
+  assert.ok(quotes[0]!.endsWith("The rounding is done last, after the scale."), quotes[0]);
+  assert.ok(quotes[1]!.endsWith("is taken off the log until it is set again."), quotes[1]);
+  assert.ok(blocks.includes("Example:"), blocks.join("\n\n"));
+  assert.ok(blocks.some((b) => b.startsWith("Each line of the log holds")), blocks.join("\n\n"));
+});
