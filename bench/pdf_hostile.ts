@@ -19,6 +19,7 @@ import {
   contentsDotsPdf,
   deepOutlinePdf,
   deepTagsPdf,
+  indexCommasPdf,
   inlineBackticksPdf,
   itemLeadersPdf,
   longLinePdf,
@@ -44,6 +45,7 @@ const SHAPES: [string, number, (n: number) => Uint8Array][] = [
   ["outline nesting depth", 50_000, deepOutlinePdf],
   ["inline code of backtick runs", 150_000, inlineBackticksPdf],
   ["code block of fences", 150_000, codeFencesPdf],
+  ["index rows, half ending in a comma", 32_000, indexCommasPdf],
 ];
 
 /** Milliseconds `run` takes. */

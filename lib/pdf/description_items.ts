@@ -37,20 +37,44 @@ function opensWithTerm(line: Line): boolean {
   return visible.slice(0, lead).map((s) => s.text.trim()).join(" ").length <= TERM_LENGTH;
 }
 
-/** The left edge of each row of a draft's lines (pieces on one baseline are one row), in order. */
-function rowEdges(draft: Draft): Array<{ x: number; page: number }> {
+/**
+ * The left edge of each row of some lines (pieces on one baseline are one
+ * row), in order: each line joins the first row opened on its page within
+ * {@linkcode SAME_EDGE} of its baseline, or opens one. Rows are filed by page
+ * and baseline in slots of that height: two rows of a page stand farther
+ * apart, so each slot holds one, and a line looks in three slots (its own and
+ * those either side) where a search of every row cost the lines' count squared.
+ */
+export function rowEdges(lines: readonly Line[]): Array<{ x: number; page: number }> {
   const rows: Array<{ x: number; y: number; page: number }> = [];
-  for (const line of draft.lines) {
-    const row = rows.find((r) => r.page === line.page && Math.abs(r.y - line.y) <= SAME_EDGE);
-    if (row) row.x = Math.min(row.x, line.x0);
-    else rows.push({ x: line.x0, y: line.y, page: line.page });
+  const slots = new Map<number, Map<number, number>>();
+  for (const line of lines) {
+    const y = line.y, onPage = slots.get(line.page);
+    let found = -1;
+    if (onPage && Number.isFinite(y)) {
+      const slot = Math.floor(y / SAME_EDGE);
+      for (const near of [slot - 1, slot, slot + 1]) {
+        const at = onPage.get(near);
+        if (at !== undefined && (found < 0 || at < found) && Math.abs(rows[at]!.y - y) <= SAME_EDGE) {
+          found = at;
+        }
+      }
+    }
+    if (found >= 0) rows[found]!.x = Math.min(rows[found]!.x, line.x0);
+    else {
+      if (Number.isFinite(y)) {
+        if (!slots.has(line.page)) slots.set(line.page, new Map());
+        slots.get(line.page)!.set(Math.floor(y / SAME_EDGE), rows.length);
+      }
+      rows.push({ x: line.x0, y, page: line.page });
+    }
   }
   return rows;
 }
 
 /** The hang of a draft's further rows past its first, in points: 0 for one row, NaN where they disagree. */
 function hangOf(draft: Draft): number {
-  const [first, ...rest] = rowEdges(draft);
+  const [first, ...rest] = rowEdges(draft.lines);
   if (rest.length === 0) return 0;
   const hang = rest[0]!.x - first!.x;
   return rest.every((r) => r.page === first!.page && Math.abs(r.x - first!.x - hang) <= SAME_EDGE)

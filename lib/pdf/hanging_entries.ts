@@ -34,7 +34,6 @@ import { alike, candidateRuns, type Run } from "./hanging_runs.ts";
 import { syntheticBullet } from "./synthetic_bullet.ts";
 import type { Line, PageText } from "./types.ts";
 import { greatest, least } from "./extremes.ts";
-import { replaceRange } from "./append.ts";
 
 /** Fewest entries a run must hold. */
 const MIN_ENTRIES = 3;
@@ -53,18 +52,26 @@ function bulleted(piece: RowPiece): Line[] {
  * rows (the pieces from the first of theirs to the last are all theirs),
  * they are read run by run, left column first.
  */
-function readingOrder(all: readonly RowPiece[], runs: readonly Run[]): RowPiece[] {
+export function readingOrder(all: readonly RowPiece[], runs: readonly Run[]): RowPiece[] {
   const order = [...all];
+  // Where each piece stands in the order, kept as regions are reordered: a search per member cost the
+  // pieces' count for each.
+  const at = new Map<RowPiece, number>();
+  order.forEach((p, i) => at.has(p) || at.set(p, i));
   for (const run of runs) {
     const top = run.pieces[0]!.y, bottom = run.pieces.at(-1)!.y;
     const beside = runs.filter((r) => r.pieces[0]!.y <= bottom && r.pieces.at(-1)!.y >= top);
     if (beside.length < 2 || beside[0] !== run) continue;
     const members = new Map(beside.flatMap((r) => r.pieces.map((p) => [p, r.pieces[0]!.x0] as const)));
-    const ats = [...members.keys()].map((p) => order.indexOf(p));
+    const ats = [...members.keys()].map((p) => at.get(p) ?? -1);
     const from = least(ats), to = greatest(ats);
     if (ats.length !== to - from + 1) continue;
     const region = order.slice(from, to + 1).sort((a, b) => members.get(a)! - members.get(b)! || a.at - b.at);
-    replaceRange(order, from, region.length, region);
+    // The region takes its own places back: written in place, not spliced (which moved every piece after it).
+    region.forEach((p, k) => {
+      order[from + k] = p;
+      at.set(p, from + k);
+    });
   }
   return order;
 }

@@ -107,6 +107,24 @@ function bulleted(row: readonly Line[]): Line[] {
   return [{ ...first, spans: [bullet, ...first.spans] }, ...sorted.slice(1)];
 }
 
+/**
+ * For each row, the row above it in its column: the last before it with the
+ * same column, or -1; for the first row, the last row of its column on the
+ * page (what `columns.lastIndexOf(columns[0], -1)` finds, which reads back
+ * from the end). One pass, where a search back from each row cost the rows'
+ * count squared on a page of many columns.
+ */
+export function rowsAbove(columns: readonly number[]): number[] {
+  const last = new Map<number, number>();
+  const above = columns.map((c, i) => {
+    const up = last.get(c) ?? -1;
+    last.set(c, i);
+    return up;
+  });
+  if (columns.length > 0) above[0] = last.get(columns[0]!) ?? -1;
+  return above;
+}
+
 /** What each row of an index page is: an entry opening an item, a wrap of the one above, or left as it was. */
 type RowKind = "entry" | "wrap" | "other";
 
@@ -127,7 +145,7 @@ function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[];
   const columns = rows.map((row) => Math.max(0, edges.findLastIndex((x) => x <= left(row) + 2 * em)));
   const indent = (i: number) => left(rows[i]!) - edges[columns[i]!]!;
   // The row above in the same column (the lines of a page not read column by column interleave them).
-  const above = rows.map((_, i) => columns.lastIndexOf(columns[i]!, i - 1));
+  const above = rowsAbove(columns);
   const wrapsOn = (i: number) => above[i]! >= 0 && /[,–-]$/.test(texts[above[i]!]!);
   // The hanging indent of wrapped rows, from those that surely are (after a comma, or pages alone).
   const hang = commonIndent(
@@ -137,9 +155,10 @@ function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[];
     em,
   );
   // An entry whose pages wrapped onto the row under it (`options,` over `6, 12, 15`, atop a page) opens it too.
+  const pagesBelow = new Set(above.filter((up, j) => up >= 0 && PAGES_ONLY.test(texts[j]!)));
   const first = rows.findIndex((_, i) =>
     referenced[i] ||
-    (fits[i] && /,$/.test(texts[i]!) && above.some((up, j) => up === i && PAGES_ONLY.test(texts[j]!)))
+    (fits[i] && /,$/.test(texts[i]!) && pagesBelow.has(i))
   );
   const kinds = rows.map((_, i): RowKind => {
     if (i < first || !fits[i]) return "other";

@@ -120,8 +120,8 @@ export function meet(p: Rule, q: Rule, slack = MEET): boolean {
   return p.x0 <= q.x1 + slack && q.x0 <= p.x1 + slack && p.y0 <= q.y1 + slack && q.y0 <= p.y1 + slack;
 }
 
-/** Groups of rules that meet, each as its rules. */
-function connected(rules: readonly Rule[]): Rule[][] {
+/** Groups of rules that meet, each as its rules (in the order of their first rule, each group's in the rules' order). */
+export function connected(rules: readonly Rule[]): Rule[][] {
   const parent = rules.map((_, i) => i);
   const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]!));
   // Sorted by left edge: a rule can only meet those starting before its right edge ends.
@@ -132,8 +132,13 @@ function connected(rules: readonly Rule[]): Rule[][] {
       if (meet(p, rules[order[l]!]!)) parent[find(order[l]!)] = find(order[k]!);
     }
   }
+  // Each rule appended to its group's list in place: copying the list on every add cost a group's size squared.
   const groups = new Map<number, Rule[]>();
-  rules.forEach((r, i) => groups.set(find(i), [...groups.get(find(i)) ?? [], r]));
+  rules.forEach((r, i) => {
+    const root = find(i), group = groups.get(root);
+    if (group) group.push(r);
+    else groups.set(root, [r]);
+  });
   return [...groups.values()];
 }
 

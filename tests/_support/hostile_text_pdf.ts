@@ -4,7 +4,8 @@
  * hundreds of thousands of dots, one line of one character repeated, glyphs
  * drawn over one another, pages of tens of thousands of one-letter text
  * items or tiny rules, floods of outline entries, deep tagged structure, code
- * of backtick runs by the hundred thousand, page trees of as many nodes.
+ * of backtick runs by the hundred thousand, page trees of as many nodes, an
+ * index page of tens of thousands of rows.
  * Tests and `bench/pdf_hostile.ts` build them at run time; run this module to
  * write them to a folder:
  *
@@ -186,6 +187,22 @@ export function codeFencesPdf(runs: number): Uint8Array {
   );
 }
 
+/**
+ * An index page of `rows` rows in size 1 type, 80 to a baseline across the page: the first half terms
+ * ending in a comma (`term,`, an entry whose pages wrapped on), the rest entries with their pages
+ * (`term, 5`). The search for the first entry looks under each comma for the pages.
+ */
+export function indexCommasPdf(rows: number): Uint8Array {
+  const parts = ["BT /F1 1 Tf"];
+  for (let i = 0; i < rows; i++) {
+    // Set a little apart from the row above's, so no cells line up into a table's columns.
+    const row = Math.floor(i / 80), x = 10 + (i % 80) * 7.4 + ((i * 7919) % 97) / 40, y = 785 - row * 1.6;
+    parts.push(`1 0 0 1 ${x.toFixed(2)} ${y.toFixed(2)} Tm (${i < rows / 2 ? "term," : "term, 5"}) Tj`);
+  }
+  parts.push("ET");
+  return pagesPdf([parts.join("\n")]);
+}
+
 /** A one-page file and `nodes` empty page-tree nodes (`/Kids [] /Count 0`) no page reaches. */
 export function pageTreeNodesPdf(nodes: number): Uint8Array {
   const node = "<< /Type /Pages /Parent 2 0 R /Kids [] /Count 0 >>";
@@ -253,6 +270,7 @@ export function hostileTextFiles(): Record<string, Uint8Array> {
     "inline_backticks_150k.pdf": inlineBackticksPdf(150_000),
     "code_fences_150k.pdf": codeFencesPdf(150_000),
     "page_tree_nodes_150k.pdf": pageTreeNodesPdf(150_000),
+    "index_commas_32k.pdf": indexCommasPdf(32_000),
   };
 }
 

@@ -5,7 +5,7 @@
  * headings, whose lines stand flush, stay paragraphs.
  */
 import assert from "node:assert/strict";
-import { markDescriptionItems } from "../../../lib/pdf/description_items.ts";
+import { markDescriptionItems, rowEdges } from "../../../lib/pdf/description_items.ts";
 import type { Draft } from "../../../lib/pdf/draft.ts";
 import type { FontStyle, Line, Span } from "../../../lib/pdf/types.ts";
 
@@ -66,4 +66,39 @@ Deno.test("terms in a code face (a function's parameters) stay paragraphs", () =
   });
   markDescriptionItems(drafts);
   assert.deepEqual(drafts.map((d) => d.kind), ["text", "text"]);
+});
+
+/** A line at `x0` on baseline `y` of `page`, its baseline read through `reads` (a count of reads). */
+function counted(x0: number, y: number, page: number, reads: { y: number }): Line {
+  const at = line([span("word", roman, x0, y)]);
+  return Object.defineProperty({ ...at, page }, "y", { get: () => (reads.y++, y) });
+}
+
+Deno.test("rows' edges: each line joins the first row of its page within a point of its baseline", () => {
+  let seed = 5;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let trial = 0; trial < 300; trial++) {
+    const reads = { y: 0 };
+    const lines = Array.from({ length: Math.floor(random() * 30) }, () => {
+      // Baselines a few points apart, to a tenth or a quarter, some a point apart exactly.
+      const y = Math.round(random() * 8 * (random() < 0.5 ? 10 : 4)) / (random() < 0.5 ? 10 : 4) - 3;
+      return counted(100 + Math.floor(random() * 50), y, Math.floor(random() * 2), reads);
+    });
+    // The search it replaces: every row opened so far, first to last.
+    const expected: Array<{ x: number; y: number; page: number }> = [];
+    for (const l of lines) {
+      const row = expected.find((r) => r.page === l.page && Math.abs(r.y - l.y) <= 1);
+      if (row) row.x = Math.min(row.x, l.x0);
+      else expected.push({ x: l.x0, y: l.y, page: l.page });
+    }
+    assert.deepEqual(rowEdges(lines), expected);
+  }
+});
+
+Deno.test("rows' edges read each line's baseline once, not once per row opened before it", () => {
+  const reads = { y: 0 };
+  const lines = Array.from({ length: 2000 }, (_, k) => counted(100, 100 + k * 1.5, 6, reads));
+  assert.equal(rowEdges(lines).length, 2000);
+  // A search of every row opened before read the baseline 2,000 × 1,999 / 2 times.
+  assert.equal(reads.y, 2000);
 });

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
-import { rewriteHangingEntries } from "../../../lib/pdf/hanging_entries.ts";
+import { readingOrder, rewriteHangingEntries } from "../../../lib/pdf/hanging_entries.ts";
+import type { RowPiece } from "../../../lib/pdf/hanging_pieces.ts";
+import type { Run } from "../../../lib/pdf/hanging_runs.ts";
 import type { Line, Span } from "../../../lib/pdf/types.ts";
 import { onePagePdf } from "../../_support/synthetic_pdf.ts";
 
@@ -142,4 +144,63 @@ Deno.test("a long column hung as no list reads each line's text a few times, not
   const [page] = rewriteHangingEntries([{ page: 1, width: 612, height: 50 + count * 12, lines }]);
   assert.equal(page!.lines.length, count, "no list: the entries cite no year");
   assert.ok(reads <= count * 10, `${reads} reads of ${count} lines' text`);
+});
+
+/** The reading order as first written: each member found by a search, each region spliced back. */
+function searchedOrder(all: readonly RowPiece[], runs: readonly Run[]): RowPiece[] {
+  const order = [...all];
+  for (const run of runs) {
+    const top = run.pieces[0]!.y, bottom = run.pieces.at(-1)!.y;
+    const beside = runs.filter((r) => r.pieces[0]!.y <= bottom && r.pieces.at(-1)!.y >= top);
+    if (beside.length < 2 || beside[0] !== run) continue;
+    const members = new Map(beside.flatMap((r) => r.pieces.map((p) => [p, r.pieces[0]!.x0] as const)));
+    const ats = [...members.keys()].map((p) => order.indexOf(p));
+    const from = Math.min(...ats), to = Math.max(...ats);
+    if (ats.length !== to - from + 1) continue;
+    const region = order.slice(from, to + 1).sort((a, b) => members.get(a)! - members.get(b)! || a.at - b.at);
+    order.splice(from, region.length, ...region);
+  }
+  return order;
+}
+
+Deno.test("runs of columns sharing their rows are read run by run as a search of each member read them", () => {
+  let seed = 3;
+  const random = (n: number) =>
+    Math.floor((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 * n);
+  let reordered = 0;
+  for (let trial = 0; trial < 300; trial++) {
+    // Rows across two or three columns, each at its own edge; a row left out of a column now and then.
+    const all: RowPiece[] = [];
+    const byColumn: RowPiece[][] = Array.from({ length: 2 + random(2) }, () => []);
+    for (let row = 0; row < 4 + random(30); row++) {
+      for (let column = 0; column < byColumn.length; column++) {
+        if (random(12) === 0) continue;
+        const piece = {
+          lines: [],
+          x0: 72 + column * 200,
+          y: row * 12,
+          size: 10,
+          at: all.length,
+          cells: false,
+        };
+        all.push(piece);
+        byColumn[column]!.push(piece);
+      }
+    }
+    // Runs: stretches of each column's pieces, column by column (now and then in the reverse order).
+    const runs: Run[] = [];
+    for (const pieces of byColumn) {
+      for (let i = random(3); i < pieces.length;) {
+        const length = 2 + random(16);
+        runs.push({ pieces: pieces.slice(i, i + length), entries: new Set(), hang: 10, size: 10 });
+        i += length + random(2);
+      }
+    }
+    if (random(3) === 0) runs.reverse();
+    const order = readingOrder(all, runs);
+    assert.deepEqual(order, searchedOrder(all, runs));
+    if (order.some((p, i) => p !== all[i])) reordered++;
+  }
+  // Many pages' runs were read column by column: the test sees the reordering, not only the order kept.
+  assert.ok(reordered > 50, `${reordered}`);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { convertPdf } from "../../../lib/pdf/convert.ts";
-import { rewriteIndexes } from "../../../lib/pdf/index_page.ts";
+import { rewriteIndexes, rowsAbove } from "../../../lib/pdf/index_page.ts";
 import type { PageText } from "../../../lib/pdf/types.ts";
 import { LEADING, LEFT, line, markdown } from "../../_support/laid_out_page.ts";
 
@@ -150,4 +150,16 @@ Deno.test("a sub-entry opening the page whose pages all wrap onto the row under 
   assert.equal(rows[0], "• behavior of particular options,");
   assert.equal(rows[1], "6, 12, 15, 18, 20, 27, 33");
   assert.equal(rows[2], "• extra space after \\\\, 11");
+});
+
+Deno.test("the row above each row in its column is the one a search back from the row finds", () => {
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let trial = 0; trial < 200; trial++) {
+    const count = Math.floor(random() * 40), spread = 1 + Math.floor(random() * 6);
+    const columns = Array.from({ length: count }, () => Math.floor(random() * spread));
+    // The search it replaces; from the first row, `lastIndexOf(…, -1)` reads back from the end.
+    const expected = columns.map((c, i) => columns.lastIndexOf(c, i - 1));
+    assert.deepEqual(rowsAbove(columns), expected, columns.join(","));
+  }
 });

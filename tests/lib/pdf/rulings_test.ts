@@ -4,7 +4,14 @@
  * labelled with its cell.
  */
 import assert from "node:assert/strict";
-import { findGrids, labelGridCells, pathRules, type Rule } from "../../../lib/pdf/rulings.ts";
+import {
+  connected,
+  findGrids,
+  labelGridCells,
+  meet,
+  pathRules,
+  type Rule,
+} from "../../../lib/pdf/rulings.ts";
 import type { Span } from "../../../lib/pdf/types.ts";
 
 const IDENTITY = [1, 0, 0, 1, 0, 0];
@@ -103,4 +110,41 @@ Deno.test("lines running out of a grid or into it from the next column are none 
   const out = labelGridCells([...spans, ...over, ...into], grids, { next: 0 });
   assert.ok(out.slice(0, 6).every((s) => s.tag?.cell), "the table's own text");
   assert.deepEqual(out.slice(6).filter((s) => s.tag).map((s) => s.text), []);
+});
+
+/** A seeded random number generator (mulberry32), the same draws on every run. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+Deno.test("rules that meet are grouped as a search of every pair groups them, in the same order", () => {
+  const random = seeded(7);
+  for (let trial = 0; trial < 40; trial++) {
+    const rules = Array.from({ length: 5 + Math.floor(random() * 120) }, (): Rule => {
+      const x = random() * 300, y = random() * 300, long = random() * 60;
+      return random() < 0.5
+        ? { x0: x, x1: x + long, y0: y, y1: y + 0.5 }
+        : { x0: x, x1: x + 0.5, y0: y, y1: y + long };
+    });
+    // Reference: a group is the rules reachable from its first by rules that meet, groups by their first rule.
+    const seen = new Set<number>(), expected: Rule[][] = [];
+    rules.forEach((_, i) => {
+      if (seen.has(i)) return;
+      const group = new Set([i]), stack = [i];
+      while (stack.length) {
+        const k = stack.pop()!;
+        rules.forEach((r, j) => {
+          if (!group.has(j) && meet(rules[k]!, r)) (group.add(j), stack.push(j));
+        });
+      }
+      for (const j of group) seen.add(j);
+      expected.push([...group].sort((a, b) => a - b).map((j) => rules[j]!));
+    });
+    assert.deepEqual(connected(rules), expected);
+  }
 });
