@@ -41,8 +41,11 @@ export function codeBlockText(lines: readonly Line[], stats: DocumentStats): str
   const hung = rowsHungLikeWrapped(lines, stats);
   for (const [k, line] of lines.entries()) {
     const dy = prev === undefined ? 0 : line.y - prev.y;
-    const wrapped = dy > 0 &&
-      (isWrappedRow(dy, stats.codeRowGaps?.(line.size)) || isWrappedAtEdge(line) || hung.has(line));
+    // A row wrapped at a page turn opens the next page (`code_turn_wraps.ts`).
+    const turned = prev !== undefined && line.page > prev.page;
+    const wrapped = (dy > 0 &&
+      (isWrappedRow(dy, stats.codeRowGaps?.(line.size)) || isWrappedAtEdge(line) || hung.has(line))) ||
+      (turned && isWrappedAtEdge(line));
     if (wrapped) {
       out.push(
         joinWrappedRow(out.pop()!, rowText(line, line.x0, cell).trimEnd(), brokenAtSpace(prev!, stats)),

@@ -11,11 +11,12 @@
 
 import { ADDRESS_QUERY_END } from "./code_address_breaks.ts";
 import { brokenAfterCompactKey } from "./code_key_breaks.ts";
-import { ESCAPED_QUOTE } from "./code_row_joins.ts";
+import { ESCAPED_QUOTE, insideString } from "./code_row_joins.ts";
 import { wrapsAtDrawnBreak } from "./drawn_break_rows.ts";
 import { characterWidth } from "./fonts.ts";
 import { BROKEN_REACH, hyphenRunBreak } from "./hyphen_runs.ts";
 import { hyphenOnlyBreak } from "./hyphen_only_rows.ts";
+import { plainLineText } from "./span_spacing.ts";
 import type { Line } from "./types.ts";
 
 /** Most character cells a row wrapped at its column's edge may end short of it. */
@@ -58,6 +59,7 @@ const MAX_HANG_EMS = 5;
  * @param lines The page's lines, for the column's edge.
  * @param hyphensOnly Whether the document's listings break at hyphens only ({@linkcode hyphenOnlyBreak}).
  * @param breakSpaces Whether they draw the spaces they break at ({@linkcode wrapsAtDrawnBreak}).
+ * @param overTurn Whether `line` opens the page after `prev`'s (`code_turn_wraps.ts`) rather than standing under it.
  */
 export function markWrappedAtEdge(
   prev: Line,
@@ -66,8 +68,10 @@ export function markWrappedAtEdge(
   isCode: (line: Line) => boolean,
   hyphensOnly = false,
   breakSpaces = false,
+  overTurn = false,
 ): void {
-  if (line.page !== prev.page || line.y <= prev.y || line.x0 > prev.x0 + 1 + line.size * MAX_HANG_EMS) return;
+  const below = overTurn ? line.page === prev.page + 1 : line.page === prev.page && line.y > prev.y;
+  if (!below || line.x0 > prev.x0 + 1 + line.size * MAX_HANG_EMS) return;
   if (hyphenOnlyBreak(prev, line, lines, isCode, hyphensOnly)) return void wrappedAtEdge.add(line);
   const first = line.spans.find((s) => s.text.trim());
   if (
@@ -92,7 +96,8 @@ export function markWrappedAtEdge(
   const span = line.spans.find((s) => s.text.trim());
   if (!span) return;
   const cell = characterWidth(span);
-  const text = span.text.trimStart();
+  // Read over the row's spans: a ligature drawn apart (`fi` `le.endsWith(…)`) is no word of its own.
+  const text = plainLineText(line);
   const edge = columnEdge(prev, lines, isCode);
   const word = /^\S+/.exec(text)?.[0] ?? "";
   if (
@@ -103,13 +108,16 @@ export function markWrappedAtEdge(
   else if (index || method) {
     // Broken between a closing bracket and the index after it (`['test.sol']` `[contractName].evm`),
     // which a word processor breaks at however far from the edge, its rest back at the listing's edge
-    // left of the indented row, or between a method's name and its call (`.prefixLengthFromSubnetMask`
+    // left of the indented row, or under an unindented one inside a string still open (`{ 'a[b]`
+    // `[c]': 'd' }`: a help text's `optional)` over `[path]` is two lines), or between a method's name and its call (`.prefixLengthFromSubnetMask`
     // `() == 28`): the rest's first token would not have fitted. The column's edge is its prose's, or
     // where no prose reaches past the row, its lines'.
     const reach = edge !== undefined && edge >= prev.x1
       ? edge
       : measureEnd(prev, lines, Math.min(prev.x0, line.x0));
-    const back = line.x0 < prev.x0 - cell * 0.5;
+    const back = line.x0 < prev.x0 - cell * 0.5 ||
+      (line.x0 < prev.x0 + cell * 0.5 && end.endsWith("]") &&
+        insideString(prev.spans.map((s) => s.text).join("")));
     if (
       (back || method) && reach !== undefined && prev.x1 <= reach + cell * 0.5 &&
       prev.x1 + word.length * cell > reach

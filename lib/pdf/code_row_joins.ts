@@ -70,7 +70,7 @@ const QUERY_OPEN = /["'][^\s"']*\?$/;
 const URL_HOST = /\w:\/\/[^\s/]+:$/;
 
 /** True when `row` leaves a string open: an odd number of double or of single quotes. */
-function insideString(row: string): boolean {
+export function insideString(row: string): boolean {
   return [/"/g, /'/g].some((quote) => (row.match(quote)?.length ?? 0) % 2 === 1);
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { codeRunsOn, lowestRunningLine } from "./code_passes.ts";
+import { markWrappedOverTurn } from "./code_turn_wraps.ts";
 import { pageBottom } from "./page_bottom.ts";
 import type { Draft } from "./draft.ts";
 import { matchKey } from "./headings.ts";
@@ -85,6 +86,7 @@ export function joinAcrossPages(drafts: Draft[], stats: DocumentStats): Draft[] 
     }
     // Code that ends one page where no further line fits and opens the next is one block broken by the turn.
     if (prev?.kind === "code" && draft.kind === "code" && codeRunsOn(prev, draft, lowest, stats)) {
+      if (prev === last) markWrappedOverTurn(out, draft, stats);
       append(prev.lines, draft.lines);
       continue;
     }

@@ -34,9 +34,14 @@ import { least } from "./extremes.ts";
 /** An interpreter line: only a file's first line. */
 const INTERPRETER = /^#!\//;
 
-/** A comment that only names a file (`// index.js`, `# app/backend/.env`, `<!-- index.html -->`, a CSS one). */
-const FILE_COMMENT =
-  /^(?:(?:\/\/|#)\s*[\w./-]*\.\w+|<!--\s*[\w./-]*\.\w+\s*-->|\/\*\s*[\w./-]*\.\w+\s*\*\/)$/;
+/**
+ * A comment that only names a file (`// index.js`, `# app/backend/.env`, `<!-- index.html -->`, a CSS one).
+ * A file's extension holds a letter: a comment of a number (`// 3.14159`) is a value shown, not a name.
+ */
+const FILE_NAME = String.raw`[\w./-]*\.\w*[A-Za-z]\w*`;
+const FILE_COMMENT = new RegExp(
+  String.raw`^(?:(?:\/\/|#)\s*${FILE_NAME}|<!--\s*${FILE_NAME}\s*-->|\/\*\s*${FILE_NAME}\s*\*\/)$`,
+);
 
 /** A shell prompt before a command. */
 const PROMPT = /^\$ \S/;

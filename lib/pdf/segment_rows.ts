@@ -8,6 +8,7 @@
  */
 import { isCodeLine } from "./draft.ts";
 import { plainLineText } from "./inline.ts";
+import { proseUnderCode } from "./prose_under_code.ts";
 import { runInSplit } from "./run_in.ts";
 import type { DocumentStats } from "./stats.ts";
 import { nearSize } from "./stats.ts";
@@ -93,7 +94,8 @@ export function joinRow(row: readonly Line[]): Line {
 
 /**
  * An aligned table at `lines[start]`; aligned columns wholly in a monospace
- * font are code (help text), rows that each open with a run-in heading are
+ * font are code (help text), and so are they with prose straight under them
+ * (`prose_under_code.ts`), rows that each open with a run-in heading are
  * paragraphs, rows the structure tree files under list items (a label
  * and its body side by side, as a nomenclature or a description list sets
  * them) are the list, and rows it files wholly under one paragraph (a
@@ -109,7 +111,8 @@ export function alignedTable(
 ) {
   return detectTable(lines, start, (end) => {
     const rows = lines.slice(start, end);
-    return !rows.every(isCodeLine) && !runInRows(rows, stats) && !rows.every(inTaggedItem) &&
+    return !rows.every(isCodeLine) && !proseUnderCode(rows) && !runInRows(rows, stats) &&
+      !rows.every(inTaggedItem) &&
       !inOneTaggedParagraph(rows) && !justifiedProse(rows, stats);
   }, budget);
 }

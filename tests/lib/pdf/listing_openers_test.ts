@@ -41,3 +41,16 @@ Deno.test("a prompt straight under code no prompt opened opens a listing where p
   // Where paragraphs stand apart, so do listings: one with no space above is one listing.
   assert.deepEqual(listings(splitAtListingOpeners([draft], stats(true))), [lines]);
 });
+
+Deno.test("a comment naming a file opens a listing, a comment showing a number does not", () => {
+  const file = ["YAML.parse(text)", "// config.yml", "port: 80"];
+  const fileDraft: Draft = { kind: "code", page: 1, lines: file.map((t, k) => row(t, 100 + 12 * k)) };
+  assert.deepEqual(listings(splitAtListingOpeners([fileDraft], stats(false))), [
+    file.slice(0, 1),
+    file.slice(1),
+  ]);
+  // A value printed under the call that returns it: `3.14159` has no extension a file has.
+  const value = ["import YAML from 'yaml'", "YAML.parse('3.14159')", "// 3.14159"];
+  const valueDraft: Draft = { kind: "code", page: 1, lines: value.map((t, k) => row(t, 100 + 12 * k)) };
+  assert.deepEqual(listings(splitAtListingOpeners([valueDraft], stats(false))), [value]);
+});
