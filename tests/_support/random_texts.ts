@@ -6,8 +6,8 @@
  * @module
  */
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function seeded(seed: number): () => number {
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same draws on every run. */
+export function seeded(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

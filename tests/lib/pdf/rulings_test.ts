@@ -13,6 +13,7 @@ import {
   type Rule,
 } from "../../../lib/pdf/rulings.ts";
 import type { Span } from "../../../lib/pdf/types.ts";
+import { seeded } from "../../_support/random_texts.ts";
 
 const IDENTITY = [1, 0, 0, 1, 0, 0];
 const MOVE = 0, LINE = 1, CLOSE = 4;
@@ -111,16 +112,6 @@ Deno.test("lines running out of a grid or into it from the next column are none 
   assert.ok(out.slice(0, 6).every((s) => s.tag?.cell), "the table's own text");
   assert.deepEqual(out.slice(6).filter((s) => s.tag).map((s) => s.text), []);
 });
-
-/** A seeded random number generator (mulberry32), the same draws on every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 Deno.test("rules that meet are grouped as a search of every pair groups them, in the same order", () => {
   const random = seeded(7);
