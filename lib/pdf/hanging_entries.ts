@@ -77,6 +77,24 @@ export function readingOrder(all: readonly RowPiece[], runs: readonly Run[]): Ro
 }
 
 /**
+ * Whether a run, counted with the runs of its look (`alike`) on this page and the pages either side, holds
+ * {@linkcode MIN_ENTRIES} entries and {@linkcode MIN_WRAPS} wraps. Both counts only grow, so the count stops
+ * once both are reached (reading every candidate for each run cost runs × candidates on a page of many).
+ */
+export function enoughOfItsLook(run: Run, near: readonly (readonly Run[] | undefined)[]): boolean {
+  let entries = 0, wraps = 0;
+  for (const candidates of near) {
+    for (const c of candidates ?? []) {
+      if (!alike(c, run)) continue;
+      entries += c.entries.size;
+      wraps += c.pieces.length - c.entries.size;
+      if (entries >= MIN_ENTRIES && wraps >= MIN_WRAPS) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Rewrites the hanging lists among some pages (see the module's comment).
  *
  * @returns The pages, those with no hanging list unchanged.
@@ -88,12 +106,9 @@ export function rewriteHangingEntries(pages: readonly PageText[]): PageText[] {
   });
   return pages.map((page, p) => {
     const { all, candidates } = read[p]!;
-    // A list's entries and wraps are counted with its look's on this page and the pages either side.
-    const runs = candidates.filter((run) => {
-      const kin = [p - 1, p, p + 1].flatMap((q) => read[q]?.candidates.filter((c) => alike(c, run)) ?? []);
-      const entries = kin.reduce((n, c) => n + c.entries.size, 0);
-      return entries >= MIN_ENTRIES && kin.reduce((n, c) => n + c.pieces.length, 0) - entries >= MIN_WRAPS;
-    });
+    const runs = candidates.filter((run) =>
+      enoughOfItsLook(run, [p - 1, p, p + 1].map((q) => read[q]?.candidates))
+    );
     if (runs.length === 0) return page;
     const entries = new Set(runs.flatMap((run) => [...run.entries]));
     const lines = readingOrder(all, runs).flatMap((p) => entries.has(p) ? bulleted(p) : p.lines);

@@ -14,9 +14,10 @@ import { plainLineText } from "./inline.ts";
 import { isMarkerOnly, listMarker } from "./lists.ts";
 import { NOTE_MARK_OPENING } from "./note_mark_lines.ts";
 import type { Line, Span } from "./types.ts";
+import { firstWhere } from "./sorted.ts";
 
 /** Least and most a wrap is set in from its entry's edge, in ems. */
-const HANG_EMS = [0.5, 4] as const;
+export const HANG_EMS = [0.5, 4] as const;
 /** How far, in ems, pieces may stand from the edge (or the hang) they are counted at. */
 const ALIGN_EMS = 0.3;
 /** Least and most a piece stands below the one before it in its run, in ems (a line step, with space between entries). */
@@ -152,15 +153,23 @@ export function alike(a: Run, b: Run): boolean {
   return Math.abs(a.size - b.size) <= 0.5 && Math.abs(a.hang - b.hang) <= ALIGN_EMS * a.size;
 }
 
-/** The page's pieces by column: pieces whose left edges lie within the widest hang of the column's least edge. */
-function columns(all: readonly RowPiece[]): RowPiece[][] {
+/**
+ * The page's pieces by column: pieces whose left edges lie within the widest hang of the column's least edge.
+ * Each piece's column is found by a binary search over the edges (a filter per edge cost pieces × edges).
+ */
+export function columns(all: readonly RowPiece[]): RowPiece[][] {
   const edges: number[] = [];
   for (const x of all.map((p) => p.x0).sort((a, b) => a - b)) {
     if (edges.length === 0 || x > edges.at(-1)! + HANG_EMS[1] * all[0]!.size) edges.push(x);
   }
-  return edges.map((edge, i) =>
-    all.filter((p) => p.x0 >= edge - 0.01 && (i + 1 === edges.length || p.x0 < edges[i + 1]! - 0.01))
-  );
+  const byColumn = edges.map((): RowPiece[] => []);
+  for (const p of all) {
+    const i = firstWhere(edges, (edge) => edge - 0.01 > p.x0) - 1;
+    if (i >= 0 && p.x0 >= edges[i]! - 0.01 && (i + 1 === edges.length || p.x0 < edges[i + 1]! - 0.01)) {
+      byColumn[i]!.push(p);
+    }
+  }
+  return byColumn;
 }
 
 /** The runs among a page's pieces that may be hanging lists. */

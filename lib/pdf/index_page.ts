@@ -25,6 +25,7 @@ import { readingRows, rowText } from "./contents_page.ts";
 import { mode } from "./stats.ts";
 import type { Line, PageText } from "./types.ts";
 import { least } from "./extremes.ts";
+import { firstWhere } from "./sorted.ts";
 
 /** A page reference: a page number or a range, arabic or roman. */
 const PAGE = String.raw`(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[-–—]{1,2}\s*(?:\d{1,4}|[ivxlc]{1,6}))?`;
@@ -89,6 +90,15 @@ function columnEdges(edges: readonly number[], em: number): number[] {
   return out;
 }
 
+/**
+ * The last of the ascending `edges` at or left of `x`, or 0 (a binary search: a search back through the edges for
+ * each row cost rows × columns).
+ */
+export function columnOf(edges: readonly number[], x: number): number {
+  const i = firstWhere(edges, (edge) => edge > x) - 1;
+  return i >= 0 && edges[i]! <= x ? i : 0;
+}
+
 /** The indent most common among some, to a tenth of an em. */
 function commonIndent(indents: readonly number[], em: number): number | undefined {
   const counts = new Map<number, number>();
@@ -142,7 +152,7 @@ function indexRows(page: PageText, rows: readonly Line[][]): { kinds: RowKind[];
   const em = commonIndent(rows.map((r) => r[0]!.size), 1) ?? 10;
   const edges = columnEdges(rows.filter((_, i) => referenced[i]).map(left), em);
   // A mark hanging left of its column (`∗ array`) stands in it.
-  const columns = rows.map((row) => Math.max(0, edges.findLastIndex((x) => x <= left(row) + 2 * em)));
+  const columns = rows.map((row) => columnOf(edges, left(row) + 2 * em));
   const indent = (i: number) => left(rows[i]!) - edges[columns[i]!]!;
   // The row above in the same column (the lines of a page not read column by column interleave them).
   const above = rowsAbove(columns);
