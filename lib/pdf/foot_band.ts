@@ -49,9 +49,13 @@ export function footBandTop(page: Pick<PageText, "lines" | "height">): number {
   const lines = page.lines;
   if (lines.length < 2) return Infinity;
   const ys = lines.map((l) => l.y).sort((a, b) => a - b);
+  // The size of the first line on each baseline, filed once: looked up per baseline, a page of many lines
+  // low on it took time in the square of its lines.
+  const sizeAt = new Map<number, number>();
+  for (const l of lines) if (!sizeAt.has(l.y)) sizeAt.set(l.y, l.size);
   let top = Infinity;
   for (let i = ys.length - 1; i > 0 && ys[i]! >= page.height * LOWER_PART; i--) {
-    const size = lines.find((l) => l.y === ys[i])!.size;
+    const size = sizeAt.get(ys[i]!)!;
     if (ys[i]! - ys[i - 1]! >= size * GAP_SIZES) {
       top = ys[i]!;
       break;

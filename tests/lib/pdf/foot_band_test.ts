@@ -69,3 +69,18 @@ Deno.test("on a page of two columns the notes at the left column's foot are read
   const ordered = footBandLast([...page.lines.slice(0, 2), ...page.lines.slice(2), right], page.height);
   assert.deepEqual(ordered.map((l) => l.y), [100, 114, 120, 700, 709, 718]);
 });
+
+Deno.test("a page of many lines low on it is read for its foot band in one pass over its baselines", () => {
+  // 2,000 lines a point apart in the page's lower part, no gap among them: each baseline's size is looked
+  // up; reading every line again for each (as a search per baseline did) reads baselines millions of times.
+  let reads = 0;
+  const lines = Array.from({ length: 2000 }, (_, i) => {
+    const plain = sized("A line of small print.", LEFT, LEFT + 100, 600 + i * 0.1, 8);
+    return Object.defineProperty({ ...plain }, "y", {
+      get: () => (reads++, plain.y),
+      enumerable: true,
+    });
+  });
+  assert.equal(footBandTop({ lines, height: 842 }), Infinity);
+  assert.ok(reads < lines.length * 10, `${reads} reads of ${lines.length} baselines`);
+});
