@@ -25,6 +25,7 @@ import {
 import { lastTextSpan } from "./span_text.ts";
 import type { Line, Span } from "./types.ts";
 import { append } from "./append.ts";
+import { onOneRow } from "./one_row.ts";
 
 /** A horizontal gap wider than this many ems ends a line. */
 const WIDE_GAP_EM = 0.8;
@@ -154,7 +155,7 @@ export function sortRows(lines: readonly Line[]): Line[] {
   for (const line of byY) {
     const row = rows[rows.length - 1];
     const first = row?.[0];
-    if (row && first && Math.abs(line.y - first.y) <= Math.min(first.size, line.size) * 0.35) row.push(line);
+    if (row && first && onOneRow(first, line)) row.push(line);
     else rows.push([line]);
   }
   return rows.flatMap((row) => row.sort((a, b) => a.x0 - b.x0));

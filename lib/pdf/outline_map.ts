@@ -18,6 +18,7 @@ import { LABEL } from "./section_numbers.ts";
 import type { Line, OutlineEntry, OutlineHit, PageText } from "./types.ts";
 import { mapUnlistedHeadings } from "./unlisted_headings.ts";
 import { mapUntitledEntries } from "./untitled_entries.ts";
+import { onOneRow } from "./one_row.ts";
 
 /**
  * How far above the destination's top a heading's baseline may sit, in its
@@ -42,7 +43,7 @@ function rowsOf(page: PageText): Row[] {
   for (const line of page.lines) {
     const row = rows.at(-1);
     const first = row?.lines[0];
-    if (row && first && Math.abs(line.y - first.y) <= Math.min(first.size, line.size) * 0.35) {
+    if (row && first && onOneRow(first, line)) {
       row.lines.push(line);
     } else rows.push({ lines: [line], key: "" });
   }

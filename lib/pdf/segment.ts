@@ -39,6 +39,7 @@ import { flushUnderLabel, labelAsParagraph, labelledItem } from "./label_lines.t
 import type { TaggedItems } from "./tagged_items.ts";
 import { TableSearchBudget } from "./table_search_budget.ts";
 import type { Line, OutlineHit, PageText } from "./types.ts";
+import { onOneRow } from "./one_row.ts";
 
 /** What segmentation knows of the document beyond the page: the outline's titles and the lines it points at. */
 export interface OutlineKnowledge {
@@ -59,7 +60,7 @@ function outlinedHeading(lines: readonly Line[], start: number, page: number, ou
   const rows: Line[][] = [];
   for (const line of lines.slice(start, end)) {
     const row = rows.at(-1);
-    if (row && Math.abs(row[0]!.y - line.y) <= Math.min(row[0]!.size, line.size) * 0.35) row.push(line);
+    if (row && onOneRow(row[0]!, line)) row.push(line);
     else rows.push([line]);
   }
   const draft: Draft = {

@@ -17,6 +17,7 @@ import type { TableSearchBudget } from "./table_search_budget.ts";
 import { besideParagraph } from "./side_by_side_paragraphs.ts";
 import type { Line } from "./types.ts";
 import { greatest, least } from "./extremes.ts";
+import { onOneRow } from "./one_row.ts";
 
 /**
  * Lines from `start` on the same baseline as it (cells of a row that is not a
@@ -35,9 +36,7 @@ export function sameRow(
 ): Line[] {
   const first = lines[start]!;
   let end = start + 1;
-  while (
-    end < lines.length && Math.abs(lines[end]!.y - first.y) <= Math.min(first.size, lines[end]!.size) * 0.35
-  ) {
+  while (end < lines.length && onOneRow(first, lines[end]!)) {
     const line = lines[end]!, prev = lines[end - 1]!;
     if (line.x0 < prev.x1 || besideParagraph(lines, prev, line)) break;
     if (

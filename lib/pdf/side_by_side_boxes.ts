@@ -15,6 +15,7 @@
 import { greatest } from "./extremes.ts";
 import { sideOfGutter } from "./gutter_side.ts";
 import type { Line } from "./types.ts";
+import { onOneRow } from "./one_row.ts";
 
 /** Fewest and most boxes side by side in one row. */
 const MIN_BOXES = 2, MAX_BOXES = 6;
@@ -26,11 +27,6 @@ const CENTRE_SLACK_EM = 1.5;
 const TITLE_RATIO = 1.15;
 /** Widest gap, in ems, between a box's rows. */
 const ROW_GAP_EM = 2.5;
-
-/** True when two lines stand on one row (as `sortRows` groups them). */
-function sameRow(a: Line, b: Line): boolean {
-  return Math.abs(a.y - b.y) <= Math.min(a.size, b.size) * 0.35;
-}
 
 /** The lines at a page's top read box by box: `count` lines of the sorted page, replaced by `lines`. */
 export interface BoxedHead {
@@ -104,7 +100,7 @@ function sideBySide(boxes: readonly Line[][]): boolean {
 export function boxedHead(sorted: readonly Line[], gutterX: number): BoxedHead | undefined {
   const end = firstRunningLine(sorted, gutterX);
   if (end < 2) return undefined;
-  const start = sorted.findIndex((l, i) => i > 0 && i < end && sameRow(sorted[i - 1]!, l));
+  const start = sorted.findIndex((l, i) => i > 0 && i < end && onOneRow(sorted[i - 1]!, l));
   if (start < 1) return undefined;
   // The row's first piece opens the region.
   const begin = start - 1;

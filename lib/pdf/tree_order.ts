@@ -18,6 +18,7 @@
  */
 import type { Line } from "./types.ts";
 import { append } from "./append.ts";
+import { onOneRow } from "./one_row.ts";
 
 /** Fewest rows of lines of different elements side by side that make a band. */
 const MIN_PARTED_ROWS = 2;
@@ -40,7 +41,7 @@ function rowsOf(lines: readonly Line[]): Line[][] {
   const rows: Line[][] = [];
   for (const line of lines) {
     const row = rows.at(-1), first = row?.[0];
-    if (row && first && Math.abs(line.y - first.y) <= Math.min(first.size, line.size) * 0.35) row.push(line);
+    if (row && first && onOneRow(first, line)) row.push(line);
     else rows.push([line]);
   }
   return rows;

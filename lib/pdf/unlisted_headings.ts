@@ -19,6 +19,7 @@ import { bodyLook, foundRows, lookOf } from "./far_entries.ts";
 import { plainLineText } from "./inline.ts";
 import type { Line, OutlineHit, PageText } from "./types.ts";
 import { greatest, least } from "./extremes.ts";
+import { onOneRow } from "./one_row.ts";
 
 /** Fewest headings the outline found for their look to name others. */
 const MIN_FOUND = 3;
@@ -26,11 +27,6 @@ const MIN_FOUND = 3;
 const MAX_WORDS = 6;
 /** Least distance from the baseline above, in the line's ems: a heading stands apart from the text over it. */
 const SPACE_ABOVE = 2;
-
-/** True when two lines stand on one baseline. */
-function sameRow(a: Line | undefined, b: Line): boolean {
-  return !!a && Math.abs(a.y - b.y) <= Math.min(a.size, b.size) * 0.35;
-}
 
 /** True when `line` stands where a heading's row does: at its left edge or its centre, to an em. */
 function alignedWith(row: readonly Line[], line: Line): boolean {
@@ -77,7 +73,7 @@ export function mapUnlistedHeadings(pages: readonly PageText[], hits: Map<Line, 
       if (!started) continue;
       const line = lines[i]!, prev = lines[i - 1], next = lines[i + 1];
       if (hits.has(line) || !sizes.has(sizeKey(line.size))) continue;
-      if (!next || sameRow(prev, line) || sameRow(next, line) || !titleText(line)) continue;
+      if (!next || (prev && onOneRow(prev, line)) || onOneRow(next, line) || !titleText(line)) continue;
       if (prev && prev.y < line.y && line.y - prev.y < line.size * SPACE_ABOVE) continue;
       const look = lookOf([line]);
       const at = look === undefined ? undefined : levels.get(look);
