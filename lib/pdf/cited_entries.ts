@@ -14,11 +14,10 @@
  */
 import type { Draft } from "./draft.ts";
 import { plainLineText } from "./span_spacing.ts";
+import { HANG_EMS } from "./hanging_runs.ts";
 
 /** A bracketed number opening an entry, with the space after it. */
 const LABEL = /^\[\d{1,4}\]\s?\S/;
-/** Least and most hanging indent of an entry's wraps, in ems of its first line. */
-const HANG_EMS: readonly [number, number] = [0.5, 4];
 
 /** True when a text draft opens with a bracketed label and is no heading, quote or item's paragraph. */
 function labelled(draft: Draft): boolean {
@@ -26,7 +25,7 @@ function labelled(draft: Draft): boolean {
     LABEL.test(plainLineText(draft.lines[0]!).trimStart());
 }
 
-/** True when the lines under a draft's first all start at one x, set in from it by a hanging indent. */
+/** True when the lines under a draft's first all start at one x, set in from it by a bibliography's hanging indent (`HANG_EMS`). */
 function hangs(draft: Draft): boolean {
   const first = draft.lines[0]!;
   const wraps = draft.lines.filter((l) => l.y > first.y + first.size * 0.5);
